@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { XSRF_COOKIE_NAME } from '@lumenfield/contract';
+import { ConfigError, loadConfig } from './config';
+import { createTestApp, engine, type TestApp } from './test/test-app';
+
+describe(`site routes and the /api guard (${engine})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ HR_SITE_URL: 'https://hr.example.org/portal' });
+  });
+  afterAll(() => t.close());
+
+  it('GET /healthz answers 200 ok while the database answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('GET /hr redirects to HR_SITE_URL with 302, and nothing else does', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/hr' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('https://hr.example.org/portal');
+    const other = await t.app.inject({ method: 'GET', url: '/hr/extra' });
+    expect(other.statusCode).toBe(404);
+  });
+
+  it('refuses a public /api call without the fixed header, as problem+json', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json/../anything' });
+    expect(res.statusCode).toBe(403);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json()).toMatchObject({ status: 403, title: 'Forbidden' });
+  });
+
+  it('unknown /api paths are 404 problem documents', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nope', headers: t.headers() });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ status: 404, type: 'about:blank' });
+  });
+
+  it('sets a readable, SameSite=Lax XSRF cookie on a public GET', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nope', headers: t.headers() });
+    const cookie = res.cookies.find((c) => c.name === XSRF_COOKIE_NAME);
+    expect(cookie).toBeDefined();
+    expect(cookie?.sameSite).toBe('Lax');
+    expect(cookie?.httpOnly).toBeFalsy();
+  });
+
+  it('sends security headers with a strict content security policy', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves the OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ openapi: '3.1.0' });
+  });
+});
+
+describe('configuration', () => {
+  it('names every bad variable', () => {
+    expect(() => loadConfig({ PORT: 'abc', RATE_LIMIT_REQUESTS: '0' })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' });
+    } catch (error) {
+      expect((error as ConfigError).problems.join('\n')).toMatch(/PORT[\s\S]*DATABASE_URL/);
+    }
+  });
+
+  it('defaults to SQLite with demo openings, and PostgreSQL without', () => {
+    expect(loadConfig({}).seedDemoData).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/x' }).seedDemoData).toBe(false);
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://localhost/x', SEED_DEMO_DATA: 'true' }).seedDemoData,
+    ).toBe(true);
+  });
+});

@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** apps/web/dist, from either apps/server/src (tsx) or apps/server/dist (the bundle). */
+const defaultStaticDir = path.resolve(here, '../../web/dist');
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const positiveInt = (name: string) =>
+  z
+    .string()
+    .regex(/^\d+$/, `${name} must be a whole number`)
+    .transform(Number)
+    .refine((n) => n > 0, `${name} must be greater than 0`);
+
+const envSchema = z.object({
+  PORT: z
+    .string()
+    .regex(/^\d+$/, 'must be a port number')
+    .transform(Number)
+    .refine((n) => n >= 0 && n <= 65535, 'must be between 0 and 65535')
+    .default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave it unset for SQLite)')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  HR_SITE_URL: z.url({ message: 'must be an absolute URL' }).default('https://hr.example.com/'),
+  SEED_DEMO_DATA: bool.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STATIC_DIR: z.string().min(1).default(defaultStaticDir),
+  COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  RATE_LIMIT_REQUESTS: positiveInt('RATE_LIMIT_REQUESTS').default(600),
+  RATE_LIMIT_APPLICATIONS: positiveInt('RATE_LIMIT_APPLICATIONS').default(30),
+  TRUST_PROXY: bool.default(false),
+  SHUTDOWN_TIMEOUT_MS: positiveInt('SHUTDOWN_TIMEOUT_MS').default(10_000),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  adminToken: string | undefined;
+  hrSiteUrl: string;
+  seedDemoData: boolean;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  staticDir: string;
+  cookieSecret: string | undefined;
+  rateLimit: { requestsPerMinute: number; applicationsPerHour: number };
+  trustProxy: boolean;
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment once, at start; names every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means "not set", as in most deployment tools.
+  const present = Object.fromEntries(
+    Object.keys(envSchema.shape)
+      .map((key) => [key, env[key]])
+      .filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const key = String(issue.path[0] ?? 'environment');
+        const value = present[key];
+        const shown = key.includes('TOKEN') || key.includes('SECRET') || key.includes('URL');
+        return `${key} ${issue.message}${value !== undefined && !shown ? ` (got "${value}")` : ''}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    adminToken: e.ADMIN_TOKEN,
+    hrSiteUrl: e.HR_SITE_URL,
+    // Demo openings go into the embedded database by default, never into PostgreSQL unless asked.
+    seedDemoData: e.SEED_DEMO_DATA ?? e.DATABASE_URL === undefined,
+    logLevel: e.LOG_LEVEL,
+    staticDir: path.resolve(e.STATIC_DIR),
+    cookieSecret: e.COOKIE_SECRET,
+    rateLimit: {
+      requestsPerMinute: e.RATE_LIMIT_REQUESTS,
+      applicationsPerHour: e.RATE_LIMIT_APPLICATIONS,
+    },
+    trustProxy: e.TRUST_PROXY,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  };
+}

@@ -1,0 +1,8 @@
+import type { Migration } from 'kysely';
+
+/**
+ * Every migration, in order. Listed here rather than read from the folder so the server
+ * bundle carries them. Write DDL both SQLite and PostgreSQL accept; branch on the dialect
+ * only where they really differ.
+ */
+export const migrations: Record<string, Migration> = {};

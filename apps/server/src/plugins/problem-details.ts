@@ -1,0 +1,151 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FieldError, ProblemDetails } from '@lumenfield/contract';
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+/** Thrown by routes and plugins; turned into an RFC 9457 problem document. */
+export class HttpProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(detail);
+    this.name = 'HttpProblem';
+  }
+}
+
+export function problemBody(status: number, detail: string, errors?: FieldError[]): ProblemDetails {
+  return {
+    type: 'about:blank',
+    title: TITLES[status] ?? 'Error',
+    status,
+    detail,
+    ...(errors && errors.length > 0 ? { errors } : {}),
+  };
+}
+
+export function sendProblem(
+  reply: FastifyReply,
+  status: number,
+  detail: string,
+  errors?: FieldError[],
+): FastifyReply {
+  return reply
+    .code(status)
+    .type('application/problem+json; charset=utf-8')
+    .send(problemBody(status, detail, errors));
+}
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: PropertyKey[] } };
+}
+
+function validationErrors(error: FastifyError): FieldError[] {
+  const issues = (error.validation ?? []) as ValidationIssue[];
+  return issues.map((issue) => {
+    const path = issue.params?.issue?.path?.map(String).join('.') ?? issue.instancePath ?? '';
+    const field = path.replace(/^\//, '').replaceAll('/', '.');
+    return {
+      field: field || error.validationContext || 'request',
+      message: issue.message ?? 'is invalid',
+    };
+  });
+}
+
+/**
+ * One error shape for every failure under /api: problem+json, never a stack trace or SQL.
+ * Errors elsewhere (the site's HTML) get a plain page.
+ */
+export const problemDetails = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof HttpProblem) {
+        return sendProblem(reply, error.status, error.detail, error.errors);
+      }
+      if (error.validation) {
+        return sendProblem(
+          reply,
+          400,
+          `The request ${error.validationContext ?? 'input'} is invalid.`,
+          validationErrors(error),
+        );
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 500) {
+        request.log.error({ err: error }, 'request failed');
+        const unavailable = isDatabaseDown(error);
+        return sendProblem(
+          reply,
+          unavailable ? 503 : 500,
+          unavailable
+            ? 'The service is briefly unavailable. Please try again in a moment.'
+            : 'Something went wrong on our side. Please try again.',
+        );
+      }
+      const detail =
+        error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? 'The request body is too large.'
+          : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+              error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+            ? 'The request body is not valid JSON.'
+            : status === 429
+              ? 'Too many requests. Please wait a moment and try again.'
+              : (TITLES[status] ?? 'The request could not be processed.');
+      return sendProblem(reply, status, detail);
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      if (request.url.startsWith('/api/') || request.url === '/api') {
+        return sendProblem(reply, 404, 'There is no such API endpoint.');
+      }
+      return reply
+        .code(404)
+        .type('text/html; charset=utf-8')
+        .send(
+          '<!doctype html><html lang="en"><meta charset="utf-8"><title>Page not found</title>' +
+            '<p>This page does not exist. <a href="/">Go to the home page</a>.</p></html>',
+        );
+    });
+  },
+  { name: 'problem-details' },
+);
+
+const DB_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01', // admin_shutdown
+  '57P02',
+  '57P03', // cannot_connect_now
+  '08000',
+  '08003',
+  '08006',
+  'SQLITE_BUSY',
+]);
+
+function isDatabaseDown(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  const message = error instanceof Error ? error.message : '';
+  return (
+    (typeof code === 'string' && DB_DOWN_CODES.has(code)) ||
+    /Connection terminated|timeout exceeded when trying to connect/i.test(message)
+  );
+}

@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+export interface StaticSiteOptions {
+  root: string;
+}
+
+/**
+ * Serves the built single-page site. Hashed assets are immutable; the HTML is revalidated on
+ * every visit and carries the XSRF cookie the page echoes on writes.
+ */
+export const staticSite = fp<StaticSiteOptions>(
+  async (app: FastifyInstance, { root }) => {
+    const indexFile = path.join(root, 'index.html');
+    if (!fs.existsSync(indexFile)) {
+      app.log.warn(`No built site at ${root}; run "npm run build". Only the API is served.`);
+      return;
+    }
+
+    await app.register(fastifyStatic, {
+      root,
+      index: false,
+      wildcard: true,
+      preCompressed: true,
+      setHeaders: (res, filePath) => {
+        const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader(
+          'Cache-Control',
+          isHashedAsset
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=0, must-revalidate',
+        );
+      },
+    });
+
+    const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+      app.ensureXsrfCookie(request, reply);
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .sendFile('index.html');
+    };
+    app.get('/', sendIndex);
+    app.get('/index.html', sendIndex);
+  },
+  { name: 'static-site', dependencies: ['api-guard'] },
+);

@@ -1,0 +1,119 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import {
+  FIXED_HEADER_NAME,
+  FIXED_HEADER_VALUE,
+  XSRF_COOKIE_NAME,
+  XSRF_HEADER_NAME,
+} from '@lumenfield/contract';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { createDb, type DbHandle } from '../db/create-db';
+import { prepareDatabase } from '../db/prepare';
+import { mintXsrfToken } from '../plugins/api-guard';
+
+/**
+ * Test databases: TEST_DB=postgres gives each test file its own schema in the PostgreSQL at
+ * TEST_DATABASE_URL (dropped afterwards); otherwise a fresh SQLite file in a temp folder.
+ */
+export const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface TestDb {
+  handle: DbHandle;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  schema: string | undefined;
+  /** Opens a second handle on the same database (a restarted server sees the same data). */
+  reopen(): DbHandle;
+  destroy(): Promise<void>;
+}
+
+export async function createTestDb(): Promise<TestDb> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumenfield-test-'));
+  let schema: string | undefined;
+  let databaseUrl: string | undefined;
+  if (engine === 'postgres') {
+    schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+    databaseUrl = pgUrl;
+    const client = new pg.Client({ connectionString: pgUrl });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+  }
+  const open = () => createDb({ databaseUrl, dataDir, schema });
+  const handle = open();
+  return {
+    handle,
+    dataDir,
+    databaseUrl,
+    schema,
+    reopen: open,
+    async destroy() {
+      await handle.close().catch(() => {});
+      if (schema) {
+        const client = new pg.Client({ connectionString: pgUrl });
+        await client.connect();
+        await client.query(`drop schema if exists ${schema} cascade`);
+        await client.end();
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: TestDb;
+  config: Config;
+  cookieSecret: string;
+  /** A valid XSRF token for this app, and the headers a browser would send with it. */
+  xsrf: string;
+  /** Headers of a well-behaved page: the fixed header, and for writes the XSRF echo. */
+  headers(kind?: 'read' | 'write'): Record<string, string>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { seedDemoData?: boolean; db?: TestDb } = {},
+): Promise<TestApp> {
+  const db = options.db ?? (await createTestDb());
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: db.dataDir,
+    STATIC_DIR: path.join(db.dataDir, 'no-site'),
+    ADMIN_TOKEN: 'test-admin-token-0123456789',
+    RATE_LIMIT_REQUESTS: '100000',
+    RATE_LIMIT_APPLICATIONS: '100000',
+    ...env,
+  });
+  const cookieSecret = 'test-cookie-secret-0123456789abcdef0123';
+  await prepareDatabase(db.handle, { seedDemoData: options.seedDemoData ?? false });
+  const app = await buildApp({ config, database: db.handle, cookieSecret });
+  await app.ready();
+  const xsrf = mintXsrfToken(cookieSecret);
+  return {
+    app,
+    db,
+    config,
+    cookieSecret,
+    xsrf,
+    headers(kind = 'read') {
+      const base: Record<string, string> = { [FIXED_HEADER_NAME]: FIXED_HEADER_VALUE };
+      if (kind === 'write') {
+        base.cookie = `${XSRF_COOKIE_NAME}=${xsrf}`;
+        base[XSRF_HEADER_NAME] = xsrf;
+      }
+      return base;
+    },
+    async close() {
+      await app.close();
+      if (!options.db) await db.destroy();
+    },
+  };
+}

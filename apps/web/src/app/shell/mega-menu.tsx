@@ -1,0 +1,202 @@
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
+import { AppLink } from '@/components/app-link';
+import { Icon } from '@/components/icons';
+import { mainNavigation, type NavItem } from '@/config/navigation';
+import { routePath } from '@/config/routes';
+import { useHoverIntent } from './hover-intent';
+
+/**
+ * The desktop mega menu: the WAI-ARIA disclosure navigation pattern. Each group is a button
+ * with aria-expanded controlling its panel; Enter/Space toggle, ArrowDown opens and enters,
+ * arrows move within a panel and along the bar, Escape closes and returns to the button.
+ */
+export function MegaMenu() {
+  const [openId, setOpenId] = useState<string | null>(null);
+  const barRef = useRef<HTMLUListElement>(null);
+  const location = useLocation();
+
+  const open = useCallback((id: string) => setOpenId(id), []);
+  const close = useCallback(
+    (id: string) => setOpenId((current) => (current === id ? null : current)),
+    [],
+  );
+  const hover = useHoverIntent(open, close);
+
+  // Any navigation closes the menu.
+  useEffect(() => setOpenId(null), [location.key]);
+
+  // A click outside the bar closes it.
+  useEffect(() => {
+    if (!openId) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!barRef.current?.contains(event.target as Node)) setOpenId(null);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [openId]);
+
+  const topLevel = () =>
+    Array.from(barRef.current?.querySelectorAll<HTMLElement>('[data-top-level]') ?? []);
+  const panelLinks = (id: string) =>
+    Array.from(document.getElementById(panelId(id))?.querySelectorAll<HTMLElement>('a') ?? []);
+
+  const moveAlongBar = (from: HTMLElement, delta: number | 'first' | 'last') => {
+    const items = topLevel();
+    const index = items.indexOf(from);
+    const next =
+      delta === 'first'
+        ? 0
+        : delta === 'last'
+          ? items.length - 1
+          : (index + delta + items.length) % items.length;
+    items[next]?.focus();
+  };
+
+  const onTopKeyDown = (event: KeyboardEvent<HTMLElement>, item: NavItem) => {
+    const target = event.currentTarget;
+    switch (event.key) {
+      case 'ArrowRight':
+        event.preventDefault();
+        moveAlongBar(target, 1);
+        break;
+      case 'ArrowLeft':
+        event.preventDefault();
+        moveAlongBar(target, -1);
+        break;
+      case 'Home':
+        event.preventDefault();
+        moveAlongBar(target, 'first');
+        break;
+      case 'End':
+        event.preventDefault();
+        moveAlongBar(target, 'last');
+        break;
+      case 'ArrowDown':
+        if (item.kind === 'menu') {
+          event.preventDefault();
+          hover.cancel(item.id);
+          setOpenId(item.id);
+          // The panel becomes visible on the next frame; focus its first link then.
+          requestAnimationFrame(() => panelLinks(item.id)[0]?.focus());
+        }
+        break;
+      case 'Escape':
+        if (openId) {
+          event.preventDefault();
+          setOpenId(null);
+        }
+        break;
+    }
+  };
+
+  const onPanelKeyDown = (event: KeyboardEvent<HTMLElement>, id: string) => {
+    const links = panelLinks(id);
+    const index = links.indexOf(document.activeElement as HTMLElement);
+    const focusAt = (i: number) => links[(i + links.length) % links.length]?.focus();
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        focusAt(index + 1);
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        focusAt(index - 1);
+        break;
+      case 'Home':
+        event.preventDefault();
+        focusAt(0);
+        break;
+      case 'End':
+        event.preventDefault();
+        focusAt(links.length - 1);
+        break;
+      case 'Escape':
+        event.preventDefault();
+        event.stopPropagation();
+        setOpenId(null);
+        document.getElementById(buttonId(id))?.focus();
+        break;
+    }
+  };
+
+  return (
+    <nav className="mega" aria-label="Main">
+      <ul className="mega__bar" ref={barRef}>
+        {mainNavigation.map((item) =>
+          item.kind === 'link' ? (
+            <li key={item.id} className="mega__item">
+              <NavLink
+                to={routePath(item.route)}
+                className="mega__top"
+                data-top-level=""
+                onKeyDown={(event) => onTopKeyDown(event, item)}
+              >
+                {item.label}
+              </NavLink>
+            </li>
+          ) : (
+            <li
+              key={item.id}
+              className={`mega__item${openId === item.id ? ' is-open' : ''}`}
+              onPointerEnter={(event) =>
+                event.pointerType === 'mouse' && hover.onPointerEnter(item.id)
+              }
+              onPointerLeave={(event) =>
+                event.pointerType === 'mouse' && hover.onPointerLeave(item.id)
+              }
+              onBlur={(event) => {
+                // Tabbing out of an open group closes it.
+                if (!event.currentTarget.contains(event.relatedTarget as Node | null))
+                  close(item.id);
+              }}
+            >
+              <button
+                type="button"
+                id={buttonId(item.id)}
+                className="mega__top"
+                data-top-level=""
+                aria-expanded={openId === item.id}
+                aria-controls={panelId(item.id)}
+                onClick={() => {
+                  hover.cancel(item.id);
+                  setOpenId((current) => (current === item.id ? null : item.id));
+                }}
+                onKeyDown={(event) => onTopKeyDown(event, item)}
+              >
+                {item.label}
+                <Icon name="chevronDown" size={16} className="mega__chevron" />
+              </button>
+              <div
+                id={panelId(item.id)}
+                className={`mega__panel mega__panel--cols-${item.groups.length}`}
+                onKeyDown={(event) => onPanelKeyDown(event, item.id)}
+              >
+                {item.groups.map((group) => (
+                  <div key={group.heading} className="mega__group">
+                    <p className="mega__heading">{group.heading}</p>
+                    <ul className="mega__links">
+                      {group.links.map((link) => (
+                        <li key={link.route}>
+                          <AppLink to={link.route} className="mega__link">
+                            <span className="mega__link-label">{link.label}</span>
+                            {link.description ? (
+                              <span className="mega__link-desc">{link.description}</span>
+                            ) : null}
+                          </AppLink>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ))}
+              </div>
+            </li>
+          ),
+        )}
+      </ul>
+    </nav>
+  );
+}
+
+const panelId = (id: string) => `mega-panel-${id}`;
+const buttonId = (id: string) => `mega-button-${id}`;

@@ -1,0 +1,8 @@
+import { LoadingOverlay } from '@/components/loading-overlay';
+import { useIsRequestPending } from '@/lib/pending-requests';
+
+/** 'Loading...' while any API request is pending (spec §2, §4). */
+export function RequestOverlay() {
+  const pending = useIsRequestPending();
+  return <LoadingOverlay visible={pending} label="Loading..." blocking />;
+}

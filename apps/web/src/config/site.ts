@@ -1,0 +1,106 @@
+/**
+ * The one typed site configuration (CONTRACT §5): brand, offices, partners, social links and
+ * the HR portal. Values the spec hides are illustrative: example.com addresses, 555 numbers.
+ */
+export interface Office {
+  id: 'usa' | 'india' | 'philippines';
+  name: string;
+  country: string;
+  addressLines: readonly string[];
+  phones: readonly { label: string; number: string }[];
+  email: string;
+  /** Open hours exactly as spec §9 gives them, in Eastern time. */
+  hours: string;
+  map: { lat: number; lon: number };
+}
+
+export interface Partner {
+  name: string;
+  /** A short line under the name in the footer strip. */
+  programme: string;
+}
+
+export interface SocialLink {
+  network: 'linkedin' | 'x' | 'facebook' | 'youtube';
+  label: string;
+  url: string;
+}
+
+export const site = {
+  brand: {
+    name: 'Lumenfield',
+    legalName: 'Lumenfield Technology Partners',
+    tagline: 'Insurance, legal and enterprise technology, delivered with care.',
+  },
+  contact: {
+    email: 'info@example.com',
+    careersEmail: 'careers@example.com',
+    phone: '+1 555 010 2000',
+  },
+  /** The HR portal behind /hr (the server redirects there; HR_SITE_URL configures it). */
+  hrPath: '/hr',
+  offices: [
+    {
+      id: 'usa',
+      name: 'United States',
+      country: 'USA',
+      addressLines: ['1200 Harbor Point Drive, Suite 400', 'Stamford, CT 06902', 'United States'],
+      phones: [
+        { label: 'Main', number: '+1 555 010 2000' },
+        { label: 'Support', number: '+1 555 010 2024' },
+      ],
+      email: 'info@example.com',
+      hours: 'Monday to Friday 8:00am to 8:00pm',
+      map: { lat: 41.0462, lon: -73.5387 },
+    },
+    {
+      id: 'india',
+      name: 'India',
+      country: 'India',
+      addressLines: ['Level 6, Cyber Towers, HITEC City', 'Hyderabad, Telangana 500081', 'India'],
+      phones: [{ label: 'Main', number: '+91 555 010 3000' }],
+      email: 'info@example.com',
+      hours: 'Monday to Friday 10:00pm to 12:00pm',
+      map: { lat: 17.4504, lon: 78.3808 },
+    },
+    {
+      id: 'philippines',
+      name: 'Philippines',
+      country: 'Philippines',
+      addressLines: [
+        '18th Floor, One Ayala Avenue',
+        'Makati City, Metro Manila 1226',
+        'Philippines',
+      ],
+      phones: [{ label: 'Main', number: '+63 555 010 4000' }],
+      email: 'info@example.com',
+      hours: 'Monday to Friday 8:00pm to 9:00am',
+      map: { lat: 14.5509, lon: 121.0244 },
+    },
+  ] as const satisfies readonly Office[],
+  partners: [
+    { name: 'Guidewire', programme: 'PartnerConnect consulting' },
+    { name: 'Microsoft', programme: 'Solutions partner' },
+    { name: 'Amazon Web Services', programme: 'Partner network' },
+    { name: 'ServiceNow', programme: 'Build & consulting' },
+  ] as const satisfies readonly Partner[],
+  social: [
+    {
+      network: 'linkedin',
+      label: 'Lumenfield on LinkedIn',
+      url: 'https://www.linkedin.com/company/example',
+    },
+    { network: 'x', label: 'Lumenfield on X', url: 'https://x.com/example' },
+    {
+      network: 'facebook',
+      label: 'Lumenfield on Facebook',
+      url: 'https://www.facebook.com/example',
+    },
+    { network: 'youtube', label: 'Lumenfield on YouTube', url: 'https://www.youtube.com/@example' },
+  ] as const satisfies readonly SocialLink[],
+} as const;
+
+/** 'tel:' form of a displayed number ('+1 555 010 2000' -> 'tel:+15550102000'). */
+export function telHref(number: string): string {
+  return `tel:${number.replace(/[^\d+]/g, '')}`;
+}

@@ -1,0 +1,72 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+// Import boundaries (STYLE.md): shared code -> features -> app. A folder may import only
+// from the layers below it, and features never import each other.
+const webLayer = (files, forbidden, message) => ({
+  files,
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: forbidden.map((group) => ({ group: [group], message })) },
+    ],
+  },
+});
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/results/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  webLayer(
+    [
+      'apps/web/src/components/**',
+      'apps/web/src/lib/**',
+      'apps/web/src/config/**',
+      'apps/web/src/content/**',
+    ],
+    ['@/features/*', '@/app/*', '../features/*', '../app/*', '../../features/*', '../../app/*'],
+    'Shared code must not import features or the app shell.',
+  ),
+  webLayer(
+    ['apps/web/src/features/**'],
+    ['@/features/*', '@/app/*', '../../app/*', '../../features/*', '../../../features/*'],
+    'Features must not import other features or the app shell; lift shared code to components/ or lib/.',
+  ),
+  webLayer(
+    ['packages/contract/**'],
+    ['@lumenfield/web', '@lumenfield/server', 'react', 'fastify'],
+    'The contract is shared by both sides and depends on neither.',
+  ),
+  webLayer(
+    ['apps/server/**'],
+    ['@lumenfield/web', '@lumenfield/web/*', 'react', 'react-dom'],
+    'The server must not import the web app.',
+  ),
+);

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/** Recruiters' API (CONTRACT §4). */
+export const adminJobSchema = z.object({
+  Job_id: z.number().int(),
+  JobCode: z.string(),
+  JobTitle: z.string(),
+  JobLocation: z.string(),
+  EffectiveFrom: z.string(),
+  IsOpen: z.boolean(),
+  Applicants: z.number().int(),
+});
+export type AdminJob = z.infer<typeof adminJobSchema>;
+
+const requiredText = (max: number) => z.string().trim().min(1).max(max);
+
+export const adminJobCreateSchema = z.object({
+  JobCode: requiredText(40),
+  JobTitle: requiredText(200),
+  JobLocation: requiredText(200),
+  /** ISO 8601; defaults to now. */
+  EffectiveFrom: z.iso.datetime({ offset: true }).optional(),
+  Job_Description: z.string().max(100_000),
+  Recruitment_Manager: z.string().max(1000),
+  ContactPerson: z.string().max(1000),
+  ContactPersonMail: z.string().max(2000),
+});
+export type AdminJobCreate = z.infer<typeof adminJobCreateSchema>;
+
+export const adminJobPatchSchema = adminJobCreateSchema
+  .partial()
+  .extend({ IsOpen: z.boolean().optional() });
+export type AdminJobPatch = z.infer<typeof adminJobPatchSchema>;
+
+export const adminApplicantSchema = z.object({
+  ApplicantID: z.number().int(),
+  FirstName: z.string(),
+  LastName: z.string(),
+  Email: z.string(),
+  MobileNumber: z.string(),
+  City: z.string(),
+  CountyID: z.number().int(),
+  StateID: z.number().int(),
+  Experience: z.string().nullable(),
+  ReferredBy: z.string().nullable(),
+  AppliedOn: z.string(),
+  AttachmentGuid: z.string(),
+  AttachmentName: z.string(),
+  AttachmentSize: z.number().int(),
+  AttachmentSha256: z.string(),
+});
+export type AdminApplicant = z.infer<typeof adminApplicantSchema>;

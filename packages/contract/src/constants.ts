@@ -1,0 +1,19 @@
+/** Business constants of spec §9 and the wire-level names of CONTRACT §2. */
+export const API_BASE_PATH = '/api';
+
+/** The fixed header every public /api request carries (spec §7, CONTRACT §2). */
+export const FIXED_HEADER_NAME = 'X-Requested-With';
+export const FIXED_HEADER_VALUE = 'XMLHttpRequest';
+
+/** Double-submit cross-site request forgery token: cookie set by the server, echoed on writes. */
+export const XSRF_COOKIE_NAME = 'XSRF-TOKEN';
+export const XSRF_HEADER_NAME = 'X-XSRF-TOKEN';
+
+export const MAX_RESUME_BYTES = 5_242_880;
+export const MOBILE_NUMBER_LENGTH = 10;
+
+export const APPLIED_SUCCESSFULLY = 'Applied Successfully!';
+
+/** Browser storage (spec §3). */
+export const EMPLOYEE_DETAILS_STORAGE_KEY = 'EmployeeDetails';
+export const JOB_ID_SESSION_KEY = 'JobID';

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** One failing rule, as listed in a problem document's `errors`. */
+export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+/** RFC 9457 problem details (CONTRACT §2). */
+export const problemDetailsSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string(),
+  errors: z.array(fieldErrorSchema).optional(),
+});
+export type ProblemDetails = z.infer<typeof problemDetailsSchema>;

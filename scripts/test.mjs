@@ -1,0 +1,23 @@
+// `npm test`: check (lint, format, types), unit and component tests, the server suite on both
+// engines, then the browser tests against the real built site. Stops at the first failure.
+import { spawnSync } from 'node:child_process';
+
+const steps = [
+  ['check', ['run', 'check']],
+  [
+    'unit and component tests',
+    ['exec', '--', 'vitest', 'run', '--project', 'contract', '--project', 'web'],
+  ],
+  ['server tests (SQLite and PostgreSQL)', ['run', 'test:server']],
+  ['browser tests', ['run', 'test:e2e']],
+];
+
+for (const [name, args] of steps) {
+  console.log(`\n=== ${name} ===`);
+  const result = spawnSync('npm', args, { stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`\n${name} failed.`);
+    process.exit(result.status ?? 1);
+  }
+}
+console.log('\nAll test stages passed.');

@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit and component tests of every workspace. The server project runs against SQLite here;
+// scripts/test-server.mjs runs it again against PostgreSQL (TEST_DB=postgres).
+export default defineConfig({
+  test: {
+    projects: ['packages/contract', 'apps/web', 'apps/server'],
+  },
+});
