@@ -1,0 +1,102 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError, NETWORK_ERROR_MESSAGE, apiRequest } from './api-client';
+import { pendingRequests } from './pending-requests';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function json(body: unknown, status = 200, type = 'application/json') {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': type } });
+}
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  pendingRequests.reset();
+  document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+});
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+describe('apiRequest', () => {
+  it('sends the fixed header under /api with the query, and parses through the schema', async () => {
+    fetchMock.mockResolvedValueOnce(json([{ value: 840, label: 'United States of America' }]));
+    const schema = z.array(z.object({ value: z.number(), label: z.string() }));
+    const data = await apiRequest('GET', '/Jobs/GetStatesByCountry', {
+      query: { CountryID: 840, skipped: undefined },
+      schema,
+    });
+    expect(data).toEqual([{ value: 840, label: 'United States of America' }]);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/Jobs/GetStatesByCountry?CountryID=840');
+    const headers = init?.headers as Record<string, string>;
+    expect(headers['X-Requested-With']).toBe('XMLHttpRequest');
+    expect(headers['X-XSRF-TOKEN']).toBeUndefined();
+  });
+
+  it('echoes the XSRF-TOKEN cookie on writes', async () => {
+    document.cookie = 'XSRF-TOKEN=abc.def';
+    fetchMock.mockResolvedValueOnce(json({ ok: true }, 201));
+    await apiRequest('POST', '/Jobs/SaveApplicantDetail', { body: { a: 1 } });
+    const init = fetchMock.mock.calls[0]![1]!;
+    const headers = init.headers as Record<string, string>;
+    expect(headers['X-XSRF-TOKEN']).toBe('abc.def');
+    expect(headers['Content-Type']).toBe('application/json');
+    expect(init.body).toBe('{"a":1}');
+  });
+
+  it('turns a problem document into ApiError with its first field message', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(
+        {
+          type: 'about:blank',
+          title: 'Bad Request',
+          status: 400,
+          detail: 'The application is invalid.',
+          errors: [
+            { field: 'FirstName', message: 'Please enter a valid First Name (only characters)' },
+            { field: 'Email', message: 'Please enter a valid email address' },
+          ],
+        },
+        400,
+        'application/problem+json',
+      ),
+    );
+    const error = await apiRequest('POST', '/x', { body: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(400);
+    expect((error as ApiError).message).toBe('Please enter a valid First Name (only characters)');
+    expect((error as ApiError).fieldErrors).toHaveLength(2);
+  });
+
+  it('explains a status without a problem document, and a network failure', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('nope', { status: 413 }));
+    await expect(apiRequest('POST', '/x', { body: {} })).rejects.toThrow(/at most 5 MB/);
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(apiRequest('GET', '/x')).rejects.toThrow(NETWORK_ERROR_MESSAGE);
+  });
+
+  it('refuses an answer that does not match the schema', async () => {
+    fetchMock.mockResolvedValueOnce(json({ unexpected: true }));
+    await expect(apiRequest('GET', '/x', { schema: z.array(z.string()) })).rejects.toThrow(
+      /unexpected answer/,
+    );
+  });
+
+  it('counts pending requests and always returns to zero, success or failure', async () => {
+    let release!: (response: Response) => void;
+    fetchMock.mockReturnValueOnce(new Promise((resolve) => (release = resolve)));
+    fetchMock.mockRejectedValueOnce(new TypeError('offline'));
+    const first = apiRequest('GET', '/slow');
+    const second = apiRequest('GET', '/fails').catch(() => 'failed');
+    expect(pendingRequests.count).toBe(2);
+    expect(await second).toBe('failed');
+    expect(pendingRequests.count).toBe(1);
+    release(json([]));
+    await first;
+    expect(pendingRequests.count).toBe(0);
+    pendingRequests.finish();
+    expect(pendingRequests.count).toBe(0);
+  });
+});
