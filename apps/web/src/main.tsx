@@ -1,8 +1,9 @@
+// Global styles first, so component styles (imported by the components) come after them.
+import './styles/tokens.css';
+import './styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import './styles/tokens.css';
-import './styles/base.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
