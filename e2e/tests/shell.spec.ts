@@ -158,3 +158,35 @@ test('GET /hr redirects to the HR site', async ({ request }) => {
   expect(res.status()).toBe(302);
   expect(res.headers().location).toMatch(/^https?:\/\//);
 });
+
+test.describe('navigation overlay and failures', () => {
+  test('shows while a navigation runs and hides about 700 ms after it ends', async ({ page }) => {
+    await page.goto('/#/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const overlay = page.getByRole('status').filter({ hasText: 'Loading page' });
+    await expect(overlay).toHaveCount(0);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Careers' }).click();
+    await expect(overlay).toHaveCount(1);
+    const shownAt = Date.now();
+    await expect(overlay).toHaveCount(0, { timeout: 3000 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(500);
+  });
+
+  test('a screen that cannot load shows a clear error inside the shell, and the site recovers', async ({
+    page,
+  }) => {
+    await page.route(/\/assets\/awards-page-[^/]+\.js$/, (route) => route.abort());
+    await page.goto('/#/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.evaluate(() => (window.location.hash = '#/awards'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'This page could not be loaded',
+    );
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reload the page' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(
+      'This page could not be loaded',
+    );
+  });
+});

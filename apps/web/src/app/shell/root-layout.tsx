@@ -1,29 +1,46 @@
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
 import { Footer } from './footer';
 import { Header } from './header';
 import { InactivityReload } from './inactivity-reload';
 import { NavigationOverlay } from './navigation-overlay';
+import { NavigationStateProvider } from './navigation-state';
 import { RequestOverlay } from './request-overlay';
-import { ScrollToSection } from './scroll-to-section';
+import { RouteError } from './route-error';
+import { ScreenBoundary } from './screen-boundary';
+import { ScreenReady } from './screen-ready';
 
 /** The shell: loading overlays, header, the routed screen, footer (spec §2). */
 export function RootLayout() {
+  const location = useLocation();
   return (
-    <>
+    <NavigationStateProvider>
       <a className="skip-link" href="#main-content" onClick={skipToMain}>
         Skip to main content
       </a>
       <Header />
       <main id="main-content" className="site-main" tabIndex={-1}>
-        <Outlet />
+        {/* Keyed by path so a failed screen does not stick once the visitor moves on. */}
+        <ScreenBoundary
+          key={location.pathname}
+          fallback={() => (
+            <>
+              <RouteError />
+              <ScreenReady />
+            </>
+          )}
+        >
+          <Suspense fallback={null}>
+            <Outlet />
+            <ScreenReady />
+          </Suspense>
+        </ScreenBoundary>
       </main>
       <Footer />
       <NavigationOverlay />
       <RequestOverlay />
-      <ScrollRestoration />
-      <ScrollToSection />
       <InactivityReload />
-    </>
+    </NavigationStateProvider>
   );
 }
 

@@ -1,13 +1,10 @@
-import { useRouteError } from 'react-router-dom';
 import { AppLink } from '@/components/app-link';
 import { PageIntro } from '@/components/page-intro';
 import { usePageMeta } from '@/lib/page-meta';
 
 /** When a screen cannot load (a lost connection, a new deployment): say so and offer a way on. */
 export function RouteError() {
-  const error = useRouteError();
   usePageMeta({ title: 'Something went wrong' });
-  if (error) console.error(error);
   return (
     <>
       <PageIntro
@@ -15,19 +12,17 @@ export function RouteError() {
         title="This page could not be loaded"
         lead="Your connection may have dropped, or the site was just updated. Reloading usually fixes it."
       />
-      <section className="container" style={{ paddingBlock: 'var(--space-6)' }}>
-        <p>
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => window.location.reload()}
-          >
-            Reload the page
-          </button>{' '}
-          <AppLink to="home" className="button button--secondary">
-            Go to the home page
-          </AppLink>
-        </p>
+      <section className="container route-error">
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => window.location.reload()}
+        >
+          Reload the page
+        </button>
+        <AppLink to="home" className="button button--secondary">
+          Go to the home page
+        </AppLink>
       </section>
     </>
   );

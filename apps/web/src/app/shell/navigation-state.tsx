@@ -1,0 +1,59 @@
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useLocation } from 'react-router-dom';
+
+/** Spec §4 and §9: the overlay shows when a navigation starts and hides 700 ms after it ends. */
+export const NAVIGATION_OVERLAY_DELAY_MS = 700;
+
+interface NavigationState {
+  overlayVisible: boolean;
+  /** A screen (or the error screen) for the current location has rendered: navigation ended. */
+  settled: (locationKey: string) => void;
+}
+
+const NavigationContext = createContext<NavigationState | null>(null);
+
+/**
+ * Tracks navigations for the overlay. A location change starts one; the routed screen reports
+ * when it has rendered (after its chunk loaded), or the error screen does when it failed.
+ * The first page load is not a navigation: nothing covers the page while it first paints.
+ */
+export function NavigationStateProvider({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const firstKey = useRef(location.key);
+  const [overlayVisible, setOverlayVisible] = useState(false);
+  const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const currentKey = useRef(location.key);
+  currentKey.current = location.key;
+
+  useEffect(() => {
+    if (location.key === firstKey.current) return;
+    clearTimeout(hideTimer.current);
+    setOverlayVisible(true);
+  }, [location.key]);
+
+  useEffect(() => () => clearTimeout(hideTimer.current), []);
+
+  const settled = useCallback((locationKey: string) => {
+    if (locationKey !== currentKey.current || locationKey === firstKey.current) return;
+    clearTimeout(hideTimer.current);
+    hideTimer.current = setTimeout(() => setOverlayVisible(false), NAVIGATION_OVERLAY_DELAY_MS);
+  }, []);
+
+  const value = useMemo(() => ({ overlayVisible, settled }), [overlayVisible, settled]);
+  return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
+}
+
+export function useNavigationState(): NavigationState {
+  const value = useContext(NavigationContext);
+  if (!value) throw new Error('useNavigationState needs NavigationStateProvider');
+  return value;
+}

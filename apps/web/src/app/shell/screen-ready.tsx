@@ -1,0 +1,41 @@
+import { useEffect, useLayoutEffect } from 'react';
+import { useLocation, useNavigationType } from 'react-router-dom';
+import { useNavigationState } from './navigation-state';
+import { applyScroll, persistScrollPositions, rememberScroll } from './scroll-manager';
+
+/**
+ * Rendered after the routed screen inside its Suspense boundary, so its effects run once the
+ * screen is on the page: the navigation has ended, and the scroll position can be set.
+ */
+export function ScreenReady() {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const { settled } = useNavigationState();
+
+  useLayoutEffect(() => {
+    applyScroll(location.key, location.pathname, navigationType === 'POP');
+  }, [location.key, location.pathname, navigationType]);
+
+  useEffect(() => {
+    settled(location.key);
+  }, [location.key, settled]);
+
+  useEffect(() => {
+    let frame = 0;
+    const onScroll = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => rememberScroll(location.key));
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('pagehide', persistScrollPositions);
+    return () => {
+      cancelAnimationFrame(frame);
+      rememberScroll(location.key);
+      persistScrollPositions();
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('pagehide', persistScrollPositions);
+    };
+  }, [location.key]);
+
+  return null;
+}
