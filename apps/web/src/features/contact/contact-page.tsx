@@ -1,9 +1,67 @@
+import { Icon } from '@/components/icons';
 import { PageIntro } from '@/components/page-intro';
+import { Section } from '@/components/section';
 import { routes, type ScreenProps } from '@/config/routes';
+import { site, telHref } from '@/config/site';
+import { contactContent as content } from '@/content/contact';
 import { usePageMeta } from '@/lib/page-meta';
+import { OfficeTabs } from './office-tabs';
+import './contact.css';
 
 export default function ContactPage({ routeId }: ScreenProps) {
   const { title } = routes[routeId];
-  usePageMeta({ title });
-  return <PageIntro title={title} />;
+  usePageMeta({ title, description: content.meta.description });
+  const { intro, quick, whatWillHappen, offices } = content;
+
+  return (
+    <>
+      <PageIntro eyebrow={intro.eyebrow} title={title} lead={intro.lead}>
+        <ul className="contact-quick">
+          <li>
+            <a href={`mailto:${site.contact.email}`} className="button button--on-navy">
+              <Icon name="mail" size={20} />
+              <span className="visually-hidden">{quick.emailLabel}: </span>
+              {site.contact.email}
+            </a>
+          </li>
+          <li>
+            <a href={telHref(site.contact.phone)} className="contact-quick__phone">
+              <Icon name="phone" size={20} />
+              <span className="visually-hidden">{quick.phoneLabel}: </span>
+              {site.contact.phone}
+            </a>
+          </li>
+        </ul>
+      </PageIntro>
+
+      <Section
+        id="what-will-happen"
+        eyebrow={whatWillHappen.eyebrow}
+        title={whatWillHappen.title}
+        intro={<p>{whatWillHappen.intro}</p>}
+      >
+        <ol className="next-steps">
+          {whatWillHappen.steps.map((step, index) => (
+            <li key={step.title} className="next-step">
+              <span className="next-step__number" aria-hidden="true">
+                {index + 1}
+              </span>
+              <h3 className="next-step__title">{step.title}</h3>
+              <p className="next-step__text">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <Section
+        id="offices"
+        tone="sand"
+        eyebrow={offices.eyebrow}
+        title={offices.title}
+        intro={<p>{offices.intro}</p>}
+      >
+        <OfficeTabs offices={site.offices} text={offices} />
+      </Section>
+    </>
+  );
 }

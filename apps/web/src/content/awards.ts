@@ -1,0 +1,132 @@
+import type { RouteId } from '@/config/routes';
+
+export type AwardYear = 2019 | 2020 | 2023 | 2024 | 2025;
+
+/** How a badge is drawn: a national list, a regional growth award, or a ranking ribbon. */
+export type BadgeStyle = 'national' | 'regional' | 'ranking';
+
+/** An award (spec §3): badge image, year, title, description, and its external listing. */
+export interface Award {
+  year: AwardYear;
+  title: string;
+  /** The short words printed on the badge itself. */
+  badgeText: string;
+  badge: BadgeStyle;
+  description: string;
+  /** The public listing; illustrative, opens in a new tab. */
+  url: string;
+}
+
+export interface AwardsContent {
+  meta: { description: string };
+  intro: { eyebrow: string; lead: string };
+  /** Years shown newest first; each is a group of badges. */
+  years: readonly AwardYear[];
+  awards: readonly Award[];
+  listingLinkLabel: string;
+  newTabNote: string;
+  closing: { title: string; text: string; link: { label: string; to: RouteId } };
+}
+
+export const awardsContent = {
+  meta: {
+    description:
+      'Awards and recognitions for Lumenfield Technology Partners: fastest-growing private company lists and regional fast-growth awards from 2019 to 2025.',
+  },
+  intro: {
+    eyebrow: 'Recognition',
+    lead: 'Growth is a by-product of clients who stay and recommend us. These lists and awards have noticed it along the way.',
+  },
+  years: [2025, 2024, 2023, 2020, 2019],
+  awards: [
+    {
+      year: 2025,
+      title: 'Enterprise Ledger 5000: fastest-growing private companies',
+      badgeText: 'Ledger 5000',
+      badge: 'national',
+      description:
+        'Named to the national list of fastest-growing private companies for the fifth time.',
+      url: 'https://awards.example.org/ledger-5000/2025/lumenfield',
+    },
+    {
+      year: 2025,
+      title: 'Northeast Business Review Fast 50',
+      badgeText: 'Fast 50',
+      badge: 'regional',
+      description: 'Recognised among the fifty fastest-growing companies in the Northeast region.',
+      url: 'https://www.example.com/northeast-business-review/fast-50/2025',
+    },
+    {
+      year: 2024,
+      title: 'Enterprise Ledger 5000: fastest-growing private companies',
+      badgeText: 'Ledger 5000',
+      badge: 'national',
+      description: 'Listed again for sustained three-year revenue growth.',
+      url: 'https://awards.example.org/ledger-5000/2024/lumenfield',
+    },
+    {
+      year: 2024,
+      title: 'Harbor County Fast-Growth Award',
+      badgeText: 'Fast Growth',
+      badge: 'regional',
+      description:
+        'A regional award for the fastest-growing technology employers in the county around our head office.',
+      url: 'https://www.example.com/harbor-county-business/fast-growth/2024',
+    },
+    {
+      year: 2023,
+      title: 'Enterprise Ledger 5000: fastest-growing private companies',
+      badgeText: 'Ledger 5000',
+      badge: 'national',
+      description: 'Included on the national list as our delivery teams passed two hundred people.',
+      url: 'https://awards.example.org/ledger-5000/2023/lumenfield',
+    },
+    {
+      year: 2023,
+      title: 'Tri-State Tech Growth 100',
+      badgeText: 'Growth 100',
+      badge: 'ranking',
+      description: 'Ranked among one hundred fast-growing technology firms in the tri-state area.',
+      url: 'https://www.example.org/tri-state-tech/growth-100/2023',
+    },
+    {
+      year: 2020,
+      title: 'Enterprise Ledger 5000: fastest-growing private companies',
+      badgeText: 'Ledger 5000',
+      badge: 'national',
+      description: 'A second year on the national list of fastest-growing private companies.',
+      url: 'https://awards.example.org/ledger-5000/2020/lumenfield',
+    },
+    {
+      year: 2020,
+      title: 'Northeast Business Review Fast 50',
+      badgeText: 'Fast 50',
+      badge: 'regional',
+      description: 'Our first appearance among the region’s fifty fastest-growing companies.',
+      url: 'https://www.example.com/northeast-business-review/fast-50/2020',
+    },
+    {
+      year: 2019,
+      title: 'Enterprise Ledger 5000: fastest-growing private companies',
+      badgeText: 'Ledger 5000',
+      badge: 'national',
+      description: 'Our first listing among the nation’s fastest-growing private companies.',
+      url: 'https://awards.example.org/ledger-5000/2019/lumenfield',
+    },
+    {
+      year: 2019,
+      title: 'Harbor County Fast-Growth Award',
+      badgeText: 'Fast Growth',
+      badge: 'regional',
+      description: 'Honoured locally as one of the fastest-growing young companies in the county.',
+      url: 'https://www.example.com/harbor-county-business/fast-growth/2019',
+    },
+  ],
+  listingLinkLabel: 'View the listing',
+  newTabNote: '(opens in a new tab)',
+  closing: {
+    title: 'Work with a team that keeps growing',
+    text: 'The people behind these results would be glad to hear about your plans.',
+    link: { label: 'Interested in learning more? Get in touch with us', to: 'contact' },
+  },
+} as const satisfies AwardsContent;

@@ -1,0 +1,75 @@
+/**
+ * The contact page's copy (spec §1, §2). Offices themselves (addresses, phones, e-mail,
+ * hours, coordinates) live in config/site.ts, the one place the footer reads them too.
+ */
+export interface ContactContent {
+  meta: { description: string };
+  intro: { eyebrow: string; lead: string };
+  quick: { emailLabel: string; phoneLabel: string };
+  whatWillHappen: {
+    eyebrow: string;
+    title: string;
+    intro: string;
+    /** Technical consultation, connect with the tech team, onboarding the team (spec §1). */
+    steps: readonly { title: string; text: string }[];
+  };
+  offices: {
+    eyebrow: string;
+    title: string;
+    intro: string;
+    tabListLabel: string;
+    addressHeading: string;
+    phonesHeading: string;
+    emailHeading: string;
+    hoursHeading: string;
+    /** Shown after the hours: every office's hours are given in Eastern time (spec §9). */
+    timeZoneNote: string;
+    /** The map frame's title; `{office}` becomes the office name. */
+    mapTitle: string;
+    mapLinkLabel: string;
+  };
+}
+
+export const contactContent = {
+  meta: {
+    description:
+      'Contact Lumenfield Technology Partners: what happens after you get in touch, and our offices in the USA, India and the Philippines with phones, e-mail, hours and maps.',
+  },
+  intro: {
+    eyebrow: 'Talk to us',
+    lead: 'Tell us what you are working on. A practice lead, not a call centre, will reply within one business day.',
+  },
+  quick: { emailLabel: 'E-mail us', phoneLabel: 'Call us' },
+  whatWillHappen: {
+    eyebrow: 'What will happen next',
+    title: 'From first message to a working team',
+    intro: 'Getting started is straightforward, and you can stop at any step with no obligation.',
+    steps: [
+      {
+        title: 'Technical consultation',
+        text: 'A free working session with a senior consultant to understand your systems, goals and constraints, and to share first thoughts.',
+      },
+      {
+        title: 'Connect with the tech team',
+        text: 'Meet the engineers who would do the work. Try our support on a real ticket or a small piece of work before you commit.',
+      },
+      {
+        title: 'Onboarding the team',
+        text: 'We agree scope and ways of working, then bring the team on board with access, knowledge transfer and a named lead from day one.',
+      },
+    ],
+  },
+  offices: {
+    eyebrow: 'Our offices',
+    title: 'Three countries, one team',
+    intro: 'Choose an office to see its address, phone numbers, hours and map.',
+    tabListLabel: 'Offices',
+    addressHeading: 'Address',
+    phonesHeading: 'Phone',
+    emailHeading: 'E-mail',
+    hoursHeading: 'Open hours',
+    timeZoneNote: '(Eastern)',
+    mapTitle: 'Map of our {office} office',
+    mapLinkLabel: 'Open a larger map',
+  },
+} as const satisfies ContactContent;

@@ -1,0 +1,60 @@
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Icon } from '@/components/icons';
+import { routePath, type RouteId } from '@/config/routes';
+
+export interface TellMeProps {
+  label: string;
+  options: readonly { label: string; to: RouteId }[];
+  submitLabel: string;
+}
+
+/**
+ * The hero's 'Tell me:' question (spec §2): a native select, so it works with every keyboard
+ * and screen reader. Choosing a question navigates to its answer; the button covers the
+ * question that is already showing, which a change event never reports.
+ */
+export function TellMe({ label, options, submitLabel }: TellMeProps) {
+  const navigate = useNavigate();
+  const id = useId();
+  const [choice, setChoice] = useState<RouteId>(options[0]?.to ?? 'home');
+
+  return (
+    <form
+      className="tell-me"
+      onSubmit={(event) => {
+        event.preventDefault();
+        navigate(routePath(choice));
+      }}
+    >
+      <label htmlFor={id} className="tell-me__label">
+        {label}
+      </label>
+      <div className="tell-me__row">
+        <div className="tell-me__field">
+          <select
+            id={id}
+            className="tell-me__select"
+            value={choice}
+            onChange={(event) => {
+              const to = event.target.value as RouteId;
+              setChoice(to);
+              navigate(routePath(to));
+            }}
+          >
+            {options.map((option) => (
+              <option key={option.to} value={option.to} data-target={routePath(option.to)}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          <Icon name="chevronDown" size={22} className="tell-me__chevron" />
+        </div>
+        <button type="submit" className="button button--on-navy tell-me__go">
+          {submitLabel}
+          <Icon name="arrowRight" size={18} />
+        </button>
+      </div>
+    </form>
+  );
+}
