@@ -1,0 +1,69 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { routes } from '@/config/routes';
+import HomePage from './home-page';
+
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
+
+function renderHome() {
+  return render(
+    <MemoryRouter initialEntries={['/']}>
+      <Routes>
+        <Route path="/" element={<HomePage routeId="home" />} />
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('HomePage', () => {
+  it('states the six claims word for word', () => {
+    renderHome();
+    for (const claim of [
+      '97% client retention',
+      'grown from 1 to 300 people',
+      '60% cost reduction in total technology spend within twelve months',
+      'over 50% improvement in agent experience and satisfaction',
+      'about a decade of Guidewire experience',
+      '24/7/365 L2 and L3 cloud support',
+    ]) {
+      expect(screen.getByText(claim)).toBeInTheDocument();
+    }
+  });
+
+  it('has one h1, the expertise links and six Learn More cards', () => {
+    renderHome();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(routes.home.title);
+    const learnMore = screen.getAllByRole('link', { name: /^Learn More/ });
+    expect(learnMore).toHaveLength(6);
+    const expertise = within(
+      screen.getByRole('region', { name: 'Deep in the systems that run your business' }),
+    );
+    expect(expertise.getByRole('link', { name: /Desktop Services/ })).toHaveAttribute(
+      'href',
+      '/services/desktopservices',
+    );
+    expect(expertise.getAllByRole('link')).toHaveLength(8);
+  });
+
+  it("navigates when a 'Tell me:' question is chosen, and from the button for the first", async () => {
+    const user = userEvent.setup();
+    renderHome();
+    const select = screen.getByLabelText('Tell me:');
+    expect(within(select).getAllByRole('option')).toHaveLength(5);
+    await user.selectOptions(select, 'who is behind Lumenfield');
+    expect(screen.getByTestId('where')).toHaveTextContent('/about/founders');
+  });
+
+  it('the Show me button asks the question already showing', async () => {
+    const user = userEvent.setup();
+    renderHome();
+    await user.click(screen.getByRole('button', { name: 'Show me' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('/industries/mahathipartners');
+  });
+});
