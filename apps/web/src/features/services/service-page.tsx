@@ -1,9 +1,129 @@
+import { AppLink } from '@/components/app-link';
+import { CtaBand } from '@/components/cta-band';
+import { FocusBlock } from '@/components/focus-block';
 import { PageIntro } from '@/components/page-intro';
+import { Card, CardGrid, Section } from '@/components/section';
+import { SolutionsList } from '@/components/solutions-list';
 import { routes, type ScreenProps } from '@/config/routes';
+import {
+  serviceContent,
+  serviceTemplateText as text,
+  type ServiceEntry,
+  type ServiceRouteId,
+} from '@/content/services';
 import { usePageMeta } from '@/lib/page-meta';
+import { FamilyMotifArt, FamilyMotifBand } from './family-motif';
+import { familyOf } from './service-families';
+import { ServiceIconGlyph } from './service-icons';
+import { ServiceTabs } from './service-tabs';
+import './service-page.css';
 
+function isServiceRoute(id: ScreenProps['routeId']): id is ServiceRouteId {
+  return id in serviceContent;
+}
+
+/** The one template every service route renders, fed by its entry in content/services.ts. */
 export default function ServicePage({ routeId }: ScreenProps) {
+  if (!isServiceRoute(routeId)) {
+    throw new Error(`No service content for route "${routeId}"; add it to content/services.ts.`);
+  }
+  return <ServiceTemplate routeId={routeId} entry={serviceContent[routeId]} />;
+}
+
+function ServiceTemplate({ routeId, entry }: { routeId: ServiceRouteId; entry: ServiceEntry }) {
   const { title } = routes[routeId];
-  usePageMeta({ title });
-  return <PageIntro title={title} />;
+  const family = familyOf(routeId);
+  const motif = family?.motif ?? 'enterprise';
+  usePageMeta({ title, description: entry.description });
+
+  return (
+    <div className={`service-page service-page--${motif}`}>
+      <PageIntro
+        eyebrow={family ? `${family.heading} ${text.eyebrowSuffix}` : undefined}
+        title={title}
+        lead={entry.lead}
+      >
+        <div className="service-hero__actions">
+          <AppLink to="contact" className="button button--on-navy">
+            {text.heroAction}
+          </AppLink>
+        </div>
+        <div className="service-hero__art">
+          <FamilyMotifArt motif={motif} />
+        </div>
+      </PageIntro>
+
+      {family ? (
+        <ServiceTabs
+          family={family}
+          label={`${family.heading} ${text.eyebrowSuffix}`}
+          current={routeId}
+        />
+      ) : null}
+
+      <Section id="overview" eyebrow={text.overviewEyebrow} title={entry.overview.title}>
+        <div className="service-overview">
+          <div className="service-overview__text">
+            {entry.overview.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </div>
+          <aside className="service-highlights" aria-labelledby="service-highlights-heading">
+            <FamilyMotifBand motif={motif} />
+            <div className="service-highlights__body">
+              <h3 id="service-highlights-heading" className="service-highlights__title">
+                {entry.overview.highlightsTitle}
+              </h3>
+              <ul className="service-highlights__list">
+                {entry.overview.highlights.map((highlight) => (
+                  <li key={highlight}>{highlight}</li>
+                ))}
+              </ul>
+            </div>
+          </aside>
+        </div>
+      </Section>
+
+      <Section
+        id="offerings"
+        tone="sand"
+        eyebrow={text.offeringsEyebrow}
+        title={entry.offerings.title}
+        intro={<p>{entry.offerings.intro}</p>}
+      >
+        <CardGrid min={240}>
+          {entry.offerings.items.map((item) => (
+            <Card key={item.title} title={item.title} icon={<ServiceIconGlyph name={item.icon} />}>
+              <p>{item.text}</p>
+            </Card>
+          ))}
+        </CardGrid>
+      </Section>
+
+      {/* Navy between sand and white keeps neighbouring bands apart. */}
+      {entry.blocks.includes('focus') ? <FocusBlock /> : null}
+
+      <Section id="approach" eyebrow={text.approachEyebrow} title={entry.approach.title}>
+        <ol className="service-steps">
+          {entry.approach.steps.map((step, index) => (
+            <li key={step.title} className="service-steps__item">
+              <span className="service-steps__number" aria-hidden="true">
+                {index + 1}
+              </span>
+              <h3 className="service-steps__title">{step.title}</h3>
+              <p className="service-steps__text">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      {entry.blocks.includes('solutions') ? <SolutionsList /> : null}
+
+      <CtaBand
+        title={entry.cta.title}
+        text={entry.cta.text}
+        action={{ label: text.ctaAction, to: 'contact' }}
+      />
+    </div>
+  );
 }
