@@ -13,6 +13,8 @@ export interface ModalProps {
   className?: string;
   closeLabel?: string;
   hideTitle?: boolean;
+  /** 'alertdialog' for a message the visitor must acknowledge (an outcome, a warning). */
+  role?: 'dialog' | 'alertdialog';
 }
 
 const FOCUSABLE =
@@ -32,6 +34,7 @@ export function Modal({
   className = '',
   closeLabel = 'Close',
   hideTitle = false,
+  role,
 }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const returnFocusTo = useRef<HTMLElement | null>(null);
@@ -83,6 +86,7 @@ export function Modal({
   return (
     <dialog
       ref={ref}
+      role={role}
       className={`modal modal--${variant} ${className}`.trim()}
       aria-labelledby={titleId}
       onCancel={(event) => {

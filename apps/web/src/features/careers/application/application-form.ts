@@ -1,0 +1,185 @@
+import {
+  MAX_RESUME_BYTES,
+  RESUME_MIME_TYPES,
+  applicationMessages,
+  normaliseApplicant,
+  resumeKindFromName,
+  type ApplicantFields,
+  type ApplicationField,
+  type ApplicationPayload,
+  type FieldError,
+  type ResumeFacts,
+  type ResumeKind,
+} from '@lumenfield/contract';
+
+/** What the visitor has entered: text as typed, selects as their option values ('' = none). */
+export interface ApplicationDraft {
+  FirstName: string;
+  LastName: string;
+  MobileNumber: string;
+  CountyID: string;
+  StateID: string;
+  City: string;
+  Email: string;
+  Experience: string;
+  ReferredBy: string;
+  resume: File | null;
+}
+
+export type DraftTextField = Exclude<keyof ApplicationDraft, 'resume'>;
+
+/** Where an error is shown: beside one field, or at the top of the form. */
+export type ErrorTarget = ApplicationField | 'form';
+
+export interface ShownError {
+  target: ErrorTarget;
+  message: string;
+}
+
+export const emptyDraft = (): ApplicationDraft => ({
+  FirstName: '',
+  LastName: '',
+  MobileNumber: '',
+  CountyID: '',
+  StateID: '',
+  City: '',
+  Email: '',
+  Experience: '',
+  ReferredBy: '',
+  resume: null,
+});
+
+/**
+ * The draft outlives the dialog: closing it by mistake, or moving from the list to a job's
+ * page, never loses what was typed. It lives in memory only (personal data is not written
+ * to browser storage) and is emptied by Clear and by a successful application.
+ */
+let savedDraft: ApplicationDraft = emptyDraft();
+export const draftStore = {
+  get: (): ApplicationDraft => savedDraft,
+  set: (draft: ApplicationDraft) => {
+    savedDraft = draft;
+  },
+  clear: () => {
+    savedDraft = emptyDraft();
+  },
+};
+
+/** The first name drops leading spaces as it is typed (spec §5). */
+export function typedValue(field: DraftTextField, value: string): string {
+  return field === 'FirstName' ? value.replace(/^\s+/u, '') : value;
+}
+
+const toId = (value: string): number | null => (value === '' ? null : Number(value));
+
+/** The draft's text fields trimmed and its selects as numbers, as the rules read them. */
+export function applicantFields(draft: ApplicationDraft): ApplicantFields {
+  return normaliseApplicant({
+    FirstName: draft.FirstName,
+    LastName: draft.LastName,
+    City: draft.City,
+    Email: draft.Email,
+    MobileNumber: draft.MobileNumber,
+    CountyID: toId(draft.CountyID),
+    StateID: toId(draft.StateID),
+  });
+}
+
+const KNOWN_MIME = new Set<string>(Object.values(RESUME_MIME_TYPES));
+/** Types a browser reports when it does not know a file (Word files on many systems). */
+const UNKNOWN_MIME = new Set(['', 'application/octet-stream']);
+
+/** The page's judgement of a file's kind: its name's extension, and its MIME type when known. */
+export function resumeKind(file: Pick<File, 'name' | 'type'>): ResumeKind | null {
+  const kind = resumeKindFromName(file.name);
+  if (!kind) return null;
+  if (UNKNOWN_MIME.has(file.type)) return kind;
+  return KNOWN_MIME.has(file.type) ? kind : null;
+}
+
+/** Facts about the chosen file for the rules; `hasContent` until the bytes are read is size > 0. */
+export function resumeFacts(file: File | null, content?: string): ResumeFacts {
+  if (!file) return { chosen: false, kind: null, size: 0, hasContent: false };
+  return {
+    chosen: true,
+    kind: resumeKind(file),
+    size: file.size,
+    hasContent: content === undefined ? file.size > 0 : content.length > 0,
+  };
+}
+
+/** Rules 2 and 3 of spec §5 also reset the file input. */
+export function resetsFileInput(error: FieldError): boolean {
+  return (
+    error.message === applicationMessages.resumeType ||
+    error.message === applicationMessages.resumeSize
+  );
+}
+
+export const READ_FAILED_MESSAGE =
+  "We couldn't read that file. It may have been moved or deleted; please choose it again.";
+
+/** The file's bytes as base64 (a third smaller on the wire than the old array of numbers). */
+export function readFileAsBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      const result = typeof reader.result === 'string' ? reader.result : '';
+      // A data URL: 'data:<type>;base64,<bytes>'.
+      resolve(result.slice(result.indexOf(',') + 1));
+    };
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsDataURL(file);
+  });
+}
+
+export function buildPayload(
+  draft: ApplicationDraft,
+  file: File,
+  content: string,
+  now: Date = new Date(),
+): ApplicationPayload {
+  const fields = applicantFields(draft);
+  const referredBy = draft.ReferredBy.trim();
+  return {
+    FirstName: fields.FirstName,
+    LastName: fields.LastName,
+    MobileNumber: fields.MobileNumber,
+    City: fields.City,
+    Email: fields.Email,
+    Experience: draft.Experience === '' ? null : Number(draft.Experience),
+    CountyID: fields.CountyID,
+    StateID: fields.StateID,
+    ReferredBy: referredBy === '' ? null : referredBy,
+    AttachmentHeader: {
+      HeaderID: 0,
+      CreatedBy: 0,
+      CreatedOn: now.toISOString(),
+      IsActive: true,
+      AttachmentDetails: [{ FileName: file.name, FileContent: content }],
+    },
+  };
+}
+
+const FIELD_KEYS: readonly ApplicationField[] = [
+  'Resume',
+  'FirstName',
+  'LastName',
+  'City',
+  'Email',
+  'MobileNumber',
+  'CountyID',
+  'StateID',
+];
+
+/** Where a field error from the server is shown: beside its field if the form has one. */
+export function errorTarget(field: string): ErrorTarget {
+  const known = FIELD_KEYS.find((key) => key.toLowerCase() === field.toLowerCase());
+  if (known) return known;
+  if (/attachment|file/i.test(field)) return 'Resume';
+  if (/^(country|state)(id)?$/i.test(field))
+    return field.toLowerCase().startsWith('country') ? 'CountyID' : 'StateID';
+  return 'form';
+}
+
+export const RESUME_LIMIT_TEXT = `PDF, DOC or DOCX, up to ${MAX_RESUME_BYTES / 1024 / 1024} MB`;

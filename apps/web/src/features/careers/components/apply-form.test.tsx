@@ -1,0 +1,388 @@
+import {
+  APPLIED_SUCCESSFULLY,
+  MAX_RESUME_BYTES,
+  applicationMessages as m,
+  type ApplicationPayload,
+} from '@lumenfield/contract';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
+import { READ_FAILED_MESSAGE } from '../application/application-form';
+import { callsTo, json, mockApi, resetCareersState, type Handler } from '../test-support';
+import { ApplyForm } from './apply-form';
+
+const job = {
+  Job_id: 7,
+  JobCode: 'LTP-QA-2201',
+  JobTitle: 'QA Automation Engineer',
+  JobLocation: 'Pune, India',
+};
+const allMessages = Object.values(m);
+const pdfBytes = '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n';
+const pdf = (name = 'resume.pdf', type = 'application/pdf') => new File([pdfBytes], name, { type });
+
+// Typing whole forms is slow on a busy machine; the default 5 s is not about correctness here.
+vi.setConfig({ testTimeout: 20_000 });
+
+beforeEach(() => resetCareersState());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function setup(handlers: Record<string, Handler> = {}) {
+  const fetchMock = mockApi(handlers);
+  const onApplied = vi.fn();
+  const user = userEvent.setup({ applyAccept: false, delay: null });
+  const view = render(<ApplyForm job={job} onApplied={onApplied} />);
+  return { fetchMock, onApplied, user, ...view };
+}
+
+const field = (label: string) => screen.getByLabelText(label, { exact: false });
+const input = (label: string) => field(label) as HTMLInputElement;
+
+async function fillValid(user: ReturnType<typeof userEvent.setup>, resume: File | null = pdf()) {
+  await user.type(field('First Name'), 'Ana María');
+  await user.type(field('Last Name'), 'Okafor');
+  await user.type(field('Mobile Number'), '5550101234');
+  await screen.findByRole('option', { name: 'United States of America' });
+  await user.selectOptions(field('Country'), 'United States of America');
+  await screen.findByRole('option', { name: 'Texas' });
+  await user.selectOptions(field('State'), 'Texas');
+  await user.type(field('City'), 'Austin');
+  await user.type(field('Email'), 'ana@example.com');
+  if (resume) await user.upload(field('Resume'), resume);
+}
+
+/** The error messages of spec §5 currently on screen. */
+const shownMessages = () => allMessages.filter((message) => screen.queryByText(message));
+
+async function submit(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Apply' }));
+}
+
+function expectOnlyError(message: string, label: string) {
+  expect(shownMessages()).toEqual([message]);
+  const control = field(label);
+  const error = screen.getByText(message);
+  expect(control).toHaveAttribute('aria-invalid', 'true');
+  expect(control.getAttribute('aria-describedby')).toContain(error.closest('p')!.id);
+  expect(control).toHaveFocus();
+}
+
+describe('Apply for Job form: spec §5 rules, in order, first failure only', () => {
+  it('1. no resume chosen', async () => {
+    const { user } = setup();
+    await fillValid(user, null);
+    await submit(user);
+    expectOnlyError(m.resumeMissing, 'Resume');
+  });
+
+  it('2. a file that is not PDF or Word, and the file input is reset', async () => {
+    const { user } = setup();
+    await fillValid(user, new File(['png'], 'photo.png', { type: 'image/png' }));
+    expect(input('Resume').files).toHaveLength(1);
+    await submit(user);
+    expectOnlyError(m.resumeType, 'Resume');
+    expect(input('Resume').files).toHaveLength(0);
+  });
+
+  it('2. a .pdf name whose browser-reported type is an image is refused too', async () => {
+    const { user } = setup();
+    await fillValid(user, pdf('scan.pdf', 'image/jpeg'));
+    await submit(user);
+    expectOnlyError(m.resumeType, 'Resume');
+  });
+
+  it('3. a file over 5 MB, and the file input is reset', async () => {
+    const { user } = setup();
+    const big = new File([new Uint8Array(MAX_RESUME_BYTES + 1)], 'cv.docx', { type: '' });
+    await fillValid(user, big);
+    await submit(user);
+    expectOnlyError(m.resumeSize, 'Resume');
+    expect(input('Resume').files).toHaveLength(0);
+  });
+
+  it.each([
+    ['First Name', 'Ann3', m.firstName],
+    ['Last Name', 'O$Brien', m.lastName],
+    ['City', '90210', m.city],
+    ['Email', 'ana@example', m.email],
+    ['Mobile Number', '555-010-12', m.mobile],
+  ])('%s = %j shows its message', async (label, value, message) => {
+    const { user } = setup();
+    await fillValid(user);
+    await user.clear(field(label));
+    await user.type(field(label), value);
+    await submit(user);
+    expectOnlyError(message, label);
+  });
+
+  it('9. no country (and so no state) shows only the country message', async () => {
+    const { user } = setup();
+    await fillValid(user);
+    await user.selectOptions(field('Country'), 'Select Country*');
+    await submit(user);
+    expectOnlyError(m.country, 'Country');
+  });
+
+  it('10. a country without a state', async () => {
+    const { user } = setup();
+    await fillValid(user);
+    await user.selectOptions(field('State'), 'Select State*');
+    await submit(user);
+    expectOnlyError(m.state, 'State');
+  });
+
+  it('11. an empty resume file', async () => {
+    const { user } = setup();
+    await fillValid(user, new File([], 'empty.pdf', { type: 'application/pdf' }));
+    await submit(user);
+    expectOnlyError(m.attachment, 'Resume');
+  });
+
+  it('several failures: only the first in spec order is shown', async () => {
+    const { user, fetchMock } = setup();
+    await user.type(field('First Name'), 'R2D2');
+    await user.type(field('Email'), 'nope');
+    await user.upload(field('Resume'), pdf());
+    await submit(user);
+    expectOnlyError(m.firstName, 'First Name');
+    expect(callsTo(fetchMock, '/Jobs/SaveApplicantDetail')).toHaveLength(0);
+  });
+
+  it('text is trimmed before the rules run', async () => {
+    const { user } = setup();
+    await fillValid(user);
+    await user.type(field('City'), '   ');
+    await user.clear(field('Mobile Number'));
+    await user.type(field('Mobile Number'), ' 5550101234 ');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(shownMessages()).toEqual([]));
+    expect(input('City').value).toBe('Austin');
+    expect(input('Mobile Number').value).toBe('5550101234');
+  });
+});
+
+describe('editing and clearing', () => {
+  it('the first name drops leading spaces as it is typed', async () => {
+    const { user } = setup();
+    await user.type(field('First Name'), '   Ana Maria ');
+    expect(input('First Name').value).toBe('Ana Maria ');
+  });
+
+  it("editing a field hides its error; editing another field doesn't", async () => {
+    const { user } = setup();
+    await fillValid(user);
+    await user.clear(field('Email'));
+    await user.type(field('Email'), 'bad');
+    await submit(user);
+    expect(screen.getByText(m.email)).toBeInTheDocument();
+    await user.type(field('City'), 'x');
+    expect(screen.getByText(m.email)).toBeInTheDocument();
+    await user.type(field('Email'), '@example.com');
+    expect(screen.queryByText(m.email)).not.toBeInTheDocument();
+    expect(field('Email')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('a new submit starts by hiding the previous error', async () => {
+    const { user } = setup();
+    await fillValid(user, null);
+    await submit(user);
+    expect(shownMessages()).toEqual([m.resumeMissing]);
+    await user.clear(field('Last Name'));
+    await user.upload(field('Resume'), pdf());
+    await submit(user);
+    expect(shownMessages()).toEqual([m.lastName]);
+  });
+
+  it('Clear empties every field, the state list and the file input', async () => {
+    const { user } = setup();
+    await fillValid(user);
+    await user.selectOptions(field('Experience'), '3-5 years');
+    await user.type(field('Referred by'), 'Priya Raman');
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    for (const label of [
+      'First Name',
+      'Last Name',
+      'Mobile Number',
+      'City',
+      'Email',
+      'Referred by',
+    ])
+      expect(input(label).value).toBe('');
+    for (const label of ['Country', 'State', 'Experience'])
+      expect((field(label) as HTMLSelectElement).value).toBe('');
+    expect(within(field('State')).getAllByRole('option')).toHaveLength(1);
+    expect(input('Resume').files).toHaveLength(0);
+  });
+
+  it('choosing a country loads its states; clearing it empties the state list', async () => {
+    const { user, fetchMock } = setup();
+    const country = field('Country');
+    expect(within(country).getAllByRole('option')[0]).toHaveTextContent('Select Country*');
+    await screen.findByRole('option', { name: 'India' });
+    expect(
+      within(field('State'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select State*']);
+    await user.selectOptions(country, 'United States of America');
+    await screen.findByRole('option', { name: 'New Jersey' });
+    expect(callsTo(fetchMock, '/Jobs/GetStatesByCountry').map((u) => u.search)).toEqual([
+      '?CountryID=840',
+    ]);
+    await user.selectOptions(field('State'), 'Texas');
+    await user.selectOptions(country, 'India');
+    await screen.findByRole('option', { name: 'Karnataka' });
+    expect(screen.queryByRole('option', { name: 'Texas' })).not.toBeInTheDocument();
+    expect((field('State') as HTMLSelectElement).value).toBe('');
+    await user.selectOptions(country, 'Select Country*');
+    expect(within(field('State')).getAllByRole('option')).toHaveLength(1);
+  });
+});
+
+describe('submitting', () => {
+  it('sends the CONTRACT §3 payload with a base64 resume and ReferredBy, then reports success', async () => {
+    let body: ApplicationPayload | undefined;
+    let headers: Record<string, string> = {};
+    const { user, onApplied, fetchMock } = setup({
+      '/Jobs/SaveApplicantDetail': (_url, init) => {
+        body = JSON.parse(String(init?.body)) as ApplicationPayload;
+        headers = init?.headers as Record<string, string>;
+        return json({ ApplicantID: 41, Message: APPLIED_SUCCESSFULLY }, 201);
+      },
+    });
+    await fillValid(user);
+    await user.selectOptions(field('Experience'), '3-5 years');
+    await user.type(field('Referred by'), '  Priya Raman ');
+    await submit(user);
+    await waitFor(() => expect(onApplied).toHaveBeenCalledTimes(1));
+    expect(callsTo(fetchMock, '/Jobs/SaveApplicantDetail')[0]!.search).toBe('?jobID=7');
+    expect(headers['X-Requested-With']).toBe('XMLHttpRequest');
+    expect(body).toMatchObject({
+      FirstName: 'Ana María',
+      LastName: 'Okafor',
+      MobileNumber: '5550101234',
+      City: 'Austin',
+      Email: 'ana@example.com',
+      Experience: 2,
+      CountyID: 840,
+      StateID: 8402,
+      ReferredBy: 'Priya Raman',
+      AttachmentHeader: { HeaderID: 0, CreatedBy: 0, IsActive: true },
+    });
+    const detail = body!.AttachmentHeader.AttachmentDetails[0]!;
+    expect(detail.FileName).toBe('resume.pdf');
+    expect(atob(detail.FileContent as string)).toBe(pdfBytes);
+  });
+
+  it('cannot submit twice while the first submit is under way', async () => {
+    let release: () => void = () => undefined;
+    const { user, onApplied, fetchMock } = setup({
+      '/Jobs/SaveApplicantDetail': () =>
+        new Promise<Response>((resolve) => {
+          release = () => resolve(json({ ApplicantID: 1, Message: APPLIED_SUCCESSFULLY }, 201));
+        }),
+    });
+    await fillValid(user);
+    await submit(user);
+    await screen.findByText('Sending your application…');
+    expect(screen.getByRole('button', { name: 'Apply' })).toHaveAttribute('aria-disabled', 'true');
+    await submit(user);
+    await submit(user);
+    release();
+    await waitFor(() => expect(onApplied).toHaveBeenCalledTimes(1));
+    expect(callsTo(fetchMock, '/Jobs/SaveApplicantDetail')).toHaveLength(1);
+  });
+
+  it.each([
+    [
+      'a 400 with field errors: beside the field',
+      json(
+        {
+          type: 'about:blank',
+          title: 'Bad Request',
+          status: 400,
+          detail: m.email,
+          errors: [{ field: 'Email', message: m.email }],
+        },
+        400,
+      ),
+      m.email,
+      'Email',
+    ],
+    [
+      'a 404 closed job: at the top',
+      json(
+        {
+          type: 'about:blank',
+          title: 'Not Found',
+          status: 404,
+          detail: 'There is no open opening with id 7.',
+        },
+        404,
+      ),
+      'There is no open opening with id 7.',
+      null,
+    ],
+    [
+      'a 429: at the top',
+      json(
+        {
+          type: 'about:blank',
+          title: 'Too Many Requests',
+          status: 429,
+          detail: 'Slow down, please.',
+        },
+        429,
+      ),
+      'Slow down, please.',
+      null,
+    ],
+  ])('%s, and everything typed is kept', async (_, response, message, label) => {
+    const { user, onApplied } = setup({ '/Jobs/SaveApplicantDetail': () => response });
+    await fillValid(user);
+    await submit(user);
+    const shown = await screen.findByText(message);
+    if (label) {
+      expect(field(label)).toHaveFocus();
+      expect(field(label).getAttribute('aria-describedby')).toContain(shown.closest('p')!.id);
+    } else {
+      expect(shown).toHaveAttribute('role', 'alert');
+      expect(shown).toHaveFocus();
+    }
+    expect(onApplied).not.toHaveBeenCalled();
+    expect(input('First Name').value).toBe('Ana María');
+    expect(input('Email').value).toBe('ana@example.com');
+    expect((field('State') as HTMLSelectElement).value).toBe('8402');
+    expect(input('Resume').files?.[0]?.name).toBe('resume.pdf');
+    expect(screen.queryByText('Sending your application…')).not.toBeInTheDocument();
+  });
+
+  it('a network failure says so and keeps everything', async () => {
+    const { user } = setup({
+      '/Jobs/SaveApplicantDetail': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    await fillValid(user);
+    await submit(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(NETWORK_ERROR_MESSAGE);
+    expect(input('Last Name').value).toBe('Okafor');
+    expect(input('Resume').files).toHaveLength(1);
+  });
+
+  it("a file that can't be read logs 'Error reading file content.' and says so", async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(FileReader.prototype, 'readAsDataURL').mockImplementation(function (this: FileReader) {
+      queueMicrotask(() => this.onerror?.(new ProgressEvent('error') as ProgressEvent<FileReader>));
+    });
+    const { user, fetchMock } = setup();
+    await fillValid(user);
+    await submit(user);
+    expect(await screen.findByText(READ_FAILED_MESSAGE)).toBeInTheDocument();
+    expect(consoleError).toHaveBeenCalledWith('Error reading file content.');
+    expect(field('Resume')).toHaveFocus();
+    expect(callsTo(fetchMock, '/Jobs/SaveApplicantDetail')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,487 @@
+import {
+  RESUME_ACCEPT,
+  validateApplication,
+  type ApplicationField,
+  type DropDownOption,
+  type FieldError,
+} from '@lumenfield/contract';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { ApiError } from '@/lib/api-client';
+import { fetchCountries, fetchExperienceBands, fetchStates } from '../api/options';
+import { saveApplication } from '../api/save-application';
+import {
+  READ_FAILED_MESSAGE,
+  RESUME_LIMIT_TEXT,
+  applicantFields,
+  buildPayload,
+  draftStore,
+  emptyDraft,
+  errorTarget,
+  readFileAsBase64,
+  resetsFileInput,
+  resumeFacts,
+  typedValue,
+  type ApplicationDraft,
+  type DraftTextField,
+  type ErrorTarget,
+  type ShownError,
+} from '../application/application-form';
+import type { JobSummary } from '../job-summary';
+import './apply-form.css';
+
+export interface ApplyFormProps {
+  job: JobSummary;
+  /** Called once the server has stored the application. */
+  onApplied: () => void;
+}
+
+const OPTIONS_FAILED = "We couldn't load the lists of countries and experience. Please try again.";
+const STATES_FAILED = "We couldn't load the states of that country. Please choose it again.";
+
+/** The 'Apply for Job' form: spec §2 fields, §5 rules in order, CONTRACT §3 payload. */
+export function ApplyForm({ job, onApplied }: ApplyFormProps) {
+  const [draft, setDraft] = useState<ApplicationDraft>(draftStore.get);
+  const [error, setError] = useState<ShownError | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [countries, setCountries] = useState<DropDownOption[]>([]);
+  const [experience, setExperience] = useState<DropDownOption[]>([]);
+  const [states, setStates] = useState<DropDownOption[]>([]);
+  const [optionsFailed, setOptionsFailed] = useState(false);
+  const [optionsAttempt, setOptionsAttempt] = useState(0);
+  const submittingRef = useRef(false);
+  const countryRef = useRef(draft.CountyID);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const controls = useRef<Partial<Record<ErrorTarget, HTMLElement | null>>>({});
+  const [focusRequest, setFocusRequest] = useState(0);
+  const id = useId();
+
+  useEffect(() => draftStore.set(draft), [draft]);
+
+  useEffect(() => {
+    let live = true;
+    Promise.all([fetchCountries(), fetchExperienceBands()]).then(
+      ([countryList, experienceList]) => {
+        if (!live) return;
+        setCountries(countryList);
+        setExperience(experienceList);
+        setOptionsFailed(false);
+      },
+      () => live && setOptionsFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [optionsAttempt]);
+
+  // A draft brought back with a country chosen needs that country's states again.
+  useEffect(() => {
+    if (countryRef.current !== '') loadStates(countryRef.current);
+    // Only on mount: later country changes load their states in onCountryChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // A file chosen before the dialog was closed is put back into the new file input.
+  useEffect(() => {
+    const input = fileInput.current;
+    const file = draftStore.get().resume;
+    if (!input || !file || typeof DataTransfer === 'undefined') return;
+    try {
+      const transfer = new DataTransfer();
+      transfer.items.add(file);
+      input.files = transfer.files;
+    } catch {
+      // Older browsers cannot set files; the chosen file's name is still shown below.
+    }
+  }, []);
+
+  // Focus moves to the field in error once its message is rendered and described.
+  useEffect(() => {
+    if (focusRequest === 0 || !error) return;
+    controls.current[error.target]?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focusRequest]);
+
+  function loadStates(countryId: string) {
+    fetchStates(Number(countryId)).then(
+      (list) => {
+        if (countryRef.current === countryId) setStates(list);
+      },
+      () => {
+        if (countryRef.current !== countryId) return;
+        show({ target: 'StateID', message: STATES_FAILED }, false);
+      },
+    );
+  }
+
+  function show(shown: ShownError, moveFocus = true) {
+    setError(shown);
+    if (moveFocus) setFocusRequest((n) => n + 1);
+  }
+
+  function hideErrorOf(field: ErrorTarget) {
+    setError((current) => (current?.target === field ? null : current));
+  }
+
+  function setText(field: DraftTextField, value: string) {
+    setDraft((current) => ({ ...current, [field]: typedValue(field, value) }));
+    hideErrorOf(field as ErrorTarget);
+  }
+
+  function onCountryChange(value: string) {
+    countryRef.current = value;
+    setDraft((current) => ({ ...current, CountyID: value, StateID: '' }));
+    setStates([]);
+    hideErrorOf('CountyID');
+    if (value !== '') loadStates(value);
+  }
+
+  function resetFile() {
+    if (fileInput.current) fileInput.current.value = '';
+    setDraft((current) => ({ ...current, resume: null }));
+  }
+
+  function clearAll() {
+    if (submittingRef.current) return;
+    countryRef.current = '';
+    draftStore.clear();
+    setDraft(emptyDraft());
+    setStates([]);
+    setError(null);
+    if (fileInput.current) fileInput.current.value = '';
+  }
+
+  function showRuleFailure(failure: FieldError) {
+    if (resetsFileInput(failure)) resetFile();
+    show({ target: failure.field as ApplicationField, message: failure.message });
+  }
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submittingRef.current) return;
+    setError(null);
+    const fields = applicantFields(draft);
+    // Text fields are trimmed (spec §5); the visitor sees what will be sent.
+    setDraft((current) => ({
+      ...current,
+      ...fieldsAsText(fields),
+      ReferredBy: current.ReferredBy.trim(),
+    }));
+    const file = draft.resume;
+    const firstFailure = validateApplication(fields, resumeFacts(file))[0];
+    if (firstFailure || !file) {
+      if (firstFailure) showRuleFailure(firstFailure);
+      return;
+    }
+
+    submittingRef.current = true;
+    setSubmitting(true);
+    try {
+      let content: string;
+      try {
+        content = await readFileAsBase64(file);
+      } catch {
+        console.error('Error reading file content.');
+        show({ target: 'Resume', message: READ_FAILED_MESSAGE });
+        return;
+      }
+      const afterRead = validateApplication(fields, resumeFacts(file, content))[0];
+      if (afterRead) {
+        showRuleFailure(afterRead);
+        return;
+      }
+      await saveApplication(job.Job_id, buildPayload(draft, file, content));
+      draftStore.clear();
+      onApplied();
+    } catch (failure) {
+      show(serverError(failure));
+    } finally {
+      submittingRef.current = false;
+      setSubmitting(false);
+    }
+  }
+
+  const errorFor = (field: ErrorTarget) => (error?.target === field ? error.message : undefined);
+  const register = (field: ErrorTarget) => (element: HTMLElement | null) => {
+    controls.current[field] = element;
+  };
+  const textField = (
+    field: DraftTextField & ErrorTarget,
+    label: string,
+    props: React.InputHTMLAttributes<HTMLInputElement> & { 'data-autofocus'?: boolean } = {},
+    hint?: string,
+  ) => (
+    <Field id={`${id}-${field}`} label={label} required hint={hint} error={errorFor(field)}>
+      {(describedBy, invalid) => (
+        <input
+          ref={register(field)}
+          id={`${id}-${field}`}
+          name={field}
+          type="text"
+          value={draft[field]}
+          onChange={(event) => setText(field, event.target.value)}
+          aria-required="true"
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          {...props}
+        />
+      )}
+    </Field>
+  );
+
+  return (
+    <form className="apply-form" noValidate onSubmit={submit} aria-busy={submitting || undefined}>
+      <p className="apply-form__job">
+        <span className="apply-form__job-label">Applying for</span>{' '}
+        <strong>
+          {job.JobCode} - {job.JobTitle}
+        </strong>
+        {job.JobLocation ? (
+          <span className="apply-form__job-location"> · {job.JobLocation}</span>
+        ) : null}
+      </p>
+      <p className="apply-form__note">
+        Fields marked <span aria-hidden="true">*</span>
+        <span className="visually-hidden">with an asterisk</span> are required.
+      </p>
+
+      {error?.target === 'form' ? (
+        <div ref={register('form')} className="apply-form__alert" role="alert" tabIndex={-1}>
+          {error.message}
+        </div>
+      ) : null}
+      {optionsFailed ? (
+        <div className="apply-form__alert" role="alert">
+          {OPTIONS_FAILED}{' '}
+          <button
+            type="button"
+            className="apply-form__retry"
+            onClick={() => setOptionsAttempt((n) => n + 1)}
+          >
+            Try again
+          </button>
+        </div>
+      ) : null}
+
+      <div className="apply-form__grid">
+        {textField('FirstName', 'First Name', {
+          autoComplete: 'given-name',
+          'data-autofocus': true,
+        })}
+        {textField('LastName', 'Last Name', { autoComplete: 'family-name' })}
+        {textField(
+          'MobileNumber',
+          'Mobile Number',
+          { type: 'tel', inputMode: 'numeric', autoComplete: 'tel-national' },
+          '10 digits, numbers only',
+        )}
+        <Field id={`${id}-CountyID`} label="Country" required error={errorFor('CountyID')}>
+          {(describedBy, invalid) => (
+            <select
+              ref={register('CountyID')}
+              id={`${id}-CountyID`}
+              name="CountyID"
+              value={draft.CountyID}
+              onChange={(event) => onCountryChange(event.target.value)}
+              aria-required="true"
+              aria-invalid={invalid || undefined}
+              aria-describedby={describedBy}
+              autoComplete="country"
+            >
+              <option value="">Select Country*</option>
+              {countries.map((option) => (
+                <option key={option.value} value={String(option.value)}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id={`${id}-StateID`} label="State" required error={errorFor('StateID')}>
+          {(describedBy, invalid) => (
+            <select
+              ref={register('StateID')}
+              id={`${id}-StateID`}
+              name="StateID"
+              value={draft.StateID}
+              onChange={(event) => {
+                setDraft((current) => ({ ...current, StateID: event.target.value }));
+                hideErrorOf('StateID');
+              }}
+              aria-required="true"
+              aria-invalid={invalid || undefined}
+              aria-describedby={describedBy}
+              autoComplete="address-level1"
+            >
+              <option value="">Select State*</option>
+              {states.map((option) => (
+                <option key={option.value} value={String(option.value)}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {textField('City', 'City', { autoComplete: 'address-level2' })}
+        {textField('Email', 'Email', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
+        <Field id={`${id}-Experience`} label="Experience">
+          {(describedBy) => (
+            <select
+              id={`${id}-Experience`}
+              name="Experience"
+              value={draft.Experience}
+              onChange={(event) => setText('Experience', event.target.value)}
+              aria-describedby={describedBy}
+            >
+              <option value="">Select Experience</option>
+              {experience.map((option) => (
+                <option key={option.value} value={String(option.value)}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field
+          id={`${id}-ReferredBy`}
+          label="Referred by"
+          hint="Optional: who pointed you to this role"
+        >
+          {(describedBy) => (
+            <input
+              id={`${id}-ReferredBy`}
+              name="ReferredBy"
+              type="text"
+              value={draft.ReferredBy}
+              onChange={(event) => setText('ReferredBy', event.target.value)}
+              aria-describedby={describedBy}
+              autoComplete="off"
+            />
+          )}
+        </Field>
+        <Field
+          id={`${id}-Resume`}
+          label="Resume"
+          required
+          wide
+          hint={RESUME_LIMIT_TEXT}
+          error={errorFor('Resume')}
+        >
+          {(describedBy, invalid) => (
+            <input
+              ref={(element) => {
+                fileInput.current = element;
+                controls.current.Resume = element;
+              }}
+              id={`${id}-Resume`}
+              name="Resume"
+              type="file"
+              accept={RESUME_ACCEPT}
+              onChange={(event) => {
+                const file = event.target.files?.[0] ?? null;
+                setDraft((current) => ({ ...current, resume: file }));
+                hideErrorOf('Resume');
+              }}
+              aria-required="true"
+              aria-invalid={invalid || undefined}
+              aria-describedby={describedBy}
+            />
+          )}
+        </Field>
+      </div>
+
+      {submitting ? (
+        <p className="apply-form__sending" role="status">
+          <span className="apply-form__spinner" aria-hidden="true" />
+          Sending your application…
+        </p>
+      ) : null}
+
+      <div className="apply-form__actions">
+        <button
+          type="submit"
+          className="button button--primary"
+          aria-disabled={submitting || undefined}
+        >
+          Apply
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={clearAll}
+          aria-disabled={submitting || undefined}
+        >
+          Clear
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function fieldsAsText(fields: ReturnType<typeof applicantFields>) {
+  return {
+    FirstName: fields.FirstName,
+    LastName: fields.LastName,
+    City: fields.City,
+    Email: fields.Email,
+    MobileNumber: fields.MobileNumber,
+  };
+}
+
+/** A refused or failed submit, as the message the visitor sees and where it goes. */
+function serverError(failure: unknown): ShownError {
+  if (failure instanceof ApiError) {
+    const first = failure.fieldErrors[0];
+    if (first) return { target: errorTarget(first.field), message: first.message };
+    return { target: 'form', message: failure.message };
+  }
+  return { target: 'form', message: 'Something went wrong while sending. Please try again.' };
+}
+
+interface FieldProps {
+  id: string;
+  label: string;
+  required?: boolean;
+  hint?: string | undefined;
+  error?: string | undefined;
+  /** Spans both columns on wide screens. */
+  wide?: boolean;
+  children: (describedBy: string | undefined, invalid: boolean) => ReactNode;
+}
+
+/** A label, its control, an optional hint and the error message beside it. */
+function Field({ id, label, required = false, hint, error, wide = false, children }: FieldProps) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div
+      className={`apply-field${wide ? ' apply-field--wide' : ''}${error ? ' apply-field--invalid' : ''}`}
+    >
+      <label className="apply-field__label" htmlFor={id}>
+        {label}
+        {required ? (
+          <span className="apply-field__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ) : (
+          <span className="apply-field__optional"> (optional)</span>
+        )}
+      </label>
+      {children(describedBy, Boolean(error))}
+      {hint ? (
+        <p id={hintId} className="apply-field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="apply-field__error">
+          <span aria-hidden="true" className="apply-field__error-icon">
+            !
+          </span>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { JOB_ID_SESSION_KEY } from '@lumenfield/contract';
+
+/** 'YYYY-MM-DD HH:mm' in the visitor's own time zone (spec §2: year-month-day hour:minute). */
+export function formatEffectiveFrom(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(
+    date.getHours(),
+  )}:${pad(date.getMinutes())}`;
+}
+
+export type JobIdChoice =
+  | { kind: 'id'; jobId: number }
+  /** The query named something that cannot be a job ('abc', '-1'). */
+  | { kind: 'invalid' }
+  /** Neither the query nor this tab's session remembers a job. */
+  | { kind: 'none' };
+
+const ID = /^\d{1,9}$/;
+
+/**
+ * The job to show: the query's JobID, remembered for this tab in sessionStorage, or the
+ * remembered one when the query lacks it (spec §2).
+ */
+export function chooseJobId(queryValue: string | null, storage: Storage | undefined): JobIdChoice {
+  if (queryValue !== null && queryValue.trim() !== '') {
+    const value = queryValue.trim();
+    if (!ID.test(value) || Number(value) === 0) return { kind: 'invalid' };
+    try {
+      storage?.setItem(JOB_ID_SESSION_KEY, value);
+    } catch {
+      // Storage can be full or disabled; the query alone is enough to show the job.
+    }
+    return { kind: 'id', jobId: Number(value) };
+  }
+  let remembered: string | null = null;
+  try {
+    remembered = storage?.getItem(JOB_ID_SESSION_KEY) ?? null;
+  } catch {
+    remembered = null;
+  }
+  if (remembered && ID.test(remembered) && Number(remembered) > 0)
+    return { kind: 'id', jobId: Number(remembered) };
+  return { kind: 'none' };
+}

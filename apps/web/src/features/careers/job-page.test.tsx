@@ -1,0 +1,136 @@
+import { JOB_ID_SESSION_KEY } from '@lumenfield/contract';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import JobPage, { JOB_NOT_FOUND_TITLE, NO_JOB_TITLE } from './job-page';
+import { formatEffectiveFrom } from './job-details';
+import {
+  callsTo,
+  installDialogPolyfill,
+  jobDetail,
+  json,
+  mockApi,
+  renderAt,
+  resetCareersState,
+} from './test-support';
+
+vi.setConfig({ testTimeout: 20_000 });
+beforeAll(installDialogPolyfill);
+beforeEach(resetCareersState);
+afterEach(() => vi.unstubAllGlobals());
+
+function withDetail(detail = jobDetail()) {
+  return mockApi({
+    '/Jobs/CareerDetailsRetrival': (url) =>
+      url.searchParams.get('jobID') === String(detail.Job_id)
+        ? json([detail])
+        : json(
+            { type: 'about:blank', title: 'Not Found', status: 404, detail: 'No such job' },
+            404,
+          ),
+  });
+}
+
+const renderJob = (url: string) => renderAt(<JobPage routeId="jobs" />, url, '/jobs');
+
+describe('Job detail screen', () => {
+  it('shows the job from a bookmarked URL and remembers its id for the tab', async () => {
+    const fetchMock = withDetail();
+    renderJob('/jobs?JobID=7&PageFrom=careers');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'QA Automation Engineer' }),
+    ).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/Jobs/CareerDetailsRetrival')[0]!.search).toBe(
+      '?ActionFlag=JobOpeningsDetail&jobID=7',
+    );
+    expect(sessionStorage.getItem(JOB_ID_SESSION_KEY)).toBe('7');
+    expect(screen.getByRole('link', { name: /Back to All Jobs/ })).toHaveAttribute(
+      'href',
+      '/careers',
+    );
+    expect(screen.getByText('Pune, India')).toBeInTheDocument();
+    expect(screen.getByText(formatEffectiveFrom('2026-11-19T09:05:00.000Z'))).toBeInTheDocument();
+
+    const side = screen.getByRole('complementary', { name: 'Job summary' });
+    expect(within(side).getByText('LTP-QA-2201')).toBeInTheDocument();
+    const managers = within(side).getByRole('heading', { name: 'Recruitment Manager' });
+    expect(
+      within(managers.parentElement!)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Meera Shah', 'Tom Alvarez']);
+    expect(within(side).getByRole('link', { name: 'lena.ortiz@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:lena.ortiz@example.com',
+    );
+    expect(within(side).getByText('Lena Ortiz')).toBeInTheDocument();
+  });
+
+  it('falls back to the JobID kept in sessionStorage when the query lacks it', async () => {
+    withDetail();
+    sessionStorage.setItem(JOB_ID_SESSION_KEY, '7');
+    renderJob('/jobs');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'QA Automation Engineer' }),
+    ).toBeInTheDocument();
+  });
+
+  it('with no JobID anywhere, says so and links back', async () => {
+    withDetail();
+    renderJob('/jobs');
+    expect(screen.getByRole('heading', { level: 1, name: NO_JOB_TITLE })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See all openings' })).toHaveAttribute(
+      'href',
+      '/careers',
+    );
+  });
+
+  it.each(['/jobs?JobID=99', '/jobs?JobID=abc'])(
+    '%s: a clear message and a way back',
+    async (url) => {
+      withDetail();
+      renderJob(url);
+      expect(
+        await screen.findByRole('heading', { level: 1, name: JOB_NOT_FOUND_TITLE }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'See all openings' })).toBeInTheDocument();
+    },
+  );
+
+  it('sanitises the description again and keeps headings under the page h1', async () => {
+    withDetail(
+      jobDetail({
+        Job_Description:
+          '<h1>Big</h1><p onclick="steal()">Text <a href="javascript:alert(1)">bad</a> <a href="https://example.com/x">good</a></p><img src=x onerror="alert(1)"><script>alert(1)</script>',
+      }),
+    );
+    renderJob('/jobs?JobID=7');
+    await screen.findByRole('heading', { level: 1, name: 'QA Automation Engineer' });
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 3, name: 'Big' })).toBeInTheDocument();
+    const main = document.querySelector('.job-description')!;
+    expect(main.querySelector('script, img, [onclick]')).toBeNull();
+    expect(within(main as HTMLElement).getByText('bad')).not.toHaveAttribute('href');
+    expect(within(main as HTMLElement).getByRole('link', { name: 'good' })).toHaveAttribute(
+      'rel',
+      'noopener noreferrer nofollow',
+    );
+  });
+
+  it('Apply opens the same apply dialog for this job', async () => {
+    withDetail();
+    const user = userEvent.setup({ delay: null });
+    renderJob('/jobs?JobID=7');
+    const [apply] = await screen.findAllByRole('button', { name: /^Apply/ });
+    await user.click(apply!);
+    const dialog = screen.getByRole('dialog', { name: 'Apply for Job' });
+    expect(within(dialog).getByText('LTP-QA-2201 - QA Automation Engineer')).toBeInTheDocument();
+  });
+});
+
+describe('formatEffectiveFrom', () => {
+  it('writes year-month-day hour:minute in local time', () => {
+    const local = new Date(2026, 0, 5, 7, 3);
+    expect(formatEffectiveFrom(local.toISOString())).toBe('2026-01-05 07:03');
+  });
+});

@@ -1,0 +1,118 @@
+import type { DropDownOption, JobDetail, JobOpening } from '@lumenfield/contract';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { vi } from 'vitest';
+import { pendingRequests } from '@/lib/pending-requests';
+import { clearOptionCache } from './api/options';
+import { draftStore } from './application/application-form';
+
+/** jsdom has no showModal(); this gives <dialog> the open/close behaviour the Modal relies on. */
+export function installDialogPolyfill() {
+  const proto = HTMLDialogElement.prototype;
+  proto.showModal ??= function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  proto.close ??= function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+}
+
+export const countries: DropDownOption[] = [
+  { value: 356, label: 'India' },
+  { value: 608, label: 'Philippines' },
+  { value: 840, label: 'United States of America' },
+];
+export const statesOf: Record<number, DropDownOption[]> = {
+  356: [{ value: 3562, label: 'Karnataka' }],
+  608: [{ value: 6081, label: 'Metro Manila' }],
+  840: [
+    { value: 8401, label: 'New Jersey' },
+    { value: 8402, label: 'Texas' },
+  ],
+};
+export const experienceBands: DropDownOption[] = [
+  { value: 1, label: '0-2 years' },
+  { value: 2, label: '3-5 years' },
+];
+
+export const opening = (over: Partial<JobOpening> = {}): JobOpening => ({
+  Job_id: 7,
+  JobCode: 'LTP-QA-2201',
+  JobTitle: 'QA Automation Engineer',
+  JobLocation: 'Pune, India',
+  DateCount: 3,
+  HourCount: 75,
+  MinuteCount: 4500,
+  CurerntOpening: 1,
+  ...over,
+});
+
+export const jobDetail = (over: Partial<JobDetail> = {}): JobDetail => ({
+  Job_id: 7,
+  JobCode: 'LTP-QA-2201',
+  JobTitle: 'QA Automation Engineer',
+  JobLocation: 'Pune, India',
+  EffectiveFrom: '2026-11-19T09:05:00.000Z',
+  Recruitment_Manager: 'Meera Shah, Tom Alvarez',
+  ContactPerson: 'Ravi Kumar, Lena Ortiz',
+  ContactPersonMail: 'ravi.kumar@example.com, lena.ortiz@example.com',
+  Job_Description: '<h2>Quality first</h2><p>Build <strong>test suites</strong>.</p>',
+  ...over,
+});
+
+export function json(body: unknown, status = 200) {
+  const type = status >= 400 ? 'application/problem+json' : 'application/json';
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': type } });
+}
+
+export type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
+
+/**
+ * A fake API behind `fetch`: reference data answers as the real server does; `handlers`
+ * answer the rest (listing, detail, SaveApplicantDetail) per test.
+ */
+export function mockApi(handlers: Record<string, Handler> = {}) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const path = url.pathname.replace(/^\/api/, '');
+    const handler = handlers[path];
+    if (handler) return handler(url, init);
+    if (path === '/Jobs/GetRecruitmentManagerDropDownValues') {
+      const control = url.searchParams.get('ControlName');
+      if (control === 'Country') return json(countries);
+      if (control === 'Experience') return json(experienceBands);
+    }
+    if (path === '/Jobs/GetStatesByCountry') {
+      return json(statesOf[Number(url.searchParams.get('CountryID'))] ?? []);
+    }
+    return json({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'Not found' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** Calls made to one API path, as URLs. */
+export const callsTo = (fetchMock: ReturnType<typeof mockApi>, path: string) =>
+  fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === `/api${path}`);
+
+export function resetCareersState() {
+  draftStore.clear();
+  clearOptionCache();
+  pendingRequests.reset();
+}
+
+/** Renders a screen inside a memory router at `url` (e.g. '/jobs?JobID=7'). */
+export function renderAt(element: ReactElement, url: string, path = '/careers') {
+  const router = createMemoryRouter(
+    [
+      { path, element },
+      { path: '*', element: <p>Elsewhere</p> },
+    ],
+    { initialEntries: [url] },
+  );
+  return { router, ...render(<RouterProvider router={router} />) };
+}

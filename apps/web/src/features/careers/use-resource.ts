@@ -1,0 +1,48 @@
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError } from '@/lib/api-client';
+
+export type Resource<T> =
+  { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; error: ApiError };
+
+/**
+ * Loads once per `key` through the API client (which drives the 'Loading...' overlay) and
+ * cancels a load that is no longer wanted. `retry` asks again after a failure.
+ */
+export function useResource<T>(
+  key: string,
+  load: (signal: AbortSignal) => Promise<T>,
+): [Resource<T>, () => void] {
+  const [state, setState] = useState<{ key: string; attempt: number; value: Resource<T> }>({
+    key,
+    attempt: 0,
+    value: { status: 'loading' },
+  });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ key, attempt, value: { status: 'loading' } });
+    load(controller.signal).then(
+      (data) => {
+        if (!controller.signal.aborted)
+          setState({ key, attempt, value: { status: 'ready', data } });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        const apiError =
+          error instanceof ApiError
+            ? error
+            : new ApiError(0, 'Something went wrong. Please try again.');
+        setState({ key, attempt, value: { status: 'error', error: apiError } });
+      },
+    );
+    return () => controller.abort();
+    // `load` is read fresh for each key; callers pass an inline function.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, attempt]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const current: Resource<T> =
+    state.key === key && state.attempt === attempt ? state.value : { status: 'loading' };
+  return [current, retry];
+}
