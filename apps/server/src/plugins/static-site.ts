@@ -25,23 +25,22 @@ export const staticSite = fp<StaticSiteOptions>(
       index: false,
       wildcard: true,
       preCompressed: true,
+      // Our own Cache-Control below; the plugin's default would override it.
+      cacheControl: false,
       setHeaders: (res, filePath) => {
+        // Vite puts content-hashed files under assets/: they never change. Everything else
+        // (the page, the favicon, robots.txt) is revalidated on every visit.
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader(
           'Cache-Control',
-          isHashedAsset
-            ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=0, must-revalidate',
+          isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
       },
     });
 
     const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
       app.ensureXsrfCookie(request, reply);
-      return reply
-        .header('Cache-Control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .sendFile('index.html');
+      return reply.type('text/html; charset=utf-8').sendFile('index.html');
     };
     app.get('/', sendIndex);
     app.get('/index.html', sendIndex);
