@@ -50,3 +50,24 @@ export const adminApplicantSchema = z.object({
   AttachmentSha256: z.string(),
 });
 export type AdminApplicant = z.infer<typeof adminApplicantSchema>;
+
+/** One opening as a recruiter sees it: the list fields plus everything the detail shows. */
+export const adminJobDetailSchema = adminJobSchema.extend({
+  Recruitment_Manager: z.string(),
+  ContactPerson: z.string(),
+  ContactPersonMail: z.string(),
+  /** HTML as stored, i.e. after sanitising. */
+  Job_Description: z.string(),
+});
+export type AdminJobDetail = z.infer<typeof adminJobDetailSchema>;
+
+export const adminJobCreatedSchema = z.object({ Job_id: z.number().int() });
+export type AdminJobCreated = z.infer<typeof adminJobCreatedSchema>;
+
+/** `:id` of /admin/jobs/:id, a whole number. */
+export const adminJobParamsSchema = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/, 'must be a whole number')
+    .transform(Number),
+});

@@ -199,3 +199,10 @@ export function normaliseApplicant<T extends ApplicantFields>(fields: T): T {
     MobileNumber: fields.MobileNumber.trim(),
   };
 }
+
+/** Query of GET /Physical/DownloadAttachment (CONTRACT §3). */
+export const downloadAttachmentQuerySchema = z.object({
+  AttachmentGuid: z.uuid(),
+  /** The old client sent the file name too; the stored name is what the answer carries. */
+  AttachmentName: z.string().max(255).optional(),
+});

@@ -77,3 +77,6 @@ export function contactPersons(detail: Pick<JobDetail, 'ContactPerson' | 'Contac
     .map((name, index) => ({ name: name.trim(), email: mails[index] ?? '' }))
     .filter((person) => person.name.length > 0);
 }
+
+/** The answer of CareerDetailsRetrival: the openings list, or the one-item detail list. */
+export const careerDetailsResponseSchema = z.union([jobOpeningListSchema, jobDetailListSchema]);

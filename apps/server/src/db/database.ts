@@ -1,11 +1,101 @@
-import type { Kysely } from 'kysely';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable } from 'kysely';
 
 /**
- * One type per table. The careers tables are added by their migrations; repositories are the
- * only code that queries them.
+ * Instants are written as ISO 8601 strings on both engines; SQLite hands them back as text,
+ * PostgreSQL (timestamptz) as a Date. Repositories normalise with `toIso`.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface Database {}
+export type Instant = ColumnType<Date | string, string, string>;
+
+/** Booleans are 0/1 integers on both engines (SQLite has no boolean to bind). */
+export type Flag = number;
+
+export interface JobsTable {
+  id: Generated<number>;
+  code: string;
+  title: string;
+  location: string;
+  description_html: string;
+  effective_from: Instant;
+  /** Comma-separated names, as the spec's Recruitment_Manager. */
+  recruitment_managers: string;
+  /** Comma-separated names, matched by position with contact_emails. */
+  contact_persons: string;
+  contact_emails: string;
+  is_open: Flag;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+export interface ApplicantsTable {
+  id: Generated<number>;
+  job_id: number;
+  first_name: string;
+  last_name: string;
+  mobile_number: string;
+  city: string;
+  email: string;
+  experience: string | null;
+  country_id: number;
+  state_id: number;
+  referred_by: string | null;
+  applied_on: Instant;
+}
+
+export interface AttachmentsTable {
+  /** Random UUID: the AttachmentGuid of the download endpoint. */
+  id: string;
+  applicant_id: number;
+  /** The applicant's file name, kept as metadata only; never a path on disk. */
+  original_name: string;
+  /** 'pdf' | 'doc' | 'docx', detected from the bytes. */
+  kind: string;
+  mime_type: string;
+  size_bytes: number;
+  sha256: string;
+  content: Buffer;
+  created_at: Instant;
+}
+
+export interface CountriesTable {
+  /** ISO 3166-1 numeric code (USA 840). */
+  value: number;
+  alpha2: string;
+  label: string;
+}
+
+export interface StatesTable {
+  /** Stable integer derived from the country and ISO 3166-2 subdivision code. */
+  value: number;
+  country_value: number;
+  iso_code: string;
+  label: string;
+}
+
+export interface ReferenceOptionsTable {
+  value: number;
+  label: string;
+  position: number;
+}
+
+export interface Database {
+  jobs: JobsTable;
+  applicants: ApplicantsTable;
+  attachments: AttachmentsTable;
+  countries: CountriesTable;
+  states: StatesTable;
+  experience_bands: ReferenceOptionsTable;
+  shifts: ReferenceOptionsTable;
+}
+
+export type JobRow = Selectable<JobsTable>;
+export type NewJobRow = Insertable<JobsTable>;
+export type ApplicantRow = Selectable<ApplicantsTable>;
+export type AttachmentRow = Selectable<AttachmentsTable>;
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
+
+/** An instant as ISO 8601 in UTC, whichever engine returned it. */
+export function toIso(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}

@@ -1,8 +1,11 @@
 import type { Migration } from 'kysely';
+import * as careers from './0001-careers';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the server
  * bundle carries them. Write DDL both SQLite and PostgreSQL accept; branch on the dialect
  * only where they really differ.
  */
-export const migrations: Record<string, Migration> = {};
+export const migrations: Record<string, Migration> = {
+  '0001-careers': careers,
+};

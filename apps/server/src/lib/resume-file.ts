@@ -1,0 +1,102 @@
+import { fileTypeFromBuffer } from 'file-type';
+import { RESUME_MIME_TYPES, resumeKindFromName, type ResumeKind } from '@lumenfield/contract';
+
+/** A base64 string, optionally as a data: URL (what FileReader.readAsDataURL produces). */
+const DATA_URL_PREFIX = /^data:[\w.+-]+\/[\w.+-]+(;[\w-]+=[\w.-]+)*;base64,/;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/**
+ * The resume's bytes from either wire form of CONTRACT §3: a base64 string (our page) or an
+ * array of byte numbers (the old client). Undefined when the content is not a valid encoding.
+ */
+export function decodeFileContent(content: string | readonly number[]): Buffer | undefined {
+  if (typeof content === 'string') {
+    const base64 = content.replace(DATA_URL_PREFIX, '').replace(/\s+/g, '');
+    if (base64.length % 4 !== 0 || !BASE64.test(base64)) return undefined;
+    return Buffer.from(base64, 'base64');
+  }
+  for (const byte of content) {
+    if (!Number.isInteger(byte) || byte < 0 || byte > 255) return undefined;
+  }
+  return Buffer.from(content);
+}
+
+/** The number of bytes a base64 string decodes to, without decoding it. */
+export function decodedBase64Length(content: string): number {
+  const base64 = content.replace(DATA_URL_PREFIX, '').replace(/\s+/g, '');
+  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
+  return Math.max(0, Math.floor((base64.length * 3) / 4) - padding);
+}
+
+const OLE_WORD_STREAM = Buffer.from('WordDocument', 'utf16le');
+
+/** The names of the entries in a zip's central directory (no decompression needed). */
+export function zipEntryNames(bytes: Buffer): string[] {
+  // The end-of-central-directory record sits in the last 22 + 65 535 (comment) bytes.
+  const floor = Math.max(0, bytes.length - 22 - 0xffff);
+  let eocd = -1;
+  for (let i = bytes.length - 22; i >= floor; i--) {
+    if (bytes.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) return [];
+  const count = bytes.readUInt16LE(eocd + 10);
+  let offset = bytes.readUInt32LE(eocd + 16);
+  const names: string[] = [];
+  for (let n = 0; n < count; n++) {
+    if (offset + 46 > bytes.length || bytes.readUInt32LE(offset) !== 0x02014b50) return names;
+    const nameLength = bytes.readUInt16LE(offset + 28);
+    const extraLength = bytes.readUInt16LE(offset + 30);
+    const commentLength = bytes.readUInt16LE(offset + 32);
+    names.push(bytes.toString('utf8', offset + 46, offset + 46 + nameLength));
+    offset += 46 + nameLength + extraLength + commentLength;
+  }
+  return names;
+}
+
+/**
+ * What the bytes really are, judged by their content (spec §9: PDF, DOC, DOCX only):
+ * a PDF; a legacy Word file (an OLE compound file holding a WordDocument stream); or a DOCX
+ * (a zip holding word/document.xml). Anything else, including an empty file, is null.
+ */
+export async function detectResumeKind(bytes: Buffer): Promise<ResumeKind | null> {
+  if (bytes.length === 0) return null;
+  const detected = await fileTypeFromBuffer(bytes);
+  switch (detected?.ext) {
+    case 'pdf':
+      return 'pdf';
+    case 'cfb':
+    case 'doc':
+      return bytes.includes(OLE_WORD_STREAM) ? 'doc' : null;
+    case 'docx':
+    case 'zip':
+      return zipEntryNames(bytes).includes('word/document.xml') ? 'docx' : null;
+    default:
+      return null;
+  }
+}
+
+/** The detected kind, only when the file name's extension claims the same kind. */
+export async function resumeKind(bytes: Buffer, fileName: string): Promise<ResumeKind | null> {
+  const claimed = resumeKindFromName(fileName);
+  if (claimed === null) return null;
+  const actual = await detectResumeKind(bytes);
+  return actual === claimed ? actual : null;
+}
+
+export function resumeMimeType(kind: ResumeKind): string {
+  return RESUME_MIME_TYPES[kind];
+}
+
+/**
+ * A file name safe to keep as metadata: the last path segment only, no control or
+ * bidirectional-override characters, at most 255 characters.
+ */
+export function cleanFileName(name: string): string {
+  const lastSegment = name.split(/[/\\]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const visible = lastSegment.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '');
+  return visible.trim().slice(-255);
+}

@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiPaths,
+  downloadAttachmentQuerySchema,
+  problemDetailsSchema,
+} from '@lumenfield/contract';
+import type { Config } from '../../config';
+import { bearerAuth } from '../../lib/bearer-auth';
+import { attachmentDisposition } from '../../lib/content-disposition';
+import { HttpProblem } from '../../plugins/problem-details';
+import type { Repositories } from '../../repositories';
+
+/** GET /Physical/DownloadAttachment: a stored resume, for recruiters only (CONTRACT §3). */
+export const downloadAttachmentRoutes: FastifyPluginAsyncZod<{
+  repos: Repositories;
+  config: Config;
+}> = async (app, { repos, config }) => {
+  app.get(
+    apiPaths.downloadAttachment,
+    {
+      config: { bearer: true },
+      onRequest: bearerAuth(config.adminToken),
+      schema: {
+        summary: "Download an applicant's resume (recruiters: Authorization: Bearer)",
+        tags: ['recruiters'],
+        querystring: downloadAttachmentQuerySchema,
+        response: {
+          200: z.unknown().describe('The stored bytes, with their detected Content-Type'),
+          400: problemDetailsSchema,
+          401: problemDetailsSchema,
+          404: problemDetailsSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const attachment = await repos.applicants.findAttachment(request.query.AttachmentGuid);
+      if (!attachment) throw new HttpProblem(404, 'There is no such attachment.');
+      return reply
+        .header('Content-Type', attachment.mimeType)
+        .header('Content-Disposition', attachmentDisposition(attachment.originalName))
+        .header('Content-Length', attachment.content.length)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, no-store')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .send(attachment.content);
+    },
+  );
+};

@@ -1,0 +1,70 @@
+import { stateValue } from '../db/reference-data';
+import { createRepositories } from '../repositories';
+import { pdfFile } from './files';
+import type { TestApp } from './test-app';
+
+/** Karnataka, India: a country and one of its states from the seeded reference data. */
+export const INDIA = 356;
+export const KARNATAKA = stateValue('IN', 'KA');
+
+type Payload = Record<string, unknown>;
+
+/** A complete, valid application as our page sends it (resume as base64). */
+export function applicationPayload(
+  overrides: Payload = {},
+  file: { name?: string; content?: Buffer | string | number[] } = {},
+): Payload {
+  const content = file.content ?? pdfFile();
+  return {
+    FirstName: 'Ana',
+    LastName: 'Cruz',
+    MobileNumber: '5550101234',
+    City: 'Bengaluru',
+    Email: 'ana.cruz@example.com',
+    Experience: 2,
+    CountyID: INDIA,
+    StateID: KARNATAKA,
+    ReferredBy: 'Priya Raman',
+    AttachmentHeader: {
+      HeaderID: 0,
+      CreatedBy: 0,
+      CreatedOn: new Date().toISOString(),
+      IsActive: true,
+      AttachmentDetails: [
+        {
+          FileName: file.name ?? 'ana-cruz-cv.pdf',
+          FileContent: Buffer.isBuffer(content) ? content.toString('base64') : content,
+        },
+      ],
+    },
+    ...overrides,
+  };
+}
+
+/** An open opening, in effect since an hour ago; returns its id. */
+export async function createOpening(t: TestApp, code: string, isOpen = true): Promise<number> {
+  return createRepositories(t.db.handle.db).jobs.create({
+    code,
+    title: `Opening ${code}`,
+    location: 'Bengaluru, Karnataka, India',
+    descriptionHtml: '<p>Join us.</p>',
+    effectiveFrom: new Date(Date.now() - 3_600_000).toISOString(),
+    recruitmentManagers: 'Rahul Menon',
+    contactPersons: 'Priya Raman',
+    contactEmails: 'priya.raman@example.com',
+    isOpen,
+  });
+}
+
+export function postApplication(t: TestApp, jobId: number | string, payload: Payload) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/Jobs/SaveApplicantDetail?jobID=${encodeURIComponent(jobId)}`,
+    headers: { ...t.headers('write'), 'content-type': 'application/json' },
+    payload: JSON.stringify(payload),
+  });
+}
+
+export function adminHeaders(t: TestApp): Record<string, string> {
+  return { authorization: `Bearer ${t.config.adminToken ?? ''}` };
+}
