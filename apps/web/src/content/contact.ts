@@ -33,7 +33,7 @@ export interface ContactContent {
 export const contactContent = {
   meta: {
     description:
-      'Contact Lumenfield Technology Partners: what happens after you get in touch, and our offices in the USA, India and the Philippines with phones, e-mail, hours and maps.',
+      'Contact Lumenfield: what happens after you get in touch, and our USA, India and Philippines offices with phones, e-mail, open hours and maps.',
   },
   intro: {
     eyebrow: 'Talk to us',

@@ -49,7 +49,7 @@ export interface HomeContent {
 export const homeContent = {
   meta: {
     description:
-      'Lumenfield Technology Partners delivers Guidewire, legal technology, desktop, cloud and support services for P&C insurers, law firms, utilities and logistics firms.',
+      'Guidewire, legal technology, desktop, cloud and round-the-clock support services for P&C insurers, law firms, utilities and logistics firms.',
   },
   hero: {
     eyebrow: 'IT services and consulting',
