@@ -1,0 +1,196 @@
+// `npm run admin -- <command>`: the recruiters' API from a terminal, for operators. It builds
+// the same app in-process and calls the same /api/admin routes, so validation, sanitising and
+// answers are identical to the HTTP API. See docs/recruiters.md.
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { AdminApplicant, AdminJob, AdminJobDetail } from '@lumenfield/contract';
+import { startCliApp, type CliApp } from './run-app';
+
+const USAGE = `Usage: npm run admin -- <command> [options]
+
+Commands:
+  list                          every opening, open or closed
+  show <id>                     one opening with its description
+  create [fields]               post an opening (--code, --title, --location and the rest)
+  update <id> [fields]          change any of the fields below
+  open <id> | close <id>        publish or withdraw an opening
+  applicants <id> [--csv]       applicants of an opening (JSON, or CSV with --csv)
+  download <guid> [--out PATH]  save a resume (PATH: a file or an existing folder)
+
+Fields (create/update):
+  --code C  --title T  --location L  --effective-from ISO-8601
+  --description HTML | --description-file FILE
+  --managers "A, B"  --contacts "A, B"  --mails "a@x, b@x"
+  --file JOB.json               the API's JSON body (JobCode, JobTitle, ...) instead of flags
+
+Reads DATA_DIR / DATABASE_URL like the server (run it from the repository root).`;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    code: { type: 'string' },
+    title: { type: 'string' },
+    location: { type: 'string' },
+    'effective-from': { type: 'string' },
+    description: { type: 'string' },
+    'description-file': { type: 'string' },
+    managers: { type: 'string' },
+    contacts: { type: 'string' },
+    mails: { type: 'string' },
+    file: { type: 'string' },
+    csv: { type: 'boolean' },
+    out: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+
+class CliError extends Error {}
+
+function jobBody(): Record<string, unknown> {
+  const fromFile = values.file
+    ? (JSON.parse(fs.readFileSync(values.file, 'utf8')) as Record<string, unknown>)
+    : {};
+  const description =
+    values.description ??
+    (values['description-file'] ? fs.readFileSync(values['description-file'], 'utf8') : undefined);
+  const flags: Record<string, string | undefined> = {
+    JobCode: values.code,
+    JobTitle: values.title,
+    JobLocation: values.location,
+    EffectiveFrom: values['effective-from'],
+    Job_Description: description,
+    Recruitment_Manager: values.managers,
+    ContactPerson: values.contacts,
+    ContactPersonMail: values.mails,
+  };
+  return {
+    ...fromFile,
+    ...Object.fromEntries(Object.entries(flags).filter(([, v]) => v !== undefined)),
+  };
+}
+
+function idArgument(): string {
+  const id = positionals[1];
+  if (!id || !/^\d+$/.test(id)) throw new CliError(`"${positionals[0]}" needs an opening id.`);
+  return id;
+}
+
+async function call(cli: CliApp, method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) {
+  const res = await cli.app.inject({
+    method,
+    url,
+    headers: {
+      authorization: `Bearer ${cli.token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
+  if (res.statusCode >= 400) {
+    const problem = res.json() as {
+      detail?: string;
+      errors?: { field: string; message: string }[];
+    };
+    const reasons = (problem.errors ?? []).map((e) => `\n  ${e.field}: ${e.message}`).join('');
+    throw new CliError(`${res.statusCode} ${problem.detail ?? res.statusMessage}${reasons}`);
+  }
+  return res;
+}
+
+function printJobs(jobs: AdminJob[]) {
+  const rows = jobs.map((j) => [
+    String(j.Job_id),
+    j.IsOpen ? 'open' : 'closed',
+    j.EffectiveFrom.slice(0, 16).replace('T', ' '),
+    String(j.Applicants),
+    j.JobCode,
+    j.JobTitle,
+  ]);
+  const header = ['ID', 'STATE', 'EFFECTIVE (UTC)', 'APPLICANTS', 'CODE', 'TITLE'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  for (const row of [header, ...rows]) {
+    console.log(
+      row
+        .map((cell, i) => cell.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    );
+  }
+}
+
+async function run(cli: CliApp, command: string) {
+  const jobs = '/api/admin/jobs';
+  switch (command) {
+    case 'list':
+      printJobs((await call(cli, 'GET', jobs)).json() as AdminJob[]);
+      return;
+    case 'show':
+      console.log(
+        JSON.stringify((await call(cli, 'GET', `${jobs}/${idArgument()}`)).json(), null, 2),
+      );
+      return;
+    case 'create': {
+      const res = await call(cli, 'POST', jobs, jobBody());
+      console.log(`Created opening ${(res.json() as { Job_id: number }).Job_id}.`);
+      return;
+    }
+    case 'update':
+    case 'open':
+    case 'close': {
+      const body = command === 'update' ? jobBody() : { IsOpen: command === 'open' };
+      const res = await call(cli, 'PATCH', `${jobs}/${idArgument()}`, body);
+      const job = res.json() as AdminJobDetail;
+      console.log(`Opening ${job.Job_id} (${job.JobCode}) is ${job.IsOpen ? 'open' : 'closed'}.`);
+      return;
+    }
+    case 'applicants': {
+      const id = idArgument();
+      if (values.csv) {
+        const res = await call(cli, 'GET', `${jobs}/${id}/applicants.csv`);
+        if (values.out) fs.writeFileSync(values.out, res.body);
+        else process.stdout.write(res.body);
+        return;
+      }
+      const list = (await call(cli, 'GET', `${jobs}/${id}/applicants`)).json() as AdminApplicant[];
+      console.log(JSON.stringify(list, null, 2));
+      return;
+    }
+    case 'download': {
+      const guid = positionals[1];
+      if (!guid) throw new CliError('"download" needs an AttachmentGuid.');
+      const res = await call(
+        cli,
+        'GET',
+        `/api/Physical/DownloadAttachment?AttachmentGuid=${encodeURIComponent(guid)}`,
+      );
+      const disposition = String(res.headers['content-disposition'] ?? '');
+      const encoded = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
+      // The stored name is metadata: only its last segment is ever used as a file name here.
+      const stored = path.basename(encoded ? decodeURIComponent(encoded) : `${guid}.bin`);
+      const target =
+        values.out && fs.existsSync(values.out) && fs.statSync(values.out).isDirectory()
+          ? path.join(values.out, stored)
+          : (values.out ?? stored);
+      fs.writeFileSync(target, res.rawPayload, { flag: 'wx' });
+      console.log(`Saved ${res.rawPayload.length} bytes to ${target}.`);
+      return;
+    }
+    default:
+      throw new CliError(`Unknown command "${command}".\n\n${USAGE}`);
+  }
+}
+
+const command = positionals[0];
+if (!command || values.help) {
+  console.log(USAGE);
+} else {
+  const cli = await startCliApp();
+  try {
+    await run(cli, command);
+  } catch (error) {
+    console.error(error instanceof CliError ? error.message : error);
+    process.exitCode = 1;
+  } finally {
+    await cli.close();
+  }
+}
