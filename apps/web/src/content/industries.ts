@@ -1,5 +1,5 @@
-import type { RouteId, routes } from '@/config/routes';
-import type { site } from '@/config/site';
+import type { RouteId, routes } from '../config/routes';
+import type { site } from '../config/site';
 import type { ServiceRouteId } from './services';
 
 /**
@@ -438,8 +438,8 @@ export const industryContent = {
 export const industryTemplateText = {
   expertiseEyebrow: 'Specialties',
   partnersEyebrow: 'Partnerships',
-  philosophyEyebrow: 'Philosophy',
-  howWeHelpEyebrow: 'How we help',
+  philosophyEyebrow: 'What we believe',
+  howWeHelpEyebrow: 'What sets us apart',
   relatedServicePrefix: 'Related service:',
   howWeHelpAction: 'See how we help',
 } as const;

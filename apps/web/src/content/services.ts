@@ -1,4 +1,4 @@
-import type { RouteId, routes } from '@/config/routes';
+import type { RouteId, routes } from '../config/routes';
 
 /**
  * Every service page's copy. One entry per route whose screen is the ServicePage template;

@@ -62,7 +62,7 @@ function IndustryTemplate({ page, entry }: { page: IndustryPageId; entry: Indust
         title={entry.specialties.title}
         intro={<p>{entry.specialties.intro}</p>}
       >
-        <CardGrid min={280}>
+        <CardGrid min={300}>
           {entry.specialties.items.map((item) => (
             <Card
               key={item.title}
@@ -125,7 +125,7 @@ function IndustryTemplate({ page, entry }: { page: IndustryPageId; entry: Indust
         title={entry.philosophy.title}
       >
         <p className="industry-philosophy__statement">{entry.philosophy.statement}</p>
-        <CardGrid min={260}>
+        <CardGrid min={300}>
           {entry.philosophy.principles.map((principle) => (
             <Card key={principle.title} title={principle.title}>
               <p>{principle.text}</p>
