@@ -36,7 +36,7 @@ export default function AboutPage({ routeId }: ScreenProps) {
         title={values.title}
         intro={<p>{values.intro}</p>}
       >
-        <CardGrid min={240}>
+        <CardGrid min={320}>
           {values.items.map((value) => (
             <Card key={value.name} title={value.name} icon={<Icon name={value.icon} size={26} />}>
               <p>{value.text}</p>
@@ -127,7 +127,7 @@ export default function AboutPage({ routeId }: ScreenProps) {
         title={giving.title}
         intro={<p>{giving.intro}</p>}
       >
-        <CardGrid min={240}>
+        <CardGrid min={320}>
           {giving.initiatives.map((initiative) => (
             <Card key={initiative.title} title={initiative.title}>
               <p>{initiative.text}</p>

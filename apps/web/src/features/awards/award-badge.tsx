@@ -81,7 +81,7 @@ export function AwardBadge({ style, text, year, label }: AwardBadgeProps) {
         y="52"
         textAnchor="middle"
         fill={ink}
-        fontSize="13"
+        fontSize="11"
         fontWeight="700"
         fontFamily="system-ui, sans-serif"
       >

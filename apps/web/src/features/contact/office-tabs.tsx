@@ -147,6 +147,11 @@ export function OfficeTabs({ offices, text }: OfficeTabsProps) {
               </a>
             </div>
             <div className="office-map">
+              {/* Sits under the frame: what shows while the map loads or if it is blocked. */}
+              <div className="office-map__placeholder" aria-hidden="true">
+                <Icon name="mapPin" size={36} />
+                <span>{office.addressLines.slice(0, 2).join(', ')}</span>
+              </div>
               {shown.has(index) ? (
                 <iframe
                   title={mapTitle}
