@@ -37,10 +37,63 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 30_00
   throw new Error(`server at ${url} did not become healthy`);
 }
 
+const DEFAULT_ADMIN_TOKEN = 'e2e-admin-token-0123456789';
+
+export interface StartedServer {
+  baseUrl: string;
+  stop: () => Promise<void>;
+}
+
+export interface ServerOptions {
+  /** The built server bundle and site. */
+  serverOut: string;
+  webOut: string;
+  /** A fresh folder for this server's SQLite database. */
+  dataDir: string;
+  /** Seed the demo openings (reference data is always seeded). */
+  seedDemoData: boolean;
+}
+
+/** Starts one built server on a free port with its own throw-away database. */
+export async function startServer(options: ServerOptions): Promise<StartedServer> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--enable-source-maps', options.serverOut], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: options.dataDir,
+      STATIC_DIR: options.webOut,
+      LOG_LEVEL: 'warn',
+      ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN ?? DEFAULT_ADMIN_TOKEN,
+      SEED_DEMO_DATA: String(options.seedDemoData),
+      RATE_LIMIT_REQUESTS: '100000',
+      RATE_LIMIT_APPLICATIONS: '100000',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
+  });
+  await waitForHealth(baseUrl, child);
+  return {
+    baseUrl,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
 /**
- * Builds the site and the server into a temp folder (so parallel runs never share output),
- * starts the server with demo data in a throw-away data directory, and hands its URL to the
- * tests as E2E_BASE_URL. E2E_BASE_URL set beforehand reuses a running server instead.
+ * Builds the site and the server into a temp folder (so parallel runs never share output) and
+ * starts two servers on it, each with a throw-away data directory:
+ * - E2E_BASE_URL: demo openings seeded; shared by every test file.
+ * - E2E_EMPTY_BASE_URL: no openings; for tests that need exact database states (0, 1, 2
+ *   openings) and make them through the admin API, without disturbing the shared one.
+ * E2E_BASE_URL set beforehand reuses a running server instead (and E2E_EMPTY_BASE_URL, if set).
  */
 export default async function globalSetup() {
   if (process.env.E2E_BASE_URL) return;
@@ -57,34 +110,17 @@ export default async function globalSetup() {
   );
   run('node', ['build.mjs', serverOut], path.join(root, 'apps/server'));
 
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--enable-source-maps', serverOut], {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(work, 'data'),
-      STATIC_DIR: webOut,
-      LOG_LEVEL: 'warn',
-      ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN ?? 'e2e-admin-token-0123456789',
-      SEED_DEMO_DATA: 'true',
-      RATE_LIMIT_REQUESTS: '100000',
-      RATE_LIMIT_APPLICATIONS: '100000',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-    },
-  });
-  await waitForHealth(baseUrl, child);
-  process.env.E2E_BASE_URL = baseUrl;
-  process.env.E2E_ADMIN_TOKEN ??= 'e2e-admin-token-0123456789';
+  const [demo, empty] = await Promise.all([
+    startServer({ serverOut, webOut, dataDir: path.join(work, 'data'), seedDemoData: true }),
+    startServer({ serverOut, webOut, dataDir: path.join(work, 'data-empty'), seedDemoData: false }),
+  ]);
+  process.env.E2E_BASE_URL = demo.baseUrl;
+  process.env.E2E_EMPTY_BASE_URL = empty.baseUrl;
+  process.env.E2E_ADMIN_TOKEN ??= DEFAULT_ADMIN_TOKEN;
   process.env.E2E_WORK_DIR = work;
 
   return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await Promise.all([demo.stop(), empty.stop()]);
     fs.rmSync(work, { recursive: true, force: true });
   };
 }

@@ -100,12 +100,12 @@ function OpeningsList({ openings, onApply }: OpeningsListProps) {
               <p className="opening__location">
                 <Icon name="mapPin" size={18} />
                 <span className="visually-hidden">Location: </span>
-                {job.JobLocation}
+                <span>{job.JobLocation}</span>
               </p>
               <p className="opening__age">
                 <Icon name="clock" size={18} />
                 <span className="visually-hidden">Posted </span>
-                {postedAgeText(job)}
+                <span>{postedAgeText(job)}</span>
               </p>
               <div className="opening__actions">
                 <AppLink

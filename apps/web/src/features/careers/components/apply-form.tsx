@@ -389,29 +389,31 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
         </Field>
       </div>
 
-      {submitting ? (
-        <p className="apply-form__sending" role="status">
-          <span className="apply-form__spinner" aria-hidden="true" />
-          Sending your application…
-        </p>
-      ) : null}
+      <div className="apply-form__footer">
+        {submitting ? (
+          <p className="apply-form__sending" role="status">
+            <span className="apply-form__spinner" aria-hidden="true" />
+            Sending your application…
+          </p>
+        ) : null}
 
-      <div className="apply-form__actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          aria-disabled={submitting || undefined}
-        >
-          Apply
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={clearAll}
-          aria-disabled={submitting || undefined}
-        >
-          Clear
-        </button>
+        <div className="apply-form__actions">
+          <button
+            type="submit"
+            className="button button--primary"
+            aria-disabled={submitting || undefined}
+          >
+            Apply
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={clearAll}
+            aria-disabled={submitting || undefined}
+          >
+            Clear
+          </button>
+        </div>
       </div>
     </form>
   );
