@@ -70,7 +70,7 @@ export interface ServiceEntry {
 export const serviceContent = {
   services: {
     description:
-      'Guidewire ClaimCenter, PolicyCenter and BillingCenter implementation, upgrades and support for P&C insurers, from a team with about a decade of Guidewire experience.',
+      'Guidewire ClaimCenter, PolicyCenter and BillingCenter implementation and support for P&C insurers, with about a decade of Guidewire experience.',
     lead: 'ClaimCenter, PolicyCenter, BillingCenter and the insurance products around them, configured, integrated and supported by people who have worked inside Guidewire for about a decade.',
     overview: {
       title: 'A core system is only as good as the way it is fitted',
@@ -652,7 +652,7 @@ export const serviceContent = {
 
   servicesCloudBi: {
     description:
-      'Strategic technology consulting: roadmaps, architecture and technology spend reviews, including a 60% cost reduction in total technology spend within twelve months.',
+      'Roadmaps, architecture and spend reviews; for one client, a 60% cost reduction in total technology spend within twelve months.',
     lead: 'Technology roadmaps, architecture decisions and spend reviews that leadership can act on, grounded in how the business really runs.',
     overview: {
       title: 'Advice that is built to be delivered',
@@ -1014,7 +1014,7 @@ export const serviceContent = {
 
   qualityAssurance: {
     description:
-      'Quality assurance and testing services: test strategy, functional and regression testing, test automation, and performance testing for insurance and enterprise systems.',
+      'Quality assurance and testing: test strategy, functional and regression testing, automation and performance testing for insurance and enterprise systems.',
     lead: 'Testing that finds the problems before your customers do, with automation that keeps paying back release after release.',
     overview: {
       title: 'Confidence you can release on',

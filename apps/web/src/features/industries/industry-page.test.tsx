@@ -25,6 +25,11 @@ describe('IndustryPage', () => {
 
       expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(routes[id].title);
       expect(screen.getByText(entry.lead)).toBeInTheDocument();
+      expect(document.querySelector('meta[name="description"]')).toHaveAttribute(
+        'content',
+        entry.description,
+      );
+      expect(entry.description.length).toBeLessThanOrEqual(160);
       for (const title of [
         entry.specialties.title,
         entry.partners.title,

@@ -35,6 +35,8 @@ describe('ServicePage renders every service content entry', () => {
         'content',
         entry.description,
       );
+      // Search results cut longer descriptions off.
+      expect(entry.description.length).toBeLessThanOrEqual(160);
       const offerings = screen.getByRole('region', { name: entry.offerings.title });
       for (const item of entry.offerings.items) {
         expect(
