@@ -63,7 +63,15 @@ async function measure(name, options, pid) {
   const result = await autocannon({ duration: seconds, connections, ...options });
   if (sampler) clearInterval(sampler);
   const bad = result.non2xx + result.errors + result.timeouts;
-  if (bad > 0) console.warn(`  ! ${name}: ${bad} requests were not 2xx (errors/timeouts included)`);
+  if (bad > 0) {
+    const codes = Object.entries(result.statusCodeStats ?? {})
+      .filter(([code]) => !code.startsWith('2'))
+      .map(([code, { count }]) => `${count}x ${code}`);
+    console.warn(
+      `  ! ${name}: ${result.errors} errors, ${result.timeouts} timeouts, ` +
+        `${result.non2xx} not 2xx ${codes.join(', ')}`,
+    );
+  }
   return {
     name,
     requestsPerSecond: result.requests.average,
