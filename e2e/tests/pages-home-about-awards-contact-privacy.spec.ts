@@ -123,6 +123,21 @@ test.describe('home', () => {
     expect(inView).toBeGreaterThan(0);
     expect(inView).toBeLessThan(700);
   });
+  test('under reduced motion the timeline dot stays put at the first step', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.setViewportSize({ width: 1280, height: 700 });
+    await page.goto('/#/');
+    const dot = page.getByTestId('timeline-dot');
+    await expect(dot).toHaveCSS('position', 'static');
+    await page.evaluate(() =>
+      document.querySelector('.timeline')?.scrollIntoView({ block: 'start' }),
+    );
+    const before = (await dot.boundingBox())?.y ?? 0;
+    await page.evaluate(() => window.scrollBy(0, 300));
+    await expect
+      .poll(async () => Math.round((await dot.boundingBox())?.y ?? 0))
+      .toBe(Math.round(before - 300));
+  });
 });
 
 test.describe('about', () => {
