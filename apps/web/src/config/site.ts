@@ -84,6 +84,21 @@ export const site = {
     { name: 'Amazon Web Services', programme: 'Partner network' },
     { name: 'ServiceNow', programme: 'Build & consulting' },
   ] as const satisfies readonly Partner[],
+  /** External listings of our awards (CONTRACT §5); content/awards.ts refers to them by key. */
+  awardListings: {
+    'ledger-5000-2019': 'https://awards.example.org/ledger-5000/2019/lumenfield',
+    'ledger-5000-2020': 'https://awards.example.org/ledger-5000/2020/lumenfield',
+    'ledger-5000-2023': 'https://awards.example.org/ledger-5000/2023/lumenfield',
+    'ledger-5000-2024': 'https://awards.example.org/ledger-5000/2024/lumenfield',
+    'ledger-5000-2025': 'https://awards.example.org/ledger-5000/2025/lumenfield',
+    'northeast-fast-50-2020': 'https://www.example.com/northeast-business-review/fast-50/2020',
+    'northeast-fast-50-2025': 'https://www.example.com/northeast-business-review/fast-50/2025',
+    'harbor-county-fast-growth-2019':
+      'https://www.example.com/harbor-county-business/fast-growth/2019',
+    'harbor-county-fast-growth-2024':
+      'https://www.example.com/harbor-county-business/fast-growth/2024',
+    'tri-state-growth-100-2023': 'https://www.example.org/tri-state-tech/growth-100/2023',
+  },
   social: [
     {
       network: 'linkedin',

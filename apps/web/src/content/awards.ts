@@ -1,4 +1,5 @@
 import type { RouteId } from '@/config/routes';
+import type { site } from '@/config/site';
 
 export type AwardYear = 2019 | 2020 | 2023 | 2024 | 2025;
 
@@ -13,8 +14,8 @@ export interface Award {
   badgeText: string;
   badge: BadgeStyle;
   description: string;
-  /** The public listing; illustrative, opens in a new tab. */
-  url: string;
+  /** Key of its public listing in the site config (illustrative URLs; opens in a new tab). */
+  listing: keyof typeof site.awardListings;
 }
 
 export interface AwardsContent {
@@ -46,7 +47,7 @@ export const awardsContent = {
       badge: 'national',
       description:
         'Named to the national list of fastest-growing private companies for the fifth time.',
-      url: 'https://awards.example.org/ledger-5000/2025/lumenfield',
+      listing: 'ledger-5000-2025',
     },
     {
       year: 2025,
@@ -54,7 +55,7 @@ export const awardsContent = {
       badgeText: 'Fast 50',
       badge: 'regional',
       description: 'Recognised among the fifty fastest-growing companies in the Northeast region.',
-      url: 'https://www.example.com/northeast-business-review/fast-50/2025',
+      listing: 'northeast-fast-50-2025',
     },
     {
       year: 2024,
@@ -62,7 +63,7 @@ export const awardsContent = {
       badgeText: 'Ledger 5000',
       badge: 'national',
       description: 'Listed again for sustained three-year revenue growth.',
-      url: 'https://awards.example.org/ledger-5000/2024/lumenfield',
+      listing: 'ledger-5000-2024',
     },
     {
       year: 2024,
@@ -71,7 +72,7 @@ export const awardsContent = {
       badge: 'regional',
       description:
         'A regional award for the fastest-growing technology employers in the county around our head office.',
-      url: 'https://www.example.com/harbor-county-business/fast-growth/2024',
+      listing: 'harbor-county-fast-growth-2024',
     },
     {
       year: 2023,
@@ -79,7 +80,7 @@ export const awardsContent = {
       badgeText: 'Ledger 5000',
       badge: 'national',
       description: 'Included on the national list as our delivery teams passed two hundred people.',
-      url: 'https://awards.example.org/ledger-5000/2023/lumenfield',
+      listing: 'ledger-5000-2023',
     },
     {
       year: 2023,
@@ -87,7 +88,7 @@ export const awardsContent = {
       badgeText: 'Growth 100',
       badge: 'ranking',
       description: 'Ranked among one hundred fast-growing technology firms in the tri-state area.',
-      url: 'https://www.example.org/tri-state-tech/growth-100/2023',
+      listing: 'tri-state-growth-100-2023',
     },
     {
       year: 2020,
@@ -95,7 +96,7 @@ export const awardsContent = {
       badgeText: 'Ledger 5000',
       badge: 'national',
       description: 'A second year on the national list of fastest-growing private companies.',
-      url: 'https://awards.example.org/ledger-5000/2020/lumenfield',
+      listing: 'ledger-5000-2020',
     },
     {
       year: 2020,
@@ -103,7 +104,7 @@ export const awardsContent = {
       badgeText: 'Fast 50',
       badge: 'regional',
       description: 'Our first appearance among the region’s fifty fastest-growing companies.',
-      url: 'https://www.example.com/northeast-business-review/fast-50/2020',
+      listing: 'northeast-fast-50-2020',
     },
     {
       year: 2019,
@@ -111,7 +112,7 @@ export const awardsContent = {
       badgeText: 'Ledger 5000',
       badge: 'national',
       description: 'Our first listing among the nation’s fastest-growing private companies.',
-      url: 'https://awards.example.org/ledger-5000/2019/lumenfield',
+      listing: 'ledger-5000-2019',
     },
     {
       year: 2019,
@@ -119,7 +120,7 @@ export const awardsContent = {
       badgeText: 'Fast Growth',
       badge: 'regional',
       description: 'Honoured locally as one of the fastest-growing young companies in the county.',
-      url: 'https://www.example.com/harbor-county-business/fast-growth/2019',
+      listing: 'harbor-county-fast-growth-2019',
     },
   ],
   listingLinkLabel: 'View the listing',

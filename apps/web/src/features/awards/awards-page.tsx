@@ -3,6 +3,7 @@ import { Icon } from '@/components/icons';
 import { PageIntro } from '@/components/page-intro';
 import { Section } from '@/components/section';
 import { routes, type ScreenProps } from '@/config/routes';
+import { site } from '@/config/site';
 import { awardsContent as content } from '@/content/awards';
 import { usePageMeta } from '@/lib/page-meta';
 import { AwardBadge } from './award-badge';
@@ -28,7 +29,7 @@ export default function AwardsPage({ routeId }: ScreenProps) {
             {content.awards
               .filter((award) => award.year === year)
               .map((award) => (
-                <li key={award.url} className="award">
+                <li key={award.listing} className="award">
                   <AwardBadge
                     style={award.badge}
                     text={award.badgeText}
@@ -39,7 +40,7 @@ export default function AwardsPage({ routeId }: ScreenProps) {
                     <h3 className="award__title">{award.title}</h3>
                     <p className="award__text">{award.description}</p>
                     <a
-                      href={award.url}
+                      href={site.awardListings[award.listing]}
                       target="_blank"
                       rel="noopener noreferrer"
                       className="award__link"
