@@ -63,7 +63,8 @@ export function zipEntryNames(bytes: Buffer): string[] {
  */
 export async function detectResumeKind(bytes: Buffer): Promise<ResumeKind | null> {
   if (bytes.length === 0) return null;
-  const detected = await fileTypeFromBuffer(bytes);
+  // A malformed container can make the detector throw; it is then simply not a resume.
+  const detected = await fileTypeFromBuffer(bytes).catch(() => undefined);
   switch (detected?.ext) {
     case 'pdf':
       return 'pdf';

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, engine, type TestApp } from '../test/test-app';
+
+describe(`the OpenAPI document (${engine})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('describes every careers endpoint from the contract schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/Jobs/CareerDetailsRetrival',
+        '/api/Jobs/GetRecruitmentManagerDropDownValues',
+        '/api/Jobs/GetStatesByCountry',
+        '/api/Jobs/SaveApplicantDetail',
+        '/api/Physical/DownloadAttachment',
+        '/api/admin/jobs',
+        '/api/admin/jobs/{id}',
+        '/api/admin/jobs/{id}/applicants',
+        '/api/admin/jobs/{id}/applicants.csv',
+      ]),
+    );
+    const list = doc.paths['/api/Jobs/CareerDetailsRetrival'].get;
+    const actionFlag = list.parameters.find((p: { name: string }) => p.name === 'ActionFlag');
+    expect(actionFlag.schema.enum).toEqual(['JobOpenings', 'JobOpeningsDetail']);
+    const save = doc.paths['/api/Jobs/SaveApplicantDetail'].post;
+    const body = save.requestBody.content['application/json'].schema;
+    expect(Object.keys(body.properties)).toEqual(
+      expect.arrayContaining([
+        'FirstName',
+        'CountyID',
+        'StateID',
+        'AttachmentHeader',
+        'ReferredBy',
+      ]),
+    );
+    expect(Object.keys(save.responses)).toEqual(
+      expect.arrayContaining(['201', '400', '404', '413', '429']),
+    );
+  });
+});
