@@ -69,14 +69,16 @@ describe('Careers screen', () => {
     ]);
     const user = userEvent.setup({ delay: null });
     renderCareers();
-    const apply = await screen.findByRole('button', {
-      name: 'Easy Apply for LTP-SD-1 - Service Desk',
-    });
+    const row = (await screen.findByRole('heading', { name: 'LTP-SD-1 - Service Desk' })).closest(
+      'li',
+    )!;
+    const apply = within(row).getByRole('button', { name: 'Easy Apply' });
+    expect(apply).toHaveAccessibleDescription('LTP-SD-1 - Service Desk');
     await user.click(apply);
     const dialog = screen.getByRole('dialog', { name: 'Apply for Job' });
     expect(within(dialog).getByText('LTP-SD-1 - Service Desk')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('First Name', { exact: false })).toHaveFocus();
-    await user.click(within(dialog).getByRole('button', { name: 'Close the application form' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(apply).toHaveFocus();
   });
@@ -87,7 +89,7 @@ describe('Careers screen', () => {
     renderCareers();
     await user.click(await screen.findByRole('button', { name: /Easy Apply/ }));
     await user.type(screen.getByLabelText('Last Name', { exact: false }), 'Okafor');
-    await user.click(screen.getByRole('button', { name: 'Close the application form' }));
+    await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Easy Apply/ }));
     expect(screen.getByLabelText('Last Name', { exact: false })).toHaveValue('Okafor');

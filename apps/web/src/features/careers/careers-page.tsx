@@ -90,9 +90,10 @@ function OpeningsList({ openings, onApply }: OpeningsListProps) {
         {openings.map((job) => {
           const heading = jobHeading(job);
           const query = { JobID: job.Job_id, PageFrom: 'careers' };
+          const titleId = `opening-${job.Job_id}-title`;
           return (
             <li key={job.Job_id} className="opening">
-              <h3 className="opening__title">
+              <h3 className="opening__title" id={titleId}>
                 <AppLink to="jobs" query={query}>
                   {heading}
                 </AppLink>
@@ -120,8 +121,9 @@ function OpeningsList({ openings, onApply }: OpeningsListProps) {
                   type="button"
                   className="button button--primary opening__apply"
                   onClick={() => onApply(job)}
+                  aria-describedby={titleId}
                 >
-                  Easy Apply<span className="visually-hidden"> for {heading}</span>
+                  Easy Apply
                 </button>
               </div>
             </li>

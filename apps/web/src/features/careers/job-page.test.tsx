@@ -121,8 +121,9 @@ describe('Job detail screen', () => {
     withDetail();
     const user = userEvent.setup({ delay: null });
     renderJob('/jobs?JobID=7');
-    const [apply] = await screen.findAllByRole('button', { name: /^Apply/ });
-    await user.click(apply!);
+    const apply = await screen.findByRole('button', { name: 'Apply' });
+    expect(apply).toHaveAccessibleDescription('QA Automation Engineer');
+    await user.click(apply);
     const dialog = screen.getByRole('dialog', { name: 'Apply for Job' });
     expect(within(dialog).getByText('LTP-QA-2201 - QA Automation Engineer')).toBeInTheDocument();
   });

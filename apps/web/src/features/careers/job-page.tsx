@@ -8,7 +8,6 @@ import { fetchJobDetail } from './api/job-detail';
 import { useApplyDialog } from './components/apply-dialog';
 import { JobDescription } from './components/job-description';
 import { chooseJobId, formatEffectiveFrom } from './job-details';
-import { jobHeading } from './job-summary';
 import { useResource } from './use-resource';
 import '@/components/page-intro.css';
 import './careers.css';
@@ -88,8 +87,13 @@ export default function JobPage({ routeId }: ScreenProps) {
           </li>
         </ul>
         <div className="job-intro__actions">
-          <button type="button" className="button button--on-navy" onClick={() => openFor(job)}>
-            Apply<span className="visually-hidden"> for {jobHeading(job)}</span>
+          <button
+            type="button"
+            className="button button--on-navy job-intro__apply"
+            onClick={() => openFor(job)}
+            aria-describedby="job-title"
+          >
+            Apply
           </button>
         </div>
       </JobIntro>
@@ -100,12 +104,6 @@ export default function JobPage({ routeId }: ScreenProps) {
               About the role
             </h2>
             <JobDescription html={job.Job_Description} />
-            <div className="job-main__apply">
-              <p>Ready to apply? It takes a couple of minutes and your resume.</p>
-              <button type="button" className="button button--primary" onClick={() => openFor(job)}>
-                Apply<span className="visually-hidden"> for {jobHeading(job)}</span>
-              </button>
-            </div>
           </article>
           <JobSidePanel job={job} />
         </div>
@@ -175,7 +173,9 @@ function JobIntro({ title, eyebrow, children }: JobIntroProps) {
           Back to All Jobs
         </AppLink>
         {eyebrow ? <p className="page-intro__eyebrow">{eyebrow}</p> : null}
-        <h1 className="page-intro__title">{title}</h1>
+        <h1 id="job-title" className="page-intro__title">
+          {title}
+        </h1>
         {children}
       </div>
     </section>

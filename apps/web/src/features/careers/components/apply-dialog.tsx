@@ -27,7 +27,6 @@ export function useApplyDialog() {
         onClose={() => setJob(null)}
         title="Apply for Job"
         className="apply-dialog"
-        closeLabel="Close the application form"
       >
         {job ? <ApplyForm job={job} onApplied={onApplied} /> : null}
       </Modal>

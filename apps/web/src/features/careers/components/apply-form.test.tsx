@@ -328,6 +328,12 @@ describe('submitting', () => {
       null,
     ],
     [
+      'a 413 (too large to send): at the top',
+      new Response('', { status: 413 }),
+      'The file is too large to send. Resumes can be at most 5 MB.',
+      null,
+    ],
+    [
       'a 429: at the top',
       json(
         {
