@@ -77,6 +77,9 @@ export async function buildApp({
     : undefined;
   // Rate-limit counters live in Redis when configured; if Redis is down the site keeps serving.
   redis?.on('error', (error: Error) => app.log.warn({ err: error }, 'redis unavailable'));
+  // Commands sent before Redis is ready are skipped (no offline queue), which would let the
+  // first requests past every limit: wait for it briefly, then serve either way.
+  if (redis) await redisReady(redis, 2_000);
   await app.register(fastifyRateLimit, {
     global: true,
     max: config.rateLimit.requestsPerMinute,
@@ -109,4 +112,17 @@ export async function buildApp({
     redis?.disconnect();
   });
   return app;
+}
+
+function redisReady(redis: Redis, timeoutMs: number): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    redis.once('ready', done);
+  });
 }

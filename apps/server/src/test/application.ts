@@ -56,9 +56,15 @@ export async function createOpening(t: TestApp, code: string, isOpen = true): Pr
   });
 }
 
-export function postApplication(t: TestApp, jobId: number | string, payload: Payload) {
+export function postApplication(
+  t: TestApp,
+  jobId: number | string,
+  payload: Payload,
+  remoteAddress?: string,
+) {
   return t.app.inject({
     method: 'POST',
+    ...(remoteAddress ? { remoteAddress } : {}),
     url: `/api/Jobs/SaveApplicantDetail?jobID=${encodeURIComponent(jobId)}`,
     headers: { ...t.headers('write'), 'content-type': 'application/json' },
     payload: JSON.stringify(payload),

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   APPLIED_SUCCESSFULLY,
@@ -387,6 +388,49 @@ describe(`application rate limit (${engine})`, () => {
       expect(list.statusCode).toBe(200);
     } finally {
       await t.close();
+    }
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisReachable(): Promise<boolean> {
+  const client = new Redis(redisUrl, {
+    lazyConnect: true,
+    connectTimeout: 1_000,
+    maxRetriesPerRequest: 0,
+  });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
+// CI starts Redis (.ci/run); on a machine without one this case is skipped, not faked.
+describe.skipIf(!(await redisReachable()))(`application rate limit in Redis (${engine})`, () => {
+  it('shares the count between two nodes through REDIS_URL', async () => {
+    // A client address of its own, so earlier runs' counters in Redis cannot interfere.
+    const client = `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
+    const env = { RATE_LIMIT_APPLICATIONS: '2', REDIS_URL: redisUrl };
+    const nodeA = await createTestApp(env);
+    const nodeB = await createTestApp(env, { db: nodeA.db });
+    try {
+      const jobId = await createOpening(nodeA, 'REDIS-1');
+      const first = await postApplication(nodeA, jobId, applicationPayload(), client);
+      const second = await postApplication(nodeB, jobId, applicationPayload(), client);
+      const third = await postApplication(nodeA, jobId, applicationPayload(), client);
+      expect([first.statusCode, second.statusCode, third.statusCode]).toEqual([201, 201, 429]);
+      expect(third.headers['retry-after']).toBeDefined();
+      const elsewhere = await postApplication(nodeB, jobId, applicationPayload(), '192.0.2.77');
+      expect(elsewhere.statusCode).not.toBe(429);
+    } finally {
+      await nodeB.app.close();
+      await nodeA.close();
     }
   });
 });
