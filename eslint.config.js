@@ -36,6 +36,11 @@ export default tseslint.config(
     },
   },
   {
+    // Browser-side callbacks (page.evaluate) in the e2e tests and the screenshot script.
+    files: ['e2e/**/*.ts', 'scripts/**/*.mjs'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
