@@ -415,7 +415,9 @@ async function redisReachable(): Promise<boolean> {
 describe.skipIf(!(await redisReachable()))(`application rate limit in Redis (${engine})`, () => {
   it('shares the count between two nodes through REDIS_URL', async () => {
     // A client address of its own, so earlier runs' counters in Redis cannot interfere.
-    const client = `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
+    const randomAddress = () =>
+      `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
+    const client = randomAddress();
     const env = { RATE_LIMIT_APPLICATIONS: '2', REDIS_URL: redisUrl };
     const nodeA = await createTestApp(env);
     const nodeB = await createTestApp(env, { db: nodeA.db });
@@ -426,7 +428,7 @@ describe.skipIf(!(await redisReachable()))(`application rate limit in Redis (${e
       const third = await postApplication(nodeA, jobId, applicationPayload(), client);
       expect([first.statusCode, second.statusCode, third.statusCode]).toEqual([201, 201, 429]);
       expect(third.headers['retry-after']).toBeDefined();
-      const elsewhere = await postApplication(nodeB, jobId, applicationPayload(), '192.0.2.77');
+      const elsewhere = await postApplication(nodeB, jobId, applicationPayload(), randomAddress());
       expect(elsewhere.statusCode).not.toBe(429);
     } finally {
       await nodeB.app.close();
