@@ -14,6 +14,7 @@ import {
   type ResumeKind,
 } from '@lumenfield/contract';
 import type { Config } from '../../config';
+import { parseApplicationBody, type ParsedApplicationBody } from '../../lib/application-body';
 import {
   cleanFileName,
   decodeFileContent,
@@ -81,20 +82,18 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
     { parseAs: 'string', bodyLimit: BYTE_ARRAY_BODY_LIMIT },
     (_request, body, done) => {
       const text = body as string;
-      let parsed: unknown;
+      let parsed: ParsedApplicationBody;
       try {
-        parsed = JSON.parse(text);
+        parsed = parseApplicationBody(text);
       } catch {
         done(new HttpProblem(400, 'The request body is not valid JSON.'), undefined);
         return;
       }
-      const content = (parsed as ApplicationPayload | null)?.AttachmentHeader
-        ?.AttachmentDetails?.[0]?.FileContent;
-      if (text.length > BASE64_BODY_LIMIT && !Array.isArray(content)) {
+      if (text.length > BASE64_BODY_LIMIT && !parsed.byteArrayForm) {
         done(tooLarge(), undefined);
         return;
       }
-      done(null, parsed);
+      done(null, parsed.body);
     },
   );
 
