@@ -210,6 +210,15 @@ test.describe('job detail', () => {
     await expect(page.getByText(`Effective from ${expected}`)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Responsibilities' })).toBeVisible();
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    // One Apply button at any width: in the band on wide screens, in a bar at the foot on phones.
+    const apply = page.getByRole('button', { name: 'Apply', exact: true });
+    await expect(apply).toHaveCount(1);
+    await expect(apply).toBeInViewport();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(apply).toHaveCount(1);
+    await page.getByRole('heading', { name: 'Experience' }).scrollIntoViewIfNeeded();
+    await expect(apply).toBeInViewport();
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // The same tab, without the query: the JobID kept in sessionStorage is used.
     await page.goto('/#/careers');

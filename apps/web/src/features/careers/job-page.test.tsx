@@ -121,9 +121,11 @@ describe('Job detail screen', () => {
     withDetail();
     const user = userEvent.setup({ delay: null });
     renderJob('/jobs?JobID=7');
-    const apply = await screen.findByRole('button', { name: 'Apply' });
-    expect(apply).toHaveAccessibleDescription('QA Automation Engineer');
-    await user.click(apply);
+    // Two in the markup (band and phone bar); CSS shows one per width (checked in the browser).
+    const buttons = await screen.findAllByRole('button', { name: 'Apply' });
+    for (const button of buttons)
+      expect(button).toHaveAccessibleDescription('QA Automation Engineer');
+    await user.click(buttons[0]!);
     const dialog = screen.getByRole('dialog', { name: 'Apply for Job' });
     expect(within(dialog).getByText('LTP-QA-2201 - QA Automation Engineer')).toBeInTheDocument();
   });

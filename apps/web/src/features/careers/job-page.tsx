@@ -8,6 +8,7 @@ import { fetchJobDetail } from './api/job-detail';
 import { useApplyDialog } from './components/apply-dialog';
 import { JobDescription } from './components/job-description';
 import { chooseJobId, formatEffectiveFrom } from './job-details';
+import { jobHeading } from './job-summary';
 import { useResource } from './use-resource';
 import '@/components/page-intro.css';
 import './careers.css';
@@ -86,7 +87,7 @@ export default function JobPage({ routeId }: ScreenProps) {
             </span>
           </li>
         </ul>
-        <div className="job-intro__actions">
+        <div className="job-intro__actions job-intro__actions--apply">
           <button
             type="button"
             className="button button--on-navy job-intro__apply"
@@ -106,6 +107,19 @@ export default function JobPage({ routeId }: ScreenProps) {
             <JobDescription html={job.Job_Description} />
           </article>
           <JobSidePanel job={job} />
+        </div>
+        {/* Phones: Apply stays in reach at the foot of the screen while the role is read (the
+            band's Apply is hidden there, so there is one Apply button at any width). */}
+        <div className="job-apply-bar">
+          <p className="job-apply-bar__text">{jobHeading(job)}</p>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => openFor(job)}
+            aria-describedby="job-title"
+          >
+            Apply
+          </button>
         </div>
       </div>
       {dialogs}
