@@ -1,9 +1,10 @@
-// `npm test`: check (lint, format, types), unit and component tests, the server suite on both
-// engines, then the browser tests against the real built site. Stops at the first failure.
+// `npm test`: check (lint, format, types), the size budget, unit and component tests, the server
+// suite on both engines, then the browser tests against the real built site. Stops at the first failure.
 import { spawnSync } from 'node:child_process';
 
 const steps = [
   ['check', ['run', 'check']],
+  ['size budget (first route JavaScript)', ['run', 'test:size']],
   [
     'unit and component tests',
     ['exec', '--', 'vitest', 'run', '--project', 'contract', '--project', 'web'],

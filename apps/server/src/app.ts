@@ -13,9 +13,11 @@ import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { DbHandle } from './db/create-db';
 import { apiGuard } from './plugins/api-guard';
+import { etag } from './plugins/etag';
 import { problemDetails } from './plugins/problem-details';
 import { staticSite } from './plugins/static-site';
 import { apiRoutes } from './routes/api';
+import { seoRoutes } from './routes/seo';
 import { siteRoutes } from './routes/site';
 
 export interface AppDeps {
@@ -102,9 +104,11 @@ export async function buildApp({
   // App plugins: error shape and the /api guard.
   await app.register(problemDetails);
   await app.register(apiGuard, { secret: cookieSecret });
+  await app.register(etag);
 
   // Routes last.
   await app.register(siteRoutes, { config, database });
+  await app.register(seoRoutes, { config, database });
   await app.register(apiRoutes, { prefix: '/api', config, database });
   await app.register(staticSite, { root: config.staticDir });
 

@@ -35,6 +35,10 @@ const envSchema = z.object({
     .optional(),
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   HR_SITE_URL: z.url({ message: 'must be an absolute URL' }).default('https://hr.example.com/'),
+  PUBLIC_URL: z
+    .url({ message: 'must be an absolute URL' })
+    .regex(/^https?:\/\//, 'must be an http(s) URL')
+    .optional(),
   SEED_DEMO_DATA: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().min(1).default(defaultStaticDir),
@@ -53,6 +57,8 @@ export interface Config {
   redisUrl: string | undefined;
   adminToken: string | undefined;
   hrSiteUrl: string;
+  /** The site's public origin for canonical, Open Graph and sitemap URLs; no trailing slash. */
+  publicUrl: string | undefined;
   seedDemoData: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   staticDir: string;
@@ -97,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     adminToken: e.ADMIN_TOKEN,
     hrSiteUrl: e.HR_SITE_URL,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     // Demo openings go into the embedded database by default, never into PostgreSQL unless asked.
     seedDemoData: e.SEED_DEMO_DATA ?? e.DATABASE_URL === undefined,
     logLevel: e.LOG_LEVEL,

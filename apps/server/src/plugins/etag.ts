@@ -1,0 +1,30 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Strong ETags on GET answers the server builds in memory (API JSON, sitemap, job pages), and
+ * 304 when the client already holds them. Streams (static files, downloads) are left alone:
+ * the static plugin validates its own files, and `no-store` answers must not be validated.
+ */
+export const etag = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.method !== 'GET' || reply.statusCode !== 200) return payload;
+      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+      if (String(reply.getHeader('cache-control') ?? '').includes('no-store')) return payload;
+      const tag = `"${crypto.createHash('sha1').update(payload).digest('base64url')}"`;
+      reply.header('ETag', tag);
+      if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-cache');
+      const ifNoneMatch = request.headers['if-none-match'];
+      const held = ifNoneMatch?.split(',').map((t) => t.trim().replace(/^W\//, ''));
+      if (held?.includes(tag) || ifNoneMatch?.trim() === '*') {
+        reply.code(304);
+        reply.removeHeader('content-length');
+        return '';
+      }
+      return payload;
+    });
+  },
+  { name: 'etag' },
+);

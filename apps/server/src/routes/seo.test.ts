@@ -1,0 +1,246 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRepositories } from '../repositories';
+import { createTestApp, createTestDb, engine, type TestApp } from '../test/test-app';
+import { jobLocation } from './seo';
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+const base = {
+  location: 'Chicago, Illinois, USA (hybrid)',
+  recruitmentManagers: 'Ana Cruz',
+  contactPersons: 'Ana Cruz',
+  contactEmails: 'ana@example.com',
+};
+
+function jsonLdOf(html: string): Record<string, unknown> {
+  const match = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
+  expect(match).not.toBeNull();
+  return JSON.parse(match![1]!) as Record<string, unknown>;
+}
+
+describe(`robots.txt, sitemap.xml and job pages (${engine})`, () => {
+  let t: TestApp;
+  let site: TestApp;
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp({ PUBLIC_URL: 'https://www.example.com/' });
+    const jobs = createRepositories(t.db.handle.db).jobs;
+    ids.open = await jobs.create({
+      ...base,
+      code: 'GW-101',
+      title: 'Guidewire <Developer> & "Lead"',
+      descriptionHtml:
+        '<p>Build claims systems.</p><p>Say hi: </script><script>alert(1)</script></p>',
+      effectiveFrom: minutesAgo(90),
+      isOpen: true,
+    });
+    ids.remote = await jobs.create({
+      ...base,
+      code: 'QA-7',
+      title: 'Test Analyst',
+      location: 'Remote, USA',
+      descriptionHtml: '<p>Test things.</p>',
+      effectiveFrom: minutesAgo(10),
+      isOpen: true,
+    });
+    ids.closed = await jobs.create({
+      ...base,
+      code: 'OLD-1',
+      title: 'Closed Role',
+      descriptionHtml: '<p>Gone.</p>',
+      effectiveFrom: minutesAgo(500),
+      isOpen: false,
+    });
+    ids.future = await jobs.create({
+      ...base,
+      code: 'LATER-1',
+      title: 'Later Role',
+      descriptionHtml: '<p>Soon.</p>',
+      effectiveFrom: minutesAgo(-600),
+      isOpen: true,
+    });
+
+    // A second app over a built page, to check the job is rendered into the site's own HTML.
+    const db = await createTestDb();
+    const staticDir = path.join(db.dataDir, 'site');
+    fs.mkdirSync(staticDir);
+    fs.writeFileSync(
+      path.join(staticDir, 'index.html'),
+      '<!doctype html><html lang="en"><head><title>Site</title>\n<meta name="description" content="Home" />\n' +
+        '<script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>',
+    );
+    site = await createTestApp({ STATIC_DIR: staticDir }, { db });
+    ids.siteJob = await createRepositories(db.handle.db).jobs.create({
+      ...base,
+      code: 'S-1',
+      title: 'Site Role',
+      descriptionHtml: '<p>On the site.</p>',
+      effectiveFrom: minutesAgo(5),
+      isOpen: true,
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await site.close();
+    await site.db.destroy();
+  });
+
+  it('robots.txt allows the site, keeps crawlers out of the API and names the sitemap', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toContain('User-agent: *');
+    expect(res.body).toContain('Disallow: /api/');
+    expect(res.body).toContain('Sitemap: https://www.example.com/sitemap.xml');
+  });
+
+  it('the sitemap lists the marketing pages and only the open, published job pages', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/xml/);
+    const locs = [...res.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toContain('https://www.example.com/');
+    expect(locs).toContain('https://www.example.com/#/about');
+    expect(locs).toContain('https://www.example.com/#/services/ccm');
+    expect(locs).toContain('https://www.example.com/#/careers');
+    expect(locs).toContain(`https://www.example.com/careers/jobs/${ids.open}`);
+    expect(locs).toContain(`https://www.example.com/careers/jobs/${ids.remote}`);
+    expect(locs).not.toContain(`https://www.example.com/careers/jobs/${ids.closed}`);
+    expect(locs).not.toContain(`https://www.example.com/careers/jobs/${ids.future}`);
+    // Scroll aliases, the job template and the HR redirect are not separate pages.
+    expect(locs.some((l) => l?.includes('/#/jobs') || l?.includes('/#/hr'))).toBe(false);
+    expect(locs.some((l) => l?.includes('/#/about/founders'))).toBe(false);
+    expect(new Set(locs).size).toBe(locs.length);
+  });
+
+  it('without PUBLIC_URL the URLs follow the request host', async () => {
+    const res = await site.app.inject({
+      method: 'GET',
+      url: '/robots.txt',
+      headers: { host: 'careers.example.org:8443' },
+    });
+    expect(res.body).toContain('Sitemap: http://careers.example.org:8443/sitemap.xml');
+  });
+
+  it('an open job answers server-rendered HTML with escaped text, Open Graph and JobPosting', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/careers/jobs/${ids.open}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    const html = res.body;
+    expect(html).toContain('<h1>Guidewire &lt;Developer&gt; &amp; &quot;Lead&quot;</h1>');
+    expect(html).toContain('Chicago, Illinois, USA (hybrid)');
+    expect(html).toContain('<p>Build claims systems.</p>');
+    expect(html).not.toContain('alert(1)');
+    expect(html).toContain(
+      `<link rel="canonical" href="https://www.example.com/careers/jobs/${ids.open}" />`,
+    );
+    expect(html).toContain('<meta property="og:title" content="Guidewire &lt;Developer&gt;');
+    expect(html).toContain(
+      `<meta property="og:url" content="https://www.example.com/careers/jobs/${ids.open}" />`,
+    );
+    expect(html).toMatch(/<meta name="description" content="Guidewire [^"]*Build claims/);
+    expect(html).toContain(`href="/#/jobs?JobID=${ids.open}&PageFrom=careers"`);
+    // Only the one closing tag of the JSON-LD block: nothing in the data can end it early.
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+
+    const ld = jsonLdOf(html);
+    expect(ld['@type']).toBe('JobPosting');
+    expect(ld.title).toBe('Guidewire <Developer> & "Lead"');
+    expect(ld.description).toContain('Build claims systems.');
+    expect(ld.datePosted).toBe(new Date(Date.parse(ld.datePosted as string)).toISOString());
+    expect(Date.parse(ld.validThrough as string)).toBeGreaterThan(Date.now());
+    expect(ld.employmentType).toBe('FULL_TIME');
+    expect(ld.directApply).toBe(true);
+    expect(ld.hiringOrganization).toMatchObject({
+      '@type': 'Organization',
+      name: 'Lumenfield Technology Partners',
+    });
+    expect(ld.jobLocation).toEqual({
+      '@type': 'Place',
+      address: {
+        '@type': 'PostalAddress',
+        addressLocality: 'Chicago',
+        addressRegion: 'Illinois',
+        addressCountry: 'USA',
+      },
+    });
+  });
+
+  it('a remote opening is marked as telecommute with its country', async () => {
+    const ld = jsonLdOf(
+      (await t.app.inject({ method: 'GET', url: `/careers/jobs/${ids.remote}` })).body,
+    );
+    expect(ld.jobLocationType).toBe('TELECOMMUTE');
+    expect(ld.applicantLocationRequirements).toEqual({ '@type': 'Country', name: 'USA' });
+    expect(jobLocation('Hyderabad, India')).toEqual({
+      jobLocation: {
+        '@type': 'Place',
+        address: {
+          '@type': 'PostalAddress',
+          addressLocality: 'Hyderabad',
+          addressCountry: 'India',
+        },
+      },
+    });
+  });
+
+  it('a closed opening answers 410, an unknown or unpublished one 404', async () => {
+    const closed = await t.app.inject({ method: 'GET', url: `/careers/jobs/${ids.closed}` });
+    expect(closed.statusCode).toBe(410);
+    expect(closed.body).toContain('This opening has closed');
+    expect(closed.body).not.toContain('Closed Role');
+    for (const url of [
+      `/careers/jobs/${ids.future}`,
+      '/careers/jobs/999999',
+      '/careers/jobs/abc',
+      '/careers/jobs/1e3',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toContain('Later Role');
+    }
+  });
+
+  it('with a built site the job is rendered into its page, which boots the job screen', async () => {
+    const res = await site.app.inject({ method: 'GET', url: `/careers/jobs/${ids.siteJob}` });
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(html).toContain('<script type="module" src="/assets/index-abc.js"></script>');
+    expect(html).toContain('<script src="/careers/job-boot.js"></script>');
+    expect(html).toMatch(/<div id="root"><main[^>]*>[\s\S]*<h1>Site Role<\/h1>/);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+    expect(html).toContain('<title>Site Role | Lumenfield Technology Partners</title>');
+    expect(res.headers['set-cookie']).toBeDefined();
+
+    const boot = await site.app.inject({ method: 'GET', url: '/careers/job-boot.js' });
+    expect(boot.statusCode).toBe(200);
+    expect(boot.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(boot.body).toContain("'#/jobs?JobID=' + match[1] + '&PageFrom=careers'");
+  });
+
+  it('API GETs carry an ETag and answer 304 when the client holds it', async () => {
+    const url = '/api/Jobs/CareerDetailsRetrival?ActionFlag=JobOpenings&jobID=0';
+    const first = await t.app.inject({ method: 'GET', url, headers: t.headers() });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const tag = first.headers.etag;
+    expect(tag).toMatch(/^"[\w-]+"$/);
+    const again = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...t.headers(), 'if-none-match': String(tag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const stale = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...t.headers(), 'if-none-match': '"something-else"' },
+    });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json()).toHaveLength(2);
+  });
+});
