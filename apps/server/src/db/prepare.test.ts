@@ -70,7 +70,7 @@ describe(`database preparation (${engine})`, () => {
     expect(locations).toMatch(/USA/);
     expect(locations).toMatch(/India/);
     expect(locations).toMatch(/Philippines/);
-    for (const job of jobs) {
+    for (const job of await repos.jobs.listAll()) {
       expect(job.descriptionHtml).toMatch(/<h2>/);
       expect(job.descriptionHtml).not.toMatch(/<script|on\w+=/i);
       expect(job.contactPersons.split(',').length).toBe(job.contactEmails.split(',').length);

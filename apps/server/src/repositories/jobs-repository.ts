@@ -17,6 +17,12 @@ export interface Job {
   updatedAt: string;
 }
 
+/** What the public openings list shows of an opening. */
+export type JobSummary = Pick<
+  Job,
+  'id' | 'code' | 'title' | 'location' | 'effectiveFrom' | 'updatedAt'
+>;
+
 export interface JobWithApplicants extends Job {
   applicants: number;
 }
@@ -67,16 +73,24 @@ export function isUniqueViolation(error: unknown): boolean {
 export function jobsRepository(db: Db) {
   return {
     /** Open openings already in effect at `now`, newest first (CONTRACT §3). */
-    async listVisible(now: Date): Promise<Job[]> {
+    async listVisible(now: Date): Promise<JobSummary[]> {
+      // Only the listed columns: descriptions are the bulk of a row and the list never shows them.
       const rows = await db
         .selectFrom('jobs')
-        .selectAll()
+        .select(['id', 'code', 'title', 'location', 'effective_from', 'updated_at'])
         .where('is_open', '=', 1)
         .where('effective_from', '<=', now.toISOString())
         .orderBy('effective_from', 'desc')
         .orderBy('id', 'desc')
         .execute();
-      return rows.map(toJob);
+      return rows.map((row) => ({
+        id: row.id,
+        code: row.code,
+        title: row.title,
+        location: row.location,
+        effectiveFrom: toIso(row.effective_from),
+        updatedAt: toIso(row.updated_at),
+      }));
     },
 
     /** An opening a visitor may see and apply to: open and in effect; otherwise undefined. */
