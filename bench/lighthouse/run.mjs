@@ -1,0 +1,237 @@
+// bench/lighthouse: Lighthouse 12.8 over every route of spec §2 on the production build, served
+// as `npm start` serves it (one Node process, temp data dir, demo openings), in Debian's
+// Chromium. Mobile defaults (simulated throttling) and the desktop preset, median of N runs.
+// Usage: npm run bench:lighthouse -w @lumenfield/bench [-- --routes=home,about --runs=3
+//   --presets=mobile,desktop --build]. Prints the table, writes bench/results/lighthouse-*.json
+// and the summary between the lighthouse markers of docs/performance.md.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { routeIds, routes } from '../../apps/web/src/config/routes.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const args = Object.fromEntries(
+  process.argv.slice(2).map((arg) => {
+    const [key, value] = arg.replace(/^--/, '').split('=');
+    return [key, value ?? 'true'];
+  }),
+);
+const runs = Number(args.runs ?? process.env.LH_RUNS ?? 3);
+const presets = (args.presets ?? process.env.LH_PRESETS ?? 'mobile,desktop').split(',');
+const only = (args.routes ?? process.env.LH_ROUTES)?.split(',');
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitFor(url) {
+  for (let i = 0; i < 150; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+function build() {
+  const built =
+    fs.existsSync(path.join(root, 'apps/web/dist/index.html')) &&
+    fs.existsSync(path.join(root, 'apps/server/dist/server.mjs'));
+  if (built && args.build !== 'true') return;
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+async function startServer() {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumenfield-lh-'));
+  const child = spawn(process.execPath, ['apps/server/dist/server.mjs'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO_DATA: 'true',
+      LOG_LEVEL: 'warn',
+      // Every page load of every run is one visitor; the bench is no abuse.
+      RATE_LIMIT_REQUESTS: '100000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/healthz`);
+  return {
+    base,
+    stop() {
+      child.kill('SIGTERM');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Every route of the table; the job screen needs an opening, taken from the sitemap. */
+async function targets(base) {
+  const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
+  const jobId = /\/careers\/jobs\/(\d+)</.exec(sitemap)?.[1];
+  const list = routeIds.map((id) => {
+    const route = routes[id];
+    const hash = id === 'jobs' ? `/jobs?JobID=${jobId}&PageFrom=careers` : route.path;
+    return { id, url: `${base}/#${hash}` };
+  });
+  list.push({ id: 'jobPageServer', url: `${base}/careers/jobs/${jobId}` });
+  return only ? list.filter((t) => only.includes(t.id)) : list;
+}
+
+function summarise(lhr) {
+  const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+  );
+  // What costs points: audits of a category below full marks that carry weight.
+  const losses = [];
+  for (const c of CATEGORIES) {
+    for (const ref of lhr.categories[c]?.auditRefs ?? []) {
+      const a = lhr.audits[ref.id];
+      if (ref.weight > 0 && a && a.score !== null && a.score < 1) {
+        losses.push(`${c}: ${ref.id} (${a.displayValue ?? a.score})`);
+      }
+    }
+  }
+  return {
+    scores,
+    fcpMs: Math.round(audit('first-contentful-paint')),
+    lcpMs: Math.round(audit('largest-contentful-paint')),
+    tbtMs: Math.round(audit('total-blocking-time')),
+    cls: Number(audit('cumulative-layout-shift').toFixed(3)),
+    bytes: Math.round(audit('total-byte-weight')),
+    losses,
+  };
+}
+
+async function runOne(url, preset, port) {
+  const flags = {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: CATEGORIES,
+  };
+  const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (result.lhr.runtimeError) throw new Error(result.lhr.runtimeError.message);
+  return result.lhr;
+}
+
+function table(rows, preset) {
+  const head = '| route | perf | a11y | best pr. | SEO | FCP ms | LCP ms | TBT ms | CLS | KB |';
+  const lines = [head, '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |'];
+  for (const r of rows.filter((row) => row.preset === preset)) {
+    const s = r.median.scores;
+    lines.push(
+      `| ${r.id} | ${s.performance} | ${s.accessibility} | ${s['best-practices']} | ${s.seo} | ` +
+        `${r.median.fcpMs} | ${r.median.lcpMs} | ${r.median.tbtMs} | ${r.median.cls} | ` +
+        `${(r.median.bytes / 1024).toFixed(1)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function main() {
+  build();
+  const server = await startServer();
+  const rows = [];
+  try {
+    const list = await targets(server.base);
+    for (const preset of presets) {
+      for (const target of list) {
+        const lhrs = [];
+        for (let i = 0; i < runs; i++) {
+          // A fresh browser per run: no warm cache or leftover state between runs.
+          const chrome = await chromeLauncher.launch({
+            chromePath: CHROME_PATH,
+            chromeFlags: CHROME_FLAGS,
+          });
+          try {
+            lhrs.push(await runOne(target.url, preset, chrome.port));
+          } finally {
+            await chrome.kill();
+          }
+        }
+        const median = summarise(computeMedianRun(lhrs));
+        const row = { ...target, preset, runs: lhrs.map(summarise), median };
+        rows.push(row);
+        const s = median.scores;
+        console.log(
+          `${preset.padEnd(7)} ${target.id.padEnd(30)} ${CATEGORIES.map((c) => s[c]).join('/')}` +
+            `  LCP ${median.lcpMs} ms  TBT ${median.tbtMs} ms  CLS ${median.cls}` +
+            (median.losses.length ? `  losing: ${median.losses.join('; ')}` : ''),
+        );
+      }
+    }
+  } finally {
+    server.stop();
+  }
+
+  const stamp = new Date().toISOString();
+  const sections = presets.map(
+    (p) => `### ${p === 'desktop' ? 'Desktop preset' : 'Mobile (default)'}\n\n${table(rows, p)}`,
+  );
+  const losses = rows
+    .filter((r) => r.median.losses.length)
+    .map((r) => `- ${r.preset} ${r.id}: ${r.median.losses.join('; ')}`);
+  const summary = [
+    `Run ${stamp}: Lighthouse 12.8, ${runs} run(s) per route (median), Chromium ${CHROME_PATH}, ` +
+      `${rows.length / presets.length} route(s).`,
+    '',
+    ...sections.flatMap((s) => [s, '']),
+    losses.length ? `Audits below full marks (median run):\n\n${losses.join('\n')}` : '',
+  ].join('\n');
+  console.log(`\n${summary}`);
+
+  const resultsDir = path.join(root, 'bench/results');
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `lighthouse-${stamp.replace(/[:.]/g, '-')}.json`);
+  fs.writeFileSync(file, JSON.stringify({ runs, presets, rows }, null, 2));
+  console.log(`Results: ${path.relative(root, file)}`);
+
+  const doc = path.join(root, 'docs/performance.md');
+  if (fs.existsSync(doc) && args.doc !== 'false') {
+    const text = fs.readFileSync(doc, 'utf8');
+    const start = '<!-- lighthouse:start -->';
+    const end = '<!-- lighthouse:end -->';
+    if (text.includes(start) && text.includes(end)) {
+      const next = `${text.slice(0, text.indexOf(start) + start.length)}\n\n${summary.trim()}\n\n${text.slice(text.indexOf(end))}`;
+      fs.writeFileSync(doc, next);
+      console.log('Summary written to docs/performance.md');
+    }
+  }
+}
+
+await main();

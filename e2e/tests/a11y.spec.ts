@@ -1,0 +1,192 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { routeIds, routes, type RouteId } from '../../apps/web/src/config/routes';
+import { APPLIED_SUCCESSFULLY } from '../../packages/contract/src/index';
+import { expect, test } from '../support/fixtures';
+import { makePdf } from '../support/resume-files';
+
+/** WCAG 2.0, 2.1 and 2.2 at levels A and AA (issue 7). */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function expectNoViolations(page: Page, context: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const report = violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n` +
+      v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n'),
+  );
+  expect(report, `axe violations on ${context}`).toEqual([]);
+}
+
+/** The first open opening, as the sitemap lists it. */
+async function firstJobId(page: Page): Promise<string> {
+  const sitemap = await (await page.request.get('/sitemap.xml')).text();
+  const id = /\/careers\/jobs\/(\d+)</.exec(sitemap)?.[1];
+  if (!id) throw new Error('The sitemap lists no opening.');
+  return id;
+}
+
+async function openRoute(page: Page, id: RouteId) {
+  const hash =
+    id === 'jobs' ? `/jobs?JobID=${await firstJobId(page)}&PageFrom=careers` : routes[id].path;
+  await page.goto(`/#${hash}`);
+  const h1 = page.getByRole('heading', { level: 1 });
+  if (id === 'jobs') await expect(h1).not.toHaveText(routes.jobs.title);
+  else await expect(h1).toHaveText(routes[id].title);
+  // Late content (lazy images, lists from the API) settles before the scan.
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeHidden();
+}
+
+test.describe('axe: every route of spec §2 has no WCAG 2.2 A/AA violations', () => {
+  for (const id of routeIds) {
+    test(`${id} (${routes[id].path})`, async ({ page }) => {
+      await openRoute(page, id);
+      await expectNoViolations(page, `#${routes[id].path}`);
+    });
+  }
+
+  test('the server-rendered job page, before and after the site boots', async ({ page }) => {
+    const id = await firstJobId(page);
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto(`/careers/jobs/${id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoViolations(page, `/careers/jobs/${id} without script`);
+    await page.unroute('**/assets/*.js');
+    await page.goto(`/careers/jobs/${id}`);
+    await expect(page).toHaveURL(new RegExp(`#/jobs\\?JobID=${id}&PageFrom=careers$`));
+    await expect(page.getByRole('button', { name: 'Apply', exact: true })).toBeVisible();
+    await expectNoViolations(page, `/careers/jobs/${id} booted`);
+  });
+});
+
+test.describe('axe: interactive states', () => {
+  test('the desktop mega menu open', async ({ page }) => {
+    await page.goto('/#/');
+    const button = page.getByRole('button', { name: 'Services' });
+    await button.hover();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(
+      page.locator('#mega-panel-services').getByRole('link', { name: /Guidewire Solutions/ }),
+    ).toBeVisible();
+    await expectNoViolations(page, 'the Services mega menu');
+  });
+
+  test('the mobile panel open', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/#/');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const panel = page.getByRole('dialog', { name: 'Menu' });
+    await expect(panel).toBeVisible();
+    await panel.getByRole('button', { name: 'Services' }).click();
+    await expect(panel.getByRole('link', { name: 'Desktop Services' })).toBeVisible();
+    await expectNoViolations(page, 'the mobile menu panel');
+  });
+
+  test('the contact office tab switched', async ({ page }) => {
+    await page.goto('/#/contact');
+    const tabs = page.getByRole('tablist', { name: 'Offices' });
+    await tabs.getByRole('tab', { name: 'India' }).click();
+    await expect(tabs.getByRole('tab', { name: 'India' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel')).toContainText('Hyderabad');
+    await expectNoViolations(page, 'the India office tab');
+  });
+
+  test('the apply modal open, showing an error', async ({ page }) => {
+    await page.goto('/#/careers');
+    await page.getByRole('button', { name: 'Easy Apply', exact: true }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Apply for Job' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect(dialog.getByText('Please select your Resume.')).toBeVisible();
+    await expectNoViolations(page, 'the Apply for Job dialog with an error');
+  });
+});
+
+/** Presses Tab until `target` has focus; fails if it never does. */
+async function tabTo(page: Page, target: Locator, max = 80) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
+}
+
+test('the whole apply flow works with the keyboard alone', async ({ page }) => {
+  await page.goto('/#/careers');
+  const easyApply = page.getByRole('button', { name: 'Easy Apply', exact: true }).first();
+  await expect(easyApply).toBeVisible();
+  await tabTo(page, easyApply);
+  await page.keyboard.press('Enter');
+
+  const dialog = page.getByRole('dialog', { name: 'Apply for Job' });
+  await expect(dialog).toBeVisible();
+  expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  const field = (label: string) => dialog.getByLabel(label, { exact: false });
+
+  const type = async (label: string, text: string) => {
+    await tabTo(page, field(label));
+    await page.keyboard.type(text);
+  };
+  /** A native select answers type-ahead; the option's label is typed as a visitor would. */
+  const choose = async (label: string, option: string) => {
+    await expect(dialog.getByRole('option', { name: option, exact: true })).toBeAttached();
+    await tabTo(page, field(label));
+    await page.keyboard.type(option);
+    await expect(field(label).locator('option:checked')).toHaveText(option);
+  };
+
+  await type('First Name', 'Lena');
+  await type('Last Name', 'Keyboard');
+  await type('Mobile Number', '5550104477');
+  await choose('Country', 'United States of America');
+  await choose('State', 'Texas');
+  await type('City', 'Austin');
+  await type('Email', 'lena.keyboard@example.com');
+
+  const resume = field('Resume');
+  await tabTo(page, resume);
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Space');
+  await (
+    await chooser
+  ).setFiles({
+    name: 'lena-keyboard.pdf',
+    mimeType: 'application/pdf',
+    buffer: makePdf('Lena Keyboard, resume'),
+  });
+
+  await tabTo(page, dialog.getByRole('button', { name: 'Apply' }));
+  await page.keyboard.press('Enter');
+  const alert = page.getByRole('alertdialog', { name: APPLIED_SUCCESSFULLY });
+  await expect(alert).toBeVisible();
+  const ok = alert.getByRole('button', { name: 'OK' });
+  await tabTo(page, ok, 5);
+  await page.keyboard.press('Enter');
+  await expect(alert).toBeHidden();
+  await expect(dialog).toBeHidden();
+});
+
+test('reduced motion: no animation or transition runs longer than a frame', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/#/');
+  await page.getByRole('button', { name: 'Services' }).hover();
+  const slow = await page.evaluate(() => {
+    const seconds = (value: string) =>
+      Math.max(
+        ...value
+          .split(',')
+          .map((v) => (v.trim().endsWith('ms') ? parseFloat(v) / 1000 : parseFloat(v))),
+      );
+    return Array.from(document.querySelectorAll<HTMLElement>('body *'))
+      .map((el) => {
+        const style = getComputedStyle(el);
+        return {
+          el: el.tagName + (el.className ? `.${String(el.className).split(' ')[0]}` : ''),
+          longest: Math.max(seconds(style.transitionDuration), seconds(style.animationDuration)),
+        };
+      })
+      .filter((entry) => entry.longest > 0.02);
+  });
+  expect(slow).toEqual([]);
+});
