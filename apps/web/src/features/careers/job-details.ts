@@ -19,19 +19,11 @@ export type JobIdChoice =
 
 const ID = /^\d{1,9}$/;
 
-/**
- * The job to show: the query's JobID, remembered for this tab in sessionStorage, or the
- * remembered one when the query lacks it (spec §2).
- */
+/** The job to show: the query's JobID, or the one remembered for this tab (spec §2). */
 export function chooseJobId(queryValue: string | null, storage: Storage | undefined): JobIdChoice {
   if (queryValue !== null && queryValue.trim() !== '') {
     const value = queryValue.trim();
     if (!ID.test(value) || Number(value) === 0) return { kind: 'invalid' };
-    try {
-      storage?.setItem(JOB_ID_SESSION_KEY, value);
-    } catch {
-      // Storage can be full or disabled; the query alone is enough to show the job.
-    }
     return { kind: 'id', jobId: Number(value) };
   }
   let remembered: string | null = null;
@@ -43,4 +35,13 @@ export function chooseJobId(queryValue: string | null, storage: Storage | undefi
   if (remembered && ID.test(remembered) && Number(remembered) > 0)
     return { kind: 'id', jobId: Number(remembered) };
   return { kind: 'none' };
+}
+
+/** Remembers the shown job for this tab, for a later visit without the query. */
+export function rememberJobId(jobId: number, storage: Storage | undefined) {
+  try {
+    storage?.setItem(JOB_ID_SESSION_KEY, String(jobId));
+  } catch {
+    // Storage can be full or disabled; the query alone is enough to show the job.
+  }
 }

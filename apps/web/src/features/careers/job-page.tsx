@@ -1,4 +1,5 @@
 import { contactPersons, splitList, type JobDetail } from '@lumenfield/contract';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AppLink } from '@/components/app-link';
 import { Icon } from '@/components/icons';
@@ -7,7 +8,7 @@ import { usePageMeta } from '@/lib/page-meta';
 import { fetchJobDetail } from './api/job-detail';
 import { useApplyDialog } from './components/apply-dialog';
 import { JobDescription } from './components/job-description';
-import { chooseJobId, formatEffectiveFrom } from './job-details';
+import { chooseJobId, formatEffectiveFrom, rememberJobId } from './job-details';
 import { jobHeading } from './job-summary';
 import { useResource } from './use-resource';
 import '@/components/page-intro.css';
@@ -28,6 +29,9 @@ export default function JobPage({ routeId }: ScreenProps) {
   const [params] = useSearchParams();
   const choice = chooseJobId(params.get('JobID'), sessionStore());
   const jobId = choice.kind === 'id' ? choice.jobId : 0;
+  useEffect(() => {
+    if (jobId > 0) rememberJobId(jobId, sessionStore());
+  }, [jobId]);
   const [detail, retry] = useResource(`job:${jobId}`, (signal) =>
     jobId > 0 ? fetchJobDetail(jobId, signal) : Promise.reject(new Error('no job')),
   );
