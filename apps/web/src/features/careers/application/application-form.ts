@@ -85,7 +85,6 @@ export function applicantFields(draft: ApplicationDraft): ApplicantFields {
   });
 }
 
-const KNOWN_MIME = new Set<string>(Object.values(RESUME_MIME_TYPES));
 /** Types a browser reports when it does not know a file (Word files on many systems). */
 const UNKNOWN_MIME = new Set(['', 'application/octet-stream']);
 
@@ -94,7 +93,7 @@ export function resumeKind(file: Pick<File, 'name' | 'type'>): ResumeKind | null
   const kind = resumeKindFromName(file.name);
   if (!kind) return null;
   if (UNKNOWN_MIME.has(file.type)) return kind;
-  return KNOWN_MIME.has(file.type) ? kind : null;
+  return RESUME_MIME_TYPES[kind] === file.type ? kind : null;
 }
 
 /** Facts about the chosen file for the rules; `hasContent` until the bytes are read is size > 0. */
