@@ -69,6 +69,7 @@ describe(`robots.txt, sitemap.xml and job pages (${engine})`, () => {
     fs.writeFileSync(
       path.join(staticDir, 'index.html'),
       '<!doctype html><html lang="en"><head><title>Site</title>\n<meta name="description" content="Home" />\n' +
+        '<meta\n property="og:title"\n content="Home"\n />\n<meta name="twitter:card" content="summary" />\n' +
         '<script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>',
     );
     site = await createTestApp({ STATIC_DIR: staticDir }, { db });
@@ -212,6 +213,9 @@ describe(`robots.txt, sitemap.xml and job pages (${engine})`, () => {
     expect(html).toMatch(/<div id="root"><main[^>]*>[\s\S]*<h1>Site Role<\/h1>/);
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html.match(/name="description"/g)).toHaveLength(1);
+    expect(html.match(/property="og:title"/g)).toHaveLength(1);
+    expect(html.match(/name="twitter:card"/g)).toHaveLength(1);
+    expect(html).toContain('<meta property="og:title" content="Site Role | Lumenfield');
     expect(html).toContain('<title>Site Role | Lumenfield Technology Partners</title>');
     expect(res.headers['set-cookie']).toBeDefined();
 

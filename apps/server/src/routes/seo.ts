@@ -147,14 +147,18 @@ export function renderJobPage(
   const head = headTags(job, description, base, jsonLd);
   const body = jobArticle(job, descriptionHtml);
   if (template) {
-    return template
-      .replace(/<title>[\s\S]*?<\/title>/, '')
-      .replace(/<meta\s+name="description"[\s\S]*?\/?>/, '')
-      .replace(
-        '</head>',
-        `    ${head}\n    <script src="/careers/job-boot.js"></script>\n  </head>`,
-      )
-      .replace(/<div id="root"><\/div>/, `<div id="root">${body}</div>`);
+    return (
+      template
+        .replace(/<title>[\s\S]*?<\/title>/, '')
+        // The page's own description and sharing tags give way to the opening's.
+        .replace(/<meta\s+name="description"[^>]*>/, '')
+        .replace(/<meta\s+(property="og:|name="twitter:)[^>]*>/g, '')
+        .replace(
+          '</head>',
+          `    ${head}\n    <script src="/careers/job-boot.js"></script>\n  </head>`,
+        )
+        .replace(/<div id="root"><\/div>/, `<div id="root">${body}</div>`)
+    );
   }
   return `<!doctype html>
 <html lang="en">
