@@ -167,6 +167,13 @@ async function main() {
   build();
   const server = await startServer();
   const rows = [];
+  const failures = [];
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      server.stop();
+      process.exit(130);
+    });
+  }
   try {
     const list = await targets(server.base);
     for (const preset of presets) {
@@ -180,9 +187,16 @@ async function main() {
           });
           try {
             lhrs.push(await runOne(target.url, preset, chrome.port));
+          } catch (error) {
+            // One failed run (a busy machine can time out a page) must not lose the others.
+            console.error(`${preset} ${target.id} run ${i + 1} failed: ${error.message}`);
           } finally {
             await chrome.kill();
           }
+        }
+        if (lhrs.length === 0) {
+          failures.push(`${preset} ${target.id}`);
+          continue;
         }
         const median = summarise(computeMedianRun(lhrs));
         const row = { ...target, preset, runs: lhrs.map(summarise), median };
@@ -200,6 +214,7 @@ async function main() {
   }
 
   const stamp = new Date().toISOString();
+  const load = os.loadavg()[0].toFixed(1);
   const sections = presets.map(
     (p) => `### ${p === 'desktop' ? 'Desktop preset' : 'Mobile (default)'}\n\n${table(rows, p)}`,
   );
@@ -208,10 +223,11 @@ async function main() {
     .map((r) => `- ${r.preset} ${r.id}: ${r.median.losses.join('; ')}`);
   const summary = [
     `Run ${stamp}: Lighthouse 12.8, ${runs} run(s) per route (median), Chromium ${CHROME_PATH}, ` +
-      `${rows.length / presets.length} route(s).`,
+      `${rows.length / presets.length} route(s); load average at the end ${load} on ${os.cpus().length} cores.`,
     '',
     ...sections.flatMap((s) => [s, '']),
     losses.length ? `Audits below full marks (median run):\n\n${losses.join('\n')}` : '',
+    failures.length ? `\nNo successful run: ${failures.join(', ')}` : '',
   ].join('\n');
   console.log(`\n${summary}`);
 
