@@ -7,6 +7,8 @@ export const FIXED_HEADER_VALUE = 'XMLHttpRequest';
 
 /** Double-submit cross-site request forgery token: cookie set by the server, echoed on writes. */
 export const XSRF_COOKIE_NAME = 'XSRF-TOKEN';
+/** The same cookie over HTTPS: the __Host- prefix pins it to this host, Secure, path '/'. */
+export const XSRF_HOST_COOKIE_NAME = '__Host-XSRF-TOKEN';
 export const XSRF_HEADER_NAME = 'X-XSRF-TOKEN';
 
 export const MAX_RESUME_BYTES = 5_242_880;
@@ -17,3 +19,7 @@ export const APPLIED_SUCCESSFULLY = 'Applied Successfully!';
 /** Browser storage (spec §3). */
 export const EMPLOYEE_DETAILS_STORAGE_KEY = 'EmployeeDetails';
 export const JOB_ID_SESSION_KEY = 'JobID';
+
+/** What a visitor reads when an opening closed (or never existed) while they were applying. */
+export const CLOSED_OPENING_MESSAGE =
+  'This opening has closed or is no longer available, so it cannot take applications. Everything you entered is still here; please look at our other openings.';

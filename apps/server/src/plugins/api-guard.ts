@@ -6,14 +6,17 @@ import {
   FIXED_HEADER_VALUE,
   XSRF_COOKIE_NAME,
   XSRF_HEADER_NAME,
+  XSRF_HOST_COOKIE_NAME,
 } from '@lumenfield/contract';
 import { HttpProblem } from './problem-details';
 
 /**
  * CONTRACT §2: every public /api call carries the fixed header, and every write echoes the
- * XSRF-TOKEN cookie in X-XSRF-TOKEN. The token is a signed double-submit value: a random
- * nonce and its HMAC under the cookie secret, so a token minted elsewhere (or by another
- * secret) is refused, and any node sharing the secret accepts it.
+ * XSRF-TOKEN cookie in X-XSRF-TOKEN. The token is a signed double-submit value: the time it
+ * was issued, a random nonce and their HMAC under the cookie secret, so a token minted
+ * elsewhere (or by another secret) is refused, any node sharing the secret accepts it, and a
+ * token older than XSRF_MAX_AGE_MS is refused (docs/api.md, "Security").
+ * Over HTTPS the cookie is `__Host-XSRF-TOKEN` (Secure, host-only); over plain HTTP `XSRF-TOKEN`.
  */
 export interface ApiGuardOptions {
   secret: string;
@@ -23,7 +26,7 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Sets a fresh XSRF-TOKEN cookie unless the request already carries a valid one. */
+    /** Sets a fresh XSRF cookie unless the request carries a valid one younger than XSRF_REFRESH_AFTER_MS. */
     ensureXsrfCookie(request: FastifyRequest, reply: FastifyReply): void;
   }
   interface FastifyContextConfig {
@@ -34,20 +37,46 @@ declare module 'fastify' {
   }
 }
 
-function sign(secret: string, nonce: string): string {
-  return crypto.createHmac('sha256', secret).update(nonce).digest('base64url');
+/** A token is refused on writes after this long; the page gets a fresh one well before. */
+export const XSRF_MAX_AGE_MS = 12 * 60 * 60 * 1000;
+/** Reads (page loads, API GETs) replace a token older than this, so an open tab keeps working. */
+export const XSRF_REFRESH_AFTER_MS = 60 * 60 * 1000;
+/** Clocks of several nodes may differ a little; a token from slightly "ahead" is still good. */
+const CLOCK_SKEW_MS = 5 * 60 * 1000;
+
+function sign(secret: string, payload: string): string {
+  return crypto.createHmac('sha256', secret).update(payload).digest('base64url');
 }
 
-export function mintXsrfToken(secret: string): string {
-  const nonce = crypto.randomBytes(18).toString('base64url');
-  return `${nonce}.${sign(secret, nonce)}`;
+export function mintXsrfToken(secret: string, now = Date.now()): string {
+  const payload = `${now.toString(36)}.${crypto.randomBytes(18).toString('base64url')}`;
+  return `${payload}.${sign(secret, payload)}`;
 }
 
-export function isValidXsrfToken(secret: string, token: string | undefined): boolean {
-  if (!token || token.length > 200) return false;
-  const [nonce, mac, extra] = token.split('.');
-  if (!nonce || !mac || extra !== undefined) return false;
-  return safeEqual(mac, sign(secret, nonce));
+/** When a well-signed token was issued (ms since epoch), or undefined for anything else. */
+export function xsrfTokenIssuedAt(secret: string, token: string | undefined): number | undefined {
+  if (!token || token.length > 200) return undefined;
+  const [issued, nonce, mac, extra] = token.split('.');
+  if (!issued || !nonce || !mac || extra !== undefined || !/^[0-9a-z]{1,11}$/.test(issued)) {
+    return undefined;
+  }
+  if (!safeEqual(mac, sign(secret, `${issued}.${nonce}`))) return undefined;
+  return parseInt(issued, 36);
+}
+
+export function isValidXsrfToken(
+  secret: string,
+  token: string | undefined,
+  now = Date.now(),
+): boolean {
+  const issuedAt = xsrfTokenIssuedAt(secret, token);
+  if (issuedAt === undefined) return false;
+  return issuedAt <= now + CLOCK_SKEW_MS && now - issuedAt <= XSRF_MAX_AGE_MS;
+}
+
+/** The cookie name for this request's scheme (the __Host- prefix needs HTTPS). */
+export function xsrfCookieName(request: FastifyRequest): string {
+  return request.protocol === 'https' ? XSRF_HOST_COOKIE_NAME : XSRF_COOKIE_NAME;
 }
 
 export function safeEqual(a: string, b: string): boolean {
@@ -59,14 +88,21 @@ export function safeEqual(a: string, b: string): boolean {
 export const apiGuard = fp<ApiGuardOptions>(
   async (app: FastifyInstance, { secret }) => {
     app.decorate('ensureXsrfCookie', (request: FastifyRequest, reply: FastifyReply) => {
-      if (isValidXsrfToken(secret, request.cookies[XSRF_COOKIE_NAME])) return;
-      const secure = request.protocol === 'https';
-      // Readable by the page (not HttpOnly) so it can echo it; __Host- needs HTTPS.
-      reply.setCookie(XSRF_COOKIE_NAME, mintXsrfToken(secret), {
+      const name = xsrfCookieName(request);
+      const now = Date.now();
+      const current = request.cookies[name];
+      if (isValidXsrfToken(secret, current, now)) {
+        const issuedAt = xsrfTokenIssuedAt(secret, current) ?? 0;
+        if (now - issuedAt < XSRF_REFRESH_AFTER_MS) return;
+      }
+      // Readable by the page (not HttpOnly) so it can echo it; __Host- needs Secure, no
+      // Domain and path '/'. The browser drops it when the server would refuse it anyway.
+      reply.setCookie(name, mintXsrfToken(secret, now), {
         path: '/',
         sameSite: 'lax',
         httpOnly: false,
-        secure,
+        secure: name === XSRF_HOST_COOKIE_NAME,
+        maxAge: XSRF_MAX_AGE_MS / 1000,
       });
     });
 
@@ -79,7 +115,8 @@ export const apiGuard = fp<ApiGuardOptions>(
         throw new HttpProblem(403, `The ${FIXED_HEADER_NAME} header is missing or wrong.`);
       }
       if (WRITE_METHODS.has(request.method)) {
-        const cookie = request.cookies[XSRF_COOKIE_NAME];
+        // Over HTTPS only the __Host- cookie counts: a plain one may have been planted.
+        const cookie = request.cookies[xsrfCookieName(request)];
         const header = request.headers[XSRF_HEADER_NAME.toLowerCase()];
         const echoed = typeof header === 'string' ? header : undefined;
         if (!isValidXsrfToken(secret, cookie) || !echoed || !safeEqual(echoed, cookie ?? '')) {

@@ -35,7 +35,7 @@ describe('the built site', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.body).toBe(html);
     const cookie = res.cookies.find((c) => c.name === XSRF_COOKIE_NAME);
-    expect(cookie?.value).toMatch(/^[\w-]+\.[\w-]+$/);
+    expect(cookie?.value).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(cookie?.path).toBe('/');
   });
 

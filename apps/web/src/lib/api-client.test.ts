@@ -46,6 +46,18 @@ describe('apiRequest', () => {
     expect(init.body).toBe('{"a":1}');
   });
 
+  it('echoes the __Host-XSRF-TOKEN cookie the server sets over HTTPS', async () => {
+    // jsdom's page is plain http, where a browser refuses to store a __Host- cookie.
+    const cookie = vi
+      .spyOn(document, 'cookie', 'get')
+      .mockReturnValue('theme=dark; __Host-XSRF-TOKEN=host.token');
+    fetchMock.mockResolvedValueOnce(json({ ok: true }, 201));
+    await apiRequest('POST', '/Jobs/SaveApplicantDetail', { body: {} });
+    cookie.mockRestore();
+    const headers = fetchMock.mock.calls[0]![1]!.headers as Record<string, string>;
+    expect(headers['X-XSRF-TOKEN']).toBe('host.token');
+  });
+
   it('turns a problem document into ApiError with its first field message', async () => {
     fetchMock.mockResolvedValueOnce(
       json(

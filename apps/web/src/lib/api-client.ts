@@ -5,6 +5,7 @@ import {
   FIXED_HEADER_VALUE,
   XSRF_COOKIE_NAME,
   XSRF_HEADER_NAME,
+  XSRF_HOST_COOKIE_NAME,
   problemDetailsSchema,
   type FieldError,
   type ProblemDetails,
@@ -88,7 +89,8 @@ export async function apiRequest<T>(
   };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET') {
-    const token = readCookie(XSRF_COOKIE_NAME);
+    // Over HTTPS the server names the cookie __Host-XSRF-TOKEN; over plain HTTP XSRF-TOKEN.
+    const token = readCookie(XSRF_HOST_COOKIE_NAME) ?? readCookie(XSRF_COOKIE_NAME);
     if (token) headers[XSRF_HEADER_NAME] = token;
   }
 
