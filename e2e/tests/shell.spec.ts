@@ -56,9 +56,10 @@ test.describe('desktop mega menu', () => {
     await expect(services).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(services).toHaveAttribute('aria-expanded', 'true');
-    await expect(page.getByRole('link', { name: /Guidewire Solutions/ })).toBeFocused();
+    const panel = page.locator('#mega-panel-services');
+    await expect(panel.getByRole('link', { name: /Guidewire Solutions/ })).toBeFocused();
     await page.keyboard.press('ArrowDown');
-    await expect(page.getByRole('link', { name: /Print \(CCM\) Solutions/ })).toBeFocused();
+    await expect(panel.getByRole('link', { name: /Print \(CCM\) Solutions/ })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/#\/services\/ccm$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Print (CCM) Solutions');
@@ -68,7 +69,7 @@ test.describe('desktop mega menu', () => {
     await page.keyboard.press(' ');
     await expect(services).toHaveAttribute('aria-expanded', 'true');
     await page.keyboard.press('Tab');
-    await expect(page.getByRole('link', { name: /Guidewire Solutions/ })).toBeFocused();
+    await expect(panel.getByRole('link', { name: /Guidewire Solutions/ })).toBeFocused();
   });
 });
 

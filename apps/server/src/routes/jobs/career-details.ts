@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  CLOSED_OPENING_MESSAGE,
   apiPaths,
   careerDetailsQuerySchema,
   careerDetailsResponseSchema,
@@ -60,7 +61,7 @@ export const careerDetailsRoutes: FastifyPluginAsyncZod<{ repos: Repositories }>
       }
 
       const job = await repos.jobs.findVisible(jobID, now);
-      if (!job) throw new HttpProblem(404, `There is no open opening with id ${jobID}.`);
+      if (!job) throw new HttpProblem(404, CLOSED_OPENING_MESSAGE);
       const detail: JobDetail = {
         Job_id: job.id,
         JobCode: job.code,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  CLOSED_OPENING_MESSAGE,
   APPLIED_SUCCESSFULLY,
   apiPaths,
   applicationCreatedSchema,
@@ -110,6 +111,8 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
         querystring: saveApplicantQuerySchema,
         body: applicationPayloadSchema,
         response: {
+          // 200: the same application (job, e-mail, resume) was already stored minutes ago.
+          200: applicationCreatedSchema,
           201: applicationCreatedSchema,
           400: problemDetailsSchema,
           404: problemDetailsSchema,
@@ -122,7 +125,7 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
       const { jobID } = request.query;
       const payload = request.body;
       const job = await repos.jobs.findVisible(jobID, new Date());
-      if (!job) throw new HttpProblem(404, `There is no open opening with id ${jobID}.`);
+      if (!job) throw new HttpProblem(404, CLOSED_OPENING_MESSAGE);
 
       // The first name input strips leading spaces; every text field is trimmed (spec §5).
       const fields = normaliseApplicant({
@@ -176,10 +179,11 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
       });
       request.log.info(
         { applicantId: stored.applicantId, jobId: job.id, bytes: resume.bytes.length },
-        'application stored',
+        stored.duplicate ? 'duplicate application: answered the stored one' : 'application stored',
       );
+      // A repeat (a double click, a retry after a lost answer) gets the same ApplicantID.
       return reply
-        .code(201)
+        .code(stored.duplicate ? 200 : 201)
         .send({ ApplicantID: stored.applicantId, Message: APPLIED_SUCCESSFULLY });
     },
   );

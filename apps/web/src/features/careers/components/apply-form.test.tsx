@@ -1,4 +1,5 @@
 import {
+  CLOSED_OPENING_MESSAGE,
   APPLIED_SUCCESSFULLY,
   MAX_RESUME_BYTES,
   applicationMessages as m,
@@ -320,11 +321,11 @@ describe('submitting', () => {
           type: 'about:blank',
           title: 'Not Found',
           status: 404,
-          detail: 'There is no open opening with id 7.',
+          detail: CLOSED_OPENING_MESSAGE,
         },
         404,
       ),
-      'There is no open opening with id 7.',
+      CLOSED_OPENING_MESSAGE,
       null,
     ],
     [
