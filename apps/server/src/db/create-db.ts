@@ -37,6 +37,9 @@ export function createDb(options: DbOptions): DbHandle {
     });
     // A dropped connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
+    // A checked-out client (mid-transaction) whose server goes away emits 'error' too; with no
+    // listener that kills the process. Its query fails (503) and the pool drops the client.
+    pool.on('connect', (client) => client.on('error', () => {}));
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   } else {
     dialect = 'sqlite';

@@ -146,6 +146,6 @@ function isDatabaseDown(error: unknown): boolean {
   const message = error instanceof Error ? error.message : '';
   return (
     (typeof code === 'string' && DB_DOWN_CODES.has(code)) ||
-    /Connection terminated|timeout exceeded when trying to connect/i.test(message)
+    /Connection terminated|timeout exceeded when trying to connect|is not queryable/i.test(message)
   );
 }
