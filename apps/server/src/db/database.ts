@@ -56,6 +56,14 @@ export interface AttachmentsTable {
   created_at: Instant;
 }
 
+/** One row per (job, e-mail, resume SHA-256): the applicant an identical submit maps to. */
+export interface ApplicationSubmitsTable {
+  /** SHA-256 hex of job id, lower-cased e-mail and resume SHA-256. */
+  submit_key: string;
+  applicant_id: number;
+  submitted_at: Instant;
+}
+
 export interface CountriesTable {
   /** ISO 3166-1 numeric code (USA 840). */
   value: number;
@@ -81,6 +89,7 @@ export interface Database {
   jobs: JobsTable;
   applicants: ApplicantsTable;
   attachments: AttachmentsTable;
+  application_submits: ApplicationSubmitsTable;
   countries: CountriesTable;
   states: StatesTable;
   experience_bands: ReferenceOptionsTable;

@@ -25,6 +25,22 @@ export interface StoredApplication {
   applicantId: number;
   attachmentGuid: string;
   sha256: string;
+  /** True when an identical submit within DUPLICATE_WINDOW_MS already stored this applicant. */
+  duplicate: boolean;
+}
+
+/** The same job, e-mail and resume within this long is the same application sent again. */
+export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
+
+/** Another transaction stored the identical application first; ours is rolled back. */
+class LostDuplicateRace extends Error {}
+
+/** Identifies "the same application": job, e-mail (case-insensitive) and the resume's bytes. */
+export function submitKey(jobId: number, email: string, resumeSha256: string): string {
+  return crypto
+    .createHash('sha256')
+    .update(`${jobId}\n${email.trim().toLowerCase()}\n${resumeSha256}`)
+    .digest('hex');
 }
 
 export interface ApplicantSummary {
@@ -58,46 +74,102 @@ export interface StoredAttachment {
 /** Applicants and their resumes. The only code that touches those two tables. */
 export function applicantsRepository(db: Db) {
   return {
-    /** Stores the applicant and the resume in one transaction: both or neither. */
+    /**
+     * Stores the applicant and the resume in one transaction: both or neither. An identical
+     * submit (same job, e-mail and resume bytes) within DUPLICATE_WINDOW_MS stores nothing and
+     * answers the applicant stored first, also when the two race each other.
+     */
     async create(application: NewApplication, now = new Date()): Promise<StoredApplication> {
       const guid = crypto.randomUUID();
       const { content } = application.resume;
       const sha256 = crypto.createHash('sha256').update(content).digest('hex');
-      const applicantId = await db.transaction().execute(async (trx) => {
-        const applicant = await trx
-          .insertInto('applicants')
-          .values({
-            job_id: application.jobId,
-            first_name: application.firstName,
-            last_name: application.lastName,
-            mobile_number: application.mobileNumber,
-            city: application.city,
-            email: application.email,
-            experience: application.experience,
-            country_id: application.countryId,
-            state_id: application.stateId,
-            referred_by: application.referredBy,
-            applied_on: now.toISOString(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('attachments')
-          .values({
-            id: guid,
-            applicant_id: applicant.id,
-            original_name: application.resume.originalName,
-            kind: application.resume.kind,
-            mime_type: application.resume.mimeType,
-            size_bytes: content.length,
-            sha256,
-            content,
-            created_at: now.toISOString(),
-          })
-          .execute();
-        return applicant.id;
-      });
-      return { applicantId, attachmentGuid: guid, sha256 };
+      const key = submitKey(application.jobId, application.email, sha256);
+      const cutoff = new Date(now.getTime() - DUPLICATE_WINDOW_MS).toISOString();
+      // The applicant an identical submit stored within the window (a transaction is a Db too).
+      const earlier = (q: Db) =>
+        q
+          .selectFrom('application_submits')
+          .innerJoin('attachments', 'attachments.applicant_id', 'application_submits.applicant_id')
+          .select(['application_submits.applicant_id', 'attachments.id as guid'])
+          .where('application_submits.submit_key', '=', key)
+          .where('application_submits.submitted_at', '>=', cutoff)
+          .executeTakeFirst();
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const seen = await earlier(trx);
+          if (seen) {
+            return {
+              applicantId: seen.applicant_id,
+              attachmentGuid: seen.guid,
+              sha256,
+              duplicate: true,
+            };
+          }
+          const applicant = await trx
+            .insertInto('applicants')
+            .values({
+              job_id: application.jobId,
+              first_name: application.firstName,
+              last_name: application.lastName,
+              mobile_number: application.mobileNumber,
+              city: application.city,
+              email: application.email,
+              experience: application.experience,
+              country_id: application.countryId,
+              state_id: application.stateId,
+              referred_by: application.referredBy,
+              applied_on: now.toISOString(),
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await trx
+            .insertInto('attachments')
+            .values({
+              id: guid,
+              applicant_id: applicant.id,
+              original_name: application.resume.originalName,
+              kind: application.resume.kind,
+              mime_type: application.resume.mimeType,
+              size_bytes: content.length,
+              sha256,
+              content,
+              created_at: now.toISOString(),
+            })
+            .execute();
+          // Claims the key, or takes over one older than the window. On PostgreSQL a racing
+          // identical submit waits here for ours to commit, then finds the key taken.
+          const claimed = await trx
+            .insertInto('application_submits')
+            .values({
+              submit_key: key,
+              applicant_id: applicant.id,
+              submitted_at: now.toISOString(),
+            })
+            .onConflict((oc) =>
+              oc
+                .column('submit_key')
+                .doUpdateSet((eb) => ({
+                  applicant_id: eb.ref('excluded.applicant_id'),
+                  submitted_at: eb.ref('excluded.submitted_at'),
+                }))
+                .where('application_submits.submitted_at', '<', cutoff),
+            )
+            .returning('applicant_id')
+            .executeTakeFirst();
+          if (!claimed) throw new LostDuplicateRace();
+          return { applicantId: applicant.id, attachmentGuid: guid, sha256, duplicate: false };
+        });
+      } catch (error) {
+        if (!(error instanceof LostDuplicateRace) && !isUniqueViolation(error)) throw error;
+        const first = await earlier(db);
+        if (!first) throw error;
+        return {
+          applicantId: first.applicant_id,
+          attachmentGuid: first.guid,
+          sha256,
+          duplicate: true,
+        };
+      }
     },
 
     /** Applicants of one opening, oldest first, with their resume's metadata (no bytes). */
@@ -164,6 +236,16 @@ export function applicantsRepository(db: Db) {
       );
     },
   };
+}
+
+/** A unique-key clash on either engine (the racing submit's key row, or its serial key). */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (
+    code === '23505' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE'
+  );
 }
 
 export type ApplicantsRepository = ReturnType<typeof applicantsRepository>;

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as careers from './0001-careers';
+import * as applicationSubmits from './0002-application-submits';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the server
@@ -8,4 +9,5 @@ import * as careers from './0001-careers';
  */
 export const migrations: Record<string, Migration> = {
   '0001-careers': careers,
+  '0002-application-submits': applicationSubmits,
 };

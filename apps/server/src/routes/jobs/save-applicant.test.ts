@@ -320,18 +320,22 @@ describe(`POST /api/Jobs/SaveApplicantDetail (${engine})`, () => {
 
   describe('hostile input', () => {
     it('keeps only the last segment of a path-traversal file name, as metadata', async () => {
-      for (const evil of pathTraversalStrings) {
+      for (const [i, evil] of pathTraversalStrings.entries()) {
+        // A different applicant each time: the same one again would be a duplicate submit.
         const res = await postApplication(
           t,
           jobId,
-          applicationPayload({}, { name: `${evil}/cv.pdf` }),
+          applicationPayload({ Email: `traversal.${i}@example.com` }, { name: `${evil}/cv.pdf` }),
         );
         expect(res.statusCode).toBe(201);
       }
       const res = await postApplication(
         t,
         jobId,
-        applicationPayload({}, { name: '..\\..\\windows\\system32\\resume.pdf' }),
+        applicationPayload(
+          { Email: 'traversal.win@example.com' },
+          { name: '..\\..\\windows\\system32\\resume.pdf' },
+        ),
       );
       const row = (await applicants()).find(
         (a: { ApplicantID: number }) => a.ApplicantID === res.json().ApplicantID,
@@ -345,7 +349,7 @@ describe(`POST /api/Jobs/SaveApplicantDetail (${engine})`, () => {
         t,
         jobId,
         applicationPayload(
-          { ReferredBy: evil, Experience: "1' OR '1'='1" },
+          { ReferredBy: evil, Experience: "1' OR '1'='1", Email: 'sql.text@example.com' },
           { name: `${evil}.pdf` },
         ),
       );
@@ -373,7 +377,8 @@ describe(`application rate limit (${engine})`, () => {
       const jobId = await createOpening(t, 'RATE-1');
       const statuses: number[] = [];
       for (let i = 0; i < 3; i++) {
-        statuses.push((await postApplication(t, jobId, applicationPayload())).statusCode);
+        const payload = applicationPayload({ Email: `rate.${i}@example.com` });
+        statuses.push((await postApplication(t, jobId, payload)).statusCode);
       }
       expect(statuses).toEqual([201, 201, 429]);
       const limited = await postApplication(t, jobId, applicationPayload());
@@ -423,9 +428,16 @@ describe.skipIf(!(await redisReachable()))(`application rate limit in Redis (${e
     const nodeB = await createTestApp(env, { db: nodeA.db });
     try {
       const jobId = await createOpening(nodeA, 'REDIS-1');
-      const first = await postApplication(nodeA, jobId, applicationPayload(), client);
-      const second = await postApplication(nodeB, jobId, applicationPayload(), client);
-      const third = await postApplication(nodeA, jobId, applicationPayload(), client);
+      const apply = (node: TestApp, i: number) =>
+        postApplication(
+          node,
+          jobId,
+          applicationPayload({ Email: `node.${i}@example.com` }),
+          client,
+        );
+      const first = await apply(nodeA, 1);
+      const second = await apply(nodeB, 2);
+      const third = await apply(nodeA, 3);
       expect([first.statusCode, second.statusCode, third.statusCode]).toEqual([201, 201, 429]);
       expect(third.headers['retry-after']).toBeDefined();
       const elsewhere = await postApplication(nodeB, jobId, applicationPayload(), randomAddress());
