@@ -32,7 +32,8 @@ export function preloadFirstRoute(moduleSuffix: string): Plugin {
           })),
           ...styles.map((file) => ({
             tag: 'link',
-            attrs: { rel: 'preload', as: 'style', href: `/${file}` },
+            // Vite loads a chunk's CSS with crossorigin too: the hint must match to be used.
+            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` },
             injectTo: 'head' as const,
           })),
         ];

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-setup';
 
 /** Recruiters' API (CONTRACT §4). */
 export const adminJobSchema = z.object({

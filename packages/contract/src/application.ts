@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-setup';
 import { MAX_RESUME_BYTES, MOBILE_NUMBER_LENGTH } from './constants';
 import type { FieldError } from './problem';
 

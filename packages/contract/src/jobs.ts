@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-setup';
 
 /** Query of GET /Jobs/CareerDetailsRetrival (spec §7). */
 export const actionFlagSchema = z.enum(['JobOpenings', 'JobOpeningsDetail']);

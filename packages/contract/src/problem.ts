@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-setup';
 
 /** One failing rule, as listed in a problem document's `errors`. */
 export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
