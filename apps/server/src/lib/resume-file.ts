@@ -30,8 +30,25 @@ export function decodedBase64Length(content: string): number {
 
 const OLE_WORD_STREAM = Buffer.from('WordDocument', 'utf16le');
 
+/**
+ * A DOCX of at most 5 MB that inflates past this is a zip bomb, not a resume: real ones
+ * inflate to a few times their size. ZIP64 sizes (0xffffffff) count as over it.
+ */
+export const MAX_DOCX_INFLATED_BYTES = 100 * 1024 * 1024;
+
+export interface ZipEntry {
+  name: string;
+  /** The uncompressed size the central directory declares. */
+  size: number;
+}
+
 /** The names of the entries in a zip's central directory (no decompression needed). */
 export function zipEntryNames(bytes: Buffer): string[] {
+  return zipEntries(bytes).map((entry) => entry.name);
+}
+
+/** The entries of a zip's central directory, with their declared sizes. */
+export function zipEntries(bytes: Buffer): ZipEntry[] {
   // The end-of-central-directory record sits in the last 22 + 65 535 (comment) bytes.
   const floor = Math.max(0, bytes.length - 22 - 0xffff);
   let eocd = -1;
@@ -44,22 +61,29 @@ export function zipEntryNames(bytes: Buffer): string[] {
   if (eocd < 0) return [];
   const count = bytes.readUInt16LE(eocd + 10);
   let offset = bytes.readUInt32LE(eocd + 16);
-  const names: string[] = [];
+  const entries: ZipEntry[] = [];
   for (let n = 0; n < count; n++) {
-    if (offset + 46 > bytes.length || bytes.readUInt32LE(offset) !== 0x02014b50) return names;
+    if (offset + 46 > bytes.length || bytes.readUInt32LE(offset) !== 0x02014b50) return entries;
+    const size = bytes.readUInt32LE(offset + 24);
     const nameLength = bytes.readUInt16LE(offset + 28);
     const extraLength = bytes.readUInt16LE(offset + 30);
     const commentLength = bytes.readUInt16LE(offset + 32);
-    names.push(bytes.toString('utf8', offset + 46, offset + 46 + nameLength));
+    entries.push({ name: bytes.toString('utf8', offset + 46, offset + 46 + nameLength), size });
     offset += 46 + nameLength + extraLength + commentLength;
   }
-  return names;
+  return entries;
+}
+
+/** A zip whose entries declare more than MAX_DOCX_INFLATED_BYTES in all. */
+export function isZipBomb(entries: readonly ZipEntry[]): boolean {
+  return entries.reduce((total, entry) => total + entry.size, 0) > MAX_DOCX_INFLATED_BYTES;
 }
 
 /**
  * What the bytes really are, judged by their content (spec §9: PDF, DOC, DOCX only):
  * a PDF; a legacy Word file (an OLE compound file holding a WordDocument stream); or a DOCX
- * (a zip holding word/document.xml). Anything else, including an empty file, is null.
+ * (a zip holding word/document.xml, not declaring more than MAX_DOCX_INFLATED_BYTES).
+ * Anything else, including an empty file, is null.
  */
 export async function detectResumeKind(bytes: Buffer): Promise<ResumeKind | null> {
   if (bytes.length === 0) return null;
@@ -72,8 +96,11 @@ export async function detectResumeKind(bytes: Buffer): Promise<ResumeKind | null
     case 'doc':
       return bytes.includes(OLE_WORD_STREAM) ? 'doc' : null;
     case 'docx':
-    case 'zip':
-      return zipEntryNames(bytes).includes('word/document.xml') ? 'docx' : null;
+    case 'zip': {
+      const entries = zipEntries(bytes);
+      const isWord = entries.some((entry) => entry.name === 'word/document.xml');
+      return isWord && !isZipBomb(entries) ? 'docx' : null;
+    }
     default:
       return null;
   }
