@@ -1,11 +1,12 @@
 import type { Db } from '../db/database';
 import { applicantsRepository } from './applicants-repository';
 import { jobsRepository } from './jobs-repository';
+import { withListingCache } from './listing-cache';
 import { referenceRepository } from './reference-repository';
 
 export function createRepositories(db: Db) {
   return {
-    jobs: jobsRepository(db),
+    jobs: withListingCache(jobsRepository(db)),
     applicants: applicantsRepository(db),
     reference: referenceRepository(db),
   };
