@@ -55,6 +55,8 @@ export function workDir(prefix) {
 let bundle;
 /** Builds the server bundle once per run (as `npm start` runs it) and returns its path. */
 export function serverBundle() {
+  // A parent run (the resilience suite) hands its bundle to bench/load.
+  bundle ??= process.env.LOAD_SERVER_BUNDLE || undefined;
   if (bundle) return bundle;
   const out = path.join(workDir('lumenfield-resilience-'), 'server', 'server.mjs');
   const result = spawnSync(process.execPath, ['build.mjs', out], {
@@ -154,9 +156,12 @@ export async function startServer({ env = {}, port } = {}) {
 
 /** An XSRF cookie and its echo header, minted by a GET under /api. */
 export async function xsrfHeaders(url) {
-  const res = await request(`${url}/api/Jobs/GetRecruitmentManagerDropDownValues`, {
-    headers: FIXED_HEADER,
-  });
+  const res = await request(
+    `${url}/api/Jobs/GetRecruitmentManagerDropDownValues?ControlName=Country`,
+    {
+      headers: FIXED_HEADER,
+    },
+  );
   await res.arrayBuffer();
   const token = /XSRF-TOKEN=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
   if (!token) throw new Error(`no XSRF cookie from ${url}`);
