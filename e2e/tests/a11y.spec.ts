@@ -33,9 +33,14 @@ async function openRoute(page: Page, id: RouteId) {
   const h1 = page.getByRole('heading', { level: 1 });
   if (id === 'jobs') await expect(h1).not.toHaveText(routes.jobs.title);
   else await expect(h1).toHaveText(routes[id].title);
-  // Late content (lazy images, lists from the API) settles before the scan.
-  await page.waitForLoadState('networkidle');
+  // Answers from the API are on the page before the scan ('Loading...' gone). Not
+  // 'networkidle': the contact maps' frames never settle on a machine without internet.
+  await page.waitForLoadState('load');
   await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeHidden();
+  if (id === 'careers') await expect(page.locator('#openings-count')).toBeVisible();
+  if (id === 'jobs') {
+    await expect(page.getByRole('button', { name: 'Apply', exact: true })).toBeVisible();
+  }
 }
 
 test.describe('axe: every route of spec §2 has no WCAG 2.2 A/AA violations', () => {
