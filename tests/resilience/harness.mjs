@@ -73,7 +73,8 @@ export async function request(url, { timeoutMs = 10_000, ...init } = {}) {
   return fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
 }
 
-async function waitHealthy(url, child, timeoutMs = 30_000) {
+// Generous: on a busy 2-core machine a start (migrations, seed check) can take seconds.
+async function waitHealthy(url, child, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {

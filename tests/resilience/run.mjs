@@ -1,7 +1,7 @@
 // npm run test:resilience: load, faults, graceful shutdown and several nodes against real
 // server processes on both engines, then one summary. Exit code 1 if any promise is broken.
 // Usage: node tests/resilience/run.mjs [scenario ...]   (names below; default: all)
-//   LOAD_SECONDS (default 5 here; bench/load alone defaults to 30)
+//   LOAD_SECONDS (default 3 here; bench/load alone defaults to 30)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,7 +20,7 @@ async function loadScenario({ engine, pg }) {
   const out = path.join(os.tmpdir(), `lumenfield-load-${process.pid}-${engine}.json`);
   const env = {
     ...process.env,
-    LOAD_SECONDS: process.env.LOAD_SECONDS ?? '5',
+    LOAD_SECONDS: process.env.LOAD_SECONDS ?? '3',
     LOAD_RESULT_FILE: out,
     LOAD_SERVER_BUNDLE: serverBundle(),
     LOAD_DATABASE_URL: engine === 'postgres' ? await pg.createDatabase() : '',
