@@ -105,7 +105,7 @@ function jobArticle(job: Job, descriptionHtml: string): string {
 <p class="job-static__back"><a href="/#/careers">All career opportunities</a></p>
 <h1>${escapeHtml(job.title)}</h1>
 <p class="job-static__meta"><span>${escapeHtml(job.location)}</span> · <span>Job code ${escapeHtml(job.code)}</span></p>
-<section aria-labelledby="job-static-description"><h2 id="job-static-description">About the role</h2>
+<section aria-label="Job description">
 ${descriptionHtml}
 </section>
 <p><a class="button button--primary" href="${jobAppLink(job.id)}">Apply for this job</a></p>
