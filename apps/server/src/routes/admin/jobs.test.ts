@@ -153,7 +153,12 @@ describe(`recruiters API /api/admin (${engine})`, () => {
     await postApplication(
       t,
       id,
-      applicationPayload({ FirstName: 'Ben', ReferredBy: '@SUM(A1)', Experience: 5 }),
+      applicationPayload({
+        FirstName: 'Ben',
+        Email: 'ben@example.com',
+        ReferredBy: '@SUM(A1)',
+        Experience: 5,
+      }),
     );
     const list = (await call('GET', `/api/admin/jobs/${id}/applicants`)).json();
     expect(list.map((a: { FirstName: string }) => a.FirstName)).toEqual(['Ana', 'Ben']);

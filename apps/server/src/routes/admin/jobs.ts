@@ -18,6 +18,7 @@ import {
 } from '@lumenfield/contract';
 import type { Config } from '../../config';
 import { bearerAuth } from '../../lib/bearer-auth';
+import { stripControlCharacters as clean } from '../../lib/control-characters';
 import { toCsv } from '../../lib/csv';
 import { sanitizeDescription } from '../../lib/sanitize-description';
 import { HttpProblem } from '../../plugins/problem-details';
@@ -81,8 +82,23 @@ const tidyList = (value: string) =>
     .filter((part) => part.length > 0)
     .join(', ');
 
-/** Recruiter input -> repository input: lists tidied, description sanitised, mails checked. */
-function toJobInput(body: AdminJobPatch, current?: JobWithApplicants): Partial<JobInput> {
+/**
+ * Recruiter input -> repository input: control characters dropped (PostgreSQL refuses NUL),
+ * lists tidied, description sanitised, mails checked.
+ */
+function toJobInput(raw: AdminJobPatch, current?: JobWithApplicants): Partial<JobInput> {
+  const body: AdminJobPatch = {
+    ...raw,
+    ...(raw.JobCode !== undefined && { JobCode: clean(raw.JobCode) }),
+    ...(raw.JobTitle !== undefined && { JobTitle: clean(raw.JobTitle) }),
+    ...(raw.JobLocation !== undefined && { JobLocation: clean(raw.JobLocation) }),
+    ...(raw.Job_Description !== undefined && { Job_Description: clean(raw.Job_Description, true) }),
+    ...(raw.Recruitment_Manager !== undefined && {
+      Recruitment_Manager: clean(raw.Recruitment_Manager),
+    }),
+    ...(raw.ContactPerson !== undefined && { ContactPerson: clean(raw.ContactPerson) }),
+    ...(raw.ContactPersonMail !== undefined && { ContactPersonMail: clean(raw.ContactPersonMail) }),
+  };
   const input: Partial<JobInput> = {
     ...(body.JobCode !== undefined && { code: body.JobCode }),
     ...(body.JobTitle !== undefined && { title: body.JobTitle }),

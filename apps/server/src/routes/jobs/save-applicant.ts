@@ -16,6 +16,7 @@ import {
 } from '@lumenfield/contract';
 import type { Config } from '../../config';
 import { parseApplicationBody, type ParsedApplicationBody } from '../../lib/application-body';
+import { hasControlCharacters, stripControlCharacters } from '../../lib/control-characters';
 import {
   cleanFileName,
   decodeFileContent,
@@ -127,13 +128,15 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
       const job = await repos.jobs.findVisible(jobID, new Date());
       if (!job) throw new HttpProblem(404, CLOSED_OPENING_MESSAGE);
 
+      // A control character (NUL…) makes a field invalid: it fails its own rule, in order.
+      const text = (value: string) => (hasControlCharacters(value) ? '' : value);
       // The first name input strips leading spaces; every text field is trimmed (spec §5).
       const fields = normaliseApplicant({
-        FirstName: payload.FirstName,
-        LastName: payload.LastName,
-        City: payload.City,
-        Email: payload.Email,
-        MobileNumber: payload.MobileNumber,
+        FirstName: text(payload.FirstName),
+        LastName: text(payload.LastName),
+        City: text(payload.City),
+        Email: text(payload.Email),
+        MobileNumber: text(payload.MobileNumber),
         CountyID: payload.CountyID,
         StateID: payload.StateID,
       });
@@ -158,7 +161,7 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
       }
 
       const experience = await experienceText(repos, payload.Experience);
-      const referredBy = payload.ReferredBy?.trim() || null;
+      const referredBy = stripControlCharacters(payload.ReferredBy ?? '').trim() || null;
       const stored = await repos.applicants.create({
         jobId: job.id,
         firstName: fields.FirstName,
@@ -196,6 +199,7 @@ async function experienceText(
 ): Promise<string | null> {
   if (value === null || value === undefined || value === '') return null;
   const bands = await repos.reference.experienceBands();
-  const band = bands.find((b) => String(b.value) === String(value).trim());
-  return band?.label ?? (String(value).trim().slice(0, 100) || null);
+  const given = stripControlCharacters(String(value)).trim();
+  const band = bands.find((b) => String(b.value) === given);
+  return band?.label ?? (given.slice(0, 100) || null);
 }
