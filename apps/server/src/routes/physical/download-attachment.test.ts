@@ -15,8 +15,15 @@ const url = (guid: string, name?: string) =>
   `/api/Physical/DownloadAttachment?AttachmentGuid=${encodeURIComponent(guid)}` +
   (name === undefined ? '' : `&AttachmentName=${encodeURIComponent(name)}`);
 
+let applicantSeq = 0;
 async function applyWith(t: TestApp, jobId: number, name: string, content: Buffer) {
-  const res = await postApplication(t, jobId, applicationPayload({}, { name, content }));
+  // A new applicant each time: the same e-mail and resume again would be a duplicate submit.
+  const email = `downloader.${++applicantSeq}@example.com`;
+  const res = await postApplication(
+    t,
+    jobId,
+    applicationPayload({ Email: email }, { name, content }),
+  );
   expect(res.statusCode).toBe(201);
   const list = await t.app.inject({
     method: 'GET',
