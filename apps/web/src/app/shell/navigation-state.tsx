@@ -15,6 +15,8 @@ export const NAVIGATION_OVERLAY_DELAY_MS = 700;
 
 interface NavigationState {
   overlayVisible: boolean;
+  /** The first screen has rendered: what follows <main> may appear without pushing anything. */
+  firstScreenShown: boolean;
   /** A screen (or the error screen) for the current location has rendered: navigation ended. */
   settled: (locationKey: string) => void;
 }
@@ -30,6 +32,7 @@ export function NavigationStateProvider({ children }: { children: ReactNode }) {
   const location = useLocation();
   const firstKey = useRef(location.key);
   const [overlayVisible, setOverlayVisible] = useState(false);
+  const [firstScreenShown, setFirstScreenShown] = useState(false);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const currentKey = useRef(location.key);
   currentKey.current = location.key;
@@ -43,12 +46,16 @@ export function NavigationStateProvider({ children }: { children: ReactNode }) {
   useEffect(() => () => clearTimeout(hideTimer.current), []);
 
   const settled = useCallback((locationKey: string) => {
+    setFirstScreenShown(true);
     if (locationKey !== currentKey.current || locationKey === firstKey.current) return;
     clearTimeout(hideTimer.current);
     hideTimer.current = setTimeout(() => setOverlayVisible(false), NAVIGATION_OVERLAY_DELAY_MS);
   }, []);
 
-  const value = useMemo(() => ({ overlayVisible, settled }), [overlayVisible, settled]);
+  const value = useMemo(
+    () => ({ overlayVisible, firstScreenShown, settled }),
+    [overlayVisible, firstScreenShown, settled],
+  );
   return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
 }
 

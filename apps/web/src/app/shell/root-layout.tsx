@@ -1,14 +1,15 @@
-import { Suspense } from 'react';
+import { Suspense, useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Footer } from './footer';
 import { Header } from './header';
 import { InactivityReload } from './inactivity-reload';
 import { NavigationOverlay } from './navigation-overlay';
-import { NavigationStateProvider } from './navigation-state';
+import { NavigationStateProvider, useNavigationState } from './navigation-state';
 import { RequestOverlay } from './request-overlay';
 import { RouteError } from './route-error';
 import { ScreenBoundary } from './screen-boundary';
 import { ScreenReady } from './screen-ready';
+import { sectionOf } from './scroll-manager';
 
 /** The shell: loading overlays, header, the routed screen, footer (spec §2). */
 export function RootLayout() {
@@ -36,12 +37,30 @@ export function RootLayout() {
           </Suspense>
         </ScreenBoundary>
       </main>
-      <Footer />
+      <ShellFooter />
       <NavigationOverlay />
       <RequestOverlay />
       <InactivityReload />
     </NavigationStateProvider>
   );
+}
+
+/**
+ * The footer joins the page once the first screen has rendered: shown earlier, right under an
+ * empty <main>, the arriving screen would push it down in view (a layout shift, CLS).
+ */
+function ShellFooter() {
+  const { firstScreenShown } = useNavigationState();
+  const { pathname } = useLocation();
+  useLayoutEffect(() => {
+    // The /footer route lands on the footer: it exists only now.
+    if (firstScreenShown && sectionOf(pathname) === 'site-footer') {
+      document.getElementById('site-footer')?.scrollIntoView({ block: 'start' });
+    }
+    // Only when the footer first appears; later navigations scroll in ScreenReady.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [firstScreenShown]);
+  return firstScreenShown ? <Footer /> : null;
 }
 
 /** The hash is our router's: move focus to <main> without touching the URL. */
