@@ -12,7 +12,15 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const ADMIN_TOKEN = 'resilience-admin-token-0123456789';
 export const COOKIE_SECRET = 'resilience-cookie-secret-0123456789abcdef';
 export const FIXED_HEADER = { 'x-requested-with': 'XMLHttpRequest' };
-const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+// Debian's PostgreSQL binaries (the newest installed major), unless PG_BIN says otherwise.
+const PG_BIN =
+  process.env.PG_BIN ??
+  (() => {
+    const base = '/usr/lib/postgresql';
+    const majors = fs.existsSync(base) ? fs.readdirSync(base).filter((v) => /^\d+$/.test(v)) : [];
+    const newest = majors.sort((a, b) => Number(b) - Number(a))[0] ?? '15';
+    return path.join(base, newest, 'bin');
+  })();
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export const sha256 = (bytes) => crypto.createHash('sha256').update(bytes).digest('hex');
