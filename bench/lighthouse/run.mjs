@@ -223,7 +223,7 @@ async function main() {
     .map((r) => `- ${r.preset} ${r.id}: ${r.median.losses.join('; ')}`);
   const summary = [
     `Run ${stamp}: Lighthouse 12.8, ${runs} run(s) per route (median), Chromium ${CHROME_PATH}, ` +
-      `${rows.length / presets.length} route(s); load average at the end ${load} on ${os.cpus().length} cores.`,
+      `${new Set(rows.map((r) => r.id)).size} route(s); load average at the end ${load} on ${os.cpus().length} cores.`,
     '',
     ...sections.flatMap((s) => [s, '']),
     losses.length ? `Audits below full marks (median run):\n\n${losses.join('\n')}` : '',
