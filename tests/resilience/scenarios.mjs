@@ -266,6 +266,7 @@ export async function redisDownScenario() {
   const headers = await xsrfHeaders(server.url);
   await redis.kill();
   let slowest = 0;
+  const times = [];
   const statuses = new Map();
   for (let i = 0; i < 100; i++) {
     const started = Date.now();
@@ -276,7 +277,9 @@ export async function redisDownScenario() {
     await res.arrayBuffer();
     statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
     slowest = Math.max(slowest, Date.now() - started);
+    times.push(Date.now() - started);
   }
+  const median = times.sort((x, y) => x - y)[50];
   const application = await apply(server.url, target, headers);
   const health = await request(`${server.url}/healthz`);
   await server.kill('SIGTERM');
@@ -284,7 +287,10 @@ export async function redisDownScenario() {
     statuses.get(200) === 100,
     `listing with Redis down: ${JSON.stringify(Object.fromEntries(statuses))}`,
   );
-  assert(slowest < 1_000, `a request took ${slowest} ms with Redis down`);
+  // A limiter waiting on Redis per request would cost its 1 s connect timeout every time: the
+  // median catches that; the bound on the slowest leaves room for a busy machine's pauses.
+  assert(median < 250, `median request ${median} ms with Redis down`);
+  assert(slowest < 3_000, `a request took ${slowest} ms with Redis down`);
   assert(
     application.status === 201,
     `an application with Redis down answered ${application.status}`,
@@ -292,7 +298,7 @@ export async function redisDownScenario() {
   assert(health.status === 200, `healthz with Redis down answered ${health.status}`);
   return {
     name: 'Redis killed',
-    detail: `100/100 listings 200 (slowest ${slowest} ms), an application 201, healthz 200`,
+    detail: `100/100 listings 200 (median ${median} ms, slowest ${slowest} ms), an application 201, healthz 200`,
     acked: 1,
     lost: 0,
     halfWritten: 0,
