@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import {
   APPLIED_SUCCESSFULLY,
+  CLOSED_OPENING_MESSAGE,
   applicationMessages,
   jobOpeningListSchema,
   openingsCountText,
@@ -357,7 +358,7 @@ test.describe('applying through the page, checked through the recruiters API', (
     const dialog = dialogOf(page);
     await dialog.getByRole('button', { name: 'Apply' }).click();
     const alert = dialog.getByRole('alert');
-    await expect(alert).toContainText(String(jobId));
+    await expect(alert).toHaveText(CLOSED_OPENING_MESSAGE);
     await expect(alert).toBeFocused();
     await expect(page.getByText('Loading...')).toBeHidden();
     await expect(dialog.getByLabel('First Name', { exact: false })).toHaveValue('Ana María');
