@@ -1,6 +1,7 @@
 import type { RouteId, routes } from '../config/routes';
 import type { site } from '../config/site';
 import type { ServiceRouteId } from './services';
+import type { IconName } from '../components/icons';
 
 /**
  * The three industry pages. One template renders them; the section routes
@@ -16,24 +17,6 @@ export type IndustryRouteId = {
 /** The routes that own a page of their own (the others land on a section of one of these). */
 export type IndustryPageId = 'industries' | 'industriesLegal' | 'industriesManlog';
 
-export type IndustryIcon =
-  | 'core'
-  | 'claims'
-  | 'policy'
-  | 'document'
-  | 'chart'
-  | 'headset'
-  | 'folder'
-  | 'desktop'
-  | 'people'
-  | 'scale'
-  | 'shield'
-  | 'truck'
-  | 'bolt'
-  | 'wrench'
-  | 'billing'
-  | 'cloud';
-
 export type PartnerName = (typeof site.partners)[number]['name'];
 
 export interface IndustryEntry {
@@ -45,7 +28,7 @@ export interface IndustryEntry {
   specialties: {
     title: string;
     intro: string;
-    items: readonly { icon: IndustryIcon; title: string; text: string; service?: ServiceRouteId }[];
+    items: readonly { icon: IconName; title: string; text: string; service?: ServiceRouteId }[];
   };
   partners: {
     title: string;
@@ -96,7 +79,7 @@ export const industryContent = {
           service: 'services',
         },
         {
-          icon: 'document',
+          icon: 'mail',
           title: 'Customer communications',
           text: 'Policy documents, notices and bills composed from a governed template library.',
           service: 'servicesCcm',
@@ -114,7 +97,7 @@ export const industryContent = {
           service: 'servicesBusinessOperation',
         },
         {
-          icon: 'chart',
+          icon: 'trend',
           title: 'Data and reporting',
           text: 'Loss, premium and operational data brought together for actuarial and management reporting.',
           service: 'servicesInfra',
@@ -234,7 +217,7 @@ export const industryContent = {
           service: 'servicesLegalBusinessOperation',
         },
         {
-          icon: 'shield',
+          icon: 'lock',
           title: 'Security and confidentiality',
           text: 'Ethical walls, access reviews and client security questionnaires answered with evidence.',
         },
@@ -356,7 +339,7 @@ export const industryContent = {
           service: 'servicesCloudServices',
         },
         {
-          icon: 'chart',
+          icon: 'trend',
           title: 'Operational data and BI',
           text: 'Dashboards on outages, deliveries, throughput and cost that operations teams trust.',
           service: 'servicesInfra',

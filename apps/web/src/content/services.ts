@@ -1,4 +1,5 @@
 import type { RouteId, routes } from '../config/routes';
+import type { IconName } from '../components/icons';
 
 /**
  * Every service page's copy. One entry per route whose screen is the ServicePage template;
@@ -12,38 +13,9 @@ export type ServiceRouteId = {
 }[RouteId];
 
 /** Icons the service pages may use; the template draws each one. */
-export type ServiceIcon =
-  | 'claims'
-  | 'policy'
-  | 'billing'
-  | 'puzzle'
-  | 'document'
-  | 'printer'
-  | 'inbox'
-  | 'sliders'
-  | 'scale'
-  | 'chart'
-  | 'headset'
-  | 'folder'
-  | 'briefcase'
-  | 'desktop'
-  | 'package'
-  | 'window'
-  | 'people'
-  | 'megaphone'
-  | 'archive'
-  | 'compass'
-  | 'code'
-  | 'server'
-  | 'cloud'
-  | 'shield'
-  | 'calendar'
-  | 'check'
-  | 'gear'
-  | 'database';
 
 export interface ServiceOffering {
-  icon: ServiceIcon;
+  icon: IconName;
   title: string;
   text: string;
 }
@@ -534,7 +506,7 @@ export const serviceContent = {
           text: 'Core HR records, organisation structures and self-service for employees and managers.',
         },
         {
-          icon: 'check',
+          icon: 'checkCircle',
           title: 'Recruiting and onboarding',
           text: 'Applicant tracking, offers and onboarding checklists that provision accounts before day one.',
         },
@@ -1040,7 +1012,7 @@ export const serviceContent = {
           text: 'Risk-based plans that put the most effort where failure would cost the most.',
         },
         {
-          icon: 'check',
+          icon: 'checkCircle',
           title: 'Functional and regression testing',
           text: 'Scenario-based testing of new features and the business flows around them.',
         },

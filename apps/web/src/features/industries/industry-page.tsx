@@ -15,7 +15,6 @@ import {
 } from '@/content/industries';
 import { usePageMeta } from '@/lib/page-meta';
 import { IndustryArt } from './industry-art';
-import { IndustryIconGlyph } from './industry-icons';
 import './industry-page.css';
 
 function isIndustryRoute(id: RouteId): id is IndustryRouteId {
@@ -67,7 +66,7 @@ function IndustryTemplate({ page, entry }: { page: IndustryPageId; entry: Indust
             <Card
               key={item.title}
               title={item.title}
-              icon={<IndustryIconGlyph name={item.icon} />}
+              icon={<Icon name={item.icon} size={26} strokeWidth={1.7} />}
               footer={
                 item.service ? (
                   <AppLink to={item.service} className="industry-card__link">

@@ -1,3 +1,4 @@
+import { Icon } from '@/components/icons';
 import { AppLink } from '@/components/app-link';
 import { CtaBand } from '@/components/cta-band';
 import { FocusBlock } from '@/components/focus-block';
@@ -14,7 +15,6 @@ import {
 import { usePageMeta } from '@/lib/page-meta';
 import { FamilyMotifArt, FamilyMotifBand } from './family-motif';
 import { familyOf } from './service-families';
-import { ServiceIconGlyph } from './service-icons';
 import { ServiceTabs } from './service-tabs';
 import './service-page.css';
 
@@ -93,7 +93,11 @@ function ServiceTemplate({ routeId, entry }: { routeId: ServiceRouteId; entry: S
       >
         <CardGrid min={240}>
           {entry.offerings.items.map((item) => (
-            <Card key={item.title} title={item.title} icon={<ServiceIconGlyph name={item.icon} />}>
+            <Card
+              key={item.title}
+              title={item.title}
+              icon={<Icon name={item.icon} size={26} strokeWidth={1.7} />}
+            >
               <p>{item.text}</p>
             </Card>
           ))}
