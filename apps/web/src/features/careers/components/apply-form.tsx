@@ -5,7 +5,7 @@ import {
   type DropDownOption,
   type FieldError,
 } from '@lumenfield/contract';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { fetchCountries, fetchExperienceBands, fetchStates } from '../api/options';
 import { saveApplication } from '../api/save-application';
@@ -94,8 +94,9 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
     }
   }, []);
 
-  // Focus moves to the field in error once its message is rendered and described.
-  useEffect(() => {
+  // Focus moves to the field in error in the same commit that renders and describes its message
+  // (a layout effect), so nothing can observe the message before focus arrives.
+  useLayoutEffect(() => {
     if (focusRequest === 0 || !error) return;
     controls.current[error.target]?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps
