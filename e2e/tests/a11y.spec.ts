@@ -118,6 +118,8 @@ async function tabTo(page: Page, target: Locator, max = 80) {
 }
 
 test('the whole apply flow works with the keyboard alone', async ({ page }) => {
+  // About 60 key presses: 8 s alone, far longer with the whole suite running beside it.
+  test.setTimeout(90_000);
   await page.goto('/#/careers');
   const easyApply = page.getByRole('button', { name: 'Easy Apply', exact: true }).first();
   await expect(easyApply).toBeVisible();

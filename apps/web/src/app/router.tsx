@@ -1,14 +1,13 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { Route, Routes } from 'react-router-dom';
-import { routeIds, routes, type ScreenId, type ScreenProps } from '@/config/routes';
+import { routeForPath, routes, type ScreenId, type ScreenProps } from '@/config/routes';
+import { useLocation } from '@/lib/router';
 import { NotFound } from './shell/not-found';
 import { RootLayout } from './shell/root-layout';
 
 type Screen = LazyExoticComponent<ComponentType<ScreenProps>>;
 
 /**
- * Each screen is its own chunk, loaded when a route first needs it. The declarative router
- * (rather than the data router) keeps the first load small: see docs/architecture.md.
+ * Each screen is its own chunk, loaded when a route first needs it: see docs/architecture.md.
  */
 const screens: Record<ScreenId, Screen> = {
   home: lazy(() => import('@/features/home/home-page')),
@@ -23,16 +22,9 @@ const screens: Record<ScreenId, Screen> = {
   hr: lazy(() => import('@/features/hr/hr-page')),
 };
 
+/** The screen for the current location inside the shell, or the not-found screen. */
 export function AppRoutes() {
-  return (
-    <Routes>
-      <Route element={<RootLayout />}>
-        {routeIds.map((id) => {
-          const Screen = screens[routes[id].screen];
-          return <Route key={id} path={routes[id].path} element={<Screen routeId={id} />} />;
-        })}
-        <Route path="*" element={<NotFound />} />
-      </Route>
-    </Routes>
-  );
+  const id = routeForPath(useLocation().pathname);
+  const Screen = id ? screens[routes[id].screen] : undefined;
+  return <RootLayout>{id && Screen ? <Screen routeId={id} /> : <NotFound />}</RootLayout>;
 }

@@ -1,4 +1,4 @@
-import { Link, type LinkProps } from 'react-router-dom';
+import { Link, type LinkProps } from '@/lib/router';
 import { routePath, type Query, type RouteId } from '@/config/routes';
 
 export interface AppLinkProps extends Omit<LinkProps, 'to'> {

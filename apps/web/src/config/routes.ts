@@ -157,7 +157,8 @@ export function href(id: RouteId, query?: Query): string {
 
 /** The route whose path is exactly `pathname` (trailing slash ignored). */
 export function routeForPath(pathname: string): RouteId | undefined {
-  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  // Matched as the browser's hash router always did: case-insensitive, a trailing '/' ignored.
+  const normalised = pathname.length > 1 ? pathname.toLowerCase().replace(/\/+$/, '') : pathname;
   return routeIds.find((id) => routes[id].path === normalised);
 }
 

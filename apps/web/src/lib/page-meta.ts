@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@/lib/router';
 import { routeForPath, routeIds, routes } from '@/config/routes';
 
 const BRAND = 'Lumenfield Technology Partners';

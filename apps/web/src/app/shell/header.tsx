@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { AppLink } from '@/components/app-link';
 import { Logo } from '@/components/logo';
 import { site } from '@/config/site';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
+import { NavLink, useLocation } from '@/lib/router';
 import { AppLink } from '@/components/app-link';
 import { Icon } from '@/components/icons';
 import { mainNavigation, type NavItem } from '@/config/navigation';

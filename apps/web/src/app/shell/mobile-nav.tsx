@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@/lib/router';
 import { Icon } from '@/components/icons';
 
 // The panel (and the dialog code) is needed only on phones, once the Menu button is used.

@@ -8,7 +8,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@/lib/router';
 
 /** Spec §4 and §9: the overlay shows when a navigation starts and hides 700 ms after it ends. */
 export const NAVIGATION_OVERLAY_DELAY_MS = 700;

@@ -1,5 +1,5 @@
-import { Suspense, useLayoutEffect } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Suspense, useLayoutEffect, type ReactNode } from 'react';
+import { useLocation } from '@/lib/router';
 import { Footer } from './footer';
 import { Header } from './header';
 import { InactivityReload } from './inactivity-reload';
@@ -12,7 +12,7 @@ import { ScreenReady } from './screen-ready';
 import { sectionOf } from './scroll-manager';
 
 /** The shell: loading overlays, header, the routed screen, footer (spec §2). */
-export function RootLayout() {
+export function RootLayout({ children }: { children: ReactNode }) {
   const location = useLocation();
   return (
     <NavigationStateProvider>
@@ -32,7 +32,7 @@ export function RootLayout() {
           )}
         >
           <Suspense fallback={null}>
-            <Outlet />
+            {children}
             <ScreenReady />
           </Suspense>
         </ScreenBoundary>

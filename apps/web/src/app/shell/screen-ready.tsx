@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect } from 'react';
-import { useLocation, useNavigationType } from 'react-router-dom';
+import { useLocation, useNavigationType } from '@/lib/router';
 import { useNavigationState } from './navigation-state';
 import { applyScroll, persistScrollPositions, rememberScroll } from './scroll-manager';
 

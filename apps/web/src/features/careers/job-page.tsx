@@ -1,6 +1,6 @@
 import { contactPersons, splitList, type JobDetail } from '@lumenfield/contract';
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@/lib/router';
 import { AppLink } from '@/components/app-link';
 import { Icon } from '@/components/icons';
 import { routes, type ScreenProps } from '@/config/routes';
@@ -26,7 +26,7 @@ function sessionStore(): Storage | undefined {
 }
 
 export default function JobPage({ routeId }: ScreenProps) {
-  const [params] = useSearchParams();
+  const params = useSearchParams();
   const choice = chooseJobId(params.get('JobID'), sessionStore());
   const jobId = choice.kind === 'id' ? choice.jobId : 0;
   useEffect(() => {

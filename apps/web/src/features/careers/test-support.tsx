@@ -1,9 +1,9 @@
 import type { DropDownOption, JobDetail, JobOpening } from '@lumenfield/contract';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import { pendingRequests } from '@/lib/pending-requests';
+import { Router, createMemoryHistory, useLocation } from '@/lib/router';
 import { clearOptionCache } from './api/options';
 import { draftStore } from './application/application-form';
 
@@ -107,12 +107,16 @@ export function resetCareersState() {
 
 /** Renders a screen inside a memory router at `url` (e.g. '/jobs?JobID=7'). */
 export function renderAt(element: ReactElement, url: string, path = '/careers') {
-  const router = createMemoryRouter(
-    [
-      { path, element },
-      { path: '*', element: <p>Elsewhere</p> },
-    ],
-    { initialEntries: [url] },
-  );
-  return { router, ...render(<RouterProvider router={router} />) };
+  const history = createMemoryHistory([url]);
+  function Screen() {
+    return useLocation().pathname === path ? element : <p>Elsewhere</p>;
+  }
+  return {
+    history,
+    ...render(
+      <Router history={history}>
+        <Screen />
+      </Router>,
+    ),
+  };
 }

@@ -1,21 +1,20 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { routes } from '@/config/routes';
+import { MemoryRouter, useLocation } from '@/lib/router';
 import HomePage from './home-page';
 
-function Where() {
-  return <p data-testid="where">{useLocation().pathname}</p>;
+/** The home page at '/', and where a link led anywhere else. */
+function Screen() {
+  const { pathname } = useLocation();
+  return pathname === '/' ? <HomePage routeId="home" /> : <p data-testid="where">{pathname}</p>;
 }
 
 function renderHome() {
   return render(
     <MemoryRouter initialEntries={['/']}>
-      <Routes>
-        <Route path="/" element={<HomePage routeId="home" />} />
-        <Route path="*" element={<Where />} />
-      </Routes>
+      <Screen />
     </MemoryRouter>,
   );
 }

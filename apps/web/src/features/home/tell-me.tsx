@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@/lib/router';
 import { Icon } from '@/components/icons';
 import { routePath, type RouteId } from '@/config/routes';
 

@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@/lib/router';
 import { describe, expect, it } from 'vitest';
 import PrivacyPage from './privacy-page';
 
