@@ -2,6 +2,7 @@ import { PageIntro } from '@/components/page-intro';
 import { routes, type ScreenProps } from '@/config/routes';
 import { site } from '@/config/site';
 import { usePageMeta } from '@/lib/page-meta';
+import './hr-page.css';
 
 /**
  * Colleagues who follow an old '#/hr' bookmark land here; the portal itself is reached through
@@ -17,7 +18,7 @@ export default function HrPage({ routeId }: ScreenProps) {
         title={title}
         lead="Payslips, leave, benefits and your profile live in our HR portal, run by our HR provider."
       />
-      <section className="container" style={{ paddingBlock: 'var(--space-6)' }}>
+      <section className="container hr-portal">
         <p>
           <a className="button button--primary" href={site.hrPath}>
             Continue to the HR portal
