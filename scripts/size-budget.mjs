@@ -8,9 +8,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 
-/** First-route JS budget, gzip: the 90 KB goal is out of reach with React 19 + react-router 7 (docs/performance.md). */
-export const BUDGET_BYTES = 96 * 1024;
-const FIRST_ROUTE_MODULE = 'src/features/home/home-page.tsx';
+/** First-route JS budget, gzip, React included (issue 7: 90 KB; taken as 90 000 bytes). */
+export const BUDGET_BYTES = 90_000;
+/** The entry loads React and the shell (boot), which loads the first route's screen. */
+const FIRST_ROUTE_MODULES = ['src/boot.tsx', 'src/features/home/home-page.tsx'];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.join(root, 'apps/web');
@@ -25,7 +26,7 @@ export function initialChunks(manifest) {
     for (const dep of entry.imports ?? []) visit(dep);
   };
   visit('index.html');
-  visit(FIRST_ROUTE_MODULE);
+  for (const key of FIRST_ROUTE_MODULES) visit(key);
   return [...seen].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
 }
 
@@ -54,7 +55,7 @@ function main() {
     );
     if (build.status !== 0) process.exit(build.status ?? 1);
     const chunks = measure(outDir);
-    const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+    const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
     for (const c of chunks) {
       console.log(
         `${c.file.padEnd(40)} ${kb(c.raw).padStart(9)} raw ${kb(c.gzip).padStart(8)} gzip ${kb(c.brotli).padStart(8)} br`,

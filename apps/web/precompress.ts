@@ -20,27 +20,32 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
-      const files = (await fs.readdir(outDir, { recursive: true }))
-        .map(String)
-        .filter((file) => COMPRESSIBLE.test(file));
-      await Promise.all(
-        files.map(async (file) => {
-          const full = path.join(outDir, file);
-          const source = await fs.readFile(full);
-          if (source.length < 512) return;
-          const [br, gz] = await Promise.all([
-            brotli(source, {
-              params: {
-                [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
-              },
-            }),
-            gzip(source, { level: 9 }),
-          ]);
-          await Promise.all([fs.writeFile(`${full}.br`, br), fs.writeFile(`${full}.gz`, gz)]);
-        }),
-      );
+    closeBundle: {
+      // After the prerendered pages are written (prerender.ts).
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const files = (await fs.readdir(outDir, { recursive: true }))
+          .map(String)
+          .filter((file) => COMPRESSIBLE.test(file));
+        await Promise.all(
+          files.map(async (file) => {
+            const full = path.join(outDir, file);
+            const source = await fs.readFile(full);
+            if (source.length < 512) return;
+            const [br, gz] = await Promise.all([
+              brotli(source, {
+                params: {
+                  [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+                },
+              }),
+              gzip(source, { level: 9 }),
+            ]);
+            await Promise.all([fs.writeFile(`${full}.br`, br), fs.writeFile(`${full}.gz`, gz)]);
+          }),
+        );
+      },
     },
   };
 }

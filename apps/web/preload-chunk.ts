@@ -1,13 +1,13 @@
 import type { Plugin } from 'vite';
 
 /**
- * The home screen is a lazy chunk, so the browser would only learn of it after the entry has
- * run. Hinting it (and its CSS) in the page lets it download alongside the entry: one network
- * round trip less before the first route paints (docs/performance.md).
+ * The entry imports the site's code (React and the shell) lazily, once it has painted the first
+ * route (src/main.tsx). Hinting that chunk and its imports in the page lets them download while
+ * the first paint happens instead of after it (docs/performance.md).
  */
-export function preloadFirstRoute(moduleSuffix: string): Plugin {
+export function preloadChunk(moduleSuffix: string): Plugin {
   return {
-    name: 'lumenfield:preload-first-route',
+    name: 'lumenfield:preload-chunk',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
@@ -15,28 +15,20 @@ export function preloadFirstRoute(moduleSuffix: string): Plugin {
         const bundle = ctx.bundle;
         if (!bundle) return [];
         const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
-        const first = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(moduleSuffix));
-        if (!first) throw new Error(`preload-first-route: no chunk for ${moduleSuffix}`);
+        const target = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(moduleSuffix));
+        if (!target) throw new Error(`preload-chunk: no chunk for ${moduleSuffix}`);
         const entryFiles = new Set(
           chunks
             .filter((chunk) => chunk.isEntry)
             .flatMap((chunk) => [chunk.fileName, ...chunk.imports]),
         );
-        const scripts = [first.fileName, ...first.imports].filter((file) => !entryFiles.has(file));
-        const styles = [...(first.viteMetadata?.importedCss ?? [])];
-        return [
-          ...scripts.map((file) => ({
+        return [target.fileName, ...target.imports]
+          .filter((file) => !entryFiles.has(file))
+          .map((file) => ({
             tag: 'link',
             attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
             injectTo: 'head' as const,
-          })),
-          ...styles.map((file) => ({
-            tag: 'link',
-            // Vite loads a chunk's CSS with crossorigin too: the hint must match to be used.
-            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` },
-            injectTo: 'head' as const,
-          })),
-        ];
+          }));
       },
     },
   };

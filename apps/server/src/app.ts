@@ -15,7 +15,7 @@ import type { DbHandle } from './db/create-db';
 import { apiGuard } from './plugins/api-guard';
 import { etag } from './plugins/etag';
 import { problemDetails } from './plugins/problem-details';
-import { staticSite } from './plugins/static-site';
+import { inlineScriptHashes, staticSite } from './plugins/static-site';
 import { apiRoutes } from './routes/api';
 import { seoRoutes } from './routes/seo';
 import { siteRoutes } from './routes/site';
@@ -54,7 +54,7 @@ export async function buildApp({
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScriptHashes(config.staticDir)],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XSRF_COOKIE_NAME } from '@lumenfield/contract';
 import { createTestApp, type TestApp } from '../test/test-app';
 
-const html = '<!doctype html><html lang="en"><title>Site</title><div id="root"></div></html>';
+const inline = 'window.firstPage = fetch("/prerendered/home.html");';
+const html = `<!doctype html><html lang="en"><title>Site</title><script>${inline}</script><script type="module" src="/assets/app-3f9a.js"></script><div id="root"></div></html>`;
 const js = `console.log(${JSON.stringify('x'.repeat(2000))});`;
 
 describe('the built site', () => {
@@ -33,6 +35,10 @@ describe('the built site', () => {
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    // The page's own inline script may run, by its hash; no other inline script may.
+    const hash = createHash('sha256').update(inline).digest('base64');
+    expect(res.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}';`);
+    expect(res.headers['content-security-policy']).not.toContain('unsafe-inline');
     expect(res.body).toBe(html);
     const cookie = res.cookies.find((c) => c.name === XSRF_COOKIE_NAME);
     expect(cookie?.value).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);

@@ -1,8 +1,30 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+
+/**
+ * CSP sources for the built page's inline scripts ('sha256-…'), so they run while
+ * `script-src` stays closed to every other inline script. The page has one: it starts the
+ * first route's prerendered HTML downloading before the entry module has loaded (apps/web).
+ */
+export function inlineScriptHashes(root: string): string[] {
+  let html: string;
+  try {
+    html = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
+  } catch {
+    return [];
+  }
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    ([, body]) =>
+      `'sha256-${crypto
+        .createHash('sha256')
+        .update(body ?? '')
+        .digest('base64')}'`,
+  );
+}
 
 export interface StaticSiteOptions {
   root: string;

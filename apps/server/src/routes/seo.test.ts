@@ -70,7 +70,9 @@ describe(`robots.txt, sitemap.xml and job pages (${engine})`, () => {
       path.join(staticDir, 'index.html'),
       '<!doctype html><html lang="en"><head><title>Site</title>\n<meta name="description" content="Home" />\n' +
         '<meta\n property="og:title"\n content="Home"\n />\n<meta name="twitter:card" content="summary" />\n' +
-        '<script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>',
+        '<script id="first-page">window.firstPage = {};</script>\n' +
+        '<script type="module" src="/assets/index-abc.js"></script></head><body><div id="root">' +
+        '<header id="site-header">Lumenfield</header><!--page--></div></body></html>',
     );
     site = await createTestApp({ STATIC_DIR: staticDir }, { db });
     ids.siteJob = await createRepositories(db.handle.db).jobs.create({
@@ -210,7 +212,12 @@ describe(`robots.txt, sitemap.xml and job pages (${engine})`, () => {
     const html = res.body;
     expect(html).toContain('<script type="module" src="/assets/index-abc.js"></script>');
     expect(html).toContain('<script src="/careers/job-boot.js"></script>');
-    expect(html).toMatch(/<div id="root"><main[^>]*>[\s\S]*<h1>Site Role<\/h1>/);
+    // Under the site's header, without the script that fetches a hash route's page.
+    expect(html).toMatch(
+      /<div id="root"><header id="site-header">Lumenfield<\/header><main[^>]*>[\s\S]*<h1>Site Role<\/h1>/,
+    );
+    expect(html).not.toContain('first-page');
+    expect(html).not.toContain('<!--page-->');
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html.match(/name="description"/g)).toHaveLength(1);
     expect(html.match(/property="og:title"/g)).toHaveLength(1);

@@ -101,7 +101,7 @@ export function jobPostingJsonLd(job: Job, descriptionHtml: string, base: string
 export const jobAppLink = (id: number) => `/#/jobs?JobID=${id}&PageFrom=careers`;
 
 function jobArticle(job: Job, descriptionHtml: string): string {
-  return `<main id="main" class="job-static container">
+  return `<main id="main-content" class="job-static container">
 <p class="job-static__back"><a href="/#/careers">All career opportunities</a></p>
 <h1>${escapeHtml(job.title)}</h1>
 <p class="job-static__meta"><span>${escapeHtml(job.location)}</span> · <span>Job code ${escapeHtml(job.code)}</span></p>
@@ -129,9 +129,14 @@ function headTags(job: Job, description: string, base: string, jsonLd: string): 
   ].join('\n    ');
 }
 
+/** Where the built page's root takes a page, after the prerendered header (apps/web). */
+const PAGE_MARKER = '<!--page-->';
+
 /**
- * The built page with the opening rendered into it: crawlers and visitors without script read
- * the job at once; with script, /careers/job-boot.js moves the hash router to the job screen.
+ * The built page with the opening rendered into it, under the site's header: crawlers and
+ * visitors without script read the job at once; with script, /careers/job-boot.js moves the
+ * hash router to the job screen. The page's inline script, which fetches the hash route's
+ * prerendered HTML, is left out: this page brings its own.
  */
 export function renderJobPage(
   job: Job,
@@ -157,7 +162,11 @@ export function renderJobPage(
           '</head>',
           `    ${head}\n    <script src="/careers/job-boot.js"></script>\n  </head>`,
         )
-        .replace(/<div id="root"><\/div>/, `<div id="root">${body}</div>`)
+        .replace(/<script id="first-page">[\s\S]*?<\/script>\s*/, '')
+        .replace(
+          template.includes(PAGE_MARKER) ? PAGE_MARKER : '<div id="root"></div>',
+          template.includes(PAGE_MARKER) ? body : `<div id="root">${body}</div>`,
+        )
     );
   }
   return `<!doctype html>

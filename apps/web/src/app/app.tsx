@@ -1,10 +1,16 @@
-import { HashRouter } from '@/lib/router';
+import { Router, type History } from '@/lib/router';
 import { AppRoutes } from './router';
 
-export function App() {
+export interface AppProps {
+  history: History;
+  /** The route's page is already in the document (prerendered): see boot.tsx. */
+  screenInHtml?: boolean;
+}
+
+export function App({ history, screenInHtml = false }: AppProps) {
   return (
-    <HashRouter>
-      <AppRoutes />
-    </HashRouter>
+    <Router history={history}>
+      <AppRoutes screenInHtml={screenInHtml} />
+    </Router>
   );
 }

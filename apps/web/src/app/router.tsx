@@ -23,8 +23,12 @@ const screens: Record<ScreenId, Screen> = {
 };
 
 /** The screen for the current location inside the shell, or the not-found screen. */
-export function AppRoutes() {
+export function AppRoutes({ screenInHtml }: { screenInHtml: boolean }) {
   const id = routeForPath(useLocation().pathname);
   const Screen = id ? screens[routes[id].screen] : undefined;
-  return <RootLayout>{id && Screen ? <Screen routeId={id} /> : <NotFound />}</RootLayout>;
+  return (
+    <RootLayout screenInHtml={screenInHtml}>
+      {id && Screen ? <Screen routeId={id} /> : <NotFound />}
+    </RootLayout>
+  );
 }

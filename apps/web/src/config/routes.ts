@@ -162,6 +162,20 @@ export function routeForPath(pathname: string): RouteId | undefined {
   return routeIds.find((id) => routes[id].path === normalised);
 }
 
+/**
+ * Every route's first render is the same for every visitor, and is rendered to HTML at build
+ * time (apps/web/prerender.ts) so a first visit paints it before React loads; the careers list
+ * prerenders as its loading state. Not the job screen: what it first shows depends on the
+ * query (JobID) and on the visitor's session. Shared job links have their own server-rendered
+ * page (/careers/jobs/<id>).
+ */
+const screensDrawnInBrowser: ReadonlySet<ScreenId> = new Set(['job']);
+
+/** Where the build puts a route's HTML, or undefined when the browser draws it. */
+export function prerenderedUrl(id: RouteId): string | undefined {
+  return screensDrawnInBrowser.has(routes[id].screen) ? undefined : `/prerendered/${id}.html`;
+}
+
 /** What every screen module's default export receives: the route it is rendering. */
 export interface ScreenProps {
   routeId: RouteId;

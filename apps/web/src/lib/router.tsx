@@ -1,3 +1,11 @@
+/**
+ * The site's router: hash URLs (`#/about`, spec §2) over a flat route table, in about 1 KB.
+ * A general-purpose router cost 13 KB gzip of the first load for features the site does not
+ * use (nested and dynamic segments, loaders, actions, blockers): docs/architecture.md.
+ *
+ * A history holds the current location and how it was reached; components read it through
+ * `useLocation` and `useNavigationType`, and change it through `Link` and `useNavigate`.
+ */
 import {
   createContext,
   useContext,
@@ -9,23 +17,9 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
+import { parsePath, type Location } from './location';
 
-/**
- * The site's router: hash URLs (`#/about`, spec §2) over a flat route table, in about 1 KB.
- * A general-purpose router cost 13 KB gzip of the first load for features the site does not
- * use (nested and dynamic segments, loaders, actions, blockers): docs/architecture.md.
- *
- * A history holds the current location and how it was reached; components read it through
- * `useLocation` and `useNavigationType`, and change it through `Link` and `useNavigate`.
- */
-export interface Location {
-  /** Always starts with '/'; kept as typed ('/about/' stays '/about/'). */
-  pathname: string;
-  /** '' or '?…'. */
-  search: string;
-  /** Identifies the history entry: scroll positions are remembered by it. */
-  key: string;
-}
+export { parsePath, type Location };
 
 /** PUSH and REPLACE come from the site's own links; POP from back, forward or a typed URL. */
 export type NavigationType = 'POP' | 'PUSH' | 'REPLACE';
@@ -40,14 +34,8 @@ export interface History {
   subscribe(listener: () => void): () => void;
 }
 
-export function parsePath(path: string, key: string): Location {
-  const withoutHash = path.split('#')[0] ?? '';
-  const queryAt = withoutHash.indexOf('?');
-  let pathname = queryAt < 0 ? withoutHash : withoutHash.slice(0, queryAt);
-  const search = queryAt < 0 ? '' : withoutHash.slice(queryAt);
-  if (!pathname.startsWith('/')) pathname = `/${pathname}`;
-  return { pathname, search: search === '?' ? '' : search, key };
-}
+/** A link's href on the site: the route goes in the URL's hash. */
+export const hashHref = (to: string) => `#${to}`;
 
 const createKey = () => Math.random().toString(36).slice(2, 10);
 
@@ -103,7 +91,7 @@ export function createHashHistory(win: Window = window): History {
     },
     push: (to) => go(to, 'PUSH'),
     replace: (to) => go(to, 'REPLACE'),
-    href: (to) => `#${to}`,
+    href: hashHref,
     subscribe(listener) {
       if (listeners.size === 0) {
         // Another history object may have moved the URL since this one read it.
@@ -120,10 +108,14 @@ export function createHashHistory(win: Window = window): History {
   };
 }
 
-/** A history in memory: for tests and for rendering a route outside a browser. */
-export function createMemoryHistory(initialEntries: readonly string[] = ['/']): History & {
-  back(): void;
-} {
+/**
+ * A history in memory: for tests, and for rendering a route at build time (with `href` set to
+ * `hashHref`, so the links in the HTML are the ones the browser's history will draw).
+ */
+export function createMemoryHistory(
+  initialEntries: readonly string[] = ['/'],
+  { href = (to: string) => to }: { href?: (to: string) => string } = {},
+): History & { back(): void } {
   const listeners = new Set<() => void>();
   const entries = initialEntries.map((path) => parsePath(path, createKey()));
   let index = entries.length - 1;
@@ -153,7 +145,7 @@ export function createMemoryHistory(initialEntries: readonly string[] = ['/']): 
       action = 'POP';
       notify();
     },
-    href: (to) => to,
+    href,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -88,7 +88,8 @@ export function Footer() {
         </div>
 
         <div className="site-footer__bottom">
-          <p>
+          {/* The page is prerendered at build time: the visitor's year replaces the build's. */}
+          <p suppressHydrationWarning>
             © {year} {site.brand.legalName}. All rights reserved.
           </p>
           <AppLink to="privacyPolicy">Privacy Policy</AppLink>

@@ -19,6 +19,11 @@ interface NavigationState {
   firstScreenShown: boolean;
   /** A screen (or the error screen) for the current location has rendered: navigation ended. */
   settled: (locationKey: string) => void;
+  /**
+   * The location is the visit's first and its screen came prerendered: it was painted, and
+   * scrolled to its section, before React loaded, and the visitor may have scrolled since.
+   */
+  paintedFromHtml: (locationKey: string) => boolean;
 }
 
 const NavigationContext = createContext<NavigationState | null>(null);
@@ -28,11 +33,18 @@ const NavigationContext = createContext<NavigationState | null>(null);
  * when it has rendered (after its chunk loaded), or the error screen does when it failed.
  * The first page load is not a navigation: nothing covers the page while it first paints.
  */
-export function NavigationStateProvider({ children }: { children: ReactNode }) {
+export function NavigationStateProvider({
+  children,
+  screenInHtml,
+}: {
+  children: ReactNode;
+  /** The first screen came with the page (prerendered), footer and all. */
+  screenInHtml: boolean;
+}) {
   const location = useLocation();
   const firstKey = useRef(location.key);
   const [overlayVisible, setOverlayVisible] = useState(false);
-  const [firstScreenShown, setFirstScreenShown] = useState(false);
+  const [firstScreenShown, setFirstScreenShown] = useState(screenInHtml);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const currentKey = useRef(location.key);
   currentKey.current = location.key;
@@ -52,9 +64,14 @@ export function NavigationStateProvider({ children }: { children: ReactNode }) {
     hideTimer.current = setTimeout(() => setOverlayVisible(false), NAVIGATION_OVERLAY_DELAY_MS);
   }, []);
 
+  const paintedFromHtml = useCallback(
+    (locationKey: string) => screenInHtml && locationKey === firstKey.current,
+    [screenInHtml],
+  );
+
   const value = useMemo(
-    () => ({ overlayVisible, firstScreenShown, settled }),
-    [overlayVisible, firstScreenShown, settled],
+    () => ({ overlayVisible, firstScreenShown, settled, paintedFromHtml }),
+    [overlayVisible, firstScreenShown, settled, paintedFromHtml],
   );
   return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
 }

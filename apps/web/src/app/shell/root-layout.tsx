@@ -12,13 +12,17 @@ import { ScreenReady } from './screen-ready';
 import { sectionOf } from './scroll-manager';
 
 /** The shell: loading overlays, header, the routed screen, footer (spec §2). */
-export function RootLayout({ children }: { children: ReactNode }) {
+export function RootLayout({
+  children,
+  screenInHtml,
+}: {
+  children: ReactNode;
+  screenInHtml: boolean;
+}) {
   const location = useLocation();
   return (
-    <NavigationStateProvider>
-      <a className="skip-link" href="#main-content" onClick={skipToMain}>
-        Skip to main content
-      </a>
+    <NavigationStateProvider screenInHtml={screenInHtml}>
+      <SkipLink />
       <Header />
       <main id="main-content" className="site-main" tabIndex={-1}>
         {/* Keyed by path so a failed screen does not stick once the visitor moves on. */}
@@ -61,6 +65,14 @@ function ShellFooter() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [firstScreenShown]);
   return firstScreenShown ? <Footer /> : null;
+}
+
+export function SkipLink() {
+  return (
+    <a className="skip-link" href="#main-content" onClick={skipToMain}>
+      Skip to main content
+    </a>
+  );
 }
 
 /** The hash is our router's: move focus to <main> without touching the URL. */

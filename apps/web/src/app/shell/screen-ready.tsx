@@ -1,7 +1,12 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { useLocation, useNavigationType } from '@/lib/router';
 import { useNavigationState } from './navigation-state';
-import { applyScroll, persistScrollPositions, rememberScroll } from './scroll-manager';
+import {
+  applyScroll,
+  hasSavedScroll,
+  persistScrollPositions,
+  rememberScroll,
+} from './scroll-manager';
 
 /**
  * Rendered after the routed screen inside its Suspense boundary, so its effects run once the
@@ -10,11 +15,15 @@ import { applyScroll, persistScrollPositions, rememberScroll } from './scroll-ma
 export function ScreenReady() {
   const location = useLocation();
   const navigationType = useNavigationType();
-  const { settled } = useNavigationState();
+  const { settled, paintedFromHtml } = useNavigationState();
 
   useLayoutEffect(() => {
+    // A prerendered first screen is already where it should be (app/first-paint.ts); moving it
+    // now would undo a visitor's scrolling from before the site had loaded. A reload still
+    // returns to where the visitor was.
+    if (paintedFromHtml(location.key) && !hasSavedScroll(location.key)) return;
     applyScroll(location.key, location.pathname, navigationType === 'POP');
-  }, [location.key, location.pathname, navigationType]);
+  }, [location.key, location.pathname, navigationType, paintedFromHtml]);
 
   useEffect(() => {
     settled(location.key);

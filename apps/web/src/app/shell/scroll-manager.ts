@@ -21,6 +21,10 @@ export function rememberScroll(locationKey: string) {
   positions.set(locationKey, window.scrollY);
 }
 
+export function hasSavedScroll(locationKey: string): boolean {
+  return positions.has(locationKey);
+}
+
 export function persistScrollPositions() {
   try {
     sessionStorage.setItem(STORAGE_KEY, JSON.stringify([...positions].slice(-50)));

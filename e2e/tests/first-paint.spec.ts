@@ -1,0 +1,132 @@
+import { prerenderedUrl, routeIds, routes } from '../../apps/web/src/config/routes';
+import { expect, test } from '../support/fixtures';
+
+/**
+ * The first visit paints the route's page from HTML the build rendered, before React has
+ * loaded, and React then hydrates that markup (docs/performance.md, "First paint"). These
+ * check the page is really there without React, and that React takes it over cleanly: no
+ * hydration error, the same nodes kept, links and menus working.
+ */
+
+declare global {
+  interface Window {
+    __firstHeading?: Element | null;
+  }
+}
+
+const prerendered = routeIds.filter((id) => prerenderedUrl(id));
+
+test.describe('every prerendered route is hydrated, not drawn again', () => {
+  for (const id of prerendered) {
+    test(`${id} (${routes[id].path})`, async ({ page }) => {
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') {
+          problems.push(message.text());
+        }
+      });
+      page.on('pageerror', (error) => problems.push(error.message));
+      // The first h1 the page ever holds: the one painted from the prerendered HTML.
+      await page.addInitScript(() => {
+        new MutationObserver((_, observer) => {
+          const heading = document.querySelector('main h1');
+          if (heading) {
+            window.__firstHeading = heading;
+            observer.disconnect();
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
+
+      await page.goto(`/#${routes[id].path}`);
+      await expect(page.getByRole('heading', { level: 1, name: routes[id].title })).toBeVisible();
+      // React has taken over once the footer's links navigate in place.
+      await page.waitForLoadState('networkidle');
+      expect(
+        await page.evaluate(() => window.__firstHeading === document.querySelector('main h1')),
+        'the painted heading is the one React kept',
+      ).toBe(true);
+      expect(problems, 'console errors or warnings').toEqual([]);
+    });
+  }
+});
+
+test('a prerendered page shows, with its header and footer, when React never loads', async ({
+  page,
+}) => {
+  await page.route(/\/assets\/boot-[\w-]+\.js$/, (route) => route.abort());
+  await page.goto('/#/services/ccm');
+  await expect(
+    page.getByRole('heading', { level: 1, name: routes.servicesCcm.title }),
+  ).toBeVisible();
+  await expect(page.locator('#site-header')).toBeVisible();
+  await expect(page.locator('#site-footer')).toBeVisible();
+  // Links are real hash links: without React they still lead somewhere.
+  await expect(page.locator('#site-footer a[href="#/privacypolicy"]').first()).toBeVisible();
+});
+
+test('the header shows before any route is there (the page shell)', async ({ page }) => {
+  // Hold the route's HTML and React back: what is on screen comes from index.html alone.
+  await page.route(/\/prerendered\/|\/assets\/boot-/, () => undefined);
+  await page.goto('/#/about');
+  await expect(page.locator('#site-header')).toBeVisible();
+  await expect(page.getByRole('link', { name: /home/ }).first()).toBeVisible();
+  await expect(page.locator('main')).toHaveCount(0);
+});
+
+test('after hydration the site navigates in place and its menus open', async ({ page }) => {
+  await page.goto('/#/about');
+  await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const marker = await page.evaluate(() => {
+    (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+    return true;
+  });
+  expect(marker).toBe(true);
+  await page.getByRole('button', { name: 'Services' }).click();
+  await page
+    .getByRole('link', { name: /Print \(CCM\) Solutions/ })
+    .first()
+    .click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: routes.servicesCcm.title }),
+  ).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+    'no full page load',
+  ).toBe(true);
+});
+
+test('the job screen, drawn in the browser, takes over from the shell: one header', async ({
+  page,
+}) => {
+  await page.goto('/#/jobs');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('#site-header')).toHaveCount(1);
+});
+
+test('scrolling the page before React has loaded is kept when React takes over', async ({
+  page,
+}) => {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.goto('/#/about', { waitUntil: 'domcontentloaded' });
+  await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 600));
+  release();
+  // React marks the nodes it hydrates.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Object.keys(document.querySelector('main h1') ?? {}).some((key) =>
+          key.startsWith('__reactFiber'),
+        ),
+      ),
+    )
+    .toBe(true);
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => window.scrollY)).toBe(600);
+});
