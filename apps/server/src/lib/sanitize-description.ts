@@ -5,6 +5,19 @@ import sanitizeHtml from 'sanitize-html';
  * paragraphs, lists, emphasis, links with safe schemes); everything else is dropped.
  * The page renders the stored HTML as is, so this is the only gate against script.
  */
+const SAFE_SCHEMES = ['https', 'http', 'mailto', 'tel'];
+
+/**
+ * Whether a link may stay a link: its href has one of the safe schemes or none (relative).
+ * Browsers ignore control characters and spaces inside a scheme ('java\tscript:'), so do we.
+ */
+function isSafeHref(href: string | undefined): boolean {
+  if (!href) return false;
+  // eslint-disable-next-line no-control-regex
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(href.replace(/[\u0000-\u0020]/g, ''))?.[1];
+  return scheme === undefined || SAFE_SCHEMES.includes(scheme.toLowerCase());
+}
+
 const options: sanitizeHtml.IOptions = {
   allowedTags: [
     'h2',
@@ -27,16 +40,21 @@ const options: sanitizeHtml.IOptions = {
   ],
   // rel and target are set by the transform below, whatever the author wrote.
   allowedAttributes: { a: ['href', 'title', 'rel', 'target'] },
-  allowedSchemes: ['https', 'http', 'mailto', 'tel'],
+  allowedSchemes: SAFE_SCHEMES,
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
   // The job page has its own h1; a description's top heading becomes an h2 below it.
   transformTags: {
     h1: 'h2',
-    a: (tagName, attribs) => ({
-      tagName,
-      attribs: { ...attribs, rel: 'noopener noreferrer nofollow', target: '_blank' },
-    }),
+    // A link without a safe href is no link: its text stays, the <a> goes (a <span> is not
+    // allowed, so it is unwrapped), rather than an inert <a> that looks clickable.
+    a: (tagName, attribs) =>
+      isSafeHref(attribs.href)
+        ? {
+            tagName,
+            attribs: { ...attribs, rel: 'noopener noreferrer nofollow', target: '_blank' },
+          }
+        : { tagName: 'span', attribs: {} },
   },
   // Script and style bodies are dropped with their tags, not shown as text.
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'template', 'iframe'],

@@ -98,7 +98,8 @@ describe(`recruiters API /api/admin (${engine})`, () => {
         JobCode: 'XSS-1',
         Job_Description:
           '<h1>Title</h1><p onclick="steal()">Hello<script>alert(1)</script></p>' +
-          '<img src=x onerror=alert(1)><a href="javascript:alert(1)">bad</a>' +
+          '<img src=x onerror=alert(1)><p><a href="javascript:alert(1)">bad</a> ' +
+          '<a href=" java\tScript:alert(1)">worse</a> <a>bare</a></p>' +
           '<a href="https://example.com/x">good</a><iframe src="https://evil.example"></iframe>',
       }),
     );
@@ -115,6 +116,9 @@ describe(`recruiters API /api/admin (${engine})`, () => {
       expect(html).toContain('<p>Hello</p>');
       expect(html).toContain('href="https://example.com/x"');
       expect(html).toContain('rel="noopener noreferrer nofollow"');
+      // Unsafe or missing hrefs leave their text, not an inert link.
+      expect(html).toContain('<p>bad worse bare</p>');
+      expect(html.match(/<a /g)).toHaveLength(1);
     }
     const patched = await call('PATCH', `/api/admin/jobs/${id}`, {
       Job_Description: '<p>ok</p><svg onload=alert(1)><script>x()</script>',
