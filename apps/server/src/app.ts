@@ -89,6 +89,13 @@ export async function buildApp({
     allowList: (request) => !request.url.startsWith('/api/'),
     ...(redis ? { redis, skipOnError: true, nameSpace: 'lumenfield-rl:' } : {}),
   });
+  // Routes marked `config: { bearer: true }` (the recruiters' API) say so in the OpenAPI
+  // document; added before the document's own hook, so it sees them.
+  app.addHook('onRoute', (route) => {
+    if ((route.config as { bearer?: boolean } | undefined)?.bearer && route.schema) {
+      route.schema = { ...route.schema, security: [{ recruiterToken: [] }] };
+    }
+  });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -96,6 +103,15 @@ export async function buildApp({
         title: 'Lumenfield careers API',
         version: '1.0.0',
         description: 'Openings, reference data, applications and the recruiters API.',
+      },
+      components: {
+        securitySchemes: {
+          recruiterToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "The recruiters' token (ADMIN_TOKEN): docs/recruiters.md",
+          },
+        },
       },
     },
     transform: jsonSchemaTransform,

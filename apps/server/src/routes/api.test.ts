@@ -25,6 +25,22 @@ describe(`the OpenAPI document (${engine})`, () => {
         '/api/admin/jobs/{id}/applicants.csv',
       ]),
     );
+    // The recruiters' endpoints declare the bearer scheme; the public ones declare none.
+    expect(doc.components.securitySchemes.recruiterToken).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
+    for (const [path, method] of [
+      ['/api/admin/jobs', 'get'],
+      ['/api/admin/jobs', 'post'],
+      ['/api/admin/jobs/{id}/applicants.csv', 'get'],
+      ['/api/Physical/DownloadAttachment', 'get'],
+    ] as const) {
+      expect(doc.paths[path][method].security, `${method} ${path}`).toEqual([
+        { recruiterToken: [] },
+      ]);
+    }
+    expect(doc.paths['/api/Jobs/SaveApplicantDetail'].post.security).toBeUndefined();
     const list = doc.paths['/api/Jobs/CareerDetailsRetrival'].get;
     const actionFlag = list.parameters.find((p: { name: string }) => p.name === 'ActionFlag');
     expect(actionFlag.schema.enum).toEqual(['JobOpenings', 'JobOpeningsDetail']);
