@@ -50,7 +50,7 @@ test.describe('every prerendered route is hydrated, not drawn again', () => {
   }
 });
 
-test('a prerendered page shows, with its header and footer, when React never loads', async ({
+test('without React (it never loads) the pages still show and their links still lead on', async ({
   page,
 }) => {
   await page.route(/\/assets\/boot-[\w-]+\.js$/, (route) => route.abort());
@@ -60,8 +60,12 @@ test('a prerendered page shows, with its header and footer, when React never loa
   ).toBeVisible();
   await expect(page.locator('#site-header')).toBeVisible();
   await expect(page.locator('#site-footer')).toBeVisible();
-  // Links are real hash links: without React they still lead somewhere.
-  await expect(page.locator('#site-footer a[href="#/privacypolicy"]').first()).toBeVisible();
+  // Links are real hash links: without React each loads its route's page afresh.
+  await page.locator('#site-footer a[href="#/privacypolicy"]').first().click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: routes.privacyPolicy.title }),
+  ).toBeVisible();
+  expect(page.url()).toMatch(/#\/privacypolicy$/);
 });
 
 test('the header shows before any route is there (the page shell)', async ({ page }) => {

@@ -6,7 +6,8 @@ import { App } from './app/app';
 
 /**
  * Starts the site. When the entry painted the route from prerendered HTML, React hydrates it
- * (the markup stays; events and state attach to it); otherwise it renders into the empty root.
+ * (the markup stays; events and state attach to it); otherwise it renders in place of the
+ * page's shell.
  */
 export function boot(root: HTMLElement, painted: RouteId | undefined) {
   const history = createHashHistory();

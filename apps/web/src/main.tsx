@@ -10,7 +10,15 @@ import { paintFirstRoute } from './app/first-paint';
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 void paintFirstRoute(root).then(async (painted) => {
-  const { boot } = await import('./boot');
+  let boot: typeof import('./boot').boot;
+  try {
+    ({ boot } = await import('./boot'));
+  } catch {
+    // The site's code did not load (a flaky network, a blocked file). The page on screen stays
+    // usable: its links change the hash, and loading that route's page afresh shows it.
+    window.addEventListener('hashchange', () => window.location.reload(), { once: true });
+    return;
+  }
   // React's code has just run (one task); starting the site is the next one, so input is not
   // held up behind both at once (Total Blocking Time).
   await new Promise((resolve) => setTimeout(resolve, 0));

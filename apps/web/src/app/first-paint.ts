@@ -25,7 +25,9 @@ export async function paintFirstRoute(root: HTMLElement): Promise<RouteId | unde
   if (!id || !url) return undefined;
   try {
     const early = window.firstPage;
-    const response = await (early?.url === url ? early.response : fetch(url));
+    const loading = early?.url === url ? early.response : fetch(url);
+    // The header (index.html's shell) paints while the page is on its way, not with it.
+    const [response] = await Promise.all([loading, afterPaint()]);
     if (!response.ok) return undefined;
     const html = await response.text();
     // The visitor may have moved on while it loaded (a typed URL, back).
@@ -45,8 +47,8 @@ function currentRoute(): RouteId | undefined {
 }
 
 /**
- * Lets the browser paint before React's code runs (a long task), so the page shows at once.
- * In a background tab, where frames do not come, the timer goes on without one.
+ * Lets the browser paint what it has: the header before the page, the page before React's
+ * code runs (a long task). In a background tab, where frames do not come, a timer goes on.
  */
 function afterPaint(): Promise<void> {
   return new Promise((resolve) => {
