@@ -10,10 +10,8 @@ import { paintFirstRoute } from './app/first-paint';
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 void paintFirstRoute(root).then(async (painted) => {
-  let boot: typeof import('./boot').boot;
-  try {
-    ({ boot } = await import('./boot'));
-  } catch {
+  const site = await import('./boot').catch(() => undefined);
+  if (!site) {
     // The site's code did not load (a flaky network, a blocked file). The page on screen stays
     // usable: its links change the hash, and loading that route's page afresh shows it.
     window.addEventListener('hashchange', () => window.location.reload(), { once: true });
@@ -22,5 +20,5 @@ void paintFirstRoute(root).then(async (painted) => {
   // React's code has just run (one task); starting the site is the next one, so input is not
   // held up behind both at once (Total Blocking Time).
   await new Promise((resolve) => setTimeout(resolve, 0));
-  boot(root, painted);
+  site.boot(root, painted);
 });
