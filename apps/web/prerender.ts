@@ -2,8 +2,37 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { build, type HtmlTagDescriptor, type Plugin, type ResolvedConfig } from 'vite';
-import { firstPageScript } from './src/app/first-page-script';
+import {
+  build,
+  type HtmlTagDescriptor,
+  type IndexHtmlTransformContext,
+  type Plugin,
+  type ResolvedConfig,
+} from 'vite';
+import { firstPageScript, type ScreenCode } from './src/app/first-page-script';
+import { routeIds, routes } from './src/config/routes';
+
+/**
+ * Each screen's chunk and the chunks it imports, less what the page loads anyway (the entry,
+ * boot, and what they import). A screen's module is `src/features/<folder>/<screen>-page.tsx`.
+ */
+function screenCode(bundle: NonNullable<IndexHtmlTransformContext['bundle']>): ScreenCode {
+  const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+  const entryFiles = new Set(
+    chunks
+      .filter((chunk) => chunk.isEntry || chunk.facadeModuleId?.endsWith('/src/boot.tsx'))
+      .flatMap((chunk) => [chunk.fileName, ...chunk.imports]),
+  );
+  const code: ScreenCode = {};
+  for (const screen of new Set(routeIds.map((id) => routes[id].screen))) {
+    const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/${screen}-page.tsx`));
+    if (!chunk) throw new Error(`prerender: no chunk for the ${screen} screen`);
+    code[screen] = [chunk.fileName, ...chunk.imports]
+      .filter((file) => !entryFiles.has(file))
+      .map((file) => `/${file}`);
+  }
+  return code;
+}
 
 interface PrerenderModule {
   renderStaticRoutes(): Promise<{ url: string; html: string }[]>;
@@ -25,15 +54,18 @@ export function prerender(entry: string): Plugin {
     configResolved(resolved) {
       config = resolved;
     },
-    transformIndexHtml(): HtmlTagDescriptor[] {
-      return [
-        {
-          tag: 'script',
-          attrs: { id: 'first-page' },
-          children: firstPageScript(),
-          injectTo: 'head-prepend',
-        },
-      ];
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx): HtmlTagDescriptor[] {
+        return [
+          {
+            tag: 'script',
+            attrs: { id: 'first-page' },
+            children: firstPageScript(ctx.bundle ? screenCode(ctx.bundle) : {}),
+            injectTo: 'head-prepend',
+          },
+        ];
+      },
     },
     closeBundle: {
       order: 'pre',
