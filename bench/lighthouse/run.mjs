@@ -164,6 +164,13 @@ function table(rows, preset) {
 }
 
 async function main() {
+  // chrome-launcher reports a missing binary as an unhandled error event, past every finally.
+  if (!fs.existsSync(CHROME_PATH)) {
+    console.error(
+      `No Chromium at ${CHROME_PATH}. Install Debian's (apt-get install chromium) or set CHROME_PATH.`,
+    );
+    process.exit(1);
+  }
   build();
   const server = await startServer();
   const rows = [];
