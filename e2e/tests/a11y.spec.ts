@@ -120,6 +120,10 @@ async function tabTo(page: Page, target: Locator, max = 80) {
 test('the whole apply flow works with the keyboard alone', async ({ page }) => {
   // About 60 key presses: 8 s alone, far longer with the whole suite running beside it.
   test.setTimeout(90_000);
+  // Listening from the start turns on file-chooser interception before Space is pressed: a
+  // listener added just before a key press may not be in place in time, and the native
+  // chooser (which headless Chromium never shows) opens instead.
+  page.on('filechooser', () => undefined);
   await page.goto('/#/careers');
   const easyApply = page.getByRole('button', { name: 'Easy Apply', exact: true }).first();
   await expect(easyApply).toBeVisible();

@@ -23,7 +23,11 @@ export function RootLayout({
   return (
     <NavigationStateProvider screenInHtml={screenInHtml}>
       <SkipLink />
-      <Header />
+      {/* Header, screen and footer are boundaries of their own: React hydrates a prerendered
+          page one boundary at a time, yielding between them, not in one long task (TBT). */}
+      <Suspense fallback={null}>
+        <Header />
+      </Suspense>
       <main id="main-content" className="site-main" tabIndex={-1}>
         {/* Keyed by path so a failed screen does not stick once the visitor moves on. */}
         <ScreenBoundary
@@ -41,7 +45,9 @@ export function RootLayout({
           </Suspense>
         </ScreenBoundary>
       </main>
-      <ShellFooter />
+      <Suspense fallback={null}>
+        <ShellFooter />
+      </Suspense>
       <NavigationOverlay />
       <RequestOverlay />
       <InactivityReload />
