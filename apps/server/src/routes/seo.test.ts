@@ -211,7 +211,10 @@ describe(`robots.txt, sitemap.xml and job pages (${engine})`, () => {
     expect(res.statusCode).toBe(200);
     const html = res.body;
     expect(html).toContain('<script type="module" src="/assets/index-abc.js"></script>');
-    expect(html).toContain('<script src="/careers/job-boot.js"></script>');
+    // Deferred, before the site's module script: it runs first without blocking the paint.
+    expect(html).toMatch(
+      /<script defer src="\/careers\/job-boot.js"><\/script>\s*<script type="module" src="\/assets\/index-abc.js">/,
+    );
     // Under the site's header, without the script that fetches a hash route's page.
     expect(html).toMatch(
       /<div id="root"><header id="site-header">Lumenfield<\/header><main[^>]*>[\s\S]*<h1>Site Role<\/h1>/,

@@ -158,9 +158,12 @@ export function renderJobPage(
         // The page's own description and sharing tags give way to the opening's.
         .replace(/<meta\s+name="description"[^>]*>/, '')
         .replace(/<meta\s+(property="og:|name="twitter:)[^>]*>/g, '')
+        .replace('</head>', `    ${head}\n  </head>`)
+        // Deferred and placed before the site's module script: it runs first (document order)
+        // without holding up the first paint of the job.
         .replace(
-          '</head>',
-          `    ${head}\n    <script src="/careers/job-boot.js"></script>\n  </head>`,
+          /<script type="module"/,
+          '<script defer src="/careers/job-boot.js"></script>\n    $&',
         )
         .replace(/<script id="first-page">[\s\S]*?<\/script>\s*/, '')
         .replace(

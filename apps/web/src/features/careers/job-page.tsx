@@ -53,7 +53,16 @@ export default function JobPage({ routeId }: ScreenProps) {
       />
     );
   }
-  if (detail.status === 'loading') return <JobIntro title={routes[routeId].title} />;
+  if (detail.status === 'loading') {
+    // Shaped as the loaded page starts (an eyebrow line over the title, the body reaching
+    // below the fold), so nothing in view moves when the opening arrives (CLS).
+    return (
+      <>
+        <JobIntro title={routes[routeId].title} eyebrow={'\u00a0'} />
+        <div className="job-loading" aria-hidden="true" />
+      </>
+    );
+  }
   if (detail.status === 'error') {
     if (detail.error.status === 404) {
       return (
