@@ -134,3 +134,20 @@ test('scrolling the page before React has loaded is kept when React takes over',
   await page.waitForLoadState('networkidle');
   expect(await page.evaluate(() => window.scrollY)).toBe(600);
 });
+
+test('a mouse resting on a menu before React has loaded opens it when React takes over', async ({
+  page,
+}) => {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.goto('/#/about', { waitUntil: 'domcontentloaded' });
+  const services = page.getByRole('button', { name: 'Services' });
+  await services.hover();
+  await expect(services).toHaveAttribute('aria-expanded', 'false');
+  release();
+  await expect(services).toHaveAttribute('aria-expanded', 'true');
+});

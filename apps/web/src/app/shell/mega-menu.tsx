@@ -26,6 +26,15 @@ export function MegaMenu() {
   // Any navigation closes the menu.
   useEffect(() => setOpenId(null), [location.key]);
 
+  // The bar is on screen (prerendered) before the site has loaded: a mouse that came to rest
+  // on a group meanwhile has no pointerenter left to send, so the group opens as it would have.
+  const { onPointerEnter } = hover;
+  useEffect(() => {
+    if (!window.matchMedia('(hover: hover)').matches) return;
+    const rested = barRef.current?.querySelector<HTMLElement>('[data-menu-id]:hover');
+    if (rested?.dataset.menuId) onPointerEnter(rested.dataset.menuId);
+  }, [onPointerEnter]);
+
   // A click outside the bar closes it.
   useEffect(() => {
     if (!openId) return;
@@ -138,6 +147,7 @@ export function MegaMenu() {
           ) : (
             <li
               key={item.id}
+              data-menu-id={item.id}
               className={`mega__item${openId === item.id ? ' is-open' : ''}`}
               onPointerEnter={(event) =>
                 event.pointerType === 'mouse' && hover.onPointerEnter(item.id)
