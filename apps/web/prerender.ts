@@ -12,26 +12,33 @@ import {
 import { firstPageScript, type ScreenCode } from './src/app/first-page-script';
 import { routeIds, routes } from './src/config/routes';
 
+type Chunk = Extract<NonNullable<IndexHtmlTransformContext['bundle']>[string], { type: 'chunk' }>;
+
+/** A module's chunk and the chunks it imports, less the files in `loaded`. */
+function codeOf(chunks: Chunk[], moduleSuffix: string, loaded: ReadonlySet<string>): string[] {
+  const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(moduleSuffix));
+  if (!chunk) throw new Error(`prerender: no chunk for ${moduleSuffix}`);
+  return [chunk.fileName, ...chunk.imports].filter((file) => !loaded.has(file));
+}
+
 /**
- * Each screen's chunk and the chunks it imports, less what the page loads anyway (the entry,
- * boot, and what they import). A screen's module is `src/features/<folder>/<screen>-page.tsx`.
+ * What the page fetches early, from the bundle: the site's code (boot, which the entry imports
+ * once the first paint is up), hinted in the page at low priority, and each screen's code for
+ * the inline script (a screen's module is `src/features/<folder>/<screen>-page.tsx`), less what
+ * the entry and boot already bring.
  */
-function screenCode(bundle: NonNullable<IndexHtmlTransformContext['bundle']>): ScreenCode {
-  const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
-  const entryFiles = new Set(
-    chunks
-      .filter((chunk) => chunk.isEntry || chunk.facadeModuleId?.endsWith('/src/boot.tsx'))
-      .flatMap((chunk) => [chunk.fileName, ...chunk.imports]),
+function earlyCode(bundle: NonNullable<IndexHtmlTransformContext['bundle']>) {
+  const chunks = Object.values(bundle).filter((item): item is Chunk => item.type === 'chunk');
+  const entry = new Set(
+    chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [chunk.fileName, ...chunk.imports]),
   );
-  const code: ScreenCode = {};
+  const boot = codeOf(chunks, '/src/boot.tsx', entry);
+  const loaded = new Set([...entry, ...boot]);
+  const screens: ScreenCode = {};
   for (const screen of new Set(routeIds.map((id) => routes[id].screen))) {
-    const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/${screen}-page.tsx`));
-    if (!chunk) throw new Error(`prerender: no chunk for the ${screen} screen`);
-    code[screen] = [chunk.fileName, ...chunk.imports]
-      .filter((file) => !entryFiles.has(file))
-      .map((file) => `/${file}`);
+    screens[screen] = codeOf(chunks, `/${screen}-page.tsx`, loaded).map((file) => `/${file}`);
   }
-  return code;
+  return { boot, screens };
 }
 
 interface PrerenderModule {
@@ -40,7 +47,9 @@ interface PrerenderModule {
 }
 
 /**
- * After the site is built, builds `entry` for Node and writes what it renders: each route's
+ * The first paint's build step. In the page: the inline first-page script and the low-priority
+ * preload of the site's code. After the site is built, builds `entry` for Node and writes what
+ * it renders: each route's
  * page into the output (`/prerendered/<route>.html`), which the entry module paints on a first
  * visit before React has loaded (src/app/first-paint.ts), and the header into index.html's
  * root, so every visit paints at once. It runs before precompress, so the pages are sent
@@ -57,13 +66,26 @@ export function prerender(entry: string): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx): HtmlTagDescriptor[] {
+        const { boot, screens } = ctx.bundle ? earlyCode(ctx.bundle) : { boot: [], screens: {} };
         return [
           {
             tag: 'script',
             attrs: { id: 'first-page' },
-            children: firstPageScript(ctx.bundle ? screenCode(ctx.bundle) : {}),
+            children: firstPageScript(screens),
             injectTo: 'head-prepend',
           },
+          // Low priority: the stylesheet, the entry and the route's HTML, which the first
+          // paint needs, go first (docs/performance.md, "First paint").
+          ...boot.map((file) => ({
+            tag: 'link',
+            attrs: {
+              rel: 'modulepreload',
+              crossorigin: true,
+              fetchpriority: 'low',
+              href: `/${file}`,
+            },
+            injectTo: 'head' as const,
+          })),
         ];
       },
     },

@@ -2,13 +2,12 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './precompress';
-import { preloadChunk } from './preload-chunk';
 import { prerender } from './prerender';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
 
 export default defineConfig({
-  plugins: [react(), preloadChunk('src/boot.tsx'), prerender('src/prerender.tsx'), precompress()],
+  plugins: [react(), prerender('src/prerender.tsx'), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // One stylesheet for the whole site (about 11 KB brotli), in the page: prerendered HTML
   // paints styled, and no screen waits for its own CSS.

@@ -1,4 +1,5 @@
 import { prerenderedUrl, routeIds, routes } from '../../apps/web/src/config/routes';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 
 /**
@@ -11,10 +12,38 @@ import { expect, test } from '../support/fixtures';
 declare global {
   interface Window {
     __firstHeading?: Element | null;
+    __sameDocument?: boolean;
   }
 }
 
 const prerendered = routeIds.filter((id) => prerenderedUrl(id));
+
+/** React and the site's shell: the chunk the entry imports once the page has painted. */
+const BOOT_CHUNK = /\/assets\/boot-[\w-]+\.js$/;
+
+/** Holds the site's code back until the returned function is called. */
+async function holdBackReact(page: Page): Promise<() => void> {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(BOOT_CHUNK, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Waits until React has hydrated the page (it marks the nodes it owns). */
+async function hydrated(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Object.keys(document.querySelector('main h1') ?? {}).some((key) =>
+          key.startsWith('__reactFiber'),
+        ),
+      ),
+    )
+    .toBe(true);
+}
 
 test.describe('every prerendered route is hydrated, not drawn again', () => {
   for (const id of prerendered) {
@@ -53,7 +82,7 @@ test.describe('every prerendered route is hydrated, not drawn again', () => {
 test('without React (it never loads) the pages still show and their links still lead on', async ({
   page,
 }) => {
-  await page.route(/\/assets\/boot-[\w-]+\.js$/, (route) => route.abort());
+  await page.route(BOOT_CHUNK, (route) => route.abort());
   await page.goto('/#/services/ccm');
   await expect(
     page.getByRole('heading', { level: 1, name: routes.servicesCcm.title }),
@@ -80,12 +109,8 @@ test('the header shows before any route is there (the page shell)', async ({ pag
 test('after hydration the site navigates in place and its menus open', async ({ page }) => {
   await page.goto('/#/about');
   await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  const marker = await page.evaluate(() => {
-    (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
-    return true;
-  });
-  expect(marker).toBe(true);
+  await hydrated(page);
+  await page.evaluate(() => (window.__sameDocument = true));
   await page.getByRole('button', { name: 'Services' }).click();
   await page
     .getByRole('link', { name: /Print \(CCM\) Solutions/ })
@@ -94,10 +119,7 @@ test('after hydration the site navigates in place and its menus open', async ({ 
   await expect(
     page.getByRole('heading', { level: 1, name: routes.servicesCcm.title }),
   ).toBeVisible();
-  expect(
-    await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
-    'no full page load',
-  ).toBe(true);
+  expect(await page.evaluate(() => window.__sameDocument), 'no full page load').toBe(true);
 });
 
 test('the job screen, drawn in the browser, takes over from the shell: one header', async ({
@@ -111,26 +133,12 @@ test('the job screen, drawn in the browser, takes over from the shell: one heade
 test('scrolling the page before React has loaded is kept when React takes over', async ({
   page,
 }) => {
-  let release = () => {};
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
-    await gate;
-    await route.continue();
-  });
+  const release = await holdBackReact(page);
   await page.goto('/#/about', { waitUntil: 'domcontentloaded' });
   await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 600));
   release();
-  // React marks the nodes it hydrates.
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        Object.keys(document.querySelector('main h1') ?? {}).some((key) =>
-          key.startsWith('__reactFiber'),
-        ),
-      ),
-    )
-    .toBe(true);
+  await hydrated(page);
   await page.waitForLoadState('networkidle');
   expect(await page.evaluate(() => window.scrollY)).toBe(600);
 });
@@ -138,12 +146,7 @@ test('scrolling the page before React has loaded is kept when React takes over',
 test('a mouse resting on a menu before React has loaded opens it when React takes over', async ({
   page,
 }) => {
-  let release = () => {};
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
-    await gate;
-    await route.continue();
-  });
+  const release = await holdBackReact(page);
   await page.goto('/#/about', { waitUntil: 'domcontentloaded' });
   const services = page.getByRole('button', { name: 'Services' });
   await services.hover();

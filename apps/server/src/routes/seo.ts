@@ -152,6 +152,7 @@ export function renderJobPage(
   const head = headTags(job, description, base, jsonLd);
   const body = jobArticle(job, descriptionHtml);
   if (template) {
+    const hasMarker = template.includes(PAGE_MARKER);
     return (
       template
         .replace(/<title>[\s\S]*?<\/title>/, '')
@@ -167,8 +168,8 @@ export function renderJobPage(
         )
         .replace(/<script id="first-page">[\s\S]*?<\/script>\s*/, '')
         .replace(
-          template.includes(PAGE_MARKER) ? PAGE_MARKER : '<div id="root"></div>',
-          template.includes(PAGE_MARKER) ? body : `<div id="root">${body}</div>`,
+          hasMarker ? PAGE_MARKER : '<div id="root"></div>',
+          hasMarker ? body : `<div id="root">${body}</div>`,
         )
     );
   }
