@@ -1,6 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -12,10 +10,12 @@ import {
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { DbHandle } from './db/create-db';
-import { apiGuard } from './plugins/api-guard';
 import { etag } from './plugins/etag';
 import { problemDetails } from './plugins/problem-details';
+import { routeTable } from './plugins/route-table';
+import { clientErrorHandler, frameworkErrors, securityHeaders } from './plugins/security-headers';
 import { inlineScriptHashes, staticSite } from './plugins/static-site';
+import { xsrfCookies } from './plugins/xsrf';
 import { apiRoutes } from './routes/api';
 import { seoRoutes } from './routes/seo';
 import { siteRoutes } from './routes/site';
@@ -25,9 +25,6 @@ export interface AppDeps {
   database: DbHandle;
   cookieSecret: string;
 }
-
-/** Origins the page may frame: the office maps (CONTRACT §5). */
-const MAP_ORIGIN = 'https://www.openstreetmap.org';
 
 /** Builds the whole app; never listens (server.ts does). Tests call `app.inject`. */
 export async function buildApp({
@@ -42,32 +39,20 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Answers made before any hook runs still carry the security headers (docs/security.md).
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  await app.register(routeTable);
   // Third-party plugins, configured in one place.
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...inlineScriptHashes(config.staticDir)],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        frameSrc: [MAP_ORIGIN],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    strictTransportSecurity: config.trustProxy,
-    crossOriginEmbedderPolicy: false,
+  await app.register(securityHeaders, {
+    scriptSources: inlineScriptHashes(config.staticDir),
+    hsts: config.trustProxy,
   });
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, {
@@ -82,17 +67,10 @@ export async function buildApp({
   // Commands sent before Redis is ready are skipped (no offline queue), which would let the
   // first requests past every limit: wait for it briefly, then serve either way.
   if (redis) await redisReady(redis, 2_000);
-  await app.register(fastifyRateLimit, {
-    global: true,
-    max: config.rateLimit.requestsPerMinute,
-    timeWindow: '1 minute',
-    allowList: (request) => !request.url.startsWith('/api/'),
-    ...(redis ? { redis, skipOnError: true, nameSpace: 'lumenfield-rl:' } : {}),
-  });
-  // Routes marked `config: { bearer: true }` (the recruiters' API) say so in the OpenAPI
+  // Routes with `config: { access: 'bearer' }` (the recruiters' API) say so in the OpenAPI
   // document; added before the document's own hook, so it sees them.
   app.addHook('onRoute', (route) => {
-    if ((route.config as { bearer?: boolean } | undefined)?.bearer && route.schema) {
+    if (route.config?.access === 'bearer' && route.schema) {
       route.schema = { ...route.schema, security: [{ recruiterToken: [] }] };
     }
   });
@@ -117,15 +95,15 @@ export async function buildApp({
     transform: jsonSchemaTransform,
   });
 
-  // App plugins: error shape and the /api guard.
+  // App plugins: error shape and the XSRF cookie (the /api guard is a hook of the /api plugin).
   await app.register(problemDetails);
-  await app.register(apiGuard, { secret: cookieSecret });
+  await app.register(xsrfCookies, { secret: cookieSecret });
   await app.register(etag);
 
   // Routes last.
   await app.register(siteRoutes, { config, database });
   await app.register(seoRoutes, { config, database });
-  await app.register(apiRoutes, { prefix: '/api', config, database });
+  await app.register(apiRoutes, { prefix: '/api', config, database, cookieSecret, redis });
   await app.register(staticSite, { root: config.staticDir });
 
   app.addHook('onClose', async () => {

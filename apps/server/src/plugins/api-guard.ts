@@ -1,115 +1,101 @@
 import crypto from 'node:crypto';
+import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  FIXED_HEADER_NAME,
-  FIXED_HEADER_VALUE,
-  XSRF_COOKIE_NAME,
-  XSRF_HEADER_NAME,
-  XSRF_HOST_COOKIE_NAME,
-} from '@lumenfield/contract';
+import type { Redis } from 'ioredis';
+import { FIXED_HEADER_NAME, FIXED_HEADER_VALUE, XSRF_HEADER_NAME } from '@lumenfield/contract';
+import type { Config } from '../config';
 import { HttpProblem } from './problem-details';
+import { isValidXsrfToken, safeEqual, xsrfCookieName } from './xsrf';
 
 /**
- * CONTRACT §2: every public /api call carries the fixed header, and every write echoes the
- * XSRF-TOKEN cookie in X-XSRF-TOKEN. The token is a signed double-submit value: the time it
- * was issued, a random nonce and their HMAC under the cookie secret, so a token minted
- * elsewhere (or by another secret) is refused, any node sharing the secret accepts it, and a
- * token older than XSRF_MAX_AGE_MS is refused (docs/api.md, "Security").
- * Over HTTPS the cookie is `__Host-XSRF-TOKEN` (Secure, host-only); over plain HTTP `XSRF-TOKEN`.
+ * Who may call an /api route. Every route registered in the /api scope declares one in its
+ * `config.access`; a route without it stops the server at start (fail closed):
+ * - `public`: the site's own page: the fixed header, and on writes the XSRF echo (CONTRACT §2);
+ * - `bearer`: the recruiters' automation: `Authorization: Bearer <ADMIN_TOKEN>` (§4);
+ * - `open`: a document anyone may read (the OpenAPI description), still rate-limited.
  */
-export interface ApiGuardOptions {
-  secret: string;
-}
-
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export type RouteAccess = 'public' | 'bearer' | 'open';
+export const ROUTE_ACCESS: readonly RouteAccess[] = ['public', 'bearer', 'open'];
 
 declare module 'fastify' {
-  interface FastifyInstance {
-    /** Sets a fresh XSRF cookie unless the request carries a valid one younger than XSRF_REFRESH_AFTER_MS. */
-    ensureXsrfCookie(request: FastifyRequest, reply: FastifyReply): void;
-  }
   interface FastifyContextConfig {
-    /** Bearer-authenticated routes: no fixed header, no XSRF echo (CONTRACT §4). */
-    bearer?: boolean;
-    /** Public documents under /api (the OpenAPI description) that a browser may open. */
-    public?: boolean;
+    access?: RouteAccess;
   }
 }
 
-/** A token is refused on writes after this long; the page gets a fresh one well before. */
-export const XSRF_MAX_AGE_MS = 12 * 60 * 60 * 1000;
-/** Reads (page loads, API GETs) replace a token older than this, so an open tab keeps working. */
-export const XSRF_REFRESH_AFTER_MS = 60 * 60 * 1000;
-/** Clocks of several nodes may differ a little; a token from slightly "ahead" is still good. */
-const CLOCK_SKEW_MS = 5 * 60 * 1000;
-
-function sign(secret: string, payload: string): string {
-  return crypto.createHmac('sha256', secret).update(payload).digest('base64url');
+export interface ApiGuardOptions {
+  config: Config;
+  secret: string;
+  redis: Redis | undefined;
 }
 
-export function mintXsrfToken(secret: string, now = Date.now()): string {
-  const payload = `${now.toString(36)}.${crypto.randomBytes(18).toString('base64url')}`;
-  return `${payload}.${sign(secret, payload)}`;
-}
+/** Failed bearer tokens a client may send in a minute before every bearer call answers 429. */
+export const BEARER_FAILURES_PER_MINUTE = 20;
 
-/** When a well-signed token was issued (ms since epoch), or undefined for anything else. */
-export function xsrfTokenIssuedAt(secret: string, token: string | undefined): number | undefined {
-  if (!token || token.length > 200) return undefined;
-  const [issued, nonce, mac, extra] = token.split('.');
-  if (!issued || !nonce || !mac || extra !== undefined || !/^[0-9a-z]{1,11}$/.test(issued)) {
-    return undefined;
-  }
-  if (!safeEqual(mac, sign(secret, `${issued}.${nonce}`))) return undefined;
-  return parseInt(issued, 36);
-}
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const digest = (value: string) => crypto.createHash('sha256').update(value).digest();
 
-export function isValidXsrfToken(
-  secret: string,
-  token: string | undefined,
-  now = Date.now(),
-): boolean {
-  const issuedAt = xsrfTokenIssuedAt(secret, token);
-  if (issuedAt === undefined) return false;
-  return issuedAt <= now + CLOCK_SKEW_MS && now - issuedAt <= XSRF_MAX_AGE_MS;
-}
-
-/** The cookie name for this request's scheme (the __Host- prefix needs HTTPS). */
-export function xsrfCookieName(request: FastifyRequest): string {
-  return request.protocol === 'https' ? XSRF_HOST_COOKIE_NAME : XSRF_COOKIE_NAME;
-}
-
-export function safeEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && crypto.timingSafeEqual(left, right);
-}
-
+/**
+ * The guards of every /api route, registered inside the /api plugin (Fastify encapsulation), so
+ * they judge the request as the router resolved it: whatever spelling reaches a route
+ * (`/%61pi/…`, `//api/…`) meets that route's guards. Nothing here reads the raw URL.
+ *
+ * Order: the request limit (onRequest, every call counts), then the route's access rule
+ * (preParsing: before a body is read).
+ */
 export const apiGuard = fp<ApiGuardOptions>(
-  async (app: FastifyInstance, { secret }) => {
-    app.decorate('ensureXsrfCookie', (request: FastifyRequest, reply: FastifyReply) => {
-      const name = xsrfCookieName(request);
-      const now = Date.now();
-      const current = request.cookies[name];
-      if (isValidXsrfToken(secret, current, now)) {
-        const issuedAt = xsrfTokenIssuedAt(secret, current) ?? 0;
-        if (now - issuedAt < XSRF_REFRESH_AFTER_MS) return;
+  async (api: FastifyInstance, { config, secret, redis }) => {
+    api.addHook('onRoute', (route) => {
+      const access = route.config?.access;
+      if (!access || !ROUTE_ACCESS.includes(access)) {
+        throw new Error(`${String(route.method)} ${route.url} must declare config.access`);
       }
-      // Readable by the page (not HttpOnly) so it can echo it; __Host- needs Secure, no
-      // Domain and path '/'. The browser drops it when the server would refuse it anyway.
-      reply.setCookie(name, mintXsrfToken(secret, now), {
-        path: '/',
-        sameSite: 'lax',
-        httpOnly: false,
-        secure: name === XSRF_HOST_COOKIE_NAME,
-        maxAge: XSRF_MAX_AGE_MS / 1000,
-      });
     });
 
-    app.addHook('onRequest', async (request, reply) => {
-      if (!request.url.startsWith('/api/')) return;
-      const config = request.routeOptions.config;
-      if (config.bearer || config.public) return;
+    await api.register(fastifyRateLimit, {
+      global: true,
+      hook: 'onRequest',
+      max: config.rateLimit.requestsPerMinute,
+      timeWindow: '1 minute',
+      ...(redis ? { redis, skipOnError: true, nameSpace: 'lumenfield-rl:' } : {}),
+    });
+    const bearerFailures = api.createRateLimit({
+      max: BEARER_FAILURES_PER_MINUTE,
+      timeWindow: '1 minute',
+      keyGenerator: (request: FastifyRequest) => `bearer-failures:${request.ip}`,
+    });
+    const expectedToken = config.adminToken ? digest(config.adminToken) : undefined;
+
+    const refuseBearer = async (request: FastifyRequest, reply: FastifyReply): Promise<never> => {
+      const counted = await bearerFailures(request);
+      if (!counted.isAllowed && counted.isExceeded) {
+        reply.header('Retry-After', String(Math.max(1, counted.ttlInSeconds)));
+        throw new HttpProblem(429, 'Too many requests. Please wait a moment and try again.');
+      }
+      reply.header('WWW-Authenticate', 'Bearer realm="recruiters"');
+      throw new HttpProblem(401, 'A valid recruiter token is required.');
+    };
+
+    api.addHook('preParsing', async (request, reply, payload) => {
+      const access = request.routeOptions.config.access;
+      if (access === 'bearer') {
+        // With no token configured the recruiters' API does not exist (CONTRACT §4).
+        if (!expectedToken) throw new HttpProblem(404, 'There is no such API endpoint.');
+        // A client that used up its failures is refused before its token is even compared.
+        const seen = await bearerFailures(request, { increment: false });
+        if (!seen.isAllowed && seen.remaining === 0) {
+          reply.header('Retry-After', String(Math.max(1, seen.ttlInSeconds)));
+          throw new HttpProblem(429, 'Too many requests. Please wait a moment and try again.');
+        }
+        const match = /^Bearer ([\x21-\x7e]{1,512})$/.exec(request.headers.authorization ?? '');
+        // Both sides are hashed first so the comparison takes the same time whatever the guess.
+        if (!match?.[1] || !crypto.timingSafeEqual(digest(match[1]), expectedToken)) {
+          await refuseBearer(request, reply);
+        }
+        return payload;
+      }
+      if (access === 'open') return payload;
 
       if (request.headers[FIXED_HEADER_NAME.toLowerCase()] !== FIXED_HEADER_VALUE) {
         throw new HttpProblem(403, `The ${FIXED_HEADER_NAME} header is missing or wrong.`);
@@ -126,9 +112,10 @@ export const apiGuard = fp<ApiGuardOptions>(
           );
         }
       } else if (request.method === 'GET') {
-        app.ensureXsrfCookie(request, reply);
+        api.ensureXsrfCookie(request, reply);
       }
+      return payload;
     });
   },
-  { name: 'api-guard', dependencies: ['@fastify/cookie'] },
+  { name: 'api-guard', dependencies: ['xsrf-cookies'] },
 );

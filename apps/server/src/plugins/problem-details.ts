@@ -111,10 +111,9 @@ export const problemDetails = fp(
       return sendProblem(reply, status, detail);
     });
 
-    app.setNotFoundHandler((request, reply) => {
-      if (request.url.startsWith('/api/') || request.url === '/api') {
-        return sendProblem(reply, 404, 'There is no such API endpoint.');
-      }
+    // Unknown endpoints under /api have their own route (routes/api.ts); everything else that
+    // matches no route is a page that does not exist.
+    app.setNotFoundHandler((_request, reply) => {
       return reply
         .code(404)
         .type('text/html; charset=utf-8')

@@ -67,5 +67,5 @@ export const staticSite = fp<StaticSiteOptions>(
     app.get('/', sendIndex);
     app.get('/index.html', sendIndex);
   },
-  { name: 'static-site', dependencies: ['api-guard'] },
+  { name: 'static-site', dependencies: ['xsrf-cookies'] },
 );

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/create-db';
+import { apiGuard } from '../plugins/api-guard';
+import { sendProblem } from '../plugins/problem-details';
 import { createRepositories } from '../repositories';
 import { adminJobsRoutes } from './admin/jobs';
 import { adminMetricsRoutes } from './admin/metrics';
@@ -12,11 +15,32 @@ import { downloadAttachmentRoutes } from './physical/download-attachment';
 export interface ApiRouteOptions {
   config: Config;
   database: DbHandle;
+  cookieSecret: string;
+  redis: Redis | undefined;
 }
 
-/** Everything under /api. Each feature's routes register here. */
-export async function apiRoutes(app: FastifyInstance, { config, database }: ApiRouteOptions) {
-  app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () =>
+/**
+ * Everything under /api. The guards are hooks of this plugin (plugins/api-guard.ts), so every
+ * route registered here, and any spelling of its path, meets them; each route declares its
+ * `config.access`.
+ */
+export async function apiRoutes(
+  app: FastifyInstance,
+  { config, database, cookieSecret, redis }: ApiRouteOptions,
+) {
+  await app.register(apiGuard, { config, secret: cookieSecret, redis });
+
+  // Unknown endpoints under /api answer problem details (not the site's page), behind the same
+  // guards as a public endpoint: the fixed header, the XSRF echo on writes, the request limit.
+  app.route({
+    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    url: '/*',
+    config: { access: 'public' },
+    schema: { hide: true },
+    handler: (_request, reply) => sendProblem(reply, 404, 'There is no such API endpoint.'),
+  });
+
+  app.get('/openapi.json', { config: { access: 'open' }, schema: { hide: true } }, async () =>
     app.swagger(),
   );
 
@@ -24,7 +48,7 @@ export async function apiRoutes(app: FastifyInstance, { config, database }: ApiR
   await app.register(careerDetailsRoutes, { repos });
   await app.register(referenceDataRoutes, { repos });
   await app.register(saveApplicantRoutes, { repos, config });
-  await app.register(downloadAttachmentRoutes, { repos, config });
-  await app.register(adminJobsRoutes, { repos, config });
-  await app.register(adminMetricsRoutes, { config });
+  await app.register(downloadAttachmentRoutes, { repos });
+  await app.register(adminJobsRoutes, { repos });
+  await app.register(adminMetricsRoutes);
 }

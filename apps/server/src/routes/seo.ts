@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { routeIds, routes, type RouteId } from '../../../web/src/config/routes';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/create-db';
+import { publicOrigin } from '../lib/public-origin';
 import { sanitizeDescription } from '../lib/sanitize-description';
 import { createRepositories } from '../repositories';
 import type { Job } from '../repositories/jobs-repository';
@@ -129,6 +130,18 @@ function headTags(job: Job, description: string, base: string, jsonLd: string): 
   ].join('\n    ');
 }
 
+/** `text` with `insert` placed before the first `marker` (unchanged when there is none). */
+function insertBefore(text: string, marker: string, insert: string): string {
+  const at = text.indexOf(marker);
+  return at < 0 ? text : text.slice(0, at) + insert + text.slice(at);
+}
+
+/** `text` with the first `marker` replaced by `insert`, taken literally. */
+function replaceOnce(text: string, marker: string, insert: string): string {
+  const at = text.indexOf(marker);
+  return at < 0 ? text : text.slice(0, at) + insert + text.slice(at + marker.length);
+}
+
 /** Where the built page's root takes a page, after the prerendered header (apps/web). */
 const PAGE_MARKER = '<!--page-->';
 
@@ -152,26 +165,25 @@ export function renderJobPage(
   const head = headTags(job, description, base, jsonLd);
   const body = jobArticle(job, descriptionHtml);
   if (template) {
-    const hasMarker = template.includes(PAGE_MARKER);
-    return (
-      template
-        .replace(/<title>[\s\S]*?<\/title>/, '')
-        // The page's own description and sharing tags give way to the opening's.
-        .replace(/<meta\s+name="description"[^>]*>/, '')
-        .replace(/<meta\s+(property="og:|name="twitter:)[^>]*>/g, '')
-        .replace('</head>', `    ${head}\n  </head>`)
-        // Deferred and placed before the site's module script: it runs first (document order)
-        // without holding up the first paint of the job.
-        .replace(
-          /<script type="module"/,
-          '<script defer src="/careers/job-boot.js"></script>\n    $&',
-        )
-        .replace(/<script id="first-page">[\s\S]*?<\/script>\s*/, '')
-        .replace(
-          hasMarker ? PAGE_MARKER : '<div id="root"></div>',
-          hasMarker ? body : `<div id="root">${body}</div>`,
-        )
+    // Content is inserted by slicing, never as a replacement string: a title holding `$'` or
+    // `$&` would otherwise be expanded by String.prototype.replace.
+    const page = template
+      .replace(/<title>[\s\S]*?<\/title>/, '')
+      // The page's own description and sharing tags give way to the opening's.
+      .replace(/<meta\s+name="description"[^>]*>/, '')
+      .replace(/<meta\s+(property="og:|name="twitter:)[^>]*>/g, '')
+      .replace(/<script id="first-page">[\s\S]*?<\/script>\s*/, '');
+    const withHead = insertBefore(page, '</head>', `    ${head}\n  `);
+    // Deferred and placed before the site's module script: it runs first (document order)
+    // without holding up the first paint of the job.
+    const withBoot = insertBefore(
+      withHead,
+      '<script type="module"',
+      '<script defer src="/careers/job-boot.js"></script>\n    ',
     );
+    return withBoot.includes(PAGE_MARKER)
+      ? replaceOnce(withBoot, PAGE_MARKER, body)
+      : replaceOnce(withBoot, '<div id="root"></div>', `<div id="root">${body}</div>`);
   }
   return `<!doctype html>
 <html lang="en">
@@ -219,8 +231,7 @@ export async function seoRoutes(
   { config, database }: { config: Config; database: DbHandle },
 ) {
   const repos = createRepositories(database.db);
-  const baseUrl = (request: FastifyRequest) =>
-    config.publicUrl ?? `${request.protocol}://${request.host}`;
+  const baseUrl = (request: FastifyRequest) => publicOrigin(request, config.publicUrl);
   const indexFile = path.join(config.staticDir, 'index.html');
   // The built page is read once; without a build the job page is a plain document.
   const template = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;

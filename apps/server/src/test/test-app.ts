@@ -14,7 +14,7 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createDb, type DbHandle } from '../db/create-db';
 import { prepareDatabase } from '../db/prepare';
-import { mintXsrfToken } from '../plugins/api-guard';
+import { mintXsrfToken } from '../plugins/xsrf';
 
 /**
  * Test databases: TEST_DB=postgres gives each test file its own schema in the PostgreSQL at

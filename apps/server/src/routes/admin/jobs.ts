@@ -16,8 +16,6 @@ import {
   type AdminJobPatch,
   type FieldError,
 } from '@lumenfield/contract';
-import type { Config } from '../../config';
-import { bearerAuth } from '../../lib/bearer-auth';
 import { stripControlCharacters as clean } from '../../lib/control-characters';
 import { toCsv } from '../../lib/csv';
 import { sanitizeDescription } from '../../lib/sanitize-description';
@@ -139,13 +137,12 @@ function toJobInput(raw: AdminJobPatch, current?: JobWithApplicants): Partial<Jo
 const auth = { 400: problemDetailsSchema, 401: problemDetailsSchema, 404: problemDetailsSchema };
 
 /** CONTRACT §4: the recruiters' API, bearer-authenticated, off when ADMIN_TOKEN is unset. */
-export const adminJobsRoutes: FastifyPluginAsyncZod<{
-  repos: Repositories;
-  config: Config;
-}> = async (app, { repos, config }) => {
-  app.addHook('onRequest', bearerAuth(config.adminToken));
+export const adminJobsRoutes: FastifyPluginAsyncZod<{ repos: Repositories }> = async (
+  app,
+  { repos },
+) => {
   const base = apiPaths.adminJobs;
-  const routeConfig = { bearer: true };
+  const routeConfig = { access: 'bearer' } as const;
 
   const jobOr404 = async (id: number) => {
     const job = await repos.jobs.findById(id);

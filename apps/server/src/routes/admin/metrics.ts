@@ -1,7 +1,5 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Config } from '../../config';
-import { bearerAuth } from '../../lib/bearer-auth';
 
 const ms = (nanoseconds: number) => Math.round(nanoseconds / 1e4) / 100;
 
@@ -10,19 +8,15 @@ const ms = (nanoseconds: number) => Math.round(nanoseconds / 1e4) / 100;
  * resilience suite. Recruiters' bearer token only (404 without ADMIN_TOKEN, as the other admin
  * routes); `?reset=1` starts a fresh event-loop histogram after reading it.
  */
-export const adminMetricsRoutes: FastifyPluginAsync<{ config: Config }> = async (
-  app,
-  { config },
-) => {
+export const adminMetricsRoutes: FastifyPluginAsync = async (app) => {
   // 10 ms resolution is the default of the histogram; it costs one timer per process.
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
   app.addHook('onClose', async () => histogram.disable());
-  app.addHook('onRequest', bearerAuth(config.adminToken));
 
   app.get(
     '/admin/metrics',
-    { config: { bearer: true }, schema: { hide: true } },
+    { config: { access: 'bearer' }, schema: { hide: true } },
     (request, reply) => {
       const memory = process.memoryUsage();
       const body = {

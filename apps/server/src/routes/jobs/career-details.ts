@@ -31,6 +31,7 @@ export const careerDetailsRoutes: FastifyPluginAsyncZod<{ repos: Repositories }>
   app.get(
     apiPaths.careerDetails,
     {
+      config: { access: 'public' },
       schema: {
         summary: 'Open openings (JobOpenings) or one opening (JobOpeningsDetail)',
         tags: ['careers'],

@@ -26,6 +26,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod<{ repos: Repositories }>
   app.get(
     apiPaths.dropDownValues,
     {
+      config: { access: 'public' },
       schema: {
         summary: 'Options of the Country, State, Shift or Experience select',
         tags: ['careers'],
@@ -61,6 +62,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod<{ repos: Repositories }>
   app.get(
     apiPaths.statesByCountry,
     {
+      config: { access: 'public' },
       schema: {
         summary: 'States of a country',
         tags: ['careers'],

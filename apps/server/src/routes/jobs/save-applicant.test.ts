@@ -9,7 +9,7 @@ import {
   XSRF_HEADER_NAME,
   applicationMessages as m,
 } from '@lumenfield/contract';
-import { mintXsrfToken } from '../../plugins/api-guard';
+import { mintXsrfToken } from '../../plugins/xsrf';
 import {
   INDIA,
   KARNATAKA,

@@ -104,6 +104,7 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
     {
       bodyLimit: BYTE_ARRAY_BODY_LIMIT,
       config: {
+        access: 'public',
         rateLimit: { max: config.rateLimit.applicationsPerHour, timeWindow: '1 hour' },
       },
       schema: {

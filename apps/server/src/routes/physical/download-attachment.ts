@@ -5,22 +5,19 @@ import {
   downloadAttachmentQuerySchema,
   problemDetailsSchema,
 } from '@lumenfield/contract';
-import type { Config } from '../../config';
-import { bearerAuth } from '../../lib/bearer-auth';
 import { attachmentDisposition } from '../../lib/content-disposition';
 import { HttpProblem } from '../../plugins/problem-details';
 import type { Repositories } from '../../repositories';
 
 /** GET /Physical/DownloadAttachment: a stored resume, for recruiters only (CONTRACT §3). */
-export const downloadAttachmentRoutes: FastifyPluginAsyncZod<{
-  repos: Repositories;
-  config: Config;
-}> = async (app, { repos, config }) => {
+export const downloadAttachmentRoutes: FastifyPluginAsyncZod<{ repos: Repositories }> = async (
+  app,
+  { repos },
+) => {
   app.get(
     apiPaths.downloadAttachment,
     {
-      config: { bearer: true },
-      onRequest: bearerAuth(config.adminToken),
+      config: { access: 'bearer' },
       schema: {
         summary: "Download an applicant's resume (recruiters: Authorization: Bearer)",
         tags: ['recruiters'],

@@ -7,12 +7,7 @@ import {
   XSRF_HOST_COOKIE_NAME,
 } from '@lumenfield/contract';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
-import {
-  XSRF_MAX_AGE_MS,
-  XSRF_REFRESH_AFTER_MS,
-  isValidXsrfToken,
-  mintXsrfToken,
-} from './api-guard';
+import { XSRF_MAX_AGE_MS, XSRF_REFRESH_AFTER_MS, isValidXsrfToken, mintXsrfToken } from './xsrf';
 
 const HOUR = 60 * 60 * 1000;
 const listing = '/api/Jobs/CareerDetailsRetrival?ActionFlag=JobOpenings&jobID=0';

@@ -1,0 +1,26 @@
+import type { FastifyRequest } from 'fastify';
+import { HttpProblem } from '../plugins/problem-details';
+
+/**
+ * The scheme the visitor used. Fastify reads X-Forwarded-Proto only from a trusted proxy
+ * (TRUST_PROXY); whatever it says, only `http` and `https` are ever used (docs/security.md).
+ */
+export function requestScheme(request: FastifyRequest): 'http' | 'https' {
+  return request.protocol === 'https' ? 'https' : 'http';
+}
+
+/** A host name, IPv4 or bracketed IPv6 address, with an optional port: nothing else. */
+const HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]{2,45}\])(?::\d{1,5})?$/i;
+
+/**
+ * The origin for absolute URLs (canonical, Open Graph, JSON-LD, robots.txt, sitemap.xml):
+ * PUBLIC_URL when set; otherwise the request's Host (X-Forwarded-Host only from a trusted
+ * proxy, as Fastify reads it) and scheme. A host that is not a host name is refused with 400.
+ */
+export function publicOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
+  if (publicUrl) return publicUrl;
+  const host = request.host;
+  if (!host || !HOST.test(host)) throw new HttpProblem(400, 'The Host header is not valid.');
+  return `${requestScheme(request)}://${host.toLowerCase()}`;
+}

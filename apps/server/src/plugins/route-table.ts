@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { RouteAccess } from './api-guard';
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  /** The access the route declared (every /api route has one; site routes have none). */
+  access: RouteAccess | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route the router knows, as registered: the security suite walks it. */
+    routeTable: readonly RouteEntry[];
+  }
+}
+
+/** Records each route as it is added; registered first, so it sees every one. */
+export const routeTable = fp(
+  async (app: FastifyInstance) => {
+    const entries: RouteEntry[] = [];
+    app.decorate('routeTable', entries);
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) {
+        entries.push({ method, url: route.url, access: route.config?.access });
+      }
+    });
+  },
+  { name: 'route-table' },
+);

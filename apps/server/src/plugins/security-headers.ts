@@ -1,0 +1,123 @@
+import type { Socket } from 'node:net';
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { problemBody } from './problem-details';
+
+/** Origins the page may frame: the office maps (docs/security.md). */
+const MAP_ORIGIN = 'https://www.openstreetmap.org';
+
+/** Powerful browser features the site never uses, turned off for every page. */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
+export const REFERRER_POLICY = 'no-referrer';
+
+/**
+ * What every answer carries, also the ones Fastify or Node make before any hook runs (a URL that
+ * does not decode, headers too large, a request line that does not parse).
+ */
+export const BASELINE_HEADERS: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': REFERRER_POLICY,
+  'Permissions-Policy': PERMISSIONS_POLICY,
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'Cache-Control': 'no-store',
+};
+
+export interface SecurityHeadersOptions {
+  /** Extra script sources of the built page (hashes of its inline scripts). */
+  scriptSources: string[];
+  /** Send HSTS: only behind a proxy that terminates TLS. */
+  hsts: boolean;
+}
+
+/** Helmet's headers and the Permissions-Policy on every answer that reaches the router. */
+export const securityHeaders = fp<SecurityHeadersOptions>(
+  async (app: FastifyInstance, { scriptSources, hsts }) => {
+    await app.register(fastifyHelmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...scriptSources],
+          styleSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:'],
+          fontSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          frameSrc: [MAP_ORIGIN],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
+      },
+      referrerPolicy: { policy: REFERRER_POLICY },
+      strictTransportSecurity: hsts,
+      crossOriginEmbedderPolicy: false,
+    });
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    });
+  },
+  { name: 'security-headers' },
+);
+
+/**
+ * Fastify's `frameworkErrors`: a URL that does not decode (`/%c0`) is refused before routing, so
+ * no hook has run. A problem document with the baseline headers, never echoing the URL.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  void reply
+    .code(status)
+    .headers(BASELINE_HEADERS)
+    .type('application/problem+json; charset=utf-8')
+    .send(problemBody(status, 'The request URL is not valid.'));
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+};
+
+/**
+ * Node's `clientError` (headers too large, a request line that does not parse, a timeout):
+ * answered on the raw socket, as Fastify's default does, but as problem details with the
+ * baseline headers and without echoing anything the client sent.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? 431
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 408
+        : 400;
+  const detail =
+    status === 431
+      ? 'The request headers are too large.'
+      : status === 408
+        ? 'The request took too long to arrive.'
+        : 'The request could not be read.';
+  const body = JSON.stringify(problemBody(status, detail));
+  const headers = {
+    ...BASELINE_HEADERS,
+    'Content-Type': 'application/problem+json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    Connection: 'close',
+  };
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\n` +
+        Object.entries(headers)
+          .map(([name, value]) => `${name}: ${value}\r\n`)
+          .join('') +
+        `\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}

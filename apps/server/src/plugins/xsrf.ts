@@ -1,0 +1,92 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { XSRF_COOKIE_NAME, XSRF_HOST_COOKIE_NAME } from '@lumenfield/contract';
+import { requestScheme } from '../lib/public-origin';
+
+/**
+ * The XSRF token (docs/security.md): a signed double-submit value, the time it was issued, a
+ * random nonce and their HMAC under the cookie secret, so a token minted elsewhere (or by another
+ * secret) is refused, any node sharing the secret accepts it, and a token older than
+ * XSRF_MAX_AGE_MS is refused. Over HTTPS the cookie is `__Host-XSRF-TOKEN` (Secure, host-only);
+ * over plain HTTP `XSRF-TOKEN`. The /api guard (api-guard.ts) checks the echo on writes.
+ */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sets a fresh XSRF cookie unless the request carries a valid one younger than XSRF_REFRESH_AFTER_MS. */
+    ensureXsrfCookie(request: FastifyRequest, reply: FastifyReply): void;
+  }
+}
+
+/** A token is refused on writes after this long; the page gets a fresh one well before. */
+export const XSRF_MAX_AGE_MS = 12 * 60 * 60 * 1000;
+/** Reads (page loads, API GETs) replace a token older than this, so an open tab keeps working. */
+export const XSRF_REFRESH_AFTER_MS = 60 * 60 * 1000;
+/** Clocks of several nodes may differ a little; a token from slightly "ahead" is still good. */
+const CLOCK_SKEW_MS = 5 * 60 * 1000;
+
+function sign(secret: string, payload: string): string {
+  return crypto.createHmac('sha256', secret).update(payload).digest('base64url');
+}
+
+export function mintXsrfToken(secret: string, now = Date.now()): string {
+  const payload = `${now.toString(36)}.${crypto.randomBytes(18).toString('base64url')}`;
+  return `${payload}.${sign(secret, payload)}`;
+}
+
+/** When a well-signed token was issued (ms since epoch), or undefined for anything else. */
+export function xsrfTokenIssuedAt(secret: string, token: string | undefined): number | undefined {
+  if (!token || token.length > 200) return undefined;
+  const [issued, nonce, mac, extra] = token.split('.');
+  if (!issued || !nonce || !mac || extra !== undefined || !/^[0-9a-z]{1,11}$/.test(issued)) {
+    return undefined;
+  }
+  if (!safeEqual(mac, sign(secret, `${issued}.${nonce}`))) return undefined;
+  return parseInt(issued, 36);
+}
+
+export function isValidXsrfToken(
+  secret: string,
+  token: string | undefined,
+  now = Date.now(),
+): boolean {
+  const issuedAt = xsrfTokenIssuedAt(secret, token);
+  if (issuedAt === undefined) return false;
+  return issuedAt <= now + CLOCK_SKEW_MS && now - issuedAt <= XSRF_MAX_AGE_MS;
+}
+
+/** The cookie name for this request's scheme (the __Host- prefix needs HTTPS). */
+export function xsrfCookieName(request: FastifyRequest): string {
+  return requestScheme(request) === 'https' ? XSRF_HOST_COOKIE_NAME : XSRF_COOKIE_NAME;
+}
+
+export function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && crypto.timingSafeEqual(left, right);
+}
+
+/** Decorates `ensureXsrfCookie`, used by the /api guard and by the pages that carry the cookie. */
+export const xsrfCookies = fp<{ secret: string }>(
+  async (app: FastifyInstance, { secret }) => {
+    app.decorate('ensureXsrfCookie', (request: FastifyRequest, reply: FastifyReply) => {
+      const name = xsrfCookieName(request);
+      const now = Date.now();
+      const current = request.cookies[name];
+      if (isValidXsrfToken(secret, current, now)) {
+        const issuedAt = xsrfTokenIssuedAt(secret, current) ?? 0;
+        if (now - issuedAt < XSRF_REFRESH_AFTER_MS) return;
+      }
+      // Readable by the page (not HttpOnly) so it can echo it; __Host- needs Secure, no
+      // Domain and path '/'. The browser drops it when the server would refuse it anyway.
+      reply.setCookie(name, mintXsrfToken(secret, now), {
+        path: '/',
+        sameSite: 'lax',
+        httpOnly: false,
+        secure: name === XSRF_HOST_COOKIE_NAME,
+        maxAge: XSRF_MAX_AGE_MS / 1000,
+      });
+    });
+  },
+  { name: 'xsrf-cookies', dependencies: ['@fastify/cookie'] },
+);

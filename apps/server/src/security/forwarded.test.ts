@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOpening } from '../test/application';
+import { createTestApp, engine, type TestApp } from '../test/test-app';
+
+const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
+const sitemapFirst = (xml: string) => /<loc>([^<]*)<\/loc>/.exec(xml)?.[1];
+
+describe(`security: forwarded host and scheme (${engine})`, () => {
+  let direct: TestApp;
+  let proxied: TestApp;
+  let jobId: number;
+  beforeAll(async () => {
+    direct = await createTestApp();
+    proxied = await createTestApp({ TRUST_PROXY: 'true' });
+    jobId = await createOpening(direct, 'FWD-1');
+    await createOpening(proxied, 'FWD-1');
+  });
+  afterAll(async () => {
+    await direct.close();
+    await proxied.close();
+  });
+
+  const page = (t: TestApp, headers: Record<string, string>) =>
+    t.app.inject({
+      url: `/careers/jobs/${jobId}`,
+      headers: { host: 'www.example.com', ...headers },
+    });
+
+  it('without a trusted proxy, forwarded host and scheme are ignored', async () => {
+    const res = await page(direct, {
+      'x-forwarded-host': 'evil.example.net',
+      'x-forwarded-proto': 'https',
+    });
+    expect(canonical(res.body)).toBe(`http://www.example.com/careers/jobs/${jobId}`);
+  });
+
+  it('from a trusted proxy, its host and https scheme are used', async () => {
+    const res = await page(proxied, {
+      'x-forwarded-host': 'careers.example.org',
+      'x-forwarded-proto': 'https',
+    });
+    expect(canonical(res.body)).toBe(`https://careers.example.org/careers/jobs/${jobId}`);
+  });
+
+  it('a scheme other than http or https is never used, even from a trusted proxy', async () => {
+    for (const scheme of ['javascript', 'data', 'ftp', 'HTTPS:evil']) {
+      const res = await page(proxied, { 'x-forwarded-proto': scheme });
+      expect(canonical(res.body), scheme).toBe(`http://www.example.com/careers/jobs/${jobId}`);
+      const xml = await proxied.app.inject({
+        url: '/sitemap.xml',
+        headers: { host: 'www.example.com', 'x-forwarded-proto': scheme },
+      });
+      expect(sitemapFirst(xml.body), scheme).toBe('http://www.example.com/');
+    }
+  });
+
+  it('a host that is not a host name is refused, never written into a page', async () => {
+    for (const host of ['evil.com/<script>', 'a b', 'x"onload="y', 'evil.com\\@good.com']) {
+      const res = await page(proxied, { 'x-forwarded-host': host });
+      expect(res.statusCode, host).toBe(400);
+      expect(res.body).not.toContain(host);
+      const robots = await direct.app.inject({ url: '/robots.txt', headers: { host } });
+      expect(robots.statusCode, host).toBe(400);
+    }
+  });
+
+  it('PUBLIC_URL wins over every header', async () => {
+    const t = await createTestApp({
+      TRUST_PROXY: 'true',
+      PUBLIC_URL: 'https://www.lumenfield.example',
+    });
+    try {
+      const id = await createOpening(t, 'FWD-2');
+      const res = await t.app.inject({
+        url: `/careers/jobs/${id}`,
+        headers: { 'x-forwarded-host': 'evil.example.net', 'x-forwarded-proto': 'javascript' },
+      });
+      expect(canonical(res.body)).toBe(`https://www.lumenfield.example/careers/jobs/${id}`);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,116 @@
+import type { TestApp } from '../test/test-app';
+import { applicationPayload, createOpening, postApplication } from '../test/application';
+
+/** One request that reaches a route: its path with every parameter filled, and a body. */
+export interface RouteCase {
+  /** Path and query. The path part is what the spellings vary. */
+  url: string;
+  body?: unknown;
+}
+
+export interface Fixtures {
+  jobId: number;
+  closedJobId: number;
+  attachmentGuid: string;
+}
+
+/** An open and a closed opening and one stored application, for the cases below. */
+export async function createFixtures(t: TestApp): Promise<Fixtures> {
+  const jobId = await createOpening(t, 'SEC-1');
+  const closedJobId = await createOpening(t, 'SEC-2', false);
+  await postApplication(t, jobId, applicationPayload({ Email: 'fixture@example.com' }));
+  const applicants = await t.app.inject({
+    method: 'GET',
+    url: `/api/admin/jobs/${jobId}/applicants`,
+    headers: { authorization: `Bearer ${t.config.adminToken ?? ''}` },
+  });
+  const [first] = applicants.json() as { AttachmentGuid: string }[];
+  if (!first) throw new Error('the fixture application was not stored');
+  return { jobId, closedJobId, attachmentGuid: first.AttachmentGuid };
+}
+
+const job = {
+  JobCode: 'SEC-CASE',
+  JobTitle: 'Security case',
+  JobLocation: 'Remote, USA',
+  Job_Description: '<p>Case.</p>',
+  Recruitment_Manager: 'Dana Whitfield',
+  ContactPerson: 'Dana Whitfield',
+  ContactPersonMail: 'dana@example.com',
+};
+
+/**
+ * A request for every route the router knows, keyed `METHOD pattern` as the router lists it
+ * (HEAD routes follow their GET). A route added without a case here fails the suite.
+ */
+export function routeCases(f: Fixtures): Record<string, RouteCase> {
+  return {
+    'GET /healthz': { url: '/healthz' },
+    'GET /hr': { url: '/hr' },
+    'GET /robots.txt': { url: '/robots.txt' },
+    'GET /sitemap.xml': { url: '/sitemap.xml' },
+    'GET /careers/job-boot.js': { url: '/careers/job-boot.js' },
+    'GET /careers/jobs/:id': { url: `/careers/jobs/${f.jobId}` },
+    'GET /api/*': { url: '/api/no-such-endpoint' },
+    'POST /api/*': { url: '/api/no-such-endpoint', body: {} },
+    'PUT /api/*': { url: '/api/no-such-endpoint', body: {} },
+    'PATCH /api/*': { url: '/api/no-such-endpoint', body: {} },
+    'DELETE /api/*': { url: '/api/no-such-endpoint' },
+    'OPTIONS /api/*': { url: '/api/no-such-endpoint' },
+    'GET /api/openapi.json': { url: '/api/openapi.json' },
+    'GET /api/Jobs/CareerDetailsRetrival': {
+      url: '/api/Jobs/CareerDetailsRetrival?ActionFlag=JobOpenings&jobID=0',
+    },
+    'GET /api/Jobs/GetRecruitmentManagerDropDownValues': {
+      url: '/api/Jobs/GetRecruitmentManagerDropDownValues?ControlName=Country',
+    },
+    'GET /api/Jobs/GetStatesByCountry': { url: '/api/Jobs/GetStatesByCountry?CountryID=356' },
+    'POST /api/Jobs/SaveApplicantDetail': {
+      url: `/api/Jobs/SaveApplicantDetail?jobID=${f.jobId}`,
+      body: applicationPayload({ Email: 'spelling@example.com' }),
+    },
+    'GET /api/Physical/DownloadAttachment': {
+      url: `/api/Physical/DownloadAttachment?AttachmentGuid=${f.attachmentGuid}&AttachmentName=cv.pdf`,
+    },
+    'GET /api/admin/jobs': { url: '/api/admin/jobs' },
+    'POST /api/admin/jobs': { url: '/api/admin/jobs', body: job },
+    'GET /api/admin/jobs/:id': { url: `/api/admin/jobs/${f.jobId}` },
+    'PATCH /api/admin/jobs/:id': { url: `/api/admin/jobs/${f.jobId}`, body: { IsOpen: true } },
+    'GET /api/admin/jobs/:id/applicants': { url: `/api/admin/jobs/${f.jobId}/applicants` },
+    'GET /api/admin/jobs/:id/applicants.csv': { url: `/api/admin/jobs/${f.jobId}/applicants.csv` },
+    'GET /api/admin/metrics': { url: '/api/admin/metrics' },
+  };
+}
+
+const hex = (ch: string) => ch.charCodeAt(0).toString(16);
+
+/**
+ * Other spellings of a path that a router might resolve to the same route: percent-encoded
+ * letters (lower and upper hex), doubled slashes, dot segments, a trailing slash, other case.
+ * The query stays as it was.
+ */
+export function spellings(url: string): string[] {
+  const [path = '', query] = url.split('?');
+  const suffix = query === undefined ? '' : `?${query}`;
+  const out = new Set<string>();
+  const segments = path.split('/');
+  segments.forEach((segment, index) => {
+    const at = segment.search(/[a-z]/i);
+    if (at < 0) return;
+    for (const code of [hex(segment[at]!), hex(segment[at]!).toUpperCase()]) {
+      const spelled = [...segments];
+      spelled[index] = `${segment.slice(0, at)}%${code}${segment.slice(at + 1)}`;
+      out.add(spelled.join('/'));
+    }
+  });
+  out.add(`/${path}`);
+  out.add(path.replace(/^\/([^/]+)\//, '/$1//'));
+  out.add(path.replace(/^\/([^/]+)\//, '/$1/./'));
+  out.add(path.replace(/^\/([^/]+)\//, '/$1/x/../'));
+  out.add(`/x/..${path}`);
+  out.add(`${path}/`);
+  out.add(path.toUpperCase());
+  out.add(path.toLowerCase());
+  out.delete(path);
+  return [...out].map((spelled) => spelled + suffix);
+}

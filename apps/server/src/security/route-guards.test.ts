@@ -1,0 +1,216 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXED_HEADER_NAME, FIXED_HEADER_VALUE, XSRF_HEADER_NAME } from '@lumenfield/contract';
+import { BEARER_FAILURES_PER_MINUTE } from '../plugins/api-guard';
+import type { RouteEntry } from '../plugins/route-table';
+import { mintXsrfToken } from '../plugins/xsrf';
+import { createTestApp, engine, type TestApp } from '../test/test-app';
+import {
+  createFixtures,
+  routeCases,
+  spellings,
+  type Fixtures,
+  type RouteCase,
+} from './route-cases';
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * What a spelling may answer instead of meeting its route's guard: refused as malformed (400),
+ * unknown (404), or by the guard of the /api catch-all it resolved to (403: no fixed header).
+ */
+const REFUSED = [400, 403, 404];
+
+let addressCounter = 0;
+/** A client address of its own per test, so limits counted for one never touch another. */
+const newClient = () => `10.9.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`;
+
+/** The route's case sent to `url` (a spelling of its path) with these headers, from `client`. */
+function request(
+  route: RouteEntry,
+  routeCase: RouteCase,
+  url: string,
+  headers: Record<string, string>,
+  client = newClient(),
+): InjectOptions {
+  const hasBody = routeCase.body !== undefined && WRITES.has(route.method);
+  return {
+    method: route.method as InjectOptions['method'],
+    url,
+    headers: { ...headers, ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+    ...(hasBody ? { payload: JSON.stringify(routeCase.body) } : {}),
+    remoteAddress: client,
+  };
+}
+
+describe(`security: every route meets its guard, whatever the spelling (${engine})`, () => {
+  let t: TestApp;
+  let cases: Record<string, RouteCase>;
+  let fixtures: Fixtures;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_REQUESTS: '4', RATE_LIMIT_APPLICATIONS: '4' });
+    fixtures = await createFixtures(t);
+    cases = routeCases(fixtures);
+  });
+  afterAll(() => t.close());
+
+  /** The routes the router knows; HEAD follows GET. */
+  const table = () => t.app.routeTable.filter((route) => route.method !== 'HEAD');
+  const apiRoutes = () => table().filter((route) => route.access !== undefined);
+  const caseOf = (method: string, url: string) => {
+    const found = cases[`${method} ${url}`];
+    if (!found) throw new Error(`no security case for ${method} ${url}`);
+    return found;
+  };
+  const credentials = (access: string | undefined, method: string): Record<string, string> => {
+    if (access === 'bearer') return { authorization: `Bearer ${t.config.adminToken ?? ''}` };
+    if (access !== 'public') return {};
+    return WRITES.has(method) ? t.headers('write') : { [FIXED_HEADER_NAME]: FIXED_HEADER_VALUE };
+  };
+
+  it('has a case for every route the router knows, and every /api route declares its access', () => {
+    const missing = table()
+      .map((route) => `${route.method} ${route.url}`)
+      .filter((key) => !(key in cases));
+    expect(missing).toEqual([]);
+    const undeclared = table().filter(
+      (route) => route.url.startsWith('/api') && route.access === undefined,
+    );
+    expect(undeclared).toEqual([]);
+    // The guarded kinds are all exercised below.
+    expect(new Set(apiRoutes().map((route) => route.access))).toEqual(
+      new Set(['public', 'bearer', 'open']),
+    );
+  });
+
+  it('a public route refuses every spelling of its path without the fixed header', async () => {
+    for (const route of apiRoutes().filter((r) => r.access === 'public')) {
+      const routeCase = caseOf(route.method, route.url);
+      for (const url of [routeCase.url, ...spellings(routeCase.url)]) {
+        const res = await t.app.inject(request(route, routeCase, url, {}));
+        expect(REFUSED, `${route.method} ${url}`).toContain(res.statusCode);
+      }
+    }
+  });
+
+  it('a public write refuses every spelling without the XSRF echo, or with a forged or mismatched one', async () => {
+    const foreign = mintXsrfToken('a-secret-that-is-not-this-servers-0123456789');
+    const other = mintXsrfToken(t.cookieSecret);
+    const bad: Record<string, Record<string, string>> = {
+      missing: { [FIXED_HEADER_NAME]: FIXED_HEADER_VALUE },
+      forged: {
+        [FIXED_HEADER_NAME]: FIXED_HEADER_VALUE,
+        cookie: `XSRF-TOKEN=${foreign}`,
+        [XSRF_HEADER_NAME]: foreign,
+      },
+      mismatched: {
+        [FIXED_HEADER_NAME]: FIXED_HEADER_VALUE,
+        cookie: `XSRF-TOKEN=${t.xsrf}`,
+        [XSRF_HEADER_NAME]: other,
+      },
+    };
+    const writes = apiRoutes().filter((r) => r.access === 'public' && WRITES.has(r.method));
+    expect(writes.length).toBeGreaterThan(0);
+    for (const route of writes) {
+      const routeCase = caseOf(route.method, route.url);
+      for (const url of [routeCase.url, ...spellings(routeCase.url)]) {
+        for (const [kind, headers] of Object.entries(bad)) {
+          const res = await t.app.inject(request(route, routeCase, url, headers));
+          expect(REFUSED, `${kind}: ${route.method} ${url}`).toContain(res.statusCode);
+        }
+      }
+      // The same request with a good pair passes the guard.
+      const ok = await t.app.inject(
+        request(route, routeCase, routeCase.url, credentials('public', route.method)),
+      );
+      expect(ok.statusCode, `${route.method} ${routeCase.url}`).not.toBe(403);
+    }
+  });
+
+  it('a bearer route refuses every spelling with a missing or wrong token', async () => {
+    for (const route of apiRoutes().filter((r) => r.access === 'bearer')) {
+      const routeCase = caseOf(route.method, route.url);
+      for (const url of [routeCase.url, ...spellings(routeCase.url)]) {
+        for (const authorization of [undefined, 'Bearer wrong-token-0123456789', 'Basic abc']) {
+          const headers: Record<string, string> = authorization ? { authorization } : {};
+          const res = await t.app.inject(request(route, routeCase, url, headers));
+          expect(
+            [401, ...REFUSED],
+            `${authorization ?? 'no token'}: ${route.method} ${url}`,
+          ).toContain(res.statusCode);
+        }
+      }
+      const ok = await t.app.inject(
+        request(route, routeCase, routeCase.url, credentials('bearer', route.method)),
+      );
+      expect(ok.statusCode, `${route.method} ${routeCase.url}`).toBeLessThan(400);
+    }
+  });
+
+  it('every spelling that reaches a route counts against the same request limit', async () => {
+    for (const route of apiRoutes()) {
+      const routeCase = caseOf(route.method, route.url);
+      const client = newClient();
+      const headers = credentials(route.access, route.method);
+      const [encodedA, encodedB] = spellings(routeCase.url).filter((u) => u.includes('%'));
+      // Four calls use up the limit whatever their spelling; the fifth, plain, is refused.
+      for (const url of [encodedA!, encodedB!, routeCase.url, encodedA!]) {
+        await t.app.inject(request(route, routeCase, url, headers, client));
+      }
+      const res = await t.app.inject(request(route, routeCase, routeCase.url, headers, client));
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(429);
+      expect(res.headers['retry-after']).toBeDefined();
+    }
+  });
+});
+
+describe(`security: failed bearer tokens are throttled (${engine})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const wrong = (remoteAddress: string, token = 'wrong-token-0123456789') =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/admin/jobs',
+      remoteAddress,
+      headers: { authorization: `Bearer ${token}` },
+    });
+
+  it(`answers 401 to the first ${BEARER_FAILURES_PER_MINUTE} wrong tokens a minute, then 429 even to the right one`, async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < BEARER_FAILURES_PER_MINUTE + 5; i++) {
+      statuses.push((await wrong('10.20.0.1', `wrong-token-${i}-0123456789`)).statusCode);
+    }
+    expect(statuses.slice(0, BEARER_FAILURES_PER_MINUTE)).toEqual(
+      Array(BEARER_FAILURES_PER_MINUTE).fill(401),
+    );
+    expect(statuses.slice(BEARER_FAILURES_PER_MINUTE)).toEqual(Array(5).fill(429));
+    const limited = await wrong('10.20.0.1', t.config.adminToken);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Another client is not affected, and the right token still works there.
+    expect((await wrong('10.20.0.2')).statusCode).toBe(401);
+    expect((await wrong('10.20.0.2', t.config.adminToken)).statusCode).toBe(200);
+  });
+
+  it('counts failed tokens against the client request limit too', async () => {
+    const small = await createTestApp({ RATE_LIMIT_REQUESTS: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const res = await small.app.inject({
+          method: 'GET',
+          url: '/api/admin/jobs',
+          remoteAddress: '10.20.1.1',
+          headers: { authorization: 'Bearer wrong-token-0123456789' },
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    } finally {
+      await small.close();
+    }
+  });
+});
