@@ -248,6 +248,7 @@ export async function apply(url, target, headers, { size = 64 * 1024, timeoutMs 
     body,
     sha256: sha256(resume),
     contentType: res.headers.get('content-type'),
+    retryAfter: Number(res.headers.get('retry-after') ?? 0),
   };
 }
 

@@ -46,6 +46,7 @@ const envSchema = z.object({
   RATE_LIMIT_REQUESTS: positiveInt('RATE_LIMIT_REQUESTS').default(600),
   RATE_LIMIT_APPLICATIONS: positiveInt('RATE_LIMIT_APPLICATIONS').default(30),
   TRUST_PROXY: bool.default(false),
+  UPLOAD_BYTES_IN_FLIGHT: positiveInt('UPLOAD_BYTES_IN_FLIGHT').default(176_000_000),
   SHUTDOWN_TIMEOUT_MS: positiveInt('SHUTDOWN_TIMEOUT_MS').default(10_000),
 });
 
@@ -64,6 +65,8 @@ export interface Config {
   staticDir: string;
   cookieSecret: string | undefined;
   rateLimit: { requestsPerMinute: number; applicationsPerHour: number };
+  /** Application body bytes one node reads at once; past it, 503 with Retry-After. */
+  uploadBytesInFlight: number;
   trustProxy: boolean;
   shutdownTimeoutMs: number;
 }
@@ -113,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestsPerMinute: e.RATE_LIMIT_REQUESTS,
       applicationsPerHour: e.RATE_LIMIT_APPLICATIONS,
     },
+    uploadBytesInFlight: e.UPLOAD_BYTES_IN_FLIGHT,
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };

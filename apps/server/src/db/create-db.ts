@@ -16,6 +16,8 @@ export interface DbOptions {
 export interface DbHandle {
   db: Db;
   dialect: Dialect;
+  /** How it was opened: a worker thread opens its own connection with these. */
+  options: DbOptions;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -55,6 +57,7 @@ export function createDb(options: DbOptions): DbHandle {
   return {
     db,
     dialect,
+    options,
     ping: async () => {
       await sql`select 1`.execute(db);
     },

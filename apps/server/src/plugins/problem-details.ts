@@ -23,6 +23,8 @@ export class HttpProblem extends Error {
     readonly status: number,
     readonly detail: string,
     readonly errors?: FieldError[],
+    /** Headers the answer needs, such as Retry-After on 429 and 503. */
+    readonly headers?: Record<string, string>,
   ) {
     super(detail);
     this.name = 'HttpProblem';
@@ -77,6 +79,7 @@ export const problemDetails = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof HttpProblem) {
+        if (error.headers) reply.headers(error.headers);
         return sendProblem(reply, error.status, error.detail, error.errors);
       }
       if (error.validation) {

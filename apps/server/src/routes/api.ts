@@ -5,6 +5,7 @@ import type { DbHandle } from '../db/create-db';
 import { apiGuard } from '../plugins/api-guard';
 import { sendProblem } from '../plugins/problem-details';
 import { createRepositories } from '../repositories';
+import { createApplicationStore } from '../repositories/application-store';
 import { adminJobsRoutes } from './admin/jobs';
 import { adminMetricsRoutes } from './admin/metrics';
 import { careerDetailsRoutes } from './jobs/career-details';
@@ -47,7 +48,9 @@ export async function apiRoutes(
   const repos = createRepositories(database.db);
   await app.register(careerDetailsRoutes, { repos });
   await app.register(referenceDataRoutes, { repos });
-  await app.register(saveApplicantRoutes, { repos, config });
+  const applications = createApplicationStore(database);
+  app.addHook('onClose', () => applications.close());
+  await app.register(saveApplicantRoutes, { repos, applications, config });
   await app.register(downloadAttachmentRoutes, { repos });
   await app.register(adminJobsRoutes, { repos });
   await app.register(adminMetricsRoutes);

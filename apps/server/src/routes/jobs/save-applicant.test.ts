@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -446,5 +448,83 @@ describe.skipIf(!(await redisReachable()))(`application rate limit in Redis (${e
       await nodeB.app.close();
       await nodeA.close();
     }
+  });
+});
+
+describe(`SaveApplicantDetail under more bodies than a node holds at once (${engine})`, () => {
+  let t: TestApp;
+  let jobId: number;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp({ UPLOAD_BYTES_IN_FLIGHT: '200000' });
+    jobId = await createOpening(t, 'BUSY-1');
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => t.close());
+
+  const send = (body: string, { hold = false } = {}) =>
+    new Promise<{
+      status: number;
+      headers: http.IncomingHttpHeaders;
+      body: string;
+      finish: () => void;
+    }>((resolve, reject) => {
+      const req = http.request({
+        port,
+        host: '127.0.0.1',
+        method: 'POST',
+        path: `/api/Jobs/SaveApplicantDetail?jobID=${jobId}`,
+        headers: {
+          ...t.headers('write'),
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+        },
+      });
+      req.on('response', (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: text,
+            finish: () => {},
+          }),
+        );
+      });
+      req.on('error', reject);
+      if (!hold) {
+        req.end(body);
+        return;
+      }
+      // Half the body now, the rest when told: the request holds its reservation meanwhile.
+      req.write(body.slice(0, body.length / 2));
+      resolve({
+        status: 0,
+        headers: {},
+        body: '',
+        finish: () => req.end(body.slice(body.length / 2)),
+      });
+    });
+
+  it('answers 503 with Retry-After to a body that finds no room in time, and takes it once there is', async () => {
+    const big = JSON.stringify(
+      applicationPayload({ Email: 'first.busy@example.com' }, { content: pdfFile(120_000) }),
+    );
+    const held = await send(big, { hold: true });
+    // The first body holds ~160 kB of the 200 kB: a second one of that size must wait, then 503.
+    const other = JSON.stringify(
+      applicationPayload({ Email: 'second.busy@example.com' }, { content: pdfFile(120_000) }),
+    );
+    const refused = await send(other);
+    expect(refused.status).toBe(503);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.headers['x-content-type-options']).toBe('nosniff');
+    expect(JSON.parse(refused.body)).toMatchObject({ status: 503 });
+    held.finish();
+    // Once the first is through, the same application is taken.
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await send(other)).status).toBe(201);
   });
 });

@@ -15,16 +15,17 @@ import {
   type ResumeKind,
 } from '@lumenfield/contract';
 import type { Config } from '../../config';
-import { parseApplicationBody, type ParsedApplicationBody } from '../../lib/application-body';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyRequest } from 'fastify';
+import { BodyBudget } from '../../lib/body-budget';
 import { hasControlCharacters, stripControlCharacters } from '../../lib/control-characters';
-import {
-  cleanFileName,
-  decodeFileContent,
-  resumeKind,
-  resumeMimeType,
-} from '../../lib/resume-file';
+import { readBody } from '../../lib/read-body';
+import { cleanFileName, resumeKind, resumeMimeType } from '../../lib/resume-file';
 import { HttpProblem } from '../../plugins/problem-details';
 import type { Repositories } from '../../repositories';
+import type { ApplicationStore } from '../../repositories/application-store';
+import type { DecodeResult } from '../../workers/body-decoder';
+import { createWorkerPool, runWithBytes } from '../../workers/pool';
 
 /**
  * Body limits of this route only (every other route keeps the global 1 MB). A 5 MB resume is
@@ -32,6 +33,10 @@ import type { Repositories } from '../../repositories';
  */
 export const BASE64_BODY_LIMIT = 7_500_000;
 export const BYTE_ARRAY_BODY_LIMIT = 22_000_000;
+/** How long a body waits for room under UPLOAD_BYTES_IN_FLIGHT before the answer is 503. */
+export const BODY_WAIT_MS = 3_000;
+/** The application without its resume: a few short fields (spec §5); more is not an application. */
+export const FIELDS_LIMIT = 64 * 1024;
 
 function tooLarge(): HttpProblem {
   return new HttpProblem(413, 'The application is too large. A resume may be at most 5 MB.');
@@ -44,7 +49,10 @@ interface ResumeCheck {
   name: string;
 }
 
-async function checkResume(payload: ApplicationPayload): Promise<ResumeCheck> {
+async function checkResume(
+  payload: ApplicationPayload,
+  decoded: Uint8Array | undefined,
+): Promise<ResumeCheck> {
   const detail = payload.AttachmentHeader.AttachmentDetails[0];
   const name = cleanFileName(detail?.FileName ?? '');
   if (!detail || name === '') {
@@ -55,7 +63,7 @@ async function checkResume(payload: ApplicationPayload): Promise<ResumeCheck> {
       name,
     };
   }
-  const bytes = decodeFileContent(detail.FileContent);
+  const bytes = decoded && Buffer.from(decoded.buffer, decoded.byteOffset, decoded.byteLength);
   if (!bytes || bytes.length === 0) {
     // Nothing to judge by content: the type rule reads the name (as the page does) and the
     // last rule, 'Please select a resume', reports the missing content.
@@ -74,28 +82,45 @@ async function checkResume(payload: ApplicationPayload): Promise<ResumeCheck> {
 /** POST /Jobs/SaveApplicantDetail: an application with its resume (CONTRACT §3). */
 export const saveApplicantRoutes: FastifyPluginAsyncZod<{
   repos: Repositories;
+  applications: ApplicationStore;
   config: Config;
-}> = async (app, { repos, config }) => {
-  // Only this encapsulated route parses large bodies, and only the byte-array form may use
-  // all of it: a base64 body over its own limit is refused before anything else runs.
+}> = async (app, { repos, applications, config }) => {
+  // Only this encapsulated route reads large bodies. They are read as they arrive and decoded
+  // in worker threads, never on the event loop; how many bytes a node holds at once is bounded.
+  const decoders = createWorkerPool('body-decoder');
+  app.addHook('onClose', () => decoders.close());
+  const budget = new BodyBudget(config.uploadBytesInFlight);
+  /** The decoded resume of each request, beside its body (the schema sees FileContent ''). */
+  const resumes = new WeakMap<FastifyRequest, Uint8Array | undefined>();
+
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
     'application/json',
-    { parseAs: 'string', bodyLimit: BYTE_ARRAY_BODY_LIMIT },
-    (_request, body, done) => {
-      const text = body as string;
-      let parsed: ParsedApplicationBody;
-      try {
-        parsed = parseApplicationBody(text);
-      } catch {
-        done(new HttpProblem(400, 'The request body is not valid JSON.'), undefined);
-        return;
+    async (request: FastifyRequest, payload: IncomingMessage) => {
+      const length = Number(request.headers['content-length']);
+      const bytes = await readBody(payload, {
+        declared: Number.isSafeInteger(length) ? length : undefined,
+        limit: BYTE_ARRAY_BODY_LIMIT,
+        tooLarge,
+      });
+      const size = bytes.byteLength;
+      const result = await runWithBytes<DecodeResult>(decoders, bytes);
+      if (!result.ok) throw new HttpProblem(400, 'The request body is not valid JSON.');
+      const { decoded } = result;
+      // Only the old client's byte-number form may use the whole limit.
+      if (size > BASE64_BODY_LIMIT && !decoded.byteArrayForm) throw tooLarge();
+      if (decoded.fieldsLength > FIELDS_LIMIT) throw tooLarge();
+      if (decoded.unknownKeys.length > 0) {
+        throw new HttpProblem(
+          400,
+          'The application has fields the API does not know.',
+          decoded.unknownKeys
+            .slice(0, 10)
+            .map((field) => ({ field, message: 'is not a field of an application' })),
+        );
       }
-      if (text.length > BASE64_BODY_LIMIT && !parsed.byteArrayForm) {
-        done(tooLarge(), undefined);
-        return;
-      }
-      done(null, parsed.body);
+      resumes.set(request, decoded.resume);
+      return decoded.body;
     },
   );
 
@@ -103,6 +128,26 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
     apiPaths.saveApplicant,
     {
       bodyLimit: BYTE_ARRAY_BODY_LIMIT,
+      // After the /api guard (preParsing of the plugin), before a byte of the body is read.
+      preParsing: async (request, reply, payload) => {
+        const length = Number(request.headers['content-length']);
+        if (Number.isSafeInteger(length) && length > BYTE_ARRAY_BODY_LIMIT) throw tooLarge();
+        const release = await budget.acquire(
+          Number.isSafeInteger(length) ? length : BYTE_ARRAY_BODY_LIMIT,
+          BODY_WAIT_MS,
+        );
+        if (!release) {
+          throw new HttpProblem(
+            503,
+            'We are receiving many applications right now. Please send yours again in a moment.',
+            undefined,
+            { 'Retry-After': String(BODY_WAIT_MS / 1000) },
+          );
+        }
+        // The bytes are held until the answer is sent or the connection goes.
+        reply.raw.once('close', release);
+        return payload;
+      },
       config: {
         access: 'public',
         rateLimit: { max: config.rateLimit.applicationsPerHour, timeWindow: '1 hour' },
@@ -120,6 +165,7 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
           404: problemDetailsSchema,
           413: problemDetailsSchema,
           429: problemDetailsSchema,
+          503: problemDetailsSchema,
         },
       },
     },
@@ -148,7 +194,7 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
         countryKnown &&
         fields.StateID != null &&
         (await repos.reference.stateBelongsTo(fields.StateID, fields.CountyID as number));
-      const resume = await checkResume(payload);
+      const resume = await checkResume(payload, resumes.get(request));
       const errors = validateApplication(
         {
           ...fields,
@@ -163,7 +209,7 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
 
       const experience = await experienceText(repos, payload.Experience);
       const referredBy = stripControlCharacters(payload.ReferredBy ?? '').trim() || null;
-      const stored = await repos.applicants.create({
+      const stored = await applications.create({
         jobId: job.id,
         firstName: fields.FirstName,
         lastName: fields.LastName,

@@ -1,0 +1,50 @@
+import type { Readable } from 'node:stream';
+import { HttpProblem } from '../plugins/problem-details';
+
+/**
+ * Reads a request body into one buffer of its own (transferable to a worker), chunk by chunk as
+ * it arrives: no concatenation at the end. Refuses more than `limit` bytes with `tooLarge`, and
+ * a body shorter than its Content-Length with 400.
+ */
+export function readBody(
+  stream: Readable,
+  {
+    declared,
+    limit,
+    tooLarge,
+  }: { declared: number | undefined; limit: number; tooLarge: () => Error },
+): Promise<Uint8Array> {
+  if (declared !== undefined && declared > limit) return Promise.reject(tooLarge());
+  return new Promise((resolve, reject) => {
+    let buffer = new Uint8Array(declared ?? 64 * 1024);
+    let length = 0;
+    const fail = (error: Error) => {
+      stream.removeAllListeners('data');
+      stream.resume();
+      reject(error);
+    };
+    stream.on('data', (chunk: Buffer) => {
+      if (length + chunk.length > limit) return fail(tooLarge());
+      if (length + chunk.length > buffer.length) {
+        // Only without a Content-Length (chunked): grow by doubling, up to the limit.
+        const grown = new Uint8Array(
+          Math.min(limit, Math.max(buffer.length * 2, length + chunk.length)),
+        );
+        grown.set(buffer.subarray(0, length));
+        buffer = grown;
+      }
+      buffer.set(chunk, length);
+      length += chunk.length;
+    });
+    stream.once('end', () => {
+      if (declared !== undefined && length !== declared) {
+        reject(new HttpProblem(400, 'The request body is shorter than its Content-Length.'));
+        return;
+      }
+      resolve(length === buffer.length ? buffer : buffer.slice(0, length));
+    });
+    stream.once('error', reject);
+    // A client that goes away mid-body: nothing more will come (a settled promise ignores it).
+    stream.once('close', () => reject(new HttpProblem(400, 'The request body was not completed.')));
+  });
+}

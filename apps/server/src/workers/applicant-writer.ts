@@ -1,0 +1,20 @@
+// A worker thread (workers/pool.ts) with its own connection to the SQLite file: stores an
+// application and its resume (a 5 MB blob takes tens of milliseconds of synchronous work in
+// SQLite), so the event loop never waits for it (docs/security.md).
+import { workerData } from 'node:worker_threads';
+import { createDb, type DbOptions } from '../db/create-db';
+import {
+  applicantsRepository,
+  type NewApplication,
+  type StoredApplication,
+} from '../repositories/applicants-repository';
+
+const { db } = createDb(workerData as DbOptions);
+const applicants = applicantsRepository(db);
+
+export default function store(application: NewApplication): Promise<StoredApplication> {
+  return applicants.create({
+    ...application,
+    resume: { ...application.resume, content: Buffer.from(application.resume.content) },
+  });
+}
