@@ -12,9 +12,14 @@ import {
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { DbHandle } from './db/create-db';
+import { loggerOptions } from './lib/logging';
 import { apiGuard } from './plugins/api-guard';
+import { compression } from './plugins/compression';
 import { etag } from './plugins/etag';
+import { hsts } from './plugins/hsts';
+import { metrics } from './plugins/metrics';
 import { problemDetails } from './plugins/problem-details';
+import { requestId, requestIdOptions } from './plugins/request-id';
 import { inlineScriptHashes, staticSite } from './plugins/static-site';
 import { apiRoutes } from './routes/api';
 import { seoRoutes } from './routes/seo';
@@ -36,8 +41,8 @@ export async function buildApp({
   cookieSecret,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    logger: loggerOptions(config.logLevel),
+    ...requestIdOptions(config.trustProxy),
     // A 5 MB resume as base64 is ~7 MB; the SaveApplicantDetail route raises its own limit.
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
@@ -66,7 +71,8 @@ export async function buildApp({
         frameAncestors: ["'none'"],
       },
     },
-    strictTransportSecurity: config.trustProxy,
+    // Sent over HTTPS only, by plugins/hsts.ts.
+    strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
   });
   const redis = config.redisUrl
@@ -121,6 +127,11 @@ export async function buildApp({
   await app.register(problemDetails);
   await app.register(apiGuard, { secret: cookieSecret });
   await app.register(etag);
+  // Operations (docs/operations.md): request ids, HSTS over HTTPS, metrics, compression.
+  await app.register(requestId);
+  await app.register(hsts);
+  await app.register(metrics, { token: config.metricsToken, database });
+  await app.register(compression);
 
   // Routes last.
   await app.register(siteRoutes, { config, database });

@@ -3,7 +3,6 @@ import type { Config } from '../config';
 import type { DbHandle } from '../db/create-db';
 import { createRepositories } from '../repositories';
 import { adminJobsRoutes } from './admin/jobs';
-import { adminMetricsRoutes } from './admin/metrics';
 import { careerDetailsRoutes } from './jobs/career-details';
 import { referenceDataRoutes } from './jobs/reference-data';
 import { saveApplicantRoutes } from './jobs/save-applicant';
@@ -26,5 +25,4 @@ export async function apiRoutes(app: FastifyInstance, { config, database }: ApiR
   await app.register(saveApplicantRoutes, { repos, config });
   await app.register(downloadAttachmentRoutes, { repos, config });
   await app.register(adminJobsRoutes, { repos, config });
-  await app.register(adminMetricsRoutes, { config });
 }
