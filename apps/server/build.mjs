@@ -1,14 +1,22 @@
-// Bundles the server into dist/server.mjs. Our workspace packages (TypeScript sources) are
-// bundled in; every registry dependency stays external and is loaded from node_modules.
+// Bundles the server and its command lines into dist/: server.mjs (npm start), admin.mjs
+// (npm run admin) and migrate.mjs (npm run db:migrate). Migrations are modules, so each bundle
+// carries them. Our workspace packages (TypeScript sources) are bundled in; every registry
+// dependency stays external and is loaded from node_modules (production dependencies only:
+// nothing here needs tsx or another dev dependency at run time).
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const outfile = process.argv[2] ?? 'dist/server.mjs';
+const outdir = process.argv[2] ?? 'dist';
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile,
+  entryPoints: {
+    server: 'src/server.ts',
+    admin: 'src/cli/admin.ts',
+    migrate: 'src/cli/migrate.ts',
+  },
+  outdir,
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -67,13 +67,13 @@ export function serverBundle() {
   // A parent run (the resilience suite) hands its bundle to bench/load.
   bundle ??= process.env.LOAD_SERVER_BUNDLE || undefined;
   if (bundle) return bundle;
-  const out = path.join(workDir('lumenfield-resilience-'), 'server', 'server.mjs');
+  const out = path.join(workDir('lumenfield-resilience-'), 'server');
   const result = spawnSync(process.execPath, ['build.mjs', out], {
     cwd: path.join(root, 'apps/server'),
     stdio: 'inherit',
   });
   if (result.status !== 0) throw new Error('building the server bundle failed');
-  bundle = out;
+  bundle = path.join(out, 'server.mjs');
   return bundle;
 }
 
