@@ -161,6 +161,13 @@ describe(`compression (${engine})`, () => {
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.json()).toEqual({ status: 'ok' });
   });
+
+  it('names Accept-Encoding in Vary once, compressed or not, so caches keep each form', async () => {
+    const small = await t.app.inject({ url: '/healthz' });
+    expect(small.headers.vary).toBe('accept-encoding');
+    const br = await t.app.inject({ url: '/sitemap.xml', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers.vary).toBe('accept-encoding');
+  });
 });
 
 describe(`GET /metrics (${engine})`, () => {
