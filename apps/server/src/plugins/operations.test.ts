@@ -1,7 +1,9 @@
 import zlib from 'node:zlib';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXED_HEADER_NAME, FIXED_HEADER_VALUE } from '@lumenfield/contract';
 import { ConfigError, loadConfig } from '../config';
+import { loggerOptions } from '../lib/logging';
 import { applicationPayload, createOpening, postApplication } from '../test/application';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 import { parsePrometheusText } from '../test/prometheus';
@@ -234,5 +236,37 @@ describe(`GET /metrics (${engine})`, () => {
     expect(value('lumenfield_db_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
     expect(value('nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
     expect(samples.some((s) => s.name === 'nodejs_eventloop_lag_p99_seconds')).toBe(true);
+  });
+});
+
+describe('log redaction', () => {
+  it('replaces credentials, session ids and resume bytes in whatever a line carries', async () => {
+    const lines: string[] = [];
+    const app = Fastify({
+      logger: {
+        ...(loggerOptions('info') as object),
+        stream: { write: (line: string) => lines.push(line) },
+      },
+    });
+    app.log.info(
+      {
+        req: { headers: { authorization: 'Bearer s3cret-admin', cookie: 'sid=s3cret-session' } },
+        res: { headers: { 'set-cookie': 'sid=s3cret-session; HttpOnly' } },
+        body: {
+          Password: 's3cret-password',
+          AttachmentHeader: {
+            AttachmentDetails: [{ FileName: 'cv.pdf', FileContent: 'JVBERi0xLjQKs3cret' }],
+          },
+        },
+        account: { password: 's3cret-password', sessionId: 's3cret-session', token: 's3cret-t' },
+      },
+      'everything at once',
+    );
+    await app.close();
+    const text = lines.join('');
+    expect(text).toContain('everything at once');
+    expect(text).toContain('cv.pdf');
+    expect(text).toContain('[redacted]');
+    expect(text).not.toMatch(/s3cret/);
   });
 });
