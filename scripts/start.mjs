@@ -1,31 +1,32 @@
-// `npm start`: builds whatever is not built yet, then serves the site and API on one port.
-import { existsSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+// `npm start` (the server), `npm run admin -- …` and `npm run db:migrate`: rebuild whatever was
+// built from other sources than the ones on disk (scripts/fresh-build.mjs), then run the built
+// bundle, so neither a stale build nor a dev dependency (tsx) is ever needed to run.
+import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { ensureFresh, root } from './fresh-build.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const builds = [
-  { workspace: '@lumenfield/web', output: 'apps/web/dist/index.html' },
-  { workspace: '@lumenfield/server', output: 'apps/server/dist/server.mjs' },
-];
+const bundles = { server: 'server.mjs', admin: 'admin.mjs', migrate: 'migrate.mjs' };
+const [first, ...rest] = process.argv.slice(2);
+const command = first && first in bundles ? first : 'server';
+const args = command === first ? rest : process.argv.slice(2);
 
-for (const { workspace, output } of builds) {
-  if (existsSync(path.join(root, output))) continue;
-  console.log(`Building ${workspace} (first start)...`);
-  const result = spawnSync('npm', ['run', 'build', '-w', workspace], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+try {
+  // The server says in one line whether it rebuilt; the CLIs keep stdout for their answers.
+  ensureFresh(
+    command === 'server' ? {} : { say: (line) => console.error(line), quietWhenFresh: true },
+  );
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
 }
 
-const server = spawnSync(
+const child = spawn(
   process.execPath,
-  ['--enable-source-maps', 'apps/server/dist/server.mjs'],
-  {
-    cwd: root,
-    stdio: 'inherit',
-  },
+  ['--enable-source-maps', path.join(root, 'apps/server/dist', bundles[command]), ...args],
+  { cwd: process.cwd(), stdio: 'inherit' },
 );
-process.exit(server.status ?? 0);
+// A process manager stops us with SIGTERM: the server shuts down gracefully, then we exit.
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) {
+  process.on(signal, () => child.kill(signal));
+}
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

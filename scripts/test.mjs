@@ -1,5 +1,6 @@
 // `npm test`: check (lint, format, types), the size budget, unit and component tests, the server
-// suite on both engines, then the browser tests against the real built site. Stops at the first failure.
+// suite on both engines, the operations tests (tests/ops), then the browser tests against the
+// real built site. Stops at the first failure.
 import { spawnSync } from 'node:child_process';
 
 const steps = [
@@ -10,6 +11,8 @@ const steps = [
     ['exec', '--', 'vitest', 'run', '--project', 'contract', '--project', 'web'],
   ],
   ['server tests (SQLite and PostgreSQL)', ['run', 'test:server']],
+  // nginx in front of the built site, fresh builds and the pruned production tree on clones.
+  ['operations (nginx, fresh builds, production tree)', ['run', 'test:ops']],
   ['browser tests', ['run', 'test:e2e']],
 ];
 

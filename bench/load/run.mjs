@@ -79,7 +79,7 @@ try {
   );
   const phases = [];
   for (const [name, urlPath] of reads) {
-    await metrics(server.url, true);
+    await metrics(server.url); // starts a fresh event-loop window
     // Several paths: each connection cycles through them (the form's four dropdown calls).
     const many = Array.isArray(urlPath);
     const result = await autocannon({
@@ -109,7 +109,7 @@ try {
   // Applications: every one distinct (its own address and resume), all sent at once.
   let busy = 0;
   const headers = await xsrfHeaders(server.url);
-  await metrics(server.url, true);
+  await metrics(server.url); // starts a fresh event-loop window
   const t0 = Date.now();
   const outcomes = await Promise.all(
     Array.from({ length: applications }, async () => {

@@ -108,7 +108,7 @@ export default async function globalSetup() {
     ['vite', 'build', '--outDir', webOut, '--emptyOutDir', '--logLevel', 'warn'],
     path.join(root, 'apps/web'),
   );
-  run('node', ['build.mjs', serverOut], path.join(root, 'apps/server'));
+  run('node', ['build.mjs', path.dirname(serverOut)], path.join(root, 'apps/server'));
 
   const [demo, empty] = await Promise.all([
     startServer({ serverOut, webOut, dataDir: path.join(work, 'data'), seedDemoData: true }),

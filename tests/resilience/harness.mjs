@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const ADMIN_TOKEN = 'resilience-admin-token-0123456789';
+export const METRICS_TOKEN = 'resilience-metrics-token-0123456789';
 export const COOKIE_SECRET = 'resilience-cookie-secret-0123456789abcdef';
 export const FIXED_HEADER = { 'x-requested-with': 'XMLHttpRequest' };
 // Debian's PostgreSQL binaries (the newest installed major), unless PG_BIN says otherwise.
@@ -66,13 +67,13 @@ export function serverBundle() {
   // A parent run (the resilience suite) hands its bundle to bench/load.
   bundle ??= process.env.LOAD_SERVER_BUNDLE || undefined;
   if (bundle) return bundle;
-  const out = path.join(workDir('lumenfield-resilience-'), 'server', 'server.mjs');
+  const out = path.join(workDir('lumenfield-resilience-'), 'server');
   const result = spawnSync(process.execPath, ['build.mjs', out], {
     cwd: path.join(root, 'apps/server'),
     stdio: 'inherit',
   });
   if (result.status !== 0) throw new Error('building the server bundle failed');
-  bundle = out;
+  bundle = path.join(out, 'server.mjs');
   return bundle;
 }
 
@@ -122,6 +123,7 @@ export async function startServer({ env = {}, port } = {}) {
       STATIC_DIR: staticDir,
       LOG_LEVEL: 'warn',
       ADMIN_TOKEN,
+      METRICS_TOKEN,
       COOKIE_SECRET,
       SEED_DEMO_DATA: 'true',
       RATE_LIMIT_REQUESTS: '1000000',
@@ -274,12 +276,30 @@ export async function downloadedSha256(url, guid) {
   return sha256(Buffer.from(await res.arrayBuffer()));
 }
 
-export async function metrics(url, reset = false) {
-  const res = await request(`${url}/api/admin/metrics${reset ? '?reset=1' : ''}`, {
-    headers: adminHeaders,
+/**
+ * Scrapes GET /metrics (Prometheus text format). The event-loop percentiles cover the time
+ * since the previous scrape, so a scrape also starts a fresh window.
+ */
+export async function metrics(url) {
+  const res = await request(`${url}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
   });
   if (!res.ok) throw new Error(`metrics answered ${res.status}`);
-  return res.json();
+  const text = await res.text();
+  const sample = (name) => {
+    const value = new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1];
+    if (value === undefined) throw new Error(`no ${name} in /metrics`);
+    return Number(value);
+  };
+  const ms = (seconds) => Math.round(seconds * 100_000) / 100;
+  return {
+    eventLoopDelayMs: {
+      p50: ms(sample('nodejs_eventloop_lag_p50_seconds')),
+      p99: ms(sample('nodejs_eventloop_lag_p99_seconds')),
+      max: ms(sample('nodejs_eventloop_lag_max_seconds')),
+    },
+    heapUsedMiB: sample('nodejs_heap_size_used_bytes') / 1048576,
+  };
 }
 
 /**

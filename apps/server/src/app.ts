@@ -10,13 +10,18 @@ import {
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { DbHandle } from './db/create-db';
+import { loggerOptions } from './lib/logging';
+import { compression } from './plugins/compression';
 import { etag } from './plugins/etag';
+import { hsts } from './plugins/hsts';
+import { metrics } from './plugins/metrics';
 import { problemDetails } from './plugins/problem-details';
+import { requestId, requestIdOptions } from './plugins/request-id';
 import { routeTable } from './plugins/route-table';
 import { clientErrorHandler, frameworkErrors, securityHeaders } from './plugins/security-headers';
 import { inlineScriptHashes, staticSite } from './plugins/static-site';
 import { xsrfCookies } from './plugins/xsrf';
-import { apiRoutes } from './routes/api';
+import { guardedRoutes } from './routes/guarded';
 import { seoRoutes } from './routes/seo';
 import { siteRoutes } from './routes/site';
 
@@ -33,8 +38,8 @@ export async function buildApp({
   cookieSecret,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    logger: loggerOptions(config.logLevel),
+    ...requestIdOptions(config.trustProxy),
     // A 5 MB resume as base64 is ~7 MB; the SaveApplicantDetail route raises its own limit.
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
@@ -50,10 +55,8 @@ export async function buildApp({
   await app.register(routeTable);
   // Third-party plugins, configured in one place.
   await app.register(fastifyCookie);
-  await app.register(securityHeaders, {
-    scriptSources: inlineScriptHashes(config.staticDir),
-    hsts: config.trustProxy,
-  });
+  // Helmet's headers and the Permissions-Policy; HSTS over HTTPS only, by plugins/hsts.ts.
+  await app.register(securityHeaders, { scriptSources: inlineScriptHashes(config.staticDir) });
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, {
         connectTimeout: 1_000,
@@ -99,11 +102,16 @@ export async function buildApp({
   await app.register(problemDetails);
   await app.register(xsrfCookies, { secret: cookieSecret });
   await app.register(etag);
+  // Operations (docs/operations.md): request ids, HSTS over HTTPS, metrics, compression.
+  await app.register(requestId);
+  await app.register(hsts);
+  await app.register(metrics, { database });
+  await app.register(compression);
 
   // Routes last.
   await app.register(siteRoutes, { config, database });
   await app.register(seoRoutes, { config, database });
-  await app.register(apiRoutes, { prefix: '/api', config, database, cookieSecret, redis });
+  await app.register(guardedRoutes, { config, database, cookieSecret, redis });
   await app.register(staticSite, { root: config.staticDir });
 
   app.addHook('onClose', async () => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -15,6 +16,42 @@ const positiveInt = (name: string) =>
     .regex(/^\d+$/, `${name} must be a whole number`)
     .transform(Number)
     .refine((n) => n > 0, `${name} must be greater than 0`);
+
+/**
+ * TRUST_PROXY: which hops in front of the server may speak for the client in
+ * X-Forwarded-For/-Proto/-Host. A hop count (`1`: the socket peer, e.g. nginx on the same
+ * host) or addresses/CIDRs (`127.0.0.1,10.0.0.0/8`); the client is the address the nearest
+ * untrusted hop reports. `true` (trust every hop) would let a client pick its own address.
+ */
+const trustProxy = z.string().transform((value, ctx): number | string[] | false => {
+  const text = value.trim();
+  if (text === 'false') return false;
+  if (/^\d+$/.test(text)) return Number(text) === 0 ? false : Number(text);
+  if (['true', 'yes', 'on'].includes(text.toLowerCase())) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must not be "true": that trusts every X-Forwarded-For entry, so a client could choose ' +
+        'its own address. Set the number of proxies in front of the server (1 for one nginx) ' +
+        'or their addresses/CIDRs (e.g. 127.0.0.1,10.0.0.0/8)',
+    });
+    return z.NEVER;
+  }
+  const list = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  try {
+    proxyAddr.compile(list);
+  } catch (error) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be a hop count or a list of addresses/CIDRs (${(error as Error).message})`,
+    });
+    return z.NEVER;
+  }
+  return list;
+});
 
 const envSchema = z.object({
   PORT: z
@@ -45,7 +82,8 @@ const envSchema = z.object({
   COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   RATE_LIMIT_REQUESTS: positiveInt('RATE_LIMIT_REQUESTS').default(600),
   RATE_LIMIT_APPLICATIONS: positiveInt('RATE_LIMIT_APPLICATIONS').default(30),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   UPLOAD_BYTES_IN_FLIGHT: positiveInt('UPLOAD_BYTES_IN_FLIGHT').default(176_000_000),
   SHUTDOWN_TIMEOUT_MS: positiveInt('SHUTDOWN_TIMEOUT_MS').default(10_000),
 });
@@ -67,7 +105,10 @@ export interface Config {
   rateLimit: { requestsPerMinute: number; applicationsPerHour: number };
   /** Application body bytes one node reads at once; past it, 503 with Retry-After. */
   uploadBytesInFlight: number;
-  trustProxy: boolean;
+  /** Hops or addresses trusted to forward the client's address and scheme; false: none. */
+  trustProxy: number | string[] | false;
+  /** Bearer token of GET /metrics; unset: /metrics answers 404. */
+  metricsToken: string | undefined;
   shutdownTimeoutMs: number;
 }
 
@@ -118,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     uploadBytesInFlight: e.UPLOAD_BYTES_IN_FLIGHT,
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }

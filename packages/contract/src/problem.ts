@@ -11,5 +11,7 @@ export const problemDetailsSchema = z.object({
   status: z.number().int(),
   detail: z.string(),
   errors: z.array(fieldErrorSchema).optional(),
+  /** The answer's X-Request-Id: what an operator searches the logs for. */
+  requestId: z.string().optional(),
 });
 export type ProblemDetails = z.infer<typeof problemDetailsSchema>;

@@ -20,6 +20,8 @@ export interface DbHandle {
   options: DbOptions;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /** Connections held for the metrics: PostgreSQL's pool, or SQLite's one open file. */
+  connections(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -29,6 +31,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export function createDb(options: DbOptions): DbHandle {
   let db: Kysely<Database>;
   let dialect: Dialect;
+  let connections: DbHandle['connections'] = () => ({ total: 1, idle: 0, waiting: 0 });
   if (options.databaseUrl) {
     dialect = 'postgres';
     const pool = new pg.Pool({
@@ -43,6 +46,11 @@ export function createDb(options: DbOptions): DbHandle {
     // listener that kills the process. Its query fails (503) and the pool drops the client.
     pool.on('connect', (client) => client.on('error', () => {}));
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    connections = () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    });
   } else {
     dialect = 'sqlite';
     fs.mkdirSync(options.dataDir, { recursive: true });
@@ -61,6 +69,7 @@ export function createDb(options: DbOptions): DbHandle {
     ping: async () => {
       await sql`select 1`.execute(db);
     },
+    connections: () => connections(),
     close: () => db.destroy(),
   };
 }

@@ -9,14 +9,17 @@ import { HttpProblem } from './problem-details';
 import { isValidXsrfToken, safeEqual, xsrfCookieName } from './xsrf';
 
 /**
- * Who may call an /api route. Every route registered in the /api scope declares one in its
- * `config.access`; a route without it stops the server at start (fail closed):
- * - `public`: the site's own page: the fixed header, and on writes the XSRF echo (CONTRACT §2);
- * - `bearer`: the recruiters' automation: `Authorization: Bearer <ADMIN_TOKEN>` (§4);
+ * Who may call a guarded route (/api and /metrics). Every route registered in the guarded scope
+ * declares one in its `config.access`; a route without it stops the server at start (fail
+ * closed):
+ * - `public`: the site's own page: the fixed header, and on writes the XSRF echo;
+ * - `bearer`: the recruiters' automation: `Authorization: Bearer <ADMIN_TOKEN>`;
+ * - `metrics`: an operator's scraper: `Authorization: Bearer <METRICS_TOKEN>`;
  * - `open`: a document anyone may read (the OpenAPI description), still rate-limited.
  */
-export type RouteAccess = 'public' | 'bearer' | 'open';
-export const ROUTE_ACCESS: readonly RouteAccess[] = ['public', 'bearer', 'open'];
+export type RouteAccess = 'public' | 'bearer' | 'metrics' | 'open';
+export const ROUTE_ACCESS: readonly RouteAccess[] = ['public', 'bearer', 'metrics', 'open'];
+type TokenAccess = Extract<RouteAccess, 'bearer' | 'metrics'>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -37,9 +40,10 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const digest = (value: string) => crypto.createHash('sha256').update(value).digest();
 
 /**
- * The guards of every /api route, registered inside the /api plugin (Fastify encapsulation), so
- * they judge the request as the router resolved it: whatever spelling reaches a route
- * (`/%61pi/…`, `//api/…`) meets that route's guards. Nothing here reads the raw URL.
+ * The guards of every /api route and /metrics, registered inside the scope that holds them
+ * (routes/guarded.ts; Fastify encapsulation), so they judge the request as the router resolved
+ * it: whatever spelling reaches a route (`/%61pi/…`) meets that route's guards. Nothing here
+ * reads the raw URL.
  *
  * Order: the request limit (onRequest, every call counts), then the route's access rule
  * (preParsing: before a body is read).
@@ -65,23 +69,37 @@ export const apiGuard = fp<ApiGuardOptions>(
       timeWindow: '1 minute',
       keyGenerator: (request: FastifyRequest) => `bearer-failures:${request.ip}`,
     });
-    const expectedToken = config.adminToken ? digest(config.adminToken) : undefined;
+    const expected: Record<TokenAccess, { digest: Buffer | undefined; realm: string }> = {
+      bearer: {
+        digest: config.adminToken ? digest(config.adminToken) : undefined,
+        realm: 'recruiters',
+      },
+      metrics: {
+        digest: config.metricsToken ? digest(config.metricsToken) : undefined,
+        realm: 'metrics',
+      },
+    };
 
-    const refuseBearer = async (request: FastifyRequest, reply: FastifyReply): Promise<never> => {
+    const refuseBearer = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      realm: string,
+    ): Promise<never> => {
       const counted = await bearerFailures(request);
       if (!counted.isAllowed && counted.isExceeded) {
         reply.header('Retry-After', String(Math.max(1, counted.ttlInSeconds)));
         throw new HttpProblem(429, 'Too many requests. Please wait a moment and try again.');
       }
-      reply.header('WWW-Authenticate', 'Bearer realm="recruiters"');
-      throw new HttpProblem(401, 'A valid recruiter token is required.');
+      reply.header('WWW-Authenticate', `Bearer realm="${realm}"`);
+      throw new HttpProblem(401, 'A valid token is required.');
     };
 
     api.addHook('preParsing', async (request, reply, payload) => {
       const access = request.routeOptions.config.access;
-      if (access === 'bearer') {
-        // With no token configured the recruiters' API does not exist (CONTRACT §4).
-        if (!expectedToken) throw new HttpProblem(404, 'There is no such API endpoint.');
+      if (access === 'bearer' || access === 'metrics') {
+        // With no token configured the route does not exist.
+        const { digest: expectedToken, realm } = expected[access];
+        if (!expectedToken) throw new HttpProblem(404, 'There is no such endpoint.');
         // A client that used up its failures is refused before its token is even compared.
         const seen = await bearerFailures(request, { increment: false });
         if (!seen.isAllowed && seen.remaining === 0) {
@@ -91,7 +109,7 @@ export const apiGuard = fp<ApiGuardOptions>(
         const match = /^Bearer ([\x21-\x7e]{1,512})$/.exec(request.headers.authorization ?? '');
         // Both sides are hashed first so the comparison takes the same time whatever the guess.
         if (!match?.[1] || !crypto.timingSafeEqual(digest(match[1]), expectedToken)) {
-          await refuseBearer(request, reply);
+          await refuseBearer(request, reply, realm);
         }
         return payload;
       }

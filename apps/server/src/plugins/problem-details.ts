@@ -31,13 +31,19 @@ export class HttpProblem extends Error {
   }
 }
 
-export function problemBody(status: number, detail: string, errors?: FieldError[]): ProblemDetails {
+export function problemBody(
+  status: number,
+  detail: string,
+  errors?: FieldError[],
+  requestId?: string,
+): ProblemDetails {
   return {
     type: 'about:blank',
     title: TITLES[status] ?? 'Error',
     status,
     detail,
     ...(errors && errors.length > 0 ? { errors } : {}),
+    ...(requestId ? { requestId } : {}),
   };
 }
 
@@ -50,7 +56,7 @@ export function sendProblem(
   return reply
     .code(status)
     .type('application/problem+json; charset=utf-8')
-    .send(problemBody(status, detail, errors));
+    .send(problemBody(status, detail, errors, reply.request.id));
 }
 
 interface ValidationIssue {

@@ -26,13 +26,11 @@ export const BASELINE_HEADERS: Record<string, string> = {
 export interface SecurityHeadersOptions {
   /** Extra script sources of the built page (hashes of its inline scripts). */
   scriptSources: string[];
-  /** Send HSTS: only behind a proxy that terminates TLS. */
-  hsts: boolean;
 }
 
 /** Helmet's headers and the Permissions-Policy on every answer that reaches the router. */
 export const securityHeaders = fp<SecurityHeadersOptions>(
-  async (app: FastifyInstance, { scriptSources, hsts }) => {
+  async (app: FastifyInstance, { scriptSources }) => {
     await app.register(fastifyHelmet, {
       contentSecurityPolicy: {
         useDefaults: false,
@@ -51,7 +49,8 @@ export const securityHeaders = fp<SecurityHeadersOptions>(
         },
       },
       referrerPolicy: { policy: REFERRER_POLICY },
-      strictTransportSecurity: hsts,
+      // Sent over HTTPS only, by plugins/hsts.ts.
+      strictTransportSecurity: false,
       crossOriginEmbedderPolicy: false,
     });
     app.addHook('onRequest', async (_request, reply) => {

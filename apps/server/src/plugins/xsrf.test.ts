@@ -17,7 +17,7 @@ describe(`XSRF cookie and token (${engine})`, () => {
   let t: TestApp;
   beforeAll(async () => {
     // Behind a TLS-terminating proxy: X-Forwarded-Proto tells the app the visitor used HTTPS.
-    t = await createTestApp({ TRUST_PROXY: 'true' });
+    t = await createTestApp({ TRUST_PROXY: '1' });
   });
   afterAll(() => t.close());
 

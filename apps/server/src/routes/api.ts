@@ -1,13 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/create-db';
-import { apiGuard } from '../plugins/api-guard';
 import { sendProblem } from '../plugins/problem-details';
 import { createRepositories } from '../repositories';
 import { createApplicationStore } from '../repositories/application-store';
 import { adminJobsRoutes } from './admin/jobs';
-import { adminMetricsRoutes } from './admin/metrics';
 import { careerDetailsRoutes } from './jobs/career-details';
 import { referenceDataRoutes } from './jobs/reference-data';
 import { saveApplicantRoutes } from './jobs/save-applicant';
@@ -16,21 +13,10 @@ import { downloadAttachmentRoutes } from './physical/download-attachment';
 export interface ApiRouteOptions {
   config: Config;
   database: DbHandle;
-  cookieSecret: string;
-  redis: Redis | undefined;
 }
 
-/**
- * Everything under /api. The guards are hooks of this plugin (plugins/api-guard.ts), so every
- * route registered here, and any spelling of its path, meets them; each route declares its
- * `config.access`.
- */
-export async function apiRoutes(
-  app: FastifyInstance,
-  { config, database, cookieSecret, redis }: ApiRouteOptions,
-) {
-  await app.register(apiGuard, { config, secret: cookieSecret, redis });
-
+/** Everything under /api, inside the guarded scope (routes/guarded.ts). */
+export async function apiRoutes(app: FastifyInstance, { config, database }: ApiRouteOptions) {
   // Unknown endpoints under /api answer problem details (not the site's page), behind the same
   // guards as a public endpoint: the fixed header, the XSRF echo on writes, the request limit.
   app.route({
@@ -53,5 +39,4 @@ export async function apiRoutes(
   await app.register(saveApplicantRoutes, { repos, applications, config });
   await app.register(downloadAttachmentRoutes, { repos });
   await app.register(adminJobsRoutes, { repos });
-  await app.register(adminMetricsRoutes);
 }

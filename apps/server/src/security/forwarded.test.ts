@@ -11,7 +11,7 @@ describe(`security: forwarded host and scheme (${engine})`, () => {
   let jobId: number;
   beforeAll(async () => {
     direct = await createTestApp();
-    proxied = await createTestApp({ TRUST_PROXY: 'true' });
+    proxied = await createTestApp({ TRUST_PROXY: '1' });
     jobId = await createOpening(direct, 'FWD-1');
     await createOpening(proxied, 'FWD-1');
   });
@@ -66,7 +66,7 @@ describe(`security: forwarded host and scheme (${engine})`, () => {
 
   it('PUBLIC_URL wins over every header', async () => {
     const t = await createTestApp({
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       PUBLIC_URL: 'https://www.lumenfield.example',
     });
     try {

@@ -48,7 +48,10 @@ describe(`security: headers on every answer, errors included (${engine})`, () =>
   let cases: Record<string, RouteCase>;
   let closedJobId: number;
   beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_REQUESTS: '100000' });
+    t = await createTestApp({
+      RATE_LIMIT_REQUESTS: '100000',
+      METRICS_TOKEN: 'test-metrics-token-0123456789',
+    });
     cases = routeCases(await createFixtures(t));
     closedJobId = await createOpening(t, 'SEC-CLOSED', false);
     await t.app.listen({ port: 0, host: '127.0.0.1' });

@@ -78,7 +78,7 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
     'PATCH /api/admin/jobs/:id': { url: `/api/admin/jobs/${f.jobId}`, body: { IsOpen: true } },
     'GET /api/admin/jobs/:id/applicants': { url: `/api/admin/jobs/${f.jobId}/applicants` },
     'GET /api/admin/jobs/:id/applicants.csv': { url: `/api/admin/jobs/${f.jobId}/applicants.csv` },
-    'GET /api/admin/metrics': { url: '/api/admin/metrics' },
+    'GET /metrics': { url: '/metrics' },
   };
 }
 

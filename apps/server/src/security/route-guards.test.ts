@@ -47,7 +47,11 @@ describe(`security: every route meets its guard, whatever the spelling (${engine
   let cases: Record<string, RouteCase>;
   let fixtures: Fixtures;
   beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_REQUESTS: '4', RATE_LIMIT_APPLICATIONS: '4' });
+    t = await createTestApp({
+      RATE_LIMIT_REQUESTS: '4',
+      RATE_LIMIT_APPLICATIONS: '4',
+      METRICS_TOKEN: 'test-metrics-token-0123456789',
+    });
     fixtures = await createFixtures(t);
     cases = routeCases(fixtures);
   });
@@ -55,7 +59,7 @@ describe(`security: every route meets its guard, whatever the spelling (${engine
 
   /** The routes the router knows; HEAD follows GET. */
   const table = () => t.app.routeTable.filter((route) => route.method !== 'HEAD');
-  const apiRoutes = () => table().filter((route) => route.access !== undefined);
+  const guarded = () => table().filter((route) => route.access !== undefined);
   const caseOf = (method: string, url: string) => {
     const found = cases[`${method} ${url}`];
     if (!found) throw new Error(`no security case for ${method} ${url}`);
@@ -63,27 +67,29 @@ describe(`security: every route meets its guard, whatever the spelling (${engine
   };
   const credentials = (access: string | undefined, method: string): Record<string, string> => {
     if (access === 'bearer') return { authorization: `Bearer ${t.config.adminToken ?? ''}` };
+    if (access === 'metrics') return { authorization: `Bearer ${t.config.metricsToken ?? ''}` };
     if (access !== 'public') return {};
     return WRITES.has(method) ? t.headers('write') : { [FIXED_HEADER_NAME]: FIXED_HEADER_VALUE };
   };
 
-  it('has a case for every route the router knows, and every /api route declares its access', () => {
+  it('has a case for every route the router knows, and every guarded route declares its access', () => {
     const missing = table()
       .map((route) => `${route.method} ${route.url}`)
       .filter((key) => !(key in cases));
     expect(missing).toEqual([]);
     const undeclared = table().filter(
-      (route) => route.url.startsWith('/api') && route.access === undefined,
+      (route) =>
+        (route.url.startsWith('/api') || route.url === '/metrics') && route.access === undefined,
     );
     expect(undeclared).toEqual([]);
     // The guarded kinds are all exercised below.
-    expect(new Set(apiRoutes().map((route) => route.access))).toEqual(
-      new Set(['public', 'bearer', 'open']),
+    expect(new Set(guarded().map((route) => route.access))).toEqual(
+      new Set(['public', 'bearer', 'metrics', 'open']),
     );
   });
 
   it('a public route refuses every spelling of its path without the fixed header', async () => {
-    for (const route of apiRoutes().filter((r) => r.access === 'public')) {
+    for (const route of guarded().filter((r) => r.access === 'public')) {
       const routeCase = caseOf(route.method, route.url);
       for (const url of [routeCase.url, ...spellings(routeCase.url)]) {
         const res = await t.app.inject(request(route, routeCase, url, {}));
@@ -108,7 +114,7 @@ describe(`security: every route meets its guard, whatever the spelling (${engine
         [XSRF_HEADER_NAME]: other,
       },
     };
-    const writes = apiRoutes().filter((r) => r.access === 'public' && WRITES.has(r.method));
+    const writes = guarded().filter((r) => r.access === 'public' && WRITES.has(r.method));
     expect(writes.length).toBeGreaterThan(0);
     for (const route of writes) {
       const routeCase = caseOf(route.method, route.url);
@@ -127,7 +133,9 @@ describe(`security: every route meets its guard, whatever the spelling (${engine
   });
 
   it('a bearer route refuses every spelling with a missing or wrong token', async () => {
-    for (const route of apiRoutes().filter((r) => r.access === 'bearer')) {
+    for (const route of guarded().filter(
+      (r) => r.access === 'bearer' || r.access === 'metrics',
+    )) {
       const routeCase = caseOf(route.method, route.url);
       for (const url of [routeCase.url, ...spellings(routeCase.url)]) {
         for (const authorization of [undefined, 'Bearer wrong-token-0123456789', 'Basic abc']) {
@@ -140,14 +148,14 @@ describe(`security: every route meets its guard, whatever the spelling (${engine
         }
       }
       const ok = await t.app.inject(
-        request(route, routeCase, routeCase.url, credentials('bearer', route.method)),
+        request(route, routeCase, routeCase.url, credentials(route.access, route.method)),
       );
       expect(ok.statusCode, `${route.method} ${routeCase.url}`).toBeLessThan(400);
     }
   });
 
   it('every spelling that reaches a route counts against the same request limit', async () => {
-    for (const route of apiRoutes()) {
+    for (const route of guarded()) {
       const routeCase = caseOf(route.method, route.url);
       const client = newClient();
       const headers = credentials(route.access, route.method);

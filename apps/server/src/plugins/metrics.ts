@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { apiPaths } from '@lumenfield/contract';
+import type { DbHandle } from '../db/create-db';
+
+export interface MetricsOptions {
+  database: DbHandle;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This app's metrics and the process's, in Prometheus' text format (routes/metrics.ts). */
+    metricsExposition(): Promise<{ contentType: string; text: string }>;
+  }
+}
+
+/**
+ * Process metrics (CPU, heap, event-loop delay, GC) are the process's, not an app's: collected
+ * once however many apps a process builds (the tests build many).
+ */
+let processRegistry: Registry | undefined;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry, eventLoopMonitoringPrecision: 10 });
+  }
+  return processRegistry;
+}
+
+const SAVE_APPLICANT_ROUTE = `/api${apiPaths.saveApplicant}`;
+/** Why an application was refused, by the status it got (docs/operations.md). */
+const REFUSAL_REASONS: Record<number, string> = {
+  400: 'invalid',
+  403: 'forbidden',
+  404: 'opening_closed_or_unknown',
+  413: 'too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  503: 'unavailable',
+};
+
+/**
+ * Metrics in Prometheus' text format: requests by route pattern and status with latency
+ * histograms, applications accepted and refused by reason, the database's connections, and the
+ * process's event-loop delay, heap and CPU. The event-loop percentiles cover the time since the
+ * previous scrape. Served by GET /metrics (routes/metrics.ts), behind the guards' bearer check.
+ */
+export const metrics = fp<MetricsOptions>(
+  async (app: FastifyInstance, { database }) => {
+    const registry = new Registry();
+    const requests = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time to answer a request, by method, route pattern and status',
+      labelNames: ['method', 'route', 'status_code'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    });
+    const accepted = new Counter({
+      name: 'lumenfield_applications_accepted_total',
+      help: 'Applications stored (new) or answered with the stored one (duplicate)',
+      labelNames: ['kind'] as const,
+      registers: [registry],
+    });
+    const refused = new Counter({
+      name: 'lumenfield_applications_refused_total',
+      help: 'Applications refused, by reason',
+      labelNames: ['reason'] as const,
+      registers: [registry],
+    });
+    new Gauge({
+      name: 'lumenfield_db_connections',
+      help: 'Database connections: PostgreSQL pool (total, idle, waiting clients); SQLite: one',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        const now = database.connections();
+        this.set({ state: 'total' }, now.total);
+        this.set({ state: 'idle' }, now.idle);
+        this.set({ state: 'waiting' }, now.waiting);
+      },
+    });
+
+    app.addHook('onResponse', async (request, reply) => {
+      const route = request.routeOptions.url ?? 'unmatched';
+      const status = reply.statusCode;
+      requests.observe(
+        { method: request.method, route, status_code: String(status) },
+        reply.elapsedTime / 1000,
+      );
+      if (route === SAVE_APPLICANT_ROUTE && request.method === 'POST') {
+        if (status === 201) accepted.inc({ kind: 'new' });
+        else if (status === 200) accepted.inc({ kind: 'duplicate' });
+        else refused.inc({ reason: REFUSAL_REASONS[status] ?? 'error' });
+      }
+    });
+
+    app.decorate('metricsExposition', async () => {
+      const merged = Registry.merge([processMetrics(), registry]);
+      return { contentType: merged.contentType, text: await merged.metrics() };
+    });
+  },
+  { name: 'metrics' },
+);

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Config } from '../config';
+import type { DbHandle } from '../db/create-db';
+import { apiGuard } from '../plugins/api-guard';
+import { apiRoutes } from './api';
+import { metricsRoutes } from './metrics';
+
+export interface GuardedRouteOptions {
+  config: Config;
+  database: DbHandle;
+  cookieSecret: string;
+  redis: Redis | undefined;
+}
+
+/**
+ * Every route that needs a guard: /api and /metrics. The guards are hooks of this plugin
+ * (plugins/api-guard.ts), so every route registered here, under any spelling of its path,
+ * meets them; each route declares its `config.access` (docs/security.md).
+ */
+export async function guardedRoutes(
+  app: FastifyInstance,
+  { config, database, cookieSecret, redis }: GuardedRouteOptions,
+) {
+  await app.register(apiGuard, { config, secret: cookieSecret, redis });
+  await app.register(apiRoutes, { prefix: '/api', config, database });
+  await app.register(metricsRoutes);
+}
