@@ -133,9 +133,7 @@ describe(`security: every route meets its guard, whatever the spelling (${engine
   });
 
   it('a bearer route refuses every spelling with a missing or wrong token', async () => {
-    for (const route of guarded().filter(
-      (r) => r.access === 'bearer' || r.access === 'metrics',
-    )) {
+    for (const route of guarded().filter((r) => r.access === 'bearer' || r.access === 'metrics')) {
       const routeCase = caseOf(route.method, route.url);
       for (const url of [routeCase.url, ...spellings(routeCase.url)]) {
         for (const authorization of [undefined, 'Bearer wrong-token-0123456789', 'Basic abc']) {
