@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CLOSED_OPENING_MESSAGE,
@@ -15,8 +17,6 @@ import {
   type ResumeKind,
 } from '@lumenfield/contract';
 import type { Config } from '../../config';
-import type { IncomingMessage } from 'node:http';
-import type { FastifyRequest } from 'fastify';
 import { BodyBudget } from '../../lib/body-budget';
 import { hasControlCharacters, stripControlCharacters } from '../../lib/control-characters';
 import { readBody } from '../../lib/read-body';
@@ -37,6 +37,12 @@ export const BYTE_ARRAY_BODY_LIMIT = 22_000_000;
 export const BODY_WAIT_MS = 3_000;
 /** The application without its resume: a few short fields (spec §5); more is not an application. */
 export const FIELDS_LIMIT = 64 * 1024;
+
+/** The body's Content-Length, when it declares a sane one (chunked bodies do not). */
+function declaredLength(request: FastifyRequest): number | undefined {
+  const length = Number(request.headers['content-length']);
+  return Number.isSafeInteger(length) && length >= 0 ? length : undefined;
+}
 
 function tooLarge(): HttpProblem {
   return new HttpProblem(413, 'The application is too large. A resume may be at most 5 MB.');
@@ -97,9 +103,8 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
   app.addContentTypeParser(
     'application/json',
     async (request: FastifyRequest, payload: IncomingMessage) => {
-      const length = Number(request.headers['content-length']);
       const bytes = await readBody(payload, {
-        declared: Number.isSafeInteger(length) ? length : undefined,
+        declared: declaredLength(request),
         limit: BYTE_ARRAY_BODY_LIMIT,
         tooLarge,
       });
@@ -130,12 +135,9 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
       bodyLimit: BYTE_ARRAY_BODY_LIMIT,
       // After the /api guard (preParsing of the plugin), before a byte of the body is read.
       preParsing: async (request, reply, payload) => {
-        const length = Number(request.headers['content-length']);
-        if (Number.isSafeInteger(length) && length > BYTE_ARRAY_BODY_LIMIT) throw tooLarge();
-        const release = await budget.acquire(
-          Number.isSafeInteger(length) ? length : BYTE_ARRAY_BODY_LIMIT,
-          BODY_WAIT_MS,
-        );
+        const length = declaredLength(request) ?? BYTE_ARRAY_BODY_LIMIT;
+        if (length > BYTE_ARRAY_BODY_LIMIT) throw tooLarge();
+        const release = await budget.acquire(length, BODY_WAIT_MS);
         if (!release) {
           throw new HttpProblem(
             503,
