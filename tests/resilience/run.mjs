@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { cleanupAll, root, serverBundle, started, startPrivatePostgres } from './harness.mjs';
 import {
+  backupScenario,
   crashScenario,
   gracefulShutdownScenario,
   postgresOutageScenario,
@@ -58,6 +59,7 @@ const scenarios = {
   'redis-down': redisDownScenario,
   'graceful-shutdown': gracefulShutdownScenario,
   'two-nodes': twoNodesScenario,
+  'backup-sqlite': backupScenario,
 };
 
 const chosen = process.argv.slice(2);

@@ -84,8 +84,29 @@ describe(`npm run admin (${engine})`, () => {
     const csv = (await admin('applicants', id!, '--csv')).stdout;
     expect(csv.split('\r\n')[0]).toMatch(/^"ApplicantID","FirstName"/);
 
+    // A backup: a consistent SQLite copy; PostgreSQL points to pg_dump.
+    const out = path.join(testDb.dataDir, 'backups', 'site-backup.db');
+    fs.mkdirSync(path.dirname(out));
+    const backup = await admin('backup', '--out', out);
+    if (engine === 'sqlite') {
+      expect(backup).toMatchObject({ code: 0 });
+      expect(backup.stdout).toMatch(
+        /^Backed up .*site\.db to .*site-backup\.db \(\d+ bytes, 0 applicants\)\./,
+      );
+      const { default: Database } = await import('better-sqlite3');
+      const copy = new Database(out, { readonly: true });
+      expect(copy.prepare('select code from jobs').all()).toEqual([{ code: 'CLI-1' }]);
+      copy.close();
+      const again = await admin('backup', '--out', out);
+      expect(again.code).toBe(1);
+      expect(again.stderr).toContain('exists; choose a new file');
+    } else {
+      expect(backup.code).toBe(1);
+      expect(backup.stderr).toContain('pg_dump');
+    }
+
     const unknown = await admin('frobnicate');
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('Unknown command');
-  }, 120_000);
+  }, 240_000);
 });

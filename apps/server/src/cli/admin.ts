@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AdminApplicant, AdminJob, AdminJobDetail } from '@lumenfield/contract';
-import { startCliApp, type CliApp } from './run-app';
+import { BackupError, backupDatabase } from './backup';
+import { cliConfig, startCliApp, type CliApp } from './run-app';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -17,6 +18,7 @@ Commands:
   open <id> | close <id>        publish or withdraw an opening
   applicants <id> [--csv]       applicants of an opening (JSON, or CSV with --csv)
   download <guid> [--out PATH]  save a resume (PATH: a file or an existing folder)
+  backup --out FILE             a consistent copy of the SQLite database, while the site runs
 
 Fields (create/update):
   --code C  --title T  --location L  --effective-from ISO-8601
@@ -183,6 +185,13 @@ async function run(cli: CliApp, command: string) {
 const command = positionals[0];
 if (!command || values.help) {
   console.log(USAGE);
+} else if (command === 'backup') {
+  try {
+    console.log(await backupDatabase(cliConfig(), values.out));
+  } catch (error) {
+    console.error(error instanceof BackupError ? error.message : error);
+    process.exitCode = 1;
+  }
 } else {
   const cli = await startCliApp();
   try {
