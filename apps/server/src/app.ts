@@ -14,7 +14,9 @@ import { loggerOptions } from './lib/logging';
 import { compression } from './plugins/compression';
 import { etag } from './plugins/etag';
 import { hsts } from './plugins/hsts';
+import { mailer } from './plugins/mailer';
 import { metrics } from './plugins/metrics';
+import { mailRepository } from './repositories/mail-repository';
 import { problemDetails } from './plugins/problem-details';
 import { requestId, requestIdOptions } from './plugins/request-id';
 import { routeTable } from './plugins/route-table';
@@ -107,6 +109,7 @@ export async function buildApp({
   await app.register(hsts);
   await app.register(metrics, { database });
   await app.register(compression);
+  await app.register(mailer, { config, mail: mailRepository(database.db) });
 
   // Routes last.
   await app.register(siteRoutes, { config, database });

@@ -85,6 +85,16 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   UPLOAD_BYTES_IN_FLIGHT: positiveInt('UPLOAD_BYTES_IN_FLIGHT').default(176_000_000),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Lumenfield Careers <careers@example.com>'),
+  MAIL_POLL_MS: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of milliseconds (0: off)')
+    .transform(Number)
+    .default(5_000),
   SHUTDOWN_TIMEOUT_MS: positiveInt('SHUTDOWN_TIMEOUT_MS').default(10_000),
 });
 
@@ -105,6 +115,11 @@ export interface Config {
   rateLimit: { requestsPerMinute: number; applicationsPerHour: number };
   /** Application body bytes one node reads at once; past it, 503 with Retry-After. */
   uploadBytesInFlight: number;
+  /** SMTP server for queued mail; unset: mail is logged (id and kind), not sent. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** How often each node sends due mail; 0 turns the sender's timer off (tests). */
+  mailPollMs: number;
   /** Hops or addresses trusted to forward the client's address and scheme; false: none. */
   trustProxy: number | string[] | false;
   /** Bearer token of GET /metrics; unset: /metrics answers 404. */
@@ -158,6 +173,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       applicationsPerHour: e.RATE_LIMIT_APPLICATIONS,
     },
     uploadBytesInFlight: e.UPLOAD_BYTES_IN_FLIGHT,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    mailPollMs: e.MAIL_POLL_MS,
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

@@ -64,6 +64,29 @@ export interface ApplicationSubmitsTable {
   submitted_at: Instant;
 }
 
+/** Mail waiting to be sent (lib/mail-sender.ts); deleted once the SMTP server took it. */
+export interface MailQueueTable {
+  id: Generated<number>;
+  /** 'applicant-confirmation' | 'recruiter-notice'. */
+  kind: string;
+  /** The applicant it is about: erased with them. */
+  applicant_id: number | null;
+  /** One address, or several separated by commas. */
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  /** 'pending', or 'failed' after the last attempt. */
+  status: string;
+  attempts: number;
+  next_attempt_at: Instant;
+  /** A sender claimed it until then (several nodes share the queue). */
+  locked_until: Instant | null;
+  /** The SMTP error's code or short text, never an address. */
+  last_error: string | null;
+  created_at: Instant;
+}
+
 export interface CountriesTable {
   /** ISO 3166-1 numeric code (USA 840). */
   value: number;
@@ -90,6 +113,7 @@ export interface Database {
   applicants: ApplicantsTable;
   attachments: AttachmentsTable;
   application_submits: ApplicationSubmitsTable;
+  mail_queue: MailQueueTable;
   countries: CountriesTable;
   states: StatesTable;
   experience_bands: ReferenceOptionsTable;

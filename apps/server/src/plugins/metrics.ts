@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { apiPaths } from '@lumenfield/contract';
 import type { DbHandle } from '../db/create-db';
+import { mailRepository } from '../repositories/mail-repository';
 
 export interface MetricsOptions {
   database: DbHandle;
@@ -78,6 +79,18 @@ export const metrics = fp<MetricsOptions>(
         this.set({ state: 'total' }, now.total);
         this.set({ state: 'idle' }, now.idle);
         this.set({ state: 'waiting' }, now.waiting);
+      },
+    });
+    const mail = mailRepository(database.db);
+    new Gauge({
+      name: 'lumenfield_mail_queue',
+      help: 'Queued mail: waiting to be sent (pending) and given up on after every try (failed)',
+      labelNames: ['status'] as const,
+      registers: [registry],
+      async collect() {
+        const depth = await mail.depth();
+        this.set({ status: 'pending' }, depth.pending);
+        this.set({ status: 'failed' }, depth.failed);
       },
     });
 

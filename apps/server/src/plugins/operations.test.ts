@@ -234,6 +234,9 @@ describe(`GET /metrics (${engine})`, () => {
       value('lumenfield_applications_refused_total', { reason: 'opening_closed_or_unknown' }),
     ).toBe(1);
     expect(value('lumenfield_db_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
+    // The one new application queued its confirmation and its notice; no sender ran.
+    expect(value('lumenfield_mail_queue', { status: 'pending' })).toBe(2);
+    expect(value('lumenfield_mail_queue', { status: 'failed' })).toBe(0);
     expect(value('nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
     expect(samples.some((s) => s.name === 'nodejs_eventloop_lag_p99_seconds')).toBe(true);
   });

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/database';
 import { toIso } from '../db/database';
+import { enqueueMail, type OutgoingMail } from './mail-repository';
 
 export interface NewApplication {
   jobId: number;
@@ -19,6 +20,8 @@ export interface NewApplication {
     mimeType: string;
     content: Buffer;
   };
+  /** Mail about this application, queued in the same transaction (not for a duplicate). */
+  mail?: OutgoingMail[];
 }
 
 export interface StoredApplication {
@@ -157,6 +160,7 @@ export function applicantsRepository(db: Db) {
             .returning('applicant_id')
             .executeTakeFirst();
           if (!claimed) throw new LostDuplicateRace();
+          await enqueueMail(trx, application.mail ?? [], applicant.id, now);
           return { applicantId: applicant.id, attachmentGuid: guid, sha256, duplicate: false };
         });
       } catch (error) {

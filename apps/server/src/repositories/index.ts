@@ -1,6 +1,7 @@
 import type { Db } from '../db/database';
 import { applicantsRepository } from './applicants-repository';
 import { jobsRepository } from './jobs-repository';
+import { mailRepository } from './mail-repository';
 import { withListingCache } from './listing-cache';
 import { referenceRepository } from './reference-repository';
 
@@ -9,6 +10,7 @@ export function createRepositories(db: Db) {
     jobs: withListingCache(jobsRepository(db)),
     applicants: applicantsRepository(db),
     reference: referenceRepository(db),
+    mail: mailRepository(db),
   };
 }
 

@@ -9,7 +9,7 @@ import { sanitizeDescription } from '../lib/sanitize-description';
 import { createRepositories } from '../repositories';
 import type { Job } from '../repositories/jobs-repository';
 
-const BRAND = 'Lumenfield Technology Partners';
+export const BRAND = 'Lumenfield Technology Partners';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Openings carry no end date; a posting stays valid this long past each crawl (docs/search.md). */
 const VALID_FOR_DAYS = 30;

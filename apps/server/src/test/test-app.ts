@@ -90,6 +90,8 @@ export async function createTestApp(
     ADMIN_TOKEN: 'test-admin-token-0123456789',
     RATE_LIMIT_REQUESTS: '100000',
     RATE_LIMIT_APPLICATIONS: '100000',
+    // Tests send queued mail by calling app.mailer.runOnce() themselves.
+    MAIL_POLL_MS: '0',
     ...env,
   });
   const cookieSecret = 'test-cookie-secret-0123456789abcdef0123';

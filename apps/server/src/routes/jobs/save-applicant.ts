@@ -19,6 +19,8 @@ import {
 import type { Config } from '../../config';
 import { BodyBudget } from '../../lib/body-budget';
 import { hasControlCharacters, stripControlCharacters } from '../../lib/control-characters';
+import { applicantConfirmation, recruiterNotice } from '../../lib/mail-templates';
+import { publicOrigin } from '../../lib/public-origin';
 import { readBody } from '../../lib/read-body';
 import { cleanFileName, resumeKind, resumeMimeType } from '../../lib/resume-file';
 import { HttpProblem } from '../../plugins/problem-details';
@@ -211,7 +213,31 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
 
       const experience = await experienceText(repos, payload.Experience);
       const referredBy = stripControlCharacters(payload.ReferredBy ?? '').trim() || null;
+      // Mail is queued with the application, in its transaction, and sent in the background.
+      const facts = {
+        firstName: fields.FirstName,
+        lastName: fields.LastName,
+        email: fields.Email,
+        job: {
+          id: job.id,
+          code: job.code,
+          title: job.title,
+          location: job.location,
+          contactEmails: job.contactEmails
+            .split(',')
+            .map((mail) => mail.trim())
+            .filter(Boolean),
+        },
+        resumeKind: resume.kind,
+        appliedOn: new Date(),
+        origin: publicOrigin(request, config.publicUrl),
+      };
+      const mail = [
+        applicantConfirmation(facts),
+        ...(facts.job.contactEmails.length > 0 ? [recruiterNotice(facts)] : []),
+      ];
       const stored = await applications.create({
+        mail,
         jobId: job.id,
         firstName: fields.FirstName,
         lastName: fields.LastName,
