@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { Socket } from 'node:net';
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -66,15 +67,15 @@ export const securityHeaders = fp<SecurityHeadersOptions>(
  */
 export function frameworkErrors(
   error: FastifyError,
-  _request: FastifyRequest,
+  request: FastifyRequest,
   reply: FastifyReply,
 ): void {
   const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
   void reply
     .code(status)
-    .headers(BASELINE_HEADERS)
+    .headers({ ...BASELINE_HEADERS, 'X-Request-Id': request.id })
     .type('application/problem+json; charset=utf-8')
-    .send(problemBody(status, 'The request URL is not valid.'));
+    .send(problemBody(status, 'The request URL is not valid.', undefined, request.id));
 }
 
 const STATUS_TEXT: Record<number, string> = {
@@ -102,9 +103,12 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
       : status === 408
         ? 'The request took too long to arrive.'
         : 'The request could not be read.';
-  const body = JSON.stringify(problemBody(status, detail));
+  // Node answers before Fastify made a request: the id is made here.
+  const requestId = crypto.randomUUID();
+  const body = JSON.stringify(problemBody(status, detail, undefined, requestId));
   const headers = {
     ...BASELINE_HEADERS,
+    'X-Request-Id': requestId,
     'Content-Type': 'application/problem+json; charset=utf-8',
     'Content-Length': String(Buffer.byteLength(body)),
     Connection: 'close',

@@ -12,6 +12,7 @@ function expectSecurityHeaders(headers: Headers, what: string) {
   const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
   expect(lower['x-content-type-options'], what).toBe('nosniff');
   expect(lower['referrer-policy'], what).toBe(REFERRER_POLICY);
+  expect(lower['x-request-id'], what).toMatch(/^[\w.:-]{1,128}$/);
   if (String(lower['content-type'] ?? '').startsWith('text/html')) {
     expect(lower['content-security-policy'], what).toContain("default-src 'self'");
     expect(lower['permissions-policy'], what).toBe(PERMISSIONS_POLICY);
