@@ -15,7 +15,10 @@ import type { DbHandle } from './db/create-db';
 import { apiGuard } from './plugins/api-guard';
 import { etag } from './plugins/etag';
 import { problemDetails } from './plugins/problem-details';
-import { inlineScriptHashes, staticSite } from './plugins/static-site';
+import { repositories } from './plugins/repositories';
+import { loadSitePages, type SitePages } from './plugins/site-pages';
+import { staticSite } from './plugins/static-site';
+import { pageRoutes } from './routes/pages';
 import { apiRoutes } from './routes/api';
 import { seoRoutes } from './routes/seo';
 import { siteRoutes } from './routes/site';
@@ -24,6 +27,8 @@ export interface AppDeps {
   config: Config;
   database: DbHandle;
   cookieSecret: string;
+  /** The pages' renderer; by default the one the web build put in the site (STATIC_DIR). */
+  sitePages?: SitePages;
 }
 
 /** Origins the page may frame: the office maps (CONTRACT §5). */
@@ -34,6 +39,7 @@ export async function buildApp({
   config,
   database,
   cookieSecret,
+  sitePages,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -54,7 +60,7 @@ export async function buildApp({
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...inlineScriptHashes(config.staticDir)],
+        scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
@@ -121,11 +127,18 @@ export async function buildApp({
   await app.register(problemDetails);
   await app.register(apiGuard, { secret: cookieSecret });
   await app.register(etag);
+  await app.register(repositories, { database });
 
   // Routes last.
   await app.register(siteRoutes, { config, database });
-  await app.register(seoRoutes, { config, database });
-  await app.register(apiRoutes, { prefix: '/api', config, database });
+  await app.register(seoRoutes, { config });
+  await app.register(apiRoutes, { prefix: '/api', config });
+  const pages = sitePages ?? (await loadSitePages(config.staticDir));
+  if (pages) await app.register(pageRoutes, { config, pages });
+  else
+    app.log.warn(
+      `No built site at ${config.staticDir}; run "npm run build". Only the API is served.`,
+    );
   await app.register(staticSite, { root: config.staticDir });
 
   app.addHook('onClose', async () => {

@@ -1,24 +1,35 @@
 // Global styles first, so component styles (imported by the components) come after them.
 import './styles/tokens.css';
 import './styles/base.css';
-import { paintFirstRoute } from './app/first-paint';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { pathFromHash } from '@lumenfield/routes';
+import { createBrowserHistory } from '@/lib/router';
+import { readPageData } from '@/lib/page-data';
+import { App } from './app/app';
 
 /**
- * The entry is kept small: it paints the first route from HTML the build rendered, then loads
- * React and the site (boot.tsx, preloaded by the page so it downloads meanwhile).
+ * The page arrives whole from the server (rendered at build time or per request); React
+ * hydrates it: the markup stays, events and state attach to it.
+ *
+ * An old hash link (`/#/about`, `/#services/cloudbi`, `/#/jobs?JobID=3`) names another page
+ * than the one the server sent (the fragment never reaches it): the URL becomes the page's path
+ * (the same history entry) and React draws that page in place of the one sent.
  */
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
-void paintFirstRoute(root).then(async (painted) => {
-  const site = await import('./boot').catch(() => undefined);
-  if (!site) {
-    // The site's code did not load (a flaky network, a blocked file). The page on screen stays
-    // usable: its links change the hash, and loading that route's page afresh shows it.
-    window.addEventListener('hashchange', () => window.location.reload(), { once: true });
-    return;
-  }
-  // React's code has just run (one task); starting the site is the next one, so input is not
-  // held up behind both at once (Total Blocking Time).
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  site.boot(root, painted);
-});
+const landing = pathFromHash(window.location.hash);
+if (landing) window.history.replaceState(null, '', landing);
+// The development server sends an empty root: React draws the page there.
+const hydrate = !landing && root.hasChildNodes();
+const app = (
+  <StrictMode>
+    <App
+      history={createBrowserHistory()}
+      screenInHtml={hydrate}
+      data={hydrate ? readPageData(document) : {}}
+    />
+  </StrictMode>
+);
+if (hydrate) hydrateRoot(root, app);
+else createRoot(root).render(app);

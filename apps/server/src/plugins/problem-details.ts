@@ -115,6 +115,8 @@ export const problemDetails = fp(
       if (request.url.startsWith('/api/') || request.url === '/api') {
         return sendProblem(reply, 404, 'There is no such API endpoint.');
       }
+      // The site's own not-found page (or a 301 to a page's one spelling): routes/pages.ts.
+      if (app.sendNotFoundPage) return app.sendNotFoundPage(request, reply);
       return reply
         .code(404)
         .type('text/html; charset=utf-8')

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
-import type { DbHandle } from '../db/create-db';
-import { createRepositories } from '../repositories';
 import { adminJobsRoutes } from './admin/jobs';
 import { adminMetricsRoutes } from './admin/metrics';
 import { careerDetailsRoutes } from './jobs/career-details';
@@ -11,16 +9,15 @@ import { downloadAttachmentRoutes } from './physical/download-attachment';
 
 export interface ApiRouteOptions {
   config: Config;
-  database: DbHandle;
 }
 
 /** Everything under /api. Each feature's routes register here. */
-export async function apiRoutes(app: FastifyInstance, { config, database }: ApiRouteOptions) {
+export async function apiRoutes(app: FastifyInstance, { config }: ApiRouteOptions) {
   app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () =>
     app.swagger(),
   );
 
-  const repos = createRepositories(database.db);
+  const { repos } = app;
   await app.register(careerDetailsRoutes, { repos });
   await app.register(referenceDataRoutes, { repos });
   await app.register(saveApplicantRoutes, { repos, config });

@@ -81,7 +81,7 @@ export function SkipLink() {
   );
 }
 
-/** The hash is our router's: move focus to <main> without touching the URL. */
+/** Moves focus to <main> without adding the fragment to the URL (and the history). */
 function skipToMain(event: React.MouseEvent<HTMLAnchorElement>) {
   event.preventDefault();
   const main = document.getElementById('main-content');

@@ -1,7 +1,7 @@
 import { Icon } from '@/components/icons';
 import { PageIntro } from '@/components/page-intro';
 import { Section } from '@/components/section';
-import { routes, type ScreenProps } from '@/config/routes';
+import { routes, type ScreenProps } from '@lumenfield/routes';
 import { site, telHref } from '@/config/site';
 import { contactContent as content } from '@/content/contact';
 import { usePageMeta } from '@/lib/page-meta';

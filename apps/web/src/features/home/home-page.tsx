@@ -2,7 +2,7 @@ import { AppLink } from '@/components/app-link';
 import { CtaBand } from '@/components/cta-band';
 import { Icon } from '@/components/icons';
 import { Section } from '@/components/section';
-import { routes, type ScreenProps } from '@/config/routes';
+import { routes, type ScreenProps } from '@lumenfield/routes';
 import { homeContent as content } from '@/content/home';
 import { usePageMeta } from '@/lib/page-meta';
 import { HeroArt } from './hero-art';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useNavigate } from '@/lib/router';
 import { Icon } from '@/components/icons';
-import { routePath, type RouteId } from '@/config/routes';
+import { routePath, type RouteId } from '@lumenfield/routes';
 
 export interface TellMeProps {
   label: string;

@@ -3,7 +3,7 @@ import { CtaBand } from '@/components/cta-band';
 import { Icon } from '@/components/icons';
 import { PageIntro } from '@/components/page-intro';
 import { Card, CardGrid, Section } from '@/components/section';
-import { routes, type RouteId, type ScreenProps } from '@/config/routes';
+import { routes, type RouteId, type ScreenProps } from '@lumenfield/routes';
 import { site } from '@/config/site';
 import {
   industryContent,

@@ -5,7 +5,7 @@ import { FocusBlock } from '@/components/focus-block';
 import { PageIntro } from '@/components/page-intro';
 import { Card, CardGrid, Section } from '@/components/section';
 import { SolutionsList } from '@/components/solutions-list';
-import { routes, type ScreenProps } from '@/config/routes';
+import { routes, type ScreenProps } from '@lumenfield/routes';
 import {
   serviceContent,
   serviceTemplateText as text,
