@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 
 const steps = [
   ['check', ['run', 'check']],
-  ['size budget (first route JavaScript)', ['run', 'test:size']],
+  ['size budgets (JavaScript per page type)', ['run', 'test:size']],
   [
     'unit and component tests',
     ['exec', '--', 'vitest', 'run', '--project', 'contract', '--project', 'web'],
