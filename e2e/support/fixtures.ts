@@ -1,7 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
 /** A page of the site is live once React has hydrated it (src/app/shell/screen-ready.tsx). */
-async function live(page: Page) {
+export async function live(page: Page) {
   await page.waitForFunction(
     () =>
       !document.querySelector('script[type="module"]') ||

@@ -208,9 +208,9 @@ test.describe('industry pages', () => {
 
   test('the hero jumps to how we help on every industry page', async ({ page }) => {
     await page.goto('/industries/legal');
-    await page.getByRole('button', { name: 'See how we help' }).click();
+    await page.getByRole('link', { name: 'See how we help' }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'How we help' })).toBeInViewport();
-    await expect(page).toHaveURL(/\/industries\/legal$/);
+    await expect(page).toHaveURL(/\/industries\/legal#how-we-help$/);
   });
 });
 

@@ -1,5 +1,5 @@
 import { routeIds, routes, type RouteId } from '@lumenfield/routes';
-import { expect, test } from '../support/fixtures';
+import { expect, live, test } from '../support/fixtures';
 
 /** The heading each route shows; the job screens show their job (covered by careers tests). */
 const screenRoutes = routeIds.filter(
@@ -68,6 +68,7 @@ test.describe('desktop mega menu', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/services\/ccm$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Print (CCM) Solutions');
+    await live(page);
     await expect(services).toHaveAttribute('aria-expanded', 'false');
 
     await services.focus();
@@ -167,11 +168,16 @@ test('GET /hr redirects to the HR site', async ({ request }) => {
 
 test.describe('navigation overlay and failures', () => {
   test('shows while a navigation runs and hides about 700 ms after it ends', async ({ page }) => {
-    await page.goto('/');
+    // Moving in place happens where the whole site runs: the careers area.
+    await page.goto('/careers');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const overlay = page.getByRole('status').filter({ hasText: 'Loading page' });
     await expect(overlay).toHaveCount(0);
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Careers' }).click();
+    await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: 'Privacy Policy' })
+      .first()
+      .click();
     await expect(overlay).toHaveCount(1);
     const shownAt = Date.now();
     await expect(overlay).toHaveCount(0, { timeout: 3000 });
@@ -181,13 +187,12 @@ test.describe('navigation overlay and failures', () => {
   test('a screen that cannot load shows a clear error inside the shell, and the site recovers', async ({
     page,
   }) => {
-    await page.route(/\/assets\/awards-page-[^/]+\.js$/, (route) => route.abort());
-    await page.goto('/');
+    await page.route(/\/assets\/job-page-[^/]+\.js$/, (route) => route.abort());
+    await page.goto('/careers');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.getByRole('button', { name: 'About Us' }).click();
     await page
-      .locator('#mega-panel-about')
-      .getByRole('link', { name: /Awards/ })
+      .getByRole('link', { name: /View details of/ })
+      .first()
       .click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'This page could not be loaded',

@@ -104,6 +104,22 @@ export function createBrowserHistory(win: Window = window): History {
   };
 }
 
+/**
+ * The location of a page whose parts hydrate on their own (islands): read from the document,
+ * and every navigation is a page load, since the page's other screens are not in the browser.
+ */
+export function createDocumentHistory(win: Window = window): History {
+  const location = parsePath(win.location.pathname + win.location.search, 'document');
+  return {
+    location,
+    action: 'POP',
+    push: (to) => win.location.assign(to),
+    replace: (to) => win.location.replace(to),
+    href: (to) => to,
+    subscribe: () => () => {},
+  };
+}
+
 /** A history in memory: for tests, and for rendering a page on the server or at build time. */
 export function createMemoryHistory(
   initialEntries: readonly string[] = ['/'],

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from '@/lib/router';
 import { Icon } from '@/components/icons';
 import { routePath, type RouteId } from '@lumenfield/routes';
@@ -16,7 +16,8 @@ export interface TellMeProps {
  */
 export function TellMe({ label, options, submitLabel }: TellMeProps) {
   const navigate = useNavigate();
-  const id = useId();
+  // A fixed id (one per page): the island hydrates on its own, where useId's would differ.
+  const id = 'tell-me-question';
   const [choice, setChoice] = useState<RouteId>(options[0]?.to ?? 'home');
 
   return (
