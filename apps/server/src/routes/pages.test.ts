@@ -39,6 +39,7 @@ describe(`every page at its own path (${engine})`, () => {
         `<link rel="canonical" href="https://www.example.com${owner}"/>`,
       );
       expect(res.body).toContain('<meta property="og:title"');
+      expect(res.body, route.path).not.toContain('noindex');
       expect(res.body).not.toContain('#/');
     }
     const ccm = await get('/services/ccm');

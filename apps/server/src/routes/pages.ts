@@ -59,7 +59,8 @@ async function sitePages(
       canonicalUrl: `${publicBase(config, request)}${canonicalPath(path)}`,
       data,
       jsonLd,
-      noindex: !id || !routeDef(id).indexed,
+      // Section routes and /dashboard stay crawlable: their canonical URL names their page.
+      noindex: !id || routeDef(id).render === 'browser',
     });
     app.ensureXsrfCookie(request, reply);
     return reply
