@@ -71,7 +71,22 @@ export default tseslint.config(
   ),
   webLayer(
     ['apps/server/**'],
-    ['@lumenfield/web', '@lumenfield/web/*', 'react', 'react-dom'],
+    // By name or by any relative path: the server loads the built page renderer at run time.
+    [
+      '@lumenfield/web',
+      '@lumenfield/web/*',
+      '**/web/src',
+      '**/web/src/**',
+      '**/apps/web/**',
+      'react',
+      'react-dom',
+      'react-dom/*',
+    ],
     'The server must not import the web app.',
+  ),
+  webLayer(
+    ['packages/routes/**'],
+    ['@lumenfield/web', '@lumenfield/server', '**/apps/**', 'react', 'fastify'],
+    'The route table is shared by every side and depends on none.',
   ),
 );

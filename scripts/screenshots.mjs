@@ -1,7 +1,7 @@
 // Takes full-page screenshots of routes at several widths in Debian's Chromium, so that what we
 // build gets looked at. Usage:
 //   node scripts/screenshots.mjs --base http://127.0.0.1:3000 --out /tmp/shots \
-//     [--widths 1440,390] [--full] '#/' '#/about' ...
+//     [--widths 1440,390] [--full] / /about /careers ...
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,7 +16,7 @@ const { values, positionals } = parseArgs({
     full: { type: 'boolean', default: false },
   },
 });
-const routes = positionals.length > 0 ? positionals : ['#/'];
+const routes = positionals.length > 0 ? positionals : ['/'];
 mkdirSync(values.out, { recursive: true });
 
 const browser = await chromium.launch({
@@ -32,7 +32,7 @@ const browser = await chromium.launch({
 for (const width of values.widths.split(',').map(Number)) {
   const page = await browser.newPage({ viewport: { width, height: width < 800 ? 844 : 900 } });
   for (const route of routes) {
-    await page.goto(`${values.base}/${route}`);
+    await page.goto(`${values.base}${route.startsWith('/') ? '' : '/'}${route}`);
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(900); // the navigation overlay fades after 700 ms
     const overflow = await page.evaluate(

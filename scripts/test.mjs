@@ -5,10 +5,21 @@ import { spawnSync } from 'node:child_process';
 
 const steps = [
   ['check', ['run', 'check']],
-  ['size budget (first route JavaScript)', ['run', 'test:size']],
+  ['size budgets (JavaScript per page type)', ['run', 'test:size']],
   [
     'unit and component tests',
-    ['exec', '--', 'vitest', 'run', '--project', 'contract', '--project', 'web'],
+    [
+      'exec',
+      '--',
+      'vitest',
+      'run',
+      '--project',
+      'contract',
+      '--project',
+      'routes',
+      '--project',
+      'web',
+    ],
   ],
   ['server tests (SQLite and PostgreSQL)', ['run', 'test:server']],
   // nginx in front of the built site, fresh builds and the pruned production tree on clones.

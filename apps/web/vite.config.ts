@@ -7,7 +7,7 @@ import { prerender } from './prerender';
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
 
 export default defineConfig({
-  plugins: [react(), prerender('src/prerender.tsx'), precompress()],
+  plugins: [react(), prerender('src/entry-server.tsx'), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // One stylesheet for the whole site (about 11 KB brotli), in the page: prerendered HTML
   // paints styled, and no screen waits for its own CSS.

@@ -14,7 +14,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { routeIds, routes } from '../../apps/web/src/config/routes.ts';
+import { routeIds, routes } from '@lumenfield/routes';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const args = Object.fromEntries(
@@ -97,16 +97,19 @@ async function startServer() {
   };
 }
 
-/** Every route of the table; the job screen needs an opening, taken from the sitemap. */
+/**
+ * Every route of the table at its path; the job page needs an opening, taken from the sitemap.
+ * Not /jobs (an old link's redirect or the tab's remembered opening) nor /hr (the HR site).
+ */
 async function targets(base) {
   const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
   const jobId = /\/careers\/jobs\/(\d+)</.exec(sitemap)?.[1];
-  const list = routeIds.map((id) => {
-    const route = routes[id];
-    const hash = id === 'jobs' ? `/jobs?JobID=${jobId}&PageFrom=careers` : route.path;
-    return { id, url: `${base}/#${hash}` };
-  });
-  list.push({ id: 'jobPageServer', url: `${base}/careers/jobs/${jobId}` });
+  const list = routeIds
+    .filter((id) => id !== 'jobs' && id !== 'hr')
+    .map((id) => {
+      const path = id === 'job' ? `/careers/jobs/${jobId}` : routes[id].path;
+      return { id, url: `${base}${path}` };
+    });
   return only ? list.filter((t) => only.includes(t.id)) : list;
 }
 

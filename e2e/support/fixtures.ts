@@ -1,7 +1,35 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 
-/** Every test gets the running site as its baseURL; `page.goto('/#/about')` just works. */
+/** A page of the site is live once React has hydrated it (src/app/shell/screen-ready.tsx). */
+export async function live(page: Page) {
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('script[type="module"]') ||
+      document.documentElement.dataset.ready === 'true',
+  );
+}
+
+/**
+ * Every test gets the running site as its baseURL; `page.goto('/about')` just works, and
+ * returns once the page is live: its HTML shows before its code has run, and a click on a
+ * button before then would do nothing.
+ */
 export const test = base.extend({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await live(page);
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      await live(page);
+      return response;
+    };
+    await use(page);
+  },
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
     const url = process.env.E2E_BASE_URL;

@@ -79,7 +79,7 @@ test.describe('careers list on the demo data', () => {
     page,
     request,
   }) => {
-    await page.goto('/#/careers');
+    await page.goto('/careers');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Career Opportunities');
     await expect(page.getByRole('heading', { level: 2, name: /Current Opening/ })).toBeVisible();
 
@@ -116,37 +116,41 @@ test.describe('careers list on the demo data', () => {
       await expect(row.getByRole('button', { name: 'Easy Apply', exact: true })).toBeVisible();
       await expect(
         row.getByRole('link', { name: `View details of ${job.JobCode} - ${job.JobTitle}` }),
-      ).toHaveAttribute('href', `#/jobs?JobID=${job.Job_id}&PageFrom=careers`);
+      ).toHaveAttribute('href', `/careers/jobs/${job.Job_id}`);
     }
 
     const first = openings[0]!;
     await page
       .getByRole('link', { name: `View details of ${first.JobCode} - ${first.JobTitle}` })
       .click();
-    await expect(page).toHaveURL(new RegExp(`#/jobs\\?JobID=${first.Job_id}&PageFrom=careers$`));
+    await expect(page).toHaveURL(new RegExp(`/careers/jobs/${first.Job_id}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.JobTitle);
   });
 
-  test("'Loading...' shows while the listing request is pending and hides after it", async ({
-    page,
-  }) => {
+  test("'Loading...' shows while a request is pending and hides after it", async ({ page }) => {
+    // The list comes with the page; moving to an opening in the browser asks the API for it.
+    await page.goto('/careers');
+    await expect(page.getByRole('heading', { level: 2, name: /Current Opening/ })).toBeVisible();
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/Jobs/CareerDetailsRetrival?*', async (route) => {
       await released;
       await route.continue();
     });
-    await page.goto('/#/careers');
+    await page
+      .getByRole('link', { name: /View details of/ })
+      .first()
+      .click();
     const overlay = page.getByRole('status').filter({ hasText: 'Loading...' });
     await expect(overlay).toBeVisible();
     release();
-    await expect(page.getByRole('heading', { level: 2, name: /Current Opening/ })).toBeVisible();
+    await expect(page.getByRole('complementary', { name: 'Job summary' })).toBeVisible();
     await expect(overlay).toBeHidden();
   });
 
   test('no horizontal overflow at 320 px, list and dialog', async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 700 });
-    await page.goto('/#/careers');
+    await page.goto('/careers');
     await page
       .getByRole('button', { name: /^Easy Apply/ })
       .first()
@@ -194,7 +198,7 @@ test.describe('job detail', () => {
       )
     ).json()) as Array<{ EffectiveFrom: string }>;
 
-    await page.goto(`/#/jobs?JobID=${job.Job_id}&PageFrom=careers`);
+    await page.goto(`/careers/jobs/${job.Job_id}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(job.JobTitle);
     const side = page.getByRole('complementary', { name: 'Job summary' });
     await expect(side.getByText(job.JobCode, { exact: true })).toBeVisible();
@@ -222,22 +226,31 @@ test.describe('job detail', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // The same tab, without the query: the JobID kept in sessionStorage is used.
-    await page.goto('/#/careers');
-    await page.goto('/#/jobs');
+    await page.goto('/careers');
+    await page.goto('/jobs');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(job.JobTitle);
     expect(await page.evaluate(() => sessionStorage.getItem('JobID'))).toBe(String(job.Job_id));
 
     await page.getByRole('link', { name: 'Back to All Jobs' }).click();
-    await expect(page).toHaveURL(/#\/careers$/);
+    await expect(page).toHaveURL(/\/careers$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Career Opportunities');
   });
 
   test('an unknown job says so and offers the way back', async ({ page }) => {
+    // An old link, drawn in the browser.
     await page.goto('/#/jobs?JobID=987654&PageFrom=careers');
+    await expect(page).toHaveURL(/\/careers\/jobs\/987654$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'This opening is no longer available',
     );
     await page.getByRole('link', { name: 'See all openings' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Career Opportunities');
+
+    // Its path, from the server: a real 404.
+    const response = await page.goto('/jobs?JobID=987654&PageFrom=careers');
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveURL(/\/careers\/jobs\/987654$/);
+    await page.getByRole('link', { name: /career opportunities/ }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Career Opportunities');
   });
 });
@@ -252,7 +265,7 @@ test.describe('applying through the page, checked through the recruiters API', (
     const jobId = await admin.createOpening({ JobCode: code, JobTitle: 'Claims QA Analyst' });
     const pdf = makePdf('Ana Maria Okafor - QA Analyst');
 
-    await page.goto('/#/careers');
+    await page.goto('/careers');
     const easyApply = page
       .getByRole('listitem')
       .filter({ has: page.getByRole('heading', { name: `${code} - Claims QA Analyst` }) })
@@ -314,7 +327,7 @@ test.describe('applying through the page, checked through the recruiters API', (
       email: 'jomar.santos@example.com',
     };
 
-    await page.goto(`/#/jobs?JobID=${jobId}&PageFrom=careers`);
+    await page.goto(`/careers/jobs/${jobId}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Desktop Support Engineer');
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
     await fillForm(page, jomar, {
@@ -346,7 +359,7 @@ test.describe('applying through the page, checked through the recruiters API', (
     const admin = adminApi(baseURL!);
     const code = uniqueCode('E2E-CLOSED');
     const jobId = await admin.createOpening({ JobCode: code, JobTitle: 'Service Desk Analyst' });
-    await page.goto(`/#/jobs?JobID=${jobId}`);
+    await page.goto(`/careers/jobs/${jobId}`);
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
     await fillForm(page, ana, {
       name: 'cv.pdf',
@@ -382,7 +395,7 @@ test.describe('applying through the page, checked through the recruiters API', (
     const admin = adminApi(baseURL!);
     const code = uniqueCode('E2E-REFUSED');
     const jobId = await admin.createOpening({ JobCode: code, JobTitle: 'Cloud Engineer' });
-    await page.goto(`/#/jobs?JobID=${jobId}`);
+    await page.goto(`/careers/jobs/${jobId}`);
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
     await fillForm(page, ana, { name: 'photo.pdf', mimeType: 'application/pdf', buffer: png });
@@ -417,7 +430,7 @@ test.describe('the apply dialog in a real browser', () => {
   test('focus is trapped, Escape closes it, focus returns, Clear empties everything', async ({
     page,
   }) => {
-    await page.goto('/#/careers');
+    await page.goto('/careers');
     const easyApply = page.getByRole('button', { name: /^Easy Apply/ }).first();
     await easyApply.click();
     const dialog = dialogOf(page);
@@ -468,7 +481,7 @@ test.describe('the apply dialog in a real browser', () => {
   test('what was typed survives closing the dialog and moving to the job page', async ({
     page,
   }) => {
-    await page.goto('/#/careers');
+    await page.goto('/careers');
     await page
       .getByRole('button', { name: /^Easy Apply/ })
       .first()
@@ -504,7 +517,7 @@ test.describe('the count line for 0, 1 and 2 openings (a server with an empty da
     const admin = adminApi(base);
     await admin.closeAllOpenings();
 
-    await page.goto(`${base}/#/careers`);
+    await page.goto(`${base}/careers`);
     await expect(page.getByRole('heading', { level: 2, name: '0 Current Opening' })).toBeVisible();
     await expect(page.getByText('Current No Openings', { exact: true })).toBeVisible();
 

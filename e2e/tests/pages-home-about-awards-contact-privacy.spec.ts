@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { routes } from '../../apps/web/src/config/routes';
+import { routes } from '@lumenfield/routes';
 import { expect, test } from '../support/fixtures';
 
 const homeTitle = routes.home.title;
@@ -22,7 +22,7 @@ test.describe('home', () => {
   test('shows the hero, expertise links, six Learn More cards, the claims and the about button', async ({
     page,
   }) => {
-    await page.goto('/#/');
+    await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(homeTitle);
     await expect(page).toHaveTitle(`${homeTitle} | Lumenfield Technology Partners`);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Guidewire/);
@@ -34,14 +34,14 @@ test.describe('home', () => {
     const expertise = page.locator('#expertise');
     await expect(expertise.getByRole('heading', { level: 2 })).toBeVisible();
     const expected = [
-      '#/services',
-      '#/services/ccm',
-      '#/services/productmanagement',
-      '#/services/businessoperation',
-      '#/services/digitalservices',
-      '#/services/desktopservices',
-      '#/services/hris',
-      '#/services/legalbusinessoperation',
+      '/services',
+      '/services/ccm',
+      '/services/productmanagement',
+      '/services/businessoperation',
+      '/services/digitalservices',
+      '/services/desktopservices',
+      '/services/hris',
+      '/services/legalbusinessoperation',
     ];
     const hrefs = await expertise
       .getByRole('link')
@@ -53,19 +53,19 @@ test.describe('home', () => {
       .getByRole('link', { name: /^Learn More/ });
     await expect(learnMore).toHaveCount(6);
     await learnMore.first().click();
-    await expect(page).toHaveURL(/#\/services$/);
+    await expect(page).toHaveURL(/\/services$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(routes.services.title);
 
-    await page.goto('/#/');
+    await page.goto('/');
     await page.getByRole('link', { name: 'About Lumenfield' }).click();
-    await expect(page).toHaveURL(/#\/about$/);
+    await expect(page).toHaveURL(/\/about$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(routes.about.title);
   });
 
   test("the 'Tell me:' select has five options, is about 61 px tall, and each option navigates", async ({
     page,
   }) => {
-    await page.goto('/#/');
+    await page.goto('/');
     const select = page.getByLabel('Tell me:');
     await expect(select.locator('option')).toHaveCount(5);
     const box = await select.boundingBox();
@@ -73,19 +73,19 @@ test.describe('home', () => {
     expect(box?.height).toBeLessThanOrEqual(64);
 
     const targets: { url: RegExp; section?: string; h1: string }[] = [
-      { url: /#\/industries\/mahathipartners$/, section: '#partners', h1: routes.industries.title },
+      { url: /\/industries\/mahathipartners$/, section: '#partners', h1: routes.industries.title },
       {
-        url: /#\/contact\/whatwillhappen$/,
+        url: /\/contact\/whatwillhappen$/,
         section: '#what-will-happen',
         h1: routes.contact.title,
       },
-      { url: /#\/about\/founders$/, section: '#founders', h1: routes.about.title },
-      { url: /#\/industries\/howwehelp$/, section: '#how-we-help', h1: routes.industries.title },
-      { url: /#\/careers$/, h1: routes.careers.title },
+      { url: /\/about\/founders$/, section: '#founders', h1: routes.about.title },
+      { url: /\/industries\/howwehelp$/, section: '#how-we-help', h1: routes.industries.title },
+      { url: /\/careers$/, h1: routes.careers.title },
     ];
     const labels = await select.locator('option').allTextContents();
     for (const [index, target] of targets.entries()) {
-      await page.goto('/#/');
+      await page.goto('/');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(homeTitle);
       if (index === 0) {
         // The first question is already showing: the button asks it.
@@ -103,7 +103,7 @@ test.describe('home', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 700 });
-    await page.goto('/#/');
+    await page.goto('/');
     const steps = page.locator('.timeline__steps > li');
     await expect(steps).toHaveCount(4);
     await expect(steps.nth(0).getByRole('heading', { level: 3 })).toContainText('Step 1');
@@ -126,7 +126,7 @@ test.describe('home', () => {
   test('under reduced motion the timeline dot stays put at the first step', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.setViewportSize({ width: 1280, height: 700 });
-    await page.goto('/#/');
+    await page.goto('/');
     const dot = page.getByTestId('timeline-dot');
     await expect(dot).toHaveCSS('position', 'static');
     await page.evaluate(() =>
@@ -144,7 +144,7 @@ test.describe('about', () => {
   test('shows purpose, values, founders, management, D&I, partnerships and giving', async ({
     page,
   }) => {
-    await page.goto('/#/about');
+    await page.goto('/about');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(routes.about.title);
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { name: /Client centricity/ })).toBeVisible();
@@ -169,7 +169,7 @@ test.describe('about', () => {
   });
 
   test('#/about/founders lands on the founders section', async ({ page }) => {
-    await page.goto('/#/about/founders');
+    await page.goto('/about/founders');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(routes.about.title);
     await expect(page.locator('#founders')).toBeInViewport();
     await expect.poll(() => scrollY(page)).toBeGreaterThan(300);
@@ -178,7 +178,7 @@ test.describe('about', () => {
 
 test.describe('awards', () => {
   test('groups badges by year, each linking out in a new tab', async ({ page }) => {
-    await page.goto('/#/awards');
+    await page.goto('/awards');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(routes.awards.title);
     const main = page.getByRole('main');
     for (const year of ['2019', '2020', '2023', '2024', '2025']) {
@@ -200,14 +200,14 @@ test.describe('awards', () => {
     await main
       .getByRole('link', { name: 'Interested in learning more? Get in touch with us' })
       .click();
-    await expect(page).toHaveURL(/#\/contact$/);
+    await expect(page).toHaveURL(/\/contact$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(routes.contact.title);
   });
 });
 
 test.describe('contact', () => {
   test('#/contact/whatwillhappen lands on the three next steps', async ({ page }) => {
-    await page.goto('/#/contact/whatwillhappen');
+    await page.goto('/contact/whatwillhappen');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(routes.contact.title);
     const section = page.locator('#what-will-happen');
     await expect(section).toBeInViewport();
@@ -223,7 +223,7 @@ test.describe('contact', () => {
   test('office tabs: USA first, maps load when a tab is first shown, keyboard moves tabs', async ({
     page,
   }) => {
-    await page.goto('/#/contact');
+    await page.goto('/contact');
     const tabs = page.getByRole('tablist', { name: 'Offices' });
     const usa = tabs.getByRole('tab', { name: 'USA' });
     const india = tabs.getByRole('tab', { name: 'India' });
@@ -277,7 +277,7 @@ test.describe('privacy policy', () => {
   test('shows the effective date and the numbered sections in order, GDPR left empty', async ({
     page,
   }) => {
-    await page.goto('/#/privacypolicy');
+    await page.goto('/privacypolicy');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(routes.privacyPolicy.title);
     const main = page.getByRole('main');
     await expect(main).toContainText('Effective date: 6/23/2020');
@@ -331,11 +331,11 @@ test.describe('privacy policy', () => {
 
 test.describe('every page of this part', () => {
   const pages = [
-    { path: '/#/', title: homeTitle },
-    { path: '/#/about', title: routes.about.title },
-    { path: '/#/awards', title: routes.awards.title },
-    { path: '/#/contact', title: routes.contact.title },
-    { path: '/#/privacypolicy', title: routes.privacyPolicy.title },
+    { path: '/', title: homeTitle },
+    { path: '/about', title: routes.about.title },
+    { path: '/awards', title: routes.awards.title },
+    { path: '/contact', title: routes.contact.title },
+    { path: '/privacypolicy', title: routes.privacyPolicy.title },
   ];
   for (const { path, title } of pages) {
     test(`${path}: title, description, one h1, landmarks, ordered headings, no overflow at 320 px`, async ({

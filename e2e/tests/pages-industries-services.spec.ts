@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { mainNavigation } from '../../apps/web/src/config/navigation';
-import { routeIds, routes, type RouteId } from '../../apps/web/src/config/routes';
+import { mainNavigation } from '@lumenfield/routes';
+import { routeIds, routes, type RouteId } from '@lumenfield/routes';
 import {
   industryContent,
   industryPageFor,
@@ -34,7 +34,7 @@ test.describe('service pages', () => {
   for (const id of serviceRoutes) {
     test(`${routes[id].path} shows ${routes[id].title} and marks its tab`, async ({ page }) => {
       const entry = serviceContent[id];
-      await page.goto(`/#${routes[id].path}`);
+      await page.goto(routes[id].path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(routes[id].title);
       await expect(page).toHaveTitle(`${routes[id].title} | Lumenfield Technology Partners`);
       await expect(page.locator('meta[name="description"]')).toHaveAttribute(
@@ -63,16 +63,16 @@ test.describe('service pages', () => {
 
       await expect(page.getByRole('link', { name: 'Get in touch' })).toHaveAttribute(
         'href',
-        '#/contact',
+        '/contact',
       );
     });
   }
 
   test('the highlight follows the route when another tab is chosen', async ({ page }) => {
-    await page.goto('/#/services');
+    await page.goto('/services');
     const strip = tabStrip(page, 'services');
     await strip.getByRole('link', { name: 'Print (CCM) Solutions' }).click();
-    await expect(page).toHaveURL(/#\/services\/ccm$/);
+    await expect(page).toHaveURL(/\/services\/ccm$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Print (CCM) Solutions');
     await expect(strip.getByRole('link', { name: 'Print (CCM) Solutions' })).toHaveAttribute(
       'aria-current',
@@ -87,7 +87,7 @@ test.describe('service pages', () => {
   test('Guidewire Solutions covers ClaimCenter, PolicyCenter, BillingCenter and more', async ({
     page,
   }) => {
-    await page.goto('/#/services');
+    await page.goto('/services');
     for (const name of [
       'ClaimCenter',
       'PolicyCenter',
@@ -112,14 +112,14 @@ test.describe('service pages', () => {
   test('Desktop Services covers image management, app packaging and Windows 10 migration', async ({
     page,
   }) => {
-    await page.goto('/#/services/desktopservices');
+    await page.goto('/services/desktopservices');
     for (const name of ['Image management', 'Application packaging', 'Windows 10 migration']) {
       await expect(page.getByRole('heading', { level: 3, name })).toBeVisible();
     }
   });
 
   test("'What we Focus' shows People, Process, Technology and Data", async ({ page }) => {
-    await page.goto('/#/pmo');
+    await page.goto('/pmo');
     const block = page.getByRole('region', { name: 'What we Focus' });
     await expect(block.getByRole('heading', { level: 3 })).toHaveText([
       'People',
@@ -131,7 +131,7 @@ test.describe('service pages', () => {
 
   test('on a phone the strip scrolls sideways with the current tab in view', async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 740 });
-    await page.goto('/#/qualityassurance');
+    await page.goto('/qualityassurance');
     const strip = tabStrip(page, 'qualityAssurance');
     const list = strip.getByRole('list');
     const sizes = await list.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
@@ -159,7 +159,7 @@ test.describe('industry pages', () => {
   for (const id of industryPages) {
     test(`${routes[id].path} shows ${routes[id].title} with every section`, async ({ page }) => {
       const entry = industryContent[id];
-      await page.goto(`/#${routes[id].path}`);
+      await page.goto(routes[id].path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(routes[id].title);
       await expect(page).toHaveTitle(`${routes[id].title} | Lumenfield Technology Partners`);
       await expect(page.getByText(entry.lead)).toBeVisible();
@@ -180,7 +180,7 @@ test.describe('industry pages', () => {
 
       const band = page.getByRole('region', { name: entry.getInTouch.title });
       await band.getByRole('link', { name: 'Get in touch' }).click();
-      await expect(page).toHaveURL(/#\/contact$/);
+      await expect(page).toHaveURL(/\/contact$/);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(routes.contact.title);
     });
   }
@@ -195,7 +195,7 @@ test.describe('industry pages', () => {
     }) => {
       const entry = industryContent[industryPageFor[id]];
       const heading = section === 'partners' ? entry.partners.title : entry.howWeHelp.title;
-      await page.goto(`/#${routes[id].path}`);
+      await page.goto(routes[id].path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Insurance (P&C)');
       await expect(page.getByRole('heading', { level: 2, name: heading })).toBeInViewport();
       // The section starts just under the sticky header rather than somewhere off screen.
@@ -207,15 +207,15 @@ test.describe('industry pages', () => {
   }
 
   test('the hero jumps to how we help on every industry page', async ({ page }) => {
-    await page.goto('/#/industries/legal');
-    await page.getByRole('button', { name: 'See how we help' }).click();
+    await page.goto('/industries/legal');
+    await page.getByRole('link', { name: 'See how we help' }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'How we help' })).toBeInViewport();
-    await expect(page).toHaveURL(/#\/industries\/legal$/);
+    await expect(page).toHaveURL(/\/industries\/legal#how-we-help$/);
   });
 });
 
 test.describe('no accessibility violations on the templates', () => {
-  for (const path of ['/#/industries', '/#/industries/manlog', '/#/services', '/#/pmo']) {
+  for (const path of ['/industries', '/industries/manlog', '/services', '/pmo']) {
     test(path, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -18,12 +18,15 @@ import { mailer } from './plugins/mailer';
 import { metrics } from './plugins/metrics';
 import { mailRepository } from './repositories/mail-repository';
 import { problemDetails } from './plugins/problem-details';
+import { repositories } from './plugins/repositories';
 import { requestId, requestIdOptions } from './plugins/request-id';
 import { routeTable } from './plugins/route-table';
 import { clientErrorHandler, frameworkErrors, securityHeaders } from './plugins/security-headers';
-import { inlineScriptHashes, staticSite } from './plugins/static-site';
+import { loadSitePages, type SitePages } from './plugins/site-pages';
+import { staticSite } from './plugins/static-site';
 import { xsrfCookies } from './plugins/xsrf';
 import { guardedRoutes } from './routes/guarded';
+import { pageRoutes } from './routes/pages';
 import { seoRoutes } from './routes/seo';
 import { siteRoutes } from './routes/site';
 
@@ -31,6 +34,8 @@ export interface AppDeps {
   config: Config;
   database: DbHandle;
   cookieSecret: string;
+  /** The pages' renderer; by default the one the web build put in the site (STATIC_DIR). */
+  sitePages?: SitePages;
 }
 
 /** Builds the whole app; never listens (server.ts does). Tests call `app.inject`. */
@@ -38,6 +43,7 @@ export async function buildApp({
   config,
   database,
   cookieSecret,
+  sitePages,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
@@ -58,7 +64,7 @@ export async function buildApp({
   // Third-party plugins, configured in one place.
   await app.register(fastifyCookie);
   // Helmet's headers and the Permissions-Policy; HSTS over HTTPS only, by plugins/hsts.ts.
-  await app.register(securityHeaders, { scriptSources: inlineScriptHashes(config.staticDir) });
+  await app.register(securityHeaders);
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, {
         connectTimeout: 1_000,
@@ -104,6 +110,7 @@ export async function buildApp({
   await app.register(problemDetails);
   await app.register(xsrfCookies, { secret: cookieSecret });
   await app.register(etag);
+  await app.register(repositories, { database });
   // Operations (docs/operations.md): request ids, HSTS over HTTPS, metrics, compression.
   await app.register(requestId);
   await app.register(hsts);
@@ -113,8 +120,14 @@ export async function buildApp({
 
   // Routes last.
   await app.register(siteRoutes, { config, database });
-  await app.register(seoRoutes, { config, database });
+  await app.register(seoRoutes, { config });
   await app.register(guardedRoutes, { config, database, cookieSecret, redis });
+  const pages = sitePages ?? (await loadSitePages(config.staticDir));
+  if (pages) await app.register(pageRoutes, { config, pages });
+  else
+    app.log.warn(
+      `No built site at ${config.staticDir}; run "npm run build". Only the API is served.`,
+    );
   await app.register(staticSite, { root: config.staticDir });
 
   app.addHook('onClose', async () => {

@@ -1,24 +1,19 @@
 // Global styles first, so component styles (imported by the components) come after them.
 import './styles/tokens.css';
 import './styles/base.css';
-import { paintFirstRoute } from './app/first-paint';
+import { pathFromHash, routeDef, routeForPath } from '@lumenfield/routes';
 
 /**
- * The entry is kept small: it paints the first route from HTML the build rendered, then loads
- * React and the site (boot.tsx, preloaded by the page so it downloads meanwhile).
+ * The page arrives whole from the server. A page rendered at build time (every marketing page)
+ * hydrates only its interactive parts, its islands; the pages made of live data, an old hash
+ * link's landing and the development server's empty page start the whole site.
  */
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
-void paintFirstRoute(root).then(async (painted) => {
-  const site = await import('./boot').catch(() => undefined);
-  if (!site) {
-    // The site's code did not load (a flaky network, a blocked file). The page on screen stays
-    // usable: its links change the hash, and loading that route's page afresh shows it.
-    window.addEventListener('hashchange', () => window.location.reload(), { once: true });
-    return;
-  }
-  // React's code has just run (one task); starting the site is the next one, so input is not
-  // held up behind both at once (Total Blocking Time).
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  site.boot(root, painted);
-});
+const landing = pathFromHash(window.location.hash);
+const match = routeForPath(window.location.pathname);
+if (!landing && match && routeDef(match.id).render === 'build' && root.hasChildNodes()) {
+  void import('./app/start-islands').then(({ startIslands }) => startIslands(match.id));
+} else {
+  void import('./app/start-app').then(({ startApp }) => startApp(root, landing));
+}

@@ -121,8 +121,10 @@ export const problemDetails = fp(
     });
 
     // Unknown endpoints under /api have their own route (routes/api.ts); everything else that
-    // matches no route is a page that does not exist.
-    app.setNotFoundHandler((_request, reply) => {
+    // matches no route is a page that does not exist: the site's own not-found page (or a 301
+    // to a page's one spelling, routes/pages.ts).
+    app.setNotFoundHandler((request, reply) => {
+      if (app.sendNotFoundPage) return app.sendNotFoundPage(request, reply);
       return reply
         .code(404)
         .type('text/html; charset=utf-8')

@@ -24,20 +24,15 @@ export const BASELINE_HEADERS: Record<string, string> = {
   'Cache-Control': 'no-store',
 };
 
-export interface SecurityHeadersOptions {
-  /** Extra script sources of the built page (hashes of its inline scripts). */
-  scriptSources: string[];
-}
-
 /** Helmet's headers and the Permissions-Policy on every answer that reaches the router. */
-export const securityHeaders = fp<SecurityHeadersOptions>(
-  async (app: FastifyInstance, { scriptSources }) => {
+export const securityHeaders = fp(
+  async (app: FastifyInstance) => {
     await app.register(fastifyHelmet, {
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...scriptSources],
+          scriptSrc: ["'self'"],
           styleSrc: ["'self'"],
           imgSrc: ["'self'", 'data:'],
           fontSrc: ["'self'"],

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XSRF_COOKIE_NAME } from '@lumenfield/contract';
 import { createTestApp, type TestApp } from '../test/test-app';
 
-const inline = 'window.firstPage = fetch("/prerendered/home.html");';
-const html = `<!doctype html><html lang="en"><title>Site</title><script>${inline}</script><script type="module" src="/assets/app-3f9a.js"></script><div id="root"></div></html>`;
+const html = `<!doctype html><html lang="en"><title>Development page</title><div id="root"></div></html>`;
 const js = `console.log(${JSON.stringify('x'.repeat(2000))});`;
 
 describe('the built site', () => {
@@ -18,11 +16,12 @@ describe('the built site', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumenfield-static-'));
     fs.mkdirSync(path.join(dir, 'assets'));
     fs.writeFileSync(path.join(dir, 'index.html'), html);
-    fs.writeFileSync(path.join(dir, 'index.html.br'), zlib.brotliCompressSync(html));
+    fs.mkdirSync(path.join(dir, 'server'));
+    fs.writeFileSync(path.join(dir, 'server', 'render.mjs'), 'export {};');
     fs.writeFileSync(path.join(dir, 'assets', 'app-3f9a.js'), js);
     fs.writeFileSync(path.join(dir, 'assets', 'app-3f9a.js.br'), zlib.brotliCompressSync(js));
     fs.writeFileSync(path.join(dir, 'assets', 'app-3f9a.js.gz'), zlib.gzipSync(js));
-    t = await createTestApp({ STATIC_DIR: dir });
+    t = await createTestApp({ STATIC_DIR: dir }, { pages: true });
   });
   afterAll(async () => {
     await t.close();
@@ -35,11 +34,11 @@ describe('the built site', () => {
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    // The page's own inline script may run, by its hash; no other inline script may.
-    const hash = createHash('sha256').update(inline).digest('base64');
-    expect(res.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}';`);
+    // No inline script runs: the page's data is a JSON block, which is never executed.
+    expect(res.headers['content-security-policy']).toContain("script-src 'self';");
     expect(res.headers['content-security-policy']).not.toContain('unsafe-inline');
-    expect(res.body).toBe(html);
+    expect(res.body).toMatch(/^<!doctype html><html lang="en">/);
+    expect(res.body).not.toMatch(/<script(?![^>]*(\bsrc=|type="application\/(ld\+)?json"))/);
     const cookie = res.cookies.find((c) => c.name === XSRF_COOKIE_NAME);
     expect(cookie?.value).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(cookie?.path).toBe('/');
@@ -54,15 +53,13 @@ describe('the built site', () => {
     expect(res.cookies.find((c) => c.name === XSRF_COOKIE_NAME)).toBeUndefined();
   });
 
-  it('sends the precompressed page and assets to clients that accept them', async () => {
-    const page = await t.app.inject({
-      method: 'GET',
-      url: '/',
-      headers: { 'accept-encoding': 'br' },
-    });
-    expect(page.headers['content-encoding']).toBe('br');
-    expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toBe(html);
+  it('never sends the development page or the server-side renderer as files', async () => {
+    for (const url of ['/index.html', '/server/render.mjs']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
+  });
 
+  it('sends the precompressed assets to clients that accept them', async () => {
     const br = await t.app.inject({
       method: 'GET',
       url: '/assets/app-3f9a.js',
@@ -88,6 +85,6 @@ describe('the built site', () => {
   it('answers a helpful 404 page for paths that are not the site', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/no/such/file.html' });
     expect(res.statusCode).toBe(404);
-    expect(res.body).toContain('Go to the home page');
+    expect(res.body).toContain('Page not found');
   });
 });

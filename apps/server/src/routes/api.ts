@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/create-db';
 import { sendProblem } from '../plugins/problem-details';
-import { createRepositories } from '../repositories';
 import { createApplicationStore } from '../repositories/application-store';
 import { adminJobsRoutes } from './admin/jobs';
 import { careerDetailsRoutes } from './jobs/career-details';
@@ -31,9 +30,10 @@ export async function apiRoutes(app: FastifyInstance, { config, database }: ApiR
     app.swagger(),
   );
 
-  const repos = createRepositories(database.db);
+  const { repos } = app;
   await app.register(careerDetailsRoutes, { repos });
   await app.register(referenceDataRoutes, { repos });
+  // Applications are written where they cannot hold the event loop (SQLite: a worker thread).
   const applications = createApplicationStore(database);
   app.addHook('onClose', () => applications.close());
   await app.register(saveApplicantRoutes, { repos, applications, config });

@@ -10,8 +10,8 @@ describe(`security: forwarded host and scheme (${engine})`, () => {
   let proxied: TestApp;
   let jobId: number;
   beforeAll(async () => {
-    direct = await createTestApp();
-    proxied = await createTestApp({ TRUST_PROXY: '1' });
+    direct = await createTestApp({}, { pages: true });
+    proxied = await createTestApp({ TRUST_PROXY: '1' }, { pages: true });
     jobId = await createOpening(direct, 'FWD-1');
     await createOpening(proxied, 'FWD-1');
   });
@@ -65,10 +65,10 @@ describe(`security: forwarded host and scheme (${engine})`, () => {
   });
 
   it('PUBLIC_URL wins over every header', async () => {
-    const t = await createTestApp({
-      TRUST_PROXY: '1',
-      PUBLIC_URL: 'https://www.lumenfield.example',
-    });
+    const t = await createTestApp(
+      { TRUST_PROXY: '1', PUBLIC_URL: 'https://www.lumenfield.example' },
+      { pages: true },
+    );
     try {
       const id = await createOpening(t, 'FWD-2');
       const res = await t.app.inject({

@@ -41,16 +41,21 @@ const job = {
 
 /**
  * A request for every route the router knows, keyed `METHOD pattern` as the router lists it
- * (HEAD routes follow their GET). A route added without a case here fails the suite.
+ * (HEAD routes follow their GET). A GET of a fixed path (a page) is its own case; a route with
+ * parameters or a body added without a case here fails the suite.
  */
+export function caseFor(
+  cases: Record<string, RouteCase>,
+  method: string,
+  url: string,
+): RouteCase | undefined {
+  return cases[`${method} ${url}`] ?? (method === 'GET' && !/[:*]/.test(url) ? { url } : undefined);
+}
+
 export function routeCases(f: Fixtures): Record<string, RouteCase> {
   return {
-    'GET /healthz': { url: '/healthz' },
-    'GET /hr': { url: '/hr' },
-    'GET /robots.txt': { url: '/robots.txt' },
-    'GET /sitemap.xml': { url: '/sitemap.xml' },
-    'GET /careers/job-boot.js': { url: '/careers/job-boot.js' },
     'GET /careers/jobs/:id': { url: `/careers/jobs/${f.jobId}` },
+    'GET /jobs': { url: `/jobs?JobID=${f.jobId}&PageFrom=careers` },
     'GET /api/*': { url: '/api/no-such-endpoint' },
     'POST /api/*': { url: '/api/no-such-endpoint', body: {} },
     'PUT /api/*': { url: '/api/no-such-endpoint', body: {} },

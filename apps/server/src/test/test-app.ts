@@ -14,6 +14,8 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createDb, type DbHandle } from '../db/create-db';
 import { prepareDatabase } from '../db/prepare';
+import type { PageRenderer } from '@lumenfield/routes';
+import type { SitePages } from '../plugins/site-pages';
 import { mintXsrfToken } from '../plugins/xsrf';
 
 /**
@@ -78,9 +80,23 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * The pages' renderer from the web app's source, as the built site would hold it (tests run
+ * without a build): loaded at run time, like the built one, and rendering every page per request.
+ */
+async function sourcePages(): Promise<SitePages> {
+  const entry = path.resolve(import.meta.dirname, '../../../web/src/entry-server.tsx');
+  const renderer = (await import(/* @vite-ignore */ entry)) as PageRenderer;
+  return {
+    renderer,
+    assets: { styles: [], scripts: ['/assets/entry.js'], preloads: [] },
+    built: {},
+  };
+}
+
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { seedDemoData?: boolean; db?: TestDb } = {},
+  options: { seedDemoData?: boolean; db?: TestDb; pages?: boolean } = {},
 ): Promise<TestApp> {
   const db = options.db ?? (await createTestDb());
   const config = loadConfig({
@@ -96,7 +112,8 @@ export async function createTestApp(
   });
   const cookieSecret = 'test-cookie-secret-0123456789abcdef0123';
   await prepareDatabase(db.handle, { seedDemoData: options.seedDemoData ?? false });
-  const app = await buildApp({ config, database: db.handle, cookieSecret });
+  const sitePages = options.pages ? await sourcePages() : undefined;
+  const app = await buildApp({ config, database: db.handle, cookieSecret, sitePages });
   await app.ready();
   const xsrf = mintXsrfToken(cookieSecret);
   return {

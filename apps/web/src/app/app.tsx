@@ -1,16 +1,21 @@
 import { Router, type History } from '@/lib/router';
+import { PageDataProvider, type PageData } from '@/lib/page-data';
 import { AppRoutes } from './router';
 
 export interface AppProps {
   history: History;
-  /** The route's page is already in the document (prerendered): see boot.tsx. */
+  /** The page's HTML came from the server and React hydrates it: see main.tsx. */
   screenInHtml?: boolean;
+  /** Live data the server rendered the page with (the openings, an opening's detail). */
+  data?: PageData;
 }
 
-export function App({ history, screenInHtml = false }: AppProps) {
+export function App({ history, screenInHtml = false, data = {} }: AppProps) {
   return (
     <Router history={history}>
-      <AppRoutes screenInHtml={screenInHtml} />
+      <PageDataProvider data={data}>
+        <AppRoutes screenInHtml={screenInHtml} />
+      </PageDataProvider>
     </Router>
   );
 }

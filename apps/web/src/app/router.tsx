@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { routeForPath, routes, type ScreenId, type ScreenProps } from '@/config/routes';
+import { routeForPath, routes, type ScreenId, type ScreenProps } from '@lumenfield/routes';
 import { useLocation } from '@/lib/router';
 import { NotFound } from './shell/not-found';
 import { RootLayout } from './shell/root-layout';
@@ -9,7 +9,7 @@ type Screen = LazyExoticComponent<ComponentType<ScreenProps>>;
 /**
  * Each screen is its own chunk, loaded when a route first needs it: see docs/architecture.md.
  */
-const screens: Record<ScreenId, Screen> = {
+export const screens: Record<ScreenId, Screen> = {
   home: lazy(() => import('@/features/home/home-page')),
   about: lazy(() => import('@/features/about/about-page')),
   awards: lazy(() => import('@/features/awards/awards-page')),
@@ -24,11 +24,11 @@ const screens: Record<ScreenId, Screen> = {
 
 /** The screen for the current location inside the shell, or the not-found screen. */
 export function AppRoutes({ screenInHtml }: { screenInHtml: boolean }) {
-  const id = routeForPath(useLocation().pathname);
-  const Screen = id ? screens[routes[id].screen] : undefined;
+  const match = routeForPath(useLocation().pathname);
+  const Screen = match ? screens[routes[match.id].screen] : undefined;
   return (
     <RootLayout screenInHtml={screenInHtml}>
-      {id && Screen ? <Screen routeId={id} /> : <NotFound />}
+      {match && Screen ? <Screen routeId={match.id} param={match.param} /> : <NotFound />}
     </RootLayout>
   );
 }

@@ -1,5 +1,5 @@
 import { Link, type LinkProps } from '@/lib/router';
-import { routePath, type Query, type RouteId } from '@/config/routes';
+import { routePath, type Query, type RouteId } from '@lumenfield/routes';
 
 export interface AppLinkProps extends Omit<LinkProps, 'to'> {
   to: RouteId;

@@ -1,7 +1,7 @@
 import './section.css';
 import type { ReactNode } from 'react';
 import { AppLink } from './app-link';
-import type { RouteId } from '@/config/routes';
+import type { RouteId } from '@lumenfield/routes';
 
 export interface CtaBandProps {
   title: string;

@@ -1,4 +1,4 @@
-import type { RouteId } from '@/config/routes';
+import type { RouteId } from '@lumenfield/routes';
 
 export interface Person {
   name: string;

@@ -1,4 +1,4 @@
-import type { RouteId } from '@/config/routes';
+import type { RouteId } from '@lumenfield/routes';
 import type { site } from '@/config/site';
 
 export type AwardYear = 2019 | 2020 | 2023 | 2024 | 2025;

@@ -1,4 +1,4 @@
-import type { RouteId } from '@/config/routes';
+import type { RouteId } from '@lumenfield/routes';
 
 /** The home page's copy (spec §1, §2). The page component renders this and nothing else. */
 export interface HomeContent {

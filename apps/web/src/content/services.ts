@@ -1,4 +1,4 @@
-import type { RouteId, routes } from '../config/routes';
+import type { RouteId, routes } from '@lumenfield/routes';
 import type { IconName } from '../components/icons';
 
 /**

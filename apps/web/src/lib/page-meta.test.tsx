@@ -1,41 +1,31 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter } from '@/lib/router';
 import { describe, expect, it } from 'vitest';
-import { canonicalUrl, usePageMeta } from './page-meta';
-
-const origin = 'https://www.example.com';
+import { canonicalPath } from '@lumenfield/routes';
+import { usePageMeta } from './page-meta';
 
 function Screen({ title, description }: { title: string; description?: string }) {
   usePageMeta({ title, description });
   return <h1>{title}</h1>;
 }
 
-describe('canonicalUrl', () => {
-  it('names each page by its own route, the home page by the root', () => {
-    expect(canonicalUrl(origin, '/', '')).toBe('https://www.example.com/');
-    expect(canonicalUrl(origin, '/about', '')).toBe('https://www.example.com/#/about');
-    expect(canonicalUrl(origin, '/services/ccm/', '')).toBe(
-      'https://www.example.com/#/services/ccm',
-    );
+describe('canonicalPath', () => {
+  it('names each page by its own path, in its one spelling', () => {
+    expect(canonicalPath('/')).toBe('/');
+    expect(canonicalPath('/about')).toBe('/about');
+    expect(canonicalPath('/Services/ccm/')).toBe('/services/ccm');
   });
 
   it('folds section and alias routes into the page they belong to', () => {
-    expect(canonicalUrl(origin, '/about/founders', '')).toBe('https://www.example.com/#/about');
-    expect(canonicalUrl(origin, '/contact/whatwillhappen', '')).toBe(
-      'https://www.example.com/#/contact',
-    );
-    expect(canonicalUrl(origin, '/industries/howwehelp', '')).toBe(
-      'https://www.example.com/#/industries',
-    );
-    expect(canonicalUrl(origin, '/dashboard', '')).toBe('https://www.example.com/');
-    expect(canonicalUrl(origin, '/footer', '')).toBe('https://www.example.com/');
+    expect(canonicalPath('/about/founders')).toBe('/about');
+    expect(canonicalPath('/contact/whatwillhappen')).toBe('/contact');
+    expect(canonicalPath('/industries/howwehelp')).toBe('/industries');
+    expect(canonicalPath('/dashboard')).toBe('/');
+    expect(canonicalPath('/footer')).toBe('/');
   });
 
-  it('points an opening at its server-rendered page, whatever the visitor came from', () => {
-    expect(canonicalUrl(origin, '/jobs', '?JobID=12&PageFrom=careers')).toBe(
-      'https://www.example.com/careers/jobs/12',
-    );
-    expect(canonicalUrl(origin, '/jobs', '?JobID=abc')).toBe('https://www.example.com/#/jobs');
+  it('names an opening by its page', () => {
+    expect(canonicalPath('/careers/jobs/12')).toBe('/careers/jobs/12');
   });
 });
 
@@ -54,7 +44,7 @@ describe('usePageMeta', () => {
     );
     expect(head.querySelector('link[rel="canonical"]')).toHaveAttribute(
       'href',
-      `${window.location.origin}/#/about`,
+      `${window.location.origin}/about`,
     );
     expect(head.querySelector('meta[property="og:title"]')).toHaveAttribute(
       'content',
@@ -66,7 +56,7 @@ describe('usePageMeta', () => {
     );
     expect(head.querySelector('meta[property="og:url"]')).toHaveAttribute(
       'content',
-      `${window.location.origin}/#/about`,
+      `${window.location.origin}/about`,
     );
   });
 });

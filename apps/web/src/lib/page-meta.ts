@@ -1,13 +1,22 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
+import { canonicalPath } from '@lumenfield/routes';
 import { useLocation } from '@/lib/router';
-import { routeForPath, routeIds, routes } from '@/config/routes';
 
-const BRAND = 'Lumenfield Technology Partners';
+export const BRAND = 'Lumenfield Technology Partners';
 
 export interface PageMeta {
   title: string;
   description?: string;
 }
+
+/** The title shown in the tab and in sharing cards: the page's own, then the brand. */
+export const fullTitle = (title: string) => (title.includes(BRAND) ? title : `${title} | ${BRAND}`);
+
+/**
+ * Where a page rendered on the server or at build time reports its title and description, so
+ * the document's head carries them (src/entry-server.tsx). In the browser there is none.
+ */
+export const PageMetaSink = createContext<((meta: PageMeta) => void) | null>(null);
 
 function setMeta(attribute: 'name' | 'property', key: string, content: string) {
   let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
@@ -29,45 +38,21 @@ function setCanonical(href: string) {
   link.href = href;
 }
 
-/**
- * The one URL a page should be known by (docs/search.md): an opening's server-rendered page;
- * for routes that only scroll to a section, or repeat the home page, the route they belong to.
- */
-export function canonicalUrl(origin: string, pathname: string, search: string): string {
-  const jobId = /^\/jobs\/?$/.test(pathname) ? new URLSearchParams(search).get('JobID') : null;
-  if (jobId && /^\d+$/.test(jobId)) return `${origin}/careers/jobs/${jobId}`;
-  const id = routeForPath(pathname);
-  if (!id) return `${origin}/#${pathname}`;
-  const def: { path: string; screen: string; title: string; section?: string } = routes[id];
-  const owner =
-    def.section !== undefined || id === 'dashboard'
-      ? routeIds.find((other) => {
-          const candidate: { screen: string; title: string; section?: string } = routes[other];
-          return (
-            other !== 'dashboard' &&
-            candidate.section === undefined &&
-            candidate.screen === def.screen &&
-            candidate.title === def.title
-          );
-        })
-      : id;
-  const path = owner ? routes[owner].path : def.path;
-  return path === '/' ? `${origin}/` : `${origin}/#${path}`;
-}
-
 /** Sets the document title, description, canonical URL and Open Graph tags for the screen. */
-export function usePageMeta({ title, description }: PageMeta) {
-  const { pathname, search } = useLocation();
+export function usePageMeta(meta: PageMeta) {
+  const { title, description } = meta;
+  const { pathname } = useLocation();
+  // Rendering on the server: report to the document's head (no effects run there).
+  useContext(PageMetaSink)?.(meta);
   useEffect(() => {
-    const fullTitle = title.includes(BRAND) ? title : `${title} | ${BRAND}`;
-    const url = canonicalUrl(window.location.origin, pathname, search);
-    document.title = fullTitle;
+    const url = `${window.location.origin}${canonicalPath(pathname)}`;
+    document.title = fullTitle(title);
     if (description) {
       setMeta('name', 'description', description);
       setMeta('property', 'og:description', description);
     }
     setCanonical(url);
-    setMeta('property', 'og:title', fullTitle);
+    setMeta('property', 'og:title', fullTitle(title));
     setMeta('property', 'og:url', url);
-  }, [title, description, pathname, search]);
+  }, [title, description, pathname]);
 }

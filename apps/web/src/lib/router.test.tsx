@@ -2,11 +2,11 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  HashRouter,
+  BrowserRouter,
   Link,
   MemoryRouter,
   NavLink,
-  createHashHistory,
+  createBrowserHistory,
   isCurrentPath,
   parsePath,
   useLocation,
@@ -52,32 +52,32 @@ describe('isCurrentPath', () => {
   });
 });
 
-describe('HashRouter', () => {
+describe('BrowserRouter', () => {
   beforeEach(() => {
-    window.history.replaceState(null, '', '/#/jobs?JobID=3');
+    window.history.replaceState(null, '', '/jobs?JobID=3');
   });
   afterEach(() => {
     window.history.replaceState(null, '', '/');
   });
 
-  it('reads the route from the hash and gives the entry a key that survives a reload', () => {
-    const first = createHashHistory();
+  it('reads the route from the path and gives the entry a key that survives a reload', () => {
+    const first = createBrowserHistory();
     expect(first.location).toMatchObject({ pathname: '/jobs', search: '?JobID=3' });
     expect((window.history.state as { key: string }).key).toBe(first.location.key);
-    expect(createHashHistory().location.key).toBe(first.location.key);
+    expect(createBrowserHistory().location.key).toBe(first.location.key);
   });
 
   it('pushes on a link click, replaces when the link is to where the visitor is', async () => {
     const user = userEvent.setup();
     render(
-      <HashRouter>
+      <BrowserRouter>
         <Where />
         <Link to="/about">About</Link>
         <Link to="/jobs?JobID=3">Same</Link>
-      </HashRouter>,
+      </BrowserRouter>,
     );
     expect(where()).toHaveTextContent('POP /jobs?JobID=3 JobID=3');
-    expect(screen.getByRole('link', { name: 'About' })).toHaveAttribute('href', '#/about');
+    expect(screen.getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
     const length = window.history.length;
 
     await user.click(screen.getByRole('link', { name: 'Same' }));
@@ -86,17 +86,17 @@ describe('HashRouter', () => {
 
     await user.click(screen.getByRole('link', { name: 'About' }));
     expect(where()).toHaveTextContent('PUSH /about JobID=-');
-    expect(window.location.hash).toBe('#/about');
+    expect(window.location.pathname).toBe('/about');
     expect(window.history.length).toBe(length + 1);
   });
 
   it('follows back, forward and typed URLs as POP, each entry keeping its own key', async () => {
     const user = userEvent.setup();
     render(
-      <HashRouter>
+      <BrowserRouter>
         <Where />
         <Link to="/about">About</Link>
-      </HashRouter>,
+      </BrowserRouter>,
     );
     const firstKey = where().dataset.key;
     await user.click(screen.getByRole('link', { name: 'About' }));
@@ -114,7 +114,7 @@ describe('HashRouter', () => {
     expect(where().dataset.key).toBe(firstKey);
 
     await act(async () => {
-      window.history.pushState(null, '', '#contact');
+      window.history.pushState(null, '', '/contact');
       window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
     });
     expect(where()).toHaveTextContent('POP /contact');
@@ -124,10 +124,10 @@ describe('HashRouter', () => {
 
   it('leaves modified clicks and other targets to the browser', () => {
     render(
-      <HashRouter>
+      <BrowserRouter>
         <Where />
         <Link to="/about">About</Link>
-      </HashRouter>,
+      </BrowserRouter>,
     );
     const link = screen.getByRole('link', { name: 'About' });
     for (const init of [{ ctrlKey: true }, { metaKey: true }, { shiftKey: true }, { button: 1 }]) {

@@ -1,5 +1,5 @@
 /**
- * The site's router: hash URLs (`#/about`, spec §2) over a flat route table, in about 1 KB.
+ * The site's router: path URLs (`/about`) over a flat route table, in about 1 KB.
  * A general-purpose router cost 13 KB gzip of the first load for features the site does not
  * use (nested and dynamic segments, loaders, actions, blockers): docs/architecture.md.
  *
@@ -34,22 +34,19 @@ export interface History {
   subscribe(listener: () => void): () => void;
 }
 
-/** A link's href on the site: the route goes in the URL's hash. */
-export const hashHref = (to: string) => `#${to}`;
-
 const createKey = () => Math.random().toString(36).slice(2, 10);
 
 interface EntryState {
   key?: unknown;
 }
 
-/** The browser's history, with the route in the URL's hash: '#/jobs?JobID=3'. */
-export function createHashHistory(win: Window = window): History {
+/** The browser's history (History API): '/careers/jobs/3'. */
+export function createBrowserHistory(win: Window = window): History {
   const listeners = new Set<() => void>();
   let action: NavigationType = 'POP';
   let location = current();
 
-  /** The entry's key, given one when it has none (a typed URL, a plain `#…` link). */
+  /** The entry's key, given one when it has none (a typed URL, a first visit). */
   function current(): Location {
     const state = win.history.state as EntryState | null;
     let key = typeof state?.key === 'string' ? state.key : undefined;
@@ -57,7 +54,7 @@ export function createHashHistory(win: Window = window): History {
       key = createKey();
       win.history.replaceState({ ...state, key }, '');
     }
-    return parsePath(win.location.hash.slice(1), key);
+    return parsePath(win.location.pathname + win.location.search, key);
   }
 
   function onPopState() {
@@ -68,13 +65,12 @@ export function createHashHistory(win: Window = window): History {
 
   function go(to: string, how: 'PUSH' | 'REPLACE') {
     const key = createKey();
-    const url = `#${to}`;
     try {
-      if (how === 'PUSH') win.history.pushState({ key }, '', url);
-      else win.history.replaceState({ key }, '', url);
+      if (how === 'PUSH') win.history.pushState({ key }, '', to);
+      else win.history.replaceState({ key }, '', to);
     } catch {
       // Safari's limit on history calls: fall back to a plain navigation.
-      win.location[how === 'PUSH' ? 'assign' : 'replace'](url);
+      win.location[how === 'PUSH' ? 'assign' : 'replace'](to);
       return;
     }
     action = how;
@@ -91,7 +87,7 @@ export function createHashHistory(win: Window = window): History {
     },
     push: (to) => go(to, 'PUSH'),
     replace: (to) => go(to, 'REPLACE'),
-    href: hashHref,
+    href: (to) => to,
     subscribe(listener) {
       if (listeners.size === 0) {
         // Another history object may have moved the URL since this one read it.
@@ -109,9 +105,22 @@ export function createHashHistory(win: Window = window): History {
 }
 
 /**
- * A history in memory: for tests, and for rendering a route at build time (with `href` set to
- * `hashHref`, so the links in the HTML are the ones the browser's history will draw).
+ * The location of a page whose parts hydrate on their own (islands): read from the document,
+ * and every navigation is a page load, since the page's other screens are not in the browser.
  */
+export function createDocumentHistory(win: Window = window): History {
+  const location = parsePath(win.location.pathname + win.location.search, 'document');
+  return {
+    location,
+    action: 'POP',
+    push: (to) => win.location.assign(to),
+    replace: (to) => win.location.replace(to),
+    href: (to) => to,
+    subscribe: () => () => {},
+  };
+}
+
+/** A history in memory: for tests, and for rendering a page on the server or at build time. */
 export function createMemoryHistory(
   initialEntries: readonly string[] = ['/'],
   { href = (to: string) => to }: { href?: (to: string) => string } = {},
@@ -159,8 +168,8 @@ export function Router({ history, children }: { history: History; children: Reac
   return <HistoryContext.Provider value={history}>{children}</HistoryContext.Provider>;
 }
 
-export function HashRouter({ children }: { children: ReactNode }) {
-  const [history] = useState(() => createHashHistory());
+export function BrowserRouter({ children }: { children: ReactNode }) {
+  const [history] = useState(() => createBrowserHistory());
   return <Router history={history}>{children}</Router>;
 }
 
@@ -207,7 +216,7 @@ export function useSearchParams(): URLSearchParams {
 }
 
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
-  /** An in-site path: '/about', '/jobs?JobID=3'. */
+  /** An in-site path: '/about', '/careers/jobs/3'. */
   to: string;
   replace?: boolean;
   ref?: Ref<HTMLAnchorElement>;

@@ -10,6 +10,7 @@ import {
 } from '@lumenfield/contract';
 import { HttpProblem } from '../../plugins/problem-details';
 import type { Repositories } from '../../repositories';
+import type { Job, JobSummary } from '../../repositories/jobs-repository';
 
 const MINUTE_MS = 60_000;
 
@@ -24,6 +25,33 @@ export function elapsed(from: string, now: Date) {
 }
 
 /** GET /Jobs/CareerDetailsRetrival: the openings list and one opening's detail. */
+/** The openings list as the API answers it (and the careers page is rendered with). */
+export function openingsOf(jobs: JobSummary[], now: Date): JobOpening[] {
+  return jobs.map((job) => ({
+    Job_id: job.id,
+    JobCode: job.code,
+    JobTitle: job.title,
+    JobLocation: job.location,
+    ...elapsed(job.effectiveFrom, now),
+    CurerntOpening: jobs.length,
+  }));
+}
+
+/** One opening's detail as the API answers it (and its page is rendered with). */
+export function jobDetailOf(job: Job): JobDetail {
+  return {
+    Job_id: job.id,
+    JobCode: job.code,
+    JobTitle: job.title,
+    JobLocation: job.location,
+    EffectiveFrom: job.effectiveFrom,
+    Recruitment_Manager: job.recruitmentManagers,
+    ContactPerson: job.contactPersons,
+    ContactPersonMail: job.contactEmails,
+    Job_Description: job.descriptionHtml,
+  };
+}
+
 export const careerDetailsRoutes: FastifyPluginAsyncZod<{ repos: Repositories }> = async (
   app,
   { repos },
@@ -50,31 +78,12 @@ export const careerDetailsRoutes: FastifyPluginAsyncZod<{ repos: Repositories }>
       reply.header('Cache-Control', 'no-cache');
 
       if (ActionFlag === 'JobOpenings') {
-        const jobs = await repos.jobs.listVisible(now);
-        return jobs.map((job): JobOpening => ({
-          Job_id: job.id,
-          JobCode: job.code,
-          JobTitle: job.title,
-          JobLocation: job.location,
-          ...elapsed(job.effectiveFrom, now),
-          CurerntOpening: jobs.length,
-        }));
+        return openingsOf(await repos.jobs.listVisible(now), now);
       }
 
       const job = await repos.jobs.findVisible(jobID, now);
       if (!job) throw new HttpProblem(404, CLOSED_OPENING_MESSAGE);
-      const detail: JobDetail = {
-        Job_id: job.id,
-        JobCode: job.code,
-        JobTitle: job.title,
-        JobLocation: job.location,
-        EffectiveFrom: job.effectiveFrom,
-        Recruitment_Manager: job.recruitmentManagers,
-        ContactPerson: job.contactPersons,
-        ContactPersonMail: job.contactEmails,
-        Job_Description: job.descriptionHtml,
-      };
-      return [detail];
+      return [jobDetailOf(job)];
     },
   );
 };

@@ -1,7 +1,7 @@
 import { AppLink } from '@/components/app-link';
 import { Icon } from '@/components/icons';
 import { Logo } from '@/components/logo';
-import { footerQuickLinks } from '@/config/navigation';
+import { footerQuickLinks } from '@lumenfield/routes';
 import { site, telHref } from '@/config/site';
 import './footer.css';
 

@@ -2,7 +2,7 @@ import { Link } from '@/lib/router';
 import { AppLink } from '@/components/app-link';
 import { Logo } from '@/components/logo';
 import { site } from '@/config/site';
-import { routePath } from '@/config/routes';
+import { routePath } from '@lumenfield/routes';
 import { MegaMenu } from './mega-menu';
 import { MobileNav } from './mobile-nav';
 import './header.css';

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 're
 import { NavLink, useLocation } from '@/lib/router';
 import { AppLink } from '@/components/app-link';
 import { Icon } from '@/components/icons';
-import { mainNavigation, type NavItem } from '@/config/navigation';
-import { routePath } from '@/config/routes';
+import { mainNavigation, type NavItem } from '@lumenfield/routes';
+import { routePath } from '@lumenfield/routes';
 import { useHoverIntent } from './hover-intent';
 
 /**

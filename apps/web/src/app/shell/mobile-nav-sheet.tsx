@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { AppLink } from '@/components/app-link';
 import { Icon } from '@/components/icons';
 import { Modal } from '@/components/modal';
-import { mainNavigation } from '@/config/navigation';
+import { mainNavigation } from '@lumenfield/routes';
 
 /** The mobile menu's slide-in panel: every link of the main navigation, groups as disclosures. */
 export default function MobileNavSheet({ open, onClose }: { open: boolean; onClose: () => void }) {

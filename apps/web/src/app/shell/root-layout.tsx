@@ -1,4 +1,5 @@
 import { Suspense, useLayoutEffect, type ReactNode } from 'react';
+import { Island } from '@/lib/island';
 import { useLocation } from '@/lib/router';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -26,7 +27,9 @@ export function RootLayout({
       {/* Header, screen and footer are boundaries of their own: React hydrates a prerendered
           page one boundary at a time, yielding between them, not in one long task (TBT). */}
       <Suspense fallback={null}>
-        <Header />
+        <Island name="header">
+          <Header />
+        </Island>
       </Suspense>
       <main id="main-content" className="site-main" tabIndex={-1}>
         {/* Keyed by path so a failed screen does not stick once the visitor moves on. */}
@@ -50,7 +53,9 @@ export function RootLayout({
       </Suspense>
       <NavigationOverlay />
       <RequestOverlay />
-      <InactivityReload />
+      <Island name="inactivity">
+        <InactivityReload />
+      </Island>
     </NavigationStateProvider>
   );
 }
@@ -81,7 +86,7 @@ export function SkipLink() {
   );
 }
 
-/** The hash is our router's: move focus to <main> without touching the URL. */
+/** Moves focus to <main> without adding the fragment to the URL (and the history). */
 function skipToMain(event: React.MouseEvent<HTMLAnchorElement>) {
   event.preventDefault();
   const main = document.getElementById('main-content');

@@ -18,15 +18,20 @@ export function ScreenReady() {
   const { settled, paintedFromHtml } = useNavigationState();
 
   useLayoutEffect(() => {
-    // A prerendered first screen is already where it should be (app/first-paint.ts); moving it
-    // now would undo a visitor's scrolling from before the site had loaded. A reload still
-    // returns to where the visitor was.
-    if (paintedFromHtml(location.key) && !hasSavedScroll(location.key)) return;
+    // A first screen from the server's HTML: a visitor who scrolled before the site's code
+    // had loaded stays where they are; otherwise a section route brings its section into view.
+    // A reload still returns to where the visitor was.
+    if (paintedFromHtml(location.key) && !hasSavedScroll(location.key)) {
+      if (window.scrollY === 0) applyScroll(location.key, location.pathname, false);
+      return;
+    }
     applyScroll(location.key, location.pathname, navigationType === 'POP');
   }, [location.key, location.pathname, navigationType, paintedFromHtml]);
 
   useEffect(() => {
     settled(location.key);
+    // The page is live: its buttons and menus answer (the browser tests wait for this).
+    document.documentElement.dataset.ready = 'true';
   }, [location.key, settled]);
 
   useEffect(() => {

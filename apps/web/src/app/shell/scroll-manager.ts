@@ -1,4 +1,4 @@
-import { routeForPath, routes } from '@/config/routes';
+import { routeDef, routeForPath } from '@lumenfield/routes';
 
 /**
  * Scroll positions by history entry, so back and forward return to where the visitor was,
@@ -34,9 +34,8 @@ export function persistScrollPositions() {
 }
 
 export function sectionOf(pathname: string): string | undefined {
-  const id = routeForPath(pathname);
-  const def = id ? routes[id] : undefined;
-  return def && 'section' in def ? def.section : undefined;
+  const match = routeForPath(pathname);
+  return match ? routeDef(match.id).section : undefined;
 }
 
 /** Called once the screen for a location has rendered. */

@@ -3,7 +3,7 @@ import { Icon } from '@/components/icons';
 import { InitialsAvatar } from '@/components/initials-avatar';
 import { PageIntro } from '@/components/page-intro';
 import { Card, CardGrid, Section } from '@/components/section';
-import { routes, type ScreenProps } from '@/config/routes';
+import { routes, type ScreenProps } from '@lumenfield/routes';
 import { site } from '@/config/site';
 import { aboutContent as content } from '@/content/about';
 import { usePageMeta } from '@/lib/page-meta';

@@ -2,7 +2,7 @@ import { AppLink } from '@/components/app-link';
 import { Icon } from '@/components/icons';
 import { PageIntro } from '@/components/page-intro';
 import { Section } from '@/components/section';
-import { routes, type ScreenProps } from '@/config/routes';
+import { routes, type ScreenProps } from '@lumenfield/routes';
 import { site } from '@/config/site';
 import { awardsContent as content } from '@/content/awards';
 import { usePageMeta } from '@/lib/page-meta';

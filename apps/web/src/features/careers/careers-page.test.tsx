@@ -50,7 +50,7 @@ describe('Careers screen', () => {
     ]);
     renderCareers();
     const link = await screen.findByRole('link', { name: 'LTP-QA-2201 - QA Automation Engineer' });
-    expect(link).toHaveAttribute('href', '/jobs?JobID=7&PageFrom=careers');
+    expect(link).toHaveAttribute('href', '/careers/jobs/7');
     const row = link.closest('li')!;
     expect(within(row).getByText('5 Hours ago')).toBeInTheDocument();
     expect(within(row).getByText('Pune, India')).toBeInTheDocument();
@@ -58,7 +58,7 @@ describe('Careers screen', () => {
       within(row).getByRole('link', {
         name: 'View details of LTP-QA-2201 - QA Automation Engineer',
       }),
-    ).toHaveAttribute('href', '/jobs?JobID=7&PageFrom=careers');
+    ).toHaveAttribute('href', '/careers/jobs/7');
     expect(screen.getByText('1 day ago')).toBeInTheDocument();
   });
 

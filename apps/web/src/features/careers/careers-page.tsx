@@ -2,7 +2,9 @@ import { openingsCountText, postedAgeText, type JobOpening } from '@lumenfield/c
 import { AppLink } from '@/components/app-link';
 import { Icon } from '@/components/icons';
 import { PageIntro } from '@/components/page-intro';
-import { routes, type ScreenProps } from '@/config/routes';
+import { jobPath, routes, type ScreenProps } from '@lumenfield/routes';
+import { Link } from '@/lib/router';
+import { usePageData } from '@/lib/page-data';
 import { usePageMeta } from '@/lib/page-meta';
 import { fetchOpenings } from './api/openings';
 import { useApplyDialog } from './components/apply-dialog';
@@ -20,7 +22,7 @@ export default function CareersPage({ routeId }: ScreenProps) {
     description:
       'Open positions at Lumenfield Technology Partners: engineering, quality assurance and support roles. Apply in minutes with your resume.',
   });
-  const [openings, retry] = useResource('openings', fetchOpenings);
+  const [openings, retry] = useResource('openings', fetchOpenings, usePageData().openings);
   const { openFor, dialogs } = useApplyDialog();
 
   return (
@@ -89,14 +91,11 @@ function OpeningsList({ openings, onApply }: OpeningsListProps) {
       <ul className="openings__list">
         {openings.map((job) => {
           const heading = jobHeading(job);
-          const query = { JobID: job.Job_id, PageFrom: 'careers' };
           const titleId = `opening-${job.Job_id}-title`;
           return (
             <li key={job.Job_id} className="opening">
               <h3 className="opening__title" id={titleId}>
-                <AppLink to="jobs" query={query}>
-                  {heading}
-                </AppLink>
+                <Link to={jobPath(job.Job_id)}>{heading}</Link>
               </h3>
               <p className="opening__location">
                 <Icon name="mapPin" size={18} />
@@ -109,14 +108,13 @@ function OpeningsList({ openings, onApply }: OpeningsListProps) {
                 <span>{postedAgeText(job)}</span>
               </p>
               <div className="opening__actions">
-                <AppLink
-                  to="jobs"
-                  query={query}
+                <Link
+                  to={jobPath(job.Job_id)}
                   className="opening__view"
                   aria-label={`View details of ${heading}`}
                 >
                   <Icon name="eye" size={22} />
-                </AppLink>
+                </Link>
                 <button
                   type="button"
                   className="button button--primary opening__apply"

@@ -1,13 +1,24 @@
 import { JOB_ID_SESSION_KEY } from '@lumenfield/contract';
 
-/** 'YYYY-MM-DD HH:mm' in the visitor's own time zone (spec §2: year-month-day hour:minute). */
-export function formatEffectiveFrom(iso: string): string {
+/**
+ * 'YYYY-MM-DD HH:mm' (spec §2: year-month-day hour:minute) in the visitor's own time zone, or in
+ * UTC where the visitor's is not known (the server's render, and the browser's hydrating it).
+ */
+export function formatEffectiveFrom(iso: string, zone: 'local' | 'utc' = 'local'): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(
-    date.getHours(),
-  )}:${pad(date.getMinutes())}`;
+  const utc = zone === 'utc';
+  const [year, month, day, hours, minutes] = utc
+    ? [
+        date.getUTCFullYear(),
+        date.getUTCMonth(),
+        date.getUTCDate(),
+        date.getUTCHours(),
+        date.getUTCMinutes(),
+      ]
+    : [date.getFullYear(), date.getMonth(), date.getDate(), date.getHours(), date.getMinutes()];
+  return `${year}-${pad(month + 1)}-${pad(day)} ${pad(hours)}:${pad(minutes)}${utc ? ' UTC' : ''}`;
 }
 
 export type JobIdChoice =

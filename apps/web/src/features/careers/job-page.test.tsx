@@ -1,5 +1,7 @@
 import { JOB_ID_SESSION_KEY } from '@lumenfield/contract';
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import { routeForPath } from '@lumenfield/routes';
+import { Router, createMemoryHistory, useLocation } from '@/lib/router';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import JobPage, { JOB_NOT_FOUND_TITLE, NO_JOB_TITLE } from './job-page';
@@ -10,7 +12,6 @@ import {
   jobDetail,
   json,
   mockApi,
-  renderAt,
   resetCareersState,
 } from './test-support';
 
@@ -31,12 +32,22 @@ function withDetail(detail = jobDetail()) {
   });
 }
 
-const renderJob = (url: string) => renderAt(<JobPage routeId="jobs" />, url, '/jobs');
+/** The job screen at `url`, following its moves (the old /jobs lands on the opening's page). */
+function JobRoutes() {
+  const match = routeForPath(useLocation().pathname);
+  return match ? <JobPage key={match.id} routeId={match.id} param={match.param} /> : null;
+}
+const renderJob = (url: string) =>
+  render(
+    <Router history={createMemoryHistory([url])}>
+      <JobRoutes />
+    </Router>,
+  );
 
 describe('Job detail screen', () => {
   it('shows the job from a bookmarked URL and remembers its id for the tab', async () => {
     const fetchMock = withDetail();
-    renderJob('/jobs?JobID=7&PageFrom=careers');
+    renderJob('/careers/jobs/7');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'QA Automation Engineer' }),
     ).toBeInTheDocument();
@@ -85,7 +96,7 @@ describe('Job detail screen', () => {
     );
   });
 
-  it.each(['/jobs?JobID=99', '/jobs?JobID=abc'])(
+  it.each(['/careers/jobs/99', '/jobs?JobID=abc'])(
     '%s: a clear message and a way back',
     async (url) => {
       withDetail();
@@ -104,7 +115,7 @@ describe('Job detail screen', () => {
           '<h1>Big</h1><p onclick="steal()">Text <a href="javascript:alert(1)">bad</a> <a href="https://example.com/x">good</a></p><img src=x onerror="alert(1)"><script>alert(1)</script>',
       }),
     );
-    renderJob('/jobs?JobID=7');
+    renderJob('/careers/jobs/7');
     await screen.findByRole('heading', { level: 1, name: 'QA Automation Engineer' });
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByRole('heading', { level: 3, name: 'Big' })).toBeInTheDocument();
@@ -120,7 +131,7 @@ describe('Job detail screen', () => {
   it('Apply opens the same apply dialog for this job', async () => {
     withDetail();
     const user = userEvent.setup({ delay: null });
-    renderJob('/jobs?JobID=7');
+    renderJob('/careers/jobs/7');
     // Two in the markup (band and phone bar); CSS shows one per width (checked in the browser).
     const buttons = await screen.findAllByRole('button', { name: 'Apply' });
     for (const button of buttons)

@@ -1,14 +1,16 @@
 import { contactPersons, splitList, type JobDetail } from '@lumenfield/contract';
-import { useEffect } from 'react';
-import { useSearchParams } from '@/lib/router';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from '@/lib/router';
+import { usePageData } from '@/lib/page-data';
+import { useInBrowser } from '@/lib/use-in-browser';
 import { AppLink } from '@/components/app-link';
 import { Icon } from '@/components/icons';
-import { routes, type ScreenProps } from '@/config/routes';
+import { jobPath, routes, type ScreenProps } from '@lumenfield/routes';
 import { usePageMeta } from '@/lib/page-meta';
 import { fetchJobDetail } from './api/job-detail';
 import { useApplyDialog } from './components/apply-dialog';
 import { JobDescription } from './components/job-description';
-import { chooseJobId, formatEffectiveFrom, rememberJobId } from './job-details';
+import { chooseJobId, formatEffectiveFrom, rememberJobId, type JobIdChoice } from './job-details';
 import { jobHeading } from './job-summary';
 import { useResource } from './use-resource';
 import '@/components/page-intro.css';
@@ -25,19 +27,30 @@ function sessionStore(): Storage | undefined {
   }
 }
 
-export default function JobPage({ routeId }: ScreenProps) {
-  const params = useSearchParams();
-  const choice = chooseJobId(params.get('JobID'), sessionStore());
-  const jobId = choice.kind === 'id' ? choice.jobId : 0;
-  useEffect(() => {
-    if (jobId > 0) rememberJobId(jobId, sessionStore());
-  }, [jobId]);
-  const [detail, retry] = useResource(`job:${jobId}`, (signal) =>
-    jobId > 0 ? fetchJobDetail(jobId, signal) : Promise.reject(new Error('no job')),
+export default function JobPage({ routeId, param }: ScreenProps) {
+  return routeId === 'jobs' ? (
+    <RememberedJob />
+  ) : (
+    <JobScreen key={param} jobId={Number(param)} title={routes[routeId].title} />
   );
-  const { openFor, dialogs } = useApplyDialog();
+}
 
-  if (choice.kind === 'none') {
+/**
+ * The old client's `/jobs` without a JobID (spec §2): the opening this tab last looked at, kept
+ * in session storage, which only the browser can read; so the first render (the server's, and
+ * the browser's hydrating it) is the loading state, and the choice is made after it.
+ */
+function RememberedJob() {
+  const params = useSearchParams();
+  const navigate = useNavigate();
+  const [choice, setChoice] = useState<JobIdChoice>();
+  useEffect(() => {
+    const chosen = chooseJobId(params.get('JobID'), sessionStore());
+    if (chosen.kind === 'id') navigate(jobPath(chosen.jobId), { replace: true });
+    else setChoice(chosen);
+  }, [params, navigate]);
+
+  if (choice?.kind === 'none') {
     return (
       <JobProblem
         title={NO_JOB_TITLE}
@@ -45,7 +58,7 @@ export default function JobPage({ routeId }: ScreenProps) {
       />
     );
   }
-  if (choice.kind === 'invalid') {
+  if (choice?.kind === 'invalid') {
     return (
       <JobProblem
         title={JOB_NOT_FOUND_TITLE}
@@ -53,16 +66,34 @@ export default function JobPage({ routeId }: ScreenProps) {
       />
     );
   }
-  if (detail.status === 'loading') {
-    // Shaped as the loaded page starts (an eyebrow line over the title, the body reaching
-    // below the fold), so nothing in view moves when the opening arrives (CLS).
-    return (
-      <>
-        <JobIntro title={routes[routeId].title} eyebrow={'\u00a0'} />
-        <div className="job-loading" aria-hidden="true" />
-      </>
-    );
-  }
+  return <JobLoading title={routes.jobs.title} />;
+}
+
+function JobLoading({ title }: { title: string }) {
+  // Shaped as the loaded page starts (an eyebrow line over the title, the body reaching
+  // below the fold), so nothing in view moves when the opening arrives (CLS).
+  return (
+    <>
+      <JobIntro title={title} eyebrow={'\u00a0'} />
+      <div className="job-loading" aria-hidden="true" />
+    </>
+  );
+}
+
+/** One opening's screen, at /careers/jobs/<id>. */
+function JobScreen({ jobId, title }: { jobId: number; title: string }) {
+  const served = usePageData().job;
+  useEffect(() => {
+    rememberJobId(jobId, sessionStore());
+  }, [jobId]);
+  const [detail, retry] = useResource(
+    `job:${jobId}`,
+    (signal) => fetchJobDetail(jobId, signal),
+    served?.id === jobId ? served.detail : undefined,
+  );
+  const { openFor, dialogs } = useApplyDialog();
+
+  if (detail.status === 'loading') return <JobLoading title={title} />;
   if (detail.status === 'error') {
     if (detail.error.status === 404) {
       return (
@@ -95,8 +126,7 @@ export default function JobPage({ routeId }: ScreenProps) {
           <li>
             <Icon name="clock" size={18} />
             <span>
-              Effective from{' '}
-              <time dateTime={job.EffectiveFrom}>{formatEffectiveFrom(job.EffectiveFrom)}</time>
+              Effective from <EffectiveFrom iso={job.EffectiveFrom} />
             </span>
           </li>
         </ul>
@@ -138,6 +168,12 @@ export default function JobPage({ routeId }: ScreenProps) {
       {dialogs}
     </>
   );
+}
+
+/** The date in UTC as the server rendered it, then in the visitor's own time zone. */
+function EffectiveFrom({ iso }: { iso: string }) {
+  const zone = useInBrowser() ? 'local' : 'utc';
+  return <time dateTime={iso}>{formatEffectiveFrom(iso, zone)}</time>;
 }
 
 function JobMeta({ job }: { job: JobDetail }) {

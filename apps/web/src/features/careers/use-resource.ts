@@ -6,20 +6,24 @@ export type Resource<T> =
 
 /**
  * Loads once per `key` through the API client (which drives the 'Loading...' overlay) and
- * cancels a load that is no longer wanted. `retry` asks again after a failure.
+ * cancels a load that is no longer wanted. `retry` asks again after a failure. `initial` is
+ * the value the server rendered the page with: the first render shows it, with no request.
  */
 export function useResource<T>(
   key: string,
   load: (signal: AbortSignal) => Promise<T>,
+  initial?: T,
 ): [Resource<T>, () => void] {
   const [state, setState] = useState<{ key: string; attempt: number; value: Resource<T> }>({
     key,
     attempt: 0,
-    value: { status: 'loading' },
+    value: initial === undefined ? { status: 'loading' } : { status: 'ready', data: initial },
   });
   const [attempt, setAttempt] = useState(0);
+  const [initialKey] = useState(initial === undefined ? undefined : key);
 
   useEffect(() => {
+    if (attempt === 0 && key === initialKey) return;
     const controller = new AbortController();
     setState({ key, attempt, value: { status: 'loading' } });
     load(controller.signal).then(
@@ -39,7 +43,7 @@ export function useResource<T>(
     return () => controller.abort();
     // `load` is read fresh for each key; callers pass an inline function.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, attempt]);
+  }, [key, attempt, initialKey]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   const current: Resource<T> =

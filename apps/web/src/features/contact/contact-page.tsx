@@ -1,9 +1,10 @@
 import { Icon } from '@/components/icons';
 import { PageIntro } from '@/components/page-intro';
 import { Section } from '@/components/section';
-import { routes, type ScreenProps } from '@/config/routes';
+import { routes, type ScreenProps } from '@lumenfield/routes';
 import { site, telHref } from '@/config/site';
 import { contactContent as content } from '@/content/contact';
+import { Island } from '@/lib/island';
 import { usePageMeta } from '@/lib/page-meta';
 import { OfficeTabs } from './office-tabs';
 import './contact.css';
@@ -60,7 +61,9 @@ export default function ContactPage({ routeId }: ScreenProps) {
         title={offices.title}
         intro={<p>{offices.intro}</p>}
       >
-        <OfficeTabs offices={site.offices} text={offices} />
+        <Island name="office-tabs" props={{ offices: site.offices, text: offices }}>
+          <OfficeTabs offices={site.offices} text={offices} />
+        </Island>
       </Section>
     </>
   );

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { routes } from '@/config/routes';
+import { routes } from '@lumenfield/routes';
 import { MemoryRouter, useLocation } from '@/lib/router';
 import HomePage from './home-page';
 

@@ -2,8 +2,9 @@ import { AppLink } from '@/components/app-link';
 import { CtaBand } from '@/components/cta-band';
 import { Icon } from '@/components/icons';
 import { Section } from '@/components/section';
-import { routes, type ScreenProps } from '@/config/routes';
+import { routes, type ScreenProps } from '@lumenfield/routes';
 import { homeContent as content } from '@/content/home';
+import { Island } from '@/lib/island';
 import { usePageMeta } from '@/lib/page-meta';
 import { HeroArt } from './hero-art';
 import { TellMe } from './tell-me';
@@ -25,7 +26,9 @@ export default function HomePage({ routeId }: ScreenProps) {
               {title}
             </h1>
             <p className="home-hero__lead">{hero.lead}</p>
-            <TellMe {...hero.tellMe} />
+            <Island name="tell-me" props={hero.tellMe}>
+              <TellMe {...hero.tellMe} />
+            </Island>
             <AppLink to={hero.primaryAction.to} className="home-hero__secondary">
               {hero.primaryAction.label}
               <Icon name="arrowRight" size={18} />
@@ -108,7 +111,9 @@ export default function HomePage({ routeId }: ScreenProps) {
         title={timeline.title}
         intro={<p>{timeline.intro}</p>}
       >
-        <Timeline steps={timeline.steps} />
+        <Island name="timeline" props={{ steps: timeline.steps }}>
+          <Timeline steps={timeline.steps} />
+        </Island>
       </Section>
 
       <CtaBand title={closing.title} text={closing.text} action={closing.action} />

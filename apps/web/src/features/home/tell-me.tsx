@@ -1,7 +1,7 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from '@/lib/router';
 import { Icon } from '@/components/icons';
-import { routePath, type RouteId } from '@/config/routes';
+import { routePath, type RouteId } from '@lumenfield/routes';
 
 export interface TellMeProps {
   label: string;
@@ -16,7 +16,8 @@ export interface TellMeProps {
  */
 export function TellMe({ label, options, submitLabel }: TellMeProps) {
   const navigate = useNavigate();
-  const id = useId();
+  // A fixed id (one per page): the island hydrates on its own, where useId's would differ.
+  const id = 'tell-me-question';
   const [choice, setChoice] = useState<RouteId>(options[0]?.to ?? 'home');
 
   return (

@@ -1,5 +1,5 @@
 import { PageIntro } from '@/components/page-intro';
-import { routes, type ScreenProps } from '@/config/routes';
+import { routes, type ScreenProps } from '@lumenfield/routes';
 import { site } from '@/config/site';
 import { usePageMeta } from '@/lib/page-meta';
 import './hr-page.css';
@@ -25,7 +25,7 @@ export default function HrPage({ routeId }: ScreenProps) {
           </a>
         </p>
         <p>
-          Looking for a job with us instead? The <a href="#/careers">careers page</a> lists every
+          Looking for a job with us instead? The <a href="/careers">careers page</a> lists every
           opening.
         </p>
       </section>

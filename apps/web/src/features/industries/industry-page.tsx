@@ -3,7 +3,7 @@ import { CtaBand } from '@/components/cta-band';
 import { Icon } from '@/components/icons';
 import { PageIntro } from '@/components/page-intro';
 import { Card, CardGrid, Section } from '@/components/section';
-import { routes, type RouteId, type ScreenProps } from '@/config/routes';
+import { routes, type RouteId, type ScreenProps } from '@lumenfield/routes';
 import { site } from '@/config/site';
 import {
   industryContent,
@@ -45,10 +45,11 @@ function IndustryTemplate({ page, entry }: { page: IndustryPageId; entry: Indust
           <AppLink to="contact" className="button button--on-navy">
             {entry.getInTouch.label}
           </AppLink>
-          <button type="button" className="industry-hero__secondary" onClick={scrollToHowWeHelp}>
+          {/* A plain in-page link: it works before, and without, the page's script. */}
+          <a href="#how-we-help" className="industry-hero__secondary">
             {text.howWeHelpAction}
             <Icon name="arrowRight" size={18} />
-          </button>
+          </a>
         </div>
         <div className="industry-hero__art">
           <IndustryArt page={page} />
@@ -161,12 +162,4 @@ function IndustryTemplate({ page, entry }: { page: IndustryPageId; entry: Indust
       />
     </div>
   );
-}
-
-/** The hash belongs to the router, so the in-page jump is a button that scrolls and moves focus. */
-function scrollToHowWeHelp() {
-  const heading = document.getElementById('how-we-help-heading');
-  heading?.setAttribute('tabindex', '-1');
-  heading?.focus({ preventScroll: true });
-  document.getElementById('how-we-help')?.scrollIntoView({ block: 'start' });
 }

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { PageIntro } from '@/components/page-intro';
-import { href, routes, type ScreenProps } from '@/config/routes';
+import { routes, type ScreenProps } from '@lumenfield/routes';
 import { site, telHref } from '@/config/site';
 import { privacyContent as content, type PolicyBlock } from '@/content/privacy';
 import { usePageMeta } from '@/lib/page-meta';
@@ -27,7 +27,7 @@ export default function PrivacyPage({ routeId }: ScreenProps) {
             {content.sections.map((section) => (
               <li key={section.id}>
                 <a
-                  href={href(routeId)}
+                  href={`#${section.id}-title`}
                   onClick={(event) => jumpTo(event, section.id)}
                   className="policy__contents-link"
                 >
@@ -86,7 +86,7 @@ function PolicyBlockView({ block }: { block: PolicyBlock }) {
   );
 }
 
-/** In-page jumps: the hash belongs to the router, so we scroll and move focus ourselves. */
+/** In-page jumps: scroll and move focus, keeping the fragment out of the URL and the history. */
 function jumpTo(event: MouseEvent<HTMLAnchorElement>, id: string) {
   event.preventDefault();
   const heading = document.getElementById(`${id}-title`);

@@ -1,5 +1,5 @@
-import { mainNavigation, type NavGroup } from '@/config/navigation';
-import type { RouteId } from '@/config/routes';
+import { mainNavigation, type NavGroup } from '@lumenfield/routes';
+import type { RouteId } from '@lumenfield/routes';
 
 /** The three families whose motifs the template draws; the names are the menu's headings. */
 export type FamilyMotif = 'insurance' | 'legal' | 'enterprise';

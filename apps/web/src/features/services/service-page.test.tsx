@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from '@/lib/router';
 import { describe, expect, it } from 'vitest';
-import { routeIds, routes } from '@/config/routes';
+import { routeIds, routes } from '@lumenfield/routes';
 import { serviceContent, solutions, focusAreas, type ServiceRouteId } from '@/content/services';
 import ServicePage from './service-page';
 import { familyOf, serviceFamilies } from './service-families';

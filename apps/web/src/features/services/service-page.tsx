@@ -5,13 +5,14 @@ import { FocusBlock } from '@/components/focus-block';
 import { PageIntro } from '@/components/page-intro';
 import { Card, CardGrid, Section } from '@/components/section';
 import { SolutionsList } from '@/components/solutions-list';
-import { routes, type ScreenProps } from '@/config/routes';
+import { routes, type ScreenProps } from '@lumenfield/routes';
 import {
   serviceContent,
   serviceTemplateText as text,
   type ServiceEntry,
   type ServiceRouteId,
 } from '@/content/services';
+import { Island } from '@/lib/island';
 import { usePageMeta } from '@/lib/page-meta';
 import { FamilyMotifArt, FamilyMotifBand } from './family-motif';
 import { familyOf } from './service-families';
@@ -54,11 +55,16 @@ function ServiceTemplate({ routeId, entry }: { routeId: ServiceRouteId; entry: S
       </PageIntro>
 
       {family ? (
-        <ServiceTabs
-          family={family}
-          label={`${family.heading} ${text.eyebrowSuffix}`}
-          current={routeId}
-        />
+        <Island
+          name="service-tabs"
+          props={{ family, label: `${family.heading} ${text.eyebrowSuffix}`, current: routeId }}
+        >
+          <ServiceTabs
+            family={family}
+            label={`${family.heading} ${text.eyebrowSuffix}`}
+            current={routeId}
+          />
+        </Island>
       ) : null}
 
       <Section id="overview" eyebrow={text.overviewEyebrow} title={entry.overview.title}>

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import { AppLink } from '@/components/app-link';
-import type { RouteId } from '@/config/routes';
+import type { RouteId } from '@lumenfield/routes';
 import type { ServiceFamily } from './service-families';
 
 export interface ServiceTabsProps {

@@ -1,5 +1,6 @@
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
+import { useInBrowser } from '@/lib/use-in-browser';
 
 const ALLOWED_TAGS = [
   'p',
@@ -65,7 +66,12 @@ export function sanitiseDescription(html: string, topLevel = 3): string {
   return holder.innerHTML;
 }
 
+/**
+ * On the server (no DOM to sanitise with) and while the browser hydrates that markup, the
+ * description as the server's sanitiser stored and sent it; then sanitised again here.
+ */
 export function JobDescription({ html }: { html: string }) {
-  const clean = useMemo(() => sanitiseDescription(html), [html]);
+  const inBrowser = useInBrowser();
+  const clean = useMemo(() => (inBrowser ? sanitiseDescription(html) : html), [html, inBrowser]);
   return <div className="job-description" dangerouslySetInnerHTML={{ __html: clean }} />;
 }

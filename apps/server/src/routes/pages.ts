@@ -1,0 +1,138 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  canonicalPath,
+  jobPathFromQuery,
+  normalisePath,
+  routeDef,
+  routeForPath,
+  routeIds,
+  routes,
+  type PageDataInput,
+  type RouteId,
+} from '@lumenfield/routes';
+import type { Config } from '../config';
+import { publicOrigin } from '../lib/public-origin';
+import { sanitizeDescription } from '../lib/sanitize-description';
+import type { SitePages } from '../plugins/site-pages';
+import { jobDetailOf, openingsOf } from './jobs/career-details';
+import { gonePage, jobPostingJsonLd } from './seo';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Answers a path the router does not know: a 301 to its one spelling, or the 404 page. */
+    sendNotFoundPage?: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+  }
+}
+
+interface PageAnswer {
+  id: RouteId | undefined;
+  /** The path and query the page is rendered at. */
+  url: string;
+  status?: number;
+  data?: PageDataInput;
+  jsonLd?: unknown;
+}
+
+/**
+ * (Registered on the app itself, not encapsulated: the not-found handler uses its page.)
+ * Every page at its own path (docs/architecture.md): the whole HTML document, rendered at build
+ * time (marketing pages) or per request with live data (the careers list, an opening's page),
+ * by the web app's own renderer. Other spellings of a path answer 301 to the canonical one.
+ */
+export const pageRoutes = fp(sitePages, { name: 'site-pages', dependencies: ['xsrf-cookies'] });
+
+async function sitePages(
+  app: FastifyInstance,
+  { config, pages }: { config: Config; pages: SitePages },
+) {
+  const { repos } = app;
+  const { renderer, assets, built } = pages;
+
+  async function send(request: FastifyRequest, reply: FastifyReply, answer: PageAnswer) {
+    const { id, url, status = 200, data, jsonLd } = answer;
+    const page = (id && built[id]) || (await renderer.renderPage(url, data));
+    const path = url.split('?')[0]!;
+    const html = renderer.renderDocument({
+      page,
+      assets,
+      canonicalUrl: `${publicOrigin(request, config.publicUrl)}${canonicalPath(path)}`,
+      data,
+      jsonLd,
+      // Section routes and /dashboard stay crawlable: their canonical URL names their page.
+      noindex: !id || routeDef(id).render === 'browser',
+    });
+    app.ensureXsrfCookie(request, reply);
+    return reply
+      .code(status)
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  }
+
+  // GET /hr is the server's redirect (routes/site.ts); the old '/jobs' has its own route below.
+  for (const id of routeIds.filter((other) => !['hr', 'jobs', 'job', 'careers'].includes(other))) {
+    const { path } = routes[id];
+    app.get(path, { schema: { hide: true } }, (request, reply) =>
+      send(request, reply, { id, url: path }),
+    );
+  }
+
+  app.get(routes.careers.path, { schema: { hide: true } }, async (request, reply) => {
+    const now = new Date();
+    const openings = openingsOf(await repos.jobs.listVisible(now), now);
+    return send(request, reply, { id: 'careers', url: routes.careers.path, data: { openings } });
+  });
+
+  app.get<{ Params: { id: string } }>(
+    '/careers/jobs/:id',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const now = new Date();
+      const base = publicOrigin(request, config.publicUrl);
+      reply.header('Cache-Control', 'no-cache');
+      const found = /^\d{1,9}$/.test(id) ? await repos.jobs.findById(Number(id)) : undefined;
+      // Not yet in effect counts as unknown: the opening has not been published.
+      if (!found || (found.isOpen && Date.parse(found.effectiveFrom) > now.getTime())) {
+        return reply
+          .code(404)
+          .type('text/html; charset=utf-8')
+          .send(gonePage(base, 'There is no such opening here'));
+      }
+      if (!found.isOpen) {
+        return reply
+          .code(410)
+          .type('text/html; charset=utf-8')
+          .send(gonePage(base, 'This opening has closed'));
+      }
+      const detail = jobDetailOf({
+        ...found,
+        descriptionHtml: sanitizeDescription(found.descriptionHtml),
+      });
+      return send(request, reply, {
+        id: 'job',
+        url: request.url.split('?')[0]!,
+        data: { job: { id: found.id, detail } },
+        jsonLd: jobPostingJsonLd(found, detail.Job_Description, base, now),
+      });
+    },
+  );
+
+  // The old client's job link: /jobs?JobID=N[&PageFrom=careers] is the opening's page.
+  app.get(routes.jobs.path, { schema: { hide: true } }, async (request, reply) => {
+    const search = request.url.slice(routes.jobs.path.length);
+    const target = jobPathFromQuery(search);
+    if (target) return reply.redirect(target, 301);
+    return send(request, reply, { id: 'jobs', url: routes.jobs.path });
+  });
+
+  app.decorate('sendNotFoundPage', async (request: FastifyRequest, reply: FastifyReply) => {
+    const [pathname = '/', query] = request.url.split('?');
+    const canonical = normalisePath(pathname);
+    if (canonical !== pathname && routeForPath(canonical) && canonical !== routes.hr.path) {
+      return reply.redirect(`${canonical}${query === undefined ? '' : `?${query}`}`, 301);
+    }
+    return send(request, reply, { id: undefined, url: pathname, status: 404 });
+  });
+}

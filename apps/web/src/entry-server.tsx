@@ -1,0 +1,99 @@
+import { StrictMode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
+import type { DocumentInput, PageDataInput, RenderedPage } from '@lumenfield/routes';
+import { createMemoryHistory } from '@/lib/router';
+import { PAGE_DATA_ELEMENT_ID, type PageData } from '@/lib/page-data';
+import { BRAND, PageMetaSink, fullTitle, type PageMeta } from '@/lib/page-meta';
+import { App } from './app/app';
+
+/**
+ * The site's server-side renderer: the build renders the marketing pages with it
+ * (apps/web/prerender.ts), and the server the pages made of live data, per request. It is
+ * the same App the browser hydrates.
+ */
+export async function renderPage(url: string, data: PageDataInput = {}): Promise<RenderedPage> {
+  let meta: PageMeta | undefined;
+  const { prelude } = await prerender(
+    <StrictMode>
+      <PageMetaSink.Provider value={(reported) => (meta ??= reported)}>
+        <App history={createMemoryHistory([url])} screenInHtml data={data as PageData} />
+      </PageMetaSink.Provider>
+    </StrictMode>,
+    // Each screen's HTML in place: React would otherwise move a large one after the page with
+    // a script to swap it in, for streaming. The page is sent whole and runs no inline script.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  const body = await new Response(prelude).text();
+  if (body.includes('<script') || body.includes('<!--$?-->')) {
+    throw new Error(`render: ${url} did not render completely`);
+  }
+  return { body, title: meta?.title ?? BRAND, description: meta?.description };
+}
+
+/** JSON inside a <script> element: nothing in it may close the element early. */
+function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+}
+
+/** The whole document: head tags for this page, the page in the root, its data as JSON. */
+export function renderDocument({
+  page,
+  assets,
+  canonicalUrl,
+  data,
+  jsonLd,
+  noindex,
+}: DocumentInput): string {
+  const title = fullTitle(page.title);
+  const html = renderToStaticMarkup(
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        {page.description ? <meta name="description" content={page.description} /> : null}
+        {noindex ? <meta name="robots" content="noindex" /> : null}
+        <link rel="canonical" href={canonicalUrl} />
+        <meta property="og:type" content="website" />
+        <meta property="og:site_name" content={BRAND} />
+        <meta property="og:title" content={title} />
+        {page.description ? <meta property="og:description" content={page.description} /> : null}
+        <meta property="og:url" content={canonicalUrl} />
+        <meta name="twitter:card" content="summary" />
+        <meta name="theme-color" content="#0b1f3a" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {assets.styles.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        {assets.scripts.map((src) => (
+          <script key={src} type="module" src={src} crossOrigin="" />
+        ))}
+        {assets.preloads.map((href) => (
+          <link key={href} rel="modulepreload" href={href} crossOrigin="" />
+        ))}
+        {jsonLd === undefined ? null : (
+          <script
+            type="application/ld+json"
+            dangerouslySetInnerHTML={{ __html: jsonForScript(jsonLd) }}
+          />
+        )}
+      </head>
+      <body>
+        {/* The page's HTML, rendered by React (renderPage) at build time or just now. */}
+        <div id="root" dangerouslySetInnerHTML={{ __html: page.body }} />
+        {data && Object.keys(data).length > 0 ? (
+          <script
+            type="application/json"
+            id={PAGE_DATA_ELEMENT_ID}
+            dangerouslySetInnerHTML={{ __html: jsonForScript(data) }}
+          />
+        ) : null}
+      </body>
+    </html>,
+  );
+  return `<!doctype html>${html}`;
+}

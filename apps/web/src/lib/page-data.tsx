@@ -1,0 +1,36 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { JobDetail, JobOpening } from '@lumenfield/contract';
+
+/**
+ * The live data a page was rendered with on the server: the same values seed the screen's
+ * first render in the browser, so React hydrates the markup instead of drawing it again. The
+ * server puts them in the page as JSON (`<script type="application/json" id="page-data">`,
+ * never executed); main.tsx reads them back.
+ */
+export interface PageData {
+  openings?: JobOpening[];
+  job?: { id: number; detail: JobDetail };
+}
+
+export const PAGE_DATA_ELEMENT_ID = 'page-data';
+
+const PageDataContext = createContext<PageData>({});
+
+export function PageDataProvider({ data, children }: { data: PageData; children: ReactNode }) {
+  return <PageDataContext.Provider value={data}>{children}</PageDataContext.Provider>;
+}
+
+export function usePageData(): PageData {
+  return useContext(PageDataContext);
+}
+
+/** The page's data block, or nothing when there is none or it does not parse. */
+export function readPageData(doc: Document): PageData {
+  const text = doc.getElementById(PAGE_DATA_ELEMENT_ID)?.textContent;
+  if (!text) return {};
+  try {
+    return JSON.parse(text) as PageData;
+  } catch {
+    return {};
+  }
+}

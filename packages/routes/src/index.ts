@@ -1,0 +1,4 @@
+export * from './routes';
+export * from './paths';
+export * from './navigation';
+export * from './page-renderer';

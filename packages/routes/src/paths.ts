@@ -1,0 +1,89 @@
+import { routeDef, routeIds, routes, type RouteId } from './routes';
+
+export type Query = Record<string, string | number | undefined>;
+
+/** A path the site answers: its route, and the `:id` when the route has one. */
+export interface RouteMatch {
+  id: RouteId;
+  param?: string;
+}
+
+const JOB_PATH = /^\/careers\/jobs\/(\d{1,9})$/;
+
+/**
+ * The one spelling of an in-site path: lower case, no trailing '/' (except '/' itself), no
+ * repeated '/'. The server answers other spellings of a route with a 301 to this one; the
+ * browser matches with it, as the old hash router did.
+ */
+export function normalisePath(pathname: string): string {
+  const path = `/${pathname}`.replace(/\/{2,}/g, '/').toLowerCase();
+  return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
+}
+
+/** The route at exactly this (normalised) path, or undefined. */
+export function matchPath(pathname: string): RouteMatch | undefined {
+  const job = JOB_PATH.exec(pathname);
+  if (job) return { id: 'job', param: job[1] };
+  const id = routeIds.find((other) => other !== 'job' && routes[other].path === pathname);
+  return id ? { id } : undefined;
+}
+
+/** The route of any spelling of a path ('/About/' is about). */
+export function routeForPath(pathname: string): RouteMatch | undefined {
+  return matchPath(normalisePath(pathname));
+}
+
+/** An opening's page. */
+export const jobPath = (jobId: number | string) => `/careers/jobs/${jobId}`;
+
+/** The in-site URL of a route, with an optional query ('/careers?x=1'). */
+export function routePath(id: RouteId, query?: Query): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) search.set(key, String(value));
+  }
+  const qs = search.toString();
+  return qs ? `${routes[id].path}?${qs}` : routes[id].path;
+}
+
+/** The route a page is known by: its canonical page (section routes, /dashboard), or itself. */
+export function canonicalRoute(id: RouteId): RouteId {
+  return (routeDef(id).canonical as RouteId | undefined) ?? id;
+}
+
+/**
+ * The path an old job link names: `/jobs?JobID=N[&PageFrom=careers]` is the opening's page;
+ * undefined when the query names no opening (the job screen then uses the session's).
+ */
+export function jobPathFromQuery(search: string): string | undefined {
+  const value = new URLSearchParams(search).get('JobID')?.trim();
+  return value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? jobPath(Number(value)) : undefined;
+}
+
+/**
+ * Where an old hash link lands: '#/about', '#about', '#/careers/', '#services/cloudbi',
+ * '#/about/founders', '#/jobs?JobID=N&PageFrom=careers' are the paths of their routes. A hash
+ * that names no route ('#main-content', a section id) is left alone: undefined.
+ */
+export function pathFromHash(hash: string): string | undefined {
+  const value = hash.replace(/^#/, '');
+  if (value === '' || value === '/') return undefined;
+  const queryAt = value.indexOf('?');
+  const rawPath = queryAt < 0 ? value : value.slice(0, queryAt);
+  const search = queryAt < 0 ? '' : value.slice(queryAt);
+  const match = routeForPath(rawPath);
+  if (!match) return undefined;
+  if (match.id === 'jobs') return jobPathFromQuery(search) ?? routes.jobs.path;
+  return match.id === 'job' ? jobPath(match.param!) : routes[match.id].path;
+}
+
+/**
+ * The path a page should be known by: for routes that only scroll to a section, or repeat the
+ * home page, the page they belong to; every other page, its own path in its one spelling.
+ */
+export function canonicalPath(pathname: string): string {
+  const match = routeForPath(pathname);
+  if (!match) return normalisePath(pathname);
+  if (match.id === 'job') return jobPath(match.param!);
+  return routes[canonicalRoute(match.id)].path;
+}
