@@ -16,7 +16,9 @@ export function readBody(
 ): Promise<Uint8Array> {
   if (declared !== undefined && declared > limit) return Promise.reject(tooLarge());
   return new Promise((resolve, reject) => {
-    let buffer = new Uint8Array(declared ?? 64 * 1024);
+    // Not zero-filled (every byte is written before it is read), and a buffer of its own, so it
+    // can move to a worker: allocUnsafeSlow never hands out a slice of Node's shared pool.
+    let buffer: Uint8Array = Buffer.allocUnsafeSlow(declared ?? 64 * 1024);
     let length = 0;
     const fail = (error: Error) => {
       stream.removeAllListeners('data');
@@ -27,7 +29,7 @@ export function readBody(
       if (length + chunk.length > limit) return fail(tooLarge());
       if (length + chunk.length > buffer.length) {
         // Only without a Content-Length (chunked): grow by doubling, up to the limit.
-        const grown = new Uint8Array(
+        const grown = Buffer.allocUnsafeSlow(
           Math.min(limit, Math.max(buffer.length * 2, length + chunk.length)),
         );
         grown.set(buffer.subarray(0, length));

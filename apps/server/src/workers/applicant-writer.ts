@@ -1,6 +1,7 @@
 // A worker thread (workers/pool.ts) with its own connection to the SQLite file: stores an
 // application and its resume (a 5 MB blob takes tens of milliseconds of synchronous work in
 // SQLite), so the event loop never waits for it (docs/security.md).
+import './low-priority';
 import { workerData } from 'node:worker_threads';
 import { createDb, type DbOptions } from '../db/create-db';
 import {

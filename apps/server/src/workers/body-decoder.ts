@@ -1,5 +1,6 @@
 // A worker thread (workers/pool.ts): decodes one application body off the event loop, so
 // JSON.parse of a 7 MB body or 5 million byte numbers never holds it (docs/security.md).
+import './low-priority';
 import { decodeApplicationBody, type DecodedApplication } from '../lib/application-body';
 
 export type DecodeResult = { ok: true; decoded: DecodedApplication } | { ok: false };

@@ -18,8 +18,8 @@ export function createWorkerPool(
     filename: new URL(`./${name}.${fromSource ? 'ts' : 'mjs'}`, import.meta.url).href,
     ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {}),
     minThreads: 0,
-    // The main thread has little left to do while they work: one per core.
-    maxThreads: options.maxThreads ?? Math.max(1, os.availableParallelism()),
+    // One core stays free for the event loop.
+    maxThreads: options.maxThreads ?? Math.max(1, os.availableParallelism() - 1),
     idleTimeout: 30_000,
     workerData: options.workerData,
   });
