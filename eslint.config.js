@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-// Import boundaries (STYLE.md): shared code -> features -> app. A folder may import only
+// Import boundaries (docs/architecture.md): shared code -> features -> app. A folder may import only
 // from the layers below it, and features never import each other.
 const webLayer = (files, forbidden, message) => ({
   files,

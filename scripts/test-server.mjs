@@ -1,4 +1,4 @@
-// The server suite runs once per database engine (STYLE.md: every store test on every engine).
+// The server suite runs once per database engine (every store test on every engine).
 // SQLite always; PostgreSQL at TEST_DATABASE_URL (default: the local server). In CI a missing
 // PostgreSQL is a failure; on a laptop without one it is skipped with a warning.
 import { spawnSync } from 'node:child_process';

@@ -7,7 +7,7 @@ import {
 } from '../../packages/contract/src/index';
 import { adminToken } from './fixtures';
 
-/** The recruiters' API (CONTRACT §4) of one test server, with the bearer token. */
+/** The recruiters' API (docs/recruiters.md) of one test server, with the bearer token. */
 export function adminApi(baseUrl: string) {
   const headers = { Authorization: `Bearer ${adminToken()}` };
   async function call(method: string, path: string, body?: unknown): Promise<Response> {

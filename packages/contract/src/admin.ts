@@ -1,6 +1,6 @@
 import { z } from './zod-setup';
 
-/** Recruiters' API (CONTRACT §4). */
+/** Recruiters' API (docs/recruiters.md). */
 export const adminJobSchema = z.object({
   Job_id: z.number().int(),
   JobCode: z.string(),

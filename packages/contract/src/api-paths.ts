@@ -1,4 +1,4 @@
-/** Every API path of spec §7 and CONTRACT §3-§4, relative to API_BASE_PATH. */
+/** Every API path of spec §7 and docs/api.md and docs/recruiters.md, relative to API_BASE_PATH. */
 export const apiPaths = {
   careerDetails: '/Jobs/CareerDetailsRetrival',
   dropDownValues: '/Jobs/GetRecruitmentManagerDropDownValues',

@@ -3,7 +3,7 @@ import { MAX_RESUME_BYTES, MOBILE_NUMBER_LENGTH } from './constants';
 import type { FieldError } from './problem';
 
 /**
- * The application payload of spec §3 / CONTRACT §3. The schema checks shape and types only;
+ * The application payload of spec §3 / docs/api.md. The schema checks shape and types only;
  * the spec's rules (with their exact messages and order) are `applicationRules` below, so the
  * server can list every failure in order while the page shows the first.
  */
@@ -200,7 +200,7 @@ export function normaliseApplicant<T extends ApplicantFields>(fields: T): T {
   };
 }
 
-/** Query of GET /Physical/DownloadAttachment (CONTRACT §3). */
+/** Query of GET /Physical/DownloadAttachment (docs/api.md). */
 export const downloadAttachmentQuerySchema = z.object({
   AttachmentGuid: z.uuid(),
   /** The old client sent the file name too; the stored name is what the answer carries. */

@@ -1,7 +1,7 @@
-/** Business constants of spec §9 and the wire-level names of CONTRACT §2. */
+/** Business constants of spec §9 and the wire-level names of docs/api.md. */
 export const API_BASE_PATH = '/api';
 
-/** The fixed header every public /api request carries (spec §7, CONTRACT §2). */
+/** The fixed header every public /api request carries (spec §7, docs/api.md). */
 export const FIXED_HEADER_NAME = 'X-Requested-With';
 export const FIXED_HEADER_VALUE = 'XMLHttpRequest';
 

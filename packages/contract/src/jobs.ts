@@ -15,7 +15,7 @@ export const careerDetailsQuerySchema = z.object({
   jobID: idParamSchema,
 });
 
-/** One row of the openings list (spec §3, CONTRACT §3). */
+/** One row of the openings list (spec §3, docs/api.md). */
 export const jobOpeningSchema = z.object({
   Job_id: z.number().int(),
   JobCode: z.string(),

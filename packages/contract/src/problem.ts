@@ -4,7 +4,7 @@ import { z } from './zod-setup';
 export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
-/** RFC 9457 problem details (CONTRACT §2). */
+/** RFC 9457 problem details (docs/api.md). */
 export const problemDetailsSchema = z.object({
   type: z.string(),
   title: z.string(),

@@ -1,6 +1,6 @@
 import type { RouteId } from './routes';
 
-/** Navigation is data (STYLE.md): the mega menu, the mobile panel and the footer read it. */
+/** Navigation is data: the mega menu, the mobile panel and the footer read it. */
 export interface NavLink {
   route: RouteId;
   label: string;

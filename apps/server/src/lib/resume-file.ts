@@ -6,7 +6,7 @@ const DATA_URL_PREFIX = /^data:[\w.+-]+\/[\w.+-]+(;[\w-]+=[\w.-]+)*;base64,/;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /**
- * The resume's bytes from either wire form of CONTRACT §3: a base64 string (our page) or an
+ * The resume's bytes from either wire form of docs/api.md: a base64 string (our page) or an
  * array of byte numbers (the old client). Undefined when the content is not a valid encoding.
  */
 export function decodeFileContent(content: string | readonly number[]): Buffer | undefined {

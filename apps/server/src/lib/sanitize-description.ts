@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * CONTRACT §4: a job description is sanitised on write with an allow-list (headings,
+ * docs/recruiters.md: a job description is sanitised on write with an allow-list (headings,
  * paragraphs, lists, emphasis, links with safe schemes); everything else is dropped.
  * The page renders the stored HTML as is, so this is the only gate against script.
  */

@@ -72,7 +72,7 @@ export function isUniqueViolation(error: unknown): boolean {
 /** Openings. The only code that reads or writes the jobs table. */
 export function jobsRepository(db: Db) {
   return {
-    /** Open openings already in effect at `now`, newest first (CONTRACT §3). */
+    /** Open openings already in effect at `now`, newest first (docs/api.md). */
     async listVisible(now: Date): Promise<JobSummary[]> {
       // Only the listed columns: descriptions are the bulk of a row and the list never shows them.
       const rows = await db

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/create-db';
 
-/** Operational routes outside /api: health and the HR portal redirect (CONTRACT §1). */
+/** Operational routes outside /api: health and the HR portal redirect (docs/architecture.md). */
 export async function siteRoutes(
   app: FastifyInstance,
   { config, database }: { config: Config; database: DbHandle },

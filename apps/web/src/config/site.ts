@@ -1,5 +1,5 @@
 /**
- * The one typed site configuration (CONTRACT §5): brand, offices, partners, social links and
+ * The one typed site configuration (docs/search.md): brand, offices, partners, social links and
  * the HR portal. Values the spec hides are illustrative: example.com addresses, 555 numbers.
  */
 export interface Office {
@@ -84,7 +84,7 @@ export const site = {
     { name: 'Amazon Web Services', programme: 'Partner network' },
     { name: 'ServiceNow', programme: 'Build & consulting' },
   ] as const satisfies readonly Partner[],
-  /** External listings of our awards (CONTRACT §5); content/awards.ts refers to them by key. */
+  /** External listings of our awards (docs/search.md); content/awards.ts refers to them by key. */
   awardListings: {
     'ledger-5000-2019': 'https://awards.example.org/ledger-5000/2019/lumenfield',
     'ledger-5000-2020': 'https://awards.example.org/ledger-5000/2020/lumenfield',

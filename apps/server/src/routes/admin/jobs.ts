@@ -136,7 +136,7 @@ function toJobInput(raw: AdminJobPatch, current?: JobWithApplicants): Partial<Jo
 
 const auth = { 400: problemDetailsSchema, 401: problemDetailsSchema, 404: problemDetailsSchema };
 
-/** CONTRACT §4: the recruiters' API, bearer-authenticated, off when ADMIN_TOKEN is unset. */
+/** docs/recruiters.md: the recruiters' API, bearer-authenticated, off when ADMIN_TOKEN is unset. */
 export const adminJobsRoutes: FastifyPluginAsyncZod<{ repos: Repositories }> = async (
   app,
   { repos },

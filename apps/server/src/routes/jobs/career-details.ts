@@ -14,7 +14,7 @@ import type { Job, JobSummary } from '../../repositories/jobs-repository';
 
 const MINUTE_MS = 60_000;
 
-/** Whole days, hours and minutes since `from` (CONTRACT §3); never negative. */
+/** Whole days, hours and minutes since `from` (docs/api.md); never negative. */
 export function elapsed(from: string, now: Date) {
   const minutes = Math.max(0, Math.floor((now.getTime() - Date.parse(from)) / MINUTE_MS));
   return {

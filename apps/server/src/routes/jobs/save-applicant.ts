@@ -87,7 +87,7 @@ async function checkResume(
   return { facts: { chosen: true, kind, size: bytes.length, hasContent: true }, bytes, kind, name };
 }
 
-/** POST /Jobs/SaveApplicantDetail: an application with its resume (CONTRACT §3). */
+/** POST /Jobs/SaveApplicantDetail: an application with its resume (docs/api.md). */
 export const saveApplicantRoutes: FastifyPluginAsyncZod<{
   repos: Repositories;
   applications: ApplicationStore;

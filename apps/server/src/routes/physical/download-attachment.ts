@@ -9,7 +9,7 @@ import { attachmentDisposition } from '../../lib/content-disposition';
 import { HttpProblem } from '../../plugins/problem-details';
 import type { Repositories } from '../../repositories';
 
-/** GET /Physical/DownloadAttachment: a stored resume, for recruiters only (CONTRACT §3). */
+/** GET /Physical/DownloadAttachment: a stored resume, for recruiters only (docs/api.md). */
 export const downloadAttachmentRoutes: FastifyPluginAsyncZod<{ repos: Repositories }> = async (
   app,
   { repos },

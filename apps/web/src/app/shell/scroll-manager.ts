@@ -3,7 +3,7 @@ import { routeDef, routeForPath } from '@lumenfield/routes';
 /**
  * Scroll positions by history entry, so back and forward return to where the visitor was,
  * while every new navigation starts at the top, or at the section its route names
- * (about/founders, contact/whatwillhappen, ...: CONTRACT §5).
+ * (about/founders, contact/whatwillhappen, ...: docs/search.md).
  */
 const STORAGE_KEY = 'scroll-positions';
 const positions = new Map<string, number>(readStored());

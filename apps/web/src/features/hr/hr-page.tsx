@@ -6,7 +6,7 @@ import './hr-page.css';
 
 /**
  * Colleagues who follow an old '#/hr' bookmark land here; the portal itself is reached through
- * the server's /hr redirect (CONTRACT §1), so the link below always follows HR_SITE_URL.
+ * the server's /hr redirect (docs/architecture.md), so the link below always follows HR_SITE_URL.
  */
 export default function HrPage({ routeId }: ScreenProps) {
   const { title } = routes[routeId];

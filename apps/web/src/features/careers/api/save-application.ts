@@ -6,7 +6,7 @@ import {
 } from '@lumenfield/contract';
 import { apiRequest } from '@/lib/api-client';
 
-/** POST /Jobs/SaveApplicantDetail?jobID=N with the payload of CONTRACT §3. */
+/** POST /Jobs/SaveApplicantDetail?jobID=N with the payload of docs/api.md. */
 export function saveApplication(
   jobId: number,
   payload: ApplicationPayload,

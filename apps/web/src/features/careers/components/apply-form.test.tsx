@@ -245,7 +245,7 @@ describe('editing and clearing', () => {
 });
 
 describe('submitting', () => {
-  it('sends the CONTRACT §3 payload with a base64 resume and ReferredBy, then reports success', async () => {
+  it('sends the docs/api.md payload with a base64 resume and ReferredBy, then reports success', async () => {
     let body: ApplicationPayload | undefined;
     let headers: Record<string, string> = {};
     const { user, onApplied, fetchMock } = setup({

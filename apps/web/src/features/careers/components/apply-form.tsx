@@ -38,7 +38,7 @@ export interface ApplyFormProps {
 const OPTIONS_FAILED = "We couldn't load the lists of countries and experience. Please try again.";
 const STATES_FAILED = "We couldn't load the states of that country. Please choose it again.";
 
-/** The 'Apply for Job' form: spec §2 fields, §5 rules in order, CONTRACT §3 payload. */
+/** The 'Apply for Job' form: spec §2 fields, §5 rules in order, docs/api.md payload. */
 export function ApplyForm({ job, onApplied }: ApplyFormProps) {
   const [draft, setDraft] = useState<ApplicationDraft>(draftStore.get);
   const [error, setError] = useState<ShownError | null>(null);
