@@ -11,10 +11,13 @@ import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { DbHandle } from './db/create-db';
 import { loggerOptions } from './lib/logging';
+import type { TokenActor } from './plugins/api-guard';
 import { compression } from './plugins/compression';
+import { consoleSessions } from './plugins/console-sessions';
 import { etag } from './plugins/etag';
 import { hsts } from './plugins/hsts';
 import { mailer } from './plugins/mailer';
+import { retention } from './plugins/retention';
 import { metrics } from './plugins/metrics';
 import { mailRepository } from './repositories/mail-repository';
 import { problemDetails } from './plugins/problem-details';
@@ -25,6 +28,7 @@ import { clientErrorHandler, frameworkErrors, securityHeaders } from './plugins/
 import { loadSitePages, type SitePages } from './plugins/site-pages';
 import { staticSite } from './plugins/static-site';
 import { xsrfCookies } from './plugins/xsrf';
+import { consolePageRoutes } from './routes/console-pages';
 import { guardedRoutes } from './routes/guarded';
 import { pageRoutes } from './routes/pages';
 import { seoRoutes } from './routes/seo';
@@ -36,6 +40,10 @@ export interface AppDeps {
   cookieSecret: string;
   /** The pages' renderer; by default the one the web build put in the site (STATIC_DIR). */
   sitePages?: SitePages;
+  /** The app's clock (sessions, audit, throttling); tests set it. */
+  now?: () => Date;
+  /** Who the bearer API's calls are audited as: the CLI's in-process app says 'cli'. */
+  tokenActor?: TokenActor;
 }
 
 /** Builds the whole app; never listens (server.ts does). Tests call `app.inject`. */
@@ -44,6 +52,8 @@ export async function buildApp({
   database,
   cookieSecret,
   sitePages,
+  now = () => new Date(),
+  tokenActor = 'token',
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
@@ -62,9 +72,12 @@ export async function buildApp({
 
   await app.register(routeTable);
   // Third-party plugins, configured in one place.
-  await app.register(fastifyCookie);
+  // The secret signs the console's session cookie (a cookie from another secret is refused).
+  await app.register(fastifyCookie, { secret: cookieSecret });
+  app.decorate('now', now);
+  const pages = sitePages ?? (await loadSitePages(config.staticDir));
   // Helmet's headers and the Permissions-Policy; HSTS over HTTPS only, by plugins/hsts.ts.
-  await app.register(securityHeaders);
+  await app.register(securityHeaders, { styleHashes: pages?.styleHashes });
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, {
         connectTimeout: 1_000,
@@ -81,8 +94,13 @@ export async function buildApp({
   // Routes with `config: { access: 'bearer' }` (the recruiters' API) say so in the OpenAPI
   // document; added before the document's own hook, so it sees them.
   app.addHook('onRoute', (route) => {
-    if (route.config?.access === 'bearer' && route.schema) {
+    const access = route.config?.access;
+    if (access === 'bearer' && route.schema) {
       route.schema = { ...route.schema, security: [{ recruiterToken: [] }] };
+    }
+    // The console's routes: a signed-in person's session cookie (docs/recruiters.md).
+    if ((access === 'session' || access === 'session-link') && route.schema) {
+      route.schema = { ...route.schema, security: [{ consoleSession: [] }] };
     }
   });
   await app.register(fastifySwagger, {
@@ -100,6 +118,13 @@ export async function buildApp({
             scheme: 'bearer',
             description: "The recruiters' token (ADMIN_TOKEN): docs/recruiters.md",
           },
+          consoleSession: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: '__Host-lumenfield-session',
+            description:
+              'A console session (lumenfield-session over plain HTTP): docs/recruiters.md',
+          },
         },
       },
     },
@@ -111,18 +136,20 @@ export async function buildApp({
   await app.register(xsrfCookies, { secret: cookieSecret });
   await app.register(etag);
   await app.register(repositories, { database });
+  await app.register(consoleSessions, { secret: cookieSecret });
   // Operations (docs/operations.md): request ids, HSTS over HTTPS, metrics, compression.
   await app.register(requestId);
   await app.register(hsts);
   await app.register(metrics, { database });
   await app.register(compression);
   await app.register(mailer, { config, mail: mailRepository(database.db) });
+  await app.register(retention, { config });
 
   // Routes last.
   await app.register(siteRoutes, { config, database });
   await app.register(seoRoutes, { config });
-  await app.register(guardedRoutes, { config, database, cookieSecret, redis });
-  const pages = sitePages ?? (await loadSitePages(config.staticDir));
+  await app.register(guardedRoutes, { config, database, cookieSecret, redis, tokenActor });
+  await app.register(consolePageRoutes, { staticDir: config.staticDir });
   if (pages) await app.register(pageRoutes, { config, pages });
   else
     app.log.warn(

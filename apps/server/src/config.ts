@@ -1,3 +1,4 @@
+import { DEFAULT_APPLICANT_RETENTION_DAYS } from '@lumenfield/contract';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import proxyAddr from '@fastify/proxy-addr';
@@ -96,6 +97,14 @@ const envSchema = z.object({
     .transform(Number)
     .default(5_000),
   SHUTDOWN_TIMEOUT_MS: positiveInt('SHUTDOWN_TIMEOUT_MS').default(10_000),
+  APPLICANT_RETENTION_DAYS: positiveInt('APPLICANT_RETENTION_DAYS').default(
+    DEFAULT_APPLICANT_RETENTION_DAYS,
+  ),
+  RETENTION_INTERVAL_MS: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of milliseconds (0: off)')
+    .transform(Number)
+    .default(3_600_000),
 });
 
 export interface Config {
@@ -125,6 +134,10 @@ export interface Config {
   /** Bearer token of GET /metrics; unset: /metrics answers 404. */
   metricsToken: string | undefined;
   shutdownTimeoutMs: number;
+  /** Applicants are erased this many days after their opening closed (docs/recruiters.md). */
+  applicantRetentionDays: number;
+  /** How often a node tries the retention run; 0 turns the timer off (tests call it). */
+  retentionIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -179,5 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    applicantRetentionDays: e.APPLICANT_RETENTION_DAYS,
+    retentionIntervalMs: e.RETENTION_INTERVAL_MS,
   };
 }

@@ -1,15 +1,18 @@
+import { jobTermsInputSchema, jobTermsSchema } from './job-terms';
 import { z } from './zod-setup';
 
 /** Recruiters' API (docs/recruiters.md). */
-export const adminJobSchema = z.object({
-  Job_id: z.number().int(),
-  JobCode: z.string(),
-  JobTitle: z.string(),
-  JobLocation: z.string(),
-  EffectiveFrom: z.string(),
-  IsOpen: z.boolean(),
-  Applicants: z.number().int(),
-});
+export const adminJobSchema = z
+  .object({
+    Job_id: z.number().int(),
+    JobCode: z.string(),
+    JobTitle: z.string(),
+    JobLocation: z.string(),
+    EffectiveFrom: z.string(),
+    IsOpen: z.boolean(),
+    Applicants: z.number().int(),
+  })
+  .extend(jobTermsSchema.shape);
 export type AdminJob = z.infer<typeof adminJobSchema>;
 
 const requiredText = (max: number) => z.string().trim().min(1).max(max);
@@ -24,6 +27,7 @@ export const adminJobCreateSchema = z.object({
   Recruitment_Manager: z.string().max(1000),
   ContactPerson: z.string().max(1000),
   ContactPersonMail: z.string().max(2000),
+  ...jobTermsInputSchema.shape,
 });
 export type AdminJobCreate = z.infer<typeof adminJobCreateSchema>;
 

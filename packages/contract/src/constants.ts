@@ -12,6 +12,9 @@ export const XSRF_HOST_COOKIE_NAME = '__Host-XSRF-TOKEN';
 export const XSRF_HEADER_NAME = 'X-XSRF-TOKEN';
 
 export const MAX_RESUME_BYTES = 5_242_880;
+
+/** APPLICANT_RETENTION_DAYS's default: days after an opening closes that applicants are kept. */
+export const DEFAULT_APPLICANT_RETENTION_DAYS = 365;
 export const MOBILE_NUMBER_LENGTH = 10;
 
 export const APPLIED_SUCCESSFULLY = 'Applied Successfully!';

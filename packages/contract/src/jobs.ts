@@ -1,3 +1,4 @@
+import { jobTermsSchema } from './job-terms';
 import { z } from './zod-setup';
 
 /** Query of GET /Jobs/CareerDetailsRetrival (spec §7). */
@@ -45,6 +46,7 @@ export const jobDetailSchema = z.object({
   ContactPersonMail: z.string(),
   /** HTML, sanitised when stored. */
   Job_Description: z.string(),
+  ...jobTermsSchema.shape,
 });
 export type JobDetail = z.infer<typeof jobDetailSchema>;
 export const jobDetailListSchema = z.array(jobDetailSchema);

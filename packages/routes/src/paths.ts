@@ -46,6 +46,18 @@ export function routePath(id: RouteId, query?: Query): string {
   return qs ? `${routes[id].path}?${qs}` : routes[id].path;
 }
 
+/**
+ * The home page's 'Tell me' form without scripts: `GET /tell-me?to=<route id>` answers 303 to
+ * that route's page (an unknown id: the home page).
+ */
+export const TELL_ME_PATH = '/tell-me';
+
+/** Where the 'Tell me' form's answer is: the route named by `to`, or home. */
+export function tellMeTarget(to: string | undefined): string {
+  const id = routeIds.find((candidate) => candidate === to);
+  return id && routes[id].render !== 'browser' ? routes[id].path : routes.home.path;
+}
+
 /** The route a page is known by: its canonical page (section routes, /dashboard), or itself. */
 export function canonicalRoute(id: RouteId): RouteId {
   return (routeDef(id).canonical as RouteId | undefined) ?? id;

@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../db/prepare';
+import { createRepositories } from '../repositories';
+import { pdfFile } from '../test/files';
 import { createTestDb, engine, type TestDb } from '../test/test-app';
 
 const run = promisify(execFile);
@@ -31,12 +33,15 @@ describe(`npm run admin (${engine})`, () => {
   afterAll(() => testDb.destroy());
 
   // The same command line an operator types, from the repository root.
-  const admin = async (...args: string[]) => {
+  const admin = (...args: string[]) => adminWithInput('', ...args);
+  const adminWithInput = async (stdin: string, ...args: string[]) => {
     try {
-      const { stdout } = await run('npx', ['tsx', 'apps/server/src/cli/admin.ts', ...args], {
+      const running = run('npx', ['tsx', 'apps/server/src/cli/admin.ts', ...args], {
         cwd: root,
         env,
       });
+      running.child.stdin?.end(stdin);
+      const { stdout } = await running;
       return { code: 0, stdout, stderr: '' };
     } catch (error) {
       const failed = error as { code: number; stdout: string; stderr: string };
@@ -63,6 +68,16 @@ describe(`npm run admin (${engine})`, () => {
       'Maria Santos',
       '--mails',
       'maria.santos@example.com',
+      '--workplace',
+      'HYBRID',
+      '--pay-min',
+      '40,000',
+      '--pay-max',
+      '60000',
+      '--pay-currency',
+      'php',
+      '--pay-period',
+      'month',
     );
     expect(created).toMatchObject({ code: 0 });
     const id = /Created opening (\d+)\./.exec(created.stdout)?.[1];
@@ -75,6 +90,20 @@ describe(`npm run admin (${engine})`, () => {
     const shown = JSON.parse((await admin('show', id!)).stdout);
     expect(shown).toMatchObject({ JobCode: 'CLI-1', IsOpen: true });
     expect(shown.Job_Description).toBe('<h2>Role</h2><p>Test things.</p>');
+    expect(shown).toMatchObject({
+      EmploymentType: 'FULL_TIME',
+      WorkplaceType: 'HYBRID',
+      PayMin: 40_000,
+      PayMax: 60_000,
+      PayCurrency: 'PHP',
+      PayPeriod: 'MONTH',
+    });
+    expect((await admin('update', id!, '--no-pay', '--employment', 'CONTRACTOR')).code).toBe(0);
+    expect(JSON.parse((await admin('show', id!)).stdout)).toMatchObject({
+      EmploymentType: 'CONTRACTOR',
+      PayMin: null,
+      PayCurrency: null,
+    });
 
     expect((await admin('close', id!)).stdout).toContain('is closed');
     const list = (await admin('list')).stdout;
@@ -109,4 +138,107 @@ describe(`npm run admin (${engine})`, () => {
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('Unknown command');
   }, 240_000);
+
+  it('adds the first admin with the password on stdin, refuses a taken e-mail and a weak password, lists accounts, audited as cli', async () => {
+    const add = (password: string, email = 'first.admin@example.com') =>
+      adminWithInput(
+        password,
+        'users',
+        'add',
+        '--email',
+        email,
+        '--name',
+        'First Admin',
+        '--role',
+        'admin',
+        '--password-stdin',
+      );
+    const added = await add('a long and uncommon passphrase 42\n');
+    expect(added).toMatchObject({ code: 0 });
+    expect(added.stdout).toMatch(/Added admin first\.admin@example\.com \(user \d+\)\./);
+
+    const taken = await add('another long passphrase 77', 'First.Admin@Example.com');
+    expect(taken.code).toBe(1);
+    expect(taken.stderr).toContain('first.admin@example.com already has an account');
+
+    const short = await add('short', 'second@example.com');
+    expect(short.code).toBe(1);
+    expect(short.stderr).toContain('at least 12 characters');
+    const common = await add('123qweasdzxc', 'third@example.com');
+    expect(common.code).toBe(1);
+    expect(common.stderr).toContain('most common passwords');
+
+    const list = await admin('users', 'list');
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(/admin\s+active\s+-\s+first\.admin@example\.com\s+First Admin/);
+
+    const { createRepositories } = await import('../repositories');
+    const repos = createRepositories(testDb.handle.db);
+    const { verifyPassword } = await import('../lib/passwords');
+    const stored = await repos.users.findForSignIn('first.admin@example.com');
+    // The line break `echo` adds is not part of the password.
+    expect(await verifyPassword('a long and uncommon passphrase 42', stored!.passwordHash)).toBe(
+      true,
+    );
+    const audit = await repos.audit.list({ action: 'user-create' }, 1, 10);
+    expect(audit.items).toEqual([
+      expect.objectContaining({ actor: 'cli', target: `user ${stored!.id}`, detail: 'role admin' }),
+    ]);
+    // The opening commands of the test above went through the bearer API: audited as cli.
+    const calls = await repos.audit.list({ action: 'token-call' }, 1, 50);
+    expect(calls.items.length).toBeGreaterThan(0);
+    expect(new Set(calls.items.map((item) => item.actor))).toEqual(new Set(['cli']));
+    expect(calls.items.map((item) => item.target)).toContain('POST /api/admin/jobs');
+  }, 120_000);
+  it('erases one person on request and prints the counts, not the address', async () => {
+    const repos = createRepositories(testDb.handle.db);
+    const jobId = await repos.jobs.create({
+      code: 'CLI-ERASE',
+      title: 'Erasure',
+      location: 'Pune, India',
+      descriptionHtml: '<p>x</p>',
+      effectiveFrom: new Date().toISOString(),
+      recruitmentManagers: 'A',
+      contactPersons: 'A',
+      contactEmails: 'a@example.com',
+      isOpen: true,
+    });
+    const application = (email: string, size: number) => ({
+      jobId,
+      firstName: 'Lea',
+      lastName: 'Park',
+      mobileNumber: '5550101234',
+      city: 'Pune',
+      email,
+      experience: null,
+      countryId: 356,
+      stateId: 1,
+      referredBy: null,
+      resume: {
+        originalName: 'cv.pdf',
+        kind: 'pdf',
+        mimeType: 'application/pdf',
+        content: pdfFile(size),
+      },
+      mail: [
+        {
+          kind: 'applicant-confirmation' as const,
+          to: [email],
+          subject: 's',
+          text: 't',
+          html: 'h',
+        },
+      ],
+    });
+    await repos.applicants.create(application('Lea.Park@example.com', 2_000));
+    await repos.applicants.create(application('lea.park@example.com', 3_000));
+    const erased = await admin('applicants', 'erase', '--email', 'LEA.PARK@example.com');
+    expect(erased).toMatchObject({ code: 0 });
+    expect(erased.stdout.trim()).toBe(
+      'Erased 2 applicants, 2 resumes and 2 queued mails for that address.',
+    );
+    expect(erased.stdout.toLowerCase()).not.toContain('lea.park');
+    expect(await repos.applicants.listForJob(jobId)).toEqual([]);
+    expect((await admin('applicants', 'erase')).stderr).toContain('needs --email');
+  });
 });

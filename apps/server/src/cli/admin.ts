@@ -4,9 +4,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { AdminApplicant, AdminJob, AdminJobDetail } from '@lumenfield/contract';
+import {
+  describeErasure,
+  userRoleSchema,
+  type AdminApplicant,
+  type AdminJob,
+  type AdminJobDetail,
+} from '@lumenfield/contract';
+import { prepareDatabase } from '../db/prepare';
+import { hashPassword, passwordProblem } from '../lib/passwords';
+import { createRepositories } from '../repositories';
+import { EmailInUseError } from '../repositories/users-repository';
 import { BackupError, backupDatabase } from './backup';
-import { cliConfig, startCliApp, type CliApp } from './run-app';
+import { cliConfig, openDatabase, startCliApp, type CliApp } from './run-app';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -17,13 +27,21 @@ Commands:
   update <id> [fields]          change any of the fields below
   open <id> | close <id>        publish or withdraw an opening
   applicants <id> [--csv]       applicants of an opening (JSON, or CSV with --csv)
+  applicants erase --email E    erase everything about one person at their request
   download <guid> [--out PATH]  save a resume (PATH: a file or an existing folder)
   backup --out FILE             a consistent copy of the SQLite database, while the site runs
+  users add --email E --name "N" --role admin|recruiter --password-stdin
+                                a console account (the first admin); the password from stdin
+  users list                    every console account
 
 Fields (create/update):
   --code C  --title T  --location L  --effective-from ISO-8601
   --description HTML | --description-file FILE
   --managers "A, B"  --contacts "A, B"  --mails "a@x, b@x"
+  --employment FULL_TIME|PART_TIME|CONTRACTOR|TEMPORARY|INTERN
+  --workplace ONSITE|HYBRID|REMOTE
+  --pay-min N  --pay-max N  --pay-currency USD  --pay-period HOUR|MONTH|YEAR
+  --no-pay                      remove the pay range
   --file JOB.json               the API's JSON body (JobCode, JobTitle, ...) instead of flags
 
 Reads DATA_DIR / DATABASE_URL like the server (run it from the repository root).`;
@@ -40,14 +58,35 @@ const { values, positionals } = parseArgs({
     managers: { type: 'string' },
     contacts: { type: 'string' },
     mails: { type: 'string' },
+    employment: { type: 'string' },
+    workplace: { type: 'string' },
+    'pay-min': { type: 'string' },
+    'pay-max': { type: 'string' },
+    'pay-currency': { type: 'string' },
+    'pay-period': { type: 'string' },
+    'no-pay': { type: 'boolean' },
     file: { type: 'string' },
     csv: { type: 'boolean' },
+    email: { type: 'string' },
     out: { type: 'string' },
+    name: { type: 'string' },
+    role: { type: 'string' },
+    'password-stdin': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
 });
 
 class CliError extends Error {}
+
+/** "120000" or "120,000" -> 120000; the API judges the number. */
+function amountFlag(name: 'pay-min' | 'pay-max'): number | undefined {
+  const raw = values[name];
+  if (raw === undefined) return undefined;
+  const amount = Number(raw.replace(/[,_\s]/g, ''));
+  if (raw.trim() === '' || !Number.isFinite(amount))
+    throw new CliError(`--${name} needs a number.`);
+  return amount;
+}
 
 function jobBody(): Record<string, unknown> {
   const fromFile = values.file
@@ -56,7 +95,7 @@ function jobBody(): Record<string, unknown> {
   const description =
     values.description ??
     (values['description-file'] ? fs.readFileSync(values['description-file'], 'utf8') : undefined);
-  const flags: Record<string, string | undefined> = {
+  const flags: Record<string, string | number | null | undefined> = {
     JobCode: values.code,
     JobTitle: values.title,
     JobLocation: values.location,
@@ -65,6 +104,13 @@ function jobBody(): Record<string, unknown> {
     Recruitment_Manager: values.managers,
     ContactPerson: values.contacts,
     ContactPersonMail: values.mails,
+    EmploymentType: values.employment,
+    WorkplaceType: values.workplace,
+    PayMin: amountFlag('pay-min'),
+    PayMax: amountFlag('pay-max'),
+    PayCurrency: values['pay-currency']?.toUpperCase(),
+    PayPeriod: values['pay-period']?.toUpperCase(),
+    ...(values['no-pay'] && { PayMin: null, PayMax: null, PayCurrency: null, PayPeriod: null }),
   };
   return {
     ...fromFile,
@@ -108,7 +154,10 @@ function printJobs(jobs: AdminJob[]) {
     j.JobCode,
     j.JobTitle,
   ]);
-  const header = ['ID', 'STATE', 'EFFECTIVE (UTC)', 'APPLICANTS', 'CODE', 'TITLE'];
+  printTable(['ID', 'STATE', 'EFFECTIVE (UTC)', 'APPLICANTS', 'CODE', 'TITLE'], rows);
+}
+
+function printTable(header: string[], rows: string[][]) {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   for (const row of [header, ...rows]) {
     console.log(
@@ -118,6 +167,20 @@ function printJobs(jobs: AdminJob[]) {
         .trimEnd(),
     );
   }
+}
+
+/** Erasure on request (docs/recruiters.md): counts are printed, the address is not. */
+async function erase(cli: CliApp) {
+  const email = values.email?.trim();
+  if (!email || !email.includes('@')) throw new CliError('"applicants erase" needs --email E.');
+  const { repos } = cli.app;
+  const erased = await repos.applicants.eraseByEmail(email);
+  // The log names the counts only: the address is the personal data that was just erased.
+  await repos.audit.record(
+    { actor: { label: 'cli' }, action: 'applicant-erase', detail: describeErasure(erased) },
+    cli.app.now(),
+  );
+  console.log(`Erased ${describeErasure(erased)} for that address.`);
 }
 
 async function run(cli: CliApp, command: string) {
@@ -146,6 +209,10 @@ async function run(cli: CliApp, command: string) {
       return;
     }
     case 'applicants': {
+      if (positionals[1] === 'erase') {
+        await erase(cli);
+        return;
+      }
       const id = idArgument();
       if (values.csv) {
         const res = await call(cli, 'GET', `${jobs}/${id}/applicants.csv`);
@@ -182,9 +249,88 @@ async function run(cli: CliApp, command: string) {
   }
 }
 
+/** The whole of stdin, without the one line break `echo` adds. */
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
+}
+
+/** Console accounts, straight on the database (there is no session here); audited as 'cli'. */
+async function users(subcommand: string | undefined) {
+  const config = cliConfig();
+  const database = openDatabase(config);
+  try {
+    await prepareDatabase(database, { seedDemoData: false });
+    const repos = createRepositories(database.db);
+    if (subcommand === 'list') {
+      const rows = (await repos.users.list()).map((u) => [
+        String(u.id),
+        u.role,
+        u.isActive ? 'active' : 'deactivated',
+        u.lastSignInAt ? u.lastSignInAt.slice(0, 16).replace('T', ' ') : '-',
+        u.email,
+        u.name,
+      ]);
+      printTable(['ID', 'ROLE', 'STATE', 'LAST SIGN-IN (UTC)', 'EMAIL', 'NAME'], rows);
+      return;
+    }
+    if (subcommand !== 'add') throw new CliError(`Unknown users command.\n\n${USAGE}`);
+    const email = (values.email ?? '').trim().toLowerCase();
+    const name = (values.name ?? '').trim();
+    const role = userRoleSchema.safeParse(values.role);
+    if (!/^[^\s@,]+@[^\s@,]+\.[^\s@,]{2,}$/.test(email)) {
+      throw new CliError('--email needs an e-mail address.');
+    }
+    if (!name) throw new CliError("--name needs the person's name.");
+    if (!role.success) throw new CliError('--role must be admin or recruiter.');
+    if (!values['password-stdin']) {
+      throw new CliError(
+        'Give the password on stdin with --password-stdin (never as an argument).',
+      );
+    }
+    const password = await readStdin();
+    const problem = passwordProblem(password, { email, name });
+    if (problem) throw new CliError(`The password ${problem}.`);
+    const now = new Date();
+    try {
+      const user = await repos.users.create(
+        { email, name, role: role.data, passwordHash: await hashPassword(password) },
+        now,
+      );
+      await repos.audit.record(
+        {
+          actor: { label: 'cli' },
+          action: 'user-create',
+          target: `user ${user.id}`,
+          detail: `role ${user.role}`,
+        },
+        now,
+      );
+      console.log(`Added ${user.role} ${user.email} (user ${user.id}).`);
+    } catch (error) {
+      if (error instanceof EmailInUseError) {
+        throw new CliError(`${email} already has an account; choose another e-mail address.`);
+      }
+      throw error;
+    }
+  } finally {
+    await database.close();
+  }
+}
+
 const command = positionals[0];
 if (!command || values.help) {
   console.log(USAGE);
+} else if (command === 'users') {
+  try {
+    await users(positionals[1]);
+  } catch (error) {
+    console.error(error instanceof CliError ? error.message : error);
+    process.exitCode = 1;
+  }
 } else if (command === 'backup') {
   try {
     console.log(await backupDatabase(cliConfig(), values.out));

@@ -41,6 +41,8 @@ export async function startCliApp(): Promise<CliApp> {
     database,
     // Nothing here is a browser: the XSRF secret only has to exist.
     cookieSecret: crypto.randomBytes(32).toString('base64url'),
+    // Its calls of the bearer API are the command line's, and audited as such.
+    tokenActor: 'cli',
   });
   await app.ready();
   return {

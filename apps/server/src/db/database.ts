@@ -24,6 +24,15 @@ export interface JobsTable {
   is_open: Flag;
   created_at: Instant;
   updated_at: Instant;
+  /** An opening's terms (docs/careers.md, packages/contract/src/job-terms.ts). */
+  employment_type: ColumnType<string, string | undefined, string>;
+  workplace_type: ColumnType<string, string | undefined, string>;
+  pay_min: number | null;
+  pay_max: number | null;
+  pay_currency: string | null;
+  pay_period: string | null;
+  /** When it was last closed; null while open. Retention counts from it. */
+  closed_at: Instant | null;
 }
 
 export interface ApplicantsTable {
@@ -87,6 +96,75 @@ export interface MailQueueTable {
   created_at: Instant;
 }
 
+/** A person who signs in to the console (docs/recruiters.md). */
+export interface UsersTable {
+  id: Generated<number>;
+  /** Lower-cased. */
+  email: string;
+  name: string;
+  /** 'admin' | 'recruiter'. */
+  role: string;
+  /** scrypt$N$r$p$salt$hash (lib/passwords.ts). */
+  password_hash: string;
+  is_active: Flag;
+  created_at: Instant;
+  last_sign_in_at: Instant | null;
+}
+
+export interface SessionsTable {
+  /** SHA-256 hex of the cookie's token. */
+  id: string;
+  user_id: number;
+  created_at: Instant;
+  last_seen_at: Instant;
+  /** The absolute end, whatever the activity. */
+  expires_at: Instant;
+}
+
+/** Append-only. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: Instant;
+  actor_user_id: number | null;
+  /** 'token' | 'cli' when no person acted. */
+  actor_label: string | null;
+  action: string;
+  target: string | null;
+  detail: string | null;
+}
+
+/** Stage changes; an applicant without any is in stage New. */
+export interface ApplicantStagesTable {
+  id: Generated<number>;
+  applicant_id: number;
+  stage: string;
+  changed_by_user_id: number | null;
+  changed_at: Instant;
+}
+
+export interface ApplicantNotesTable {
+  id: Generated<number>;
+  applicant_id: number;
+  author_user_id: number;
+  created_at: Instant;
+  text: string;
+}
+
+export interface SignInFailuresTable {
+  id: Generated<number>;
+  /** 'account:<sha256 of the e-mail>' or 'client:<address>'. */
+  key: string;
+  failed_at: Instant;
+}
+
+/** Who runs a scheduled job until when (repositories/erasure-repository.ts). */
+export interface JobLeasesTable {
+  name: string;
+  /** The node's random id; '' when nobody ever held it. */
+  holder: string;
+  expires_at: Instant;
+}
+
 export interface CountriesTable {
   /** ISO 3166-1 numeric code (USA 840). */
   value: number;
@@ -114,6 +192,13 @@ export interface Database {
   attachments: AttachmentsTable;
   application_submits: ApplicationSubmitsTable;
   mail_queue: MailQueueTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  audit_log: AuditLogTable;
+  applicant_stages: ApplicantStagesTable;
+  applicant_notes: ApplicantNotesTable;
+  sign_in_failures: SignInFailuresTable;
+  job_leases: JobLeasesTable;
   countries: CountriesTable;
   states: StatesTable;
   experience_bands: ReferenceOptionsTable;
@@ -124,6 +209,7 @@ export type JobRow = Selectable<JobsTable>;
 export type NewJobRow = Insertable<JobsTable>;
 export type ApplicantRow = Selectable<ApplicantsTable>;
 export type AttachmentRow = Selectable<AttachmentsTable>;
+export type UserRow = Selectable<UsersTable>;
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';

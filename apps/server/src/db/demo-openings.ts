@@ -3,7 +3,11 @@
  * to the moment of seeding and spread so the listing shows every age text of spec §2:
  * minutes, exactly one hour, several hours, one day and several days.
  */
+import type { JobTermsFields } from '../repositories/jobs-repository';
+
 export interface DemoOpening {
+  /** Employment, place and a realistic pay range for the place (docs/careers.md). */
+  terms: JobTermsFields;
   code: string;
   title: string;
   location: string;
@@ -21,6 +25,14 @@ const DAY = 24 * HOUR;
 export const demoOpenings: readonly DemoOpening[] = [
   {
     code: 'LTP-GW-1042',
+    terms: {
+      employmentType: 'FULL_TIME',
+      workplaceType: 'HYBRID',
+      payMin: 115_000,
+      payMax: 145_000,
+      payCurrency: 'USD',
+      payPeriod: 'YEAR',
+    },
     title: 'Guidewire PolicyCenter Configuration Developer',
     location: 'Chicago, Illinois, USA (hybrid)',
     minutesAgo: 12 * MINUTE,
@@ -49,6 +61,14 @@ to production with the carrier's own team.</p>
   },
   {
     code: 'LTP-LT-2207',
+    terms: {
+      employmentType: 'FULL_TIME',
+      workplaceType: 'ONSITE',
+      payMin: 82_000,
+      payMax: 98_000,
+      payCurrency: 'USD',
+      payPeriod: 'YEAR',
+    },
     title: 'Legal Technology Applications Analyst',
     location: 'New York, New York, USA',
     minutesAgo: 65 * MINUTE,
@@ -74,6 +94,14 @@ keep those systems dependable and help each firm get more out of them.</p>
   },
   {
     code: 'LTP-QA-3310',
+    terms: {
+      employmentType: 'FULL_TIME',
+      workplaceType: 'ONSITE',
+      payMin: 1_200_000,
+      payMax: 1_800_000,
+      payCurrency: 'INR',
+      payPeriod: 'YEAR',
+    },
     title: 'QA Automation Engineer (Insurance Platforms)',
     location: 'Hyderabad, Telangana, India',
     minutesAgo: 5 * HOUR + 20 * MINUTE,
@@ -99,6 +127,14 @@ suites for claims and billing platforms, so that every release ships with eviden
   },
   {
     code: 'LTP-CL-4128',
+    terms: {
+      employmentType: 'FULL_TIME',
+      workplaceType: 'ONSITE',
+      payMin: 45_000,
+      payMax: 65_000,
+      payCurrency: 'PHP',
+      payPeriod: 'MONTH',
+    },
     title: 'Cloud Support Engineer, L2 (24/7/365)',
     location: 'Pasig City, Metro Manila, Philippines',
     minutesAgo: 1 * DAY + 3 * HOUR,
@@ -124,6 +160,14 @@ year. You will be one of the engineers who answers first when a client's environ
   },
   {
     code: 'LTP-DS-5016',
+    terms: {
+      employmentType: 'CONTRACTOR',
+      workplaceType: 'HYBRID',
+      payMin: 35_000,
+      payMax: 50_000,
+      payCurrency: 'PHP',
+      payPeriod: 'MONTH',
+    },
     title: 'Desktop Services Engineer (Application Packaging)',
     location: 'Makati City, Metro Manila, Philippines',
     minutesAgo: 3 * DAY + 2 * HOUR,
@@ -149,6 +193,14 @@ whole firms to new Windows releases without losing a working day.</p>
   },
   {
     code: 'LTP-GW-1187',
+    terms: {
+      employmentType: 'FULL_TIME',
+      workplaceType: 'HYBRID',
+      payMin: 3_000_000,
+      payMax: 4_200_000,
+      payCurrency: 'INR',
+      payPeriod: 'YEAR',
+    },
     title: 'Guidewire ClaimCenter Integration Lead',
     location: 'Bengaluru, Karnataka, India',
     minutesAgo: 6 * DAY + 5 * HOUR,
@@ -174,6 +226,14 @@ before it closes. You will lead a team of six that designs and delivers those in
   },
   {
     code: 'LTP-CCM-6032',
+    terms: {
+      employmentType: 'FULL_TIME',
+      workplaceType: 'REMOTE',
+      payMin: 105_000,
+      payMax: 130_000,
+      payCurrency: 'USD',
+      payPeriod: 'YEAR',
+    },
     title: 'Print and CCM Developer (Document Composition)',
     location: 'Remote, USA',
     minutesAgo: 12 * DAY + 7 * HOUR,

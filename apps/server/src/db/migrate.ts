@@ -16,13 +16,24 @@ async function currentSchema(db: Db): Promise<string | undefined> {
 
 /** Applies every pending migration; throws with the failing migration's name. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
+  return migrate(db);
+}
+
+/** Applies the migrations up to and including `name` (tests of a migration over older data). */
+export async function migrateUpTo(db: Db, name: string): Promise<string[]> {
+  return migrate(db, name);
+}
+
+async function migrate(db: Db, upTo?: string): Promise<string[]> {
   const schema = await currentSchema(db);
   const migrator = new Migrator({
     db,
     provider,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results = [] } = await migrator.migrateToLatest();
+  const { error, results = [] } = await (upTo
+    ? migrator.migrateTo(upTo)
+    : migrator.migrateToLatest());
   const failed = results.find((r) => r.status === 'Error');
   if (error) {
     const reason = error instanceof Error ? error.message : String(error);

@@ -34,6 +34,7 @@ export async function prepareDatabase(database: DbHandle, options: PrepareOption
           contactPersons: opening.contactPersons,
           contactEmails: opening.contactEmails,
           isOpen: true,
+          ...opening.terms,
         },
         now,
       );

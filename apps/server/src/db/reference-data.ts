@@ -50,6 +50,16 @@ export function countryOptions(): CountryOption[] {
     .sort((a, b) => a.label.localeCompare(b.label, 'en'));
 }
 
+/** Every English name and alias of each country ("United States", "USA", "U.S."), and its alpha-3. */
+export function countryAliases(): { alpha2: string; alpha3: string; names: string[] }[] {
+  const iso = english();
+  return Object.entries(iso.getNames('en', { select: 'all' })).map(([alpha2, names]) => ({
+    alpha2,
+    alpha3: iso.alpha2ToAlpha3(alpha2) ?? '',
+    names,
+  }));
+}
+
 /**
  * A state's value: FNV-1a of "<country alpha-2>-<subdivision code>", kept to 31 bits. It
  * depends only on the two codes, so it is the same on every run, engine and package update.

@@ -57,9 +57,13 @@ describe(`application mail: queued with the application, sent in the background 
     expect(text).toContain('Hello Ana,');
     expect(text).toContain('What happens next');
     expect(text).toContain('/privacypolicy');
+    expect(text).toContain('until 365 days after the opening closes');
     expect(text).toMatch(/Content-Type: text\/plain/);
     expect(text).toMatch(/Content-Type: text\/html/);
     expect(readable(notice!.raw)).toContain('Subject: New application: Opening MAIL-1 (MAIL-1)');
+    // A link to the applicant's page in the console, not the resume.
+    const { ApplicantID } = res.json() as { ApplicantID: number };
+    expect(readable(notice!.raw)).toContain(`/recruiters/applicants/${ApplicantID}`);
     for (const mail of smtp.received) {
       expect(mail.from).toBe('careers@example.com');
       expect(mail.raw).not.toMatch(/Content-Disposition: attachment|application\/pdf/);

@@ -1,4 +1,4 @@
-import type { OutgoingMail } from '../repositories/mail-repository';
+import { APPLICANT_ID_SLOT, type OutgoingMail } from '../repositories/mail-repository';
 import { BRAND, escapeHtml } from '../routes/seo';
 
 /** What the templates need to know about an application (nothing of the resume but its kind). */
@@ -12,6 +12,8 @@ export interface ApplicationFacts {
   appliedOn: Date;
   /** The site's public origin, for links. */
   origin: string;
+  /** APPLICANT_RETENTION_DAYS: how long after the opening closes the application is kept. */
+  retentionDays: number;
 }
 
 interface Block {
@@ -72,6 +74,7 @@ export function applicantConfirmation(facts: ApplicationFacts): OutgoingMail {
         lines: [
           'We use what you sent only to consider you for this opening, and only the people hiring for it see it. You can ask to see, correct or erase it at any time, as our privacy policy explains:',
           `${facts.origin}/privacypolicy`,
+          `We keep your application and resume until ${facts.retentionDays} days after the opening closes; then they are erased.`,
         ],
       },
     ],
@@ -108,7 +111,7 @@ export function recruiterNotice(facts: ApplicationFacts): OutgoingMail {
       {
         heading: 'Reading it',
         lines: [
-          `The application and the resume are with the opening's applicants (opening ${job.id}); they are not attached to this mail.`,
+          `The resume is not attached to this mail. Read the application in the recruiters' console (sign-in needed): ${facts.origin}/recruiters/applicants/${facts.applicantId ?? APPLICANT_ID_SLOT}`,
         ],
       },
     ],

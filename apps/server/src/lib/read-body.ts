@@ -45,8 +45,13 @@ export function readBody(
       }
       resolve(length === buffer.length ? buffer : buffer.slice(0, length));
     });
-    stream.once('error', reject);
-    // A client that goes away mid-body: nothing more will come (a settled promise ignores it).
-    stream.once('close', () => reject(new HttpProblem(400, 'The request body was not completed.')));
+    // A client that goes away mid-body (a cancelled upload): nothing more will come. That is the
+    // client's choice, not our failure: a 400 to nobody, not a server error in the log.
+    const incomplete = () => new HttpProblem(400, 'The request body was not completed.');
+    stream.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'ECONNRESET' ? incomplete() : error),
+    );
+    // (A settled promise ignores the later close.)
+    stream.once('close', () => reject(incomplete()));
   });
 }

@@ -3,7 +3,12 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import { FIXED_HEADER_NAME, FIXED_HEADER_VALUE, XSRF_HEADER_NAME } from '@lumenfield/contract';
+import {
+  FIXED_HEADER_NAME,
+  FIXED_HEADER_VALUE,
+  XSRF_HEADER_NAME,
+  type UserRole,
+} from '@lumenfield/contract';
 import type { Config } from '../config';
 import { HttpProblem } from './problem-details';
 import { isValidXsrfToken, safeEqual, xsrfCookieName } from './xsrf';
@@ -15,22 +20,39 @@ import { isValidXsrfToken, safeEqual, xsrfCookieName } from './xsrf';
  * - `public`: the site's own page: the fixed header, and on writes the XSRF echo;
  * - `bearer`: the recruiters' automation: `Authorization: Bearer <ADMIN_TOKEN>`;
  * - `metrics`: an operator's scraper: `Authorization: Bearer <METRICS_TOKEN>`;
- * - `open`: a document anyone may read (the OpenAPI description), still rate-limited.
+ * - `open`: a document anyone may read (the OpenAPI description), still rate-limited;
+ * - `session`: the recruiters' console: as `public`, and a valid console session
+ *   (plugins/console-sessions.ts), with one of `config.roles` when the route names them;
+ * - `session-link`: a GET link the console's browser follows without our headers (a resume, the
+ *   CSV export): the session cookie (SameSite=Strict, so never sent from another site) only.
  */
-export type RouteAccess = 'public' | 'bearer' | 'metrics' | 'open';
-export const ROUTE_ACCESS: readonly RouteAccess[] = ['public', 'bearer', 'metrics', 'open'];
+export type RouteAccess = 'public' | 'bearer' | 'metrics' | 'open' | 'session' | 'session-link';
+export const ROUTE_ACCESS: readonly RouteAccess[] = [
+  'public',
+  'bearer',
+  'metrics',
+  'open',
+  'session',
+  'session-link',
+];
 type TokenAccess = Extract<RouteAccess, 'bearer' | 'metrics'>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** `session` routes only: the roles that may call it (unset: every signed-in person). */
+    roles?: readonly UserRole[];
   }
 }
+
+/** The bearer API's calls go into the audit log as this actor (the CLI's own app: 'cli'). */
+export type TokenActor = 'token' | 'cli';
 
 export interface ApiGuardOptions {
   config: Config;
   secret: string;
   redis: Redis | undefined;
+  tokenActor: TokenActor;
 }
 
 /** Failed bearer tokens a client may send in a minute before every bearer call answers 429. */
@@ -49,13 +71,34 @@ const digest = (value: string) => crypto.createHash('sha256').update(value).dige
  * (preParsing: before a body is read).
  */
 export const apiGuard = fp<ApiGuardOptions>(
-  async (api: FastifyInstance, { config, secret, redis }) => {
+  async (api: FastifyInstance, { config, secret, redis, tokenActor }) => {
     api.addHook('onRoute', (route) => {
       const access = route.config?.access;
       if (!access || !ROUTE_ACCESS.includes(access)) {
         throw new Error(`${String(route.method)} ${route.url} must declare config.access`);
       }
+      const methods = [route.method].flat();
+      if (
+        access === 'session-link' &&
+        methods.some((method) => method !== 'GET' && method !== 'HEAD')
+      ) {
+        throw new Error(`${String(route.method)} ${route.url}: a session link is a GET`);
+      }
+      if (route.config?.roles && access !== 'session') {
+        throw new Error(`${String(route.method)} ${route.url}: roles need access 'session'`);
+      }
     });
+
+    /** The console's session, and the route's role, or the refusal (401, 403). */
+    const requireSession = async (request: FastifyRequest) => {
+      const context = await api.consoleSessions.resolve(request);
+      if (!context) throw new HttpProblem(401, 'Please sign in to continue.');
+      const roles = request.routeOptions.config.roles;
+      if (roles && !roles.includes(context.user.role)) {
+        throw new HttpProblem(403, 'Your account may not do this.');
+      }
+      request.consoleContext = context;
+    };
 
     await api.register(fastifyRateLimit, {
       global: true,
@@ -78,6 +121,22 @@ export const apiGuard = fp<ApiGuardOptions>(
         digest: config.metricsToken ? digest(config.metricsToken) : undefined,
         realm: 'metrics',
       },
+    };
+
+    /** Who used the token for what: the route's pattern and the id it names (no personal data). */
+    const auditTokenCall = async (request: FastifyRequest) => {
+      const params = request.params as Record<string, string> | undefined;
+      const query = request.query as Record<string, unknown> | undefined;
+      const guid = query?.AttachmentGuid;
+      const id = params?.id ?? (typeof guid === 'string' ? guid.slice(0, 40) : undefined);
+      await api.repos.audit.record(
+        {
+          actor: { label: tokenActor },
+          action: 'token-call',
+          target: `${request.method} ${request.routeOptions.url ?? ''}${id ? ` ${id}` : ''}`,
+        },
+        api.now(),
+      );
     };
 
     const refuseBearer = async (
@@ -111,9 +170,14 @@ export const apiGuard = fp<ApiGuardOptions>(
         if (!match?.[1] || !crypto.timingSafeEqual(digest(match[1]), expectedToken)) {
           await refuseBearer(request, reply, realm);
         }
+        if (access === 'bearer') await auditTokenCall(request);
         return payload;
       }
       if (access === 'open') return payload;
+      if (access === 'session-link') {
+        await requireSession(request);
+        return payload;
+      }
 
       if (request.headers[FIXED_HEADER_NAME.toLowerCase()] !== FIXED_HEADER_VALUE) {
         throw new HttpProblem(403, `The ${FIXED_HEADER_NAME} header is missing or wrong.`);
@@ -132,8 +196,9 @@ export const apiGuard = fp<ApiGuardOptions>(
       } else if (request.method === 'GET') {
         api.ensureXsrfCookie(request, reply);
       }
+      if (access === 'session') await requireSession(request);
       return payload;
     });
   },
-  { name: 'api-guard', dependencies: ['xsrf-cookies'] },
+  { name: 'api-guard', dependencies: ['xsrf-cookies', 'console-sessions'] },
 );

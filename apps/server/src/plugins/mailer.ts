@@ -33,11 +33,12 @@ export const mailer = fp<{ config: Config; mail: MailRepository }>(
       }, config.mailPollMs);
       timer.unref();
     });
-    app.addHook('onClose', async () => {
+    // Stopped before any onClose hook runs, so no run starts after the database has closed.
+    app.addHook('preClose', async () => {
       clearInterval(timer);
       await running;
-      sender.close();
     });
+    app.addHook('onClose', async () => sender.close());
   },
   { name: 'mailer' },
 );

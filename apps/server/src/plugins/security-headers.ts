@@ -24,25 +24,46 @@ export const BASELINE_HEADERS: Record<string, string> = {
   'Cache-Control': 'no-store',
 };
 
-/** Helmet's headers and the Permissions-Policy on every answer that reaches the router. */
+/** The site's policy; `styleHashes` are the one inline stylesheet's (the pages' own CSS). */
+const siteDirectives = (styleHashes: readonly string[]) => ({
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", ...styleHashes.map((hash) => `'sha256-${hash}'`)],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  frameSrc: [MAP_ORIGIN],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+});
+
+const kebab = (name: string) => name.replace(/[A-Z]/g, (ch) => `-${ch.toLowerCase()}`);
+
+/**
+ * The console's page: the site's policy, but it frames the site's own resumes (the PDF viewer)
+ * and runs the viewer's worker from the site's scripts; no map, no inline style (its own build
+ * links its stylesheet).
+ */
+export const consoleContentSecurityPolicy = Object.entries({
+  ...siteDirectives([]),
+  frameSrc: ["'self'"],
+  workerSrc: ["'self'"],
+})
+  .map(([name, values]) => `${kebab(name)} ${values.join(' ')}`)
+  .join('; ');
+
+/**
+ * Helmet's headers and the Permissions-Policy on every answer that reaches the router.
+ * `styleHashes`: the pages' inlined stylesheet, the one inline style the CSP allows.
+ */
 export const securityHeaders = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, { styleHashes = [] }: { styleHashes?: string[] }) => {
     await app.register(fastifyHelmet, {
       contentSecurityPolicy: {
         useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:'],
-          fontSrc: ["'self'"],
-          connectSrc: ["'self'"],
-          frameSrc: [MAP_ORIGIN],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-        },
+        directives: siteDirectives(styleHashes),
       },
       referrerPolicy: { policy: REFERRER_POLICY },
       // Sent over HTTPS only, by plugins/hsts.ts.

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -8,6 +9,13 @@ export interface SitePages {
   renderer: PageRenderer;
   assets: PageAssets;
   built: BuiltPages['pages'];
+  /** SHA-256 (base64) of the inlined stylesheet: the CSP's style-src allows it by this. */
+  styleHashes: string[];
+}
+
+/** The CSP hash of a `<style>` element's text. */
+export function styleHash(css: string): string {
+  return crypto.createHash('sha256').update(css, 'utf8').digest('base64');
 }
 
 /**
@@ -23,5 +31,5 @@ export async function loadSitePages(staticDir: string): Promise<SitePages | unde
   const { assets, pages } = JSON.parse(
     fs.readFileSync(path.join(dir, 'pages.json'), 'utf8'),
   ) as BuiltPages;
-  return { renderer, assets, built: pages };
+  return { renderer, assets, built: pages, styleHashes: [styleHash(assets.css)] };
 }

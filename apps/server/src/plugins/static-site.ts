@@ -24,7 +24,10 @@ export const staticSite = fp<StaticSiteOptions>(
       preCompressed: true,
       allowedPath: (pathName) =>
         pathName.startsWith('/assets/') ||
-        (/^\/[^/]+$/.test(pathName) && pathName !== '/index.html'),
+        (/^\/[^/]+$/.test(pathName) &&
+          pathName !== '/index.html' &&
+          // The console's page is answered by routes/console-pages.ts, behind the session.
+          pathName !== '/recruiters.html'),
       // Our own Cache-Control below; the plugin's default would override it.
       cacheControl: false,
       setHeaders: (res, filePath) => {

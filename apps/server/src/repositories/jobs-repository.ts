@@ -1,8 +1,36 @@
 import { sql } from 'kysely';
+import {
+  employmentTypeSchema,
+  payPeriodSchema,
+  workplaceTypeSchema,
+  type EmploymentType,
+  type PayPeriod,
+  type WorkplaceType,
+} from '@lumenfield/contract';
 import type { Db, JobRow } from '../db/database';
 import { toIso } from '../db/database';
 
-export interface Job {
+/** An opening's employment, place and pay (docs/careers.md). */
+export interface JobTermsFields {
+  employmentType: EmploymentType;
+  workplaceType: WorkplaceType;
+  payMin: number | null;
+  payMax: number | null;
+  payCurrency: string | null;
+  payPeriod: PayPeriod | null;
+}
+
+/** Create's terms when a recruiter names none: full time, on site, no range. */
+export const defaultJobTerms: JobTermsFields = {
+  employmentType: 'FULL_TIME',
+  workplaceType: 'ONSITE',
+  payMin: null,
+  payMax: null,
+  payCurrency: null,
+  payPeriod: null,
+};
+
+export interface Job extends JobTermsFields {
   id: number;
   code: string;
   title: string;
@@ -13,22 +41,29 @@ export interface Job {
   contactPersons: string;
   contactEmails: string;
   isOpen: boolean;
+  /** When it was last closed; null while open. */
+  closedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
 
-/** What the public openings list shows of an opening. */
+/** What the public openings list and the careers page show of an opening. */
 export type JobSummary = Pick<
   Job,
-  'id' | 'code' | 'title' | 'location' | 'effectiveFrom' | 'updatedAt'
+  'id' | 'code' | 'title' | 'location' | 'effectiveFrom' | 'updatedAt' | keyof JobTermsFields
 >;
+
+/** A list row with its description: what the careers page searches. */
+export interface SearchableJob extends JobSummary {
+  descriptionHtml: string;
+}
 
 export interface JobWithApplicants extends Job {
   applicants: number;
 }
 
 /** Fields a recruiter writes; the description must already be sanitised. */
-export interface JobInput {
+export interface JobInput extends Partial<JobTermsFields> {
   code: string;
   title: string;
   location: string;
@@ -47,8 +82,47 @@ export class JobCodeInUseError extends Error {
   }
 }
 
+type TermsColumns = Pick<
+  JobRow,
+  'employment_type' | 'workplace_type' | 'pay_min' | 'pay_max' | 'pay_currency' | 'pay_period'
+>;
+
+const termsColumns = [
+  'employment_type',
+  'workplace_type',
+  'pay_min',
+  'pay_max',
+  'pay_currency',
+  'pay_period',
+] as const;
+
+/** Columns -> terms; a value the contract does not know (edited by hand) reads as the default. */
+function toTerms(row: TermsColumns): JobTermsFields {
+  const amount = (value: number | string | null) => (value === null ? null : Number(value));
+  return {
+    employmentType: employmentTypeSchema.catch('FULL_TIME').parse(row.employment_type),
+    workplaceType: workplaceTypeSchema.catch('ONSITE').parse(row.workplace_type),
+    payMin: amount(row.pay_min),
+    payMax: amount(row.pay_max),
+    payCurrency: row.pay_currency,
+    payPeriod: payPeriodSchema.nullable().catch(null).parse(row.pay_period),
+  };
+}
+
+function termsValues(terms: Partial<JobTermsFields>) {
+  return {
+    ...(terms.employmentType !== undefined && { employment_type: terms.employmentType }),
+    ...(terms.workplaceType !== undefined && { workplace_type: terms.workplaceType }),
+    ...(terms.payMin !== undefined && { pay_min: terms.payMin }),
+    ...(terms.payMax !== undefined && { pay_max: terms.payMax }),
+    ...(terms.payCurrency !== undefined && { pay_currency: terms.payCurrency }),
+    ...(terms.payPeriod !== undefined && { pay_period: terms.payPeriod }),
+  };
+}
+
 function toJob(row: JobRow): Job {
   return {
+    ...toTerms(row),
     id: row.id,
     code: row.code,
     title: row.title,
@@ -59,6 +133,7 @@ function toJob(row: JobRow): Job {
     contactPersons: row.contact_persons,
     contactEmails: row.contact_emails,
     isOpen: row.is_open === 1,
+    closedAt: row.closed_at === null ? null : toIso(row.closed_at),
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
   };
@@ -71,26 +146,39 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /** Openings. The only code that reads or writes the jobs table. */
 export function jobsRepository(db: Db) {
+  /**
+   * Open openings in effect at `now`, newest first; only the listed columns (descriptions are
+   * the bulk of a row, and only the search reads them).
+   */
+  const visible = (now: Date) =>
+    db
+      .selectFrom('jobs')
+      .select(['id', 'code', 'title', 'location', 'effective_from', 'updated_at', ...termsColumns])
+      .where('is_open', '=', 1)
+      .where('effective_from', '<=', now.toISOString())
+      .orderBy('effective_from', 'desc')
+      .orderBy('id', 'desc');
+  type VisibleRow = Awaited<ReturnType<ReturnType<typeof visible>['executeTakeFirstOrThrow']>>;
+  const toSummary = (row: VisibleRow): JobSummary => ({
+    id: row.id,
+    code: row.code,
+    title: row.title,
+    location: row.location,
+    effectiveFrom: toIso(row.effective_from),
+    updatedAt: toIso(row.updated_at),
+    ...toTerms(row),
+  });
+
   return {
     /** Open openings already in effect at `now`, newest first (docs/api.md). */
     async listVisible(now: Date): Promise<JobSummary[]> {
-      // Only the listed columns: descriptions are the bulk of a row and the list never shows them.
-      const rows = await db
-        .selectFrom('jobs')
-        .select(['id', 'code', 'title', 'location', 'effective_from', 'updated_at'])
-        .where('is_open', '=', 1)
-        .where('effective_from', '<=', now.toISOString())
-        .orderBy('effective_from', 'desc')
-        .orderBy('id', 'desc')
-        .execute();
-      return rows.map((row) => ({
-        id: row.id,
-        code: row.code,
-        title: row.title,
-        location: row.location,
-        effectiveFrom: toIso(row.effective_from),
-        updatedAt: toIso(row.updated_at),
-      }));
+      return (await visible(now).execute()).map(toSummary);
+    },
+
+    /** The same openings as listVisible, with their descriptions (the careers page's search). */
+    async listSearchable(now: Date): Promise<SearchableJob[]> {
+      const rows = await visible(now).select('description_html').execute();
+      return rows.map((row) => ({ ...toSummary(row), descriptionHtml: row.description_html }));
     },
 
     /** An opening a visitor may see and apply to: open and in effect; otherwise undefined. */
@@ -161,6 +249,8 @@ export function jobsRepository(db: Db) {
             contact_persons: input.contactPersons,
             contact_emails: input.contactEmails,
             is_open: input.isOpen ? 1 : 0,
+            ...termsValues({ ...defaultJobTerms, ...input }),
+            closed_at: input.isOpen ? null : now.toISOString(),
             created_at: now.toISOString(),
             updated_at: now.toISOString(),
           })
@@ -192,6 +282,12 @@ export function jobsRepository(db: Db) {
             ...(patch.contactPersons !== undefined && { contact_persons: patch.contactPersons }),
             ...(patch.contactEmails !== undefined && { contact_emails: patch.contactEmails }),
             ...(patch.isOpen !== undefined && { is_open: patch.isOpen ? 1 : 0 }),
+            // Closing keeps the first close's moment (retention counts from it); reopening clears it.
+            ...(patch.isOpen === true && { closed_at: null }),
+            ...(patch.isOpen === false && {
+              closed_at: sql<string>`coalesce(closed_at, ${now.toISOString()})`,
+            }),
+            ...termsValues(patch),
             updated_at: now.toISOString(),
           })
           .where('id', '=', id)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JobSummary, jobsRepository } from './jobs-repository';
+import { defaultJobTerms, type JobSummary, type jobsRepository } from './jobs-repository';
 import { withListingCache } from './listing-cache';
 
 type JobsRepository = ReturnType<typeof jobsRepository>;
@@ -14,6 +14,7 @@ function fakeJobs() {
     location: 'Manila',
     effectiveFrom: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
+    ...defaultJobTerms,
   });
   const jobs = {
     listVisible: async () => {

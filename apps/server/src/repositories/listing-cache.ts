@@ -1,4 +1,4 @@
-import type { JobSummary, jobsRepository } from './jobs-repository';
+import type { jobsRepository } from './jobs-repository';
 
 type JobsRepository = ReturnType<typeof jobsRepository>;
 
@@ -12,37 +12,54 @@ export const LISTING_CACHE_MS = 1_000;
  * write by another node or the CLI shows within the second. A failed read is never reused.
  */
 export function withListingCache(jobs: JobsRepository, ttlMs = LISTING_CACHE_MS): JobsRepository {
-  let cached: { at: number; rows: Promise<JobSummary[]> } | undefined;
+  const visible = cachedRead((now) => jobs.listVisible(now), ttlMs);
+  const searchable = cachedRead((now) => jobs.listSearchable(now), ttlMs);
+  const clear = () => {
+    visible.clear();
+    searchable.clear();
+  };
   return {
     ...jobs,
-    listVisible(now: Date) {
+    listVisible: visible.read,
+    listSearchable: searchable.read,
+    async create(...args: Parameters<JobsRepository['create']>) {
+      clear();
+      try {
+        return await jobs.create(...args);
+      } finally {
+        clear();
+      }
+    },
+    async update(...args: Parameters<JobsRepository['update']>) {
+      clear();
+      try {
+        return await jobs.update(...args);
+      } finally {
+        clear();
+      }
+    },
+  };
+}
+
+/** One read reused for `ttlMs`; a `now` before the read (tests, clock steps) reads afresh. */
+function cachedRead<T>(read: (now: Date) => Promise<T>, ttlMs: number) {
+  let cached: { at: number; rows: Promise<T> } | undefined;
+  return {
+    read(now: Date): Promise<T> {
       const at = now.getTime();
-      // A `now` before the cached read (tests, clock steps) or past the window reads afresh.
       if (!cached || at < cached.at || at - cached.at >= ttlMs) {
-        const rows = jobs.listVisible(now);
+        const rows = read(now);
         const entry = { at, rows };
         cached = entry;
+        // A failed read is never reused.
         rows.catch(() => {
           if (cached === entry) cached = undefined;
         });
       }
       return cached.rows;
     },
-    async create(...args: Parameters<JobsRepository['create']>) {
+    clear() {
       cached = undefined;
-      try {
-        return await jobs.create(...args);
-      } finally {
-        cached = undefined;
-      }
-    },
-    async update(...args: Parameters<JobsRepository['update']>) {
-      cached = undefined;
-      try {
-        return await jobs.update(...args);
-      } finally {
-        cached = undefined;
-      }
     },
   };
 }

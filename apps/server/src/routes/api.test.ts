@@ -40,6 +40,22 @@ describe(`the OpenAPI document (${engine})`, () => {
         { recruiterToken: [] },
       ]);
     }
+    // The console's routes declare the session cookie; its sign-in (anyone may try) none.
+    expect(doc.components.securitySchemes.consoleSession).toMatchObject({
+      type: 'apiKey',
+      in: 'cookie',
+    });
+    for (const [path, method] of [
+      ['/api/recruiters/jobs', 'get'],
+      ['/api/recruiters/applicants/{id}/stage', 'put'],
+      ['/api/recruiters/resumes/{guid}', 'get'],
+      ['/api/recruiters/users', 'post'],
+    ] as const) {
+      expect(doc.paths[path][method].security, `${method} ${path}`).toEqual([
+        { consoleSession: [] },
+      ]);
+    }
+    expect(doc.paths['/api/recruiters/session'].post.security).toBeUndefined();
     expect(doc.paths['/api/Jobs/SaveApplicantDetail'].post.security).toBeUndefined();
     const list = doc.paths['/api/Jobs/CareerDetailsRetrival'].get;
     const actionFlag = list.parameters.find((p: { name: string }) => p.name === 'ActionFlag');

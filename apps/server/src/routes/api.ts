@@ -5,9 +5,16 @@ import { sendProblem } from '../plugins/problem-details';
 import { createApplicationStore } from '../repositories/application-store';
 import { adminJobsRoutes } from './admin/jobs';
 import { careerDetailsRoutes } from './jobs/career-details';
+import { careerListingRoutes } from './jobs/career-listing';
 import { referenceDataRoutes } from './jobs/reference-data';
 import { saveApplicantRoutes } from './jobs/save-applicant';
 import { downloadAttachmentRoutes } from './physical/download-attachment';
+import { consoleApplicantsRoutes } from './recruiters/applicants';
+import { consoleAuditRoutes } from './recruiters/audit';
+import { consoleJobsRoutes } from './recruiters/jobs';
+import { consoleSessionRoutes } from './recruiters/session';
+import { consoleErasureRoutes } from './recruiters/erasures';
+import { consoleUsersRoutes } from './recruiters/users';
 
 export interface ApiRouteOptions {
   config: Config;
@@ -32,6 +39,7 @@ export async function apiRoutes(app: FastifyInstance, { config, database }: ApiR
 
   const { repos } = app;
   await app.register(careerDetailsRoutes, { repos });
+  await app.register(careerListingRoutes, { repos });
   await app.register(referenceDataRoutes, { repos });
   // Applications are written where they cannot hold the event loop (SQLite: a worker thread).
   const applications = createApplicationStore(database);
@@ -39,4 +47,11 @@ export async function apiRoutes(app: FastifyInstance, { config, database }: ApiR
   await app.register(saveApplicantRoutes, { repos, applications, config });
   await app.register(downloadAttachmentRoutes, { repos });
   await app.register(adminJobsRoutes, { repos });
+  // The recruiters' console (docs/recruiters.md): session-guarded.
+  await app.register(consoleSessionRoutes);
+  await app.register(consoleJobsRoutes);
+  await app.register(consoleApplicantsRoutes);
+  await app.register(consoleUsersRoutes);
+  await app.register(consoleAuditRoutes);
+  await app.register(consoleErasureRoutes);
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/create-db';
-import { apiGuard } from '../plugins/api-guard';
+import { apiGuard, type TokenActor } from '../plugins/api-guard';
 import { apiRoutes } from './api';
 import { metricsRoutes } from './metrics';
 
@@ -11,6 +11,7 @@ export interface GuardedRouteOptions {
   database: DbHandle;
   cookieSecret: string;
   redis: Redis | undefined;
+  tokenActor: TokenActor;
 }
 
 /**
@@ -20,9 +21,9 @@ export interface GuardedRouteOptions {
  */
 export async function guardedRoutes(
   app: FastifyInstance,
-  { config, database, cookieSecret, redis }: GuardedRouteOptions,
+  { config, database, cookieSecret, redis, tokenActor }: GuardedRouteOptions,
 ) {
-  await app.register(apiGuard, { config, secret: cookieSecret, redis });
+  await app.register(apiGuard, { config, secret: cookieSecret, redis, tokenActor });
   await app.register(apiRoutes, { prefix: '/api', config, database });
   await app.register(metricsRoutes);
 }

@@ -1,5 +1,6 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeIds, routes } from '@lumenfield/routes';
+import { TELL_ME_PATH, routeIds, routes } from '@lumenfield/routes';
 import { createRepositories } from '../repositories';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 
@@ -93,5 +94,92 @@ describe(`every page at its own path (${engine})`, () => {
     expect(res.body).toContain("<p>Pays $$ and $&amp; and $` and $' literally.</p>");
     expect(res.body).toContain('<title>Dollar $` $&#x27; $&amp; $$ Analyst (DL-$&amp;) |');
     expect(res.body).toContain('DL-$&amp;');
+  });
+
+  it('carries the stylesheet in the page, allowed by its hash and by nothing looser', async () => {
+    const res = await get('/about');
+    const css = /<style>([\s\S]*?)<\/style>/.exec(res.body)?.[1];
+    expect(css).toBeTruthy();
+    const hash = crypto.createHash('sha256').update(css!, 'utf8').digest('base64');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain(`style-src 'self' 'sha256-${hash}'`);
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(res.body).not.toContain('rel="stylesheet"');
+  });
+
+  it("answers the home page's 'Tell me' form without scripts with a 303 to the page chosen", async () => {
+    const home = await get('/');
+    expect(home.body).toContain(`action="${TELL_ME_PATH}" method="get"`);
+    expect(home.body).toMatch(/<select[^>]*name="to"/);
+    for (const [query, to] of [
+      ['to=about', '/about'],
+      ['to=servicesCcm', '/services/ccm'],
+      ['to=nothing', '/'],
+      ['to=jobs', '/'],
+      ['', '/'],
+      ['to=about&to=awards', '/'],
+    ] as const) {
+      const res = await get(`${TELL_ME_PATH}?${query}`);
+      expect(res.statusCode, query).toBe(303);
+      expect(res.headers.location, query).toBe(to);
+    }
+  });
+
+  it('shows "About the role" once when the description opens with it', async () => {
+    const id = await createRepositories(t.db.handle.db).jobs.create({
+      code: 'AR-1',
+      title: 'Role Heading Analyst',
+      location: 'Stamford, CT, USA',
+      recruitmentManagers: 'Ana Cruz',
+      contactPersons: 'Ana Cruz',
+      contactEmails: 'ana@example.com',
+      descriptionHtml: '<h2>About the Role</h2><p>Reads claims.</p><h3>What you bring</h3>',
+      effectiveFrom: minutesAgo(30),
+      isOpen: true,
+    });
+    const own = await get(`/careers/jobs/${id}`);
+    expect(own.body.match(/>About the Role</gi)).toHaveLength(1);
+    expect(own.body).not.toContain('id="job-description-title"');
+    // A description without that heading gets the page's own.
+    const plain = await get(`/careers/jobs/${jobId}`);
+    expect(plain.body).toContain(
+      '<h2 id="job-description-title" class="job-main__title">About the role</h2>',
+    );
+  });
+
+  it('renders a live page again when its data changes (an opening edited, one added)', async () => {
+    // The app's own repositories: their listing cache learns of the change, as in the console.
+    const { jobs } = t.app.repos;
+    const id = await jobs.create({
+      code: 'ED-1',
+      title: 'Edited Analyst',
+      location: 'Stamford, CT, USA',
+      recruitmentManagers: 'Ana Cruz',
+      contactPersons: 'Ana Cruz',
+      contactEmails: 'ana@example.com',
+      descriptionHtml: '<p>First words.</p>',
+      effectiveFrom: minutesAgo(30),
+      isOpen: true,
+    });
+    expect((await get(`/careers/jobs/${id}`)).body).toContain('First words.');
+    const list = (await get('/careers')).body;
+    await jobs.update(id, { descriptionHtml: '<p>Second words.</p>' });
+    const edited = (await get(`/careers/jobs/${id}`)).body;
+    expect(edited).toContain('Second words.');
+    expect(edited).not.toContain('First words.');
+    const added = await jobs.create({
+      code: 'ED-2',
+      title: 'Added Analyst',
+      location: 'Stamford, CT, USA',
+      recruitmentManagers: 'Ana Cruz',
+      contactPersons: 'Ana Cruz',
+      contactEmails: 'ana@example.com',
+      descriptionHtml: '<p>New.</p>',
+      effectiveFrom: minutesAgo(5),
+      isOpen: true,
+    });
+    expect(list).not.toContain(`/careers/jobs/${added}"`);
+    expect((await get('/careers')).body).toContain(`/careers/jobs/${added}"`);
   });
 });

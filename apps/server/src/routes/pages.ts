@@ -8,14 +8,19 @@ import {
   routeForPath,
   routeIds,
   routes,
+  TELL_ME_PATH,
+  tellMeTarget,
   type PageDataInput,
+  type RenderedPage,
   type RouteId,
 } from '@lumenfield/routes';
+import { careerFiltersQuery, parseCareerFilters } from '@lumenfield/contract';
 import type { Config } from '../config';
 import { publicOrigin } from '../lib/public-origin';
 import { sanitizeDescription } from '../lib/sanitize-description';
 import type { SitePages } from '../plugins/site-pages';
-import { jobDetailOf, openingsOf } from './jobs/career-details';
+import { jobDetailOf } from './jobs/career-details';
+import { careerListingsOf } from './jobs/career-listing';
 import { gonePage, jobPostingJsonLd } from './seo';
 
 declare module 'fastify' {
@@ -24,6 +29,10 @@ declare module 'fastify' {
     sendNotFoundPage?: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
   }
 }
+
+/** How long, and how many, pages rendered per request are kept (see `renderCached`). */
+const RENDERED_TTL_MS = 60_000;
+const RENDERED_MAX = 100;
 
 interface PageAnswer {
   id: RouteId | undefined;
@@ -48,10 +57,29 @@ async function sitePages(
 ) {
   const { repos } = app;
   const { renderer, assets, built } = pages;
+  const rendered = new Map<string, { page: RenderedPage; at: number }>();
+
+  /**
+   * A page made of live data, rendered once for the same path and data (an opening's age is in
+   * its data, so a new minute is new data) and kept for a minute: React's server render of the
+   * whole site costs tens of milliseconds, which every visitor would otherwise wait for.
+   */
+  async function renderCached(url: string, data: PageDataInput | undefined) {
+    const key = `${url}\n${JSON.stringify(data ?? {})}`;
+    const now = Date.now();
+    const hit = rendered.get(key);
+    if (hit && now - hit.at < RENDERED_TTL_MS) return hit.page;
+    const page = await renderer.renderPage(url, data);
+    rendered.delete(key);
+    rendered.set(key, { page, at: now });
+    // The oldest entry first: Map keeps insertion order.
+    if (rendered.size > RENDERED_MAX) rendered.delete(rendered.keys().next().value!);
+    return page;
+  }
 
   async function send(request: FastifyRequest, reply: FastifyReply, answer: PageAnswer) {
     const { id, url, status = 200, data, jsonLd } = answer;
-    const page = (id && built[id]) || (await renderer.renderPage(url, data));
+    const page = (id && built[id]) || (await renderCached(url, data));
     const path = url.split('?')[0]!;
     const html = renderer.renderDocument({
       page,
@@ -78,10 +106,18 @@ async function sitePages(
     );
   }
 
+  // The list with its terms, filtered by the URL's query (?q=&country=&workplace=) on the
+  // server so it works with scripts off; the data holds every opening, for the browser's filter.
   app.get(routes.careers.path, { schema: { hide: true } }, async (request, reply) => {
     const now = new Date();
-    const openings = openingsOf(await repos.jobs.listVisible(now), now);
-    return send(request, reply, { id: 'careers', url: routes.careers.path, data: { openings } });
+    const openings = careerListingsOf(await repos.jobs.listSearchable(now), now);
+    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    const filters = careerFiltersQuery(parseCareerFilters(query));
+    return send(request, reply, {
+      id: 'careers',
+      url: `${routes.careers.path}${filters}`,
+      data: { openings },
+    });
   });
 
   app.get<{ Params: { id: string } }>(
@@ -126,6 +162,16 @@ async function sitePages(
     if (target) return reply.redirect(target, 301);
     return send(request, reply, { id: 'jobs', url: routes.jobs.path });
   });
+
+  // The home page's 'Tell me' form when no script runs: its choice is a page of the table.
+  app.get<{ Querystring: { to?: string } }>(
+    TELL_ME_PATH,
+    { schema: { hide: true } },
+    (request, reply) => {
+      const to = typeof request.query.to === 'string' ? request.query.to : undefined;
+      return reply.redirect(tellMeTarget(to), 303);
+    },
+  );
 
   app.decorate('sendNotFoundPage', async (request: FastifyRequest, reply: FastifyReply) => {
     const [pathname = '/', query] = request.url.split('?');

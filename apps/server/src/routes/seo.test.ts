@@ -33,6 +33,12 @@ describe(`robots.txt, sitemap.xml and job pages (${engine})`, () => {
         '<p>Build claims systems.</p><p>Say hi: </script><script>alert(1)</script></p>',
       effectiveFrom: minutesAgo(90),
       isOpen: true,
+      employmentType: 'CONTRACTOR',
+      workplaceType: 'HYBRID',
+      payMin: 120_000,
+      payMax: 150_000,
+      payCurrency: 'USD',
+      payPeriod: 'YEAR',
     });
     ids.remote = await jobs.create({
       ...base,
@@ -140,7 +146,18 @@ describe(`robots.txt, sitemap.xml and job pages (${engine})`, () => {
     expect(ld.description).toContain('Build claims systems.');
     expect(ld.datePosted).toBe(new Date(Date.parse(ld.datePosted as string)).toISOString());
     expect(Date.parse(ld.validThrough as string)).toBeGreaterThan(Date.now());
-    expect(ld.employmentType).toBe('FULL_TIME');
+    expect(ld.employmentType).toBe('CONTRACTOR');
+    expect(ld.baseSalary).toEqual({
+      '@type': 'MonetaryAmount',
+      currency: 'USD',
+      value: {
+        '@type': 'QuantitativeValue',
+        minValue: 120_000,
+        maxValue: 150_000,
+        unitText: 'YEAR',
+      },
+    });
+    expect(ld.jobLocationType).toBeUndefined();
     expect(ld.directApply).toBe(true);
     expect(ld.hiringOrganization).toMatchObject({
       '@type': 'Organization',
@@ -152,7 +169,7 @@ describe(`robots.txt, sitemap.xml and job pages (${engine})`, () => {
         '@type': 'PostalAddress',
         addressLocality: 'Chicago',
         addressRegion: 'Illinois',
-        addressCountry: 'USA',
+        addressCountry: 'US',
       },
     });
   });
@@ -162,16 +179,27 @@ describe(`robots.txt, sitemap.xml and job pages (${engine})`, () => {
       (await t.app.inject({ method: 'GET', url: `/careers/jobs/${ids.remote}` })).body,
     );
     expect(ld.jobLocationType).toBe('TELECOMMUTE');
-    expect(ld.applicantLocationRequirements).toEqual({ '@type': 'Country', name: 'USA' });
+    expect(ld.employmentType).toBe('FULL_TIME');
+    // No range published, no baseSalary.
+    expect(ld).not.toHaveProperty('baseSalary');
+    expect(ld.applicantLocationRequirements).toEqual({
+      '@type': 'Country',
+      name: 'United States of America',
+    });
     expect(jobLocation('Hyderabad, India')).toEqual({
       jobLocation: {
         '@type': 'Place',
         address: {
           '@type': 'PostalAddress',
           addressLocality: 'Hyderabad',
-          addressCountry: 'India',
+          addressCountry: 'IN',
         },
       },
+    });
+    // The workplace type decides as well as the place's words.
+    expect(jobLocation('Austin, Texas, USA', 'REMOTE')).toEqual({
+      jobLocationType: 'TELECOMMUTE',
+      applicantLocationRequirements: { '@type': 'Country', name: 'United States of America' },
     });
   });
 

@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { jobPath, routeIds, routes, type RouteId } from '@lumenfield/routes';
 import type { Config } from '../config';
 import { publicOrigin } from '../lib/public-origin';
-import type { Job } from '../repositories/jobs-repository';
+import type { WorkplaceType } from '@lumenfield/contract';
+import { resolvePlace } from '../lib/place';
+import type { Job, JobTermsFields } from '../repositories/jobs-repository';
 
 export const BRAND = 'Lumenfield Technology Partners';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Openings carry no end date; a posting stays valid this long past each crawl (docs/search.md). */
 const VALID_FOR_DAYS = 30;
-/** The data model has no employment type; every Lumenfield opening is a full-time role. */
-const EMPLOYMENT_TYPE = 'FULL_TIME';
 
 /** Pages worth indexing (route policy); each opening's page is listed on its own. */
 export const sitemapRouteIds: RouteId[] = routeIds.filter(
@@ -27,25 +27,53 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => htmlEscapes[ch] ?? ch);
 }
 
-/** 'Chicago, Illinois, USA (hybrid)' -> locality, region, country; 'Remote, USA' -> remote. */
-export function jobLocation(location: string) {
+/**
+ * Where the work is, for JobPosting: a remote opening (its workplace type, or a "Remote" part in
+ * its place) is TELECOMMUTE open to applicants in its country; any other has a postal address
+ * with the country as its ISO 3166-1 alpha-2 code when the place resolves (lib/place.ts).
+ */
+export function jobLocation(location: string, workplaceType: WorkplaceType = 'ONSITE') {
+  const place = resolvePlace(location);
   const parts = location
     .replace(/\([^)]*\)/g, '')
     .split(',')
     .map((p) => p.trim())
     .filter(Boolean);
-  const country = parts.length > 1 ? parts[parts.length - 1] : undefined;
-  if (/^remote\b/i.test(location)) {
+  const lastPart = parts.length > 1 ? parts[parts.length - 1] : undefined;
+  if (workplaceType === 'REMOTE' || place.remote) {
     return {
       jobLocationType: 'TELECOMMUTE',
-      applicantLocationRequirements: { '@type': 'Country', name: country ?? 'Worldwide' },
+      applicantLocationRequirements: {
+        '@type': 'Country',
+        name: place.country?.label ?? lastPart ?? 'Worldwide',
+      },
     };
   }
   const address: Record<string, string> = { '@type': 'PostalAddress' };
   if (parts[0]) address.addressLocality = parts[0];
-  if (parts.length > 2 && parts[1]) address.addressRegion = parts[1];
+  const region = place.state?.label ?? (parts.length > 2 ? parts[1] : undefined);
+  if (region && region !== parts[0]) address.addressRegion = region;
+  const country = place.country?.alpha2 ?? lastPart;
   if (country) address.addressCountry = country;
   return { jobLocation: { '@type': 'Place', address } };
+}
+
+/** The pay range as schema.org's MonetaryAmount, when the opening publishes one. */
+export function baseSalary(job: JobTermsFields) {
+  const { payMin, payMax, payCurrency, payPeriod } = job;
+  if (payMin === null || payMax === null || payCurrency === null || payPeriod === null) return {};
+  return {
+    baseSalary: {
+      '@type': 'MonetaryAmount',
+      currency: payCurrency,
+      value: {
+        '@type': 'QuantitativeValue',
+        minValue: payMin,
+        maxValue: payMax,
+        unitText: payPeriod,
+      },
+    },
+  };
 }
 
 export function jobPostingJsonLd(job: Job, descriptionHtml: string, base: string, now: Date) {
@@ -57,9 +85,10 @@ export function jobPostingJsonLd(job: Job, descriptionHtml: string, base: string
     identifier: { '@type': 'PropertyValue', name: BRAND, value: job.code },
     datePosted: job.effectiveFrom,
     validThrough: new Date(now.getTime() + VALID_FOR_DAYS * DAY_MS).toISOString(),
-    employmentType: EMPLOYMENT_TYPE,
+    employmentType: job.employmentType,
     hiringOrganization: { '@type': 'Organization', name: BRAND, sameAs: `${base}/` },
-    ...jobLocation(job.location),
+    ...jobLocation(job.location, job.workplaceType),
+    ...baseSalary(job),
     directApply: true,
     url: `${base}${jobPath(job.id)}`,
   };
@@ -98,6 +127,8 @@ export async function seoRoutes(app: FastifyInstance, { config }: { config: Conf
           'Allow: /',
           'Disallow: /api/',
           'Disallow: /hr',
+          // The recruiters' console is never indexed (docs/recruiters.md).
+          'Disallow: /recruiters',
           '',
           `Sitemap: ${publicOrigin(request, config.publicUrl)}/sitemap.xml`,
           '',

@@ -1,17 +1,27 @@
 import type { TestApp } from '../test/test-app';
 import { applicationPayload, createOpening, postApplication } from '../test/application';
+import { createUser, openSession, PASSWORD } from '../test/console';
+import type { User } from '../repositories/users-repository';
 
 /** One request that reaches a route: its path with every parameter filled, and a body. */
 export interface RouteCase {
   /** Path and query. The path part is what the spellings vary. */
   url: string;
   body?: unknown;
+  /** `session-link` cases bound to one session (a resume's signature): that session's cookie. */
+  session?: string;
 }
 
 export interface Fixtures {
   jobId: number;
   closedJobId: number;
   attachmentGuid: string;
+  applicantId: number;
+  admin: User;
+  recruiter: User;
+  /** A session of the admin, and a resume link signed for it. */
+  adminSession: string;
+  resumeUrl: string;
 }
 
 /** An open and a closed opening and one stored application, for the cases below. */
@@ -24,9 +34,27 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     url: `/api/admin/jobs/${jobId}/applicants`,
     headers: { authorization: `Bearer ${t.config.adminToken ?? ''}` },
   });
-  const [first] = applicants.json() as { AttachmentGuid: string }[];
+  const [first] = applicants.json() as { AttachmentGuid: string; ApplicantID: number }[];
   if (!first) throw new Error('the fixture application was not stored');
-  return { jobId, closedJobId, attachmentGuid: first.AttachmentGuid };
+  const admin = await createUser(t, 'sec-admin@example.com', 'admin');
+  const recruiter = await createUser(t, 'sec-recruiter@example.com', 'recruiter');
+  const adminSession = await openSession(t, admin);
+  const page = await t.app.inject({
+    method: 'GET',
+    url: `/api/recruiters/applicants/${first.ApplicantID}`,
+    headers: { ...t.headers('read'), cookie: adminSession },
+  });
+  const { ResumeUrl } = page.json() as { ResumeUrl: string };
+  return {
+    jobId,
+    closedJobId,
+    attachmentGuid: first.AttachmentGuid,
+    applicantId: first.ApplicantID,
+    admin,
+    recruiter,
+    adminSession,
+    resumeUrl: ResumeUrl,
+  };
 }
 
 const job = {
@@ -37,6 +65,11 @@ const job = {
   Recruitment_Manager: 'Dana Whitfield',
   ContactPerson: 'Dana Whitfield',
   ContactPersonMail: 'dana@example.com',
+  // A remote US opening publishes its pay range (docs/careers.md).
+  PayMin: 90_000,
+  PayMax: 120_000,
+  PayCurrency: 'USD',
+  PayPeriod: 'YEAR',
 };
 
 /**
@@ -84,8 +117,70 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
     'GET /api/admin/jobs/:id/applicants': { url: `/api/admin/jobs/${f.jobId}/applicants` },
     'GET /api/admin/jobs/:id/applicants.csv': { url: `/api/admin/jobs/${f.jobId}/applicants.csv` },
     'GET /metrics': { url: '/metrics' },
+    'GET /recruiters/*': { url: '/recruiters/openings' },
+    'POST /api/recruiters/session': {
+      url: '/api/recruiters/session',
+      body: { Email: 'sec-admin@example.com', Password: PASSWORD },
+    },
+    'GET /api/recruiters/session': { url: '/api/recruiters/session' },
+    'DELETE /api/recruiters/session': { url: '/api/recruiters/session' },
+    // A wrong current password: the guards are what is tested, and nothing changes.
+    'PUT /api/recruiters/session/password': {
+      url: '/api/recruiters/session/password',
+      body: {
+        CurrentPassword: 'not the password at all',
+        NewPassword: 'another long passphrase 77',
+      },
+    },
+    'GET /api/recruiters/jobs': { url: '/api/recruiters/jobs' },
+    'POST /api/recruiters/jobs': {
+      url: '/api/recruiters/jobs',
+      body: { ...job, JobCode: `SEC-C-${counter()}` },
+    },
+    'GET /api/recruiters/jobs/:id': { url: `/api/recruiters/jobs/${f.jobId}` },
+    'PATCH /api/recruiters/jobs/:id': {
+      url: `/api/recruiters/jobs/${f.jobId}`,
+      body: { IsOpen: true },
+    },
+    'GET /api/recruiters/applicants': { url: `/api/recruiters/applicants?jobId=${f.jobId}` },
+    'GET /api/recruiters/applicants.csv': {
+      url: `/api/recruiters/applicants.csv?jobId=${f.jobId}`,
+    },
+    'GET /api/recruiters/applicants/:id': { url: `/api/recruiters/applicants/${f.applicantId}` },
+    'PUT /api/recruiters/applicants/:id/stage': {
+      url: `/api/recruiters/applicants/${f.applicantId}/stage`,
+      body: { Stage: 'Screening' },
+    },
+    'POST /api/recruiters/applicants/:id/notes': {
+      url: `/api/recruiters/applicants/${f.applicantId}/notes`,
+      body: { Text: 'A security case.' },
+    },
+    'GET /api/recruiters/resumes/:guid': { url: f.resumeUrl, session: f.adminSession },
+    'GET /api/recruiters/users': { url: '/api/recruiters/users' },
+    'POST /api/recruiters/users': {
+      url: '/api/recruiters/users',
+      body: {
+        Email: `sec-user-${counter()}@example.com`,
+        Name: 'Sam Case',
+        Role: 'recruiter',
+        Password: 'a long and uncommon passphrase 42',
+      },
+    },
+    'PATCH /api/recruiters/users/:id': {
+      url: `/api/recruiters/users/${f.recruiter.id}`,
+      body: { Name: 'Rita Renamed' },
+    },
+    'GET /api/recruiters/audit': { url: '/api/recruiters/audit?action=sign-in' },
+    'POST /api/recruiters/erasures': {
+      url: '/api/recruiters/erasures',
+      body: { Email: `nobody-${counter()}@example.com` },
+    },
   };
 }
+
+let cases = 0;
+/** Unique values per call of routeCases (a code or e-mail that must not be taken yet). */
+const counter = () => ++cases;
 
 const hex = (ch: string) => ch.charCodeAt(0).toString(16);
 

@@ -4,6 +4,7 @@ import { FIXED_HEADER_NAME, FIXED_HEADER_VALUE, XSRF_HEADER_NAME } from '@lumenf
 import { BEARER_FAILURES_PER_MINUTE } from '../plugins/api-guard';
 import type { RouteEntry } from '../plugins/route-table';
 import { mintXsrfToken } from '../plugins/xsrf';
+import { openSession } from '../test/console';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 import {
   caseFor,
@@ -69,11 +70,22 @@ describe(`security: every route meets its guard, whatever the spelling (${engine
     if (!found) throw new Error(`no security case for ${method} ${url}`);
     return found;
   };
-  const credentials = (access: string | undefined, method: string): Record<string, string> => {
+  const pageHeaders = (method: string) =>
+    WRITES.has(method) ? t.headers('write') : { [FIXED_HEADER_NAME]: FIXED_HEADER_VALUE };
+  /** A fresh admin session per call (a sign-out case must not end the others' session). */
+  const credentials = async (
+    access: string | undefined,
+    method: string,
+    routeCase?: RouteCase,
+  ): Promise<Record<string, string>> => {
     if (access === 'bearer') return { authorization: `Bearer ${t.config.adminToken ?? ''}` };
     if (access === 'metrics') return { authorization: `Bearer ${t.config.metricsToken ?? ''}` };
-    if (access !== 'public') return {};
-    return WRITES.has(method) ? t.headers('write') : { [FIXED_HEADER_NAME]: FIXED_HEADER_VALUE };
+    if (access === 'public') return pageHeaders(method);
+    if (access !== 'session' && access !== 'session-link') return {};
+    const session = routeCase?.session ?? (await openSession(t, fixtures.admin));
+    if (access === 'session-link') return { cookie: session };
+    const headers = pageHeaders(method);
+    return { ...headers, cookie: [headers.cookie, session].filter(Boolean).join('; ') };
   };
 
   it('has a case for every route the router knows, and every guarded route declares its access', () => {
@@ -90,7 +102,7 @@ describe(`security: every route meets its guard, whatever the spelling (${engine
     expect(undeclared).toEqual([]);
     // The guarded kinds are all exercised below.
     expect(new Set(guarded().map((route) => route.access))).toEqual(
-      new Set(['public', 'bearer', 'metrics', 'open']),
+      new Set(['public', 'bearer', 'metrics', 'open', 'session', 'session-link']),
     );
   });
 
@@ -132,7 +144,7 @@ describe(`security: every route meets its guard, whatever the spelling (${engine
       }
       // The same request with a good pair passes the guard.
       const ok = await t.app.inject(
-        request(route, routeCase, routeCase.url, credentials('public', route.method)),
+        request(route, routeCase, routeCase.url, await credentials('public', route.method)),
       );
       expect(ok.statusCode, `${route.method} ${routeCase.url}`).not.toBe(403);
     }
@@ -152,9 +164,75 @@ describe(`security: every route meets its guard, whatever the spelling (${engine
         }
       }
       const ok = await t.app.inject(
-        request(route, routeCase, routeCase.url, credentials(route.access, route.method)),
+        request(route, routeCase, routeCase.url, await credentials(route.access, route.method)),
       );
       expect(ok.statusCode, `${route.method} ${routeCase.url}`).toBeLessThan(400);
+    }
+  });
+
+  it('a session route refuses every spelling without a session, with a forged one, or without the fixed header or XSRF echo', async () => {
+    const routes = guarded().filter((r) => r.access === 'session');
+    expect(routes.length).toBeGreaterThan(0);
+    const forged = `lumenfield-session=${encodeURIComponent('a'.repeat(43) + '.forged')}`;
+    for (const route of routes) {
+      const routeCase = caseOf(route.method, route.url);
+      const good = await credentials('session', route.method, routeCase);
+      const goodCookie = good.cookie ?? '';
+      const xsrfCookie = goodCookie.split('; ').filter((c) => !c.startsWith('lumenfield-session='));
+      const bad: Record<string, Record<string, string>> = {
+        'no session': { ...good, cookie: xsrfCookie.join('; ') },
+        'forged session': { ...good, cookie: [...xsrfCookie, forged].join('; ') },
+        'no fixed header': Object.fromEntries(
+          Object.entries(good).filter(([name]) => name !== FIXED_HEADER_NAME),
+        ),
+      };
+      if (WRITES.has(route.method)) {
+        bad['no XSRF echo'] = Object.fromEntries(
+          Object.entries(good).filter(([name]) => name !== XSRF_HEADER_NAME),
+        );
+      }
+      for (const url of [routeCase.url, ...spellings(routeCase.url)]) {
+        for (const [kind, headers] of Object.entries(bad)) {
+          const res = await t.app.inject(request(route, routeCase, url, headers));
+          expect([401, ...REFUSED], `${kind}: ${route.method} ${url}`).toContain(res.statusCode);
+        }
+      }
+      const ok = await t.app.inject(request(route, routeCase, routeCase.url, good));
+      expect([401, 403], `${route.method} ${routeCase.url}`).not.toContain(ok.statusCode);
+      expect(ok.statusCode, `${route.method} ${routeCase.url}`).toBeLessThan(500);
+    }
+  });
+
+  it('a session link refuses every spelling without the session cookie; an admin route refuses a recruiter', async () => {
+    for (const route of guarded().filter((r) => r.access === 'session-link')) {
+      const routeCase = caseOf(route.method, route.url);
+      for (const url of [routeCase.url, ...spellings(routeCase.url)]) {
+        const res = await t.app.inject(request(route, routeCase, url, {}));
+        expect([401, ...REFUSED], `${route.method} ${url}`).toContain(res.statusCode);
+      }
+      const ok = await t.app.inject(
+        request(
+          route,
+          routeCase,
+          routeCase.url,
+          await credentials(route.access, route.method, routeCase),
+        ),
+      );
+      expect(ok.statusCode, `${route.method} ${routeCase.url}`).toBe(200);
+    }
+    const recruiter = await openSession(t, fixtures.recruiter);
+    const adminOnly = t.app.routeTable.filter((r) =>
+      r.url.match(/\/recruiters\/(users|audit|erasures)/),
+    );
+    expect(adminOnly.length).toBeGreaterThanOrEqual(4);
+    for (const route of adminOnly.filter((r) => r.method !== 'HEAD')) {
+      const routeCase = caseOf(route.method, route.url);
+      const headers = pageHeaders(route.method);
+      const cookie = [headers.cookie, recruiter].filter(Boolean).join('; ');
+      const res = await t.app.inject(
+        request(route, routeCase, routeCase.url, { ...headers, cookie }),
+      );
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
     }
   });
 
@@ -162,7 +240,7 @@ describe(`security: every route meets its guard, whatever the spelling (${engine
     for (const route of guarded()) {
       const routeCase = caseOf(route.method, route.url);
       const client = newClient();
-      const headers = credentials(route.access, route.method);
+      const headers = await credentials(route.access, route.method, routeCase);
       const [encodedA, encodedB] = spellings(routeCase.url).filter((u) => u.includes('%'));
       // Four calls use up the limit whatever their spelling; the fifth, plain, is refused.
       for (const url of [encodedA!, encodedB!, routeCase.url, encodedA!]) {

@@ -15,7 +15,7 @@ import { loadConfig, type Config } from '../config';
 import { createDb, type DbHandle } from '../db/create-db';
 import { prepareDatabase } from '../db/prepare';
 import type { PageRenderer } from '@lumenfield/routes';
-import type { SitePages } from '../plugins/site-pages';
+import { styleHash, type SitePages } from '../plugins/site-pages';
 import { mintXsrfToken } from '../plugins/xsrf';
 
 /**
@@ -89,14 +89,15 @@ async function sourcePages(): Promise<SitePages> {
   const renderer = (await import(/* @vite-ignore */ entry)) as PageRenderer;
   return {
     renderer,
-    assets: { styles: [], scripts: ['/assets/entry.js'], preloads: [] },
+    assets: { css: 'body{margin:0}', scripts: ['/assets/entry.js'], preloads: [] },
+    styleHashes: [styleHash('body{margin:0}')],
     built: {},
   };
 }
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { seedDemoData?: boolean; db?: TestDb; pages?: boolean } = {},
+  options: { seedDemoData?: boolean; db?: TestDb; pages?: boolean; now?: () => Date } = {},
 ): Promise<TestApp> {
   const db = options.db ?? (await createTestDb());
   const config = loadConfig({
@@ -108,12 +109,20 @@ export async function createTestApp(
     RATE_LIMIT_APPLICATIONS: '100000',
     // Tests send queued mail by calling app.mailer.runOnce() themselves.
     MAIL_POLL_MS: '0',
+    // And run retention with app.retention.runOnce(now) and a fixed clock.
+    RETENTION_INTERVAL_MS: '0',
     ...env,
   });
   const cookieSecret = 'test-cookie-secret-0123456789abcdef0123';
   await prepareDatabase(db.handle, { seedDemoData: options.seedDemoData ?? false });
   const sitePages = options.pages ? await sourcePages() : undefined;
-  const app = await buildApp({ config, database: db.handle, cookieSecret, sitePages });
+  const app = await buildApp({
+    config,
+    database: db.handle,
+    cookieSecret,
+    sitePages,
+    ...(options.now ? { now: options.now } : {}),
+  });
   await app.ready();
   const xsrf = mintXsrfToken(cookieSecret);
   return {

@@ -2,6 +2,9 @@ import type { Migration } from 'kysely';
 import * as careers from './0001-careers';
 import * as applicationSubmits from './0002-application-submits';
 import * as mailQueue from './0003-mail-queue';
+import * as consoleTables from './0004-console';
+import * as jobTerms from './0005-job-terms';
+import * as jobLeases from './0006-job-leases';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the server
@@ -12,4 +15,7 @@ export const migrations: Record<string, Migration> = {
   '0001-careers': careers,
   '0002-application-submits': applicationSubmits,
   '0003-mail-queue': mailQueue,
+  '0004-console': consoleTables,
+  '0005-job-terms': jobTerms,
+  '0006-job-leases': jobLeases,
 };

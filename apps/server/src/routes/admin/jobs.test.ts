@@ -17,6 +17,11 @@ const newJob = (overrides: Record<string, unknown> = {}) => ({
   Recruitment_Manager: 'Dana Whitfield',
   ContactPerson: 'Dana Whitfield,Marcus Bell',
   ContactPersonMail: 'dana@example.com , marcus@example.com',
+  // A remote US opening publishes its pay range (docs/careers.md).
+  PayMin: 90_000,
+  PayMax: 120_000,
+  PayCurrency: 'USD',
+  PayPeriod: 'YEAR',
   ...overrides,
 });
 

@@ -11,128 +11,17 @@ import {
   apiPaths,
   problemDetailsSchema,
   type AdminApplicant,
-  type AdminJob,
-  type AdminJobDetail,
-  type AdminJobPatch,
-  type FieldError,
 } from '@lumenfield/contract';
-import { stripControlCharacters as clean } from '../../lib/control-characters';
 import { toCsv } from '../../lib/csv';
-import { sanitizeDescription } from '../../lib/sanitize-description';
-import { HttpProblem } from '../../plugins/problem-details';
 import type { Repositories } from '../../repositories';
 import {
-  JobCodeInUseError,
-  type JobInput,
-  type JobWithApplicants,
-} from '../../repositories/jobs-repository';
-import type { ApplicantSummary } from '../../repositories/applicants-repository';
-
-const EMAIL = /^[^\s@,]+@[^\s@,.]+(\.[^\s@,.]+)*\.[^\s@,.]{2,}$/;
-
-function toAdminJob(job: JobWithApplicants): AdminJob {
-  return {
-    Job_id: job.id,
-    JobCode: job.code,
-    JobTitle: job.title,
-    JobLocation: job.location,
-    EffectiveFrom: job.effectiveFrom,
-    IsOpen: job.isOpen,
-    Applicants: job.applicants,
-  };
-}
-
-function toAdminJobDetail(job: JobWithApplicants): AdminJobDetail {
-  return {
-    ...toAdminJob(job),
-    Recruitment_Manager: job.recruitmentManagers,
-    ContactPerson: job.contactPersons,
-    ContactPersonMail: job.contactEmails,
-    Job_Description: job.descriptionHtml,
-  };
-}
-
-function toAdminApplicant(a: ApplicantSummary): AdminApplicant {
-  return {
-    ApplicantID: a.id,
-    FirstName: a.firstName,
-    LastName: a.lastName,
-    Email: a.email,
-    MobileNumber: a.mobileNumber,
-    City: a.city,
-    CountyID: a.countryId,
-    StateID: a.stateId,
-    Experience: a.experience,
-    ReferredBy: a.referredBy,
-    AppliedOn: a.appliedOn,
-    AttachmentGuid: a.attachmentGuid,
-    AttachmentName: a.attachmentName,
-    AttachmentSize: a.attachmentSize,
-    AttachmentSha256: a.attachmentSha256,
-  };
-}
-
-/** Comma-separated people lists, tidied: "a ,b" -> "a, b". */
-const tidyList = (value: string) =>
-  value
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => part.length > 0)
-    .join(', ');
-
-/**
- * Recruiter input -> repository input: control characters dropped (PostgreSQL refuses NUL),
- * lists tidied, description sanitised, mails checked.
- */
-function toJobInput(raw: AdminJobPatch, current?: JobWithApplicants): Partial<JobInput> {
-  const body: AdminJobPatch = {
-    ...raw,
-    ...(raw.JobCode !== undefined && { JobCode: clean(raw.JobCode) }),
-    ...(raw.JobTitle !== undefined && { JobTitle: clean(raw.JobTitle) }),
-    ...(raw.JobLocation !== undefined && { JobLocation: clean(raw.JobLocation) }),
-    ...(raw.Job_Description !== undefined && { Job_Description: clean(raw.Job_Description, true) }),
-    ...(raw.Recruitment_Manager !== undefined && {
-      Recruitment_Manager: clean(raw.Recruitment_Manager),
-    }),
-    ...(raw.ContactPerson !== undefined && { ContactPerson: clean(raw.ContactPerson) }),
-    ...(raw.ContactPersonMail !== undefined && { ContactPersonMail: clean(raw.ContactPersonMail) }),
-  };
-  const input: Partial<JobInput> = {
-    ...(body.JobCode !== undefined && { code: body.JobCode }),
-    ...(body.JobTitle !== undefined && { title: body.JobTitle }),
-    ...(body.JobLocation !== undefined && { location: body.JobLocation }),
-    ...(body.EffectiveFrom !== undefined && {
-      effectiveFrom: new Date(body.EffectiveFrom).toISOString(),
-    }),
-    ...(body.Job_Description !== undefined && {
-      descriptionHtml: sanitizeDescription(body.Job_Description),
-    }),
-    ...(body.Recruitment_Manager !== undefined && {
-      recruitmentManagers: tidyList(body.Recruitment_Manager),
-    }),
-    ...(body.ContactPerson !== undefined && { contactPersons: tidyList(body.ContactPerson) }),
-    ...(body.ContactPersonMail !== undefined && {
-      contactEmails: tidyList(body.ContactPersonMail),
-    }),
-    ...(body.IsOpen !== undefined && { isOpen: body.IsOpen }),
-  };
-
-  const errors: FieldError[] = [];
-  const people = (input.contactPersons ?? current?.contactPersons ?? '').split(', ');
-  const mails = (input.contactEmails ?? current?.contactEmails ?? '').split(', ');
-  const mailList = mails.filter((m) => m.length > 0);
-  if (mailList.some((mail) => !EMAIL.test(mail))) {
-    errors.push({ field: 'ContactPersonMail', message: 'must be e-mail addresses' });
-  }
-  if (mailList.length !== people.filter((p) => p.length > 0).length) {
-    errors.push({
-      field: 'ContactPersonMail',
-      message: 'needs one e-mail per contact person, in the same order',
-    });
-  }
-  if (errors.length > 0) throw new HttpProblem(400, 'The opening is invalid.', errors);
-  return input;
-}
+  createJob,
+  jobOr404 as findJob,
+  toAdminApplicant,
+  toAdminJob,
+  toAdminJobDetail,
+  updateJob,
+} from '../openings';
 
 const auth = { 400: problemDetailsSchema, 401: problemDetailsSchema, 404: problemDetailsSchema };
 
@@ -144,11 +33,7 @@ export const adminJobsRoutes: FastifyPluginAsyncZod<{ repos: Repositories }> = a
   const base = apiPaths.adminJobs;
   const routeConfig = { access: 'bearer' } as const;
 
-  const jobOr404 = async (id: number) => {
-    const job = await repos.jobs.findById(id);
-    if (!job) throw new HttpProblem(404, `There is no opening with id ${id}.`);
-    return job;
-  };
+  const jobOr404 = (id: number) => findJob(repos, id);
 
   app.get(
     base,
@@ -175,26 +60,8 @@ export const adminJobsRoutes: FastifyPluginAsyncZod<{ repos: Repositories }> = a
       },
     },
     async (request, reply) => {
-      const input = toJobInput(request.body);
-      try {
-        const id = await repos.jobs.create({
-          code: input.code ?? '',
-          title: input.title ?? '',
-          location: input.location ?? '',
-          descriptionHtml: input.descriptionHtml ?? '',
-          effectiveFrom: input.effectiveFrom ?? new Date().toISOString(),
-          recruitmentManagers: input.recruitmentManagers ?? '',
-          contactPersons: input.contactPersons ?? '',
-          contactEmails: input.contactEmails ?? '',
-          isOpen: true,
-        });
-        return reply.code(201).send({ Job_id: id });
-      } catch (error) {
-        if (error instanceof JobCodeInUseError) {
-          throw new HttpProblem(409, `Job code ${error.code} is already in use.`);
-        }
-        throw error;
-      }
+      const id = await createJob(repos, request.body, new Date());
+      return reply.code(201).send({ Job_id: id });
     },
   );
 
@@ -226,15 +93,7 @@ export const adminJobsRoutes: FastifyPluginAsyncZod<{ repos: Repositories }> = a
     },
     async (request) => {
       const { id } = request.params;
-      const input = toJobInput(request.body, await jobOr404(id));
-      try {
-        await repos.jobs.update(id, input);
-      } catch (error) {
-        if (error instanceof JobCodeInUseError) {
-          throw new HttpProblem(409, `Job code ${error.code} is already in use.`);
-        }
-        throw error;
-      }
+      await updateJob(repos, await jobOr404(id), request.body);
       return toAdminJobDetail(await jobOr404(id));
     },
   );

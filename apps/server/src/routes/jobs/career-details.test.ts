@@ -111,6 +111,12 @@ describe(`GET /api/Jobs/CareerDetailsRetrival (${engine})`, () => {
       ContactPerson: 'Ana Cruz, Ben Ortiz',
       ContactPersonMail: 'ana@example.com, ben@example.com',
       Job_Description: '<p>Work on things.</p>',
+      EmploymentType: 'FULL_TIME',
+      WorkplaceType: 'ONSITE',
+      PayMin: null,
+      PayMax: null,
+      PayCurrency: null,
+      PayPeriod: null,
     });
   });
 

@@ -9,6 +9,7 @@ import {
   type JobOpening,
 } from '@lumenfield/contract';
 import { HttpProblem } from '../../plugins/problem-details';
+import { jobTermsOf } from '../../lib/job-terms';
 import type { Repositories } from '../../repositories';
 import type { Job, JobSummary } from '../../repositories/jobs-repository';
 
@@ -49,6 +50,7 @@ export function jobDetailOf(job: Job): JobDetail {
     ContactPerson: job.contactPersons,
     ContactPersonMail: job.contactEmails,
     Job_Description: job.descriptionHtml,
+    ...jobTermsOf(job),
   };
 }
 

@@ -231,6 +231,7 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
         resumeKind: resume.kind,
         appliedOn: new Date(),
         origin: publicOrigin(request, config.publicUrl),
+        retentionDays: config.applicantRetentionDays,
       };
       const mail = [
         applicantConfirmation(facts),

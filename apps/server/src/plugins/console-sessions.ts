@@ -1,0 +1,156 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { SESSION_IDLE_MINUTES, SESSION_MAX_HOURS } from '@lumenfield/contract';
+import { requestScheme } from '../lib/public-origin';
+import type { StoredSession } from '../repositories/sessions-repository';
+import type { User } from '../repositories/users-repository';
+import { safeEqual } from './xsrf';
+
+/** The session cookie: `__Host-` over HTTPS (Secure, Path=/, no Domain), plain over HTTP. */
+export const SESSION_COOKIE_NAME = 'lumenfield-session';
+export const SESSION_HOST_COOKIE_NAME = '__Host-lumenfield-session';
+export const SESSION_IDLE_MS = SESSION_IDLE_MINUTES * 60 * 1000;
+export const SESSION_MAX_MS = SESSION_MAX_HOURS * 60 * 60 * 1000;
+/** last_seen_at is written at most this often (a busy page is not a write per call). */
+export const SESSION_TOUCH_MS = 60 * 1000;
+
+export interface ConsoleContext {
+  user: User;
+  session: StoredSession;
+}
+
+export interface ConsoleSessions {
+  cookieName(request: FastifyRequest): string;
+  /** The signed-in person, or undefined; the answer is kept on the request. */
+  resolve(request: FastifyRequest): Promise<ConsoleContext | undefined>;
+  /** A new session (a new id: nothing from before sign-in carries over) and its cookie. */
+  start(request: FastifyRequest, reply: FastifyReply, user: User): Promise<ConsoleContext>;
+  /** Ends the request's session, if any, and clears the cookie. */
+  end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** The signature that binds a resume link to one session. */
+  resumeSignature(sessionId: string, guid: string): string;
+  verifyResumeSignature(sessionId: string, guid: string, signature: string): boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    consoleSessions: ConsoleSessions;
+    /** The one clock of the app (tests set it): sessions, audit, throttling read it. */
+    now(): Date;
+  }
+  interface FastifyRequest {
+    /** Set by the guard on `session` and `session-link` routes. */
+    consoleContext: ConsoleContext | undefined;
+    consoleResolved: Promise<ConsoleContext | undefined> | undefined;
+  }
+}
+
+const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
+
+/**
+ * Console sessions (docs/recruiters.md): a random 32-byte token in a cookie signed with the
+ * cookie secret (a cookie from a node with another secret is refused), whose SHA-256 names a
+ * row in the database (any node serves it). Idle after SESSION_IDLE_MINUTES, over after
+ * SESSION_MAX_HOURS, gone when the account is deactivated or its password reset.
+ */
+export const consoleSessions = fp<{ secret: string }>(
+  async (app: FastifyInstance, { secret }) => {
+    const { repos } = app;
+    app.decorateRequest('consoleContext', undefined);
+    app.decorateRequest('consoleResolved', undefined);
+
+    const cookieName = (request: FastifyRequest) =>
+      requestScheme(request) === 'https' ? SESSION_HOST_COOKIE_NAME : SESSION_COOKIE_NAME;
+
+    const lookUp = async (request: FastifyRequest): Promise<ConsoleContext | undefined> => {
+      // Over HTTPS only the __Host- cookie counts: a plain one may have been planted.
+      const raw = request.cookies[cookieName(request)];
+      if (!raw || raw.length > 300) return undefined;
+      const unsigned = request.unsignCookie(raw);
+      if (!unsigned.valid || !unsigned.value) return undefined;
+      const id = sha256(unsigned.value);
+      const found = await repos.sessions.find(id);
+      if (!found) return undefined;
+      const now = app.now().getTime();
+      const lastSeen = Date.parse(found.session.lastSeenAt);
+      const over =
+        !found.user.isActive ||
+        Date.parse(found.session.expiresAt) <= now ||
+        lastSeen + SESSION_IDLE_MS <= now;
+      if (over) {
+        await repos.sessions.delete(id);
+        return undefined;
+      }
+      if (now - lastSeen >= SESSION_TOUCH_MS) {
+        await repos.sessions.touch(id, new Date(now));
+        found.session.lastSeenAt = new Date(now).toISOString();
+      }
+      return found;
+    };
+
+    const sign = (sessionId: string, guid: string) =>
+      crypto.createHmac('sha256', secret).update(`${sessionId}\n${guid}`).digest('base64url');
+
+    const sessions: ConsoleSessions = {
+      cookieName,
+      resolve(request) {
+        request.consoleResolved ??= lookUp(request);
+        return request.consoleResolved;
+      },
+      async start(request, reply, user) {
+        const current = await sessions.resolve(request);
+        if (current) await repos.sessions.delete(current.session.id);
+        const token = crypto.randomBytes(32).toString('base64url');
+        const now = app.now();
+        const session: StoredSession = {
+          id: sha256(token),
+          userId: user.id,
+          createdAt: now.toISOString(),
+          lastSeenAt: now.toISOString(),
+          expiresAt: new Date(now.getTime() + SESSION_MAX_MS).toISOString(),
+        };
+        await repos.sessions.create(session);
+        // Expired rows of anyone go now and then; a sign-in is a fine moment.
+        await repos.sessions.deleteExpired(now, new Date(now.getTime() - SESSION_IDLE_MS));
+        const name = cookieName(request);
+        reply.setCookie(name, token, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: name === SESSION_HOST_COOKIE_NAME,
+          signed: true,
+        });
+        const context = { user, session };
+        request.consoleResolved = Promise.resolve(context);
+        return context;
+      },
+      async end(request, reply) {
+        const current = await sessions.resolve(request);
+        if (current) await repos.sessions.delete(current.session.id);
+        const name = cookieName(request);
+        reply.clearCookie(name, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: name === SESSION_HOST_COOKIE_NAME,
+        });
+        request.consoleResolved = Promise.resolve(undefined);
+      },
+      resumeSignature: sign,
+      verifyResumeSignature: (sessionId, guid, signature) =>
+        signature.length < 100 && safeEqual(signature, sign(sessionId, guid)),
+    };
+    app.decorate('consoleSessions', sessions);
+  },
+  { name: 'console-sessions', dependencies: ['@fastify/cookie', 'repositories'] },
+);
+
+/** When a session ends if nothing happens, and at the latest. */
+export function sessionEnds(session: StoredSession): { idle: string; absolute: string } {
+  const idle = Math.min(
+    Date.parse(session.lastSeenAt) + SESSION_IDLE_MS,
+    Date.parse(session.expiresAt),
+  );
+  return { idle: new Date(idle).toISOString(), absolute: session.expiresAt };
+}

@@ -1,0 +1,91 @@
+import crypto from 'node:crypto';
+import { describeErasure, type ErasureResult } from '@lumenfield/contract';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import type { Repositories } from '../repositories';
+
+export interface Retention {
+  /**
+   * Erases the applicants past the retention period once, if this node gets the lease; the
+   * counts, or undefined when another node is running it.
+   */
+  runOnce(now?: Date): Promise<ErasureResult | undefined>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The retention run (docs/recruiters.md): every RETENTION_INTERVAL_MS, one node at a time. */
+    retention: Retention;
+  }
+}
+
+export const RETENTION_LEASE = 'applicant-retention';
+/** Long enough for any run; a node that dies mid-run frees the job after it. */
+const LEASE_MS = 15 * 60_000;
+
+export function createRetention(options: {
+  repos: Pick<Repositories, 'applicants' | 'leases'>;
+  retentionDays: number;
+  clock?: () => Date;
+  /** This node's lease holder id. */
+  holder?: string;
+}): Retention {
+  const { repos, retentionDays, clock = () => new Date() } = options;
+  const holder = options.holder ?? crypto.randomUUID();
+  return {
+    async runOnce(now = clock()) {
+      if (!(await repos.leases.claim(RETENTION_LEASE, holder, now, LEASE_MS))) return undefined;
+      try {
+        return await repos.applicants.eraseExpired(now, retentionDays);
+      } finally {
+        await repos.leases.release(RETENTION_LEASE, holder, now);
+      }
+    },
+  };
+}
+
+/** The retention timer: started when the app is ready, stopped when it closes. */
+export const retention = fp<{ config: Config }>(
+  async (app: FastifyInstance, { config }) => {
+    const job = createRetention({
+      repos: app.repos,
+      retentionDays: config.applicantRetentionDays,
+      clock: () => app.now(),
+    });
+    // Counts only: what was erased is personal data and never reaches the log.
+    const run = async (now?: Date) => {
+      const erased = await job.runOnce(now);
+      if (erased && erased.Applicants > 0) {
+        app.log.info({ erased }, 'retention: applicants erased');
+        await app.repos.audit.record(
+          {
+            actor: { label: 'retention' },
+            action: 'applicant-erase',
+            detail: describeErasure(erased),
+          },
+          now ?? app.now(),
+        );
+      }
+      return erased;
+    };
+    app.decorate('retention', { runOnce: run });
+    let timer: NodeJS.Timeout | undefined;
+    let running: Promise<unknown> = Promise.resolve();
+    app.addHook('onReady', async () => {
+      if (config.retentionIntervalMs === 0) return;
+      timer = setInterval(() => {
+        running = running
+          .then(() => run())
+          .catch((error: unknown) => app.log.warn({ err: error }, 'retention run failed'));
+      }, config.retentionIntervalMs);
+      timer.unref();
+    });
+    // Stopped before any onClose hook runs, so no run starts after the database has closed.
+    app.addHook('preClose', async () => {
+      clearInterval(timer);
+      await running;
+    });
+  },
+  { name: 'retention', dependencies: ['repositories'] },
+);

@@ -1,0 +1,338 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminJobParamsSchema,
+  API_BASE_PATH,
+  applicantsQuerySchema,
+  consoleApplicantPageSchema,
+  consoleApplicantSchema,
+  consolePaths,
+  noteCreateSchema,
+  PAGE_SIZE,
+  stageUpdateSchema,
+  type ConsoleApplicant,
+  type ConsoleApplicantRow,
+} from '@lumenfield/contract';
+import { stripControlCharacters as clean } from '../../lib/control-characters';
+import { attachmentDisposition } from '../../lib/content-disposition';
+import { toCsv } from '../../lib/csv';
+import { HttpProblem } from '../../plugins/problem-details';
+import type { PipelineApplicant } from '../../repositories/pipeline-repository';
+import { consoleProblems, signedIn } from './console-user';
+
+const answers = consoleProblems(404);
+
+const toRow = (a: PipelineApplicant): ConsoleApplicantRow => ({
+  ApplicantID: a.id,
+  Job_id: a.jobId,
+  JobCode: a.jobCode,
+  JobTitle: a.jobTitle,
+  FirstName: a.firstName,
+  LastName: a.lastName,
+  Email: a.email,
+  City: a.city,
+  AppliedOn: a.appliedOn,
+  Stage: a.stage,
+});
+
+const KINDS = ['pdf', 'doc', 'docx'] as const;
+const kindOf = (kind: string) => KINDS.find((k) => k === kind) ?? 'pdf';
+
+/** The CSV's columns: the list's, then what the bearer API's CSV carries (docs/recruiters.md). */
+const CSV_COLUMNS = [
+  'ApplicantID',
+  'Job_id',
+  'JobCode',
+  'JobTitle',
+  'Stage',
+  'FirstName',
+  'LastName',
+  'Email',
+  'MobileNumber',
+  'City',
+  'CountyID',
+  'StateID',
+  'Experience',
+  'ReferredBy',
+  'AppliedOn',
+  'AttachmentName',
+  'AttachmentSize',
+  'AttachmentSha256',
+] as const;
+
+const csvCells = (a: PipelineApplicant) => [
+  a.id,
+  a.jobId,
+  a.jobCode,
+  a.jobTitle,
+  a.stage,
+  a.firstName,
+  a.lastName,
+  a.email,
+  a.mobileNumber,
+  a.city,
+  a.countryId,
+  a.stateId,
+  a.experience,
+  a.referredBy,
+  a.appliedOn,
+  a.attachmentName,
+  a.attachmentSize,
+  a.attachmentSha256,
+];
+
+/** Applicants in the console: lists, one applicant's page, stage, notes, CSV, the resume. */
+export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { repos } = app;
+  const config = { access: 'session' } as const;
+
+  const applicantPage = async (id: number, sessionId: string): Promise<ConsoleApplicant> => {
+    const found = await repos.pipeline.find(id);
+    if (!found) throw new HttpProblem(404, `There is no applicant with id ${id}.`);
+    const [changes, notes] = await Promise.all([
+      repos.pipeline.stageHistory(id),
+      repos.pipeline.notes(id),
+    ]);
+    const signature = app.consoleSessions.resumeSignature(sessionId, found.attachmentGuid);
+    const resumePath = consolePaths.resume.replace(':guid', found.attachmentGuid);
+    return {
+      ApplicantID: found.id,
+      FirstName: found.firstName,
+      LastName: found.lastName,
+      Email: found.email,
+      MobileNumber: found.mobileNumber,
+      City: found.city,
+      CountyID: found.countryId,
+      StateID: found.stateId,
+      Experience: found.experience,
+      ReferredBy: found.referredBy,
+      AppliedOn: found.appliedOn,
+      AttachmentGuid: found.attachmentGuid,
+      AttachmentName: found.attachmentName,
+      AttachmentSize: found.attachmentSize,
+      AttachmentSha256: found.attachmentSha256,
+      Job_id: found.jobId,
+      JobCode: found.jobCode,
+      JobTitle: found.jobTitle,
+      CountryName: found.countryName,
+      StateName: found.stateName,
+      AttachmentKind: kindOf(found.attachmentKind),
+      ResumeUrl: `${API_BASE_PATH}${resumePath}?sig=${signature}`,
+      Stage: found.stage,
+      StageHistory: [
+        ...changes.map((change) => ({
+          Stage: change.stage,
+          ChangedBy: change.changedBy ?? 'token',
+          ChangedOn: change.changedAt,
+        })),
+        // The arrival: every applicant starts in New, by their own hand.
+        { Stage: 'New' as const, ChangedBy: 'applicant', ChangedOn: found.appliedOn },
+      ],
+      Notes: notes.map((note) => ({
+        NoteID: note.id,
+        Author: note.author,
+        CreatedOn: note.createdAt,
+        Text: note.text,
+      })),
+    };
+  };
+
+  app.get(
+    consolePaths.applicants,
+    {
+      config,
+      schema: {
+        summary: 'Applicants, newest first: per opening or across them, by stage and words',
+        tags: ['console'],
+        querystring: applicantsQuerySchema,
+        response: { 200: consoleApplicantPageSchema, ...answers },
+      },
+    },
+    async (request, reply) => {
+      const { page = 1, jobId, stage, q } = request.query;
+      const current = Math.max(1, page);
+      const { items, total } = await repos.pipeline.search({ jobId, stage, q }, current, PAGE_SIZE);
+      reply.header('Cache-Control', 'private, no-store');
+      return { Items: items.map(toRow), Total: total, Page: current, PageSize: PAGE_SIZE };
+    },
+  );
+
+  app.get(
+    consolePaths.applicantsCsv,
+    {
+      // A link the browser follows to download: the session cookie is the credential.
+      config: { access: 'session-link' },
+      schema: {
+        summary: 'The same applicants as CSV (every page)',
+        tags: ['console'],
+        querystring: applicantsQuerySchema,
+        response: { 200: z.unknown().describe('text/csv, one row per applicant'), ...answers },
+      },
+    },
+    async (request, reply) => {
+      const { user } = signedIn(request);
+      const { jobId, stage, q } = request.query;
+      const applicants = await repos.pipeline.all({ jobId, stage, q });
+      const csv = toCsv(CSV_COLUMNS, applicants.map(csvCells));
+      // The words searched may be a name: the log keeps only the opening and the stage.
+      const filter = [jobId && `opening ${jobId}`, stage && `stage ${stage}`, q && 'words']
+        .filter(Boolean)
+        .join(', ');
+      await repos.audit.record(
+        {
+          actor: { userId: user.id },
+          action: 'applicants-export',
+          target: jobId ? `opening ${jobId}` : null,
+          detail: `${applicants.length} applicants${filter ? ` (${filter})` : ''}`,
+        },
+        app.now(),
+      );
+      const date = app.now().toISOString().slice(0, 10);
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="applicants-${date}.csv"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(csv);
+    },
+  );
+
+  app.get(
+    consolePaths.applicant,
+    {
+      config,
+      schema: {
+        summary: "One applicant's page",
+        tags: ['console'],
+        params: adminJobParamsSchema,
+        response: { 200: consoleApplicantSchema, ...answers },
+      },
+    },
+    async (request, reply) => {
+      const { session } = signedIn(request);
+      reply.header('Cache-Control', 'private, no-store');
+      return applicantPage(request.params.id, session.id);
+    },
+  );
+
+  app.put(
+    consolePaths.applicantStage,
+    {
+      config,
+      schema: {
+        summary: "Move an applicant to a stage; answers the applicant's page",
+        tags: ['console'],
+        params: adminJobParamsSchema,
+        body: stageUpdateSchema,
+        response: { 200: consoleApplicantSchema, ...answers },
+      },
+    },
+    async (request, reply) => {
+      const { user, session } = signedIn(request);
+      const { id } = request.params;
+      const found = await repos.pipeline.find(id);
+      if (!found) throw new HttpProblem(404, `There is no applicant with id ${id}.`);
+      const now = app.now();
+      await repos.pipeline.setStage(id, request.body.Stage, user.id, now);
+      await repos.audit.record(
+        {
+          actor: { userId: user.id },
+          action: 'applicant-stage',
+          target: `applicant ${id}`,
+          detail: `${found.stage} -> ${request.body.Stage}`,
+        },
+        now,
+      );
+      reply.header('Cache-Control', 'private, no-store');
+      return applicantPage(id, session.id);
+    },
+  );
+
+  app.post(
+    consolePaths.applicantNotes,
+    {
+      config,
+      schema: {
+        summary: "Add a note to an applicant; answers the applicant's page",
+        tags: ['console'],
+        params: adminJobParamsSchema,
+        body: noteCreateSchema,
+        response: { 201: consoleApplicantSchema, ...answers },
+      },
+    },
+    async (request, reply) => {
+      const { user, session } = signedIn(request);
+      const { id } = request.params;
+      if (!(await repos.pipeline.find(id))) {
+        throw new HttpProblem(404, `There is no applicant with id ${id}.`);
+      }
+      const now = app.now();
+      const noteId = await repos.pipeline.addNote(id, user.id, clean(request.body.Text, true), now);
+      await repos.audit.record(
+        {
+          actor: { userId: user.id },
+          action: 'applicant-note',
+          target: `applicant ${id}`,
+          detail: `note ${noteId}`,
+        },
+        now,
+      );
+      reply.header('Cache-Control', 'private, no-store');
+      return reply.code(201).send(await applicantPage(id, session.id));
+    },
+  );
+
+  app.get(
+    consolePaths.resume,
+    {
+      config: { access: 'session-link' },
+      schema: {
+        summary: "An applicant's resume, for this session only (?disposition=inline: a PDF shown)",
+        tags: ['console'],
+        params: z.object({ guid: z.uuid() }),
+        querystring: z.object({
+          sig: z.string().max(100),
+          disposition: z.enum(['inline', 'attachment']).optional(),
+        }),
+        response: { 200: z.unknown().describe('The stored bytes'), ...answers },
+      },
+    },
+    async (request, reply) => {
+      const { user, session } = signedIn(request);
+      const { guid } = request.params;
+      // A link made for another session (or guessed) is no link at all.
+      const missing = new HttpProblem(404, 'There is no such resume.');
+      if (!app.consoleSessions.verifyResumeSignature(session.id, guid, request.query.sig)) {
+        throw missing;
+      }
+      const attachment = await repos.applicants.findAttachment(guid);
+      const applicantId = attachment && (await repos.pipeline.applicantOfAttachment(guid));
+      if (!attachment || applicantId === undefined) throw missing;
+      const inline = request.query.disposition === 'inline' && attachment.kind === 'pdf';
+      await repos.audit.record(
+        {
+          actor: { userId: user.id },
+          action: inline ? 'resume-view' : 'resume-download',
+          target: `applicant ${applicantId}`,
+        },
+        app.now(),
+      );
+      const disposition = attachmentDisposition(attachment.originalName);
+      return (
+        reply
+          .header('Content-Type', attachment.mimeType)
+          .header(
+            'Content-Disposition',
+            inline ? disposition.replace(/^attachment/, 'inline') : disposition,
+          )
+          .header('Content-Length', attachment.content.length)
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Cache-Control', 'private, no-store')
+          // Shown in the console's own frame only, with no script and no origin of its own.
+          .header('Content-Security-Policy', "sandbox; default-src 'none'; frame-ancestors 'self'")
+          .header('X-Frame-Options', 'SAMEORIGIN')
+          .header('Cross-Origin-Resource-Policy', 'same-origin')
+          .send(attachment.content)
+      );
+    },
+  );
+};

@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  auditActionSchema,
+  auditPageSchema,
+  auditQuerySchema,
+  consolePaths,
+  PAGE_SIZE,
+} from '@lumenfield/contract';
+import { consoleProblems } from './console-user';
+
+/** The audit log, for admins: newest first, filtered, paged (docs/recruiters.md). */
+export const consoleAuditRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { repos } = app;
+  app.get(
+    consolePaths.audit,
+    {
+      config: { access: 'session', roles: ['admin'] },
+      schema: {
+        summary: 'The audit log',
+        tags: ['console'],
+        querystring: auditQuerySchema,
+        response: {
+          200: auditPageSchema,
+          ...consoleProblems(),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { page = 1, action, actor, from, to } = request.query;
+      const current = Math.max(1, page);
+      const { items, total } = await repos.audit.list(
+        {
+          action,
+          actor,
+          from: from ? `${from}T00:00:00.000Z` : undefined,
+          to: to ? `${to}T23:59:59.999Z` : undefined,
+        },
+        current,
+        PAGE_SIZE,
+      );
+      reply.header('Cache-Control', 'no-store');
+      return {
+        Items: items.map((row) => ({
+          AuditID: row.id,
+          At: row.at,
+          Actor: row.actor,
+          ActorEmail: row.actorEmail,
+          Action: auditActionSchema.catch('token-call').parse(row.action),
+          Target: row.target,
+          Detail: row.detail,
+        })),
+        Total: total,
+        Page: current,
+        PageSize: PAGE_SIZE,
+      };
+    },
+  );
+};

@@ -1,0 +1,38 @@
+import { problemDetailsSchema, type ConsoleSession, type ConsoleUser } from '@lumenfield/contract';
+import type { FastifyRequest } from 'fastify';
+import { sessionEnds, type ConsoleContext } from '../../plugins/console-sessions';
+import type { User } from '../../repositories/users-repository';
+
+export function toConsoleUser(user: User): ConsoleUser {
+  return {
+    UserID: user.id,
+    Email: user.email,
+    Name: user.name,
+    Role: user.role,
+    IsActive: user.isActive,
+    CreatedOn: user.createdAt,
+    LastSignInOn: user.lastSignInAt,
+  };
+}
+
+export function toConsoleSession({ user, session }: ConsoleContext): ConsoleSession {
+  const ends = sessionEnds(session);
+  return { User: toConsoleUser(user), IdleExpiresOn: ends.idle, ExpiresOn: ends.absolute };
+}
+
+/** The signed-in person of a `session` route (the guard has set it). */
+export function signedIn(request: FastifyRequest): ConsoleContext {
+  const context = request.consoleContext;
+  if (!context) throw new Error(`${request.routeOptions.url ?? ''} is not a session route`);
+  return context;
+}
+
+/**
+ * The problem answers a console route declares: every one may refuse input (400), a missing
+ * session (401) and a role (403); `more` adds its own (404, 409, 429).
+ */
+export function consoleProblems(...more: number[]) {
+  return Object.fromEntries(
+    [400, 401, 403, ...more].map((status) => [status, problemDetailsSchema]),
+  ) as Record<number, typeof problemDetailsSchema>;
+}

@@ -1,0 +1,736 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { sign as signCookie } from '@fastify/cookie';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  FIXED_HEADER_NAME,
+  FIXED_HEADER_VALUE,
+  SIGN_IN_FAILED_MESSAGE,
+  XSRF_HEADER_NAME,
+  type AuditPage,
+  type ConsoleApplicant,
+  type ConsoleApplicantPage,
+  type ConsoleJob,
+  type ConsoleSession,
+  type ConsoleUser,
+} from '@lumenfield/contract';
+import { ACCOUNT_FAILURES, CLIENT_FAILURES, FAILURE_WINDOW_MS } from '../../lib/sign-in-throttle';
+import { SESSION_COOKIE_NAME, SESSION_HOST_COOKIE_NAME } from '../../plugins/console-sessions';
+import { mintXsrfToken } from '../../plugins/xsrf';
+import { applicationPayload, createOpening, postApplication } from '../../test/application';
+import {
+  consoleHeaders,
+  createUser,
+  newClient,
+  openSession,
+  PASSWORD,
+  signIn,
+  signInRequest,
+} from '../../test/console';
+import { pdfFile } from '../../test/files';
+import { startSmtpServer } from '../../test/smtp';
+import { createTestApp, engine, type TestApp } from '../../test/test-app';
+
+/** The app's one clock, moved by the tests (sessions, throttling and the audit read it). */
+let now = Date.now();
+const clock = () => new Date(now);
+const minutes = (n: number) => n * 60 * 1000;
+
+const api = (t: TestApp) => ({
+  get: (url: string, session: string) =>
+    t.app.inject({ method: 'GET', url, headers: consoleHeaders(t, session) }),
+  write: (
+    method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    session: string,
+    body?: unknown,
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      headers: {
+        ...consoleHeaders(t, session, 'write'),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    }),
+  link: (url: string, session: string) =>
+    t.app.inject({ method: 'GET', url, headers: { cookie: session } }),
+});
+
+const description =
+  '<h2>What you will do</h2><p>Build <strong>careful</strong> systems with <em>us</em>.</p>' +
+  '<ul><li>Design</li><li>Test</li></ul>' +
+  // As the editor writes a link (the sanitiser's own attributes): kept exactly.
+  '<p><a href="https://example.com/team" rel="noopener noreferrer nofollow" target="_blank">Our team</a></p>';
+
+const opening = {
+  JobCode: 'CON-1',
+  JobTitle: 'Platform Engineer',
+  JobLocation: 'Bengaluru, Karnataka, India',
+  Job_Description: description,
+  Recruitment_Manager: 'Rahul Menon',
+  ContactPerson: 'Priya Raman',
+  ContactPersonMail: 'priya.raman@example.com',
+};
+
+describe(`recruiters' console: the whole review, by API (${engine})`, () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await createTestApp({ SMTP_URL: smtp.url }, { now: clock, pages: true });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('admin adds a recruiter, who posts an opening, reviews an application and signs out; the audit log names each step', async () => {
+    const call = api(t);
+    await createUser(t, 'ada@example.com', 'admin', 'Ada Admin');
+    const admin = await signIn(t, 'ada@example.com');
+
+    // Accounts: the password rules name the field; a taken e-mail is 409.
+    const weak = await call.write('POST', '/api/recruiters/users', admin, {
+      Email: 'rita@example.com',
+      Name: 'Rita Recruiter',
+      Role: 'recruiter',
+      Password: 'password1234',
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().errors).toEqual([expect.objectContaining({ field: 'Password' })]);
+    const named = await call.write('POST', '/api/recruiters/users', admin, {
+      Email: 'rita@example.com',
+      Name: 'Rita Recruiter',
+      Role: 'recruiter',
+      Password: 'rita-is-my-name-and-long',
+    });
+    expect(named.statusCode).toBe(400);
+    const added = await call.write('POST', '/api/recruiters/users', admin, {
+      Email: 'Rita@Example.com',
+      Name: 'Rita Recruiter',
+      Role: 'recruiter',
+      Password: PASSWORD,
+    });
+    expect(added.statusCode).toBe(201);
+    const rita = added.json() as ConsoleUser;
+    expect(rita).toMatchObject({ Email: 'rita@example.com', Role: 'recruiter', IsActive: true });
+    const again = await call.write('POST', '/api/recruiters/users', admin, {
+      Email: 'rita@example.com',
+      Name: 'Rita Two',
+      Role: 'recruiter',
+      Password: PASSWORD,
+    });
+    expect(again.statusCode).toBe(409);
+
+    // The recruiter signs in: a new session, HttpOnly and SameSite=Strict.
+    const res = await signInRequest(t, 'RITA@example.com');
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as ConsoleSession).User.Name).toBe('Rita Recruiter');
+    const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE_NAME)!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+    const recruiter = `${cookie.name}=${cookie.value}`;
+
+    // An opening with a formatted description, kept as written; on the public careers page.
+    const created = await call.write('POST', '/api/recruiters/jobs', recruiter, opening);
+    expect(created.statusCode).toBe(201);
+    const job = created.json() as ConsoleJob;
+    expect(job).toMatchObject({ State: 'open', NewApplicants: 0, Applicants: 0 });
+    expect(job.Job_Description).toBe(description);
+    const careers = await t.app.inject({ url: '/careers' });
+    expect(careers.body).toContain('Platform Engineer');
+
+    // An application through the public API arrives as New.
+    const resume = pdfFile();
+    const applied = await postApplication(
+      t,
+      job.Job_id,
+      applicationPayload({ Email: 'ana.console@example.com' }, { content: resume }),
+    );
+    expect(applied.statusCode).toBe(201);
+    const { ApplicantID } = applied.json() as { ApplicantID: number };
+    const list = (
+      await call.get(`/api/recruiters/applicants?jobId=${job.Job_id}`, recruiter)
+    ).json() as ConsoleApplicantPage;
+    expect(list).toMatchObject({ Total: 1, Page: 1 });
+    expect(list.Items[0]).toMatchObject({ ApplicantID, Stage: 'New', JobCode: 'CON-1' });
+    const jobs = (await call.get('/api/recruiters/jobs', recruiter)).json() as ConsoleJob[];
+    expect(jobs.find((j) => j.Job_id === job.Job_id)).toMatchObject({
+      NewApplicants: 1,
+      Applicants: 1,
+    });
+
+    // Their page; the resume shown (inline PDF, sandboxed) and downloaded, the same bytes.
+    const page = (
+      await call.get(`/api/recruiters/applicants/${ApplicantID}`, recruiter)
+    ).json() as ConsoleApplicant;
+    expect(page).toMatchObject({
+      Email: 'ana.console@example.com',
+      CountryName: 'India',
+      StateName: 'Karnataka',
+      AttachmentKind: 'pdf',
+      Stage: 'New',
+      StageHistory: [{ Stage: 'New', ChangedBy: 'applicant' }],
+      Notes: [],
+    });
+    const viewed = await call.link(`${page.ResumeUrl}&disposition=inline`, recruiter);
+    expect(viewed.statusCode).toBe(200);
+    expect(viewed.headers['content-disposition']).toMatch(/^inline; filename=/);
+    expect(viewed.headers['content-security-policy']).toContain('sandbox');
+    expect(viewed.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(viewed.headers['cross-origin-resource-policy']).toBe('same-origin');
+    const downloaded = await call.link(page.ResumeUrl, recruiter);
+    expect(downloaded.headers['content-disposition']).toMatch(/^attachment; filename=/);
+    const sha = crypto.createHash('sha256').update(downloaded.rawPayload).digest('hex');
+    expect(sha).toBe(crypto.createHash('sha256').update(resume).digest('hex'));
+    expect(sha).toBe(page.AttachmentSha256);
+
+    // Stage and note, with who and when.
+    now += minutes(2);
+    const staged = await call.write(
+      'PUT',
+      `/api/recruiters/applicants/${ApplicantID}/stage`,
+      recruiter,
+      {
+        Stage: 'Interview',
+      },
+    );
+    expect(staged.statusCode).toBe(200);
+    expect((staged.json() as ConsoleApplicant).StageHistory).toEqual([
+      { Stage: 'Interview', ChangedBy: 'Rita Recruiter', ChangedOn: new Date(now).toISOString() },
+      { Stage: 'New', ChangedBy: 'applicant', ChangedOn: page.AppliedOn },
+    ]);
+    const noted = await call.write(
+      'POST',
+      `/api/recruiters/applicants/${ApplicantID}/notes`,
+      recruiter,
+      {
+        Text: 'Strong on testing.',
+      },
+    );
+    expect(noted.statusCode).toBe(201);
+    expect((noted.json() as ConsoleApplicant).Notes).toEqual([
+      expect.objectContaining({ Author: 'Rita Recruiter', Text: 'Strong on testing.' }),
+    ]);
+    const interviews = (
+      await call.get('/api/recruiters/applicants?stage=Interview&q=ana', recruiter)
+    ).json() as ConsoleApplicantPage;
+    expect(interviews.Items.map((a) => a.ApplicantID)).toEqual([ApplicantID]);
+    const news = (
+      await call.get('/api/recruiters/applicants?stage=New', recruiter)
+    ).json() as ConsoleApplicantPage;
+    expect(news.Total).toBe(0);
+
+    // CSV of the opening's applicants: the stage included, formula-safe.
+    const csv = await call.link(`/api/recruiters/applicants.csv?jobId=${job.Job_id}`, recruiter);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const [header, row] = csv.body.split('\r\n');
+    expect(header).toMatch(/^"ApplicantID","Job_id","JobCode","JobTitle","Stage","FirstName"/);
+    expect(row).toContain(
+      `"${ApplicantID}","${job.Job_id}","CON-1","Platform Engineer","Interview"`,
+    );
+
+    // The contact person's notice reached the mail server, with a link to the page.
+    expect(await t.app.mailer.runOnce()).toBe(2);
+    const notice = smtp.received.find((m) => m.to.includes('priya.raman@example.com'));
+    expect(notice?.raw.replace(/=\r?\n/g, '')).toContain(`/recruiters/applicants/${ApplicantID}`);
+
+    // The audit log, newest first, names the recruiter at every step; no personal data.
+    const audit = (await call.get('/api/recruiters/audit?actor=rita', admin)).json() as AuditPage;
+    expect(audit.Items.map((e) => [e.Action, e.Actor, e.Target])).toEqual([
+      ['applicants-export', 'Rita Recruiter', `opening ${job.Job_id}`],
+      ['applicant-note', 'Rita Recruiter', `applicant ${ApplicantID}`],
+      ['applicant-stage', 'Rita Recruiter', `applicant ${ApplicantID}`],
+      ['resume-download', 'Rita Recruiter', `applicant ${ApplicantID}`],
+      ['resume-view', 'Rita Recruiter', `applicant ${ApplicantID}`],
+      ['opening-create', 'Rita Recruiter', `opening ${job.Job_id}`],
+      ['sign-in', 'Rita Recruiter', null],
+    ]);
+    expect(audit.Items.find((e) => e.Action === 'applicant-stage')?.Detail).toBe(
+      'New -> Interview',
+    );
+    expect(JSON.stringify(audit)).not.toContain('ana.console@example.com');
+    const adminSide = (
+      await call.get('/api/recruiters/audit?action=user-create', admin)
+    ).json() as AuditPage;
+    expect(adminSide.Items).toEqual([
+      expect.objectContaining({ Actor: 'Ada Admin', Target: `user ${rita.UserID}` }),
+    ]);
+
+    // Signing out ends the session on the server: the same cookie is refused afterwards.
+    const out = await call.write('DELETE', '/api/recruiters/session', recruiter);
+    expect(out.statusCode).toBe(204);
+    expect(out.cookies.find((c) => c.name === SESSION_COOKIE_NAME)?.value).toBe('');
+    expect((await call.get('/api/recruiters/session', recruiter)).statusCode).toBe(401);
+    expect((await call.link(page.ResumeUrl, recruiter)).statusCode).toBe(401);
+  }, 60_000);
+
+  it('openings: scheduled by a future date, closed and reopened, audited with what changed', async () => {
+    const call = api(t);
+    const user = await createUser(t, 'sched@example.com');
+    const session = await openSession(t, user);
+    const future = new Date(now + 86_400_000).toISOString();
+    const created = await call.write('POST', '/api/recruiters/jobs', session, {
+      ...opening,
+      JobCode: 'CON-SCHED',
+      EffectiveFrom: future,
+    });
+    const job = created.json() as ConsoleJob;
+    expect(job.State).toBe('scheduled');
+    const closed = await call.write('PATCH', `/api/recruiters/jobs/${job.Job_id}`, session, {
+      IsOpen: false,
+    });
+    expect((closed.json() as ConsoleJob).State).toBe('closed');
+    const reopened = await call.write('PATCH', `/api/recruiters/jobs/${job.Job_id}`, session, {
+      IsOpen: true,
+      EffectiveFrom: new Date(now - 1000).toISOString(),
+      JobTitle: 'Platform Engineer II',
+    });
+    expect(reopened.json()).toMatchObject({ State: 'open', JobTitle: 'Platform Engineer II' });
+    const taken = await call.write('POST', '/api/recruiters/jobs', session, {
+      ...opening,
+      JobCode: 'CON-SCHED',
+    });
+    expect(taken.statusCode).toBe(409);
+    const invalid = await call.write('PATCH', `/api/recruiters/jobs/${job.Job_id}`, session, {
+      ContactPersonMail: 'not-a-mail',
+    });
+    expect(invalid.statusCode).toBe(400);
+    const admin = await openSession(t, await createUser(t, 'sched-admin@example.com', 'admin'));
+    const audit = (
+      await call.get('/api/recruiters/audit?action=opening-update', admin)
+    ).json() as AuditPage;
+    expect(audit.Items.slice(0, 2).map((e) => e.Detail)).toEqual([
+      'opened; EffectiveFrom, JobTitle',
+      'closed',
+    ]);
+  });
+});
+
+describe(`recruiters' console: what it refuses (${engine})`, () => {
+  let t: TestApp;
+  let siteDir: string;
+  beforeAll(async () => {
+    // A console page of the tests' own making, where the web build would put it.
+    siteDir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'console-site-'));
+    fs.writeFileSync(
+      path.join(siteDir, 'recruiters.html'),
+      '<!doctype html><title>Console</title>',
+    );
+    t = await createTestApp({ STATIC_DIR: siteDir, TRUST_PROXY: '1' }, { now: clock });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(siteDir, { recursive: true, force: true });
+  });
+
+  it('a wrong password and an unknown e-mail get the same answer; the log keeps no address', async () => {
+    await createUser(t, 'wrong@example.com');
+    const wrong = await signInRequest(t, 'wrong@example.com', 'not the password at all');
+    const unknown = await signInRequest(t, 'nobody@example.com', 'not the password at all');
+    for (const res of [wrong, unknown]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json().detail).toBe(SIGN_IN_FAILED_MESSAGE);
+      expect(res.cookies.find((c) => c.name === SESSION_COOKIE_NAME)).toBeUndefined();
+    }
+    expect(wrong.body.replace(/"requestId":"[^"]*"/, '')).toBe(
+      unknown.body.replace(/"requestId":"[^"]*"/, ''),
+    );
+    const rows = await t.app.repos.audit.list({ action: 'sign-in-failed' }, 1, 10);
+    expect(rows.items.map((r) => r.detail).sort()).toEqual(['unknown account', 'wrong password']);
+    expect(JSON.stringify(rows)).not.toContain('nobody@example.com');
+    expect(JSON.stringify(rows)).not.toContain('not the password');
+  });
+
+  it(`throttles an account after ${ACCOUNT_FAILURES} failures and a client after ${CLIENT_FAILURES}, across accounts, until the window passes`, async () => {
+    await createUser(t, 'target@example.com');
+    const statuses: number[] = [];
+    for (let i = 0; i < ACCOUNT_FAILURES; i++) {
+      statuses.push((await signInRequest(t, 'target@example.com', `guess number ${i}`)).statusCode);
+    }
+    expect(statuses).toEqual(Array(ACCOUNT_FAILURES).fill(401));
+    // Now even the right password, from another client, waits.
+    const limited = await signInRequest(t, 'Target@example.com');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(FAILURE_WINDOW_MS / 1000);
+
+    // One client trying many accounts.
+    const client = newClient();
+    for (let i = 0; i < CLIENT_FAILURES; i++) {
+      const res = await signInRequest(t, `spray-${i}@example.com`, 'password guess 1', client);
+      expect(res.statusCode).toBe(401);
+    }
+    await createUser(t, 'innocent@example.com');
+    expect((await signInRequest(t, 'innocent@example.com', PASSWORD, client)).statusCode).toBe(429);
+    expect((await signInRequest(t, 'innocent@example.com', PASSWORD)).statusCode).toBe(200);
+
+    now += FAILURE_WINDOW_MS + 1000;
+    expect((await signInRequest(t, 'target@example.com')).statusCode).toBe(200);
+    expect((await signInRequest(t, 'innocent@example.com', PASSWORD, client)).statusCode).toBe(200);
+  }, 120_000);
+
+  it('without a session: the API answers 401, a console page 303 to the sign-in and back', async () => {
+    const res = await t.app.inject({
+      url: '/api/recruiters/jobs',
+      headers: { [FIXED_HEADER_NAME]: FIXED_HEADER_VALUE },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    const csv = await t.app.inject({ url: '/api/recruiters/applicants.csv' });
+    expect(csv.statusCode).toBe(401);
+
+    const pageRes = await t.app.inject({ url: '/recruiters/applicants/7?tab=notes' });
+    expect(pageRes.statusCode).toBe(303);
+    expect(pageRes.headers.location).toBe(
+      `/recruiters/sign-in?next=${encodeURIComponent('/recruiters/applicants/7?tab=notes')}`,
+    );
+    const home = await t.app.inject({ url: '/recruiters' });
+    expect(home.headers.location).toBe('/recruiters/sign-in?next=%2Frecruiters');
+    const signInPage = await t.app.inject({
+      url: '/recruiters/sign-in?next=%2Frecruiters%2Fusers',
+    });
+    expect(signInPage.statusCode).toBe(200);
+    expect(signInPage.body).toContain('<title>Console</title>');
+    expect(signInPage.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(signInPage.headers['cache-control']).toBe('no-store');
+    expect(signInPage.headers['content-security-policy']).toContain("frame-src 'self'");
+    expect(String(signInPage.headers['set-cookie'])).toContain('XSRF-TOKEN=');
+    // The page itself is not a static file.
+    expect((await t.app.inject({ url: '/recruiters.html' })).statusCode).not.toBe(200);
+
+    // Signed in, the sign-in page sends the browser on: only to a console path of this site.
+    const user = await createUser(t, 'pages@example.com');
+    const session = await openSession(t, user);
+    const on = (next: string) =>
+      t.app.inject({
+        url: `/recruiters/sign-in?next=${encodeURIComponent(next)}`,
+        headers: { cookie: session },
+      });
+    expect((await on('/recruiters/users')).headers.location).toBe('/recruiters/users');
+    for (const evil of [
+      'https://evil.example/recruiters',
+      '//evil.example/recruiters',
+      '/\\evil.example',
+      '/careers',
+      '/recruitersx',
+    ]) {
+      const res = await on(evil);
+      expect(res.headers.location, evil).toBe('/recruiters');
+    }
+    const page = await t.app.inject({ url: '/recruiters/openings', headers: { cookie: session } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['x-robots-tag']).toBe('noindex, nofollow');
+    const robots = await t.app.inject({ url: '/robots.txt' });
+    expect(robots.body).toContain('Disallow: /recruiters');
+    const sitemap = await t.app.inject({ url: '/sitemap.xml' });
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.body).not.toContain('/recruiters');
+  });
+
+  it('a recruiter on an admin route gets 403; an admin may not deactivate or demote themself', async () => {
+    const recruiter = await openSession(t, await createUser(t, 'plain@example.com'));
+    const call = api(t);
+    expect((await call.get('/api/recruiters/users', recruiter)).statusCode).toBe(403);
+    expect((await call.get('/api/recruiters/audit', recruiter)).statusCode).toBe(403);
+    expect(
+      (
+        await call.write('POST', '/api/recruiters/users', recruiter, {
+          Email: 'x@example.com',
+          Name: 'X',
+          Role: 'admin',
+          Password: PASSWORD,
+        })
+      ).statusCode,
+    ).toBe(403);
+    const adminUser = await createUser(t, 'self@example.com', 'admin');
+    const admin = await openSession(t, adminUser);
+    for (const body of [{ IsActive: false }, { Role: 'recruiter' }]) {
+      const res = await call.write('PATCH', `/api/recruiters/users/${adminUser.id}`, admin, body);
+      expect(res.statusCode).toBe(400);
+    }
+  });
+
+  it('a session ends after 30 idle minutes, and after 12 hours however busy', async () => {
+    const user = await createUser(t, 'clock@example.com');
+    const call = api(t);
+    const idle = await signIn(t, 'clock@example.com');
+    now += minutes(29);
+    expect((await call.get('/api/recruiters/session', idle)).statusCode).toBe(200);
+    // Used at 29 minutes: idle counts from there.
+    now += minutes(29);
+    const alive = await call.get('/api/recruiters/session', idle);
+    expect(alive.statusCode).toBe(200);
+    expect((alive.json() as ConsoleSession).IdleExpiresOn).toBe(
+      new Date(now + minutes(30)).toISOString(),
+    );
+    now += minutes(31);
+    expect((await call.get('/api/recruiters/session', idle)).statusCode).toBe(401);
+
+    const busy = await openSession(t, user);
+    const started = now;
+    // openSession's rows last an hour; a real sign-in's twelve.
+    const real = await signIn(t, 'clock@example.com');
+    while (now < started + 12 * 60 * minutes(1) - minutes(20)) {
+      now += minutes(20);
+      expect((await call.get('/api/recruiters/session', real)).statusCode).toBe(200);
+    }
+    now += minutes(21);
+    expect((await call.get('/api/recruiters/session', real)).statusCode).toBe(401);
+    expect((await call.get('/api/recruiters/session', busy)).statusCode).toBe(401);
+  }, 60_000);
+
+  it('deactivating an account or resetting its password ends its sessions at once; it cannot sign in', async () => {
+    const call = api(t);
+    const admin = await openSession(t, await createUser(t, 'boss@example.com', 'admin'));
+    const user = await createUser(t, 'leaving@example.com');
+    const session = await signIn(t, 'leaving@example.com');
+    const reset = await call.write('PATCH', `/api/recruiters/users/${user.id}`, admin, {
+      Password: 'a brand new passphrase 99',
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await call.get('/api/recruiters/session', session)).statusCode).toBe(401);
+    const second = await signIn(t, 'leaving@example.com', 'a brand new passphrase 99');
+    const off = await call.write('PATCH', `/api/recruiters/users/${user.id}`, admin, {
+      IsActive: false,
+    });
+    expect((off.json() as ConsoleUser).IsActive).toBe(false);
+    expect((await call.get('/api/recruiters/jobs', second)).statusCode).toBe(401);
+    const again = await signInRequest(t, 'leaving@example.com', 'a brand new passphrase 99');
+    expect(again.statusCode).toBe(401);
+    expect(again.json().detail).toBe(SIGN_IN_FAILED_MESSAGE);
+  });
+
+  it('a write without the XSRF echo is refused; a session cookie signed by another secret is not a session', async () => {
+    const user = await createUser(t, 'xsrf@example.com');
+    const session = await openSession(t, user);
+    const headers = consoleHeaders(t, session, 'write');
+    delete headers[XSRF_HEADER_NAME];
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/recruiters/jobs',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ ...opening, JobCode: 'CON-XSRF' }),
+    });
+    expect(res.statusCode).toBe(403);
+
+    // A real token with a session row, signed by a node with another secret.
+    const token = crypto.randomBytes(32).toString('base64url');
+    await t.app.repos.sessions.create({
+      id: crypto.createHash('sha256').update(token).digest('hex'),
+      userId: user.id,
+      createdAt: clock().toISOString(),
+      lastSeenAt: clock().toISOString(),
+      expiresAt: new Date(now + minutes(60)).toISOString(),
+    });
+    const foreign = `${SESSION_COOKIE_NAME}=${signCookie(token, 'another-nodes-secret-0123456789abcdef')}`;
+    expect((await api(t).get('/api/recruiters/session', foreign)).statusCode).toBe(401);
+    const unsigned = `${SESSION_COOKIE_NAME}=${token}`;
+    expect((await api(t).get('/api/recruiters/session', unsigned)).statusCode).toBe(401);
+    const ours = `${SESSION_COOKIE_NAME}=${t.app.signCookie(token)}`;
+    expect((await api(t).get('/api/recruiters/session', ours)).statusCode).toBe(200);
+  });
+
+  it("an admin erases one person's applications at their request; the audit log keeps the counts, not the address", async () => {
+    const call = api(t);
+    const admin = await openSession(t, await createUser(t, 'eraser@example.com', 'admin'));
+    const recruiter = await openSession(t, await createUser(t, 'not-eraser@example.com'));
+    const job = (
+      await call.write('POST', '/api/recruiters/jobs', admin, {
+        ...opening,
+        JobCode: 'CON-ERASE',
+        EffectiveFrom: new Date(Date.now() - 3_600_000).toISOString(),
+      })
+    ).json() as ConsoleJob;
+    const applied = await postApplication(
+      t,
+      job.Job_id,
+      applicationPayload({ Email: 'Erase.Me@example.com' }),
+    );
+    const { ApplicantID } = applied.json() as { ApplicantID: number };
+    await call.write('POST', `/api/recruiters/applicants/${ApplicantID}/notes`, admin, {
+      Text: 'Asked to be forgotten.',
+    });
+
+    const body = { Email: 'erase.me@EXAMPLE.com' };
+    const refused = await call.write('POST', '/api/recruiters/erasures', recruiter, body);
+    expect(refused.statusCode).toBe(403);
+    const erased = await call.write('POST', '/api/recruiters/erasures', admin, body);
+    expect(erased.statusCode).toBe(200);
+    expect(erased.json()).toMatchObject({ Applicants: 1, Resumes: 1 });
+    expect((await call.get(`/api/recruiters/applicants/${ApplicantID}`, admin)).statusCode).toBe(
+      404,
+    );
+
+    const audit = (
+      await call.get('/api/recruiters/audit?action=applicant-erase', admin)
+    ).json() as AuditPage;
+    expect(audit.Items[0]).toMatchObject({
+      Actor: 'Ada Admin',
+      Detail: expect.stringMatching(/^1 applicant, 1 resume and \d+ queued mails?$/),
+    });
+    expect(JSON.stringify(audit)).not.toMatch(/erase\.me/i);
+  });
+
+  it('a person changes their own password: the current one is needed, the rules hold, every other session ends', async () => {
+    const call = api(t);
+    const user = await createUser(t, 'changer@example.com');
+    const here = await openSession(t, user);
+    const elsewhere = await openSession(t, user);
+    const url = '/api/recruiters/session/password';
+
+    const wrong = await call.write('PUT', url, here, {
+      CurrentPassword: 'not my password at all',
+      NewPassword: 'a brand new long passphrase 9',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual([{ field: 'CurrentPassword', message: 'is not right' }]);
+    const weak = await call.write('PUT', url, here, {
+      CurrentPassword: PASSWORD,
+      NewPassword: 'short',
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().errors[0].field).toBe('NewPassword');
+
+    const changed = await call.write('PUT', url, here, {
+      CurrentPassword: PASSWORD,
+      NewPassword: 'a brand new long passphrase 9',
+    });
+    expect(changed.statusCode).toBe(200);
+    const cookie = changed.cookies.find((c) => c.name === SESSION_COOKIE_NAME);
+    expect(cookie).toBeDefined();
+    // Both earlier sessions ended; the new cookie is a session.
+    expect((await call.get('/api/recruiters/session', here)).statusCode).toBe(401);
+    expect((await call.get('/api/recruiters/session', elsewhere)).statusCode).toBe(401);
+    const fresh = `${cookie!.name}=${cookie!.value}`;
+    expect((await call.get('/api/recruiters/session', fresh)).statusCode).toBe(200);
+    expect((await signInRequest(t, 'changer@example.com', PASSWORD)).statusCode).toBe(401);
+    expect(
+      (await signInRequest(t, 'changer@example.com', 'a brand new long passphrase 9')).statusCode,
+    ).toBe(200);
+    const audit = (
+      await call.get(
+        '/api/recruiters/audit?action=user-update',
+        await openSession(t, await createUser(t, 'auditor@example.com', 'admin')),
+      )
+    ).json() as AuditPage;
+    expect(audit.Items.map((item) => item.Detail)).toContain('own password changed');
+  });
+
+  it("an applicant's resume URL works only in the session it was made for", async () => {
+    const call = api(t);
+    const user = await createUser(t, 'resume@example.com');
+    const mine = await openSession(t, user);
+    // In effect by the real clock too: the public apply route reads that one.
+    const job = (
+      await call.write('POST', '/api/recruiters/jobs', mine, {
+        ...opening,
+        JobCode: 'CON-RES',
+        EffectiveFrom: new Date(Date.now() - 3_600_000).toISOString(),
+      })
+    ).json() as ConsoleJob;
+    const applied = await postApplication(
+      t,
+      job.Job_id,
+      applicationPayload({ Email: 'res@example.com' }),
+    );
+    const { ApplicantID } = applied.json() as { ApplicantID: number };
+    const page = (
+      await call.get(`/api/recruiters/applicants/${ApplicantID}`, mine)
+    ).json() as ConsoleApplicant;
+    expect((await call.link(page.ResumeUrl, mine)).statusCode).toBe(200);
+    const other = await openSession(t, await createUser(t, 'other@example.com'));
+    expect((await call.link(page.ResumeUrl, other)).statusCode).toBe(404);
+    // The same person's other session too; and a guessed signature.
+    expect((await call.link(page.ResumeUrl, await openSession(t, user))).statusCode).toBe(404);
+    const guessed = page.ResumeUrl.replace(/sig=[^&]+/, `sig=${'A'.repeat(43)}`);
+    expect((await call.link(guessed, mine)).statusCode).toBe(404);
+    // DOC/DOCX never inline; a PDF's bytes never inline without asking.
+    expect((await call.link(page.ResumeUrl, mine)).headers['content-disposition']).toMatch(
+      /^attachment/,
+    );
+  });
+
+  it('over HTTPS the cookie is __Host- and Secure, and a plain one is not accepted', async () => {
+    await createUser(t, 'https@example.com');
+    const xsrf = mintXsrfToken(t.cookieSecret);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/recruiters/session',
+      remoteAddress: '127.0.0.1',
+      headers: {
+        'x-forwarded-proto': 'https',
+        'x-forwarded-for': newClient(),
+        [FIXED_HEADER_NAME]: FIXED_HEADER_VALUE,
+        cookie: `__Host-XSRF-TOKEN=${xsrf}`,
+        [XSRF_HEADER_NAME]: xsrf,
+        'content-type': 'application/json',
+      },
+      payload: JSON.stringify({ Email: 'https@example.com', Password: PASSWORD }),
+    });
+    expect(res.statusCode).toBe(200);
+    const cookie = res.cookies.find((c) => c.name === SESSION_HOST_COOKIE_NAME)!;
+    expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict', path: '/' });
+    expect(cookie.domain).toBeUndefined();
+    const read = (name: string) =>
+      t.app.inject({
+        url: '/api/recruiters/session',
+        remoteAddress: '127.0.0.1',
+        headers: {
+          'x-forwarded-proto': 'https',
+          [FIXED_HEADER_NAME]: FIXED_HEADER_VALUE,
+          cookie: `${name}=${cookie.value}`,
+        },
+      });
+    expect((await read(SESSION_HOST_COOKIE_NAME)).statusCode).toBe(200);
+    expect((await read(SESSION_COOKIE_NAME)).statusCode).toBe(401);
+  });
+
+  it('calls of the bearer API go into the audit log as token, with the route and the id', async () => {
+    const bearer = { authorization: `Bearer ${t.config.adminToken ?? ''}` };
+    const jobId = await createOpening(t, 'CON-TOKEN');
+    const list = await t.app.inject({ url: '/api/admin/jobs', headers: bearer });
+    expect(list.statusCode).toBe(200);
+    await t.app.inject({ url: `/api/admin/jobs/${jobId}`, headers: bearer });
+    // A wrong token is not a call of the token.
+    await t.app.inject({
+      url: '/api/admin/jobs',
+      headers: { authorization: 'Bearer wrong-token-0123456789' },
+    });
+    const admin = await openSession(t, await createUser(t, 'token-audit@example.com', 'admin'));
+    const audit = (
+      await api(t).get('/api/recruiters/audit?action=token-call', admin)
+    ).json() as AuditPage;
+    expect(audit.Items.map((e) => [e.Actor, e.Target])).toEqual([
+      ['token', `GET /api/admin/jobs/:id ${jobId}`],
+      ['token', 'GET /api/admin/jobs'],
+    ]);
+  });
+
+  it('signing in makes a new session: a planted or earlier cookie is never kept, the earlier session ends', async () => {
+    await createUser(t, 'fixation@example.com');
+    const first = await signIn(t, 'fixation@example.com');
+    // The same browser signs in again, sending its current cookie along.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/recruiters/session',
+      remoteAddress: newClient(),
+      headers: {
+        ...t.headers('write'),
+        cookie: `${t.headers('write').cookie}; ${first}`,
+        'content-type': 'application/json',
+      },
+      payload: JSON.stringify({ Email: 'fixation@example.com', Password: PASSWORD }),
+    });
+    expect(res.statusCode).toBe(200);
+    const second = res.cookies.find((c) => c.name === SESSION_COOKIE_NAME)!;
+    expect(`${second.name}=${second.value}`).not.toBe(first);
+    expect((await api(t).get('/api/recruiters/session', first)).statusCode).toBe(401);
+    expect(
+      (await api(t).get('/api/recruiters/session', `${second.name}=${second.value}`)).statusCode,
+    ).toBe(200);
+  });
+});

@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  consolePaths,
+  describeErasure,
+  erasureRequestSchema,
+  erasureResultSchema,
+} from '@lumenfield/contract';
+import { stripControlCharacters as clean } from '../../lib/control-characters';
+import { HttpProblem } from '../../plugins/problem-details';
+import { consoleProblems, signedIn } from './console-user';
+
+/**
+ * Erasure at a person's request (docs/recruiters.md), for admins: everything about one e-mail address
+ * goes, in one transaction; the audit log keeps who did it and the counts, never the address.
+ */
+export const consoleErasureRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { repos } = app;
+  app.post(
+    consolePaths.erasures,
+    {
+      config: { access: 'session', roles: ['admin'] },
+      schema: {
+        summary: "Erase everything about one person's e-mail address",
+        tags: ['console'],
+        body: erasureRequestSchema,
+        response: {
+          200: erasureResultSchema,
+          ...consoleProblems(),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user } = signedIn(request);
+      const email = clean(request.body.Email);
+      if (!email.includes('@')) {
+        throw new HttpProblem(400, 'The request is invalid.', [
+          { field: 'Email', message: 'must be an e-mail address' },
+        ]);
+      }
+      const erased = await repos.applicants.eraseByEmail(email);
+      await repos.audit.record(
+        { actor: { userId: user.id }, action: 'applicant-erase', detail: describeErasure(erased) },
+        app.now(),
+      );
+      reply.header('Cache-Control', 'no-store');
+      return erased;
+    },
+  );
+};

@@ -1,0 +1,159 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  consolePaths,
+  passwordChangeSchema,
+  sessionSchema,
+  signInSchema,
+  SIGN_IN_FAILED_MESSAGE,
+} from '@lumenfield/contract';
+import { hashPassword, verifyDummy, verifyPassword } from '../../lib/passwords';
+import { recordFailure, retryAfterSeconds, throttleKeys } from '../../lib/sign-in-throttle';
+import { HttpProblem } from '../../plugins/problem-details';
+import { consoleProblems, signedIn, toConsoleSession } from './console-user';
+import { checkPassword } from './users';
+
+const answers = consoleProblems(429);
+
+/** Sign in, who am I, sign out (docs/recruiters.md). */
+export const consoleSessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { repos } = app;
+
+  app.post(
+    consolePaths.session,
+    {
+      // Anyone may try: the page's fixed header and XSRF echo, then the password.
+      config: { access: 'public' },
+      schema: {
+        summary: 'Sign in to the console',
+        tags: ['console'],
+        body: signInSchema,
+        response: { 200: sessionSchema, ...answers },
+      },
+    },
+    async (request, reply) => {
+      const { Email, Password } = request.body;
+      const now = app.now();
+      const keys = throttleKeys(Email, request.ip);
+      const wait = await retryAfterSeconds(repos.signInThrottle, keys, now);
+      if (wait > 0) {
+        throw new HttpProblem(
+          429,
+          'Too many failed sign-ins. Please wait a while and try again.',
+          undefined,
+          { 'Retry-After': String(wait) },
+        );
+      }
+      const user = await repos.users.findForSignIn(Email);
+      // An unknown e-mail costs the same scrypt as a wrong password: timing tells nothing.
+      const matches = user
+        ? await verifyPassword(Password, user.passwordHash)
+        : (await verifyDummy(Password), false);
+      if (!user || !matches || !user.isActive) {
+        await recordFailure(repos.signInThrottle, keys, now);
+        await repos.audit.record(
+          {
+            actor: user ? { userId: user.id } : { label: null },
+            action: 'sign-in-failed',
+            detail: !user ? 'unknown account' : !matches ? 'wrong password' : 'account deactivated',
+          },
+          now,
+        );
+        throw new HttpProblem(401, SIGN_IN_FAILED_MESSAGE);
+      }
+      await repos.signInThrottle.clear(keys.account);
+      const context = await app.consoleSessions.start(request, reply, user);
+      await repos.users.recordSignIn(user.id, now);
+      await repos.audit.record({ actor: { userId: user.id }, action: 'sign-in' }, now);
+      reply.header('Cache-Control', 'no-store');
+      return toConsoleSession({ ...context, user: { ...user, lastSignInAt: now.toISOString() } });
+    },
+  );
+
+  app.get(
+    consolePaths.session,
+    {
+      config: { access: 'session' },
+      schema: {
+        summary: 'The signed-in person and when the session ends',
+        tags: ['console'],
+        response: { 200: sessionSchema, ...answers },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return toConsoleSession(signedIn(request));
+    },
+  );
+
+  app.delete(
+    consolePaths.session,
+    {
+      config: { access: 'session' },
+      schema: {
+        summary: 'Sign out: the session ends on the server',
+        tags: ['console'],
+        response: { 204: z.null(), ...answers },
+      },
+    },
+    async (request, reply) => {
+      const { user } = signedIn(request);
+      await app.consoleSessions.end(request, reply);
+      await repos.audit.record({ actor: { userId: user.id }, action: 'sign-out' }, app.now());
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.put(
+    consolePaths.password,
+    {
+      config: { access: 'session' },
+      schema: {
+        summary: 'Change your own password',
+        tags: ['console'],
+        body: passwordChangeSchema,
+        response: { 200: sessionSchema, ...answers },
+      },
+    },
+    async (request, reply) => {
+      const { user } = signedIn(request);
+      const now = app.now();
+      // A wrong current password counts as a failed sign-in: the same throttle guards both.
+      const keys = throttleKeys(user.email, request.ip);
+      const wait = await retryAfterSeconds(repos.signInThrottle, keys, now);
+      if (wait > 0) {
+        throw new HttpProblem(
+          429,
+          'Too many failed attempts. Please wait a while and try again.',
+          undefined,
+          { 'Retry-After': String(wait) },
+        );
+      }
+      const stored = await repos.users.findForSignIn(user.email);
+      if (!stored || !(await verifyPassword(request.body.CurrentPassword, stored.passwordHash))) {
+        await recordFailure(repos.signInThrottle, keys, now);
+        throw new HttpProblem(400, 'The current password is not right.', [
+          { field: 'CurrentPassword', message: 'is not right' },
+        ]);
+      }
+      checkPassword(request.body.NewPassword, user, 'NewPassword');
+      await repos.users.update(user.id, {
+        passwordHash: await hashPassword(request.body.NewPassword),
+      });
+      // Every session of this person ends (a thief's too); this browser continues in a new one.
+      await repos.sessions.deleteForUser(user.id);
+      const context = await app.consoleSessions.start(request, reply, user);
+      await repos.audit.record(
+        {
+          actor: { userId: user.id },
+          action: 'user-update',
+          target: `user ${user.id}`,
+          detail: 'own password changed',
+        },
+        now,
+      );
+      reply.header('Cache-Control', 'no-store');
+      return toConsoleSession(context);
+    },
+  );
+};

@@ -1,0 +1,171 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminJobParamsSchema,
+  consolePaths,
+  consoleUserSchema,
+  userCreateSchema,
+  userPatchSchema,
+} from '@lumenfield/contract';
+import { stripControlCharacters as clean } from '../../lib/control-characters';
+import { hashPassword, passwordProblem } from '../../lib/passwords';
+import { HttpProblem } from '../../plugins/problem-details';
+import { EmailInUseError } from '../../repositories/users-repository';
+import { consoleProblems, signedIn, toConsoleUser } from './console-user';
+
+const EMAIL = /^[^\s@,]+@[^\s@,.]+(\.[^\s@,.]+)*\.[^\s@,.]{2,}$/;
+
+const answers = consoleProblems(404, 409);
+
+/** A password that may not be used: 400 naming its field. */
+export function checkPassword(
+  password: string,
+  person: { email: string; name: string },
+  field = 'Password',
+): void {
+  const problem = passwordProblem(password, person);
+  if (problem) {
+    throw new HttpProblem(400, `The password ${problem}.`, [{ field, message: problem }]);
+  }
+}
+
+/** Accounts, for admins (docs/recruiters.md). */
+export const consoleUsersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { repos } = app;
+  const config = { access: 'session', roles: ['admin'] } as const;
+
+  app.get(
+    consolePaths.users,
+    {
+      config,
+      schema: {
+        summary: 'Every account',
+        tags: ['console'],
+        response: { 200: z.array(consoleUserSchema), ...answers },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return (await repos.users.list()).map(toConsoleUser);
+    },
+  );
+
+  app.post(
+    consolePaths.users,
+    {
+      config,
+      schema: {
+        summary: 'Add an account',
+        tags: ['console'],
+        body: userCreateSchema,
+        response: { 201: consoleUserSchema, ...answers },
+      },
+    },
+    async (request, reply) => {
+      const { user: admin } = signedIn(request);
+      const email = clean(request.body.Email).toLowerCase();
+      const name = clean(request.body.Name);
+      if (!EMAIL.test(email)) {
+        throw new HttpProblem(400, 'The account is invalid.', [
+          { field: 'Email', message: 'must be an e-mail address' },
+        ]);
+      }
+      checkPassword(request.body.Password, { email, name });
+      const now = app.now();
+      try {
+        const user = await repos.users.create(
+          {
+            email,
+            name,
+            role: request.body.Role,
+            passwordHash: await hashPassword(request.body.Password),
+          },
+          now,
+        );
+        await repos.audit.record(
+          {
+            actor: { userId: admin.id },
+            action: 'user-create',
+            target: `user ${user.id}`,
+            detail: `role ${user.role}`,
+          },
+          now,
+        );
+        return reply.code(201).send(toConsoleUser(user));
+      } catch (error) {
+        if (error instanceof EmailInUseError) {
+          throw new HttpProblem(409, 'This e-mail address already has an account.', [
+            { field: 'Email', message: 'already has an account' },
+          ]);
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.patch(
+    consolePaths.user,
+    {
+      config,
+      schema: {
+        summary: 'Change an account: name, role, active, password',
+        tags: ['console'],
+        params: adminJobParamsSchema,
+        body: userPatchSchema,
+        response: { 200: consoleUserSchema, ...answers },
+      },
+    },
+    async (request) => {
+      const { user: admin } = signedIn(request);
+      const { id } = request.params;
+      const current = await repos.users.findById(id);
+      if (!current) throw new HttpProblem(404, `There is no account with id ${id}.`);
+      const { Name, Role, IsActive, Password } = request.body;
+      if (id === admin.id && (IsActive === false || (Role !== undefined && Role !== 'admin'))) {
+        throw new HttpProblem(
+          400,
+          'You cannot deactivate your own account or take away your own admin role.',
+          [
+            {
+              field: IsActive === false ? 'IsActive' : 'Role',
+              message: 'not for your own account',
+            },
+          ],
+        );
+      }
+      const name = Name === undefined ? undefined : clean(Name);
+      if (Password !== undefined) {
+        checkPassword(Password, { email: current.email, name: name ?? current.name });
+      }
+      const updated = await repos.users.update(id, {
+        ...(name !== undefined && { name }),
+        ...(Role !== undefined && { role: Role }),
+        ...(IsActive !== undefined && { isActive: IsActive }),
+        ...(Password !== undefined && { passwordHash: await hashPassword(Password) }),
+      });
+      if (!updated) throw new HttpProblem(404, `There is no account with id ${id}.`);
+      // Deactivated, or a password set by an admin: every session of the account ends now.
+      if (IsActive === false || Password !== undefined) await repos.sessions.deleteForUser(id);
+      const changes = [
+        name !== undefined && name !== current.name ? 'name' : undefined,
+        Role !== undefined && Role !== current.role ? `role ${current.role} -> ${Role}` : undefined,
+        IsActive !== undefined && IsActive !== current.isActive
+          ? IsActive
+            ? 'activated'
+            : 'deactivated'
+          : undefined,
+        Password !== undefined ? 'password reset' : undefined,
+      ].filter((change) => change !== undefined);
+      await repos.audit.record(
+        {
+          actor: { userId: admin.id },
+          action: 'user-update',
+          target: `user ${id}`,
+          detail: changes.join(', ') || 'no change',
+        },
+        app.now(),
+      );
+      return toConsoleUser(updated);
+    },
+  );
+};

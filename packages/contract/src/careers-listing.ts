@@ -1,0 +1,170 @@
+import { jobOpeningSchema } from './jobs';
+import {
+  jobTermsSchema,
+  workplaceTypeSchema,
+  type EmploymentType,
+  type JobTerms,
+  type PayPeriod,
+  type WorkplaceType,
+} from './job-terms';
+import { z } from './zod-setup';
+
+/**
+ * One row of the careers page (docs/careers.md): the public openings list's row (docs/api.md) plus the terms, the
+ * country the place resolves to, and the words a search matches (title, code, description).
+ * That list's answer itself is unchanged; this is GET /Jobs/CareerListing and the page's data.
+ */
+export const careerListingSchema = jobOpeningSchema.extend({
+  ...jobTermsSchema.shape,
+  /** ISO 3166-1 numeric value of the place's country (the apply form's values); null: unknown. */
+  CountryValue: z.number().int().nullable(),
+  CountryName: z.string().nullable(),
+  /** Normalised words of the title, code and description, each once (see `searchWords`). */
+  SearchText: z.string(),
+});
+export type CareerListing = z.infer<typeof careerListingSchema>;
+export const careerListingListSchema = z.array(careerListingSchema);
+
+/** The careers list's filters, as the URL query carries them: `?q=…&country=…&workplace=…`. */
+export interface CareerFilters {
+  q: string;
+  country: number | null;
+  workplace: WorkplaceType | null;
+}
+
+export const NO_FILTERS: CareerFilters = { q: '', country: null, workplace: null };
+
+/** Lower case, accents dropped, anything but letters and digits a separator. */
+export function searchWords(text: string): string[] {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0);
+}
+
+/**
+ * Reads the filters from a query; a value that is not one (an unknown workplace, a country that
+ * is not a number) is ignored, never an error: the page still shows, with that filter off.
+ */
+export function parseCareerFilters(search: string): CareerFilters {
+  const params = queryParams(search);
+  const q = (params.get('q') ?? '').trim().slice(0, 200);
+  const countryText = params.get('country') ?? '';
+  const country = /^\d{1,4}$/.test(countryText) ? Number(countryText) : null;
+  const workplace = workplaceTypeSchema.safeParse(params.get('workplace'));
+  return { q, country, workplace: workplace.success ? workplace.data : null };
+}
+
+/** A form's query ("?q=qa+lead&x=1") read as a form sends it; the first of a repeated name. */
+function queryParams(search: string): Map<string, string> {
+  const params = new Map<string, string>();
+  for (const pair of search.replace(/^\?/, '').split('&')) {
+    if (!pair) continue;
+    const [name = '', value = ''] = pair.split(/=(.*)/s);
+    const decode = (text: string) => {
+      try {
+        return decodeURIComponent(text.replace(/\+/g, ' '));
+      } catch {
+        return '';
+      }
+    };
+    const key = decode(name);
+    if (!params.has(key)) params.set(key, decode(value));
+  }
+  return params;
+}
+
+const encode = (text: string) => encodeURIComponent(text).replace(/%20/g, '+');
+
+/** The filters as a query string ('' when none), in a fixed order. */
+export function careerFiltersQuery(filters: CareerFilters): string {
+  const parts: string[] = [];
+  if (filters.q) parts.push(`q=${encode(filters.q)}`);
+  if (filters.country !== null) parts.push(`country=${filters.country}`);
+  if (filters.workplace) parts.push(`workplace=${filters.workplace}`);
+  return parts.length > 0 ? `?${parts.join('&')}` : '';
+}
+
+export const hasFilters = (filters: CareerFilters) =>
+  filters.q !== '' || filters.country !== null || filters.workplace !== null;
+
+/** Every word of `q` is the start of a word of the opening (so "guide" finds "Guidewire"). */
+export function filterListings<T extends CareerListing>(
+  listings: T[],
+  filters: CareerFilters,
+): T[] {
+  const words = searchWords(filters.q);
+  return listings.filter((job) => {
+    if (filters.country !== null && job.CountryValue !== filters.country) return false;
+    if (filters.workplace !== null && job.WorkplaceType !== filters.workplace) return false;
+    if (words.length === 0) return true;
+    const own = ` ${job.SearchText}`;
+    return words.every((word) => own.includes(` ${word}`));
+  });
+}
+
+/** The countries that have openings, by name: the country filter's choices. */
+export function listingCountries(listings: CareerListing[]): { value: number; label: string }[] {
+  const seen = new Map<number, string>();
+  for (const job of listings) {
+    if (job.CountryValue !== null && job.CountryName) seen.set(job.CountryValue, job.CountryName);
+  }
+  return [...seen]
+    .map(([value, label]) => ({ value, label }))
+    .sort((a, b) => a.label.localeCompare(b.label, 'en'));
+}
+
+export const employmentTypeLabels: Record<EmploymentType, string> = {
+  FULL_TIME: 'Full time',
+  PART_TIME: 'Part time',
+  CONTRACTOR: 'Contract',
+  TEMPORARY: 'Temporary',
+  INTERN: 'Internship',
+};
+
+export const workplaceTypeLabels: Record<WorkplaceType, string> = {
+  ONSITE: 'On site',
+  HYBRID: 'Hybrid',
+  REMOTE: 'Remote',
+};
+
+const periodWords: Record<PayPeriod, string> = {
+  HOUR: 'an hour',
+  MONTH: 'a month',
+  YEAR: 'a year',
+};
+
+/**
+ * "$120,000 – $150,000 a year" in the reader's locale's currency format; one figure when both
+ * ends are equal; null when the opening publishes no range.
+ */
+export function formatPay(
+  terms: Pick<JobTerms, 'PayMin' | 'PayMax' | 'PayCurrency' | 'PayPeriod'>,
+  locale = 'en-US',
+): string | null {
+  const { PayMin, PayMax, PayCurrency, PayPeriod } = terms;
+  if (PayMin === null || PayMax === null || PayCurrency === null || PayPeriod === null) {
+    return null;
+  }
+  const whole = Number.isInteger(PayMin) && Number.isInteger(PayMax);
+  let format: Intl.NumberFormat;
+  try {
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: PayCurrency,
+      minimumFractionDigits: whole ? 0 : 2,
+      maximumFractionDigits: whole ? 0 : 2,
+    });
+  } catch {
+    // A code this runtime's Intl does not know: the amounts with the code after them.
+    const plain = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+    format = { format: (n: number) => `${plain.format(n)} ${PayCurrency}` } as Intl.NumberFormat;
+  }
+  const range =
+    PayMin === PayMax
+      ? format.format(PayMin)
+      : `${format.format(PayMin)} – ${format.format(PayMax)}`;
+  return `${range} ${periodWords[PayPeriod]}`;
+}

@@ -1,0 +1,287 @@
+import { adminApplicantSchema, adminJobDetailSchema } from './admin';
+import { z } from './zod-setup';
+
+/**
+ * The recruiters' console API (docs/recruiters.md), under /api/recruiters.
+ * Every call is made by the console's own pages with a session cookie: the fixed header, and on
+ * writes the XSRF echo, as every public call (docs/api.md). Without a session: 401; with a role
+ * that may not: 403.
+ */
+export const consolePaths = {
+  /** POST sign in, GET who am I, DELETE sign out. */
+  session: '/recruiters/session',
+  /** PUT: the signed-in person changes their own password. */
+  password: '/recruiters/session/password',
+  jobs: '/recruiters/jobs',
+  job: '/recruiters/jobs/:id',
+  applicants: '/recruiters/applicants',
+  applicantsCsv: '/recruiters/applicants.csv',
+  applicant: '/recruiters/applicants/:id',
+  applicantStage: '/recruiters/applicants/:id/stage',
+  applicantNotes: '/recruiters/applicants/:id/notes',
+  /** A link the browser follows (viewer, download): the session cookie and a signature. */
+  resume: '/recruiters/resumes/:guid',
+  erasures: '/recruiters/erasures',
+  users: '/recruiters/users',
+  user: '/recruiters/users/:id',
+  audit: '/recruiters/audit',
+} as const;
+
+/** The console's pages (client-side routes of its own entry; never indexed). */
+export const consolePagePaths = {
+  signIn: '/recruiters/sign-in',
+  home: '/recruiters',
+  openings: '/recruiters/openings',
+  newOpening: '/recruiters/openings/new',
+  opening: '/recruiters/openings/:id',
+  applicants: '/recruiters/applicants',
+  applicant: '/recruiters/applicants/:id',
+  users: '/recruiters/users',
+  audit: '/recruiters/audit',
+  account: '/recruiters/account',
+} as const;
+
+/** The query parameter that brings the browser back after signing in. */
+export const SIGN_IN_RETURN_PARAM = 'next';
+
+export const SESSION_IDLE_MINUTES = 30;
+export const SESSION_MAX_HOURS = 12;
+export const MIN_PASSWORD_LENGTH = 12;
+
+export const userRoleSchema = z.enum(['admin', 'recruiter']);
+export type UserRole = z.infer<typeof userRoleSchema>;
+
+export const applicantStageSchema = z.enum([
+  'New',
+  'Screening',
+  'Interview',
+  'Offer',
+  'Hired',
+  'Rejected',
+]);
+export type ApplicantStage = z.infer<typeof applicantStageSchema>;
+export const APPLICANT_STAGES = applicantStageSchema.options;
+
+/** The one message for a wrong e-mail and a wrong password alike. */
+export const SIGN_IN_FAILED_MESSAGE = 'The e-mail address or password is not right.';
+
+export const signInSchema = z.object({
+  Email: z.string().trim().min(1).max(320),
+  Password: z.string().min(1).max(1024),
+});
+export type SignIn = z.infer<typeof signInSchema>;
+
+export const consoleUserSchema = z.object({
+  UserID: z.number().int(),
+  Email: z.string(),
+  Name: z.string(),
+  Role: userRoleSchema,
+  IsActive: z.boolean(),
+  CreatedOn: z.string(),
+  LastSignInOn: z.string().nullable(),
+});
+export type ConsoleUser = z.infer<typeof consoleUserSchema>;
+
+/** GET/POST /recruiters/session: the signed-in person. */
+export const sessionSchema = z.object({
+  User: consoleUserSchema,
+  /** ISO 8601: when the session ends if nothing happens (idle), and at the latest. */
+  IdleExpiresOn: z.string(),
+  ExpiresOn: z.string(),
+});
+export type ConsoleSession = z.infer<typeof sessionSchema>;
+
+const password = z.string().max(1024);
+
+export const userCreateSchema = z.object({
+  Email: z.string().trim().min(3).max(320),
+  Name: z.string().trim().min(1).max(200),
+  Role: userRoleSchema,
+  /** At least MIN_PASSWORD_LENGTH characters and not a common password (400 names the field). */
+  Password: password,
+});
+export type UserCreate = z.infer<typeof userCreateSchema>;
+
+export const userPatchSchema = z.object({
+  Name: z.string().trim().min(1).max(200).optional(),
+  Role: userRoleSchema.optional(),
+  /** false deactivates the account and ends its sessions at once. */
+  IsActive: z.boolean().optional(),
+  /** A new password set by an admin; ends the account's sessions. */
+  Password: password.optional(),
+});
+export type UserPatch = z.infer<typeof userPatchSchema>;
+
+/**
+ * PUT /recruiters/session/password: the current password and a new one (the same rules as
+ * every password, 400 naming NewPassword). Every session of the person ends; this browser gets
+ * a new one.
+ */
+export const passwordChangeSchema = z.object({
+  CurrentPassword: z.string().min(1).max(1024),
+  NewPassword: password,
+});
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+
+/** An opening as the console lists it: the recruiters' detail plus its state and new count. */
+export const consoleJobSchema = adminJobDetailSchema.extend({
+  /** Applicants still in stage New. */
+  NewApplicants: z.number().int(),
+  /** open (published), scheduled (EffectiveFrom in the future) or closed. */
+  State: z.enum(['open', 'scheduled', 'closed']),
+});
+export type ConsoleJob = z.infer<typeof consoleJobSchema>;
+
+export const pagedQuerySchema = z.object({
+  page: z
+    .string()
+    .regex(/^\d{1,6}$/, 'must be a whole number')
+    .transform(Number)
+    .optional(),
+});
+
+export const applicantsQuerySchema = pagedQuerySchema.extend({
+  /** Only this opening's applicants. */
+  jobId: z
+    .string()
+    .regex(/^\d{1,9}$/, 'must be a whole number')
+    .transform(Number)
+    .optional(),
+  stage: applicantStageSchema.optional(),
+  /** Words matched against name, e-mail, city and the opening's title. */
+  q: z.string().max(200).optional(),
+});
+export type ApplicantsQuery = z.input<typeof applicantsQuerySchema>;
+
+export const consoleApplicantRowSchema = z.object({
+  ApplicantID: z.number().int(),
+  Job_id: z.number().int(),
+  JobCode: z.string(),
+  JobTitle: z.string(),
+  FirstName: z.string(),
+  LastName: z.string(),
+  Email: z.string(),
+  City: z.string(),
+  AppliedOn: z.string(),
+  Stage: applicantStageSchema,
+});
+export type ConsoleApplicantRow = z.infer<typeof consoleApplicantRowSchema>;
+
+export const PAGE_SIZE = 50;
+
+export function pagedSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    Items: z.array(item),
+    Total: z.number().int(),
+    Page: z.number().int(),
+    PageSize: z.number().int(),
+  });
+}
+
+export const consoleApplicantPageSchema = pagedSchema(consoleApplicantRowSchema);
+export type ConsoleApplicantPage = z.infer<typeof consoleApplicantPageSchema>;
+
+export const stageChangeSchema = z.object({
+  Stage: applicantStageSchema,
+  ChangedBy: z.string(),
+  ChangedOn: z.string(),
+});
+export type StageChange = z.infer<typeof stageChangeSchema>;
+
+export const applicantNoteSchema = z.object({
+  NoteID: z.number().int(),
+  Author: z.string(),
+  CreatedOn: z.string(),
+  Text: z.string(),
+});
+export type ApplicantNote = z.infer<typeof applicantNoteSchema>;
+
+export const noteCreateSchema = z.object({ Text: z.string().trim().min(1).max(10_000) });
+export const stageUpdateSchema = z.object({ Stage: applicantStageSchema });
+
+/** One applicant's page: what they sent, the opening, the stage and its history, the notes. */
+export const consoleApplicantSchema = adminApplicantSchema.extend({
+  Job_id: z.number().int(),
+  JobCode: z.string(),
+  JobTitle: z.string(),
+  CountryName: z.string(),
+  StateName: z.string(),
+  /** 'pdf' | 'doc' | 'docx', detected from the bytes. */
+  AttachmentKind: z.enum(['pdf', 'doc', 'docx']),
+  /**
+   * The resume's URL for this session only (consolePaths.resume with a signature bound to the
+   * session): add `?disposition=inline` for the viewer (PDF only), anything else downloads.
+   */
+  ResumeUrl: z.string(),
+  Stage: applicantStageSchema,
+  /** Newest first; the first entry is the current stage ('New' by 'applicant' on arrival). */
+  StageHistory: z.array(stageChangeSchema),
+  /** Oldest first. */
+  Notes: z.array(applicantNoteSchema),
+});
+export type ConsoleApplicant = z.infer<typeof consoleApplicantSchema>;
+
+/** What the audit log records. */
+export const auditActionSchema = z.enum([
+  'sign-in',
+  'sign-in-failed',
+  'sign-out',
+  'resume-view',
+  'resume-download',
+  'applicants-export',
+  'applicant-stage',
+  'applicant-note',
+  'applicant-erase',
+  'opening-create',
+  'opening-update',
+  'user-create',
+  'user-update',
+  'token-call',
+]);
+export type AuditAction = z.infer<typeof auditActionSchema>;
+
+export const auditQuerySchema = pagedQuerySchema.extend({
+  action: auditActionSchema.optional(),
+  /** Words matched against the actor's name or e-mail. */
+  actor: z.string().max(200).optional(),
+  /** ISO dates (YYYY-MM-DD), inclusive, UTC. */
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+export type AuditQuery = z.input<typeof auditQuerySchema>;
+
+export const auditEntrySchema = z.object({
+  AuditID: z.number().int(),
+  At: z.string(),
+  /** The person's display name, 'token' for the bearer API, 'cli' for the command line. */
+  Actor: z.string(),
+  ActorEmail: z.string().nullable(),
+  Action: auditActionSchema,
+  /** What it was done to, e.g. "applicant 12", "opening 3", "user 4"; never personal data. */
+  Target: z.string().nullable(),
+  /** A short description without personal data ("Screening -> Interview"). */
+  Detail: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditPageSchema = pagedSchema(auditEntrySchema);
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/** POST /recruiters/erasures (admins): everything about one person, at their request. */
+export const erasureRequestSchema = z.object({ Email: z.string().trim().min(3).max(320) });
+export const erasureResultSchema = z.object({
+  Applicants: z.number().int(),
+  Resumes: z.number().int(),
+  Mails: z.number().int(),
+});
+export type ErasureResult = z.infer<typeof erasureResultSchema>;
+
+const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** "2 applicants, 2 resumes and 1 queued mail": the CLI, the console and the audit log say it so. */
+export function describeErasure(result: ErasureResult): string {
+  return (
+    `${counted(result.Applicants, 'applicant', 'applicants')}, ` +
+    `${counted(result.Resumes, 'resume', 'resumes')} and ` +
+    `${counted(result.Mails, 'queued mail', 'queued mails')}`
+  );
+}
