@@ -15,15 +15,24 @@ import {
 /** Where the build puts the server-side renderer and the pages it rendered, inside the site. */
 export const SERVER_DIR = 'server';
 
-/** The page's own files, from the bundle: the stylesheet, the entry and what it imports. */
+/** The page's own files, from the bundle: the stylesheet's text, the entry and its imports. */
 function pageAssets(bundle: Rollup.OutputBundle): PageAssets {
   const items = Object.values(bundle);
   const entry = items.find(
     (item): item is Rollup.OutputChunk => item.type === 'chunk' && item.isEntry,
   );
   if (!entry) throw new Error('prerender: no entry chunk');
+  const css = items
+    .filter((item): item is Rollup.OutputAsset => item.type === 'asset')
+    .filter((item) => item.fileName.endsWith('.css'))
+    .map((item) =>
+      typeof item.source === 'string' ? item.source : new TextDecoder().decode(item.source),
+    )
+    .join('\n');
+  // Inlined into a <style> element: nothing in it may end the element early.
+  if (/<\/style/i.test(css)) throw new Error('prerender: the stylesheet contains "</style"');
   return {
-    styles: items.filter((item) => item.fileName.endsWith('.css')).map((c) => `/${c.fileName}`),
+    css,
     scripts: [`/${entry.fileName}`],
     preloads: entry.imports.map((file) => `/${file}`),
   };

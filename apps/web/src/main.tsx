@@ -2,10 +2,11 @@
 import './styles/tokens.css';
 import './styles/base.css';
 import { pathFromHash, routeDef, routeForPath } from '@lumenfield/routes';
+import { scheduleIslands } from './app/schedule-islands';
 
 /**
  * The page arrives whole from the server. A page rendered at build time (every marketing page)
- * hydrates only its interactive parts, its islands; the pages made of live data, an old hash
+ * hydrates only its interactive parts, its islands, each when it is needed; the pages made of live data, an old hash
  * link's landing and the development server's empty page start the whole site.
  */
 const root = document.getElementById('root');
@@ -13,7 +14,7 @@ if (!root) throw new Error('The page has no #root element.');
 const landing = pathFromHash(window.location.hash);
 const match = routeForPath(window.location.pathname);
 if (!landing && match && routeDef(match.id).render === 'build' && root.hasChildNodes()) {
-  void import('./app/start-islands').then(({ startIslands }) => startIslands(match.id));
+  scheduleIslands(match.id);
 } else {
   void import('./app/start-app').then(({ startApp }) => startApp(root, landing));
 }

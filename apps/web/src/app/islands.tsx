@@ -1,15 +1,56 @@
 import type { ComponentType } from 'react';
+import { EMPLOYEE_DETAILS_STORAGE_KEY } from '@lumenfield/contract';
 import type { IslandName } from '@/lib/island';
 
 /**
- * The interactive parts of the pages rendered at build time, by the name their `<Island>`
- * carries: the only code those pages load and run (docs/architecture.md, "Islands").
+ * When an island hydrates (docs/architecture.md, "Islands"): on the visitor's first sign of
+ * using it (pointer over it, focus in it, a touch), once it scrolls into view, when the page is
+ * idle, or not at all (it has nothing to do on this visit). Until then it is the server's HTML.
  */
-export const islands: Record<IslandName, () => Promise<ComponentType<never>>> = {
-  header: () => import('./shell/header').then((m) => m.Header),
-  inactivity: () => import('./shell/inactivity-reload').then((m) => m.InactivityReload),
-  'tell-me': () => import('@/features/home/tell-me').then((m) => m.TellMe),
-  timeline: () => import('@/features/home/timeline').then((m) => m.Timeline),
-  'office-tabs': () => import('@/features/contact/office-tabs').then((m) => m.OfficeTabs),
-  'service-tabs': () => import('@/features/services/service-tabs').then((m) => m.ServiceTabs),
+export type HydrateWhen = 'interaction' | 'visible' | 'idle' | 'never';
+
+export interface IslandSpec {
+  load: () => Promise<ComponentType<never>>;
+  /** Decided once the page has loaded, from the island's own element. */
+  when: (element: HTMLElement) => HydrateWhen;
+}
+
+/** A service page's tab strip scrolls sideways on phones: is the current tab out of sight? */
+function currentTabHidden(element: HTMLElement): boolean {
+  const list = element.querySelector<HTMLElement>('ul');
+  const tab = list?.querySelector<HTMLElement>('[aria-current="page"]');
+  if (!list || !tab || list.scrollWidth <= list.clientWidth) return false;
+  const box = list.getBoundingClientRect();
+  const own = tab.getBoundingClientRect();
+  return own.left < box.left || own.right > box.right;
+}
+
+/**
+ * The interactive parts of the pages rendered at build time, by the name their `<Island>`
+ * carries: the only code those pages load and run, and when they run it.
+ */
+export const islands: Record<IslandName, IslandSpec> = {
+  header: { load: () => import('./shell/header').then((m) => m.Header), when: () => 'interaction' },
+  // The timer matters only to a visitor whose stored details set a reload time.
+  inactivity: {
+    load: () => import('./shell/inactivity-reload').then((m) => m.InactivityReload),
+    when: () => (localStorage.getItem(EMPLOYEE_DETAILS_STORAGE_KEY) === null ? 'never' : 'idle'),
+  },
+  'tell-me': {
+    load: () => import('@/features/home/tell-me').then((m) => m.TellMe),
+    when: () => 'interaction',
+  },
+  timeline: {
+    load: () => import('@/features/home/timeline').then((m) => m.Timeline),
+    when: () => 'visible',
+  },
+  'office-tabs': {
+    load: () => import('@/features/contact/office-tabs').then((m) => m.OfficeTabs),
+    when: () => 'interaction',
+  },
+  'service-tabs': {
+    load: () => import('@/features/services/service-tabs').then((m) => m.ServiceTabs),
+    // Where the stylesheet's scroll-initial-target did not bring the tab into view.
+    when: (element) => (currentTabHidden(element) ? 'visible' : 'never'),
+  },
 };

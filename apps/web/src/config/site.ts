@@ -35,6 +35,8 @@ export const site = {
   contact: {
     email: 'info@example.com',
     careersEmail: 'careers@example.com',
+    /** Where people ask to see, correct or erase their data (the privacy policy, apply dialog). */
+    privacyEmail: 'privacy@example.com',
     phone: '+1 555 010 2000',
   },
   /** The HR portal behind /hr (the server redirects there; HR_SITE_URL configures it). */

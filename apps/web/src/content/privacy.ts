@@ -1,3 +1,6 @@
+import { DEFAULT_APPLICANT_RETENTION_DAYS } from '@lumenfield/contract';
+import { site } from '@/config/site';
+
 /**
  * The privacy policy (spec §1, §5, §6, §9). The policy wording covers the hosted property
  * portal we operate for clients, so it speaks of property managers, tenants, vendors,
@@ -119,7 +122,7 @@ export const privacyContent = {
           items: [
             'Chat communication is retained for over 4 years so that the records of a tenancy or a piece of work remain available.',
             'When a tenant or vendor is removed from a property, the property manager keeps access to the invoices and data created while they were linked to it.',
-            'Job application records are kept while a role is open and for a reasonable period afterwards, unless you ask us to delete them sooner.',
+            `Job application records (what you sent us and your résumé) are kept while the role is open and erased automatically ${DEFAULT_APPLICANT_RETENTION_DAYS} days after it closes, unless you ask us to delete them sooner.`,
           ],
         },
       ],
@@ -150,6 +153,7 @@ export const privacyContent = {
             'You can unsubscribe from marketing e-mails using the link in each message; service messages about your account will continue.',
             'You can set your browser to refuse cookies, although some parts of our services may then not work as intended.',
             'You can ask us to access, correct or delete personal information we hold about you by contacting us as described below.',
+            `If you applied for a job with us, write to ${site.contact.privacyEmail} from the address you applied with to see, correct or erase your application and résumé. We erase every application sent from that address, with its résumé and any message still waiting to be sent about it, and tell you how many records were erased.`,
           ],
         },
       ],

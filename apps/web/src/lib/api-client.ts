@@ -74,6 +74,37 @@ function statusMessage(status: number): string {
   return 'The request could not be completed.';
 }
 
+function requestHeaders(method: string, hasBody: boolean): Record<string, string> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    [FIXED_HEADER_NAME]: FIXED_HEADER_VALUE,
+  };
+  if (hasBody) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET') {
+    // Over HTTPS the server names the cookie __Host-XSRF-TOKEN; over plain HTTP XSRF-TOKEN.
+    const token = readCookie(XSRF_HOST_COOKIE_NAME) ?? readCookie(XSRF_COOKIE_NAME);
+    if (token) headers[XSRF_HEADER_NAME] = token;
+  }
+  return headers;
+}
+
+/** A failed answer as ApiError, with the server's problem document when it sent one. */
+function failure(status: number, problem: ProblemDetails | undefined): ApiError {
+  return new ApiError(
+    status,
+    problem?.errors?.[0]?.message ?? problem?.detail ?? statusMessage(status),
+    problem,
+  );
+}
+
+/** A successful answer's body checked against the expected shape. */
+function accepted<T>(status: number, data: unknown, schema?: z.ZodType<T>): T {
+  if (!schema) return data as T;
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new ApiError(status, 'The server sent an unexpected answer.');
+  return parsed.data;
+}
+
 /**
  * The one way the page talks to the API: it sends the fixed header, echoes the XSRF cookie on
  * writes, counts the request for the loading overlay and turns every failure into ApiError.
@@ -83,17 +114,7 @@ export async function apiRequest<T>(
   path: string,
   options: RequestOptions<T> = {},
 ): Promise<T> {
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    [FIXED_HEADER_NAME]: FIXED_HEADER_VALUE,
-  };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (method !== 'GET') {
-    // Over HTTPS the server names the cookie __Host-XSRF-TOKEN; over plain HTTP XSRF-TOKEN.
-    const token = readCookie(XSRF_HOST_COOKIE_NAME) ?? readCookie(XSRF_COOKIE_NAME);
-    if (token) headers[XSRF_HEADER_NAME] = token;
-  }
-
+  const headers = requestHeaders(method, options.body !== undefined);
   pendingRequests.start();
   try {
     let response: Response;
@@ -110,14 +131,7 @@ export async function apiRequest<T>(
       throw new ApiError(0, NETWORK_ERROR_MESSAGE);
     }
 
-    if (!response.ok) {
-      const problem = await readProblem(response);
-      throw new ApiError(
-        response.status,
-        problem?.errors?.[0]?.message ?? problem?.detail ?? statusMessage(response.status),
-        problem,
-      );
-    }
+    if (!response.ok) throw failure(response.status, await readProblem(response));
 
     const data: unknown =
       response.status === 204
@@ -125,12 +139,85 @@ export async function apiRequest<T>(
         : await response.json().catch(() => {
             throw new ApiError(response.status, 'The server sent an answer we could not read.');
           });
-    if (!options.schema) return data as T;
-    const parsed = options.schema.safeParse(data);
-    if (!parsed.success)
-      throw new ApiError(response.status, 'The server sent an unexpected answer.');
-    return parsed.data;
+    return accepted(response.status, data, options.schema);
   } finally {
     pendingRequests.finish();
   }
+}
+
+export interface UploadOptions<T> extends RequestOptions<T> {
+  /** Bytes of the request body sent so far, of all of them; as the browser reports them. */
+  onProgress?: (sent: number, total: number) => void;
+}
+
+/**
+ * apiRequest for a large body whose sending the visitor watches: the same headers, errors and
+ * answer checks and loading count, over XMLHttpRequest, since fetch reports no upload
+ * progress. `signal` aborts it (an AbortError, as with fetch).
+ */
+export function apiUpload<T>(
+  method: 'POST' | 'PUT' | 'PATCH',
+  path: string,
+  options: UploadOptions<T> = {},
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const { signal, onProgress } = options;
+    if (signal?.aborted) {
+      reject(new DOMException('The upload was aborted.', 'AbortError'));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    pendingRequests.start();
+    xhr.open(method, buildUrl(path, options.query));
+    for (const [name, value] of Object.entries(
+      requestHeaders(method, options.body !== undefined),
+    )) {
+      xhr.setRequestHeader(name, value);
+    }
+    xhr.responseType = 'text';
+    const onAbort = () => xhr.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const done = () => {
+      signal?.removeEventListener('abort', onAbort);
+      pendingRequests.finish();
+    };
+    if (onProgress) {
+      xhr.upload.addEventListener('progress', (event) => {
+        if (event.lengthComputable) onProgress(event.loaded, event.total);
+      });
+    }
+    xhr.addEventListener('load', () => {
+      done();
+      let data: unknown;
+      try {
+        data = xhr.responseText === '' ? undefined : JSON.parse(xhr.responseText);
+      } catch {
+        reject(
+          xhr.status >= 200 && xhr.status < 300
+            ? new ApiError(xhr.status, 'The server sent an answer we could not read.')
+            : failure(xhr.status, undefined),
+        );
+        return;
+      }
+      if (xhr.status < 200 || xhr.status >= 300) {
+        const problem = problemDetailsSchema.safeParse(data);
+        reject(failure(xhr.status, problem.success ? problem.data : undefined));
+        return;
+      }
+      try {
+        resolve(accepted(xhr.status, data, options.schema));
+      } catch (error) {
+        reject(error);
+      }
+    });
+    xhr.addEventListener('error', () => {
+      done();
+      reject(new ApiError(0, NETWORK_ERROR_MESSAGE));
+    });
+    xhr.addEventListener('abort', () => {
+      done();
+      reject(new DOMException('The upload was aborted.', 'AbortError'));
+    });
+    xhr.send(options.body === undefined ? null : JSON.stringify(options.body));
+  });
 }

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { JobDetail, JobOpening } from '@lumenfield/contract';
+import type { CareerListing, JobDetail } from '@lumenfield/contract';
 
 /**
  * The live data a page was rendered with on the server: the same values seed the screen's
@@ -8,7 +8,8 @@ import type { JobDetail, JobOpening } from '@lumenfield/contract';
  * never executed); main.tsx reads them back.
  */
 export interface PageData {
-  openings?: JobOpening[];
+  /** The careers page's rows, every open opening (the page filters them by its query). */
+  openings?: CareerListing[];
   job?: { id: number; detail: JobDetail };
 }
 

@@ -2,7 +2,7 @@ import { APPLIED_SUCCESSFULLY } from '@lumenfield/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import CareersPage, { NO_OPENINGS_TEXT } from './careers-page';
+import CareersPage, { NO_MATCH_TEXT, NO_OPENINGS_TEXT } from './careers-page';
 import {
   installDialogPolyfill,
   json,
@@ -19,7 +19,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 function withOpenings(list: ReturnType<typeof opening>[]) {
   const all = list.map((item) => ({ ...item, CurerntOpening: list.length }));
-  return mockApi({ '/Jobs/CareerDetailsRetrival': () => json(all) });
+  return mockApi({ '/Jobs/CareerListing': () => json(all) });
 }
 
 const renderCareers = () => renderAt(<CareersPage routeId="careers" />, '/careers');
@@ -76,8 +76,11 @@ describe('Careers screen', () => {
     expect(apply).toHaveAccessibleDescription('LTP-SD-1 - Service Desk');
     await user.click(apply);
     const dialog = screen.getByRole('dialog', { name: 'Apply for Job' });
-    expect(within(dialog).getByText('LTP-SD-1 - Service Desk')).toBeInTheDocument();
-    expect(within(dialog).getByLabelText('First Name', { exact: false })).toHaveFocus();
+    // The form's code arrives when the page is idle or on the first Apply: it may take a moment.
+    expect(await within(dialog).findByText('LTP-SD-1 - Service Desk')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('First Name', { exact: false })).toHaveFocus(),
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(apply).toHaveFocus();
@@ -88,16 +91,16 @@ describe('Careers screen', () => {
     const user = userEvent.setup({ delay: null });
     renderCareers();
     await user.click(await screen.findByRole('button', { name: /Easy Apply/ }));
-    await user.type(screen.getByLabelText('Last Name', { exact: false }), 'Okafor');
+    await user.type(await screen.findByLabelText('Last Name', { exact: false }), 'Okafor');
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Easy Apply/ }));
-    expect(screen.getByLabelText('Last Name', { exact: false })).toHaveValue('Okafor');
+    expect(await screen.findByLabelText('Last Name', { exact: false })).toHaveValue('Okafor');
   });
 
   it("a successful application shows 'Applied Successfully!', clears the form and closes it", async () => {
     const fetchMock = mockApi({
-      '/Jobs/CareerDetailsRetrival': () => json([opening()]),
+      '/Jobs/CareerListing': () => json([opening()]),
       '/Jobs/SaveApplicantDetail': () =>
         json({ ApplicantID: 9, Message: APPLIED_SUCCESSFULLY }, 201),
     });
@@ -132,7 +135,7 @@ describe('Careers screen', () => {
   it('a failed listing says so and can be retried', async () => {
     let calls = 0;
     mockApi({
-      '/Jobs/CareerDetailsRetrival': () => {
+      '/Jobs/CareerListing': () => {
         calls += 1;
         return calls === 1
           ? json(
@@ -149,5 +152,83 @@ describe('Careers screen', () => {
     await waitFor(() =>
       expect(screen.getByRole('heading', { name: '1 Current Opening' })).toBeInTheDocument(),
     );
+  });
+
+  describe('search and filters', () => {
+    const three = () =>
+      withOpenings([
+        opening(),
+        opening({
+          Job_id: 8,
+          JobCode: 'LTP-GW-1042',
+          JobTitle: 'Guidewire Developer',
+          JobLocation: 'Chicago, Illinois, USA',
+          WorkplaceType: 'REMOTE',
+          PayMin: 120_000,
+          PayMax: 150_000,
+          PayCurrency: 'USD',
+          CountryValue: 840,
+          CountryName: 'United States of America',
+          SearchText: 'guidewire developer ltp gw 1042 gosu',
+        }),
+        opening({
+          Job_id: 9,
+          JobCode: 'LTP-CL-4128',
+          JobTitle: 'Cloud Support Engineer',
+          WorkplaceType: 'ONSITE',
+          CountryValue: 608,
+          CountryName: 'Philippines',
+          SearchText: 'cloud support engineer ltp cl 4128 azure',
+        }),
+      ]);
+    const titles = () =>
+      [...document.querySelectorAll('.opening__title')].map((h) => h.textContent ?? '');
+    const countLine = () => screen.getByRole('heading', { level: 2, name: /Current Opening/ });
+
+    it('shows the terms and the pay in the currency format of each row', async () => {
+      three();
+      renderCareers();
+      expect(await screen.findByText('$120,000 – $150,000 a year')).toBeInTheDocument();
+      expect(screen.getAllByText('₹12,00,000 – ₹18,00,000 a year')).toHaveLength(2);
+    });
+
+    it('words, country and workplace narrow the list at once; the URL follows', async () => {
+      three();
+      const user = userEvent.setup();
+      window.history.replaceState(null, '', '/careers');
+      renderCareers();
+      const search = await screen.findByRole('searchbox', { name: 'Search' });
+      await user.type(search, 'gosu');
+      expect(titles()).toEqual(['LTP-GW-1042 - Guidewire Developer']);
+      expect(countLine()).toHaveTextContent('1 Current Opening');
+      await waitFor(() => expect(window.location.search).toBe('?q=gosu'));
+      await waitFor(() =>
+        expect(screen.getByRole('status')).toHaveTextContent('1 Current Opening'),
+      );
+
+      await user.clear(search);
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'Philippines');
+      expect(titles()).toEqual(['LTP-CL-4128 - Cloud Support Engineer']);
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), '');
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Workplace' }), 'Hybrid');
+      expect(titles()).toEqual(['LTP-QA-2201 - QA Automation Engineer']);
+      await waitFor(() => expect(window.location.search).toBe('?workplace=HYBRID'));
+    });
+
+    it('reads the filters from the URL; an empty result says so and clears', async () => {
+      three();
+      const user = userEvent.setup();
+      renderAt(<CareersPage routeId="careers" />, '/careers?q=cobol&workplace=REMOTE&country=9999');
+      expect(await screen.findByText(NO_MATCH_TEXT)).toBeInTheDocument();
+      expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('cobol');
+      // An unknown country is no filter: the form shows all countries.
+      expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('');
+      expect(countLine()).toHaveTextContent('0 Current Opening');
+      const clear = screen.getAllByRole('link', { name: 'Clear filters' });
+      expect(clear[0]).toHaveAttribute('href', '/careers');
+      await user.click(clear[clear.length - 1]!);
+      expect(titles()).toHaveLength(3);
+      expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+    });
   });
 });

@@ -1,19 +1,38 @@
-import { openingsCountText, postedAgeText, type JobOpening } from '@lumenfield/contract';
+import {
+  careerFiltersQuery,
+  filterListings,
+  hasFilters,
+  listingCountries,
+  NO_FILTERS,
+  openingsCountText,
+  parseCareerFilters,
+  postedAgeText,
+  workplaceTypeLabels,
+  workplaceTypeSchema,
+  type CareerFilters,
+  type CareerListing,
+  type JobOpening,
+} from '@lumenfield/contract';
+import { useEffect, useId, useRef, useState } from 'react';
 import { AppLink } from '@/components/app-link';
 import { Icon } from '@/components/icons';
 import { PageIntro } from '@/components/page-intro';
 import { jobPath, routes, type ScreenProps } from '@lumenfield/routes';
-import { Link } from '@/lib/router';
+import { Link, useLocation } from '@/lib/router';
 import { usePageData } from '@/lib/page-data';
 import { usePageMeta } from '@/lib/page-meta';
-import { fetchOpenings } from './api/openings';
+import { fetchCareerListing } from './api/openings';
 import { useApplyDialog } from './components/apply-dialog';
 import { ApplySteps } from './components/apply-steps';
+import { JobTermsLine } from './components/job-terms';
 import { jobHeading } from './job-summary';
-import { useResource } from './use-resource';
+import { useResource } from '@/lib/use-resource';
 import './careers.css';
 
 export const NO_OPENINGS_TEXT = 'Current No Openings';
+export const NO_MATCH_TEXT = 'No openings match your search';
+/** How long typing rests before the URL (and the spoken count) follow the filters. */
+const SETTLE_MS = 300;
 
 export default function CareersPage({ routeId }: ScreenProps) {
   const { title } = routes[routeId];
@@ -22,8 +41,21 @@ export default function CareersPage({ routeId }: ScreenProps) {
     description:
       'Open positions at Lumenfield Technology Partners: engineering, quality assurance and support roles. Apply in minutes with your resume.',
   });
-  const [openings, retry] = useResource('openings', fetchOpenings, usePageData().openings);
+  const [openings, retry] = useResource('career-listing', fetchCareerListing, {
+    initial: usePageData().openings,
+  });
   const { openFor, dialogs } = useApplyDialog();
+  const all = openings.status === 'ready' ? openings.data : [];
+  const [filters, setFilters] = useCareerFilters();
+  const countries = listingCountries(all);
+  // A country no opening is in (an old link) is no filter: the list and the form agree.
+  const effective: CareerFilters =
+    filters.country !== null && !countries.some((c) => c.value === filters.country)
+      ? { ...filters, country: null }
+      : filters;
+  // A few dozen rows: filtering on every render is cheaper than keeping memos in step.
+  const shown = filterListings(all, effective);
+  const announcement = useSettledAnnouncement(filters, openingsCountText(shown.length));
 
   return (
     <>
@@ -48,10 +80,16 @@ export default function CareersPage({ routeId }: ScreenProps) {
           ) : null}
           {openings.status === 'ready' ? (
             <>
+              {all.length > 0 ? (
+                <CareersFilters filters={effective} countries={countries} onChange={setFilters} />
+              ) : null}
               <h2 id="openings-count" className="openings-count">
-                {openingsCountText(openings.data.length)}
+                {openingsCountText(shown.length)}
               </h2>
-              {openings.data.length === 0 ? (
+              <p className="visually-hidden" role="status">
+                {announcement}
+              </p>
+              {all.length === 0 ? (
                 <div className="openings-empty">
                   <p className="openings-empty__title">{NO_OPENINGS_TEXT}</p>
                   <p>
@@ -60,8 +98,18 @@ export default function CareersPage({ routeId }: ScreenProps) {
                     .
                   </p>
                 </div>
+              ) : shown.length === 0 ? (
+                <div className="openings-empty">
+                  <p className="openings-empty__title">{NO_MATCH_TEXT}</p>
+                  <p>
+                    Try other words, another country or any workplace, or see every opening:{' '}
+                    <Link to={routes.careers.path} onClick={() => setFilters(NO_FILTERS)}>
+                      Clear filters
+                    </Link>
+                  </p>
+                </div>
               ) : (
-                <OpeningsList openings={openings.data} onApply={openFor} />
+                <OpeningsList openings={shown} onApply={openFor} />
               )}
             </>
           ) : null}
@@ -73,8 +121,139 @@ export default function CareersPage({ routeId }: ScreenProps) {
   );
 }
 
+/**
+ * The filters, read from the URL's query (the server rendered the page with the same), changed
+ * at once as the visitor types or chooses; the URL follows once typing rests (replaceState: the
+ * URL stays the truth for a reload or a shared link, without a history entry per key).
+ */
+function useCareerFilters(): [CareerFilters, (next: CareerFilters) => void] {
+  const location = useLocation();
+  const [filters, setFilters] = useState(() => parseCareerFilters(location.search));
+  // A navigation to the careers page (a link, Back) brings its own query.
+  const seen = useRef(location);
+  useEffect(() => {
+    if (seen.current === location) return;
+    seen.current = location;
+    setFilters(parseCareerFilters(location.search));
+  }, [location]);
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      const target = `${window.location.pathname}${careerFiltersQuery(filters)}`;
+      if (target !== `${window.location.pathname}${window.location.search}`) {
+        window.history.replaceState(window.history.state, '', target);
+      }
+    }, SETTLE_MS);
+    return () => window.clearTimeout(timer);
+  }, [filters]);
+  return [filters, setFilters];
+}
+
+/** The count, spoken once the filters rest after a change (nothing on the first render). */
+function useSettledAnnouncement(filters: CareerFilters, text: string): string {
+  const [spoken, setSpoken] = useState('');
+  const first = useRef(filters);
+  useEffect(() => {
+    if (first.current === filters) return;
+    const timer = window.setTimeout(() => setSpoken(text), SETTLE_MS);
+    return () => window.clearTimeout(timer);
+  }, [filters, text]);
+  return spoken;
+}
+
+interface CareersFiltersProps {
+  filters: CareerFilters;
+  countries: { value: number; label: string }[];
+  onChange: (next: CareerFilters) => void;
+}
+
+/**
+ * A real GET form: with scripts off, Search loads /careers?q=…&country=…&workplace=… and the
+ * server renders that list; with scripts on, every change filters at once.
+ */
+function CareersFilters({ filters, countries, onChange }: CareersFiltersProps) {
+  const id = useId();
+  return (
+    <form
+      className="careers-filters"
+      role="search"
+      aria-label="Search openings"
+      method="get"
+      action={routes.careers.path}
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <div className="careers-filters__field careers-filters__field--words">
+        <label htmlFor={`${id}-q`}>Search</label>
+        <input
+          id={`${id}-q`}
+          name="q"
+          type="search"
+          value={filters.q}
+          maxLength={200}
+          placeholder="Title, job code or skill"
+          autoComplete="off"
+          onChange={(event) => onChange({ ...filters, q: event.target.value })}
+        />
+      </div>
+      <div className="careers-filters__field">
+        <label htmlFor={`${id}-country`}>Country</label>
+        <select
+          id={`${id}-country`}
+          name="country"
+          value={filters.country ?? ''}
+          onChange={(event) =>
+            onChange({
+              ...filters,
+              country: event.target.value === '' ? null : Number(event.target.value),
+            })
+          }
+        >
+          <option value="">All countries</option>
+          {countries.map((country) => (
+            <option key={country.value} value={country.value}>
+              {country.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="careers-filters__field">
+        <label htmlFor={`${id}-workplace`}>Workplace</label>
+        <select
+          id={`${id}-workplace`}
+          name="workplace"
+          value={filters.workplace ?? ''}
+          onChange={(event) => {
+            const workplace = workplaceTypeSchema.safeParse(event.target.value);
+            onChange({ ...filters, workplace: workplace.success ? workplace.data : null });
+          }}
+        >
+          <option value="">Any workplace</option>
+          {workplaceTypeSchema.options.map((type) => (
+            <option key={type} value={type}>
+              {workplaceTypeLabels[type]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="careers-filters__actions">
+        <button type="submit" className="button button--primary">
+          Search
+        </button>
+        {hasFilters(filters) ? (
+          <Link
+            to={routes.careers.path}
+            className="careers-filters__clear"
+            onClick={() => onChange(NO_FILTERS)}
+          >
+            Clear filters
+          </Link>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
 interface OpeningsListProps {
-  openings: JobOpening[];
+  openings: CareerListing[];
   onApply: (job: JobOpening) => void;
 }
 
@@ -97,6 +276,7 @@ function OpeningsList({ openings, onApply }: OpeningsListProps) {
               <h3 className="opening__title" id={titleId}>
                 <Link to={jobPath(job.Job_id)}>{heading}</Link>
               </h3>
+              <JobTermsLine terms={job} className="opening__terms" />
               <p className="opening__location">
                 <Icon name="mapPin" size={18} />
                 <span className="visually-hidden">Location: </span>

@@ -138,7 +138,9 @@ describe('Job detail screen', () => {
       expect(button).toHaveAccessibleDescription('QA Automation Engineer');
     await user.click(buttons[0]!);
     const dialog = screen.getByRole('dialog', { name: 'Apply for Job' });
-    expect(within(dialog).getByText('LTP-QA-2201 - QA Automation Engineer')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('LTP-QA-2201 - QA Automation Engineer'),
+    ).toBeInTheDocument();
   });
 });
 

@@ -1,4 +1,11 @@
-import { contactPersons, splitList, type JobDetail } from '@lumenfield/contract';
+import {
+  contactPersons,
+  employmentTypeLabels,
+  splitList,
+  workplaceTypeLabels,
+  type JobDetail,
+} from '@lumenfield/contract';
+import { JobTermsLine, payText } from './components/job-terms';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { usePageData } from '@/lib/page-data';
@@ -12,7 +19,7 @@ import { useApplyDialog } from './components/apply-dialog';
 import { JobDescription } from './components/job-description';
 import { chooseJobId, formatEffectiveFrom, rememberJobId, type JobIdChoice } from './job-details';
 import { jobHeading } from './job-summary';
-import { useResource } from './use-resource';
+import { useResource } from '@/lib/use-resource';
 import '@/components/page-intro.css';
 import './careers.css';
 
@@ -86,11 +93,9 @@ function JobScreen({ jobId, title }: { jobId: number; title: string }) {
   useEffect(() => {
     rememberJobId(jobId, sessionStore());
   }, [jobId]);
-  const [detail, retry] = useResource(
-    `job:${jobId}`,
-    (signal) => fetchJobDetail(jobId, signal),
-    served?.id === jobId ? served.detail : undefined,
-  );
+  const [detail, retry] = useResource(`job:${jobId}`, (signal) => fetchJobDetail(jobId, signal), {
+    initial: served?.id === jobId ? served.detail : undefined,
+  });
   const { openFor, dialogs } = useApplyDialog();
 
   if (detail.status === 'loading') return <JobLoading title={title} />;
@@ -129,6 +134,9 @@ function JobScreen({ jobId, title }: { jobId: number; title: string }) {
               Effective from <EffectiveFrom iso={job.EffectiveFrom} />
             </span>
           </li>
+          <li>
+            <JobTermsLine terms={job} className="job-intro__terms" />
+          </li>
         </ul>
         <div className="job-intro__actions job-intro__actions--apply">
           <button
@@ -143,11 +151,12 @@ function JobScreen({ jobId, title }: { jobId: number; title: string }) {
       </JobIntro>
       <div className="job-body">
         <div className="container job-body__grid">
-          <article className="job-main" aria-labelledby="job-description-title">
-            <h2 id="job-description-title" className="job-main__title">
-              About the role
-            </h2>
-            <JobDescription html={job.Job_Description} />
+          <article className="job-main" aria-label="About the role">
+            <JobDescription
+              html={job.Job_Description}
+              heading="About the role"
+              headingId="job-description-title"
+            />
           </article>
           <JobSidePanel job={job} />
         </div>
@@ -192,6 +201,17 @@ function JobSidePanel({ job }: { job: JobDetail }) {
       <div className="job-side__block">
         <h2 className="job-side__title">Job Code</h2>
         <p className="job-side__code">{job.JobCode}</p>
+      </div>
+      <div className="job-side__block">
+        <h2 className="job-side__title">Pay</h2>
+        <p>{payText(job) ?? 'Discussed with the recruiter'}</p>
+      </div>
+      <div className="job-side__block">
+        <h2 className="job-side__title">Employment</h2>
+        <p>
+          {employmentTypeLabels[job.EmploymentType]},{' '}
+          {workplaceTypeLabels[job.WorkplaceType].toLowerCase()}
+        </p>
       </div>
       {managers.length > 0 ? (
         <div className="job-side__block">

@@ -1,4 +1,4 @@
-import type { DropDownOption, JobDetail, JobOpening } from '@lumenfield/contract';
+import type { CareerListing, DropDownOption, JobDetail } from '@lumenfield/contract';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
@@ -37,7 +37,8 @@ export const experienceBands: DropDownOption[] = [
   { value: 2, label: '3-5 years' },
 ];
 
-export const opening = (over: Partial<JobOpening> = {}): JobOpening => ({
+/** A row of the careers page (the public openings list's row with terms, country and search words). */
+export const opening = (over: Partial<CareerListing> = {}): CareerListing => ({
   Job_id: 7,
   JobCode: 'LTP-QA-2201',
   JobTitle: 'QA Automation Engineer',
@@ -46,6 +47,15 @@ export const opening = (over: Partial<JobOpening> = {}): JobOpening => ({
   HourCount: 75,
   MinuteCount: 4500,
   CurerntOpening: 1,
+  EmploymentType: 'FULL_TIME',
+  WorkplaceType: 'HYBRID',
+  PayMin: 1_200_000,
+  PayMax: 1_800_000,
+  PayCurrency: 'INR',
+  PayPeriod: 'YEAR',
+  CountryValue: 356,
+  CountryName: 'India',
+  SearchText: 'qa automation engineer ltp qa 2201 playwright',
   ...over,
 });
 
@@ -59,6 +69,12 @@ export const jobDetail = (over: Partial<JobDetail> = {}): JobDetail => ({
   ContactPerson: 'Ravi Kumar, Lena Ortiz',
   ContactPersonMail: 'ravi.kumar@example.com, lena.ortiz@example.com',
   Job_Description: '<h2>Quality first</h2><p>Build <strong>test suites</strong>.</p>',
+  EmploymentType: 'FULL_TIME',
+  WorkplaceType: 'HYBRID',
+  PayMin: 1_200_000,
+  PayMax: 1_800_000,
+  PayCurrency: 'INR',
+  PayPeriod: 'YEAR',
   ...over,
 });
 
@@ -90,7 +106,60 @@ export function mockApi(handlers: Record<string, Handler> = {}) {
     return json({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'Not found' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('XMLHttpRequest', fakeXhrOver(fetchMock));
   return fetchMock;
+}
+
+/**
+ * XMLHttpRequest (the upload path of lib/api-client.ts) over the same fake `fetch`: the call is
+ * recorded like any other, its body is reported sent in two halves, and abort() cancels it.
+ */
+function fakeXhrOver(fetchMock: (input: string, init: RequestInit) => Promise<Response>) {
+  return class FakeXhr extends EventTarget {
+    readonly upload = new EventTarget();
+    status = 0;
+    responseText = '';
+    responseType = '';
+    private method = 'GET';
+    private url = '';
+    private headers: Record<string, string> = {};
+    private finished = false;
+    open(method: string, url: string) {
+      this.method = method;
+      this.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+    send(body: string | null) {
+      const total = body?.length ?? 0;
+      const progress = (loaded: number) =>
+        this.upload.dispatchEvent(
+          Object.assign(new Event('progress'), { lengthComputable: true, loaded, total }),
+        );
+      progress(Math.ceil(total / 2));
+      fetchMock(this.url, { method: this.method, headers: this.headers, body }).then(
+        async (response) => {
+          if (this.finished) return;
+          progress(total);
+          this.status = response.status;
+          this.responseText = await response.text();
+          this.finished = true;
+          this.dispatchEvent(new Event('load'));
+        },
+        () => {
+          if (this.finished) return;
+          this.finished = true;
+          this.dispatchEvent(new Event('error'));
+        },
+      );
+    }
+    abort() {
+      if (this.finished) return;
+      this.finished = true;
+      this.dispatchEvent(new Event('abort'));
+    }
+  };
 }
 
 /** Calls made to one API path, as URLs. */

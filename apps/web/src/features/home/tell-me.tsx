@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from '@/lib/router';
 import { Icon } from '@/components/icons';
-import { routePath, type RouteId } from '@lumenfield/routes';
+import { TELL_ME_PATH, routePath, type RouteId } from '@lumenfield/routes';
 
 export interface TellMeProps {
   label: string;
@@ -12,7 +12,9 @@ export interface TellMeProps {
 /**
  * The hero's 'Tell me:' question (spec §2): a native select, so it works with every keyboard
  * and screen reader. Choosing a question navigates to its answer; the button covers the
- * question that is already showing, which a change event never reports.
+ * question that is already showing, which a change event never reports. Without scripts (or
+ * before the island has hydrated) it is a plain form: the server answers its GET with a 303
+ * to the chosen page.
  */
 export function TellMe({ label, options, submitLabel }: TellMeProps) {
   const navigate = useNavigate();
@@ -23,6 +25,8 @@ export function TellMe({ label, options, submitLabel }: TellMeProps) {
   return (
     <form
       className="tell-me"
+      action={TELL_ME_PATH}
+      method="get"
       onSubmit={(event) => {
         event.preventDefault();
         navigate(routePath(choice));
@@ -35,6 +39,7 @@ export function TellMe({ label, options, submitLabel }: TellMeProps) {
         <div className="tell-me__field">
           <select
             id={id}
+            name="to"
             className="tell-me__select"
             value={choice}
             onChange={(event) => {

@@ -1,4 +1,10 @@
-import { apiPaths, jobOpeningListSchema, type JobOpening } from '@lumenfield/contract';
+import {
+  apiPaths,
+  careerListingListSchema,
+  jobOpeningListSchema,
+  type CareerListing,
+  type JobOpening,
+} from '@lumenfield/contract';
 import { apiRequest } from '@/lib/api-client';
 
 /** The open positions, newest first (spec §7: ActionFlag JobOpenings with jobID 0). */
@@ -8,4 +14,9 @@ export function fetchOpenings(signal?: AbortSignal): Promise<JobOpening[]> {
     schema: jobOpeningListSchema,
     signal,
   });
+}
+
+/** The same positions with their terms, country and search words: the careers page's rows. */
+export function fetchCareerListing(signal?: AbortSignal): Promise<CareerListing[]> {
+  return apiRequest('GET', apiPaths.careerListing, { schema: careerListingListSchema, signal });
 }

@@ -4,16 +4,18 @@ import {
   type ApplicationCreated,
   type ApplicationPayload,
 } from '@lumenfield/contract';
-import { apiRequest } from '@/lib/api-client';
+import { apiUpload } from '@/lib/api-client';
 
 /** POST /Jobs/SaveApplicantDetail?jobID=N with the payload of docs/api.md. */
 export function saveApplication(
   jobId: number,
   payload: ApplicationPayload,
+  options: { onProgress?: (sent: number, total: number) => void; signal?: AbortSignal } = {},
 ): Promise<ApplicationCreated> {
-  return apiRequest('POST', apiPaths.saveApplicant, {
+  return apiUpload('POST', apiPaths.saveApplicant, {
     query: { jobID: jobId },
     body: payload,
     schema: applicationCreatedSchema,
+    ...options,
   });
 }

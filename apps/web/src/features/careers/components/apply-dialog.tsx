@@ -1,8 +1,21 @@
 import { APPLIED_SUCCESSFULLY } from '@lumenfield/contract';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Modal } from '@/components/modal';
 import type { JobSummary } from '../job-summary';
-import { ApplyForm } from './apply-form';
+
+// The form (its rules, zod, the upload) is not needed to read the list or a job: it loads when
+// the browser is idle after the page, or on the first Apply, whichever comes first.
+const loadApplyForm = () => import('./apply-form');
+const ApplyForm = lazy(() => loadApplyForm().then((module) => ({ default: module.ApplyForm })));
+
+function whenIdle(run: () => void): () => void {
+  if ('requestIdleCallback' in window) {
+    const handle = window.requestIdleCallback(run, { timeout: 5000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(run, 2000);
+  return () => clearTimeout(timer);
+}
 
 /**
  * The 'Apply for Job' dialog and the 'Applied Successfully!' alert that follows it, shared by
@@ -13,6 +26,7 @@ export function useApplyDialog() {
   const [applied, setApplied] = useState(false);
 
   const openFor = useCallback((next: JobSummary) => setJob(next), []);
+  useEffect(() => whenIdle(() => void loadApplyForm()), []);
 
   const onApplied = useCallback(() => {
     setJob(null);
@@ -28,7 +42,17 @@ export function useApplyDialog() {
         title="Apply for Job"
         className="apply-dialog"
       >
-        {job ? <ApplyForm job={job} onApplied={onApplied} /> : null}
+        {job ? (
+          <Suspense
+            fallback={
+              <p className="apply-dialog__loading" role="status">
+                Loading the form…
+              </p>
+            }
+          >
+            <ApplyForm job={job} onApplied={onApplied} />
+          </Suspense>
+        ) : null}
       </Modal>
       <Modal
         open={applied}

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 import { READ_FAILED_MESSAGE } from '../application/application-form';
 import { callsTo, json, mockApi, resetCareersState, type Handler } from '../test-support';
-import { ApplyForm } from './apply-form';
+import { ApplyForm, UPLOAD_CANCELLED, sizeText } from './apply-form';
 
 const job = {
   Job_id: 7,
@@ -391,5 +391,53 @@ describe('submitting', () => {
     expect(consoleError).toHaveBeenCalledWith('Error reading file content.');
     expect(field('Resume')).toHaveFocus();
     expect(callsTo(fetchMock, '/Jobs/SaveApplicantDetail')).toHaveLength(0);
+  });
+});
+
+describe('sending: progress, cancel and the privacy notice', () => {
+  it('shows the share sent with bytes, announces it in steps, and can be cancelled', async () => {
+    // The server never answers: the upload stays half sent until it is cancelled.
+    const { user, onApplied } = setup({
+      '/Jobs/SaveApplicantDetail': () => new Promise<Response>(() => undefined),
+    });
+    await fillValid(user);
+    await submit(user);
+    const bar = await screen.findByRole('progressbar', { name: 'Sending your application…' });
+    await waitFor(() => expect((bar as HTMLProgressElement).value).toBe(50));
+    expect(screen.getByText(/^50% · /)).toHaveTextContent(
+      `50% · ${sizeText(Math.round(pdfBytes.length / 2))} of ${sizeText(pdfBytes.length)}`,
+    );
+    expect(screen.getByText('Sending: 50% sent')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel sending' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(UPLOAD_CANCELLED);
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(onApplied).not.toHaveBeenCalled();
+    expect(input('First Name').value).toBe('Ana María');
+    expect(input('Resume').files?.[0]?.name).toBe('resume.pdf');
+  });
+
+  it('says who sees the data, why, how long, the rights, and links the privacy policy', () => {
+    setup();
+    const notice = screen.getByRole('region', { name: 'How we use your application' });
+    expect(notice).toHaveTextContent("our recruiters and this opening's contact persons");
+    expect(notice).toHaveTextContent('365 days after the opening closes');
+    expect(within(notice).getByRole('link', { name: /privacy policy/ })).toHaveAttribute(
+      'href',
+      '/privacypolicy',
+    );
+    // Before Apply in reading order.
+    const apply = screen.getByRole('button', { name: 'Apply' });
+    expect(notice.compareDocumentPosition(apply) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it.each([
+    [0, '0.0 MB'],
+    [500, '1 KB'],
+    [655_360, '640 KB'],
+    [2_202_010, '2.1 MB'],
+    [5_242_880, '5.0 MB'],
+  ])('sizeText(%i) is %s', (bytes, text) => {
+    expect(sizeText(bytes)).toBe(text);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_APPLICANT_RETENTION_DAYS,
   RESUME_ACCEPT,
   validateApplication,
   type ApplicationField,
@@ -6,6 +7,8 @@ import {
   type FieldError,
 } from '@lumenfield/contract';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { routes } from '@lumenfield/routes';
+import { site } from '@/config/site';
 import { ApiError } from '@/lib/api-client';
 import { fetchCountries, fetchExperienceBands, fetchStates } from '../api/options';
 import { saveApplication } from '../api/save-application';
@@ -37,6 +40,22 @@ export interface ApplyFormProps {
 
 const OPTIONS_FAILED = "We couldn't load the lists of countries and experience. Please try again.";
 const STATES_FAILED = "We couldn't load the states of that country. Please choose it again.";
+export const UPLOAD_CANCELLED =
+  'You cancelled sending. Nothing was sent, and everything you entered is still here; press Apply to send it.';
+
+/** Bytes as "2.1 MB" (or "640 KB" below a megabyte), as the progress line shows them. */
+export function sizeText(bytes: number): string {
+  return bytes >= 1024 * 1024 || bytes === 0
+    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/** Sending progress: the share of the request sent, shown against the resume's own size. */
+interface Progress {
+  percent: number;
+  sent: number;
+  total: number;
+}
 
 /** The 'Apply for Job' form: spec §2 fields, §5 rules in order, docs/api.md payload. */
 export function ApplyForm({ job, onApplied }: ApplyFormProps) {
@@ -49,13 +68,26 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
   const [optionsFailed, setOptionsFailed] = useState(false);
   const [optionsAttempt, setOptionsAttempt] = useState(0);
   const submittingRef = useRef(false);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  /** The last quarter announced (25, 50, 75, 100): screen readers hear steps, not every byte. */
+  const [spokenStep, setSpokenStep] = useState(0);
+  const upload = useRef<AbortController | null>(null);
   const countryRef = useRef(draft.CountyID);
   const fileInput = useRef<HTMLInputElement>(null);
   const controls = useRef<Partial<Record<ErrorTarget, HTMLElement | null>>>({});
   const [focusRequest, setFocusRequest] = useState(0);
   const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => draftStore.set(draft), [draft]);
+
+  // The form arrives in a dialog that is already open when its code was still loading: then
+  // the dialog could not focus the first field, so the form does.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form?.closest('dialog')?.open || form.contains(document.activeElement)) return;
+    form.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+  }, []);
 
   useEffect(() => {
     let live = true;
@@ -190,16 +222,37 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
         showRuleFailure(afterRead);
         return;
       }
-      await saveApplication(job.Job_id, buildPayload(draft, file, content));
+      const controller = new AbortController();
+      upload.current = controller;
+      setProgress({ percent: 0, sent: 0, total: file.size });
+      setSpokenStep(0);
+      await saveApplication(job.Job_id, buildPayload(draft, file, content), {
+        signal: controller.signal,
+        onProgress: (sent, total) => {
+          const share = total > 0 ? sent / total : 0;
+          const percent = Math.min(100, Math.floor(share * 100));
+          setProgress({ percent, sent: Math.round(share * file.size), total: file.size });
+          setSpokenStep((step) => Math.max(step, Math.floor(percent / 25) * 25));
+        },
+      });
       draftStore.clear();
       onApplied();
     } catch (failure) {
-      show(serverError(failure));
+      if (failure instanceof DOMException && failure.name === 'AbortError') {
+        show({ target: 'form', message: UPLOAD_CANCELLED });
+      } else {
+        show(serverError(failure));
+      }
     } finally {
+      upload.current = null;
       submittingRef.current = false;
       setSubmitting(false);
+      setProgress(null);
     }
   }
+
+  // Closing the dialog mid-upload stops sending.
+  useEffect(() => () => upload.current?.abort(), []);
 
   const errorFor = (field: ErrorTarget) => (error?.target === field ? error.message : undefined);
   const register = (field: ErrorTarget) => (element: HTMLElement | null) => {
@@ -230,7 +283,13 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
   );
 
   return (
-    <form className="apply-form" noValidate onSubmit={submit} aria-busy={submitting || undefined}>
+    <form
+      ref={formRef}
+      className="apply-form"
+      noValidate
+      onSubmit={submit}
+      aria-busy={submitting || undefined}
+    >
       <p className="apply-form__job">
         <span className="apply-form__job-label">Applying for</span>{' '}
         <strong>
@@ -390,13 +449,42 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
         </Field>
       </div>
 
+      {/* In the scrolling part: on a phone the sticky footer keeps only what acts. */}
+      <PrivacyNotice />
+
       <div className="apply-form__footer">
         {submitting ? (
-          <p className="apply-form__sending" role="status">
-            <span className="apply-form__spinner" aria-hidden="true" />
-            Sending your application…
-          </p>
+          <div className="apply-progress">
+            <p className="apply-form__sending" role="status">
+              <span className="apply-form__spinner" aria-hidden="true" />
+              <span id={`${id}-sending`}>Sending your application…</span>
+            </p>
+            {progress ? (
+              <>
+                <progress
+                  className="apply-progress__bar"
+                  max={100}
+                  value={progress.percent}
+                  aria-labelledby={`${id}-sending`}
+                  aria-describedby={`${id}-figures`}
+                />
+                <p className="apply-progress__figures" id={`${id}-figures`}>
+                  {progress.percent}% · {sizeText(progress.sent)} of {sizeText(progress.total)}
+                </p>
+                <button
+                  type="button"
+                  className="button button--secondary apply-progress__cancel"
+                  onClick={() => upload.current?.abort()}
+                >
+                  Cancel sending
+                </button>
+              </>
+            ) : null}
+          </div>
         ) : null}
+        <p className="visually-hidden" aria-live="polite">
+          {submitting && spokenStep > 0 ? `Sending: ${spokenStep}% sent` : ''}
+        </p>
 
         <div className="apply-form__actions">
           <button
@@ -417,6 +505,43 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
         </div>
       </div>
     </form>
+  );
+}
+
+/** Before Apply: who receives the data, why, how long it is kept, the applicant's rights. */
+function PrivacyNotice() {
+  const headingId = useId();
+  const { privacyEmail } = site.contact;
+  return (
+    <section className="apply-privacy" aria-labelledby={headingId}>
+      <h3 className="apply-privacy__title" id={headingId}>
+        How we use your application
+      </h3>
+      <ul className="apply-privacy__list">
+        <li>
+          <strong>Who sees it:</strong> our recruiters and this opening's contact persons.
+        </li>
+        <li>
+          <strong>Why:</strong> only to assess your application for this role.
+        </li>
+        <li>
+          <strong>How long:</strong> until {DEFAULT_APPLICANT_RETENTION_DAYS} days after the opening
+          closes; then your application and resume are erased.
+        </li>
+        <li>
+          <strong>Your rights:</strong> ask to see, correct or erase your data at any time at{' '}
+          <a href={`mailto:${privacyEmail}`}>{privacyEmail}</a>.
+        </li>
+      </ul>
+      <p className="apply-privacy__more">
+        {/* A new tab: the form stays as it is while the policy is read. */}
+        Read our{' '}
+        <a href={routes.privacyPolicy.path} target="_blank" rel="noopener">
+          privacy policy<span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+        .
+      </p>
+    </section>
   );
 }
 

@@ -66,12 +66,44 @@ export function sanitiseDescription(html: string, topLevel = 3): string {
   return holder.innerHTML;
 }
 
+/** The text of the description's first element when it is a heading, else undefined. */
+export function openingHeading(html: string): string | undefined {
+  const match = /^\s*<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1>/i.exec(html);
+  if (!match) return undefined;
+  const text = match[2]!.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;/g, ' ');
+  return text.replace(/\s+/g, ' ').trim();
+}
+
 /**
- * On the server (no DOM to sanitise with) and while the browser hydrates that markup, the
- * description as the server's sanitiser stored and sent it; then sanitised again here.
+ * The description under the section heading `heading` (an h2 with `headingId`). A recruiter's
+ * description often opens with that same heading ("About the role"): then the description's
+ * own heading is the section's, at h2, rather than the same words twice. On the server (no DOM
+ * to sanitise with) and while the browser hydrates that markup, the description as the
+ * server's sanitiser stored and sent it; then sanitised again here.
  */
-export function JobDescription({ html }: { html: string }) {
+export function JobDescription({
+  html,
+  heading,
+  headingId,
+}: {
+  html: string;
+  heading: string;
+  headingId: string;
+}) {
   const inBrowser = useInBrowser();
-  const clean = useMemo(() => (inBrowser ? sanitiseDescription(html) : html), [html, inBrowser]);
-  return <div className="job-description" dangerouslySetInnerHTML={{ __html: clean }} />;
+  const ownHeading = openingHeading(html)?.toLowerCase() === heading.toLowerCase();
+  const clean = useMemo(
+    () => (inBrowser ? sanitiseDescription(html, ownHeading ? 2 : 3) : html),
+    [html, inBrowser, ownHeading],
+  );
+  return (
+    <>
+      {ownHeading ? null : (
+        <h2 id={headingId} className="job-main__title">
+          {heading}
+        </h2>
+      )}
+      <div className="job-description" dangerouslySetInnerHTML={{ __html: clean }} />
+    </>
+  );
 }

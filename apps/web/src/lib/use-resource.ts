@@ -4,15 +4,22 @@ import { ApiError } from '@/lib/api-client';
 export type Resource<T> =
   { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; error: ApiError };
 
+export interface ResourceOptions<T> {
+  /** The value the server rendered the page with: the first render shows it, with no request. */
+  initial?: T | undefined;
+  /** A reload keeps showing what was there (no flash) until the new answer arrives. */
+  keepWhileReloading?: boolean;
+}
+
 /**
- * Loads once per `key` through the API client (which drives the 'Loading...' overlay) and
- * cancels a load that is no longer wanted. `retry` asks again after a failure. `initial` is
- * the value the server rendered the page with: the first render shows it, with no request.
+ * Loads once per `key` through the API client (which owns headers and errors) and cancels a
+ * load that is no longer wanted. The second value asks again (a retry after a failure, or a
+ * reload after a change).
  */
 export function useResource<T>(
   key: string,
   load: (signal: AbortSignal) => Promise<T>,
-  initial?: T,
+  { initial, keepWhileReloading = false }: ResourceOptions<T> = {},
 ): [Resource<T>, () => void] {
   const [state, setState] = useState<{ key: string; attempt: number; value: Resource<T> }>({
     key,
@@ -25,7 +32,7 @@ export function useResource<T>(
   useEffect(() => {
     if (attempt === 0 && key === initialKey) return;
     const controller = new AbortController();
-    setState({ key, attempt, value: { status: 'loading' } });
+    if (!keepWhileReloading) setState({ key, attempt, value: { status: 'loading' } });
     load(controller.signal).then(
       (data) => {
         if (!controller.signal.aborted)
@@ -45,8 +52,10 @@ export function useResource<T>(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, attempt, initialKey]);
 
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const again = useCallback(() => setAttempt((n) => n + 1), []);
   const current: Resource<T> =
-    state.key === key && state.attempt === attempt ? state.value : { status: 'loading' };
-  return [current, retry];
+    state.key === key && (keepWhileReloading || state.attempt === attempt)
+      ? state.value
+      : { status: 'loading' };
+  return [current, again];
 }

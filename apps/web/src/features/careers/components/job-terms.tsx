@@ -1,0 +1,44 @@
+import {
+  employmentTypeLabels,
+  formatPay,
+  workplaceTypeLabels,
+  type JobTerms,
+} from '@lumenfield/contract';
+
+/** The locale a currency's amounts are written in ("₹12,00,000" in India); US English else. */
+const currencyLocales: Record<string, string> = {
+  USD: 'en-US',
+  INR: 'en-IN',
+  PHP: 'en-PH',
+  GBP: 'en-GB',
+  EUR: 'en-IE',
+  CAD: 'en-CA',
+  AUD: 'en-AU',
+  SGD: 'en-SG',
+};
+
+/** "$120,000 – $150,000 a year" in the currency's own format, or null without a range. */
+export function payText(terms: JobTerms): string | null {
+  return formatPay(terms, currencyLocales[terms.PayCurrency ?? ''] ?? 'en-US');
+}
+
+/** "Full time · Hybrid", then the pay range, as one line of an opening. */
+export function JobTermsLine({ terms, className }: { terms: JobTerms; className?: string }) {
+  const pay = payText(terms);
+  return (
+    <p className={className}>
+      <span>{employmentTypeLabels[terms.EmploymentType]}</span>
+      <span aria-hidden="true"> · </span>
+      <span>{workplaceTypeLabels[terms.WorkplaceType]}</span>
+      {pay ? (
+        <>
+          <span aria-hidden="true"> · </span>
+          <span className="job-terms__pay">
+            <span className="visually-hidden">Pay: </span>
+            {pay}
+          </span>
+        </>
+      ) : null}
+    </p>
+  );
+}

@@ -1,0 +1,91 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { MIN_PASSWORD_LENGTH, type FieldError } from '@lumenfield/contract';
+import { ApiError } from '@/lib/api-client';
+import { consoleApi } from './api';
+import { useSession } from './session';
+import { ErrorNote, PageHeading, TextField, fieldErrorFor, focusFirstInvalid } from './ui';
+
+const EMPTY = { CurrentPassword: '', NewPassword: '' };
+
+/** The signed-in person's own account: who they are, and changing their password. */
+export default function AccountPage() {
+  const { User } = useSession();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [form, setForm] = useState(EMPTY);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [message, setMessage] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setMessage(null);
+    setDone(false);
+    consoleApi.changePassword(form).then(
+      () => {
+        setBusy(false);
+        setErrors([]);
+        setForm(EMPTY);
+        setDone(true);
+      },
+      (failure: unknown) => {
+        setBusy(false);
+        const apiError = failure instanceof ApiError ? failure : undefined;
+        setErrors(apiError?.fieldErrors ?? []);
+        // Field errors stand beside their fields; the note above says what happened.
+        setMessage(
+          apiError?.fieldErrors.length
+            ? 'Your password was not changed: please correct the field marked below.'
+            : (apiError?.message ?? 'Your password was not changed.'),
+        );
+        focusFirstInvalid(formRef.current);
+      },
+    );
+  };
+
+  return (
+    <>
+      <PageHeading title="Your account" />
+      <p>
+        {User.Name} · {User.Email} · {User.Role === 'admin' ? 'Admin' : 'Recruiter'}
+      </p>
+      <section className="rc-card" aria-labelledby="password-heading">
+        <h2 id="password-heading">Change your password</h2>
+        <p>Every other session of yours ends; you stay signed in here.</p>
+        {message ? <ErrorNote message={message} /> : null}
+        <p role="status" className="rc-muted">
+          {done ? 'Your password was changed.' : ''}
+        </p>
+        <form ref={formRef} className="rc-form" onSubmit={submit} noValidate>
+          <div className="rc-grid">
+            <TextField
+              id="account-CurrentPassword"
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+              value={form.CurrentPassword}
+              error={fieldErrorFor(errors, 'CurrentPassword')}
+              onChange={(value) => setForm((current) => ({ ...current, CurrentPassword: value }))}
+            />
+            <TextField
+              id="account-NewPassword"
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              hint={`At least ${MIN_PASSWORD_LENGTH} characters, not a common password.`}
+              value={form.NewPassword}
+              error={fieldErrorFor(errors, 'NewPassword')}
+              onChange={(value) => setForm((current) => ({ ...current, NewPassword: value }))}
+            />
+          </div>
+          <div className="rc-form__actions">
+            <button type="submit" className="button button--primary" disabled={busy}>
+              Change password
+            </button>
+          </div>
+        </form>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,129 @@
+import {
+  API_BASE_PATH,
+  SIGN_IN_RETURN_PARAM,
+  auditPageSchema,
+  consoleApplicantPageSchema,
+  consoleApplicantSchema,
+  consoleJobSchema,
+  consolePagePaths,
+  consolePaths,
+  consoleUserSchema,
+  erasureResultSchema,
+  sessionSchema,
+  type AdminJobCreate,
+  type AdminJobPatch,
+  type ApplicantStage,
+  type ApplicantsQuery,
+  type AuditQuery,
+  type PasswordChange,
+  type SignIn,
+  type UserCreate,
+  type UserPatch,
+} from '@lumenfield/contract';
+import { z } from 'zod';
+import { ApiError, apiRequest, type RequestOptions } from '@/lib/api-client';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Where the browser goes to sign in, coming back to `returnTo` (a console path) after it. */
+export function signInHref(returnTo: string): string {
+  return `${consolePagePaths.signIn}?${SIGN_IN_RETURN_PARAM}=${encodeURIComponent(returnTo)}`;
+}
+
+/** Only a path inside the console is a place to come back to (no open redirect). */
+export function safeReturnPath(next: string | null): string {
+  if (
+    next &&
+    /^\/recruiters(\/|$|\?)/.test(next) &&
+    !next.startsWith('//') &&
+    !next.startsWith(consolePagePaths.signIn)
+  )
+    return next;
+  return consolePagePaths.openings;
+}
+
+/** Called on a 401 from any call but the sign-in itself: the session has ended. */
+let onSignedOut: () => void = () => {
+  const { pathname, search } = window.location;
+  window.location.assign(signInHref(pathname + search));
+};
+export function setSignedOutHandler(handler: () => void) {
+  onSignedOut = handler;
+}
+
+async function call<T>(method: Method, path: string, options?: RequestOptions<T>): Promise<T> {
+  try {
+    return await apiRequest(method, path, options);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401 && path !== consolePaths.session)
+      onSignedOut();
+    throw error;
+  }
+}
+
+const withId = (template: string, id: number | string) =>
+  template.replace(/:id|:guid/, encodeURIComponent(String(id)));
+
+export const jobListSchema = z.array(consoleJobSchema);
+export const userListSchema = z.array(consoleUserSchema);
+
+export const consoleApi = {
+  session: (signal?: AbortSignal) =>
+    apiRequest('GET', consolePaths.session, { schema: sessionSchema, signal }),
+  signIn: (body: SignIn) =>
+    apiRequest('POST', consolePaths.session, { body, schema: sessionSchema }),
+  signOut: () => apiRequest<void>('DELETE', consolePaths.session),
+  changePassword: (body: PasswordChange) =>
+    call('PUT', consolePaths.password, { body, schema: sessionSchema }),
+
+  jobs: (signal?: AbortSignal) => call('GET', consolePaths.jobs, { schema: jobListSchema, signal }),
+  job: (id: number, signal?: AbortSignal) =>
+    call('GET', withId(consolePaths.job, id), { schema: consoleJobSchema, signal }),
+  createJob: (body: AdminJobCreate) =>
+    call('POST', consolePaths.jobs, { body, schema: z.object({ Job_id: z.number().int() }) }),
+  updateJob: (id: number, body: AdminJobPatch) =>
+    call<unknown>('PATCH', withId(consolePaths.job, id), { body }),
+
+  applicants: (query: ApplicantsQuery, signal?: AbortSignal) =>
+    call('GET', consolePaths.applicants, {
+      query: { ...query },
+      schema: consoleApplicantPageSchema,
+      signal,
+    }),
+  applicant: (id: number, signal?: AbortSignal) =>
+    call('GET', withId(consolePaths.applicant, id), { schema: consoleApplicantSchema, signal }),
+  setStage: (id: number, Stage: ApplicantStage) =>
+    call<unknown>('PUT', withId(consolePaths.applicantStage, id), { body: { Stage } }),
+  addNote: (id: number, Text: string) =>
+    call<unknown>('POST', withId(consolePaths.applicantNotes, id), { body: { Text } }),
+  erase: (Email: string) =>
+    call('POST', consolePaths.erasures, { body: { Email }, schema: erasureResultSchema }),
+
+  users: (signal?: AbortSignal) =>
+    call('GET', consolePaths.users, { schema: userListSchema, signal }),
+  createUser: (body: UserCreate) => call<unknown>('POST', consolePaths.users, { body }),
+  updateUser: (id: number, body: UserPatch) =>
+    call<unknown>('PATCH', withId(consolePaths.user, id), { body }),
+
+  audit: (query: AuditQuery, signal?: AbortSignal) =>
+    call('GET', consolePaths.audit, { query: { ...query }, schema: auditPageSchema, signal }),
+};
+
+/** The CSV export's URL: a plain link the browser downloads with the session cookie. */
+export function applicantsCsvHref(query: ApplicantsQuery): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  const qs = search.toString();
+  return `${API_BASE_PATH}${consolePaths.applicantsCsv}${qs ? `?${qs}` : ''}`;
+}
+
+/** The resume's URL as the server gave it, as a path under the API when it is relative to it. */
+export function resumeHref(resumeUrl: string, inline = false): string {
+  const base =
+    resumeUrl.startsWith(API_BASE_PATH + '/') || /^https?:/.test(resumeUrl)
+      ? resumeUrl
+      : `${API_BASE_PATH}${resumeUrl}`;
+  if (!inline) return base;
+  return `${base}${base.includes('?') ? '&' : '?'}disposition=inline`;
+}

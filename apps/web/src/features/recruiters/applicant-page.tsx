@@ -1,0 +1,336 @@
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import {
+  APPLICANT_STAGES,
+  consolePagePaths,
+  type ApplicantStage,
+  type ConsoleApplicant,
+  type ErasureResult,
+} from '@lumenfield/contract';
+import { Modal } from '@/components/modal';
+import { ApiError } from '@/lib/api-client';
+import { Link } from '@/lib/router';
+import { consoleApi, resumeHref } from './api';
+import { applicantsOfOpening, openingPath } from './routes';
+import { useSession } from './session';
+import { ErrorNote, Loading, PageHeading, StageBadge, When } from './ui';
+import { useResource } from '@/lib/use-resource';
+
+// pdf.js is large: it loads only when a PDF is shown.
+const PdfViewer = lazy(() => import('./pdf-viewer').then((m) => ({ default: m.PdfViewer })));
+
+const formatSize = (bytes: number) =>
+  bytes < 1024 * 1024
+    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
+    : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+function Sent({ applicant }: { applicant: ConsoleApplicant }) {
+  const rows: [string, React.ReactNode][] = [
+    ['Name', `${applicant.FirstName} ${applicant.LastName}`],
+    ['E-mail', <a href={`mailto:${applicant.Email}`}>{applicant.Email}</a>],
+    ['Mobile', applicant.MobileNumber],
+    ['City', applicant.City],
+    ['State', applicant.StateName],
+    ['Country', applicant.CountryName],
+    ['Experience', applicant.Experience ?? '—'],
+    ['Referred by', applicant.ReferredBy ?? '—'],
+    ['Applied on', <When iso={applicant.AppliedOn} />],
+    [
+      'Opening',
+      <Link to={openingPath(applicant.Job_id)}>
+        {applicant.JobCode} · {applicant.JobTitle}
+      </Link>,
+    ],
+  ];
+  return (
+    <section className="rc-card" aria-labelledby="sent-heading">
+      <h2 id="sent-heading">What they sent</h2>
+      <dl className="rc-facts">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function StagePanel({
+  applicant,
+  onChanged,
+}: {
+  applicant: ConsoleApplicant;
+  onChanged: () => void;
+}) {
+  const [stage, setStage] = useState<ApplicantStage>(applicant.Stage);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  // Not `disabled` while saving: a disabled button drops the keyboard user's focus.
+  const busy = useRef(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy.current) return;
+    if (stage === applicant.Stage) {
+      setDone(`The stage is already ${stage}.`);
+      return;
+    }
+    busy.current = true;
+    setError(null);
+    setDone(null);
+    consoleApi.setStage(applicant.ApplicantID, stage).then(
+      () => {
+        busy.current = false;
+        setDone(`Stage changed to ${stage}.`);
+        onChanged();
+      },
+      (failure: unknown) => {
+        busy.current = false;
+        setError(failure instanceof ApiError ? failure.message : 'The stage was not changed.');
+      },
+    );
+  };
+  return (
+    <section className="rc-card" aria-labelledby="stage-heading">
+      <h2 id="stage-heading">Stage</h2>
+      {error ? <ErrorNote message={error} /> : null}
+      <form onSubmit={submit}>
+        <fieldset className="rc-stages">
+          <legend>
+            Current stage: <StageBadge stage={applicant.Stage} />
+          </legend>
+          {APPLICANT_STAGES.map((value) => (
+            <label key={value} className="rc-stage-option">
+              <input
+                type="radio"
+                name="stage"
+                value={value}
+                checked={stage === value}
+                onChange={() => setStage(value)}
+              />
+              {value}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" className="button button--primary">
+          Change stage
+        </button>
+        <p className="rc-muted" role="status">
+          {done}
+        </p>
+      </form>
+      <h3>History</h3>
+      <ol className="rc-history">
+        {applicant.StageHistory.map((change, index) => (
+          <li key={`${change.ChangedOn}-${index}`}>
+            <StageBadge stage={change.Stage} /> by <strong>{change.ChangedBy}</strong>,{' '}
+            <When iso={change.ChangedOn} />
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function NotesPanel({ applicant, onAdded }: { applicant: ConsoleApplicant; onAdded: () => void }) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const busy = useRef(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy.current) return;
+    if (text.trim() === '') {
+      setError('Write the note first.');
+      return;
+    }
+    busy.current = true;
+    setError(null);
+    consoleApi.addNote(applicant.ApplicantID, text).then(
+      () => {
+        busy.current = false;
+        setText('');
+        onAdded();
+      },
+      (failure: unknown) => {
+        busy.current = false;
+        setError(failure instanceof ApiError ? failure.message : 'The note was not added.');
+      },
+    );
+  };
+  return (
+    <section className="rc-card" aria-labelledby="notes-heading">
+      <h2 id="notes-heading">Notes</h2>
+      {applicant.Notes.length === 0 ? <p className="rc-muted">No notes yet.</p> : null}
+      <ul className="rc-notes">
+        {applicant.Notes.map((note) => (
+          <li key={note.NoteID}>
+            <p className="rc-notes__meta">
+              <strong>{note.Author}</strong>, <When iso={note.CreatedOn} />
+            </p>
+            <p className="rc-notes__text">{note.Text}</p>
+          </li>
+        ))}
+      </ul>
+      <form onSubmit={submit} noValidate>
+        <div className="rc-field">
+          <label htmlFor="note-text">Note</label>
+          <textarea
+            id="note-text"
+            rows={3}
+            maxLength={10_000}
+            value={text}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'note-error' : undefined}
+            onChange={(event) => setText(event.target.value)}
+          />
+          {error ? (
+            <p id="note-error" className="rc-field__error" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className="button button--primary">
+          Add note
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function Resume({ applicant }: { applicant: ConsoleApplicant }) {
+  const name = `${applicant.FirstName} ${applicant.LastName}'s resume`;
+  return (
+    <section className="rc-card rc-resume" aria-labelledby="resume-heading">
+      <div className="rc-resume__head">
+        <h2 id="resume-heading">Resume</h2>
+        <a className="button button--secondary" href={resumeHref(applicant.ResumeUrl)} download>
+          Download {applicant.AttachmentKind.toUpperCase()} ({formatSize(applicant.AttachmentSize)})
+        </a>
+      </div>
+      {applicant.AttachmentKind === 'pdf' ? (
+        <Suspense fallback={<Loading what="the viewer" />}>
+          <PdfViewer url={resumeHref(applicant.ResumeUrl, true)} title={name} />
+        </Suspense>
+      ) : (
+        <p className="rc-muted">
+          A {applicant.AttachmentKind.toUpperCase()} file is not shown in the page: download it to
+          read it.
+        </p>
+      )}
+    </section>
+  );
+}
+
+function Erase({ applicant }: { applicant: ConsoleApplicant }) {
+  const [open, setOpen] = useState(false);
+  const [result, setResult] = useState<ErasureResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const erase = () => {
+    setBusy(true);
+    setError(null);
+    consoleApi.erase(applicant.Email).then(
+      (counts) => {
+        setBusy(false);
+        setResult(counts);
+      },
+      (failure: unknown) => {
+        setBusy(false);
+        setError(failure instanceof ApiError ? failure.message : 'Nothing was erased.');
+      },
+    );
+  };
+  return (
+    <section className="rc-card rc-danger-zone" aria-labelledby="erase-heading">
+      <h2 id="erase-heading">Erase at the person&rsquo;s request</h2>
+      <p>Removes every application, resume and mail of this e-mail address, for good.</p>
+      <button type="button" className="button rc-button--danger" onClick={() => setOpen(true)}>
+        Erase this person&rsquo;s data
+      </button>
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Erase this person's data?"
+        role="alertdialog"
+      >
+        {result ? (
+          <div role="status">
+            <p>
+              Erased {result.Applicants} applications, {result.Resumes} resumes and {result.Mails}{' '}
+              mails.
+            </p>
+            <Link className="button button--primary" to={consolePagePaths.applicants}>
+              Back to applicants
+            </Link>
+          </div>
+        ) : (
+          <>
+            <p>
+              Everything about {applicant.Email} goes: applications, resumes and mails. This cannot
+              be undone.
+            </p>
+            {error ? <ErrorNote message={error} /> : null}
+            <div className="rc-form__actions">
+              <button
+                type="button"
+                className="button rc-button--danger"
+                disabled={busy}
+                onClick={erase}
+              >
+                Erase for good
+              </button>
+              <button
+                type="button"
+                className="button button--secondary"
+                data-autofocus
+                onClick={() => setOpen(false)}
+              >
+                Keep
+              </button>
+            </div>
+          </>
+        )}
+      </Modal>
+    </section>
+  );
+}
+
+/** One applicant: what they sent, the resume, the stage with its history, notes. */
+export default function ApplicantPage({ applicantId }: { applicantId: number }) {
+  const { User } = useSession();
+  const [applicant, reload] = useResource(
+    `applicant-${applicantId}`,
+    (signal) => consoleApi.applicant(applicantId, signal),
+    { keepWhileReloading: true },
+  );
+  const data = applicant.status === 'ready' ? applicant.data : undefined;
+  return (
+    <>
+      <PageHeading title={data ? `${data.FirstName} ${data.LastName}` : 'Applicant'} />
+      {data ? (
+        <p className="rc-crumbs">
+          <Link to={applicantsOfOpening(data.Job_id)}>
+            ← Applicants for {data.JobCode} · {data.JobTitle}
+          </Link>
+        </p>
+      ) : null}
+      {applicant.status === 'loading' ? <Loading what="the applicant" /> : null}
+      {applicant.status === 'error' ? (
+        <ErrorNote message={applicant.error.message} onRetry={reload} />
+      ) : null}
+      {data ? (
+        <div className="rc-applicant">
+          <div className="rc-applicant__main">
+            <Sent applicant={data} />
+            <Resume applicant={data} />
+          </div>
+          <div className="rc-applicant__side">
+            <StagePanel applicant={data} onChanged={reload} />
+            <NotesPanel applicant={data} onAdded={reload} />
+            {User.Role === 'admin' ? <Erase applicant={data} /> : null}
+          </div>
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,181 @@
+import { useState, type FormEvent } from 'react';
+import {
+  APPLICANT_STAGES,
+  applicantStageSchema,
+  consolePagePaths,
+  type ApplicantsQuery,
+} from '@lumenfield/contract';
+import { Link, useNavigate, useSearchParams } from '@/lib/router';
+import { applicantsCsvHref, consoleApi } from './api';
+import { applicantPath } from './routes';
+import { ErrorNote, Loading, PageHeading, Pager, StageBadge, When, withQuery } from './ui';
+import { useResource } from '@/lib/use-resource';
+
+/** The list's filters as the URL carries them; anything malformed is left out. */
+export function queryFromParams(params: URLSearchParams): ApplicantsQuery {
+  const stage = applicantStageSchema.safeParse(params.get('stage'));
+  const jobId = params.get('jobId') ?? '';
+  const page = params.get('page') ?? '';
+  const q = (params.get('q') ?? '').trim();
+  return {
+    ...(/^\d{1,9}$/.test(jobId) ? { jobId } : {}),
+    ...(stage.success ? { stage: stage.data } : {}),
+    ...(q ? { q: q.slice(0, 200) } : {}),
+    ...(/^\d{1,6}$/.test(page) && page !== '1' ? { page } : {}),
+  };
+}
+
+/** Applicants across openings or of one (`?jobId=`), searchable and filtered by stage. */
+export default function ApplicantsPage() {
+  const params = useSearchParams();
+  const navigate = useNavigate();
+  const query = queryFromParams(params);
+  const key = JSON.stringify(query);
+  const [list, reload] = useResource(
+    `applicants-${key}`,
+    (signal) => consoleApi.applicants(query, signal),
+    { keepWhileReloading: true },
+  );
+  const jobs = useResource('jobs', (signal) => consoleApi.jobs(signal), {
+    keepWhileReloading: true,
+  })[0];
+  const [words, setWords] = useState(query.q ?? '');
+  const [stage, setStage] = useState<string>(query.stage ?? '');
+  const [jobId, setJobId] = useState<string>(query.jobId ?? '');
+  // A new URL (the nav, the back button) sets the fields to what it says.
+  const [shownKey, setShownKey] = useState(key);
+  if (shownKey !== key) {
+    setShownKey(key);
+    setWords(query.q ?? '');
+    setStage(query.stage ?? '');
+    setJobId(query.jobId ?? '');
+  }
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    navigate(withQuery(consolePagePaths.applicants, { q: words.trim(), stage, jobId }));
+  };
+
+  const job =
+    query.jobId && jobs.status === 'ready'
+      ? jobs.data.find((item) => String(item.Job_id) === query.jobId)
+      : undefined;
+  const filters: ApplicantsQuery = { ...query, page: undefined };
+
+  return (
+    <>
+      <PageHeading
+        title="Applicants"
+        actions={
+          <a className="button button--secondary" href={applicantsCsvHref(filters)} download>
+            Export CSV
+          </a>
+        }
+      >
+        {job ? `Applicants · ${job.JobTitle}` : 'Applicants'}
+      </PageHeading>
+      <form className="rc-filters" role="search" aria-label="Applicants" onSubmit={apply}>
+        <div className="rc-field">
+          <label htmlFor="applicants-q">Search</label>
+          <input
+            id="applicants-q"
+            type="search"
+            value={words}
+            maxLength={200}
+            placeholder="Name, e-mail, city or opening"
+            onChange={(event) => setWords(event.target.value)}
+          />
+        </div>
+        <div className="rc-field">
+          <label htmlFor="applicants-stage">Stage</label>
+          <select
+            id="applicants-stage"
+            value={stage}
+            onChange={(event) => setStage(event.target.value)}
+          >
+            <option value="">Any stage</option>
+            {APPLICANT_STAGES.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="rc-field">
+          <label htmlFor="applicants-job">Opening</label>
+          <select
+            id="applicants-job"
+            value={jobId}
+            onChange={(event) => setJobId(event.target.value)}
+          >
+            <option value="">All openings</option>
+            {jobs.status === 'ready'
+              ? jobs.data.map((item) => (
+                  <option key={item.Job_id} value={String(item.Job_id)}>
+                    {item.JobCode} · {item.JobTitle}
+                  </option>
+                ))
+              : null}
+          </select>
+        </div>
+        <button type="submit" className="button button--primary">
+          Apply filters
+        </button>
+      </form>
+      {list.status === 'loading' ? <Loading what="applicants" /> : null}
+      {list.status === 'error' ? <ErrorNote message={list.error.message} onRetry={reload} /> : null}
+      {list.status === 'ready' ? (
+        <>
+          <p className="rc-count" role="status">
+            {list.data.Total === 1 ? '1 applicant' : `${list.data.Total} applicants`}
+          </p>
+          {list.data.Items.length > 0 ? (
+            <table className="rc-table">
+              <caption className="visually-hidden">Applicants, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Opening</th>
+                  <th scope="col">City</th>
+                  <th scope="col">Applied</th>
+                  <th scope="col">Stage</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.Items.map((row) => (
+                  <tr key={row.ApplicantID}>
+                    <td data-label="Name">
+                      <Link to={applicantPath(row.ApplicantID)}>
+                        {row.FirstName} {row.LastName}
+                      </Link>
+                      <span className="rc-sub">{row.Email}</span>
+                    </td>
+                    <td data-label="Opening">
+                      {row.JobCode} · {row.JobTitle}
+                    </td>
+                    <td data-label="City">{row.City}</td>
+                    <td data-label="Applied">
+                      <When iso={row.AppliedOn} />
+                    </td>
+                    <td data-label="Stage">
+                      <StageBadge stage={row.Stage} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : (
+            <p>No applicants match.</p>
+          )}
+          <Pager
+            label="Applicants"
+            page={list.data.Page}
+            pageSize={list.data.PageSize}
+            total={list.data.Total}
+            hrefFor={(page) => withQuery(consolePagePaths.applicants, { ...filters, page })}
+          />
+        </>
+      ) : null}
+    </>
+  );
+}

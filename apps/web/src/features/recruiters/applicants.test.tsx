@@ -1,0 +1,160 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ConsoleApplicant } from '@lumenfield/contract';
+import { applicant, job, json, mockApi, renderConsole, session } from './test-support';
+
+vi.setConfig({ testTimeout: 20_000 });
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the applicants list', () => {
+  it('reads its filters from the URL, asks for them, and the CSV link carries them', async () => {
+    const asked: URLSearchParams[] = [];
+    mockApi({
+      'GET /recruiters/session': () => json(session()),
+      'GET /recruiters/jobs': () => json([job()]),
+      'GET /recruiters/applicants': (url) => {
+        asked.push(url.searchParams);
+        return json({
+          Items: [
+            {
+              ApplicantID: 12,
+              Job_id: 3,
+              JobCode: 'LTP-QA-1',
+              JobTitle: 'QA Engineer',
+              FirstName: 'Jane',
+              LastName: 'Doe',
+              Email: 'jane@example.com',
+              City: 'Austin',
+              AppliedOn: '2026-11-20T10:00:00.000Z',
+              Stage: 'Interview',
+            },
+          ],
+          Total: 51,
+          Page: 1,
+          PageSize: 50,
+        });
+      },
+    });
+    const { history } = renderConsole(
+      '/recruiters/applicants?jobId=3&stage=Interview&q=jane&bad=1',
+    );
+    const link = await screen.findByRole('link', { name: 'Jane Doe' });
+    expect(link).toHaveAttribute('href', '/recruiters/applicants/12');
+    expect(Object.fromEntries(asked[0]!)).toEqual({ jobId: '3', stage: 'Interview', q: 'jane' });
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/recruiters/applicants.csv?jobId=3&stage=Interview&q=jane',
+    );
+    expect(screen.getByText('51 applicants')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
+      'Applicants · QA Engineer',
+    );
+    // The second page keeps the filters.
+    expect(screen.getByRole('link', { name: 'Next page' })).toHaveAttribute(
+      'href',
+      '/recruiters/applicants?jobId=3&stage=Interview&q=jane&page=2',
+    );
+    // A new filter is a new URL.
+    await userEvent.selectOptions(screen.getByLabelText('Stage'), 'New');
+    await userEvent.clear(screen.getByLabelText('Search'));
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(history.location.search).toBe('?stage=New&jobId=3');
+    await waitFor(() => expect(asked).toHaveLength(2));
+    expect(Object.fromEntries(asked[1]!)).toEqual({ jobId: '3', stage: 'New' });
+    // The nav's plain list: the fields follow the URL.
+    await userEvent.click(
+      within(screen.getByRole('navigation', { name: 'Console' })).getByRole('link', {
+        name: 'Applicants',
+      }),
+    );
+    expect(history.location.search).toBe('');
+    await waitFor(() => expect(screen.getByLabelText('Stage')).toHaveValue(''));
+    expect(screen.getByLabelText('Opening')).toHaveValue('');
+  });
+});
+
+describe("an applicant's page", () => {
+  it('shows what they sent, a DOCX to download, and moves the stage and adds a note', async () => {
+    let current: ConsoleApplicant = applicant();
+    const writes: { method: string; body: unknown }[] = [];
+    mockApi({
+      'GET /recruiters/session': () => json(session()),
+      'GET /recruiters/applicants/12': () => json(current),
+      'PUT /recruiters/applicants/12/stage': (_url, init) => {
+        const body = JSON.parse(String(init?.body)) as { Stage: ConsoleApplicant['Stage'] };
+        writes.push({ method: 'PUT', body });
+        current = {
+          ...current,
+          Stage: body.Stage,
+          StageHistory: [
+            {
+              Stage: body.Stage,
+              ChangedBy: 'Rita Recruiter',
+              ChangedOn: '2026-11-21T10:00:00.000Z',
+            },
+            ...current.StageHistory,
+          ],
+        };
+        return json(current);
+      },
+      'POST /recruiters/applicants/12/notes': (_url, init) => {
+        const body = JSON.parse(String(init?.body)) as { Text: string };
+        writes.push({ method: 'POST', body });
+        current = {
+          ...current,
+          Notes: [
+            {
+              NoteID: 1,
+              Author: 'Rita Recruiter',
+              CreatedOn: '2026-11-21T11:00:00.000Z',
+              Text: body.Text,
+            },
+          ],
+        };
+        return json(current, 201);
+      },
+    });
+    renderConsole('/recruiters/applicants/12');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jane Doe' })).toBeVisible();
+    const sent = screen.getByRole('region', { name: 'What they sent' });
+    for (const text of [
+      'jane@example.com',
+      '5550100',
+      'Austin',
+      'Texas',
+      'United States',
+      '3-5 years',
+    ])
+      expect(within(sent).getByText(text)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Download DOCX/ })).toHaveAttribute(
+      'href',
+      '/api/recruiters/resumes/g-1?sig=x',
+    );
+    expect(screen.queryByTestId('pdf-pages')).not.toBeInTheDocument();
+    // Recruiters do not erase; admins do.
+    expect(screen.queryByRole('button', { name: /Erase/ })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Interview' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Change stage' }));
+    // The panel is drawn anew from the server's answer.
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('region', { name: 'Stage' })).getByText('Rita Recruiter'),
+      ).toBeInTheDocument(),
+    );
+    const stage = screen.getByRole('region', { name: 'Stage' });
+    expect(within(stage).getByRole('radio', { name: 'Interview' })).toBeChecked();
+
+    await userEvent.type(screen.getByLabelText('Note'), 'Strong on test design.');
+    await userEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    const notes = screen.getByRole('region', { name: 'Notes' });
+    expect(await within(notes).findByText('Strong on test design.')).toBeInTheDocument();
+    expect(within(notes).getByText('Rita Recruiter')).toBeInTheDocument();
+    expect(screen.getByLabelText('Note')).toHaveValue('');
+    expect(writes).toEqual([
+      { method: 'PUT', body: { Stage: 'Interview' } },
+      { method: 'POST', body: { Text: 'Strong on test design.' } },
+    ]);
+  });
+});

@@ -1,0 +1,159 @@
+import { SIGN_IN_FAILED_MESSAGE } from '@lumenfield/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { job, json, mockApi, problem, renderConsole, session } from './test-support';
+
+vi.setConfig({ testTimeout: 20_000 });
+afterEach(() => vi.unstubAllGlobals());
+
+describe('signing in', () => {
+  it('a console page without a session goes to sign-in and back to it after', async () => {
+    let signedIn = false;
+    const fetchMock = mockApi({
+      'GET /recruiters/session': () => (signedIn ? json(session()) : problem(401, 'Sign in')),
+      'POST /recruiters/session': () => {
+        signedIn = true;
+        return json(session());
+      },
+      'GET /recruiters/applicants': () => json({ Items: [], Total: 0, Page: 1, PageSize: 50 }),
+      'GET /recruiters/jobs': () => json([job()]),
+    });
+    const { history } = renderConsole('/recruiters/applicants?stage=New');
+    await screen.findByRole('button', { name: 'Sign in' });
+    expect(history.location.pathname + history.location.search).toBe(
+      '/recruiters/sign-in?next=%2Frecruiters%2Fapplicants%3Fstage%3DNew',
+    );
+    expect(document.title).toBe('Sign in · Recruiters · Lumenfield Technology Partners');
+
+    await userEvent.type(screen.getByLabelText('Email'), 'rita@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'a long enough password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    await screen.findByRole('heading', { level: 1, name: 'Applicants' });
+    expect(history.location.pathname + history.location.search).toBe(
+      '/recruiters/applicants?stage=New',
+    );
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      Email: 'rita@example.com',
+      Password: 'a long enough password',
+    });
+    // The header names the person and role; a recruiter has no admin pages in the nav.
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByText('Rita Recruiter')).toBeInTheDocument();
+    expect(within(banner).getByText('Recruiter')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Console' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Openings', 'Applicants']);
+  });
+
+  it("shows the server's message in an alert and clears the password", async () => {
+    mockApi({
+      'GET /recruiters/session': () => problem(401, 'Sign in'),
+      'POST /recruiters/session': () => problem(401, SIGN_IN_FAILED_MESSAGE),
+    });
+    renderConsole('/recruiters/sign-in');
+    await userEvent.type(await screen.findByLabelText('Email'), 'nobody@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong password 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(SIGN_IN_FAILED_MESSAGE);
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+    expect(screen.getByLabelText('Email')).toHaveValue('nobody@example.com');
+  });
+
+  it('an unsafe next is ignored: after sign-in the openings list', async () => {
+    let signedIn = false;
+    mockApi({
+      'GET /recruiters/session': () => (signedIn ? json(session()) : problem(401, 'Sign in')),
+      'POST /recruiters/session': () => {
+        signedIn = true;
+        return json(session());
+      },
+      'GET /recruiters/jobs': () => json([]),
+    });
+    const { history } = renderConsole('/recruiters/sign-in?next=https%3A%2F%2Fevil.example%2F');
+    await userEvent.type(await screen.findByLabelText('Email'), 'rita@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'a long enough password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('heading', { level: 1, name: 'Openings' });
+    expect(history.location.pathname).toBe('/recruiters/openings');
+  });
+});
+
+describe('the shell', () => {
+  it('a recruiter on an admin page is told it is not allowed', async () => {
+    const fetchMock = mockApi({ 'GET /recruiters/session': () => json(session('recruiter')) });
+    renderConsole('/recruiters/users');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not allowed' })).toBeVisible();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/recruiters/users'))).toBe(
+      false,
+    );
+  });
+
+  it('an admin sees Users and Audit log; the openings list shows state and counts', async () => {
+    mockApi({
+      'GET /recruiters/session': () => json(session('admin', 'Ada Admin')),
+      'GET /recruiters/jobs': () =>
+        json([
+          job(),
+          job({
+            Job_id: 4,
+            JobCode: 'LTP-2',
+            JobTitle: 'Later',
+            State: 'scheduled',
+            NewApplicants: 0,
+          }),
+        ]),
+    });
+    renderConsole('/recruiters');
+    const nav = await screen.findByRole('navigation', { name: 'Console' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Openings', 'Applicants', 'Users', 'Audit log']);
+    expect(within(nav).getByRole('link', { name: 'Openings' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[1]!).getByText('Open')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Scheduled')).toBeInTheDocument();
+    expect(
+      within(rows[1]!).getByRole('link', { name: '4 applicants for QA Engineer' }),
+    ).toHaveAttribute('href', '/recruiters/applicants?jobId=3');
+    expect(document.title).toBe('Openings · Recruiters · Lumenfield Technology Partners');
+  });
+
+  it('a 401 from a page call (session ended) sends to sign-in', async () => {
+    mockApi({
+      'GET /recruiters/session': () => json(session()),
+      'GET /recruiters/jobs': () => problem(401, 'Sign in'),
+    });
+    const { signedOut } = renderConsole('/recruiters/openings');
+    await waitFor(() => expect(signedOut).toHaveBeenCalled());
+  });
+
+  it('Sign out ends the session and shows the sign-in page', async () => {
+    let signedIn = true;
+    const fetchMock = mockApi({
+      'GET /recruiters/session': () => (signedIn ? json(session()) : problem(401, 'Sign in')),
+      'DELETE /recruiters/session': () => {
+        signedIn = false;
+        return new Response(null, { status: 204 });
+      },
+      'GET /recruiters/jobs': () => json([]),
+    });
+    const { history } = renderConsole('/recruiters/openings');
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    await screen.findByRole('button', { name: 'Sign in' });
+    expect(history.location.pathname).toBe('/recruiters/sign-in');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(true);
+  });
+});

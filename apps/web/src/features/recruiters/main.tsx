@@ -1,0 +1,18 @@
+// The site's tokens and base first, then the console's own styles.
+import '@/styles/tokens.css';
+import '@/styles/base.css';
+import './recruiters.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from '@/lib/router';
+import { ConsoleApp } from './console-app';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('The page has no #root element.');
+createRoot(root).render(
+  <StrictMode>
+    <BrowserRouter>
+      <ConsoleApp />
+    </BrowserRouter>
+  </StrictMode>,
+);

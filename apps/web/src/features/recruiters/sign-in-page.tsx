@@ -1,0 +1,81 @@
+import { useRef, useState, type FormEvent } from 'react';
+import type { ConsoleSession } from '@lumenfield/contract';
+import { Logo } from '@/components/logo';
+import { ApiError } from '@/lib/api-client';
+import { consoleApi } from './api';
+import { useConsoleTitle } from './ui';
+
+/** The sign-in form (docs/recruiters.md): `Email`, `Password`, `Sign in`; the server's message on failure. */
+export function SignInPage({ onSignedIn }: { onSignedIn: (session: ConsoleSession) => void }) {
+  useConsoleTitle('Sign in');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    consoleApi.signIn({ Email: email, Password: password }).then(
+      (session) => onSignedIn(session),
+      (failure: unknown) => {
+        setBusy(false);
+        setPassword('');
+        setError(
+          failure instanceof ApiError ? failure.message : 'Signing in failed. Please try again.',
+        );
+        passwordRef.current?.focus();
+      },
+    );
+  };
+
+  return (
+    <main className="rc-signin" id="rc-main">
+      <div className="rc-signin__card">
+        <div className="rc-signin__brand">
+          <Logo />
+        </div>
+        <h1>Sign in to the recruiters&rsquo; console</h1>
+        <div aria-live="assertive" role="alert" className="rc-signin__alert">
+          {error ? <p className="rc-alert rc-alert--error">{error}</p> : null}
+        </div>
+        <form onSubmit={submit} noValidate>
+          <div className="rc-field">
+            <label htmlFor="signin-email">Email</label>
+            <input
+              id="signin-email"
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          </div>
+          <div className="rc-field">
+            <label htmlFor="signin-password">Password</label>
+            <input
+              id="signin-password"
+              ref={passwordRef}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          </div>
+          <button
+            type="submit"
+            className="button button--primary rc-signin__submit"
+            disabled={busy}
+          >
+            Sign in
+          </button>
+        </form>
+      </div>
+    </main>
+  );
+}

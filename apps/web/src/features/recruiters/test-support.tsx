@@ -1,0 +1,125 @@
+import { render } from '@testing-library/react';
+import { vi } from 'vitest';
+import type { ConsoleApplicant, ConsoleJob, ConsoleSession, UserRole } from '@lumenfield/contract';
+import { Router, createMemoryHistory } from '@/lib/router';
+import { setSignedOutHandler } from './api';
+import { ConsoleApp } from './console-app';
+
+export function json(body: unknown, status = 200) {
+  const type = status >= 400 ? 'application/problem+json' : 'application/json';
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': type } });
+}
+
+export function problem(
+  status: number,
+  detail: string,
+  errors?: { field: string; message: string }[],
+) {
+  return json(
+    { type: 'about:blank', title: 'Error', status, detail, ...(errors ? { errors } : {}) },
+    status,
+  );
+}
+
+export type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
+
+/** A fake API behind `fetch`: "GET /recruiters/jobs" → handler; anything else 404. */
+export function mockApi(handlers: Record<string, Handler>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const path = url.pathname.replace(/^\/api/, '');
+    const handler = handlers[`${init?.method ?? 'GET'} ${path}`];
+    if (handler) return handler(url, init);
+    return problem(404, 'Not found');
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+export function session(role: UserRole = 'recruiter', name = 'Rita Recruiter'): ConsoleSession {
+  return {
+    User: {
+      UserID: role === 'admin' ? 1 : 2,
+      Email: role === 'admin' ? 'ada@example.com' : 'rita@example.com',
+      Name: name,
+      Role: role,
+      IsActive: true,
+      CreatedOn: '2026-11-01T10:00:00.000Z',
+      LastSignInOn: null,
+    },
+    IdleExpiresOn: '2026-11-23T12:30:00.000Z',
+    ExpiresOn: '2026-11-23T23:00:00.000Z',
+  };
+}
+
+export function job(overrides: Partial<ConsoleJob> = {}): ConsoleJob {
+  return {
+    Job_id: 3,
+    JobCode: 'LTP-QA-1',
+    JobTitle: 'QA Engineer',
+    JobLocation: 'Pune, India',
+    EffectiveFrom: '2026-11-01T09:00:00.000Z',
+    IsOpen: true,
+    Applicants: 4,
+    Recruitment_Manager: 'Mira',
+    ContactPerson: 'Sam',
+    ContactPersonMail: 'sam@example.com',
+    Job_Description: '<p>Test <strong>things</strong>.</p>',
+    NewApplicants: 2,
+    State: 'open',
+    EmploymentType: 'FULL_TIME',
+    WorkplaceType: 'ONSITE',
+    PayMin: null,
+    PayMax: null,
+    PayCurrency: null,
+    PayPeriod: null,
+    ...overrides,
+  };
+}
+
+export function applicant(overrides: Partial<ConsoleApplicant> = {}): ConsoleApplicant {
+  return {
+    ApplicantID: 12,
+    FirstName: 'Jane',
+    LastName: 'Doe',
+    Email: 'jane@example.com',
+    MobileNumber: '5550100',
+    City: 'Austin',
+    CountyID: 840,
+    StateID: 1,
+    Experience: '3-5 years',
+    ReferredBy: null,
+    AppliedOn: '2026-11-20T10:00:00.000Z',
+    AttachmentGuid: 'g-1',
+    AttachmentName: 'cv.docx',
+    AttachmentSize: 2048,
+    AttachmentSha256: 'ab',
+    Job_id: 3,
+    JobCode: 'LTP-QA-1',
+    JobTitle: 'QA Engineer',
+    CountryName: 'United States',
+    StateName: 'Texas',
+    AttachmentKind: 'docx',
+    ResumeUrl: '/api/recruiters/resumes/g-1?sig=x',
+    Stage: 'New',
+    StageHistory: [{ Stage: 'New', ChangedBy: 'applicant', ChangedOn: '2026-11-20T10:00:00.000Z' }],
+    Notes: [],
+    ...overrides,
+  };
+}
+
+/** The whole console at `url`, with a 401 recorded rather than leaving the page. */
+export function renderConsole(url: string) {
+  const history = createMemoryHistory([url]);
+  const signedOut = vi.fn();
+  setSignedOutHandler(signedOut);
+  return {
+    history,
+    signedOut,
+    ...render(
+      <Router history={history}>
+        <ConsoleApp />
+      </Router>,
+    ),
+  };
+}

@@ -1,0 +1,218 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { site } from '@/config/site';
+import type { ApplicantStage, FieldError } from '@lumenfield/contract';
+import { Link, useNavigationType } from '@/lib/router';
+
+export const CONSOLE_NAME = 'Recruiters';
+
+/** "Openings · Recruiters · Lumenfield Technology Partners": each page's own tab title. */
+export function useConsoleTitle(title: string) {
+  useEffect(() => {
+    document.title = `${title} · ${CONSOLE_NAME} · ${site.brand.legalName}`;
+  }, [title]);
+}
+
+/**
+ * The page's h1, with its title in the tab. After an in-console navigation focus moves to it,
+ * so a keyboard or screen-reader user starts reading the new page at its top.
+ */
+export function PageHeading({
+  title,
+  children,
+  actions,
+}: {
+  title: string;
+  children?: ReactNode;
+  actions?: ReactNode;
+}) {
+  useConsoleTitle(title);
+  const ref = useRef<HTMLHeadingElement>(null);
+  const navigation = useNavigationType();
+  useEffect(() => {
+    if (navigation !== 'POP') ref.current?.focus();
+    // Only on arrival: a later re-render keeps focus where the user put it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <div className="rc-page-head">
+      <div>
+        <h1 ref={ref} tabIndex={-1}>
+          {children ?? title}
+        </h1>
+      </div>
+      {actions ? <div className="rc-page-head__actions">{actions}</div> : null}
+    </div>
+  );
+}
+
+export function ErrorNote({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  return (
+    <div className="rc-alert rc-alert--error" role="alert">
+      <p>{message}</p>
+      {onRetry ? (
+        <button type="button" className="button button--secondary" onClick={onRetry}>
+          Try again
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+export function Loading({ what }: { what: string }) {
+  return (
+    <p className="rc-muted" role="status">
+      Loading {what}…
+    </p>
+  );
+}
+
+export function StageBadge({ stage }: { stage: ApplicantStage }) {
+  return <span className={`rc-badge rc-badge--${stage.toLowerCase()}`}>{stage}</span>;
+}
+
+export function StateBadge({ state }: { state: 'open' | 'scheduled' | 'closed' }) {
+  const label = { open: 'Open', scheduled: 'Scheduled', closed: 'Closed' }[state];
+  return <span className={`rc-badge rc-badge--${state}`}>{label}</span>;
+}
+
+const dateTime = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
+const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** A time as the reader's clock shows it, in a <time> with the exact value. */
+export function When({ iso, withTime = true }: { iso: string; withTime?: boolean }) {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return <>{iso}</>;
+  return <time dateTime={iso}>{(withTime ? dateTime : dateOnly).format(date)}</time>;
+}
+
+/** Previous / next links over a paged list; the page number lives in the URL. */
+export function Pager({
+  page,
+  pageSize,
+  total,
+  hrefFor,
+  label,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  hrefFor: (page: number) => string;
+  label: string;
+}) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (pages <= 1) return null;
+  return (
+    <nav className="rc-pager" aria-label={`${label} pages`}>
+      {page > 1 ? <Link to={hrefFor(page - 1)}>Previous page</Link> : <span />}
+      <span>
+        Page {page} of {pages}
+      </span>
+      {page < pages ? <Link to={hrefFor(page + 1)}>Next page</Link> : <span />}
+    </nav>
+  );
+}
+
+/** A field's error from the server's 400, by field name (case-insensitive, path's last part). */
+export function fieldErrorFor(errors: FieldError[], field: string): string | undefined {
+  const name = field.toLowerCase();
+  return errors.find((error) => {
+    const path = error.field.toLowerCase();
+    return path === name || path.endsWith(`.${name}`) || path.endsWith(`/${name}`);
+  })?.message;
+}
+
+/** Moves focus to the first field the server named, after the errors render. */
+export function focusFirstInvalid(form: HTMLFormElement | null) {
+  requestAnimationFrame(() => {
+    form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  });
+}
+
+/** Builds a URL of `path` with `query`, leaving out empty values. */
+export function withQuery(path: string, query: Record<string, string | number | undefined>) {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query))
+    // The first page is the page without a number.
+    if (value !== undefined && value !== '' && !(key === 'page' && String(value) === '1'))
+      search.set(key, String(value));
+  const qs = search.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+export interface FieldFrameProps {
+  id: string;
+  label: string;
+  hint?: string | undefined;
+  error?: string | undefined;
+  /** The control, given its id and what ties the hint and error to it. */
+  children: (props: {
+    id: string;
+    'aria-invalid'?: true;
+    'aria-describedby'?: string;
+  }) => ReactNode;
+}
+
+/** A label, a hint and an error around one control, tied to it for screen readers. */
+export function FieldFrame({ id, label, hint, error, children }: FieldFrameProps) {
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : '']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className="rc-field">
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p id={`${id}-hint`} className="rc-field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {children({
+        id,
+        ...(error ? { 'aria-invalid': true as const } : {}),
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+      })}
+      {error ? (
+        <p id={`${id}-error`} className="rc-field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A labelled text input with its hint and error. */
+export function TextField({
+  id,
+  label,
+  type = 'text',
+  value,
+  onChange,
+  error,
+  hint,
+  autoComplete = 'off',
+}: {
+  id: string;
+  label: string;
+  type?: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  hint?: string | undefined;
+  autoComplete?: string;
+}) {
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      {(control) => (
+        <input
+          {...control}
+          type={type}
+          value={value}
+          autoComplete={autoComplete}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </FieldFrame>
+  );
+}
