@@ -9,22 +9,21 @@ import zlib from 'node:zlib';
 
 /**
  * Each page type's budget, gzip, React included, and the modules its pages load besides the
- * entry. A marketing page hydrates only its islands: counted as the islands' runtime and every
- * island it can load (an upper bound for any one page). The careers list and a job page start
- * the whole site with their screen.
+ * entry. A marketing page runs only the entry until an island is used or seen
+ * (apps/web/src/app/islands.tsx); once used, the islands' runtime with React DOM and its
+ * islands: counted with every island (an upper bound for any one page). The careers list and a
+ * job page start the whole site with their screen.
  */
 export const PAGE_TYPES = {
-  marketing: {
-    budget: 84_000,
-    modules: ['src/app/start-islands.tsx'],
-    withDynamicImports: true,
-  },
+  'marketing, read': { budget: 4_800, modules: [] },
+  // What the entry loads on demand (the islands and their runtime), less the whole site.
+  'marketing, used': { budget: 86_000, modules: [], lazyExcept: ['src/app/start-app.tsx'] },
   'careers list': {
-    budget: 118_000,
+    budget: 121_000,
     modules: ['src/app/start-app.tsx', 'src/features/careers/careers-page.tsx'],
   },
   'job page': {
-    budget: 130_000,
+    budget: 130_500,
     modules: ['src/app/start-app.tsx', 'src/features/careers/job-page.tsx'],
   },
 };
@@ -32,7 +31,7 @@ export const PAGE_TYPES = {
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.join(root, 'apps/web');
 
-export function initialChunks(manifest, modules, withDynamicImports = false) {
+export function initialChunks(manifest, modules, withDynamicImports = false, lazyExcept) {
   const seen = new Set();
   const visit = (key) => {
     if (seen.has(key)) return;
@@ -42,6 +41,11 @@ export function initialChunks(manifest, modules, withDynamicImports = false) {
     for (const dep of entry.imports ?? []) visit(dep);
   };
   visit('index.html');
+  if (lazyExcept) {
+    for (const key of manifest['index.html'].dynamicImports ?? []) {
+      if (!lazyExcept.includes(key)) visit(key);
+    }
+  }
   for (const key of modules) {
     visit(key);
     if (withDynamicImports)
@@ -50,9 +54,9 @@ export function initialChunks(manifest, modules, withDynamicImports = false) {
   return [...seen].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
 }
 
-function measure(outDir, modules, withDynamicImports) {
+function measure(outDir, modules, withDynamicImports, lazyExcept) {
   const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'));
-  return initialChunks(manifest, modules, withDynamicImports).map((file) => {
+  return initialChunks(manifest, modules, withDynamicImports, lazyExcept).map((file) => {
     const source = fs.readFileSync(path.join(outDir, file));
     return {
       file,
@@ -79,8 +83,9 @@ function main() {
     if (build.status !== 0) process.exit(build.status ?? 1);
     const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
     let failed = 0;
-    for (const [type, { budget, modules, withDynamicImports }] of Object.entries(PAGE_TYPES)) {
-      const chunks = measure(outDir, modules, withDynamicImports);
+    for (const [type, spec] of Object.entries(PAGE_TYPES)) {
+      const { budget, modules, withDynamicImports, lazyExcept } = spec;
+      const chunks = measure(outDir, modules, withDynamicImports, lazyExcept);
       console.log(`\n${type}:`);
       for (const c of chunks) {
         console.log(

@@ -2,7 +2,7 @@
 // as `npm start` serves it (one Node process, temp data dir, demo openings), in Debian's
 // Chromium. Mobile defaults (simulated throttling) and the desktop preset, median of N runs.
 // Usage: npm run bench:lighthouse -w @lumenfield/bench [-- --routes=home,about --runs=3
-//   --presets=mobile,desktop --build]. Prints the table, writes bench/results/lighthouse-*.json
+//   --presets=mobile,desktop --build --details (where the time goes, per route) --doc=false]. Prints the table, writes bench/results/lighthouse-*.json
 // and the summary between the lighthouse markers of docs/performance.md.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -139,6 +139,31 @@ function summarise(lhr) {
   };
 }
 
+/** Where the time goes, from Lighthouse's own audits (printed with --details). */
+function diagnose(lhr) {
+  const items = (id) => lhr.audits[id]?.details?.items ?? [];
+  const short = (url) => String(url).replace(/^https?:\/\/[^/]+/, '');
+  const lcpNode = items('largest-contentful-paint-element')[0]?.items?.[0]?.node;
+  return {
+    renderBlocking: items('render-blocking-resources').map(
+      (i) => `${short(i.url)} ${Math.round(i.wastedMs)} ms`,
+    ),
+    bootup: items('bootup-time').map(
+      (i) => `${short(i.url)} ${Math.round(i.total)} ms (script ${Math.round(i.scripting)})`,
+    ),
+    mainThread: items('mainthread-work-breakdown').map(
+      (i) => `${i.groupLabel ?? i.group} ${Math.round(i.duration)} ms`,
+    ),
+    longTasks: items('long-tasks').map((i) => `${short(i.url)} ${Math.round(i.duration)} ms`),
+    lcpElement: lcpNode ? `${lcpNode.selector} ${String(lcpNode.snippet).slice(0, 80)}` : '',
+    requests: items('network-requests').map(
+      (i) =>
+        `${short(i.url)} ${i.priority} ${Math.round(i.networkRequestTime ?? 0)}–` +
+        `${Math.round(i.networkEndTime ?? 0)} ms ${i.transferSize} B`,
+    ),
+  };
+}
+
 async function runOne(url, preset, port) {
   const flags = {
     port,
@@ -175,6 +200,13 @@ async function main() {
     process.exit(1);
   }
   build();
+  // Lighthouse multiplies this machine's CPU time by 4 on mobile: the load matters.
+  console.log(
+    `Load average at the start: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   const server = await startServer();
   const rows = [];
   const failures = [];
@@ -208,8 +240,10 @@ async function main() {
           failures.push(`${preset} ${target.id}`);
           continue;
         }
-        const median = summarise(computeMedianRun(lhrs));
-        const row = { ...target, preset, runs: lhrs.map(summarise), median };
+        const medianRun = computeMedianRun(lhrs);
+        const median = summarise(medianRun);
+        const diagnostics = diagnose(medianRun);
+        const row = { ...target, preset, runs: lhrs.map(summarise), median, diagnostics };
         rows.push(row);
         const s = median.scores;
         console.log(
@@ -217,6 +251,12 @@ async function main() {
             `  LCP ${median.lcpMs} ms  TBT ${median.tbtMs} ms  CLS ${median.cls}` +
             (median.losses.length ? `  losing: ${median.losses.join('; ')}` : ''),
         );
+        if (args.details === 'true') {
+          for (const [name, lines] of Object.entries(diagnostics)) {
+            const list = Array.isArray(lines) ? lines : [lines];
+            if (list.length) console.log(`  ${name}:\n    ${list.join('\n    ')}`);
+          }
+        }
       }
     }
   } finally {

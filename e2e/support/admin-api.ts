@@ -30,6 +30,11 @@ export function adminApi(baseUrl: string) {
         Recruitment_Manager: 'Dana Whitfield',
         ContactPerson: 'Dana Whitfield',
         ContactPersonMail: 'dana.whitfield@example.com',
+        // A remote US opening publishes its pay range (docs/careers.md).
+        PayMin: 90_000,
+        PayMax: 120_000,
+        PayCurrency: 'USD',
+        PayPeriod: 'YEAR',
         ...fields,
       });
       return adminJobCreatedSchema.parse(await response.json()).Job_id;

@@ -1,6 +1,10 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
-/** A page of the site is live once React has hydrated it (src/app/shell/screen-ready.tsx). */
+/**
+ * A page of the site is live once it answers: React has hydrated the whole site
+ * (src/app/shell/screen-ready.tsx), or a marketing page's islands are armed and hold early
+ * clicks until they hydrate (src/app/schedule-islands.ts).
+ */
 export async function live(page: Page) {
   await page.waitForFunction(
     () =>

@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startConsoleServers } from './console-servers';
+import { startSmtpSink } from './smtp-sink';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -52,6 +54,27 @@ export interface ServerOptions {
   dataDir: string;
   /** Seed the demo openings (reference data is always seeded). */
   seedDemoData: boolean;
+  /** More environment for this server (a PostgreSQL URL, the SMTP server). */
+  env?: Record<string, string>;
+}
+
+/** The environment a test server runs with: the CLI run against it gets the same. */
+export function serverEnv(options: ServerOptions, port: number): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: options.dataDir,
+    STATIC_DIR: options.webOut,
+    LOG_LEVEL: 'warn',
+    ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN ?? DEFAULT_ADMIN_TOKEN,
+    SEED_DEMO_DATA: String(options.seedDemoData),
+    RATE_LIMIT_REQUESTS: '100000',
+    RATE_LIMIT_APPLICATIONS: '100000',
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    ...options.env,
+  };
 }
 
 /** Starts one built server on a free port with its own throw-away database. */
@@ -61,20 +84,7 @@ export async function startServer(options: ServerOptions): Promise<StartedServer
   const child = spawn(process.execPath, ['--enable-source-maps', options.serverOut], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: options.dataDir,
-      STATIC_DIR: options.webOut,
-      LOG_LEVEL: 'warn',
-      ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN ?? DEFAULT_ADMIN_TOKEN,
-      SEED_DEMO_DATA: String(options.seedDemoData),
-      RATE_LIMIT_REQUESTS: '100000',
-      RATE_LIMIT_APPLICATIONS: '100000',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-    },
+    env: serverEnv(options, port),
   });
   await waitForHealth(baseUrl, child);
   return {
@@ -110,17 +120,30 @@ export default async function globalSetup() {
   );
   run('node', ['build.mjs', path.dirname(serverOut)], path.join(root, 'apps/server'));
 
-  const [demo, empty] = await Promise.all([
-    startServer({ serverOut, webOut, dataDir: path.join(work, 'data'), seedDemoData: true }),
+  const mailDir = path.join(work, 'mail');
+  const mail = await startSmtpSink(mailDir);
+  const [demo, empty, consoles] = await Promise.all([
+    startServer({
+      serverOut,
+      webOut,
+      dataDir: path.join(work, 'data'),
+      seedDemoData: true,
+      env: { SMTP_URL: mail.url, MAIL_POLL_MS: '500' },
+    }),
     startServer({ serverOut, webOut, dataDir: path.join(work, 'data-empty'), seedDemoData: false }),
+    startConsoleServers({ serverOut, webOut, work, startServer, serverEnv, smtpUrl: mail.url }),
   ]);
+  process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_BASE_URL = demo.baseUrl;
   process.env.E2E_EMPTY_BASE_URL = empty.baseUrl;
   process.env.E2E_ADMIN_TOKEN ??= DEFAULT_ADMIN_TOKEN;
   process.env.E2E_WORK_DIR = work;
 
+  Object.assign(process.env, consoles.env);
+
   return async () => {
-    await Promise.all([demo.stop(), empty.stop()]);
+    await Promise.all([demo.stop(), empty.stop(), consoles.stop()]);
+    await mail.close();
     fs.rmSync(work, { recursive: true, force: true });
   };
 }

@@ -40,7 +40,16 @@ test.describe('every route loads at its path, and hydrates cleanly', () => {
       expect(response?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1, name: routes[id].title })).toBeVisible();
       await expect(page).toHaveURL(new RegExp(`${escapeRegExp(routes[id].path)}$`));
-      // The header's menu is live everywhere; a marketing page itself stays the server's HTML.
+      // The header's menu is live everywhere; a marketing page itself stays the server's HTML,
+      // and its header hydrates on first use (apps/web/src/app/islands.tsx).
+      if (routeDef(id).render === 'build') {
+        expect(await ownedByReact(page, '#mega-button-services'), 'header waits').toBe(false);
+        await page.locator('#mega-button-services').hover();
+        await expect(page.locator('[data-island="header"]')).toHaveAttribute(
+          'data-hydrated',
+          'true',
+        );
+      }
       expect(await ownedByReact(page, '#mega-button-services'), 'header hydrated').toBe(true);
       expect(await ownedByReact(page, 'main h1'), 'page hydrated whole').toBe(
         routeDef(id).render !== 'build',

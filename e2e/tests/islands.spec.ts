@@ -1,0 +1,129 @@
+import type { Browser, Page } from '@playwright/test';
+import { TELL_ME_PATH, routes } from '@lumenfield/routes';
+import { expect, test } from '../support/fixtures';
+
+/**
+ * Marketing pages hydrate each island when it is needed (apps/web/src/app/islands.tsx): on
+ * first use, or when it scrolls into view. Until then the page is its HTML, and what the
+ * visitor does meanwhile still happens.
+ */
+
+/** Holds back the islands' runtime until `release()`: the page stays unhydrated until then. */
+async function holdIslands(page: Page) {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/start-islands-*.js', async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return () => release();
+}
+
+const island = (page: Page, name: string) => page.locator(`[data-island="${name}"]`);
+
+test.describe('islands hydrate when needed', () => {
+  test('a page only read loads no React; the header hydrates once the pointer reaches it', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(routes.about.path);
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('[data-hydrated]')).toHaveCount(0);
+    expect(scripts.filter((path) => /\/(client|start-islands)-/.test(path))).toEqual([]);
+
+    await page.getByRole('button', { name: 'Services' }).hover();
+    await expect(island(page, 'header')).toHaveAttribute('data-hydrated', 'true');
+    await expect(page.getByRole('button', { name: 'Services' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+  });
+
+  test('a click on a mega menu button before the header hydrated opens its panel', async ({
+    page,
+  }) => {
+    const release = await holdIslands(page);
+    await page.goto('/');
+    const industries = page.getByRole('button', { name: 'Industries' });
+    await industries.focus();
+    await page.keyboard.press('Enter');
+    await expect(island(page, 'header')).not.toHaveAttribute('data-hydrated', 'true');
+    await expect(industries).toHaveAttribute('aria-expanded', 'false');
+    release();
+    await expect(industries).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  test('an arrow key on a tab before the tabs hydrated moves to the next tab', async ({ page }) => {
+    const release = await holdIslands(page);
+    await page.goto(routes.contact.path);
+    const tabs = page.getByRole('tablist', { name: 'Offices' });
+    await tabs.getByRole('tab', { name: 'USA' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await tabs.getByRole('tab', { name: 'Philippines' }).click();
+    await expect(island(page, 'office-tabs')).not.toHaveAttribute('data-hydrated', 'true');
+    release();
+    // Both, in order: the arrow to India, then the click on the Philippines.
+    await expect(tabs.getByRole('tab', { name: 'Philippines' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.getByRole('tabpanel')).toContainText('Philippines');
+  });
+
+  test("a question chosen in 'Tell me' before it hydrated is answered", async ({ page }) => {
+    const release = await holdIslands(page);
+    await page.goto('/');
+    await page.getByLabel('Tell me:').selectOption({ index: 1 });
+    await expect(page).toHaveURL(/\/$/);
+    release();
+    await expect(page).not.toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(routes.home.title);
+  });
+
+  test('the timeline hydrates when it scrolls into view', async ({ page }) => {
+    await page.goto('/');
+    await expect(island(page, 'timeline')).not.toHaveAttribute('data-hydrated', 'true');
+    await page.locator('.timeline').scrollIntoViewIfNeeded();
+    await expect(island(page, 'timeline')).toHaveAttribute('data-hydrated', 'true');
+  });
+});
+
+test.describe('without scripts', () => {
+  /** A page with scripts off (the fixture's page waits for scripts that never run). */
+  async function pageWithoutScripts(browser: Browser, width = 1280) {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      baseURL: process.env.E2E_BASE_URL,
+      viewport: { width, height: 844 },
+    });
+    return context.newPage();
+  }
+
+  test("'Tell me' is a form: the chosen question's page opens", async ({ browser }) => {
+    const page = await pageWithoutScripts(browser);
+    await page.goto('/');
+    const select = page.getByLabel('Tell me:');
+    const labels = await select.locator('option').allTextContents();
+    await select.selectOption({ label: labels[1] ?? '' });
+    await page.getByRole('button', { name: 'Show me' }).click();
+    await expect(page).not.toHaveURL(new RegExp(`${TELL_ME_PATH}|/$`));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(routes.home.title);
+    await page.context().close();
+  });
+
+  test("a service page's tab strip opens at its current tab on a phone", async ({ browser }) => {
+    const page = await pageWithoutScripts(browser, 390);
+    await page.goto('/services/ccm');
+    const list = page.locator('.service-tabs__list');
+    // The strip is wider than the phone, and opened scrolled to the current tab.
+    expect(await list.evaluate((el) => el.scrollWidth > el.clientWidth && el.scrollLeft > 0)).toBe(
+      true,
+    );
+    await expect(page.locator('.service-tabs [aria-current="page"]')).toBeInViewport({ ratio: 1 });
+    await page.context().close();
+  });
+});
