@@ -12,6 +12,7 @@ import {
   postApplication,
 } from '../test/application';
 import { pathTraversalStrings } from '../test/attack-strings';
+import { consoleHeaders, createUser, openSession, signInRequest } from '../test/console';
 import { pdfFile } from '../test/files';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 import { answered, expectCleanAnswer } from './harness';
@@ -293,6 +294,49 @@ describe(`named bad inputs (${engine})`, () => {
       Recruitment_Manager: 'Rahul Menon',
       Job_Description: '<p>Line one</p>\n<p>Line two</p>',
     });
+  });
+
+  it('NUL in a URL the token or a console search carries: a clean answer, the call audited', async () => {
+    for (const url of [
+      '/api/Physical/DownloadAttachment?AttachmentGuid=%00',
+      '/api/admin/jobs/a%00b',
+      '/api/admin/jobs/a%00b/applicants.csv',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: adminHeaders(t) });
+      expectCleanAnswer(res, url);
+      expect(res.statusCode, url).toBeLessThan(500);
+    }
+    const audited = await t.app.repos.audit.list({ action: 'token-call' }, 1, 100);
+    expect(audited.items.map((entry) => entry.target)).toContain('GET /api/admin/jobs/:id ab');
+    const admin = await createUser(t, 'named.admin@example.com', 'admin');
+    const session = await openSession(t, admin);
+    for (const url of [
+      '/api/recruiters/applicants?q=a%00b',
+      '/api/recruiters/audit?actor=%00',
+      '/api/Jobs/CareerListing?q=%00',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: consoleHeaders(t, session) });
+      expectCleanAnswer(res, url);
+      expect(res.statusCode, url).toBe(200);
+    }
+    const signIn = await signInRequest(t, 'named.admin\u0000@example.com');
+    expectCleanAnswer(signIn, '/api/recruiters/session');
+    expect(signIn.statusCode).toBe(401);
+  });
+
+  it('a PATCH of an account that names no known field answers the account unchanged', async () => {
+    const admin = await createUser(t, 'patch.admin@example.com', 'admin');
+    const other = await createUser(t, 'patch.other@example.com');
+    const session = await openSession(t, admin);
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/recruiters/users/${other.id}`,
+      headers: { ...consoleHeaders(t, session, 'write'), 'content-type': 'application/json' },
+      payload: JSON.stringify({ Unknown: 1 }),
+    });
+    expectCleanAnswer(res, '/api/recruiters/users');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ UserID: other.id, Name: other.name, IsActive: true });
   });
 
   it('path traversal in FileName is kept as a bare name; in AttachmentName it is ignored', async () => {

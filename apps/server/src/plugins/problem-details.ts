@@ -96,6 +96,12 @@ export const problemDetails = fp(
           validationErrors(error),
         );
       }
+      if (isRefusedCharacter(error)) {
+        // A character the database cannot hold (NUL) reached a query: the client's input, not
+        // our failure. Each field drops or refuses such characters itself; this is the net.
+        request.log.warn({ code: (error as { code?: unknown }).code }, 'refused character');
+        return sendProblem(reply, 400, 'The request contains a character that is not allowed.');
+      }
       const status = error.statusCode ?? 500;
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
@@ -150,6 +156,14 @@ const DB_DOWN_CODES = new Set([
   '08006',
   'SQLITE_BUSY',
 ]);
+
+/** PostgreSQL: character_not_in_repertoire (NUL in text), untranslatable_character. */
+const REFUSED_CHARACTER_CODES = new Set(['22021', '22P05']);
+
+function isRefusedCharacter(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && REFUSED_CHARACTER_CODES.has(code);
+}
 
 function isDatabaseDown(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
