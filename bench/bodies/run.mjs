@@ -21,6 +21,16 @@ import {
 } from '../../tests/resilience/harness.mjs';
 
 const concurrency = Number(process.env.BODIES_CONCURRENCY ?? 8);
+/**
+ * The server's event-loop monitor wakes every 10 ms (apps/server/src/plugins/metrics.ts) and
+ * records each interval whole, so an idle loop reads 10 ms. The delay is what exceeds it.
+ */
+const MONITOR_INTERVAL_MS = 10;
+const late = (loop) => ({
+  p99: Math.max(0, Math.round((loop.p99 - MONITOR_INTERVAL_MS) * 10) / 10),
+  max: Math.max(0, Math.round((loop.max - MONITOR_INTERVAL_MS) * 10) / 10),
+  rawMax: loop.max,
+});
 const rounds = Number(process.env.BODIES_ROUNDS ?? 1);
 /** The largest resume the API accepts (spec §5: 5 MB). */
 const MAX_RESUME_BYTES = 5_242_880;
@@ -121,7 +131,7 @@ try {
   await sleep(2_000);
   const idle = {
     healthzMaxMs: await stopIdle(),
-    loop: (await metrics(server.url)).eventLoopDelayMs,
+    loop: late((await metrics(server.url)).eventLoopDelayMs),
     rssMiB: stopIdleRss(),
   };
 
@@ -147,7 +157,7 @@ try {
       );
       const wallMs = performance.now() - started;
       const healthzMaxMs = await stopProbe();
-      const loop = (await metrics(server.url)).eventLoopDelayMs;
+      const loop = late((await metrics(server.url)).eventLoopDelayMs);
       rows.push({
         form,
         bodyMiB: sizeMiB,
@@ -156,6 +166,7 @@ try {
         healthzMaxMs,
         loopP99: loop.p99,
         loopMax: loop.max,
+        loopRawMax: loop.rawMax,
         peakRssMiB: stopRss(),
       });
     }
@@ -169,15 +180,18 @@ try {
     `\nbench/bodies: ${concurrency} largest applications at once, ${os.cpus().length} cores, load average ${load}`,
   );
   console.log(
-    `idle: /healthz max ${fixed(idle.healthzMaxMs)} ms, event-loop p99 ${idle.loop.p99} ms, max ${idle.loop.max} ms, RSS ${fixed(idle.rssMiB)} MiB\n`,
+    `idle: /healthz max ${fixed(idle.healthzMaxMs)} ms, event-loop delay p99 ${idle.loop.p99} ms, max ${idle.loop.max} ms, RSS ${fixed(idle.rssMiB)} MiB`,
   );
   console.log(
-    '| form | body | answers | wall | /healthz max | loop p99 | loop max | peak RSS (x idle) |',
+    `(event-loop delay: beyond the monitor's ${MONITOR_INTERVAL_MS} ms interval; "raw" is the interval as recorded)\n`,
+  );
+  console.log(
+    '| form | body | answers | wall | /healthz max | loop p99 | loop max (raw) | peak RSS (x idle) |',
   );
   console.log('|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     console.log(
-      `| ${r.form} | ${fixed(r.bodyMiB)} MiB | ${r.statuses} | ${fixed(r.wallMs / 1000)} s | ${fixed(r.healthzMaxMs)} ms | ${r.loopP99} ms | ${r.loopMax} ms | ${fixed(r.peakRssMiB)} MiB (${(r.peakRssMiB / idle.rssMiB).toFixed(1)}x) |`,
+      `| ${r.form} | ${fixed(r.bodyMiB)} MiB | ${r.statuses} | ${fixed(r.wallMs / 1000)} s | ${fixed(r.healthzMaxMs)} ms | ${r.loopP99} ms | ${r.loopMax} ms (${r.loopRawMax}) | ${fixed(r.peakRssMiB)} MiB (${(r.peakRssMiB / idle.rssMiB).toFixed(1)}x) |`,
     );
   }
   const met = rows.every((r) => r.healthzMaxMs <= 100 && r.loopMax <= 50);
