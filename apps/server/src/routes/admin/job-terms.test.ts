@@ -1,19 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminJobDetailSchema, adminJobSchema, jobDetailListSchema } from '@lumenfield/contract';
-import { adminHeaders } from '../../test/application';
+import { adminCall, openingBody } from '../../test/application';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
 import { createRepositories } from '../../repositories';
 
-const newJob = (overrides: Record<string, unknown> = {}) => ({
-  JobCode: 'TERMS-1',
-  JobTitle: 'Claims Analyst',
-  JobLocation: 'Pasig City, Metro Manila, Philippines',
-  Job_Description: '<p>Analyse claims.</p>',
-  Recruitment_Manager: 'Dana Whitfield',
-  ContactPerson: 'Dana Whitfield',
-  ContactPersonMail: 'dana@example.com',
-  ...overrides,
-});
+const newJob = (overrides: Record<string, unknown> = {}) =>
+  openingBody({ JobCode: 'TERMS-1', ...overrides });
 
 const range = { PayMin: 45_000, PayMax: 65_000.5, PayCurrency: 'PHP', PayPeriod: 'MONTH' };
 
@@ -25,15 +17,7 @@ describe(`openings' employment, workplace and pay terms (${engine})`, () => {
   afterAll(() => t.close());
 
   const call = (method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: {
-        ...adminHeaders(t),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-    });
+    adminCall(t, method, url, body);
   const detail = async (id: number) =>
     adminJobDetailSchema.parse((await call('GET', `/api/admin/jobs/${id}`)).json());
   const publicDetail = async (id: number) =>
