@@ -56,24 +56,6 @@ export async function createOpening(t: TestApp, code: string, isOpen = true): Pr
   });
 }
 
-/**
- * A complete opening as the recruiters' APIs take it (POST /api/admin/jobs and the console's
- * /api/recruiters/jobs): createOpening's opening, in the API's words. No pay terms: Bengaluru
- * need not publish a range.
- */
-export function openingBody(overrides: Payload = {}): Payload {
-  return {
-    JobCode: 'OPEN-1',
-    JobTitle: 'Platform Engineer',
-    JobLocation: 'Bengaluru, Karnataka, India',
-    Job_Description: '<p>Join us.</p>',
-    Recruitment_Manager: 'Rahul Menon',
-    ContactPerson: 'Priya Raman',
-    ContactPersonMail: 'priya.raman@example.com',
-    ...overrides,
-  };
-}
-
 export function postApplication(
   t: TestApp,
   jobId: number | string,
@@ -91,22 +73,4 @@ export function postApplication(
 
 export function adminHeaders(t: TestApp): Record<string, string> {
   return { authorization: `Bearer ${t.config.adminToken ?? ''}` };
-}
-
-/** A call to the bearer API (/api/admin) with the admin token; a body goes as JSON. */
-export function adminCall(
-  t: TestApp,
-  method: 'GET' | 'POST' | 'PATCH',
-  url: string,
-  body?: unknown,
-) {
-  return t.app.inject({
-    method,
-    url,
-    headers: {
-      ...adminHeaders(t),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminJobDetailSchema, adminJobSchema, jobDetailListSchema } from '@lumenfield/contract';
-import { adminCall, openingBody } from '../../test/application';
+import { adminCall, NO_TERMS, openingBody, openingDetailUrl } from '../../test/openings';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
 import { createRepositories } from '../../repositories';
 
@@ -23,11 +23,7 @@ describe(`openings' employment, workplace and pay terms (${engine})`, () => {
   const publicDetail = async (id: number) =>
     jobDetailListSchema.parse(
       (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/Jobs/CareerDetailsRetrival?ActionFlag=JobOpeningsDetail&jobID=${id}`,
-          headers: t.headers(),
-        })
+        await t.app.inject({ method: 'GET', url: openingDetailUrl(id), headers: t.headers() })
       ).json(),
     )[0];
 
@@ -60,32 +56,16 @@ describe(`openings' employment, workplace and pay terms (${engine})`, () => {
     expect(adminJobDetailSchema.parse(patched.json())).toMatchObject(changed);
     expect(await publicDetail(id)).toMatchObject(changed);
 
-    const cleared = await call('PATCH', `/api/admin/jobs/${id}`, {
-      PayMin: null,
-      PayMax: null,
-      PayCurrency: null,
-      PayPeriod: null,
-    });
+    const noPay = { PayMin: null, PayMax: null, PayCurrency: null, PayPeriod: null };
+    const cleared = await call('PATCH', `/api/admin/jobs/${id}`, noPay);
     expect(cleared.statusCode).toBe(200);
-    expect(await detail(id)).toMatchObject({
-      PayMin: null,
-      PayMax: null,
-      PayCurrency: null,
-      PayPeriod: null,
-    });
+    expect(await detail(id)).toMatchObject(noPay);
   });
 
   it('creates full time, on site and without pay when no terms are sent', async () => {
     const id = (await call('POST', '/api/admin/jobs', newJob({ JobCode: 'TERMS-2' }))).json()
       .Job_id as number;
-    expect(await detail(id)).toMatchObject({
-      EmploymentType: 'FULL_TIME',
-      WorkplaceType: 'ONSITE',
-      PayMin: null,
-      PayMax: null,
-      PayCurrency: null,
-      PayPeriod: null,
-    });
+    expect(await detail(id)).toMatchObject(NO_TERMS);
   });
 
   it('refuses an incomplete or inverted range, naming the fields', async () => {

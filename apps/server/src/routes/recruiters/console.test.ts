@@ -18,12 +18,8 @@ import {
 import { ACCOUNT_FAILURES, CLIENT_FAILURES, FAILURE_WINDOW_MS } from '../../lib/sign-in-throttle';
 import { SESSION_COOKIE_NAME, SESSION_HOST_COOKIE_NAME } from '../../plugins/console-sessions';
 import { mintXsrfToken } from '../../plugins/xsrf';
-import {
-  applicationPayload,
-  createOpening,
-  openingBody,
-  postApplication,
-} from '../../test/application';
+import { applicationPayload, createOpening, postApplication } from '../../test/application';
+import { openingBody } from '../../test/openings';
 import {
   consoleHeaders,
   createUser,
