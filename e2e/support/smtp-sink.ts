@@ -1,37 +1,21 @@
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpServer } from '../../apps/server/src/test/smtp';
 
 /**
- * A real SMTP server for the browser tests' site (global setup): each message it takes is
- * written to `dir` as one file (the envelope's recipients on the first line, then the raw
- * message), so tests, which run in other processes, read what the site sent.
+ * The server suite's SMTP server (apps/server/src/test/smtp.ts) for the browser tests' site
+ * (global setup): each message it takes is written to `dir` as one file (the envelope's
+ * recipients on the first line, then the raw message), so tests, which run in other processes,
+ * read what the site sent.
  */
 export async function startSmtpSink(dir: string): Promise<{ url: string; close(): Promise<void> }> {
   fs.mkdirSync(dir, { recursive: true });
   let seq = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const to = session.envelope.rcptTo.map((r) => r.address).join(', ');
-        const file = path.join(dir, `${Date.now()}-${process.pid}-${++seq}.eml`);
-        fs.writeFileSync(file, `${to}\n${Buffer.concat(chunks).toString('utf8')}`);
-        callback();
-      });
-    },
+  const { url, close } = await startSmtpServer((mail) => {
+    const file = path.join(dir, `${Date.now()}-${process.pid}-${++seq}.eml`);
+    fs.writeFileSync(file, `${mail.to.join(', ')}\n${mail.raw}`);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  return { url, close };
 }
 
 export interface SunkMail {

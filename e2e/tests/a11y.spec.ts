@@ -1,22 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { routeIds, routes, type RouteId } from '@lumenfield/routes';
 import { APPLIED_SUCCESSFULLY } from '../../packages/contract/src/index';
+import { expectNoViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { makePdf } from '../support/resume-files';
-
-/** WCAG 2.0, 2.1 and 2.2 at levels A and AA (issue 7). */
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function expectNoViolations(page: Page, context: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const report = violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help}\n` +
-      v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n'),
-  );
-  expect(report, `axe violations on ${context}`).toEqual([]);
-}
 
 /** The first open opening, as the sitemap lists it. */
 async function firstJobId(page: Page): Promise<string> {

@@ -1,23 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { openingsCountText } from '../../packages/contract/src/index';
+import { dialogOf, fillForm, type Applicant } from '../support/apply-dialog';
+import { expectNoViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { makePdf } from '../support/resume-files';
 import { sunkMail } from '../support/smtp-sink';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** Screenshots are looked at by people, never compared: outside the repository. */
 const SHOTS = process.env.E2E_SHOTS_DIR;
-
-async function expectNoViolations(page: Page, context: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const report = violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help}\n` +
-      v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n'),
-  );
-  expect(report, `axe violations on ${context}`).toEqual([]);
-}
 
 async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
@@ -27,6 +17,17 @@ async function shoot(page: Page, name: string) {
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
+
+/** An applicant from Bengaluru, Karnataka, India. */
+const inBengaluru = (first: string, last: string, email: string): Applicant => ({
+  first,
+  last,
+  mobile: '5550101234',
+  country: 'India',
+  state: 'Karnataka',
+  city: 'Bengaluru',
+  email,
+});
 
 const rows = (page: Page) => page.locator('.opening');
 const rowTitles = (page: Page) => page.locator('.opening__title').allTextContents();
@@ -158,7 +159,7 @@ test.describe('the apply dialog: privacy notice and upload progress', () => {
   }) => {
     await page.goto('/careers?q=ltp-qa-3310');
     await page.getByRole('button', { name: 'Easy Apply' }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'Apply for Job' });
+    const dialog = dialogOf(page);
     const notice = dialog.getByRole('region', { name: 'How we use your application' });
     await expect(notice).toContainText("our recruiters and this opening's contact persons");
     await expect(notice).toContainText('365 days after the opening closes');
@@ -167,20 +168,10 @@ test.describe('the apply dialog: privacy notice and upload progress', () => {
       '/privacypolicy',
     );
 
-    const field = (label: string) => dialog.getByLabel(label, { exact: false });
-    await field('First Name').fill('Lea');
-    await field('Last Name').fill('Park');
-    await field('Mobile Number').fill('5550101234');
-    await expect(dialog.getByRole('option', { name: 'India', exact: true })).toBeAttached();
-    await field('Country').selectOption({ label: 'India' });
-    await expect(dialog.getByRole('option', { name: 'Karnataka', exact: true })).toBeAttached();
-    await field('State').selectOption({ label: 'Karnataka' });
-    await field('City').fill('Bengaluru');
-    await field('Email').fill('lea.park@example.com');
     // A resume of 4 MB: a real PDF followed by padding, as scanners write them.
     const pdf = makePdf('Lea Park');
     const resume = Buffer.concat([pdf, Buffer.alloc(4 * 1024 * 1024 - pdf.length, 0x20)]);
-    await field('Resume').setInputFiles({
+    await fillForm(page, inBengaluru('Lea', 'Park', 'lea.park@example.com'), {
       name: 'lea-park.pdf',
       mimeType: 'application/pdf',
       buffer: resume,
@@ -208,8 +199,8 @@ test.describe('the apply dialog: privacy notice and upload progress', () => {
     await dialog.getByRole('button', { name: 'Cancel sending' }).click();
     await expect(dialog.getByRole('alert')).toContainText('You cancelled sending');
     await expect(bar).toBeHidden();
-    await expect(field('First Name')).toHaveValue('Lea');
-    await expect(field('Email')).toHaveValue('lea.park@example.com');
+    await expect(dialog.getByLabel('First Name', { exact: false })).toHaveValue('Lea');
+    await expect(dialog.getByLabel('Email', { exact: false })).toHaveValue('lea.park@example.com');
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
       latency: 0,
@@ -224,23 +215,12 @@ test.describe('the confirmation mail', () => {
     const email = `mail.${Date.now().toString(36)}.${process.pid}@example.com`;
     await page.goto('/careers?q=ltp-qa-3310');
     await page.getByRole('button', { name: 'Easy Apply' }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'Apply for Job' });
-    const field = (label: string) => dialog.getByLabel(label, { exact: false });
-    await field('First Name').fill('Rosa');
-    await field('Last Name').fill('Diaz');
-    await field('Mobile Number').fill('5550101234');
-    await expect(dialog.getByRole('option', { name: 'India', exact: true })).toBeAttached();
-    await field('Country').selectOption({ label: 'India' });
-    await expect(dialog.getByRole('option', { name: 'Karnataka', exact: true })).toBeAttached();
-    await field('State').selectOption({ label: 'Karnataka' });
-    await field('City').fill('Bengaluru');
-    await field('Email').fill(email);
-    await field('Resume').setInputFiles({
+    await fillForm(page, inBengaluru('Rosa', 'Diaz', email), {
       name: 'rosa-diaz.pdf',
       mimeType: 'application/pdf',
       buffer: makePdf('Rosa Diaz'),
     });
-    await dialog.getByRole('button', { name: 'Apply', exact: true }).click();
+    await dialogOf(page).getByRole('button', { name: 'Apply', exact: true }).click();
     await expect(page.getByRole('alertdialog', { name: 'Applied Successfully!' })).toBeVisible();
 
     // The site's mail sender runs every 500 ms in the tests' servers.

@@ -8,6 +8,7 @@ import {
   postedAgeText,
 } from '../../packages/contract/src/index';
 import { adminApi } from '../support/admin-api';
+import { ana, dialogOf, fillForm, type Applicant } from '../support/apply-dialog';
 import { emptyBaseUrl, expect, test } from '../support/fixtures';
 import { makeDocx, makePdf, sha256 } from '../support/resume-files';
 
@@ -18,53 +19,6 @@ let codeSeq = 0;
 /** A JobCode no other test (or run) uses. */
 const uniqueCode = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}-${process.pid}-${++codeSeq}`.toUpperCase();
-
-interface Applicant {
-  first: string;
-  last: string;
-  mobile: string;
-  country: string;
-  state: string;
-  city: string;
-  email: string;
-  experience?: string;
-  referredBy?: string;
-}
-
-const ana: Applicant = {
-  first: 'Ana María',
-  last: 'Okafor',
-  mobile: '5550101234',
-  country: 'United States of America',
-  state: 'Texas',
-  city: 'Austin',
-  email: 'ana.okafor@example.com',
-  experience: '3 to 5 years',
-  referredBy: 'Priya Raman',
-};
-
-const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Apply for Job' });
-
-async function fillForm(
-  page: Page,
-  who: Applicant,
-  resume?: { name: string; mimeType: string; buffer: Buffer },
-) {
-  const dialog = dialogOf(page);
-  const field = (label: string) => dialog.getByLabel(label, { exact: false });
-  await field('First Name').fill(who.first);
-  await field('Last Name').fill(who.last);
-  await field('Mobile Number').fill(who.mobile);
-  await expect(dialog.getByRole('option', { name: who.country, exact: true })).toBeAttached();
-  await field('Country').selectOption({ label: who.country });
-  await expect(dialog.getByRole('option', { name: who.state, exact: true })).toBeAttached();
-  await field('State').selectOption({ label: who.state });
-  await field('City').fill(who.city);
-  await field('Email').fill(who.email);
-  if (who.experience) await field('Experience').selectOption({ label: who.experience });
-  if (who.referredBy) await field('Referred by').fill(who.referredBy);
-  if (resume) await field('Resume').setInputFiles(resume);
-}
 
 async function expectApplied(page: Page) {
   const alert = page.getByRole('alertdialog', { name: APPLIED_SUCCESSFULLY });

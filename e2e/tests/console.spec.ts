@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { request as playwrightRequest, type Browser, type Page } from '@playwright/test';
 import { APPLIED_SUCCESSFULLY, SIGN_IN_FAILED_MESSAGE } from '../../packages/contract/src/index';
+import { ana, dialogOf, fillForm } from '../support/apply-dialog';
+import { expectNoViolations } from '../support/axe';
 import { CONSOLE_ADMIN } from '../support/console-servers';
 import { sunkMail } from '../support/smtp-sink';
 import { expect, live, test } from '../support/fixtures';
@@ -14,34 +15,12 @@ import { makePdf } from '../support/resume-files';
  * with the command line and sends its mail to a test SMTP server).
  */
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function expectNoViolations(page: Page, context: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const report = violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help}\n` +
-      v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n'),
-  );
-  expect(report, `axe violations on ${context}`).toEqual([]);
-}
-
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 const RECRUITER = {
   email: 'rita.recruiter@example.com',
   name: 'Rita Recruiter',
   password: 'reads resumes carefully every morning',
-};
-
-const APPLICANT = {
-  first: 'Ana María',
-  last: 'Okafor',
-  mobile: '5550101234',
-  country: 'United States of America',
-  state: 'Texas',
-  city: 'Austin',
-  email: 'ana.okafor@example.com',
 };
 
 const ENGINES = [
@@ -195,27 +174,12 @@ for (const { engine, env } of ENGINES) {
       const pdf = makePdf('Ana Maria Okafor - Claims QA Analyst');
       await go(visitor, '/careers');
       await row.getByRole('button', { name: 'Easy Apply', exact: true }).click();
-      const dialog = visitor.getByRole('dialog', { name: 'Apply for Job' });
-      const field = (label: string) => dialog.getByLabel(label, { exact: false });
-      await field('First Name').fill(APPLICANT.first);
-      await field('Last Name').fill(APPLICANT.last);
-      await field('Mobile Number').fill(APPLICANT.mobile);
-      await expect(
-        dialog.getByRole('option', { name: APPLICANT.country, exact: true }),
-      ).toBeAttached();
-      await field('Country').selectOption({ label: APPLICANT.country });
-      await expect(
-        dialog.getByRole('option', { name: APPLICANT.state, exact: true }),
-      ).toBeAttached();
-      await field('State').selectOption({ label: APPLICANT.state });
-      await field('City').fill(APPLICANT.city);
-      await field('Email').fill(APPLICANT.email);
-      await field('Resume').setInputFiles({
+      await fillForm(visitor, ana, {
         name: 'ana-okafor-cv.pdf',
         mimeType: 'application/pdf',
         buffer: pdf,
       });
-      await dialog.getByRole('button', { name: 'Apply' }).click();
+      await dialogOf(visitor).getByRole('button', { name: 'Apply' }).click();
       await expect(visitor.getByRole('alertdialog', { name: APPLIED_SUCCESSFULLY })).toBeVisible();
 
       // The contact person's notice reaches the SMTP server.
@@ -229,16 +193,16 @@ for (const { engine, env } of ENGINES) {
 
       // In the console it is New.
       await go(rita, `/recruiters/applicants?jobId=${jobId}`);
-      const applicantRow = rita.getByRole('row').filter({ hasText: APPLICANT.email });
+      const applicantRow = rita.getByRole('row').filter({ hasText: ana.email });
       await expect(applicantRow).toContainText('New');
       await expectNoViolations(rita, 'the applicants list');
 
       // The review by keyboard alone: open the applicant, see and download the resume, move
       // it to Interview, add a note.
-      await tabTo(rita, `${APPLICANT.first} ${APPLICANT.last}`, 'link');
+      await tabTo(rita, `${ana.first} ${ana.last}`, 'link');
       await rita.keyboard.press('Enter');
       await expect(
-        rita.getByRole('heading', { level: 1, name: `${APPLICANT.first} ${APPLICANT.last}` }),
+        rita.getByRole('heading', { level: 1, name: `${ana.first} ${ana.last}` }),
       ).toBeFocused();
       // The PDF is drawn in the page by pdf.js.
       await expect(rita.getByText('The resume, 1 page.')).toBeVisible();
@@ -287,13 +251,11 @@ for (const { engine, env } of ENGINES) {
 
       // CSV export of the opening's applicants.
       await go(rita, `/recruiters/applicants?jobId=${jobId}`);
-      await expect(rita.getByRole('row').filter({ hasText: APPLICANT.email })).toContainText(
-        'Interview',
-      );
+      await expect(rita.getByRole('row').filter({ hasText: ana.email })).toContainText('Interview');
       const exporting = rita.waitForEvent('download');
       await rita.getByRole('link', { name: 'Export CSV' }).click();
       const csv = fs.readFileSync(await (await exporting).path(), 'utf8');
-      expect(csv).toContain(APPLICANT.email);
+      expect(csv).toContain(ana.email);
       expect(csv).toContain('Okafor');
 
       // The audit log (an admin's page) shows each step with the recruiter's name.

@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/database';
-import { toIso } from '../db/database';
+import { applicantColumns, toApplicantSummary, type ApplicantSummary } from './applicant-row';
 import { enqueueMail, type OutgoingMail } from './mail-repository';
+
+export type { ApplicantSummary } from './applicant-row';
 
 export interface NewApplication {
   jobId: number;
@@ -44,24 +46,6 @@ export function submitKey(jobId: number, email: string, resumeSha256: string): s
     .createHash('sha256')
     .update(`${jobId}\n${email.trim().toLowerCase()}\n${resumeSha256}`)
     .digest('hex');
-}
-
-export interface ApplicantSummary {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  mobileNumber: string;
-  city: string;
-  countryId: number;
-  stateId: number;
-  experience: string | null;
-  referredBy: string | null;
-  appliedOn: string;
-  attachmentGuid: string;
-  attachmentName: string;
-  attachmentSize: number;
-  attachmentSha256: string;
 }
 
 export interface StoredAttachment {
@@ -181,44 +165,12 @@ export function applicantsRepository(db: Db) {
       const rows = await db
         .selectFrom('applicants')
         .innerJoin('attachments', 'attachments.applicant_id', 'applicants.id')
-        .select([
-          'applicants.id',
-          'applicants.first_name',
-          'applicants.last_name',
-          'applicants.email',
-          'applicants.mobile_number',
-          'applicants.city',
-          'applicants.country_id',
-          'applicants.state_id',
-          'applicants.experience',
-          'applicants.referred_by',
-          'applicants.applied_on',
-          'attachments.id as attachment_id',
-          'attachments.original_name',
-          'attachments.size_bytes',
-          'attachments.sha256',
-        ])
+        .select(applicantColumns)
         .where('applicants.job_id', '=', jobId)
         .orderBy('applicants.applied_on', 'asc')
         .orderBy('applicants.id', 'asc')
         .execute();
-      return rows.map((row) => ({
-        id: row.id,
-        firstName: row.first_name,
-        lastName: row.last_name,
-        email: row.email,
-        mobileNumber: row.mobile_number,
-        city: row.city,
-        countryId: row.country_id,
-        stateId: row.state_id,
-        experience: row.experience,
-        referredBy: row.referred_by,
-        appliedOn: toIso(row.applied_on),
-        attachmentGuid: row.attachment_id,
-        attachmentName: row.original_name,
-        attachmentSize: row.size_bytes,
-        attachmentSha256: row.sha256,
-      }));
+      return rows.map(toApplicantSummary);
     },
 
     async findAttachment(guid: string): Promise<StoredAttachment | undefined> {

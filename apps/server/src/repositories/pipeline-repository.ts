@@ -3,6 +3,7 @@ import type { ApplicantStage } from '@lumenfield/contract';
 import { applicantStageSchema } from '@lumenfield/contract';
 import type { Database, Db } from '../db/database';
 import { toIso } from '../db/database';
+import { applicantColumns, toApplicantSummary, type ApplicantSummary } from './applicant-row';
 import { containsWord, searchWords } from './sql-words';
 
 export interface PipelineFilter {
@@ -12,27 +13,12 @@ export interface PipelineFilter {
 }
 
 /** One applicant as the console's lists and the CSV show them (no resume bytes). */
-export interface PipelineApplicant {
-  id: number;
+export interface PipelineApplicant extends ApplicantSummary {
   jobId: number;
   jobCode: string;
   jobTitle: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  mobileNumber: string;
-  city: string;
-  countryId: number;
-  stateId: number;
-  experience: string | null;
-  referredBy: string | null;
-  appliedOn: string;
   stage: ApplicantStage;
-  attachmentGuid: string;
-  attachmentName: string;
   attachmentKind: string;
-  attachmentSize: number;
-  attachmentSha256: string;
 }
 
 export interface PipelineApplicantDetail extends PipelineApplicant {
@@ -100,50 +86,22 @@ export function pipelineRepository(db: Db) {
 
   const columns = (filter: PipelineFilter) =>
     filtered(filter).select((eb) => [
-      'applicants.id',
+      ...applicantColumns,
       'applicants.job_id',
       'jobs.code',
       'jobs.title',
-      'applicants.first_name',
-      'applicants.last_name',
-      'applicants.email',
-      'applicants.mobile_number',
-      'applicants.city',
-      'applicants.country_id',
-      'applicants.state_id',
-      'applicants.experience',
-      'applicants.referred_by',
-      'applicants.applied_on',
-      'attachments.id as attachment_id',
-      'attachments.original_name',
       'attachments.kind',
-      'attachments.size_bytes',
-      'attachments.sha256',
       currentStage(eb).as('stage'),
     ]);
 
   type Row = Awaited<ReturnType<ReturnType<typeof columns>['execute']>>[number];
   const toApplicant = (row: Row): PipelineApplicant => ({
-    id: row.id,
+    ...toApplicantSummary(row),
     jobId: row.job_id,
     jobCode: row.code,
     jobTitle: row.title,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
-    mobileNumber: row.mobile_number,
-    city: row.city,
-    countryId: row.country_id,
-    stateId: row.state_id,
-    experience: row.experience,
-    referredBy: row.referred_by,
-    appliedOn: toIso(row.applied_on),
     stage: asStage(String(row.stage)),
-    attachmentGuid: row.attachment_id,
-    attachmentName: row.original_name,
     attachmentKind: row.kind,
-    attachmentSize: row.size_bytes,
-    attachmentSha256: row.sha256,
   });
 
   return {

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 import { toIso } from '../db/database';
-import type { User } from './users-repository';
+import { toUser, type User } from './users-repository';
 
 export interface StoredSession {
   /** SHA-256 hex of the cookie's token. */
@@ -56,15 +56,7 @@ export function sessionsRepository(db: Db) {
           lastSeenAt: toIso(row.last_seen_at),
           expiresAt: toIso(row.expires_at),
         },
-        user: {
-          id: row.user_id,
-          email: row.email,
-          name: row.name,
-          role: row.role === 'admin' ? 'admin' : 'recruiter',
-          isActive: row.is_active === 1,
-          createdAt: toIso(row.user_created_at),
-          lastSignInAt: row.last_sign_in_at === null ? null : toIso(row.last_sign_in_at),
-        },
+        user: toUser({ ...row, id: row.user_id, created_at: row.user_created_at }),
       };
     },
 

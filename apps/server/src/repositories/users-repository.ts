@@ -43,7 +43,8 @@ export class EmailInUseError extends Error {
 /** E-mail addresses are compared and stored lower-cased. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-function toUser(row: UserRow): User {
+/** A users row (less its password hash) as a User; sessions-repository maps its join with it too. */
+export function toUser(row: Omit<UserRow, 'password_hash'>): User {
   return {
     id: row.id,
     email: row.email,

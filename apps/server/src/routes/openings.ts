@@ -12,6 +12,7 @@ import { payTransparencyErrors } from '../lib/pay-transparency';
 import { resolvePlace } from '../lib/place';
 import { sanitizeDescription } from '../lib/sanitize-description';
 import { HttpProblem } from '../plugins/problem-details';
+import { jobDetailOf } from './jobs/career-details';
 import type { Repositories } from '../repositories';
 import type { ApplicantSummary } from '../repositories/applicants-repository';
 import {
@@ -41,14 +42,9 @@ export function toAdminJob(job: JobWithApplicants): AdminJob {
   };
 }
 
+/** The list's fields, then the rest of what the public detail shows. */
 export function toAdminJobDetail(job: JobWithApplicants): AdminJobDetail {
-  return {
-    ...toAdminJob(job),
-    Recruitment_Manager: job.recruitmentManagers,
-    ContactPerson: job.contactPersons,
-    ContactPersonMail: job.contactEmails,
-    Job_Description: job.descriptionHtml,
-  };
+  return { ...toAdminJob(job), ...jobDetailOf(job) };
 }
 
 export function toAdminApplicant(a: ApplicantSummary): AdminApplicant {

@@ -8,8 +8,12 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** A real SMTP server on a free loopback port, keeping what it receives. */
-export async function startSmtpServer(): Promise<{
+/**
+ * A real SMTP server on a free loopback port, keeping what it receives; `onMail`, when given,
+ * is handed each message before the server acknowledges it (the browser tests' sink writes it
+ * to a file: e2e/support/smtp-sink.ts).
+ */
+export async function startSmtpServer(onMail?: (mail: ReceivedMail) => void): Promise<{
   url: string;
   port: number;
   received: ReceivedMail[];
@@ -24,11 +28,13 @@ export async function startSmtpServer(): Promise<{
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        received.push({
+        const mail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
-        });
+        };
+        received.push(mail);
+        onMail?.(mail);
         callback();
       });
     },

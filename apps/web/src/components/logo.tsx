@@ -1,4 +1,5 @@
 import { site } from '@/config/site';
+import './logo.css';
 
 /** The Lumenfield mark: a navy tile, an L and a teal point of light. */
 export function Logo({ inverted = false }: { inverted?: boolean }) {

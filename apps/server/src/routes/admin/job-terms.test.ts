@@ -1,19 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminJobDetailSchema, adminJobSchema, jobDetailListSchema } from '@lumenfield/contract';
-import { adminHeaders } from '../../test/application';
+import { adminCall, NO_TERMS, openingBody, openingDetailUrl } from '../../test/openings';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
 import { createRepositories } from '../../repositories';
 
-const newJob = (overrides: Record<string, unknown> = {}) => ({
-  JobCode: 'TERMS-1',
-  JobTitle: 'Claims Analyst',
-  JobLocation: 'Pasig City, Metro Manila, Philippines',
-  Job_Description: '<p>Analyse claims.</p>',
-  Recruitment_Manager: 'Dana Whitfield',
-  ContactPerson: 'Dana Whitfield',
-  ContactPersonMail: 'dana@example.com',
-  ...overrides,
-});
+const newJob = (overrides: Record<string, unknown> = {}) =>
+  openingBody({ JobCode: 'TERMS-1', ...overrides });
 
 const range = { PayMin: 45_000, PayMax: 65_000.5, PayCurrency: 'PHP', PayPeriod: 'MONTH' };
 
@@ -25,25 +17,13 @@ describe(`openings' employment, workplace and pay terms (${engine})`, () => {
   afterAll(() => t.close());
 
   const call = (method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: {
-        ...adminHeaders(t),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-    });
+    adminCall(t, method, url, body);
   const detail = async (id: number) =>
     adminJobDetailSchema.parse((await call('GET', `/api/admin/jobs/${id}`)).json());
   const publicDetail = async (id: number) =>
     jobDetailListSchema.parse(
       (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/Jobs/CareerDetailsRetrival?ActionFlag=JobOpeningsDetail&jobID=${id}`,
-          headers: t.headers(),
-        })
+        await t.app.inject({ method: 'GET', url: openingDetailUrl(id), headers: t.headers() })
       ).json(),
     )[0];
 
@@ -76,32 +56,16 @@ describe(`openings' employment, workplace and pay terms (${engine})`, () => {
     expect(adminJobDetailSchema.parse(patched.json())).toMatchObject(changed);
     expect(await publicDetail(id)).toMatchObject(changed);
 
-    const cleared = await call('PATCH', `/api/admin/jobs/${id}`, {
-      PayMin: null,
-      PayMax: null,
-      PayCurrency: null,
-      PayPeriod: null,
-    });
+    const noPay = { PayMin: null, PayMax: null, PayCurrency: null, PayPeriod: null };
+    const cleared = await call('PATCH', `/api/admin/jobs/${id}`, noPay);
     expect(cleared.statusCode).toBe(200);
-    expect(await detail(id)).toMatchObject({
-      PayMin: null,
-      PayMax: null,
-      PayCurrency: null,
-      PayPeriod: null,
-    });
+    expect(await detail(id)).toMatchObject(noPay);
   });
 
   it('creates full time, on site and without pay when no terms are sent', async () => {
     const id = (await call('POST', '/api/admin/jobs', newJob({ JobCode: 'TERMS-2' }))).json()
       .Job_id as number;
-    expect(await detail(id)).toMatchObject({
-      EmploymentType: 'FULL_TIME',
-      WorkplaceType: 'ONSITE',
-      PayMin: null,
-      PayMax: null,
-      PayCurrency: null,
-      PayPeriod: null,
-    });
+    expect(await detail(id)).toMatchObject(NO_TERMS);
   });
 
   it('refuses an incomplete or inverted range, naming the fields', async () => {

@@ -1,29 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminJobDetailSchema, adminJobSchema } from '@lumenfield/contract';
-import {
-  adminHeaders,
-  applicationPayload,
-  createOpening,
-  postApplication,
-} from '../../test/application';
+import { applicationPayload, createOpening, postApplication } from '../../test/application';
+import { adminCall, openingBody } from '../../test/openings';
 import { hostileStrings } from '../../test/attack-strings';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
 
-const newJob = (overrides: Record<string, unknown> = {}) => ({
-  JobCode: 'ADM-100',
-  JobTitle: 'Business Analyst, Claims',
-  JobLocation: 'Remote, USA',
-  Job_Description: '<h2>Role</h2><p>Analyse claims.</p>',
-  Recruitment_Manager: 'Dana Whitfield',
-  ContactPerson: 'Dana Whitfield,Marcus Bell',
-  ContactPersonMail: 'dana@example.com , marcus@example.com',
-  // A remote US opening publishes its pay range (docs/careers.md).
-  PayMin: 90_000,
-  PayMax: 120_000,
-  PayCurrency: 'USD',
-  PayPeriod: 'YEAR',
-  ...overrides,
-});
+// Untidy people lists, which the API tidies.
+const newJob = (overrides: Record<string, unknown> = {}) =>
+  openingBody({
+    JobCode: 'ADM-100',
+    ContactPerson: 'Dana Whitfield,Marcus Bell',
+    ContactPersonMail: 'dana@example.com , marcus@example.com',
+    ...overrides,
+  });
 
 describe(`recruiters API /api/admin (${engine})`, () => {
   let t: TestApp;
@@ -33,15 +22,7 @@ describe(`recruiters API /api/admin (${engine})`, () => {
   afterAll(() => t.close());
 
   const call = (method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: {
-        ...adminHeaders(t),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-    });
+    adminCall(t, method, url, body);
 
   const listing = async () =>
     (

@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XSRF_COOKIE_NAME, jobDetailListSchema, jobOpeningListSchema } from '@lumenfield/contract';
 import { createRepositories } from '../../repositories';
 import { hostileStrings } from '../../test/attack-strings';
+import {
+  NO_TERMS,
+  OPENING_ROW_FIELDS,
+  openingDetailUrl,
+  openingsListUrl,
+} from '../../test/openings';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
-
-const listUrl = '/api/Jobs/CareerDetailsRetrival?ActionFlag=JobOpenings&jobID=0';
-const detailUrl = (id: string | number) =>
-  `/api/Jobs/CareerDetailsRetrival?ActionFlag=JobOpeningsDetail&jobID=${encodeURIComponent(id)}`;
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
@@ -60,7 +62,7 @@ describe(`GET /api/Jobs/CareerDetailsRetrival (${engine})`, () => {
   afterAll(() => t.close());
 
   it('lists open, effective openings newest first with their ages and the count', async () => {
-    const res = await t.app.inject({ method: 'GET', url: listUrl, headers: t.headers() });
+    const res = await t.app.inject({ method: 'GET', url: openingsListUrl, headers: t.headers() });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/json');
     const list = jobOpeningListSchema.parse(res.json());
@@ -75,27 +77,18 @@ describe(`GET /api/Jobs/CareerDetailsRetrival (${engine})`, () => {
     expect(list[1]).toMatchObject({ DateCount: 0, HourCount: 1, MinuteCount: 61 });
     expect(list[2]).toMatchObject({ DateCount: 3, HourCount: 72 });
     expect(list.every((j) => j.CurerntOpening === 3)).toBe(true);
-    expect(Object.keys(list[0] ?? {}).sort()).toEqual([
-      'CurerntOpening',
-      'DateCount',
-      'HourCount',
-      'JobCode',
-      'JobLocation',
-      'JobTitle',
-      'Job_id',
-      'MinuteCount',
-    ]);
+    expect(Object.keys(list[0] ?? {}).sort()).toEqual(OPENING_ROW_FIELDS);
   });
 
   it('sets the XSRF cookie on a public GET', async () => {
-    const res = await t.app.inject({ method: 'GET', url: listUrl, headers: t.headers() });
+    const res = await t.app.inject({ method: 'GET', url: openingsListUrl, headers: t.headers() });
     expect(res.cookies.some((c) => c.name === XSRF_COOKIE_NAME)).toBe(true);
   });
 
   it('answers the detail as a one-item list with the spec field names', async () => {
     const res = await t.app.inject({
       method: 'GET',
-      url: detailUrl(ids.hour!),
+      url: openingDetailUrl(ids.hour!),
       headers: t.headers(),
     });
     expect(res.statusCode).toBe(200);
@@ -111,12 +104,7 @@ describe(`GET /api/Jobs/CareerDetailsRetrival (${engine})`, () => {
       ContactPerson: 'Ana Cruz, Ben Ortiz',
       ContactPersonMail: 'ana@example.com, ben@example.com',
       Job_Description: '<p>Work on things.</p>',
-      EmploymentType: 'FULL_TIME',
-      WorkplaceType: 'ONSITE',
-      PayMin: null,
-      PayMax: null,
-      PayCurrency: null,
-      PayPeriod: null,
+      ...NO_TERMS,
     });
   });
 
@@ -125,7 +113,11 @@ describe(`GET /api/Jobs/CareerDetailsRetrival (${engine})`, () => {
     ['not yet effective', () => ids.future!],
     ['unknown', () => 987654],
   ])('answers 404 for a %s opening', async (_, id) => {
-    const res = await t.app.inject({ method: 'GET', url: detailUrl(id()), headers: t.headers() });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: openingDetailUrl(id()),
+      headers: t.headers(),
+    });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toContain('application/problem+json');
     expect(res.json()).toMatchObject({ status: 404, title: 'Not Found' });
@@ -134,8 +126,8 @@ describe(`GET /api/Jobs/CareerDetailsRetrival (${engine})`, () => {
   it.each([
     ['an unknown ActionFlag', '/api/Jobs/CareerDetailsRetrival?ActionFlag=AllJobs&jobID=0'],
     ['a missing ActionFlag', '/api/Jobs/CareerDetailsRetrival?jobID=0'],
-    ['a non-numeric jobID', detailUrl('abc')],
-    ['a negative jobID', detailUrl(-1)],
+    ['a non-numeric jobID', openingDetailUrl('abc')],
+    ['a negative jobID', openingDetailUrl(-1)],
     ['a missing jobID', '/api/Jobs/CareerDetailsRetrival?ActionFlag=JobOpenings'],
   ])('answers 400 for %s', async (_, url) => {
     const res = await t.app.inject({ method: 'GET', url, headers: t.headers() });
@@ -146,7 +138,7 @@ describe(`GET /api/Jobs/CareerDetailsRetrival (${engine})`, () => {
   });
 
   it('refuses a call without the fixed header', async () => {
-    const res = await t.app.inject({ method: 'GET', url: listUrl });
+    const res = await t.app.inject({ method: 'GET', url: openingsListUrl });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ status: 403 });
   });
@@ -163,7 +155,7 @@ describe(`GET /api/Jobs/CareerDetailsRetrival (${engine})`, () => {
         expect(res.body).not.toMatch(/sqlite|syntax|select |stack|at .*\.ts/i);
       }
     }
-    const after = await t.app.inject({ method: 'GET', url: listUrl, headers: t.headers() });
+    const after = await t.app.inject({ method: 'GET', url: openingsListUrl, headers: t.headers() });
     expect(after.json()).toHaveLength(3);
   });
 });

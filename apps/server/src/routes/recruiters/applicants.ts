@@ -18,6 +18,7 @@ import { attachmentDisposition } from '../../lib/content-disposition';
 import { toCsv } from '../../lib/csv';
 import { HttpProblem } from '../../plugins/problem-details';
 import type { PipelineApplicant } from '../../repositories/pipeline-repository';
+import { toAdminApplicant } from '../openings';
 import { consoleProblems, signedIn } from './console-user';
 
 const answers = consoleProblems(404);
@@ -96,21 +97,7 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
     const signature = app.consoleSessions.resumeSignature(sessionId, found.attachmentGuid);
     const resumePath = consolePaths.resume.replace(':guid', found.attachmentGuid);
     return {
-      ApplicantID: found.id,
-      FirstName: found.firstName,
-      LastName: found.lastName,
-      Email: found.email,
-      MobileNumber: found.mobileNumber,
-      City: found.city,
-      CountyID: found.countryId,
-      StateID: found.stateId,
-      Experience: found.experience,
-      ReferredBy: found.referredBy,
-      AppliedOn: found.appliedOn,
-      AttachmentGuid: found.attachmentGuid,
-      AttachmentName: found.attachmentName,
-      AttachmentSize: found.attachmentSize,
-      AttachmentSha256: found.attachmentSha256,
+      ...toAdminApplicant(found),
       Job_id: found.jobId,
       JobCode: found.jobCode,
       JobTitle: found.jobTitle,

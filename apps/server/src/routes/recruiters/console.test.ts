@@ -19,6 +19,7 @@ import { ACCOUNT_FAILURES, CLIENT_FAILURES, FAILURE_WINDOW_MS } from '../../lib/
 import { SESSION_COOKIE_NAME, SESSION_HOST_COOKIE_NAME } from '../../plugins/console-sessions';
 import { mintXsrfToken } from '../../plugins/xsrf';
 import { applicationPayload, createOpening, postApplication } from '../../test/application';
+import { openingBody } from '../../test/openings';
 import {
   consoleHeaders,
   createUser,
@@ -65,15 +66,7 @@ const description =
   // As the editor writes a link (the sanitiser's own attributes): kept exactly.
   '<p><a href="https://example.com/team" rel="noopener noreferrer nofollow" target="_blank">Our team</a></p>';
 
-const opening = {
-  JobCode: 'CON-1',
-  JobTitle: 'Platform Engineer',
-  JobLocation: 'Bengaluru, Karnataka, India',
-  Job_Description: description,
-  Recruitment_Manager: 'Rahul Menon',
-  ContactPerson: 'Priya Raman',
-  ContactPersonMail: 'priya.raman@example.com',
-};
+const opening = openingBody({ JobCode: 'CON-1', Job_Description: description });
 
 describe(`recruiters' console: the whole review, by API (${engine})`, () => {
   let t: TestApp;

@@ -1,4 +1,4 @@
-import type { CareerListing, DropDownOption, JobDetail } from '@lumenfield/contract';
+import type { CareerListing, DropDownOption, JobDetail, JobTerms } from '@lumenfield/contract';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
@@ -37,6 +37,16 @@ export const experienceBands: DropDownOption[] = [
   { value: 2, label: '3-5 years' },
 ];
 
+/** The terms both fixtures' opening carries: full time, hybrid, a yearly range in rupees. */
+const terms: JobTerms = {
+  EmploymentType: 'FULL_TIME',
+  WorkplaceType: 'HYBRID',
+  PayMin: 1_200_000,
+  PayMax: 1_800_000,
+  PayCurrency: 'INR',
+  PayPeriod: 'YEAR',
+};
+
 /** A row of the careers page (the public openings list's row with terms, country and search words). */
 export const opening = (over: Partial<CareerListing> = {}): CareerListing => ({
   Job_id: 7,
@@ -47,12 +57,7 @@ export const opening = (over: Partial<CareerListing> = {}): CareerListing => ({
   HourCount: 75,
   MinuteCount: 4500,
   CurerntOpening: 1,
-  EmploymentType: 'FULL_TIME',
-  WorkplaceType: 'HYBRID',
-  PayMin: 1_200_000,
-  PayMax: 1_800_000,
-  PayCurrency: 'INR',
-  PayPeriod: 'YEAR',
+  ...terms,
   CountryValue: 356,
   CountryName: 'India',
   SearchText: 'qa automation engineer ltp qa 2201 playwright',
@@ -69,12 +74,7 @@ export const jobDetail = (over: Partial<JobDetail> = {}): JobDetail => ({
   ContactPerson: 'Ravi Kumar, Lena Ortiz',
   ContactPersonMail: 'ravi.kumar@example.com, lena.ortiz@example.com',
   Job_Description: '<h2>Quality first</h2><p>Build <strong>test suites</strong>.</p>',
-  EmploymentType: 'FULL_TIME',
-  WorkplaceType: 'HYBRID',
-  PayMin: 1_200_000,
-  PayMax: 1_800_000,
-  PayCurrency: 'INR',
-  PayPeriod: 'YEAR',
+  ...terms,
   ...over,
 });
 

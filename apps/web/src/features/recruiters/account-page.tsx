@@ -1,9 +1,16 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { MIN_PASSWORD_LENGTH, type FieldError } from '@lumenfield/contract';
+import type { FieldError } from '@lumenfield/contract';
 import { ApiError } from '@/lib/api-client';
 import { consoleApi } from './api';
 import { useSession } from './session';
-import { ErrorNote, PageHeading, TextField, fieldErrorFor, focusFirstInvalid } from './ui';
+import {
+  ErrorNote,
+  PASSWORD_HINT,
+  PageHeading,
+  TextField,
+  fieldErrorFor,
+  focusFirstInvalid,
+} from './ui';
 
 const EMPTY = { CurrentPassword: '', NewPassword: '' };
 
@@ -73,7 +80,7 @@ export default function AccountPage() {
               label="New password"
               type="password"
               autoComplete="new-password"
-              hint={`At least ${MIN_PASSWORD_LENGTH} characters, not a common password.`}
+              hint={PASSWORD_HINT}
               value={form.NewPassword}
               error={fieldErrorFor(errors, 'NewPassword')}
               onChange={(value) => setForm((current) => ({ ...current, NewPassword: value }))}

@@ -12,7 +12,7 @@ import { Link } from '@/lib/router';
 import { consoleApi, resumeHref } from './api';
 import { applicantsOfOpening, openingPath } from './routes';
 import { useSession } from './session';
-import { ErrorNote, Loading, PageHeading, StageBadge, When } from './ui';
+import { ErrorNote, Loading, PageHeading, Pending, StageBadge, When } from './ui';
 import { useResource } from '@/lib/use-resource';
 
 // pdf.js is large: it loads only when a PDF is shown.
@@ -314,10 +314,7 @@ export default function ApplicantPage({ applicantId }: { applicantId: number }) 
           </Link>
         </p>
       ) : null}
-      {applicant.status === 'loading' ? <Loading what="the applicant" /> : null}
-      {applicant.status === 'error' ? (
-        <ErrorNote message={applicant.error.message} onRetry={reload} />
-      ) : null}
+      <Pending resource={applicant} what="the applicant" onRetry={reload} />
       {data ? (
         <div className="rc-applicant">
           <div className="rc-applicant__main">

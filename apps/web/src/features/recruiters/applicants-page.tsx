@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import {
   APPLICANT_STAGES,
   applicantStageSchema,
@@ -8,7 +8,16 @@ import {
 import { Link, useNavigate, useSearchParams } from '@/lib/router';
 import { applicantsCsvHref, consoleApi } from './api';
 import { applicantPath } from './routes';
-import { ErrorNote, Loading, PageHeading, Pager, StageBadge, When, withQuery } from './ui';
+import {
+  ListTable,
+  PageHeading,
+  PagedResults,
+  Pending,
+  StageBadge,
+  When,
+  useFilterFields,
+  withQuery,
+} from './ui';
 import { useResource } from '@/lib/use-resource';
 
 /** The list's filters as the URL carries them; anything malformed is left out. */
@@ -39,21 +48,17 @@ export default function ApplicantsPage() {
   const jobs = useResource('jobs', (signal) => consoleApi.jobs(signal), {
     keepWhileReloading: true,
   })[0];
-  const [words, setWords] = useState(query.q ?? '');
-  const [stage, setStage] = useState<string>(query.stage ?? '');
-  const [jobId, setJobId] = useState<string>(query.jobId ?? '');
-  // A new URL (the nav, the back button) sets the fields to what it says.
-  const [shownKey, setShownKey] = useState(key);
-  if (shownKey !== key) {
-    setShownKey(key);
-    setWords(query.q ?? '');
-    setStage(query.stage ?? '');
-    setJobId(query.jobId ?? '');
-  }
+  const [fields, setFields] = useFilterFields(key, () => ({
+    q: query.q ?? '',
+    stage: query.stage ?? '',
+    jobId: query.jobId ?? '',
+  }));
+  const set = (name: keyof typeof fields) => (event: { target: { value: string } }) =>
+    setFields((current) => ({ ...current, [name]: event.target.value }));
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    navigate(withQuery(consolePagePaths.applicants, { q: words.trim(), stage, jobId }));
+    navigate(withQuery(consolePagePaths.applicants, { ...fields, q: fields.q.trim() }));
   };
 
   const job =
@@ -80,19 +85,15 @@ export default function ApplicantsPage() {
           <input
             id="applicants-q"
             type="search"
-            value={words}
+            value={fields.q}
             maxLength={200}
             placeholder="Name, e-mail, city or opening"
-            onChange={(event) => setWords(event.target.value)}
+            onChange={set('q')}
           />
         </div>
         <div className="rc-field">
           <label htmlFor="applicants-stage">Stage</label>
-          <select
-            id="applicants-stage"
-            value={stage}
-            onChange={(event) => setStage(event.target.value)}
-          >
+          <select id="applicants-stage" value={fields.stage} onChange={set('stage')}>
             <option value="">Any stage</option>
             {APPLICANT_STAGES.map((value) => (
               <option key={value} value={value}>
@@ -103,11 +104,7 @@ export default function ApplicantsPage() {
         </div>
         <div className="rc-field">
           <label htmlFor="applicants-job">Opening</label>
-          <select
-            id="applicants-job"
-            value={jobId}
-            onChange={(event) => setJobId(event.target.value)}
-          >
+          <select id="applicants-job" value={fields.jobId} onChange={set('jobId')}>
             <option value="">All openings</option>
             {jobs.status === 'ready'
               ? jobs.data.map((item) => (
@@ -122,59 +119,43 @@ export default function ApplicantsPage() {
           Apply filters
         </button>
       </form>
-      {list.status === 'loading' ? <Loading what="applicants" /> : null}
-      {list.status === 'error' ? <ErrorNote message={list.error.message} onRetry={reload} /> : null}
+      <Pending resource={list} what="applicants" onRetry={reload} />
       {list.status === 'ready' ? (
-        <>
-          <p className="rc-count" role="status">
-            {list.data.Total === 1 ? '1 applicant' : `${list.data.Total} applicants`}
-          </p>
-          {list.data.Items.length > 0 ? (
-            <table className="rc-table">
-              <caption className="visually-hidden">Applicants, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Opening</th>
-                  <th scope="col">City</th>
-                  <th scope="col">Applied</th>
-                  <th scope="col">Stage</th>
+        <PagedResults
+          page={list.data}
+          noun={['applicant', 'applicants']}
+          none="No applicants match."
+          label="Applicants"
+          hrefFor={(page) => withQuery(consolePagePaths.applicants, { ...filters, page })}
+        >
+          {(items) => (
+            <ListTable
+              caption="Applicants, newest first"
+              columns={['Name', 'Opening', 'City', 'Applied', 'Stage']}
+            >
+              {items.map((row) => (
+                <tr key={row.ApplicantID}>
+                  <td data-label="Name">
+                    <Link to={applicantPath(row.ApplicantID)}>
+                      {row.FirstName} {row.LastName}
+                    </Link>
+                    <span className="rc-sub">{row.Email}</span>
+                  </td>
+                  <td data-label="Opening">
+                    {row.JobCode} · {row.JobTitle}
+                  </td>
+                  <td data-label="City">{row.City}</td>
+                  <td data-label="Applied">
+                    <When iso={row.AppliedOn} />
+                  </td>
+                  <td data-label="Stage">
+                    <StageBadge stage={row.Stage} />
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {list.data.Items.map((row) => (
-                  <tr key={row.ApplicantID}>
-                    <td data-label="Name">
-                      <Link to={applicantPath(row.ApplicantID)}>
-                        {row.FirstName} {row.LastName}
-                      </Link>
-                      <span className="rc-sub">{row.Email}</span>
-                    </td>
-                    <td data-label="Opening">
-                      {row.JobCode} · {row.JobTitle}
-                    </td>
-                    <td data-label="City">{row.City}</td>
-                    <td data-label="Applied">
-                      <When iso={row.AppliedOn} />
-                    </td>
-                    <td data-label="Stage">
-                      <StageBadge stage={row.Stage} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : (
-            <p>No applicants match.</p>
+              ))}
+            </ListTable>
           )}
-          <Pager
-            label="Applicants"
-            page={list.data.Page}
-            pageSize={list.data.PageSize}
-            total={list.data.Total}
-            hrefFor={(page) => withQuery(consolePagePaths.applicants, { ...filters, page })}
-          />
-        </>
+        </PagedResults>
       ) : null}
     </>
   );

@@ -1,8 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { auditActionSchema, consolePagePaths, type AuditQuery } from '@lumenfield/contract';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { consoleApi } from './api';
-import { ErrorNote, Loading, PageHeading, Pager, When, withQuery } from './ui';
+import {
+  ListTable,
+  PageHeading,
+  PagedResults,
+  Pending,
+  When,
+  useFilterFields,
+  withQuery,
+} from './ui';
 import { useResource } from '@/lib/use-resource';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -33,24 +41,12 @@ export default function AuditPage() {
     (signal) => consoleApi.audit(query, signal),
     { keepWhileReloading: true },
   );
-  const [filters, setFilters] = useState({
+  const [filters, setFilters] = useFilterFields(JSON.stringify(query), () => ({
     action: query.action ?? '',
     actor: query.actor ?? '',
     from: query.from ?? '',
     to: query.to ?? '',
-  });
-  // A new URL (the nav, the back button) sets the fields to what it says.
-  const key = JSON.stringify(query);
-  const [shownKey, setShownKey] = useState(key);
-  if (shownKey !== key) {
-    setShownKey(key);
-    setFilters({
-      action: query.action ?? '',
-      actor: query.actor ?? '',
-      from: query.from ?? '',
-      to: query.to ?? '',
-    });
-  }
+  }));
   const set = (name: keyof typeof filters) => (event: { target: { value: string } }) =>
     setFilters((current) => ({ ...current, [name]: event.target.value }));
   const apply = (event: FormEvent) => {
@@ -90,55 +86,40 @@ export default function AuditPage() {
           Apply filters
         </button>
       </form>
-      {log.status === 'loading' ? <Loading what="the audit log" /> : null}
-      {log.status === 'error' ? <ErrorNote message={log.error.message} onRetry={reload} /> : null}
+      <Pending resource={log} what="the audit log" onRetry={reload} />
       {log.status === 'ready' ? (
-        <>
-          <p className="rc-count" role="status">
-            {log.data.Total === 1 ? '1 entry' : `${log.data.Total} entries`}
-          </p>
-          {log.data.Items.length > 0 ? (
-            <table className="rc-table rc-table--audit">
-              <caption className="visually-hidden">Audit log, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">What</th>
-                  <th scope="col">Detail</th>
+        <PagedResults
+          page={log.data}
+          noun={['entry', 'entries']}
+          none="No entries match."
+          label="Audit log"
+          hrefFor={(page) => withQuery(consolePagePaths.audit, { ...filtersOnly, page })}
+        >
+          {(items) => (
+            <ListTable
+              caption="Audit log, newest first"
+              className="rc-table rc-table--audit"
+              columns={['When', 'Who', 'Action', 'What', 'Detail']}
+            >
+              {items.map((entry) => (
+                <tr key={entry.AuditID}>
+                  <td data-label="When">
+                    <When iso={entry.At} />
+                  </td>
+                  <td data-label="Who">
+                    {entry.Actor}
+                    {entry.ActorEmail ? <span className="rc-sub">{entry.ActorEmail}</span> : null}
+                  </td>
+                  <td data-label="Action">
+                    <code className="rc-action">{entry.Action}</code>
+                  </td>
+                  <td data-label="What">{entry.Target ?? '—'}</td>
+                  <td data-label="Detail">{entry.Detail ?? '—'}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {log.data.Items.map((entry) => (
-                  <tr key={entry.AuditID}>
-                    <td data-label="When">
-                      <When iso={entry.At} />
-                    </td>
-                    <td data-label="Who">
-                      {entry.Actor}
-                      {entry.ActorEmail ? <span className="rc-sub">{entry.ActorEmail}</span> : null}
-                    </td>
-                    <td data-label="Action">
-                      <code className="rc-action">{entry.Action}</code>
-                    </td>
-                    <td data-label="What">{entry.Target ?? '—'}</td>
-                    <td data-label="Detail">{entry.Detail ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : (
-            <p>No entries match.</p>
+              ))}
+            </ListTable>
           )}
-          <Pager
-            label="Audit log"
-            page={log.data.Page}
-            pageSize={log.data.PageSize}
-            total={log.data.Total}
-            hrefFor={(page) => withQuery(consolePagePaths.audit, { ...filtersOnly, page })}
-          />
-        </>
+        </PagedResults>
       ) : null}
     </>
   );

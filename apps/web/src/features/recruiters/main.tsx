@@ -1,6 +1,7 @@
-// The site's tokens and base first, then the console's own styles.
+// The site's tokens, base and mark first, then the console's own styles.
 import '@/styles/tokens.css';
 import '@/styles/base.css';
+import '@/components/logo.css';
 import './recruiters.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bodyFromForm, formFromJob } from './opening-form-page';
 import { editorExtensions, editorHtml, isKeptHref } from './rich-text-editor';
-import { job, json, mockApi, problem, renderConsole, session } from './test-support';
+import { job, json, mockApi, noTerms, problem, renderConsole, session } from './test-support';
 
 vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => vi.unstubAllGlobals());
@@ -52,15 +52,15 @@ describe('the description editor', () => {
 
 describe('the opening form', () => {
   it('reads every field of an opening, terms included, and sends them back', () => {
-    const form = formFromJob({
-      ...job({ EffectiveFrom: '2026-12-01T09:30:00.000Z' }),
+    const terms = {
       EmploymentType: 'CONTRACTOR',
       WorkplaceType: 'REMOTE',
       PayMin: 90000,
       PayMax: 120000,
       PayCurrency: 'USD',
       PayPeriod: 'YEAR',
-    });
+    } as const;
+    const form = formFromJob({ ...job({ EffectiveFrom: '2026-12-01T09:30:00.000Z' }), ...terms });
     const body = bodyFromForm(form);
     expect(body).toMatchObject({
       JobCode: 'LTP-QA-1',
@@ -71,23 +71,11 @@ describe('the opening form', () => {
       ContactPerson: 'Sam',
       ContactPersonMail: 'sam@example.com',
       Job_Description: '<p>Test <strong>things</strong>.</p>',
-      EmploymentType: 'CONTRACTOR',
-      WorkplaceType: 'REMOTE',
-      PayMin: 90000,
-      PayMax: 120000,
-      PayCurrency: 'USD',
-      PayPeriod: 'YEAR',
+      ...terms,
     });
     // A server without the terms yet: the form falls back to the defaults (docs/careers.md).
     const plain = bodyFromForm(formFromJob(job()));
-    expect(plain).toMatchObject({
-      EmploymentType: 'FULL_TIME',
-      WorkplaceType: 'ONSITE',
-      PayMin: null,
-      PayMax: null,
-      PayCurrency: null,
-      PayPeriod: null,
-    });
+    expect(plain).toMatchObject(noTerms);
   });
 
   it("a 400 puts the server's messages beside the fields, focuses the first, keeps the input", async () => {

@@ -17,8 +17,8 @@ import {
   ErrorNote,
   FieldFrame,
   type FieldFrameProps,
-  Loading,
   PageHeading,
+  Pending,
   StateBadge,
   fieldErrorFor,
   focusFirstInvalid,
@@ -387,8 +387,7 @@ export default function OpeningFormPage({ jobId }: { jobId?: number }) {
       <PageHeading title={title}>
         {job.status === 'ready' && job.data ? `${job.data.JobCode} · ${job.data.JobTitle}` : title}
       </PageHeading>
-      {job.status === 'loading' ? <Loading what="the opening" /> : null}
-      {job.status === 'error' ? <ErrorNote message={job.error.message} onRetry={reload} /> : null}
+      <Pending resource={job} what="the opening" onRetry={reload} />
       {job.status === 'ready' ? <OpeningEditor job={job.data} /> : null}
     </>
   );

@@ -1,6 +1,12 @@
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
-import type { ConsoleApplicant, ConsoleJob, ConsoleSession, UserRole } from '@lumenfield/contract';
+import type {
+  ConsoleApplicant,
+  ConsoleJob,
+  ConsoleSession,
+  JobTerms,
+  UserRole,
+} from '@lumenfield/contract';
 import { Router, createMemoryHistory } from '@/lib/router';
 import { setSignedOutHandler } from './api';
 import { ConsoleApp } from './console-app';
@@ -52,6 +58,16 @@ export function session(role: UserRole = 'recruiter', name = 'Rita Recruiter'): 
   };
 }
 
+/** The terms of an opening saved without any: full time, on site, no pay range. */
+export const noTerms: JobTerms = {
+  EmploymentType: 'FULL_TIME',
+  WorkplaceType: 'ONSITE',
+  PayMin: null,
+  PayMax: null,
+  PayCurrency: null,
+  PayPeriod: null,
+};
+
 export function job(overrides: Partial<ConsoleJob> = {}): ConsoleJob {
   return {
     Job_id: 3,
@@ -67,12 +83,7 @@ export function job(overrides: Partial<ConsoleJob> = {}): ConsoleJob {
     Job_Description: '<p>Test <strong>things</strong>.</p>',
     NewApplicants: 2,
     State: 'open',
-    EmploymentType: 'FULL_TIME',
-    WorkplaceType: 'ONSITE',
-    PayMin: null,
-    PayMax: null,
-    PayCurrency: null,
-    PayPeriod: null,
+    ...noTerms,
     ...overrides,
   };
 }

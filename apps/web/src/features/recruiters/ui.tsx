@@ -1,9 +1,13 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { site } from '@/config/site';
-import type { ApplicantStage, FieldError } from '@lumenfield/contract';
+import { MIN_PASSWORD_LENGTH, type ApplicantStage, type FieldError } from '@lumenfield/contract';
 import { Link, useNavigationType } from '@/lib/router';
+import type { Resource } from '@/lib/use-resource';
 
 export const CONSOLE_NAME = 'Recruiters';
+
+/** The hint under every field that sets a password (the server's rule). */
+export const PASSWORD_HINT = `At least ${MIN_PASSWORD_LENGTH} characters, not a common password.`;
 
 /** "Openings · Recruiters · Lumenfield Technology Partners": each page's own tab title. */
 export function useConsoleTitle(title: string) {
@@ -64,6 +68,119 @@ export function Loading({ what }: { what: string }) {
       Loading {what}…
     </p>
   );
+}
+
+/** What a resource shows until it is ready: the loading line, or the error with a retry. */
+export function Pending({
+  resource,
+  what,
+  onRetry,
+}: {
+  resource: Resource<unknown>;
+  what: string;
+  onRetry: () => void;
+}) {
+  if (resource.status === 'loading') return <Loading what={what} />;
+  if (resource.status === 'error')
+    return <ErrorNote message={resource.error.message} onRetry={onRetry} />;
+  return null;
+}
+
+/** A column of a ListTable: its heading, and whether it holds numbers (right-aligned). */
+export type Column = string | { label: string; numeric: true };
+
+/** The console's tables: a caption for screen readers, a heading row, then the rows given. */
+export function ListTable({
+  caption,
+  columns,
+  className = 'rc-table',
+  children,
+}: {
+  caption: string;
+  columns: Column[];
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <table className={className}>
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((column) =>
+            typeof column === 'string' ? (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ) : (
+              <th key={column.label} scope="col" className="rc-num">
+                {column.label}
+              </th>
+            ),
+          )}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
+/** One page of a filtered list as the server answers it. */
+export interface ListPage<T> {
+  Items: T[];
+  Total: number;
+  Page: number;
+  PageSize: number;
+}
+
+/**
+ * A filtered, paged list: how many match ("1 entry", "12 entries"), the items (or what says
+ * none match) and the pager.
+ */
+export function PagedResults<T>({
+  page,
+  noun,
+  none,
+  label,
+  hrefFor,
+  children,
+}: {
+  page: ListPage<T>;
+  /** The singular and the plural. */
+  noun: [string, string];
+  none: string;
+  label: string;
+  hrefFor: (page: number) => string;
+  children: (items: T[]) => ReactNode;
+}) {
+  return (
+    <>
+      <p className="rc-count" role="status">
+        {page.Total === 1 ? `1 ${noun[0]}` : `${page.Total} ${noun[1]}`}
+      </p>
+      {page.Items.length > 0 ? children(page.Items) : <p>{none}</p>}
+      <Pager
+        label={label}
+        page={page.Page}
+        pageSize={page.PageSize}
+        total={page.Total}
+        hrefFor={hrefFor}
+      />
+    </>
+  );
+}
+
+/**
+ * A filter form's fields: they start as the URL's query says, and a new URL (the nav, the back
+ * button) sets them to what it says; `key` names the query.
+ */
+export function useFilterFields<F>(key: string, fromQuery: () => F) {
+  const [fields, setFields] = useState(fromQuery);
+  const [shownKey, setShownKey] = useState(key);
+  if (shownKey !== key) {
+    setShownKey(key);
+    setFields(fromQuery());
+  }
+  return [fields, setFields] as const;
 }
 
 export function StageBadge({ stage }: { stage: ApplicantStage }) {

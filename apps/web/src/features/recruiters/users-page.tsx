@@ -1,6 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
 import {
-  MIN_PASSWORD_LENGTH,
   userRoleSchema,
   type ConsoleUser,
   type FieldError,
@@ -12,8 +11,10 @@ import { consoleApi } from './api';
 import { useSession } from './session';
 import {
   ErrorNote,
-  Loading,
+  ListTable,
+  PASSWORD_HINT,
   PageHeading,
+  Pending,
   TextField,
   When,
   fieldErrorFor,
@@ -89,12 +90,7 @@ function AddUser({ onAdded }: { onAdded: (name: string) => void }) {
               <option value="admin">Admin</option>
             </select>
           </div>
-          {field(
-            'Password',
-            'Password',
-            'password',
-            `At least ${MIN_PASSWORD_LENGTH} characters, not a common password.`,
-          )}
+          {field('Password', 'Password', 'password', PASSWORD_HINT)}
         </div>
         <div className="rc-form__actions">
           <button type="submit" className="button button--primary" disabled={busy}>
@@ -236,33 +232,21 @@ export default function UsersPage() {
         {notice?.kind === 'ok' ? <p className="rc-alert rc-alert--ok">{notice.text}</p> : null}
       </div>
       {notice?.kind === 'error' ? <ErrorNote message={notice.text} /> : null}
-      {users.status === 'loading' ? <Loading what="users" /> : null}
-      {users.status === 'error' ? (
-        <ErrorNote message={users.error.message} onRetry={reload} />
-      ) : null}
+      <Pending resource={users} what="users" onRetry={reload} />
       {users.status === 'ready' ? (
-        <table className="rc-table">
-          <caption className="visually-hidden">Accounts</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Role</th>
-              <th scope="col">Status</th>
-              <th scope="col">Last sign-in</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.data.map((user) => (
-              <UserRow
-                key={user.UserID}
-                user={user}
-                isSelf={user.UserID === me.UserID}
-                onChange={change(user)}
-              />
-            ))}
-          </tbody>
-        </table>
+        <ListTable
+          caption="Accounts"
+          columns={['Name', 'Role', 'Status', 'Last sign-in', 'Actions']}
+        >
+          {users.data.map((user) => (
+            <UserRow
+              key={user.UserID}
+              user={user}
+              isSelf={user.UserID === me.UserID}
+              onChange={change(user)}
+            />
+          ))}
+        </ListTable>
       ) : null}
       <AddUser
         onAdded={(name) => {
