@@ -91,6 +91,10 @@ test.describe('the page is in the HTTP answer, readable with scripts off', () =>
     await expect(
       page.getByRole('heading', { level: 1, name: routes.servicesCcm.title }),
     ).toBeVisible();
+    // The mega menu's panels are plain links there, shown while their group is hovered.
+    await page.getByRole('button', { name: 'Services' }).hover();
+    await page.getByRole('link', { name: /Cloud Services/ }).click();
+    await expect(page).toHaveURL(/\/services\/cloudservices$/);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Careers' }).click();
     await expect(page).toHaveURL(/\/careers$/);
     const view = page.getByRole('link', { name: /View details of/ }).first();
