@@ -103,6 +103,9 @@ test.describe('the page is in the HTTP answer, readable with scripts off', () =>
     await expect(page).toHaveURL(/\/careers\/jobs\/\d+$/);
     await expect(page.getByRole('complementary', { name: 'Job summary' })).toBeVisible();
     await expect(page.locator('.job-description')).not.toBeEmpty();
+    // The office map is the page's own there (the browser draws it only with scripts).
+    await page.goto('/contact');
+    await expect(page.locator('iframe[title="Map of our United States office"]')).toHaveCount(1);
     await context.close();
   });
 });
