@@ -9,33 +9,142 @@ import {
   type BuiltPages,
   type PageAssets,
   type PageRenderer,
+  type PageStyles,
+  type ScreenId,
   // By path: Vite loads its config with Node, which runs no TypeScript from node_modules.
 } from '../../packages/routes/src/index';
 
 /** Where the build puts the server-side renderer and the pages it rendered, inside the site. */
 export const SERVER_DIR = 'server';
 
-/** The page's own files, from the bundle: the stylesheet's text, the entry and its imports. */
-function pageAssets(bundle: Rollup.OutputBundle): PageAssets {
-  const items = Object.values(bundle);
-  const entry = items.find(
-    (item): item is Rollup.OutputChunk => item.type === 'chunk' && item.isEntry,
-  );
-  if (!entry) throw new Error('prerender: no entry chunk');
-  const css = items
-    .filter((item): item is Rollup.OutputAsset => item.type === 'asset')
-    .filter((item) => item.fileName.endsWith('.css'))
-    .map((item) =>
-      typeof item.source === 'string' ? item.source : new TextDecoder().decode(item.source),
-    )
-    .join('\n');
-  // Inlined into a <style> element: nothing in it may end the element early.
-  if (/<\/style/i.test(css)) throw new Error('prerender: the stylesheet contains "</style"');
-  return {
-    css,
-    scripts: [`/${entry.fileName}`],
-    preloads: entry.imports.map((file) => `/${file}`),
-  };
+type Chunk = Rollup.OutputChunk;
+
+const chunksOf = (items: Iterable<Rollup.OutputChunk | Rollup.OutputAsset>): Chunk[] =>
+  Array.from(items).filter((item): item is Chunk => item.type === 'chunk');
+
+/** The page's scripts, from the bundle: the entry and its imports. */
+function pageAssets(entry: Chunk): PageAssets {
+  return { scripts: [`/${entry.fileName}`], preloads: entry.imports.map((file) => `/${file}`) };
+}
+
+/**
+ * The stylesheets of the site, read from the bundlers' own module graphs: the browser's build
+ * (Vite splits the CSS by chunk: each chunk's `viteMetadata.importedCss`) and the renderer's
+ * (which modules a page is rendered with). A page gets the stylesheets of every browser chunk
+ * holding a module it was rendered with: the shell's (the renderer's entry and what it imports)
+ * and its screen's (the screen's chunk and what it imports). Nothing here names a page.
+ */
+class SiteStyles {
+  private readonly byName = new Map<string, Chunk>();
+  private readonly text = new Map<string, string>();
+
+  constructor(
+    private readonly client: Rollup.OutputBundle,
+    private readonly server: Chunk[],
+  ) {
+    for (const chunk of chunksOf(Object.values(client))) this.byName.set(chunk.fileName, chunk);
+    for (const item of Object.values(client)) {
+      if (item.type !== 'asset' || !item.fileName.endsWith('.css')) continue;
+      const css =
+        typeof item.source === 'string' ? item.source : new TextDecoder().decode(item.source);
+      // Inlined into a <style> element: nothing in it may end the element early.
+      if (/<\/style/i.test(css)) throw new Error(`prerender: ${item.fileName} contains "</style"`);
+      this.text.set(item.fileName, css);
+    }
+  }
+
+  /** A browser chunk's stylesheets, those of its static imports first, as the browser orders them. */
+  private cssOf(chunk: Chunk, into: Set<string>, seen = new Set<string>()): Set<string> {
+    if (seen.has(chunk.fileName)) return into;
+    seen.add(chunk.fileName);
+    for (const file of chunk.imports) {
+      const imported = this.byName.get(file);
+      if (imported) this.cssOf(imported, into, seen);
+    }
+    for (const css of chunk.viteMetadata?.importedCss ?? []) into.add(css);
+    return into;
+  }
+
+  /** The modules of a renderer chunk and of every chunk it imports statically. */
+  private modulesOf(chunk: Chunk, into = new Set<string>(), seen = new Set<string>()) {
+    if (seen.has(chunk.fileName)) return into;
+    seen.add(chunk.fileName);
+    for (const id of chunk.moduleIds) into.add(id);
+    for (const file of chunk.imports) {
+      const imported = this.server.find((other) => other.fileName === file);
+      if (imported) this.modulesOf(imported, into, seen);
+    }
+    return into;
+  }
+
+  /** The stylesheets, in order, of the browser chunks holding any of these modules. */
+  private cssFor(modules: Set<string>, into: Set<string>): Set<string> {
+    for (const chunk of this.byName.values()) {
+      if (chunk.moduleIds.some((id) => modules.has(id))) this.cssOf(chunk, into);
+    }
+    return into;
+  }
+
+  private styles(files: Set<string>): PageStyles {
+    return {
+      css: Array.from(files, (file) => this.text.get(file) ?? '').join('\n'),
+      files: Array.from(files, (file) => `/${file}`),
+    };
+  }
+
+  /** The shell's stylesheets: the browser's entry, and the renderer's entry with its imports. */
+  private shellFiles(): Set<string> {
+    const entry = chunksOf(this.byName.values()).find((chunk) => chunk.isEntry);
+    const rendererEntry = this.server.find((chunk) => chunk.isEntry);
+    if (!entry || !rendererEntry) throw new Error('prerender: no entry chunk');
+    return this.cssFor(this.modulesOf(rendererEntry), this.cssOf(entry, new Set()));
+  }
+
+  shell(): PageStyles {
+    return this.styles(this.shellFiles());
+  }
+
+  /** The shell's and a screen's, given the renderer chunk the screen's module is in. */
+  screen(chunk: Chunk): PageStyles {
+    const modules = this.modulesOf(chunk);
+    // Only the screen's own: what the renderer's entry imports is the shell's.
+    const shell = this.server.find((other) => other.isEntry);
+    for (const id of shell ? this.modulesOf(shell) : []) modules.delete(id);
+    return this.styles(this.cssFor(modules, this.shellFiles()));
+  }
+}
+
+/** What the build loads of the renderer: the renderer, and which module each screen is. */
+type BuiltRenderer = PageRenderer & {
+  screenModules: Record<ScreenId, () => Promise<unknown>>;
+};
+
+/**
+ * Each screen's stylesheet. The renderer says which module a screen is by loading it; the
+ * renderer chunk it comes from (the same module instance, loaded by the same URL) names the
+ * modules its pages are rendered with.
+ */
+async function screenStyles(
+  renderer: BuiltRenderer,
+  serverDir: string,
+  styles: SiteStyles,
+  server: Chunk[],
+): Promise<Record<ScreenId, PageStyles>> {
+  const chunkOf = new Map<unknown, Chunk>();
+  for (const chunk of server.filter((other) => other.isDynamicEntry)) {
+    const url = pathToFileURL(path.join(serverDir, chunk.fileName)).href;
+    chunkOf.set(await import(url), chunk);
+  }
+  const result = {} as Record<ScreenId, PageStyles>;
+  for (const [id, load] of Object.entries(renderer.screenModules) as [
+    ScreenId,
+    () => Promise<unknown>,
+  ][]) {
+    const chunk = chunkOf.get(await load());
+    if (!chunk) throw new Error(`prerender: screen ${id} is no chunk of its own`);
+    result[id] = styles.screen(chunk);
+  }
+  return result;
 }
 
 /**
@@ -46,7 +155,7 @@ function pageAssets(bundle: Rollup.OutputBundle): PageAssets {
  */
 export function prerender(entry: string): Plugin {
   let config: ResolvedConfig;
-  let assets: PageAssets | undefined;
+  let client: Rollup.OutputBundle | undefined;
   return {
     name: 'lumenfield:prerender',
     apply: (userConfig, env) => env.command === 'build' && !userConfig.build?.ssr,
@@ -54,16 +163,16 @@ export function prerender(entry: string): Plugin {
       config = resolved;
     },
     writeBundle(_options, bundle) {
-      assets = pageAssets(bundle);
+      client = bundle;
     },
     closeBundle: {
       order: 'pre',
       sequential: true,
       async handler() {
-        if (!assets) throw new Error('prerender: the site was not built');
+        if (!client) throw new Error('prerender: the site was not built');
         const outDir = path.resolve(config.root, config.build.outDir);
         const serverDir = path.join(outDir, SERVER_DIR);
-        await build({
+        const output = await build({
           configFile: false,
           root: config.root,
           mode: config.mode,
@@ -82,12 +191,25 @@ export function prerender(entry: string): Plugin {
         });
         // Loaded by its plain URL: its chunks import it so, and must share its module state.
         const url = pathToFileURL(path.join(serverDir, 'render.mjs')).href;
-        const renderer = (await import(url)) as PageRenderer;
+        const renderer = (await import(url)) as BuiltRenderer;
+        const server = (Array.isArray(output) ? output : [output]).flatMap((each) =>
+          'output' in each ? chunksOf(each.output) : [],
+        );
+        const main = chunksOf(Object.values(client)).find((chunk) => chunk.isEntry);
+        if (!main) throw new Error('prerender: no entry chunk');
+        const styles = new SiteStyles(client, server);
         const pages: BuiltPages['pages'] = {};
         for (const id of routeIds.filter((other) => routes[other].render === 'build')) {
           pages[id] = await renderer.renderPage(routes[id].path);
         }
-        const built: BuiltPages = { assets, pages };
+        const built: BuiltPages = {
+          assets: pageAssets(main),
+          styles: {
+            shell: styles.shell(),
+            screens: await screenStyles(renderer, serverDir, styles, server),
+          },
+          pages,
+        };
         await fs.writeFile(path.join(serverDir, 'pages.json'), JSON.stringify(built));
         config.logger.info(`rendered ${Object.keys(pages).length} pages into ${serverDir}`);
       },

@@ -10,9 +10,9 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
 export default defineConfig({
   plugins: [react(), consoleBuild(), prerender('src/entry-server.tsx'), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  // One stylesheet for the whole site (about 11 KB brotli), in the page: prerendered HTML
-  // paints styled, and no screen waits for its own CSS.
-  build: { target: 'es2022', sourcemap: false, cssCodeSplit: false },
+  // A stylesheet per chunk (Vite's CSS code splitting): a page carries the shell's and its own
+  // screen's in the page (prerender.ts), and a screen drawn in place loads its own.
+  build: { target: 'es2022', sourcemap: false },
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },

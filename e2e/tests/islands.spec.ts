@@ -34,12 +34,15 @@ test.describe('islands hydrate when needed', () => {
     await expect(page.locator('[data-hydrated]')).toHaveCount(0);
     expect(scripts.filter((path) => /\/(client|start-islands)-/.test(path))).toEqual([]);
 
+    // The mega menu's links are not laid out until it is used (only its <noscript> copy).
+    await expect(page.locator('.mega__link')).toHaveCount(0);
     await page.getByRole('button', { name: 'Services' }).hover();
     await expect(island(page, 'header')).toHaveAttribute('data-hydrated', 'true');
     await expect(page.getByRole('button', { name: 'Services' })).toHaveAttribute(
       'aria-expanded',
       'true',
     );
+    await expect(page.locator('#mega-panel-services').getByRole('link')).toHaveCount(14);
   });
 
   test('a click on a mega menu button before the header hydrated opens its panel', async ({

@@ -223,8 +223,19 @@ test.describe('contact', () => {
   test('office tabs: USA first, maps load when a tab is first shown, keyboard moves tabs', async ({
     page,
   }) => {
+    const frames: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document' && request.frame() !== page.mainFrame()) {
+        frames.push(request.url());
+      }
+    });
     await page.goto('/contact');
+    await page.waitForLoadState('load');
+    // No map is asked for while the offices are out of sight: it would hold up the first paint.
+    await expect(page.locator('.office-map iframe')).toHaveCount(0);
+    expect(frames).toEqual([]);
     const tabs = page.getByRole('tablist', { name: 'Offices' });
+    await tabs.scrollIntoViewIfNeeded();
     const usa = tabs.getByRole('tab', { name: 'USA' });
     const india = tabs.getByRole('tab', { name: 'India' });
     const philippines = tabs.getByRole('tab', { name: 'Philippines' });

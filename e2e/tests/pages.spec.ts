@@ -91,6 +91,10 @@ test.describe('the page is in the HTTP answer, readable with scripts off', () =>
     await expect(
       page.getByRole('heading', { level: 1, name: routes.servicesCcm.title }),
     ).toBeVisible();
+    // The mega menu's panels are plain links there, shown while their group is hovered.
+    await page.getByRole('button', { name: 'Services' }).hover();
+    await page.getByRole('link', { name: /Cloud Services/ }).click();
+    await expect(page).toHaveURL(/\/services\/cloudservices$/);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Careers' }).click();
     await expect(page).toHaveURL(/\/careers$/);
     const view = page.getByRole('link', { name: /View details of/ }).first();
@@ -99,6 +103,9 @@ test.describe('the page is in the HTTP answer, readable with scripts off', () =>
     await expect(page).toHaveURL(/\/careers\/jobs\/\d+$/);
     await expect(page.getByRole('complementary', { name: 'Job summary' })).toBeVisible();
     await expect(page.locator('.job-description')).not.toBeEmpty();
+    // The office map is the page's own there (the browser draws it only with scripts).
+    await page.goto('/contact');
+    await expect(page.locator('iframe[title="Map of our United States office"]')).toHaveCount(1);
     await context.close();
   });
 });

@@ -77,7 +77,7 @@ export async function buildApp({
   app.decorate('now', now);
   const pages = sitePages ?? (await loadSitePages(config.staticDir));
   // Helmet's headers and the Permissions-Policy; HSTS over HTTPS only, by plugins/hsts.ts.
-  await app.register(securityHeaders, { styleHashes: pages?.styleHashes });
+  await app.register(securityHeaders);
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, {
         connectTimeout: 1_000,

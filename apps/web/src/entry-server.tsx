@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, type HTMLAttributes } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import type { DocumentInput, PageDataInput, RenderedPage } from '@lumenfield/routes';
@@ -6,6 +6,16 @@ import { createMemoryHistory } from '@/lib/router';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '@/lib/page-data';
 import { BRAND, PageMetaSink, fullTitle, type PageMeta } from '@/lib/page-meta';
 import { App } from './app/app';
+
+declare module 'react' {
+  // HTML's `disabled` on a stylesheet link (not loaded, not applied), missing from React's types.
+  interface LinkHTMLAttributes<T> extends HTMLAttributes<T> {
+    disabled?: boolean;
+  }
+}
+
+/** For the build: which module each screen is (apps/web/prerender.ts). */
+export { screenModules } from './app/router';
 
 /**
  * The site's server-side renderer: the build renders the marketing pages with it
@@ -43,6 +53,7 @@ function jsonForScript(value: unknown): string {
 export function renderDocument({
   page,
   assets,
+  styles,
   canonicalUrl,
   data,
   jsonLd,
@@ -67,7 +78,13 @@ export function renderDocument({
         <meta name="theme-color" content="#0b1f3a" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* The stylesheet in the page: the first paint waits for no request (CSP: its hash). */}
-        <style dangerouslySetInnerHTML={{ __html: assets.css }} />
+        <style dangerouslySetInnerHTML={{ __html: styles.css }} />
+        {/* The built files it is made of, named and never loaded (disabled): a screen's code
+            that needs one of them (Vite adds a screen's stylesheets when its chunk loads, on a
+            move to another page in place) finds it here and does not add it twice. */}
+        {styles.files.map((href) => (
+          <link key={href} rel="stylesheet" href={href} disabled />
+        ))}
         {/* The page is whole without its scripts: they load after what the first paint needs. */}
         {assets.scripts.map((src) => (
           <script key={src} type="module" src={src} crossOrigin="" fetchPriority="low" />

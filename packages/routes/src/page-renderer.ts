@@ -3,6 +3,7 @@
  * `<site>/server/render.mjs`) offers the server: the server loads it at run time and never
  * imports the web app's code.
  */
+import type { ScreenId } from './routes';
 
 /** A page's live data, as the API answers it (the openings, an opening's detail). */
 export interface PageDataInput {
@@ -17,20 +18,28 @@ export interface RenderedPage {
   description?: string;
 }
 
-/** What a page loads of the built site: its stylesheet, entry module and their imports. */
+/** What a page loads of the built site: its entry module and the entry's imports. */
 export interface PageAssets {
-  /**
-   * The site's one stylesheet, as text: every page carries it in a `<style>` element, so the
-   * first paint waits for no other request (the CSP allows it by its hash, docs/performance.md).
-   */
-  css: string;
   scripts: string[];
   preloads: string[];
+}
+
+/**
+ * A page's stylesheet, carried in a `<style>` element so the first paint waits for no other
+ * request (the CSP allows it by its hash, docs/performance.md): the shell's rules and those of
+ * the page's own screen, not the whole site's (docs/architecture.md, "The stylesheet is in the
+ * page").
+ */
+export interface PageStyles {
+  css: string;
+  /** The built stylesheets `css` is made of, as URLs: the page says it has them already. */
+  files: string[];
 }
 
 export interface DocumentInput {
   page: RenderedPage;
   assets: PageAssets;
+  styles: PageStyles;
   /** Absolute URL of the page's canonical path. */
   canonicalUrl: string;
   data?: PageDataInput;
@@ -49,6 +58,8 @@ export interface PageRenderer {
 /** What the build writes beside the renderer (`<site>/server/pages.json`). */
 export interface BuiltPages {
   assets: PageAssets;
+  /** Each screen's pages' stylesheet, and the shell's alone (the not-found page's). */
+  styles: { shell: PageStyles; screens: Record<ScreenId, PageStyles> };
   /** Every route rendered at build time, by route id. */
   pages: Record<string, RenderedPage>;
 }

@@ -24,7 +24,7 @@ export const BASELINE_HEADERS: Record<string, string> = {
   'Cache-Control': 'no-store',
 };
 
-/** The site's policy; `styleHashes` are the one inline stylesheet's (the pages' own CSS). */
+/** The site's policy; `styleHashes`: the inline stylesheets it allows (a page's own CSS). */
 const siteDirectives = (styleHashes: readonly string[]) => ({
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
@@ -41,29 +41,38 @@ const siteDirectives = (styleHashes: readonly string[]) => ({
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (ch) => `-${ch.toLowerCase()}`);
 
+const policy = (directives: Record<string, string[]>) =>
+  Object.entries(directives)
+    .map(([name, values]) => `${kebab(name)} ${values.join(' ')}`)
+    .join('; ');
+
 /**
  * The console's page: the site's policy, but it frames the site's own resumes (the PDF viewer)
  * and runs the viewer's worker from the site's scripts; no map, no inline style (its own build
  * links its stylesheet).
  */
-export const consoleContentSecurityPolicy = Object.entries({
+export const consoleContentSecurityPolicy = policy({
   ...siteDirectives([]),
   frameSrc: ["'self'"],
   workerSrc: ["'self'"],
-})
-  .map(([name, values]) => `${kebab(name)} ${values.join(' ')}`)
-  .join('; ');
+});
 
 /**
- * Helmet's headers and the Permissions-Policy on every answer that reaches the router.
- * `styleHashes`: the pages' inlined stylesheet, the one inline style the CSP allows.
+ * A page of the site (routes/pages.ts): the site's policy, allowing the page's own inline
+ * stylesheet by its hash and no other (each page family has its own, docs/architecture.md).
+ */
+export const pageContentSecurityPolicy = (styleHash: string) => policy(siteDirectives([styleHash]));
+
+/**
+ * Helmet's headers and the Permissions-Policy on every answer that reaches the router. The CSP
+ * allows no inline style; a page's answer replaces it with its own (`pageContentSecurityPolicy`).
  */
 export const securityHeaders = fp(
-  async (app: FastifyInstance, { styleHashes = [] }: { styleHashes?: string[] }) => {
+  async (app: FastifyInstance) => {
     await app.register(fastifyHelmet, {
       contentSecurityPolicy: {
         useDefaults: false,
-        directives: siteDirectives(styleHashes),
+        directives: siteDirectives([]),
       },
       referrerPolicy: { policy: REFERRER_POLICY },
       // Sent over HTTPS only, by plugins/hsts.ts.

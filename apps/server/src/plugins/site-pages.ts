@@ -2,21 +2,40 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { BuiltPages, PageAssets, PageRenderer } from '@lumenfield/routes';
+import type {
+  BuiltPages,
+  PageAssets,
+  PageRenderer,
+  PageStyles,
+  ScreenId,
+} from '@lumenfield/routes';
 
 /** The web app's server-side renderer and the pages the build rendered with it. */
 export interface SitePages {
   renderer: PageRenderer;
   assets: PageAssets;
   built: BuiltPages['pages'];
-  /** SHA-256 (base64) of the inlined stylesheet: the CSP's style-src allows it by this. */
-  styleHashes: string[];
+  /**
+   * Each screen's pages' stylesheet, and the shell's alone (the not-found page's), with the
+   * hash by which a page's CSP allows its own, and only its own.
+   */
+  styles: { shell: HashedStyles; screens: Record<ScreenId, HashedStyles> };
+}
+
+/** A page's inlined stylesheet and its SHA-256 (base64), which the CSP's style-src names. */
+export interface HashedStyles extends PageStyles {
+  hash: string;
 }
 
 /** The CSP hash of a `<style>` element's text. */
 export function styleHash(css: string): string {
   return crypto.createHash('sha256').update(css, 'utf8').digest('base64');
 }
+
+export const withHash = (styles: PageStyles): HashedStyles => ({
+  ...styles,
+  hash: styleHash(styles.css),
+});
 
 /**
  * Loads `<site>/server/render.mjs` and `<site>/server/pages.json`, which the web build writes
@@ -28,8 +47,11 @@ export async function loadSitePages(staticDir: string): Promise<SitePages | unde
   const module = path.join(dir, 'render.mjs');
   if (!fs.existsSync(module)) return undefined;
   const renderer = (await import(pathToFileURL(module).href)) as PageRenderer;
-  const { assets, pages } = JSON.parse(
+  const { assets, styles, pages } = JSON.parse(
     fs.readFileSync(path.join(dir, 'pages.json'), 'utf8'),
   ) as BuiltPages;
-  return { renderer, assets, built: pages, styleHashes: [styleHash(assets.css)] };
+  const screens = Object.fromEntries(
+    Object.entries(styles.screens).map(([id, each]) => [id, withHash(each)]),
+  ) as Record<ScreenId, HashedStyles>;
+  return { renderer, assets, built: pages, styles: { shell: withHash(styles.shell), screens } };
 }

@@ -96,16 +96,27 @@ describe(`every page at its own path (${engine})`, () => {
     expect(res.body).toContain('DL-$&amp;');
   });
 
-  it('carries the stylesheet in the page, allowed by its hash and by nothing looser', async () => {
-    const res = await get('/about');
-    const css = /<style>([\s\S]*?)<\/style>/.exec(res.body)?.[1];
-    expect(css).toBeTruthy();
-    const hash = crypto.createHash('sha256').update(css!, 'utf8').digest('base64');
-    const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain(`style-src 'self' 'sha256-${hash}'`);
-    expect(csp).toContain("script-src 'self';");
-    expect(csp).not.toContain('unsafe-inline');
-    expect(res.body).not.toContain('rel="stylesheet"');
+  it("carries its own family's stylesheet in the page, allowed by its hash and no other", async () => {
+    const hashes = new Set<string>();
+    for (const url of ['/about', '/services/ccm', '/careers', `/careers/jobs/${jobId}`, '/nope']) {
+      const res = await get(url);
+      const css = /<style>([\s\S]*?)<\/style>/.exec(res.body)?.[1];
+      expect(css, url).toBeTruthy();
+      const hash = crypto.createHash('sha256').update(css!, 'utf8').digest('base64');
+      const csp = String(res.headers['content-security-policy']);
+      // Its own hash, and only its own: one inline stylesheet per answer.
+      expect(csp, url).toContain(`style-src 'self' 'sha256-${hash}';`);
+      expect(csp.match(/sha256-/g), url).toHaveLength(1);
+      expect(csp, url).toContain("script-src 'self';");
+      expect(csp, url).not.toContain('unsafe-inline');
+      // The files it is made of are named, never loaded: each stylesheet link is disabled.
+      const links = res.body.match(/<link[^>]*rel="stylesheet"[^>]*>/g) ?? [];
+      expect(links.length, url).toBeGreaterThan(0);
+      for (const link of links) expect(link, url).toContain(' disabled=""');
+      hashes.add(hash);
+    }
+    // Each screen's own (the test app gives every screen one), and the shell's alone (404).
+    expect(hashes.size).toBe(5);
   });
 
   it("answers the home page's 'Tell me' form without scripts with a 303 to the page chosen", async () => {

@@ -18,6 +18,7 @@ import { careerFiltersQuery, parseCareerFilters } from '@lumenfield/contract';
 import type { Config } from '../config';
 import { publicOrigin } from '../lib/public-origin';
 import { sanitizeDescription } from '../lib/sanitize-description';
+import { pageContentSecurityPolicy } from '../plugins/security-headers';
 import type { SitePages } from '../plugins/site-pages';
 import { jobDetailOf } from './jobs/career-details';
 import { careerListingsOf } from './jobs/career-listing';
@@ -56,7 +57,7 @@ async function sitePages(
   { config, pages }: { config: Config; pages: SitePages },
 ) {
   const { repos } = app;
-  const { renderer, assets, built } = pages;
+  const { renderer, assets, built, styles } = pages;
   const rendered = new Map<string, { page: RenderedPage; at: number }>();
 
   /**
@@ -81,9 +82,12 @@ async function sitePages(
     const { id, url, status = 200, data, jsonLd } = answer;
     const page = (id && built[id]) || (await renderCached(url, data));
     const path = url.split('?')[0]!;
+    // The shell's and the screen's rules; the not-found page has the shell's alone.
+    const pageStyles = id ? styles.screens[routes[id].screen] : styles.shell;
     const html = renderer.renderDocument({
       page,
       assets,
+      styles: pageStyles,
       canonicalUrl: `${publicOrigin(request, config.publicUrl)}${canonicalPath(path)}`,
       data,
       jsonLd,
@@ -94,6 +98,7 @@ async function sitePages(
     return reply
       .code(status)
       .header('Cache-Control', 'no-cache')
+      .header('Content-Security-Policy', pageContentSecurityPolicy(pageStyles.hash))
       .type('text/html; charset=utf-8')
       .send(html);
   }

@@ -14,8 +14,8 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createDb, type DbHandle } from '../db/create-db';
 import { prepareDatabase } from '../db/prepare';
-import type { PageRenderer } from '@lumenfield/routes';
-import { styleHash, type SitePages } from '../plugins/site-pages';
+import { routes, type PageRenderer, type ScreenId } from '@lumenfield/routes';
+import { withHash, type HashedStyles, type SitePages } from '../plugins/site-pages';
 import { mintXsrfToken } from '../plugins/xsrf';
 
 /**
@@ -87,10 +87,21 @@ export interface TestApp {
 async function sourcePages(): Promise<SitePages> {
   const entry = path.resolve(import.meta.dirname, '../../../web/src/entry-server.tsx');
   const renderer = (await import(/* @vite-ignore */ entry)) as PageRenderer;
+  // A stylesheet of its own per screen, as the build makes them (the shell's rules and more).
+  const shell = { css: 'body{margin:0}', files: ['/assets/shell.css'] };
+  const screens = Object.fromEntries(
+    Object.values(routes).map(({ screen }) => [
+      screen,
+      withHash({
+        css: `${shell.css}.${screen}{margin:0}`,
+        files: [...shell.files, `/assets/${screen}.css`],
+      }),
+    ]),
+  ) as Record<ScreenId, HashedStyles>;
   return {
     renderer,
-    assets: { css: 'body{margin:0}', scripts: ['/assets/entry.js'], preloads: [] },
-    styleHashes: [styleHash('body{margin:0}')],
+    assets: { scripts: ['/assets/entry.js'], preloads: [] },
+    styles: { shell: withHash(shell), screens },
     built: {},
   };
 }

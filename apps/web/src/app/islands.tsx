@@ -44,9 +44,10 @@ export const islands: Record<IslandName, IslandSpec> = {
     load: () => import('@/features/home/timeline').then((m) => m.Timeline),
     when: () => 'visible',
   },
+  // Its maps are drawn once it is live: when the offices come into view, after the first paint.
   'office-tabs': {
     load: () => import('@/features/contact/office-tabs').then((m) => m.OfficeTabs),
-    when: () => 'interaction',
+    when: () => 'visible',
   },
   'service-tabs': {
     load: () => import('@/features/services/service-tabs').then((m) => m.ServiceTabs),

@@ -4,23 +4,29 @@ import { useLocation } from '@/lib/router';
 import { NotFound } from './shell/not-found';
 import { RootLayout } from './shell/root-layout';
 
-type Screen = LazyExoticComponent<ComponentType<ScreenProps>>;
+type ScreenModule = { default: ComponentType<ScreenProps> };
 
 /**
  * Each screen is its own chunk, loaded when a route first needs it: see docs/architecture.md.
+ * The build also asks which module each screen is, to give its pages that module's stylesheet
+ * (apps/web/prerender.ts).
  */
-export const screens: Record<ScreenId, Screen> = {
-  home: lazy(() => import('@/features/home/home-page')),
-  about: lazy(() => import('@/features/about/about-page')),
-  awards: lazy(() => import('@/features/awards/awards-page')),
-  contact: lazy(() => import('@/features/contact/contact-page')),
-  industry: lazy(() => import('@/features/industries/industry-page')),
-  service: lazy(() => import('@/features/services/service-page')),
-  privacy: lazy(() => import('@/features/privacy/privacy-page')),
-  careers: lazy(() => import('@/features/careers/careers-page')),
-  job: lazy(() => import('@/features/careers/job-page')),
-  hr: lazy(() => import('@/features/hr/hr-page')),
+export const screenModules: Record<ScreenId, () => Promise<ScreenModule>> = {
+  home: () => import('@/features/home/home-page'),
+  about: () => import('@/features/about/about-page'),
+  awards: () => import('@/features/awards/awards-page'),
+  contact: () => import('@/features/contact/contact-page'),
+  industry: () => import('@/features/industries/industry-page'),
+  service: () => import('@/features/services/service-page'),
+  privacy: () => import('@/features/privacy/privacy-page'),
+  careers: () => import('@/features/careers/careers-page'),
+  job: () => import('@/features/careers/job-page'),
+  hr: () => import('@/features/hr/hr-page'),
 };
+
+const screens = Object.fromEntries(
+  Object.entries(screenModules).map(([id, load]) => [id, lazy(load)]),
+) as Record<ScreenId, LazyExoticComponent<ComponentType<ScreenProps>>>;
 
 /** The screen for the current location inside the shell, or the not-found screen. */
 export function AppRoutes({ screenInHtml }: { screenInHtml: boolean }) {

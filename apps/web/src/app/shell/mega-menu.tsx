@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 're
 import { NavLink, useLocation } from '@/lib/router';
 import { AppLink } from '@/components/app-link';
 import { Icon } from '@/components/icons';
-import { mainNavigation, type NavItem } from '@lumenfield/routes';
+import { mainNavigation, type NavGroup, type NavItem } from '@lumenfield/routes';
 import { routePath } from '@lumenfield/routes';
 import { useHoverIntent } from './hover-intent';
 
@@ -13,10 +13,17 @@ import { useHoverIntent } from './hover-intent';
  */
 export function MegaMenu() {
   const [openId, setOpenId] = useState<string | null>(null);
+  // The panels' links are drawn on first use (a pointer on the bar, focus in it): the page's
+  // HTML carries them only for a browser without scripts (see PanelLinks).
+  const [drawn, setDrawn] = useState(false);
+  const draw = useCallback(() => setDrawn(true), []);
   const barRef = useRef<HTMLUListElement>(null);
   const location = useLocation();
 
-  const open = useCallback((id: string) => setOpenId(id), []);
+  const open = useCallback((id: string) => {
+    setDrawn(true);
+    setOpenId(id);
+  }, []);
   const close = useCallback(
     (id: string) => setOpenId((current) => (current === id ? null : current)),
     [],
@@ -32,8 +39,10 @@ export function MegaMenu() {
   useEffect(() => {
     if (!window.matchMedia('(hover: hover)').matches) return;
     const rested = barRef.current?.querySelector<HTMLElement>('[data-menu-id]:hover');
-    if (rested?.dataset.menuId) onPointerEnter(rested.dataset.menuId);
-  }, [onPointerEnter]);
+    if (!rested?.dataset.menuId) return;
+    draw();
+    onPointerEnter(rested.dataset.menuId);
+  }, [onPointerEnter, draw]);
 
   // A click outside the bar closes it.
   useEffect(() => {
@@ -85,7 +94,7 @@ export function MegaMenu() {
         if (item.kind === 'menu') {
           event.preventDefault();
           hover.cancel(item.id);
-          setOpenId(item.id);
+          open(item.id);
           // The panel becomes visible on the next frame; focus its first link then.
           requestAnimationFrame(() => panelLinks(item.id)[0]?.focus());
         }
@@ -149,9 +158,13 @@ export function MegaMenu() {
               key={item.id}
               data-menu-id={item.id}
               className={`mega__item${openId === item.id ? ' is-open' : ''}`}
-              onPointerEnter={(event) =>
-                event.pointerType === 'mouse' && hover.onPointerEnter(item.id)
-              }
+              onPointerEnter={(event) => {
+                if (event.pointerType !== 'mouse') return;
+                // Drawn now, so the panel is there to fade in when the hover intent opens it.
+                draw();
+                hover.onPointerEnter(item.id);
+              }}
+              onFocus={draw}
               onPointerLeave={(event) =>
                 event.pointerType === 'mouse' && hover.onPointerLeave(item.id)
               }
@@ -170,6 +183,7 @@ export function MegaMenu() {
                 aria-controls={panelId(item.id)}
                 onClick={() => {
                   hover.cancel(item.id);
+                  setDrawn(true);
                   setOpenId((current) => (current === item.id ? null : item.id));
                 }}
                 onKeyDown={(event) => onTopKeyDown(event, item)}
@@ -182,23 +196,13 @@ export function MegaMenu() {
                 className={`mega__panel mega__panel--cols-${item.groups.length}`}
                 onKeyDown={(event) => onPanelKeyDown(event, item.id)}
               >
-                {item.groups.map((group) => (
-                  <div key={group.heading} className="mega__group">
-                    <p className="mega__heading">{group.heading}</p>
-                    <ul className="mega__links">
-                      {group.links.map((link) => (
-                        <li key={link.route}>
-                          <AppLink to={link.route} className="mega__link">
-                            <span className="mega__link-label">{link.label}</span>
-                            {link.description ? (
-                              <span className="mega__link-desc">{link.description}</span>
-                            ) : null}
-                          </AppLink>
-                        </li>
-                      ))}
-                    </ul>
-                  </div>
-                ))}
+                {drawn ? (
+                  <PanelLinks groups={item.groups} />
+                ) : (
+                  <noscript>
+                    <PanelLinks groups={item.groups} noScript />
+                  </noscript>
+                )}
               </div>
             </li>
           ),
@@ -206,6 +210,39 @@ export function MegaMenu() {
       </ul>
     </nav>
   );
+}
+
+/**
+ * A panel's groups of links. Until the menu is first used they are in the page only inside
+ * `<noscript>`: with scripts on, the browser keeps that as text (nothing to lay out before the
+ * page's own content); with scripts off, they are the panel, shown while its group is hovered
+ * or holds focus (header.css, `.mega__static`), so every page stays reachable.
+ */
+function PanelLinks({
+  groups,
+  noScript = false,
+}: {
+  groups: readonly NavGroup[];
+  noScript?: boolean;
+}) {
+  const links = groups.map((group) => (
+    <div key={group.heading} className="mega__group">
+      <p className="mega__heading">{group.heading}</p>
+      <ul className="mega__links">
+        {group.links.map((link) => (
+          <li key={link.route}>
+            <AppLink to={link.route} className="mega__link">
+              <span className="mega__link-label">{link.label}</span>
+              {link.description ? (
+                <span className="mega__link-desc">{link.description}</span>
+              ) : null}
+            </AppLink>
+          </li>
+        ))}
+      </ul>
+    </div>
+  ));
+  return noScript ? <div className="mega__static">{links}</div> : <>{links}</>;
 }
 
 const panelId = (id: string) => `mega-panel-${id}`;

@@ -1,6 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Icon } from '@/components/icons';
 import { telHref, type Office } from '@/config/site';
+import { useInBrowser } from '@/lib/use-in-browser';
 import { osmEmbedUrl, osmPageUrl } from './office-map';
 
 export interface OfficeTabsText {
@@ -23,11 +24,17 @@ export interface OfficeTabsProps {
  * The offices as WAI-ARIA tabs (automatic activation; arrows, Home and End move between
  * tabs). A tab's map is created the first time its tab is shown and then kept, so switching
  * back does not reload it and unseen maps never load at all.
+ *
+ * The maps are the browser's own drawing, never the server's: on the contact page the island
+ * hydrates when the offices come into view (src/app/islands.tsx), so no map frame is requested
+ * before the page has painted. The page's HTML carries the first map only inside `<noscript>`,
+ * for a browser without scripts.
  */
 export function OfficeTabs({ offices, text }: OfficeTabsProps) {
   const [selected, setSelected] = useState(0);
   const [shown, setShown] = useState<ReadonlySet<number>>(() => new Set([0]));
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const inBrowser = useInBrowser();
 
   const select = (index: number, focus: boolean) => {
     setSelected(index);
@@ -152,20 +159,32 @@ export function OfficeTabs({ offices, text }: OfficeTabsProps) {
                 <Icon name="mapPin" size={36} />
                 <span>{office.addressLines.slice(0, 2).join(', ')}</span>
               </div>
-              {shown.has(index) ? (
-                <iframe
-                  title={mapTitle}
-                  src={osmEmbedUrl(office.map)}
-                  width="100%"
-                  height="450"
-                  loading="lazy"
-                  className="office-map__frame"
-                />
+              {inBrowser ? (
+                shown.has(index) ? (
+                  <OfficeMap title={mapTitle} src={osmEmbedUrl(office.map)} />
+                ) : null
+              ) : index === selected ? (
+                <noscript>
+                  <OfficeMap title={mapTitle} src={osmEmbedUrl(office.map)} />
+                </noscript>
               ) : null}
             </div>
           </div>
         );
       })}
     </div>
+  );
+}
+
+function OfficeMap({ title, src }: { title: string; src: string }) {
+  return (
+    <iframe
+      title={title}
+      src={src}
+      width="100%"
+      height="450"
+      loading="lazy"
+      className="office-map__frame"
+    />
   );
 }
