@@ -65,36 +65,45 @@ function body(target, form) {
 }
 
 /**
- * Asks /healthz every 10 ms from a thread of its own until stopped, so the load this process
- * generates cannot delay the probe; returns the slowest answer in ms.
+ * A thread of its own that asks /healthz every 10 ms between a start and a stop message, so the
+ * load this process generates cannot delay the probe. Created before this process lowers its own
+ * priority (a new thread takes its creator's), so the probe runs at normal priority. `start()`
+ * returns a function that stops the probing and gives the slowest answer in ms.
  */
-function probeHealth(url) {
+function healthProbe(url) {
   const probe = new Worker(
     `const { parentPort, workerData } = require('node:worker_threads');
-     let stop = false, slowest = 0, first = true;
-     parentPort.on('message', () => { stop = true; });
-     (async () => {
-       while (!stop) {
-         const started = performance.now();
-         const res = await fetch(workerData + '/healthz', { signal: AbortSignal.timeout(30000) });
-         await res.arrayBuffer();
-         // The first answer also pays for this thread's connection: not the server's doing.
-         if (!first) slowest = Math.max(slowest, performance.now() - started);
-         first = false;
-         await new Promise((r) => setTimeout(r, 10));
-       }
-       parentPort.postMessage(slowest);
-     })();`,
+     let running = false;
+     parentPort.on('message', (command) => {
+       if (command === 'stop') { running = false; return; }
+       running = true;
+       (async () => {
+         let slowest = 0, first = true;
+         while (running) {
+           const started = performance.now();
+           const res = await fetch(workerData + '/healthz', { signal: AbortSignal.timeout(30000) });
+           await res.arrayBuffer();
+           // The first answer also pays for this thread's connection: not the server's doing.
+           if (!first) slowest = Math.max(slowest, performance.now() - started);
+           first = false;
+           await new Promise((r) => setTimeout(r, 10));
+         }
+         parentPort.postMessage(slowest);
+       })();
+     });`,
     { eval: true, workerData: url },
   );
-  return () =>
-    new Promise((resolve) => {
-      probe.once('message', (slowest) => {
-        void probe.terminate();
-        resolve(slowest);
-      });
-      probe.postMessage('stop');
-    });
+  return {
+    start() {
+      probe.postMessage('start');
+      return () =>
+        new Promise((resolve) => {
+          probe.once('message', resolve);
+          probe.postMessage('stop');
+        });
+    },
+    close: () => probe.terminate(),
+  };
 }
 
 function sampleRss(pid) {
@@ -111,11 +120,14 @@ function sampleRss(pid) {
 const fixed = (n) => (Number.isFinite(n) ? n.toFixed(1) : String(n));
 
 let server;
+let probe;
 try {
   server = await startServer({ env: { DATA_DIR: workDir('lumenfield-bodies-') } });
+  probe = healthProbe(server.url);
   // Client and server share this machine's cores: the thread that sends 160 MB of bodies runs at
   // a lower priority (on Linux this affects this thread only), so its own work is not counted
-  // as the server's. The server and the /healthz probe's thread keep normal priority.
+  // as the server's. The server and the /healthz probe's thread (created above) keep normal
+  // priority.
   try {
     os.setPriority(10);
   } catch {
@@ -127,7 +139,7 @@ try {
   // Idle: the same probes with nothing else arriving.
   await metrics(server.url, true);
   const stopIdleRss = sampleRss(server.pid);
-  const stopIdle = probeHealth(server.url);
+  const stopIdle = probe.start();
   await sleep(2_000);
   const idle = {
     healthzMaxMs: await stopIdle(),
@@ -144,7 +156,7 @@ try {
       const sizeMiB = bodies[0].length / 1048576;
       await metrics(server.url, true);
       const stopRss = sampleRss(server.pid);
-      const stopProbe = probeHealth(server.url);
+      const stopProbe = probe.start();
       const started = performance.now();
       const statuses = await Promise.all(
         bodies.map(async (text) => {
@@ -203,5 +215,6 @@ try {
   if (refused.length > 0)
     console.log(`some applications were not accepted:\n${refusals.join('\n')}`);
 } finally {
+  await probe?.close();
   await cleanupAll();
 }

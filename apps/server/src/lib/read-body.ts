@@ -1,24 +1,29 @@
 import type { Readable } from 'node:stream';
 import { HttpProblem } from '../plugins/problem-details';
 
+/** A request body as the chunks it arrived in, each a buffer of its own. */
+export interface BodyChunks {
+  chunks: Uint8Array[];
+  length: number;
+}
+
 /**
- * Reads a request body into one buffer of its own (transferable to a worker), chunk by chunk as
- * it arrives: no concatenation at the end. Refuses more than `limit` bytes with `tooLarge`, and
- * a body shorter than its Content-Length with 400.
+ * Reads a request body as it arrives and keeps its chunks as they are: nothing is copied or
+ * joined on the event loop (copying 20 MB into fresh memory costs tens of milliseconds of page
+ * faults), so the chunks can move to a worker thread whole, which joins them there. Refuses more
+ * than `limit` bytes with `tooLarge`, and a body shorter than its Content-Length with 400.
  */
-export function readBody(
+export function readBodyChunks(
   stream: Readable,
   {
     declared,
     limit,
     tooLarge,
   }: { declared: number | undefined; limit: number; tooLarge: () => Error },
-): Promise<Uint8Array> {
+): Promise<BodyChunks> {
   if (declared !== undefined && declared > limit) return Promise.reject(tooLarge());
   return new Promise((resolve, reject) => {
-    // Not zero-filled (every byte is written before it is read), and a buffer of its own, so it
-    // can move to a worker: allocUnsafeSlow never hands out a slice of Node's shared pool.
-    let buffer: Uint8Array = Buffer.allocUnsafeSlow(declared ?? 64 * 1024);
+    const chunks: Uint8Array[] = [];
     let length = 0;
     const fail = (error: Error) => {
       stream.removeAllListeners('data');
@@ -27,15 +32,7 @@ export function readBody(
     };
     stream.on('data', (chunk: Buffer) => {
       if (length + chunk.length > limit) return fail(tooLarge());
-      if (length + chunk.length > buffer.length) {
-        // Only without a Content-Length (chunked): grow by doubling, up to the limit.
-        const grown = Buffer.allocUnsafeSlow(
-          Math.min(limit, Math.max(buffer.length * 2, length + chunk.length)),
-        );
-        grown.set(buffer.subarray(0, length));
-        buffer = grown;
-      }
-      buffer.set(chunk, length);
+      chunks.push(chunk);
       length += chunk.length;
     });
     stream.once('end', () => {
@@ -43,7 +40,7 @@ export function readBody(
         reject(new HttpProblem(400, 'The request body is shorter than its Content-Length.'));
         return;
       }
-      resolve(length === buffer.length ? buffer : buffer.slice(0, length));
+      resolve({ chunks, length });
     });
     // A client that goes away mid-body (a cancelled upload): nothing more will come. That is the
     // client's choice, not our failure: a 400 to nobody, not a server error in the log.

@@ -1,5 +1,5 @@
 import type { DbHandle } from '../db/create-db';
-import { createWorkerPool } from '../workers/pool';
+import { createWorkerPool, runMoving } from '../workers/pool';
 import {
   applicantsRepository,
   type NewApplication,
@@ -7,7 +7,10 @@ import {
 } from './applicants-repository';
 
 export interface ApplicationStore {
-  /** Stores an application and its resume in one transaction (applicantsRepository.create). */
+  /**
+   * Stores an application and its resume in one transaction (applicantsRepository.create). The
+   * resume's bytes may move to another thread: the caller must not read them afterwards.
+   */
   create(application: NewApplication): Promise<StoredApplication>;
   close(): Promise<void>;
 }
@@ -28,7 +31,8 @@ export function createApplicationStore(database: DbHandle): ApplicationStore {
     workerData: database.options,
   });
   return {
-    create: (application) => pool.run(application),
+    // The resume moves to the writer thread rather than being copied on the event loop.
+    create: (application) => runMoving(pool, application, [application.resume.content]),
     close: () => pool.close(),
   };
 }

@@ -13,9 +13,14 @@ import {
 const { db } = createDb(workerData as DbOptions);
 const applicants = applicantsRepository(db);
 
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
 export default function store(application: NewApplication): Promise<StoredApplication> {
   return applicants.create({
     ...application,
-    resume: { ...application.resume, content: Buffer.from(application.resume.content) },
+    // A Buffer over the bytes that arrived (moved here, not copied again).
+    resume: { ...application.resume, content: asBuffer(application.resume.content) },
   });
 }

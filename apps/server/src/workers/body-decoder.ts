@@ -1,15 +1,26 @@
-// A worker thread (workers/pool.ts): decodes one application body off the event loop, so
-// JSON.parse of a 7 MB body or 5 million byte numbers never holds it (docs/security.md).
+// A worker thread (workers/pool.ts): joins and decodes one application body off the event loop,
+// so neither copying 20 MB nor JSON.parse of a 7 MB body or 5 million byte numbers holds it
+// (docs/security.md).
 import './low-priority';
 import { decodeApplicationBody, type DecodedApplication } from '../lib/application-body';
+import type { BodyChunks } from '../lib/read-body';
+import { movingResult } from './pool';
 
 export type DecodeResult = { ok: true; decoded: DecodedApplication } | { ok: false };
 
-export default function decode(bytes: Uint8Array): DecodeResult {
+export default function decode(body: BodyChunks): DecodeResult {
+  let decoded: DecodedApplication;
   try {
-    return { ok: true, decoded: decodeApplicationBody(bytes) };
+    decoded = decodeApplicationBody(Buffer.concat(body.chunks, body.length));
   } catch {
     // Not JSON, or nested too deep to parse: either way not an application.
     return { ok: false };
   }
+  // The resume goes back moved, not copied, in a buffer of its own size.
+  const { resume } = decoded;
+  const own =
+    resume && (resume.byteOffset !== 0 || resume.byteLength !== resume.buffer.byteLength)
+      ? new Uint8Array(resume)
+      : resume;
+  return movingResult({ ok: true, decoded: { ...decoded, resume: own } }, [own]);
 }

@@ -25,10 +25,43 @@ export function createWorkerPool(
   });
 }
 
-/** Runs a task with `bytes` moved, not copied, to the worker when it owns its whole buffer. */
-export function runWithBytes<T>(pool: Piscina, bytes: Uint8Array): Promise<T> {
-  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-  return whole && bytes.buffer instanceof ArrayBuffer
-    ? pool.run(bytes, { transferList: [bytes.buffer] })
-    : pool.run(bytes);
+/**
+ * The ArrayBuffers behind `views` that can move to another thread instead of being copied: those
+ * each view owns whole. (A view over part of a larger buffer is copied: moving would take the
+ * rest of that buffer too.)
+ */
+export function movableBuffers(views: readonly (Uint8Array | undefined)[]): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>();
+  for (const view of views) {
+    if (!view || !(view.buffer instanceof ArrayBuffer)) continue;
+    if (view.byteOffset === 0 && view.byteLength === view.buffer.byteLength) {
+      buffers.add(view.buffer);
+    }
+  }
+  return [...buffers];
+}
+
+/**
+ * Runs a task on the pool, moving the buffers of `views` to the worker rather than copying them
+ * on the event loop (a 5 MB copy is milliseconds of it; twenty megabytes, tens). The caller must
+ * not touch those views afterwards: they are empty on this side.
+ */
+export function runMoving<T>(
+  pool: Piscina,
+  task: unknown,
+  views: readonly (Uint8Array | undefined)[],
+): Promise<T> {
+  return pool.run(task, { transferList: movableBuffers(views) });
+}
+
+/**
+ * A worker's answer with the buffers of `views` moved back to the caller rather than copied
+ * (what a worker module's task returns; piscina unwraps it).
+ */
+export function movingResult<T>(value: T, views: readonly (Uint8Array | undefined)[]): T {
+  const transferable = {
+    [Piscina.transferableSymbol]: movableBuffers(views),
+    [Piscina.valueSymbol]: value,
+  };
+  return Piscina.move(transferable as never) as T;
 }

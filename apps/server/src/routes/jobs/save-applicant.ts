@@ -21,13 +21,13 @@ import { BodyBudget } from '../../lib/body-budget';
 import { hasControlCharacters, stripControlCharacters } from '../../lib/control-characters';
 import { applicantConfirmation, recruiterNotice } from '../../lib/mail-templates';
 import { publicOrigin } from '../../lib/public-origin';
-import { readBody } from '../../lib/read-body';
+import { readBodyChunks } from '../../lib/read-body';
 import { cleanFileName, resumeKind, resumeMimeType } from '../../lib/resume-file';
 import { HttpProblem } from '../../plugins/problem-details';
 import type { Repositories } from '../../repositories';
 import type { ApplicationStore } from '../../repositories/application-store';
 import type { DecodeResult } from '../../workers/body-decoder';
-import { createWorkerPool, runWithBytes } from '../../workers/pool';
+import { createWorkerPool, runMoving } from '../../workers/pool';
 
 /**
  * Body limits of this route only (every other route keeps the global 1 MB). A 5 MB resume is
@@ -105,13 +105,14 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
   app.addContentTypeParser(
     'application/json',
     async (request: FastifyRequest, payload: IncomingMessage) => {
-      const bytes = await readBody(payload, {
+      const body = await readBodyChunks(payload, {
         declared: declaredLength(request),
         limit: BYTE_ARRAY_BODY_LIMIT,
         tooLarge,
       });
-      const size = bytes.byteLength;
-      const result = await runWithBytes<DecodeResult>(decoders, bytes);
+      const size = body.length;
+      // The chunks move to the worker, which joins them: the event loop copies none of it.
+      const result = await runMoving<DecodeResult>(decoders, body, body.chunks);
       if (!result.ok) throw new HttpProblem(400, 'The request body is not valid JSON.');
       const { decoded } = result;
       // Only the old client's byte-number form may use the whole limit.
@@ -237,6 +238,8 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
         applicantConfirmation(facts),
         ...(facts.job.contactEmails.length > 0 ? [recruiterNotice(facts)] : []),
       ];
+      // (The store may move the resume to its writer thread: its length is taken first.)
+      const resumeBytes = resume.bytes.length;
       const stored = await applications.create({
         mail,
         jobId: job.id,
@@ -257,7 +260,7 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
         },
       });
       request.log.info(
-        { applicantId: stored.applicantId, jobId: job.id, bytes: resume.bytes.length },
+        { applicantId: stored.applicantId, jobId: job.id, bytes: resumeBytes },
         stored.duplicate ? 'duplicate application: answered the stored one' : 'application stored',
       );
       // A repeat (a double click, a retry after a lost answer) gets the same ApplicantID.
