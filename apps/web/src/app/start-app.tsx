@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { readPageData } from '@/lib/page-data';
 import { createBrowserHistory } from '@/lib/router';
@@ -23,6 +23,9 @@ export function startApp(root: HTMLElement, landing: string | undefined) {
       />
     </StrictMode>
   );
-  if (hydrate) hydrateRoot(root, app);
+  // Hydrating in a transition lets React yield to the browser every few milliseconds: the page's
+  // first work stays a string of short tasks, not one long one, and a tap is answered between
+  // them (docs/performance.md).
+  if (hydrate) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
 }
