@@ -2,6 +2,7 @@ import { Editor } from '@tiptap/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ConsoleJob } from '@lumenfield/contract';
 import { bodyFromForm, formFromJob } from './opening-form-page';
 import { editorExtensions, editorHtml, isKeptHref } from './rich-text-editor';
 import { job, json, mockApi, noTerms, problem, renderConsole, session } from './test-support';
@@ -73,9 +74,13 @@ describe('the opening form', () => {
       Job_Description: '<p>Test <strong>things</strong>.</p>',
       ...terms,
     });
-    // A server without the terms yet: the form falls back to the defaults (docs/careers.md).
-    const plain = bodyFromForm(formFromJob(job()));
-    expect(plain).toMatchObject(noTerms);
+    // A server without the terms yet (no such keys at all): the form falls back to the defaults
+    // (docs/careers.md).
+    const older = Object.fromEntries(
+      Object.entries(job()).filter(([key]) => !(key in noTerms)),
+    ) as ConsoleJob;
+    expect(older).not.toHaveProperty('EmploymentType');
+    expect(bodyFromForm(formFromJob(older))).toMatchObject(noTerms);
   });
 
   it("a 400 puts the server's messages beside the fields, focuses the first, keeps the input", async () => {
