@@ -118,6 +118,31 @@ test.describe('without scripts', () => {
     await page.context().close();
   });
 
+  test('on a phone the Menu opens by itself and every page is a link away', async ({ browser }) => {
+    const page = await pageWithoutScripts(browser, 390);
+    await page.goto('/');
+    // The button that needs code is not offered; the disclosure stands in its place.
+    await expect(page.locator('.mobile-nav__toggle')).toBeHidden();
+    const menu = page.locator('summary', { hasText: 'Menu' });
+    await expect(menu).toBeVisible();
+    const main = page.getByRole('navigation', { name: 'Main' });
+    await expect(main).toBeHidden();
+    await menu.click();
+    await expect(main).toBeVisible();
+    await main.locator('summary', { hasText: 'Services' }).click();
+    await main.getByRole('link', { name: 'Quality Assurance' }).click();
+    await expect(page).toHaveURL(/\/qualityassurance$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.context().close();
+  });
+
+  test('with scripts on, the no-script menu is not in the page', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await expect(page.locator('.mobile-nav__static')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
+  });
+
   test("a service page's tab strip opens at its current tab on a phone", async ({ browser }) => {
     const page = await pageWithoutScripts(browser, 390);
     await page.goto('/services/ccm');
