@@ -3,6 +3,7 @@ import { AppLink } from '@/components/app-link';
 import { Icon } from '@/components/icons';
 import { Modal } from '@/components/modal';
 import { mainNavigation } from '@lumenfield/routes';
+import { SubLinks } from './mobile-nav';
 
 /** The mobile menu's slide-in panel: every link of the main navigation, groups as disclosures. */
 export default function MobileNavSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -42,15 +43,7 @@ export default function MobileNavSheet({ open, onClose }: { open: boolean; onClo
                   className="mobile-nav__sublist"
                   hidden={expanded !== item.id}
                 >
-                  {item.groups.flatMap((group) =>
-                    group.links.map((link) => (
-                      <li key={link.route}>
-                        <AppLink to={link.route} className="mobile-nav__sublink">
-                          {link.label}
-                        </AppLink>
-                      </li>
-                    )),
-                  )}
+                  <SubLinks groups={item.groups} />
                 </ul>
               </li>
             ),

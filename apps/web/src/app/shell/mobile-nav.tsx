@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from '@/lib/router';
 import { Icon } from '@/components/icons';
 import { AppLink } from '@/components/app-link';
-import { mainNavigation } from '@lumenfield/routes';
+import { mainNavigation, type NavGroup } from '@lumenfield/routes';
 
 // The panel (and the dialog code) is needed only on phones, once the Menu button is used.
 const MobileNavSheet = lazy(() => import('./mobile-nav-sheet'));
@@ -80,15 +80,7 @@ function StaticMenu() {
                     <Icon name="chevronDown" size={18} className="mobile-nav__chevron" />
                   </summary>
                   <ul className="mobile-nav__sublist">
-                    {item.groups.flatMap((group) =>
-                      group.links.map((link) => (
-                        <li key={link.route}>
-                          <AppLink to={link.route} className="mobile-nav__sublink">
-                            {link.label}
-                          </AppLink>
-                        </li>
-                      )),
-                    )}
+                    <SubLinks groups={item.groups} />
                   </ul>
                 </details>
               )}
@@ -97,5 +89,18 @@ function StaticMenu() {
         </ul>
       </nav>
     </details>
+  );
+}
+
+/** A menu group's links, as items of its sublist (the sheet's and the no-script menu's). */
+export function SubLinks({ groups }: { groups: readonly NavGroup[] }) {
+  return groups.flatMap((group) =>
+    group.links.map((link) => (
+      <li key={link.route}>
+        <AppLink to={link.route} className="mobile-nav__sublink">
+          {link.label}
+        </AppLink>
+      </li>
+    )),
   );
 }
