@@ -142,8 +142,7 @@ function decoded(body: unknown, resume: Uint8Array | undefined, byteArrayForm: b
 }
 
 /** Throws a SyntaxError (or RangeError, nested too deep) for text that is not JSON. */
-export function decodeApplicationBody(input: Uint8Array): DecodedApplication {
-  const text = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+export function decodeApplicationBody(text: Buffer): DecodedApplication {
   // A few tries at most: an earlier key may be text that merely looks like the resume's.
   for (let key = text.indexOf(KEY), tries = 0; key >= 0 && tries < 3; tries++) {
     // The key must open a JSON string: the byte before it is no escaping backslash.

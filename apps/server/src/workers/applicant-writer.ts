@@ -9,13 +9,10 @@ import {
   type NewApplication,
   type StoredApplication,
 } from '../repositories/applicants-repository';
+import { asBuffer } from './pool';
 
 const { db } = createDb(workerData as DbOptions);
 const applicants = applicantsRepository(db);
-
-function asBuffer(bytes: Uint8Array): Buffer {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
 
 export default function store(application: NewApplication): Promise<StoredApplication> {
   return applicants.create({

@@ -4,7 +4,7 @@
 import './low-priority';
 import { decodeApplicationBody, type DecodedApplication } from '../lib/application-body';
 import type { BodyChunks } from '../lib/read-body';
-import { movingResult } from './pool';
+import { movingResult, ownedCopy } from './pool';
 
 export type DecodeResult = { ok: true; decoded: DecodedApplication } | { ok: false };
 
@@ -17,10 +17,6 @@ export default function decode(body: BodyChunks): DecodeResult {
     return { ok: false };
   }
   // The resume goes back moved, not copied, in a buffer of its own size.
-  const { resume } = decoded;
-  const own =
-    resume && (resume.byteOffset !== 0 || resume.byteLength !== resume.buffer.byteLength)
-      ? new Uint8Array(resume)
-      : resume;
-  return movingResult({ ok: true, decoded: { ...decoded, resume: own } }, [own]);
+  const resume = decoded.resume && ownedCopy(decoded.resume);
+  return movingResult({ ok: true, decoded: { ...decoded, resume } }, [resume]);
 }

@@ -32,13 +32,27 @@ export function createWorkerPool(
  */
 export function movableBuffers(views: readonly (Uint8Array | undefined)[]): ArrayBuffer[] {
   const buffers = new Set<ArrayBuffer>();
-  for (const view of views) {
-    if (!view || !(view.buffer instanceof ArrayBuffer)) continue;
-    if (view.byteOffset === 0 && view.byteLength === view.buffer.byteLength) {
-      buffers.add(view.buffer);
-    }
-  }
+  for (const view of views) if (view && ownsWholeBuffer(view)) buffers.add(view.buffer);
   return [...buffers];
+}
+
+/** Does `view` cover the whole of its own ArrayBuffer (so moving it takes nothing else)? */
+function ownsWholeBuffer(view: Uint8Array): view is Uint8Array<ArrayBuffer> {
+  return (
+    view.buffer instanceof ArrayBuffer &&
+    view.byteOffset === 0 &&
+    view.byteLength === view.buffer.byteLength
+  );
+}
+
+/** `view` itself when it owns its whole buffer, else a copy in a buffer of its own size. */
+export function ownedCopy(view: Uint8Array): Uint8Array {
+  return ownsWholeBuffer(view) ? view : new Uint8Array(view);
+}
+
+/** A Buffer over the same bytes (no copy): what arrives from another thread is a Uint8Array. */
+export function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /**

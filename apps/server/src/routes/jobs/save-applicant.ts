@@ -27,7 +27,7 @@ import { HttpProblem } from '../../plugins/problem-details';
 import type { Repositories } from '../../repositories';
 import type { ApplicationStore } from '../../repositories/application-store';
 import type { DecodeResult } from '../../workers/body-decoder';
-import { createWorkerPool, runMoving } from '../../workers/pool';
+import { asBuffer, createWorkerPool, runMoving } from '../../workers/pool';
 
 /**
  * Body limits of this route only (every other route keeps the global 1 MB). A 5 MB resume is
@@ -71,7 +71,7 @@ async function checkResume(
       name,
     };
   }
-  const bytes = decoded && Buffer.from(decoded.buffer, decoded.byteOffset, decoded.byteLength);
+  const bytes = decoded && asBuffer(decoded);
   if (!bytes || bytes.length === 0) {
     // Nothing to judge by content: the type rule reads the name (as the page does) and the
     // last rule, 'Please select a resume', reports the missing content.
