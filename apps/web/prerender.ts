@@ -24,7 +24,7 @@ const chunksOf = (items: Iterable<Rollup.OutputChunk | Rollup.OutputAsset>): Chu
 
 /** The page's scripts, from the bundle: the entry and its imports. */
 function pageAssets(entry: Chunk): PageAssets {
-  return { scripts: [`/${entry.fileName}`], preloads: entry.imports.map((file) => `/${file}`) };
+  return { entry: `/${entry.fileName}`, preloads: entry.imports.map((file) => `/${file}`) };
 }
 
 /**

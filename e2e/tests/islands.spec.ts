@@ -86,6 +86,43 @@ test.describe('islands hydrate when needed', () => {
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(routes.home.title);
   });
 
+  test("the page's scripts are requested only once it has loaded", async ({ page }) => {
+    await page.goto(routes.about.path);
+    const { loaded, scripts } = await page.evaluate(() => ({
+      loaded: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
+        .loadEventEnd,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+        .map((entry) => entry.startTime),
+    }));
+    expect(loaded).toBeGreaterThan(0);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(Math.min(...scripts)).toBeGreaterThanOrEqual(loaded);
+  });
+
+  test('a pointer resting on the header before the page was armed opens its menu', async ({
+    browser,
+  }) => {
+    // The entry (which arms the islands) is held back until the pointer is on 'Services'.
+    const page = await browser.newPage({ baseURL: process.env.E2E_BASE_URL });
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/index-*.js', async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.goto(routes.about.path);
+    await page.getByRole('button', { name: 'Services' }).hover();
+    release();
+    await expect(island(page, 'header')).toHaveAttribute('data-hydrated', 'true');
+    await expect(page.getByRole('button', { name: 'Services' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await page.close();
+  });
+
   test('the timeline hydrates when it scrolls into view', async ({ page }) => {
     await page.goto('/');
     await expect(island(page, 'timeline')).not.toHaveAttribute('data-hydrated', 'true');

@@ -1,11 +1,17 @@
 import { StrictMode, type HTMLAttributes } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
-import type { DocumentInput, PageDataInput, RenderedPage } from '@lumenfield/routes';
+import {
+  routes,
+  type DocumentInput,
+  type PageDataInput,
+  type RenderedPage,
+} from '@lumenfield/routes';
 import { createMemoryHistory } from '@/lib/router';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '@/lib/page-data';
 import { BRAND, PageMetaSink, fullTitle, type PageMeta } from '@/lib/page-meta';
 import { App } from './app/app';
+import { BOOT_SCRIPT } from './app/load-page-scripts';
 
 declare module 'react' {
   // HTML's `disabled` on a stylesheet link (not loaded, not applied), missing from React's types.
@@ -13,6 +19,9 @@ declare module 'react' {
     disabled?: boolean;
   }
 }
+
+/** The page's one inline script, for the server's CSP (allowed by its hash and no other). */
+export const bootScript = BOOT_SCRIPT;
 
 /** For the build: which module each screen is (apps/web/prerender.ts). */
 export { screenModules } from './app/router';
@@ -31,7 +40,7 @@ export async function renderPage(url: string, data: PageDataInput = {}): Promise
       </PageMetaSink.Provider>
     </StrictMode>,
     // Each screen's HTML in place: React would otherwise move a large one after the page with
-    // a script to swap it in, for streaming. The page is sent whole and runs no inline script.
+    // a script to swap it in, for streaming. The page is sent whole, with no script of React's.
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const body = await new Response(prelude).text();
@@ -85,13 +94,15 @@ export function renderDocument({
         {styles.files.map((href) => (
           <link key={href} rel="stylesheet" href={href} disabled />
         ))}
-        {/* The page is whole without its scripts: they load after what the first paint needs. */}
-        {assets.scripts.map((src) => (
-          <script key={src} type="module" src={src} crossOrigin="" fetchPriority="low" />
-        ))}
-        {assets.preloads.map((href) => (
-          <link key={href} rel="modulepreload" href={href} crossOrigin="" fetchPriority="low" />
-        ))}
+        {/* The first paint waits until the page has been parsed to its footer, so the page
+            paints whole in one frame (one style and layout, not one per parsed chunk). */}
+        <link rel="expect" href={`#${routes.footer.section}`} blocking="render" />
+        {/* The page is whole without its scripts: they load after its first paint. */}
+        <script
+          data-entry={assets.entry}
+          data-preloads={assets.preloads.join(' ') || undefined}
+          dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }}
+        />
         {jsonLd === undefined ? null : (
           <script
             type="application/ld+json"

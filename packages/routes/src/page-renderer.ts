@@ -20,7 +20,7 @@ export interface RenderedPage {
 
 /** What a page loads of the built site: its entry module and the entry's imports. */
 export interface PageAssets {
-  scripts: string[];
+  entry: string;
   preloads: string[];
 }
 
@@ -53,6 +53,11 @@ export interface PageRenderer {
   renderPage(url: string, data?: PageDataInput): Promise<RenderedPage>;
   /** The whole HTML document of a rendered page. */
   renderDocument(input: DocumentInput): string;
+  /**
+   * The text of the one inline script every document carries (it loads the page's scripts
+   * after the first paint); the server's CSP allows it by its hash.
+   */
+  bootScript: string;
 }
 
 /** What the build writes beside the renderer (`<site>/server/pages.json`). */

@@ -24,11 +24,16 @@ export const BASELINE_HEADERS: Record<string, string> = {
   'Cache-Control': 'no-store',
 };
 
-/** The site's policy; `styleHashes`: the inline stylesheets it allows (a page's own CSS). */
-const siteDirectives = (styleHashes: readonly string[]) => ({
+const hashSources = (hashes: readonly string[]) => hashes.map((hash) => `'sha256-${hash}'`);
+
+/**
+ * The site's policy; `inline`: the inline elements it allows by their hashes (a page's own
+ * stylesheet and its one script, which loads the page's scripts).
+ */
+const siteDirectives = (inline: { styles?: string[]; scripts?: string[] } = {}) => ({
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  styleSrc: ["'self'", ...styleHashes.map((hash) => `'sha256-${hash}'`)],
+  scriptSrc: ["'self'", ...hashSources(inline.scripts ?? [])],
+  styleSrc: ["'self'", ...hashSources(inline.styles ?? [])],
   imgSrc: ["'self'", 'data:'],
   fontSrc: ["'self'"],
   connectSrc: ["'self'"],
@@ -52,16 +57,18 @@ const policy = (directives: Record<string, string[]>) =>
  * links its stylesheet).
  */
 export const consoleContentSecurityPolicy = policy({
-  ...siteDirectives([]),
+  ...siteDirectives(),
   frameSrc: ["'self'"],
   workerSrc: ["'self'"],
 });
 
 /**
  * A page of the site (routes/pages.ts): the site's policy, allowing the page's own inline
- * stylesheet by its hash and no other (each page family has its own, docs/architecture.md).
+ * stylesheet (each page family has its own, docs/architecture.md) and the script that loads
+ * the page's scripts by their hashes, and nothing else inline.
  */
-export const pageContentSecurityPolicy = (styleHash: string) => policy(siteDirectives([styleHash]));
+export const pageContentSecurityPolicy = (styleHash: string, scriptHash: string) =>
+  policy(siteDirectives({ styles: [styleHash], scripts: [scriptHash] }));
 
 /**
  * Helmet's headers and the Permissions-Policy on every answer that reaches the router. The CSP
@@ -72,7 +79,7 @@ export const securityHeaders = fp(
     await app.register(fastifyHelmet, {
       contentSecurityPolicy: {
         useDefaults: false,
-        directives: siteDirectives([]),
+        directives: siteDirectives(),
       },
       referrerPolicy: { policy: REFERRER_POLICY },
       // Sent over HTTPS only, by plugins/hsts.ts.

@@ -20,6 +20,8 @@ export interface SitePages {
    * hash by which a page's CSP allows its own, and only its own.
    */
   styles: { shell: HashedStyles; screens: Record<ScreenId, HashedStyles> };
+  /** The hash by which every page's CSP allows its one inline script (renderer.bootScript). */
+  bootScriptHash: string;
 }
 
 /** A page's inlined stylesheet and its SHA-256 (base64), which the CSP's style-src names. */
@@ -27,14 +29,14 @@ export interface HashedStyles extends PageStyles {
   hash: string;
 }
 
-/** The CSP hash of a `<style>` element's text. */
-export function styleHash(css: string): string {
-  return crypto.createHash('sha256').update(css, 'utf8').digest('base64');
+/** The CSP hash of an inline `<style>` or `<script>` element's text. */
+export function inlineHash(text: string): string {
+  return crypto.createHash('sha256').update(text, 'utf8').digest('base64');
 }
 
 export const withHash = (styles: PageStyles): HashedStyles => ({
   ...styles,
-  hash: styleHash(styles.css),
+  hash: inlineHash(styles.css),
 });
 
 /**
@@ -53,5 +55,11 @@ export async function loadSitePages(staticDir: string): Promise<SitePages | unde
   const screens = Object.fromEntries(
     Object.entries(styles.screens).map(([id, each]) => [id, withHash(each)]),
   ) as Record<ScreenId, HashedStyles>;
-  return { renderer, assets, built: pages, styles: { shell: withHash(styles.shell), screens } };
+  return {
+    renderer,
+    assets,
+    built: pages,
+    styles: { shell: withHash(styles.shell), screens },
+    bootScriptHash: inlineHash(renderer.bootScript),
+  };
 }

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TELL_ME_PATH, routeIds, routes } from '@lumenfield/routes';
 import { createRepositories } from '../repositories';
-import { createTestApp, engine, type TestApp } from '../test/test-app';
+import { createTestApp, engine, inlineScripts, type TestApp } from '../test/test-app';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
@@ -106,8 +106,12 @@ describe(`every page at its own path (${engine})`, () => {
       const csp = String(res.headers['content-security-policy']);
       // Its own hash, and only its own: one inline stylesheet per answer.
       expect(csp, url).toContain(`style-src 'self' 'sha256-${hash}';`);
-      expect(csp.match(/sha256-/g), url).toHaveLength(1);
-      expect(csp, url).toContain("script-src 'self';");
+      // And one inline script, the one that loads the page's scripts, by its own hash.
+      const scripts = inlineScripts(res.body);
+      expect(scripts, url).toHaveLength(1);
+      const scriptHash = crypto.createHash('sha256').update(scripts[0]!, 'utf8').digest('base64');
+      expect(csp, url).toContain(`script-src 'self' 'sha256-${scriptHash}';`);
+      expect(csp.match(/sha256-/g), url).toHaveLength(2);
       expect(csp, url).not.toContain('unsafe-inline');
       // The files it is made of are named, never loaded: each stylesheet link is disabled.
       const links = res.body.match(/<link[^>]*rel="stylesheet"[^>]*>/g) ?? [];

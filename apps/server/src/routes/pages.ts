@@ -57,7 +57,7 @@ async function sitePages(
   { config, pages }: { config: Config; pages: SitePages },
 ) {
   const { repos } = app;
-  const { renderer, assets, built, styles } = pages;
+  const { renderer, assets, built, styles, bootScriptHash } = pages;
   const rendered = new Map<string, { page: RenderedPage; at: number }>();
 
   /**
@@ -98,7 +98,7 @@ async function sitePages(
     return reply
       .code(status)
       .header('Cache-Control', 'no-cache')
-      .header('Content-Security-Policy', pageContentSecurityPolicy(pageStyles.hash))
+      .header('Content-Security-Policy', pageContentSecurityPolicy(pageStyles.hash, bootScriptHash))
       .type('text/html; charset=utf-8')
       .send(html);
   }

@@ -15,7 +15,7 @@ import { loadConfig, type Config } from '../config';
 import { createDb, type DbHandle } from '../db/create-db';
 import { prepareDatabase } from '../db/prepare';
 import { routes, type PageRenderer, type ScreenId } from '@lumenfield/routes';
-import { withHash, type HashedStyles, type SitePages } from '../plugins/site-pages';
+import { inlineHash, withHash, type HashedStyles, type SitePages } from '../plugins/site-pages';
 import { mintXsrfToken } from '../plugins/xsrf';
 
 /**
@@ -68,6 +68,16 @@ export async function createTestDb(): Promise<TestDb> {
   };
 }
 
+/**
+ * The text of every script in an HTML page that a browser would run inline: no `src`, and no
+ * data type (`application/json`, `application/ld+json` are never executed).
+ */
+export function inlineScripts(html: string): string[] {
+  return Array.from(html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g))
+    .filter(([, attributes]) => !/\bsrc=|type="application\/(ld\+)?json"/.test(attributes!))
+    .map(([, , text]) => text!);
+}
+
 export interface TestApp {
   app: FastifyInstance;
   db: TestDb;
@@ -100,9 +110,10 @@ async function sourcePages(): Promise<SitePages> {
   ) as Record<ScreenId, HashedStyles>;
   return {
     renderer,
-    assets: { scripts: ['/assets/entry.js'], preloads: [] },
+    assets: { entry: '/assets/entry.js', preloads: [] },
     styles: { shell: withHash(shell), screens },
     built: {},
+    bootScriptHash: inlineHash(renderer.bootScript),
   };
 }
 

@@ -91,7 +91,10 @@ function arm(element: HTMLElement) {
 
   for (const type of HELD) element.addEventListener(type, hold, true);
   listenForIntent(true);
-  if (when === 'visible') {
+  // The page's scripts load after its first paint: a pointer that came to rest on the island,
+  // or focus that went into it, before then is the first sign of use.
+  if (element.matches(':hover, :focus-within')) start();
+  else if (when === 'visible') {
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) {
         observer.disconnect();
