@@ -2,6 +2,7 @@ import { StrictMode, type HTMLAttributes } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import {
+  BRAND,
   routes,
   type DocumentInput,
   type PageDataInput,
@@ -9,7 +10,7 @@ import {
 } from '@lumenfield/routes';
 import { createMemoryHistory } from '@/lib/router';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '@/lib/page-data';
-import { BRAND, PageMetaSink, fullTitle, type PageMeta } from '@/lib/page-meta';
+import { PageMetaSink, fullTitle, type PageMeta } from '@/lib/page-meta';
 import { App } from './app/app';
 import { BOOT_SCRIPT } from './app/load-page-scripts';
 

@@ -2,3 +2,4 @@ export * from './routes';
 export * from './paths';
 export * from './navigation';
 export * from './page-renderer';
+export * from './brand';

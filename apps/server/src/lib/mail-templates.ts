@@ -1,5 +1,6 @@
 import { APPLICANT_ID_SLOT, type OutgoingMail } from '../repositories/mail-repository';
-import { BRAND, escapeHtml } from '../routes/seo';
+import { BRAND } from '@lumenfield/routes';
+import { escapeHtml } from '../routes/seo';
 
 /** What the templates need to know about an application (nothing of the resume but its kind). */
 export interface ApplicationFacts {

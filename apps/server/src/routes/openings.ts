@@ -12,7 +12,7 @@ import { payTransparencyErrors } from '../lib/pay-transparency';
 import { resolvePlace } from '../lib/place';
 import { sanitizeDescription } from '../lib/sanitize-description';
 import { HttpProblem } from '../plugins/problem-details';
-import { jobDetailOf } from './jobs/career-details';
+import { jobDetailOf, jobNamesOf } from './jobs/career-details';
 import type { Repositories } from '../repositories';
 import type { ApplicantSummary } from '../repositories/applicants-repository';
 import {
@@ -31,10 +31,7 @@ const EMAIL = /^[^\s@,]+@[^\s@,.]+(\.[^\s@,.]+)*\.[^\s@,.]{2,}$/;
 
 export function toAdminJob(job: JobWithApplicants): AdminJob {
   return {
-    Job_id: job.id,
-    JobCode: job.code,
-    JobTitle: job.title,
-    JobLocation: job.location,
+    ...jobNamesOf(job),
     EffectiveFrom: job.effectiveFrom,
     IsOpen: job.isOpen,
     Applicants: job.applicants,

@@ -1,8 +1,6 @@
 import { createContext, useContext, useEffect } from 'react';
-import { canonicalPath } from '@lumenfield/routes';
+import { BRAND, canonicalPath } from '@lumenfield/routes';
 import { useLocation } from '@/lib/router';
-
-export const BRAND = 'Lumenfield Technology Partners';
 
 export interface PageMeta {
   title: string;

@@ -27,12 +27,17 @@ export function elapsed(from: string, now: Date) {
 
 /** GET /Jobs/CareerDetailsRetrival: the openings list and one opening's detail. */
 /** The openings list as the API answers it (and the careers page is rendered with). */
+/** The fields that name an opening, as every answer about one spells them. */
+export const jobNamesOf = (job: Pick<JobSummary, 'id' | 'code' | 'title' | 'location'>) => ({
+  Job_id: job.id,
+  JobCode: job.code,
+  JobTitle: job.title,
+  JobLocation: job.location,
+});
+
 export function openingsOf(jobs: JobSummary[], now: Date): JobOpening[] {
   return jobs.map((job) => ({
-    Job_id: job.id,
-    JobCode: job.code,
-    JobTitle: job.title,
-    JobLocation: job.location,
+    ...jobNamesOf(job),
     ...elapsed(job.effectiveFrom, now),
     CurerntOpening: jobs.length,
   }));
@@ -41,10 +46,7 @@ export function openingsOf(jobs: JobSummary[], now: Date): JobOpening[] {
 /** One opening's detail as the API answers it (and its page is rendered with). */
 export function jobDetailOf(job: Job): JobDetail {
   return {
-    Job_id: job.id,
-    JobCode: job.code,
-    JobTitle: job.title,
-    JobLocation: job.location,
+    ...jobNamesOf(job),
     EffectiveFrom: job.effectiveFrom,
     Recruitment_Manager: job.recruitmentManagers,
     ContactPerson: job.contactPersons,
