@@ -120,7 +120,7 @@ test.describe('islands hydrate when needed', () => {
       'aria-expanded',
       'true',
     );
-    await page.close();
+    await page.context().close();
   });
 
   test('the timeline hydrates when it scrolls into view', async ({ page }) => {

@@ -25,8 +25,6 @@ export function elapsed(from: string, now: Date) {
   };
 }
 
-/** GET /Jobs/CareerDetailsRetrival: the openings list and one opening's detail. */
-/** The openings list as the API answers it (and the careers page is rendered with). */
 /** The fields that name an opening, as every answer about one spells them. */
 export const jobNamesOf = (job: Pick<JobSummary, 'id' | 'code' | 'title' | 'location'>) => ({
   Job_id: job.id,
@@ -35,6 +33,8 @@ export const jobNamesOf = (job: Pick<JobSummary, 'id' | 'code' | 'title' | 'loca
   JobLocation: job.location,
 });
 
+/** GET /Jobs/CareerDetailsRetrival: the openings list and one opening's detail. */
+/** The openings list as the API answers it (and the careers page is rendered with). */
 export function openingsOf(jobs: JobSummary[], now: Date): JobOpening[] {
   return jobs.map((job) => ({
     ...jobNamesOf(job),
