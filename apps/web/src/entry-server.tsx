@@ -2,7 +2,6 @@ import { StrictMode, type HTMLAttributes } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import {
-  BRAND,
   routes,
   type DocumentInput,
   type PageDataInput,
@@ -10,7 +9,7 @@ import {
 } from '@lumenfield/routes';
 import { createMemoryHistory } from '@/lib/router';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '@/lib/page-data';
-import { PageMetaSink, fullTitle, type PageMeta } from '@/lib/page-meta';
+import { BRAND, PageMetaSink, fullTitle, type PageMeta } from '@/lib/page-meta';
 import { App } from './app/app';
 import { BOOT_SCRIPT } from './app/load-page-scripts';
 

@@ -2,4 +2,3 @@ export * from './routes';
 export * from './paths';
 export * from './navigation';
 export * from './page-renderer';
-export * from './brand';

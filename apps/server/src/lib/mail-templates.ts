@@ -1,6 +1,5 @@
 import { APPLICANT_ID_SLOT, type OutgoingMail } from '../repositories/mail-repository';
-import { BRAND } from '@lumenfield/routes';
-import { escapeHtml } from '../routes/seo';
+import { BRAND, escapeHtml } from '../routes/seo';
 
 /** What the templates need to know about an application (nothing of the resume but its kind). */
 export interface ApplicationFacts {

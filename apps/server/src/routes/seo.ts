@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { BRAND, jobPath, routeIds, routes, type RouteId } from '@lumenfield/routes';
+import { jobPath, routeIds, routes, type RouteId } from '@lumenfield/routes';
 import type { Config } from '../config';
 import { publicOrigin } from '../lib/public-origin';
 import type { WorkplaceType } from '@lumenfield/contract';
 import { resolvePlace } from '../lib/place';
 import type { Job, JobTermsFields } from '../repositories/jobs-repository';
 
+export const BRAND = 'Lumenfield Technology Partners';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Openings carry no end date; a posting stays valid this long past each crawl (docs/search.md). */
 const VALID_FOR_DAYS = 30;

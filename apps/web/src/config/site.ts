@@ -2,8 +2,6 @@
  * The one typed site configuration (docs/search.md): brand, offices, partners, social links and
  * the HR portal. Values the spec hides are illustrative: example.com addresses, 555 numbers.
  */
-import { BRAND } from '@lumenfield/routes';
-
 export interface Office {
   id: 'usa' | 'india' | 'philippines';
   name: string;
@@ -31,7 +29,7 @@ export interface SocialLink {
 export const site = {
   brand: {
     name: 'Lumenfield',
-    legalName: BRAND,
+    legalName: 'Lumenfield Technology Partners',
     tagline: 'Insurance, legal and enterprise technology, delivered with care.',
   },
   contact: {

@@ -1,6 +1,8 @@
 import { createContext, useContext, useEffect } from 'react';
-import { BRAND, canonicalPath } from '@lumenfield/routes';
+import { canonicalPath } from '@lumenfield/routes';
 import { useLocation } from '@/lib/router';
+
+export const BRAND = 'Lumenfield Technology Partners';
 
 export interface PageMeta {
   title: string;
