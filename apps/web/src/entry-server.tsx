@@ -21,7 +21,7 @@ declare module 'react' {
 }
 
 /** The page's one inline script, for the server's CSP (allowed by its hash and no other). */
-export const bootScript = BOOT_SCRIPT;
+export { BOOT_SCRIPT as bootScript };
 
 /** For the build: which module each screen is (apps/web/prerender.ts). */
 export { screenModules } from './app/router';

@@ -1,5 +1,5 @@
 /**
- * The one inline script of every page (docs/architecture.md, "The page's script loads after
+ * The one inline script of every page (docs/architecture.md, "The page's scripts load after
  * its first paint"). The page is whole without its scripts, so their first request waits until
  * the page has loaded and painted a frame: nothing of theirs shares the first paint's
  * bandwidth or main thread. An old hash link (`/#/about`) is drawn by the entry, which loads at
