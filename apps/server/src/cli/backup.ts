@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import type { Config } from '../config';
+import { ensurePrivateFile } from '../lib/private-files';
 
 export class BackupError extends Error {}
 
@@ -29,6 +30,8 @@ export async function backupDatabase(config: Config, out: string | undefined): P
   const db = new SqliteDatabase(source, { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
+    // The copy holds every applicant: 0600 from its first byte, whatever the umask.
+    ensurePrivateFile(partial);
     // All pages in one step: one read transaction sees one state of the database. Writers go
     // on meanwhile (WAL); copying in small steps would restart after every write of theirs.
     await db.backup(partial, { progress: () => 1_000_000_000 });

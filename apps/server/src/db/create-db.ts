@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { ensurePrivateDir, ensurePrivateFile, makePrivateIfPresent } from '../lib/private-files';
 import type { Database, Db, Dialect } from './database';
 
 export interface DbOptions {
@@ -53,9 +53,15 @@ export function createDb(options: DbOptions): DbHandle {
     });
   } else {
     dialect = 'sqlite';
-    fs.mkdirSync(options.dataDir, { recursive: true });
-    const file = new SqliteDatabase(path.join(options.dataDir, 'site.db'));
+    ensurePrivateDir(options.dataDir);
+    const location = path.join(options.dataDir, 'site.db');
+    // SQLite gives -wal and -shm the database file's mode: a 0600 file keeps all three private.
+    ensurePrivateFile(location);
+    for (const suffix of ['-wal', '-shm']) makePrivateIfPresent(location + suffix);
+    const file = new SqliteDatabase(location);
     file.pragma('journal_mode = WAL');
+    // Deleted rows are overwritten with zeros, not left in free space (erasure, docs/security.md).
+    file.pragma('secure_delete = ON');
     // An acknowledged application must survive a crash: sync the WAL on every commit.
     file.pragma('synchronous = FULL');
     file.pragma('foreign_keys = ON');

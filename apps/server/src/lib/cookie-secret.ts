@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensurePrivateDir, makePrivateIfPresent, writePrivateFile } from './private-files';
 
 /**
  * The secret that signs XSRF tokens. COOKIE_SECRET wins (several nodes must share it);
@@ -10,11 +11,14 @@ export function resolveCookieSecret(configured: string | undefined, dataDir: str
   if (configured) return configured;
   const file = path.join(dataDir, '.cookie-secret');
   try {
-    return fs.readFileSync(file, 'utf8').trim();
+    const secret = fs.readFileSync(file, 'utf8').trim();
+    // One written by an older version may be wider.
+    makePrivateIfPresent(file);
+    return secret;
   } catch {
-    fs.mkdirSync(dataDir, { recursive: true });
+    ensurePrivateDir(dataDir);
     const secret = crypto.randomBytes(32).toString('base64url');
-    fs.writeFileSync(file, secret, { mode: 0o600 });
+    writePrivateFile(file, secret);
     return secret;
   }
 }
