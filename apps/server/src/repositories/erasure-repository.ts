@@ -1,4 +1,5 @@
 import type { ErasureResult } from '@lumenfield/contract';
+import { SqliteAdapter, sql } from 'kysely';
 import type { Db } from '../db/database';
 
 // Well below either engine's limit of bound values per statement.
@@ -32,6 +33,27 @@ async function eraseApplicants(trx: Db, ids: readonly number[]): Promise<Erasure
   return result;
 }
 
+/** How many times a checkpoint that a reader holds up is tried again, a little later each time. */
+const CHECKPOINT_TRIES = 20;
+
+/**
+ * On SQLite, the erased rows' old pages live on in the WAL until it is checkpointed: copies them
+ * back (already zeroed by secure_delete) and truncates the WAL to nothing, so that no file
+ * under DATA_DIR holds the erased bytes when the erasure answers (docs/security.md). A reader in
+ * the middle of a read holds it up; it is tried again until the WAL is empty.
+ */
+async function checkpointAfterErasure(db: Db): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return;
+  for (let attempt = 1; ; attempt++) {
+    const { rows } = await sql<{
+      busy: number;
+    }>`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
+    if (rows[0]?.busy === 0) return;
+    if (attempt === CHECKPOINT_TRIES) throw new Error('the WAL could not be checkpointed');
+    await new Promise((resolve) => setTimeout(resolve, 10 * attempt));
+  }
+}
+
 /** Erasure on request and by retention (docs/recruiters.md, "Retention and erasure"). */
 export function erasureRepository(db: Db) {
   return {
@@ -41,7 +63,7 @@ export function erasureRepository(db: Db) {
      */
     async eraseByEmail(email: string): Promise<ErasureResult> {
       const address = email.trim().toLowerCase();
-      return db.transaction().execute(async (trx) => {
+      const erased = await db.transaction().execute(async (trx) => {
         const rows = await trx
           .selectFrom('applicants')
           .select('id')
@@ -52,6 +74,8 @@ export function erasureRepository(db: Db) {
           rows.map((r) => r.id),
         );
       });
+      if (erased.Applicants > 0) await checkpointAfterErasure(db);
+      return erased;
     },
 
     /**
@@ -60,7 +84,7 @@ export function erasureRepository(db: Db) {
      */
     async eraseExpired(now: Date, retentionDays: number): Promise<ErasureResult> {
       const cutoff = new Date(now.getTime() - retentionDays * 86_400_000).toISOString();
-      return db.transaction().execute(async (trx) => {
+      const erased = await db.transaction().execute(async (trx) => {
         const rows = await trx
           .selectFrom('applicants')
           .innerJoin('jobs', 'jobs.id', 'applicants.job_id')
@@ -74,6 +98,8 @@ export function erasureRepository(db: Db) {
           rows.map((r) => r.id),
         );
       });
+      if (erased.Applicants > 0) await checkpointAfterErasure(db);
+      return erased;
     },
   };
 }
