@@ -61,6 +61,14 @@ export async function buildApp({
     // A 5 MB resume as base64 is ~7 MB; the SaveApplicantDetail route raises its own limit.
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    // A request that has not fully arrived after BODY_TIMEOUT_MS (headers or body) is answered
+    // 408 and closed, on every route: a stalled body gives back its share of the upload budget.
+    requestTimeout: config.bodyTimeoutMs,
+    http: {
+      headersTimeout: config.bodyTimeoutMs,
+      // Node looks for expired requests this often (30 s by default, which would double the wait).
+      connectionsCheckingInterval: Math.min(1_000, config.bodyTimeoutMs),
+    },
     forceCloseConnections: 'idle',
     // Answers made before any hook runs still carry the security headers (docs/security.md).
     frameworkErrors,

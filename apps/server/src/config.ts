@@ -88,6 +88,9 @@ const envSchema = z.object({
   // Four of the largest bodies (22 MB) at once: with more, on two cores, the event loop waits
   // for a core while they decode (bench/bodies, docs/performance.md); the rest wait their turn.
   UPLOAD_BYTES_IN_FLIGHT: positiveInt('UPLOAD_BYTES_IN_FLIGHT').default(88_000_000),
+  // A body (or headers) still arriving this long after the request began is answered 408 and
+  // its connection closed, giving back its share of UPLOAD_BYTES_IN_FLIGHT (docs/security.md).
+  BODY_TIMEOUT_MS: positiveInt('BODY_TIMEOUT_MS').default(30_000),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -126,6 +129,8 @@ export interface Config {
   rateLimit: { requestsPerMinute: number; applicationsPerHour: number };
   /** Application body bytes one node reads at once; past it, 503 with Retry-After. */
   uploadBytesInFlight: number;
+  /** How long a request may take to arrive, headers and body; then 408 and the socket closed. */
+  bodyTimeoutMs: number;
   /** SMTP server for queued mail; unset: mail is logged (id and kind), not sent. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -188,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       applicationsPerHour: e.RATE_LIMIT_APPLICATIONS,
     },
     uploadBytesInFlight: e.UPLOAD_BYTES_IN_FLIGHT,
+    bodyTimeoutMs: e.BODY_TIMEOUT_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailPollMs: e.MAIL_POLL_MS,
