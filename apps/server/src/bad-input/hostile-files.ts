@@ -67,11 +67,11 @@ function deflatedZip(entries: BombEntry[]): Buffer {
 /**
  * A DOCX-shaped zip bomb: [Content_Types].xml and word/document.xml each inflate to
  * `mebibytes` MiB (1 GiB by default) from about 1 MB. `honest` declares the real sizes;
- * otherwise the directory lies and claims a few kilobytes.
+ * otherwise the directory lies and claims 1 000 bytes in all.
  */
 export function docxZipBomb({ mebibytes = 1024, honest = true } = {}): Buffer {
   const deflated = deflateBomb(mebibytes);
-  const declaredSize = honest ? Math.min(mebibytes * MiB, 0xffffffff) : 4096;
+  const declaredSize = honest ? Math.min(mebibytes * MiB, 0xffffffff) : 500;
   return deflatedZip([
     { name: '[Content_Types].xml', deflated, declaredSize },
     { name: 'word/document.xml', deflated, declaredSize },

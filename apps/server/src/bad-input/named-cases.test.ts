@@ -391,9 +391,16 @@ describe(`named bad inputs (${engine})`, () => {
     expect(elapsed).toBeLessThan(3_000);
     // 1 GiB per entry would show; the request's own ~10 MB of JSON and base64 does not.
     expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
-    // A bomb whose directory lies about its sizes is never inflated either: bounded time.
-    const liar = await apply({}, { content: docxZipBomb({ honest: false }), name: 'cv.docx' });
-    expectCleanAnswer(liar, applyUrl());
+  });
+
+  it('a DOCX whose directory claims 1 000 bytes and inflates to 320 MiB is refused, nothing stored', async () => {
+    // Its directory understates every size: judged by what it really inflates to, stopped at
+    // the bound (100 MiB), in the body decoder's worker.
+    const liar = docxZipBomb({ mebibytes: 160, honest: false });
+    const before = (await applicants()).length;
+    const res = await apply({}, { content: liar, name: 'cv.docx' });
+    await expect400(res, m.resumeType);
+    expect(await applicants()).toHaveLength(before);
   });
 
   it('a 0-byte file: "Please select a resume", as base64 and as a byte array', async () => {

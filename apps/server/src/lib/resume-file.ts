@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { fileTypeFromBuffer } from 'file-type';
 import { RESUME_MIME_TYPES, resumeKindFromName, type ResumeKind } from '@lumenfield/contract';
 
@@ -40,6 +41,12 @@ export interface ZipEntry {
   name: string;
   /** The uncompressed size the central directory declares. */
   size: number;
+  /** 0 stored, 8 deflated; a DOCX uses no other. */
+  method: number;
+  /** The compressed size the central directory declares. */
+  compressedSize: number;
+  /** Where the entry's local header starts. */
+  localOffset: number;
 }
 
 /** The names of the entries in a zip's central directory (no decompression needed). */
@@ -68,7 +75,13 @@ export function zipEntries(bytes: Buffer): ZipEntry[] {
     const nameLength = bytes.readUInt16LE(offset + 28);
     const extraLength = bytes.readUInt16LE(offset + 30);
     const commentLength = bytes.readUInt16LE(offset + 32);
-    entries.push({ name: bytes.toString('utf8', offset + 46, offset + 46 + nameLength), size });
+    entries.push({
+      name: bytes.toString('utf8', offset + 46, offset + 46 + nameLength),
+      size,
+      method: bytes.readUInt16LE(offset + 10),
+      compressedSize: bytes.readUInt32LE(offset + 20),
+      localOffset: bytes.readUInt32LE(offset + 42),
+    });
     offset += 46 + nameLength + extraLength + commentLength;
   }
   return entries;
@@ -77,6 +90,73 @@ export function zipEntries(bytes: Buffer): ZipEntry[] {
 /** A zip whose entries declare more than MAX_DOCX_INFLATED_BYTES in all. */
 export function isZipBomb(entries: readonly ZipEntry[]): boolean {
   return entries.reduce((total, entry) => total + entry.size, 0) > MAX_DOCX_INFLATED_BYTES;
+}
+
+/** More entries than any document has: a directory made to be walked, not a resume. */
+const MAX_ZIP_ENTRIES = 5_000;
+
+/**
+ * Inflates raw deflate data as a stream, counting what comes out, and stops as soon as it passes
+ * `budget`: the answer is then just over it. Data that does not inflate counts as Infinity.
+ */
+function inflatedLength(data: Buffer, budget: number): Promise<number> {
+  return new Promise((resolve) => {
+    const inflater = zlib.createInflateRaw({ chunkSize: 64 * 1024 });
+    let total = 0;
+    let settled = false;
+    const finish = (length: number) => {
+      if (settled) return;
+      settled = true;
+      resolve(length);
+      inflater.destroy();
+    };
+    inflater.on('data', (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > budget) finish(total);
+    });
+    inflater.on('end', () => finish(total));
+    inflater.on('error', () => finish(Infinity));
+    // The stream ends itself at its last block; whatever follows it is not read.
+    inflater.end(data);
+  });
+}
+
+/**
+ * The bytes a zip really inflates to, whatever its directory declares, counted entry by entry
+ * from each local header's data and never past `cap` (then the answer is just over it). A
+ * deflated entry is inflated until its own stream ends, so a compressed size that lies changes
+ * nothing; an entry that is neither stored nor deflated, or that does not inflate, is Infinity.
+ */
+export async function zipInflatedBytes(bytes: Buffer, cap: number): Promise<number> {
+  const entries = zipEntries(bytes);
+  if (entries.length > MAX_ZIP_ENTRIES) return Infinity;
+  let total = 0;
+  for (const entry of entries) {
+    const local = entry.localOffset;
+    if (local + 30 > bytes.length || bytes.readUInt32LE(local) !== 0x04034b50) return Infinity;
+    const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
+    if (entry.method === 0) {
+      total += Math.min(entry.compressedSize, Math.max(0, bytes.length - start));
+    } else if (entry.method === 8) {
+      total += await inflatedLength(bytes.subarray(start), cap - total);
+    } else {
+      return Infinity;
+    }
+    if (total > cap) return total;
+  }
+  return total;
+}
+
+/**
+ * A zip, judged by what it really inflates to (streamed, stopped at the bound): more than
+ * MAX_DOCX_INFLATED_BYTES is a bomb. One whose directory already declares more is refused
+ * without inflating anything. Run where a second of inflating holds no one up (the body
+ * decoder's worker thread).
+ */
+export async function inflatesPastBound(bytes: Buffer): Promise<boolean> {
+  if (bytes.length < 4 || bytes.readUInt32LE(0) !== 0x04034b50) return false;
+  if (isZipBomb(zipEntries(bytes))) return true;
+  return (await zipInflatedBytes(bytes, MAX_DOCX_INFLATED_BYTES)) > MAX_DOCX_INFLATED_BYTES;
 }
 
 /**

@@ -4,11 +4,19 @@
 import './low-priority';
 import { decodeApplicationBody, type DecodedApplication } from '../lib/application-body';
 import type { BodyChunks } from '../lib/read-body';
-import { movingResult, ownedCopy } from './pool';
+import { inflatesPastBound } from '../lib/resume-file';
+import { asBuffer, movingResult, ownedCopy } from './pool';
 
-export type DecodeResult = { ok: true; decoded: DecodedApplication } | { ok: false };
+export type DecodeResult =
+  | {
+      ok: true;
+      decoded: DecodedApplication;
+      /** The resume is a zip that really inflates past the bound (lib/resume-file.ts). */
+      zipBomb: boolean;
+    }
+  | { ok: false };
 
-export default function decode(body: BodyChunks): DecodeResult {
+export default async function decode(body: BodyChunks): Promise<DecodeResult> {
   let decoded: DecodedApplication;
   try {
     decoded = decodeApplicationBody(Buffer.concat(body.chunks, body.length));
@@ -16,7 +24,9 @@ export default function decode(body: BodyChunks): DecodeResult {
     // Not JSON, or nested too deep to parse: either way not an application.
     return { ok: false };
   }
+  // Inflating a zip to judge it takes up to a second: here, not on the event loop.
+  const zipBomb = decoded.resume ? await inflatesPastBound(asBuffer(decoded.resume)) : false;
   // The resume goes back moved, not copied, in a buffer of its own size.
   const resume = decoded.resume && ownedCopy(decoded.resume);
-  return movingResult({ ok: true, decoded: { ...decoded, resume } }, [resume]);
+  return movingResult({ ok: true, decoded: { ...decoded, resume }, zipBomb }, [resume]);
 }

@@ -57,9 +57,15 @@ interface ResumeCheck {
   name: string;
 }
 
+/** The resume's bytes as the body decoder left them, and whether they are a zip bomb. */
+interface DecodedResume {
+  bytes: Uint8Array | undefined;
+  zipBomb: boolean;
+}
+
 async function checkResume(
   payload: ApplicationPayload,
-  decoded: Uint8Array | undefined,
+  { bytes: decoded, zipBomb }: DecodedResume,
 ): Promise<ResumeCheck> {
   const detail = payload.AttachmentHeader.AttachmentDetails[0];
   const name = cleanFileName(detail?.FileName ?? '');
@@ -83,7 +89,8 @@ async function checkResume(
       name,
     };
   }
-  const kind = await resumeKind(bytes, name);
+  // A zip that really inflates past the bound is no document, whatever its directory says.
+  const kind = zipBomb ? null : await resumeKind(bytes, name);
   return { facts: { chosen: true, kind, size: bytes.length, hasContent: true }, bytes, kind, name };
 }
 
@@ -99,7 +106,7 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
   app.addHook('onClose', () => decoders.close());
   const budget = new BodyBudget(config.uploadBytesInFlight);
   /** The decoded resume of each request, beside its body (the schema sees FileContent ''). */
-  const resumes = new WeakMap<FastifyRequest, Uint8Array | undefined>();
+  const resumes = new WeakMap<FastifyRequest, DecodedResume>();
 
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
@@ -127,7 +134,7 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
             .map((field) => ({ field, message: 'is not a field of an application' })),
         );
       }
-      resumes.set(request, decoded.resume);
+      resumes.set(request, { bytes: decoded.resume, zipBomb: result.zipBomb });
       return decoded.body;
     },
   );
@@ -199,7 +206,10 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
         countryKnown &&
         fields.StateID != null &&
         (await repos.reference.stateBelongsTo(fields.StateID, fields.CountyID as number));
-      const resume = await checkResume(payload, resumes.get(request));
+      const resume = await checkResume(
+        payload,
+        resumes.get(request) ?? { bytes: undefined, zipBomb: false },
+      );
       const errors = validateApplication(
         {
           ...fields,
