@@ -34,7 +34,7 @@ async function eraseApplicants(trx: Db, ids: readonly number[]): Promise<Erasure
 }
 
 /** How many times a checkpoint that a reader holds up is tried again, a little later each time. */
-const CHECKPOINT_TRIES = 20;
+const CHECKPOINT_TRIES = 5;
 
 /**
  * On SQLite, the erased rows' old pages live on in the WAL until it is checkpointed: copies them
