@@ -1,15 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationPayload, createOpening } from '../test/application';
-import { startSmtpServer } from '../test/smtp';
+import { readableMail as readable, startSmtpServer } from '../test/smtp';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 
 const HOSTILE = 'recruiters-login.evil.example';
-
-/** Quoted-printable soft line breaks and =XX escapes undone, enough to read a body. */
-const readable = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 /** An application sent with the hostile host in Host, or in X-Forwarded-Host. */
 function apply(t: TestApp, jobId: number, email: string, forwarded: boolean) {

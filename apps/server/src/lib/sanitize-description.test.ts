@@ -2,6 +2,11 @@ import fc from 'fast-check';
 import { defaultTreeAdapter, html, parseFragment, serialize } from 'parse5';
 import { describe, expect, it } from 'vitest';
 import { DESCRIPTION_ATTRIBUTES, DESCRIPTION_TAGS, isDescriptionLink } from '@lumenfield/contract';
+import {
+  UNBALANCED_LINK_DESCRIPTION,
+  UNBALANCED_LINK_SANITISED,
+  UNBALANCED_LINK_STORED_BEFORE,
+} from '../test/attack-strings';
 import { sanitizeDescription } from './sanitize-description';
 
 /** The HTML a browser builds from `text` inside a <div> (the page's), serialised again. */
@@ -28,23 +33,13 @@ function elements(text: string): { tag: string; attrs: Record<string, string> }[
   return found;
 }
 
-const ISSUE_CASE =
-  '<p>Intro <a href="//x">a</a> <a href="https://evil.example/phish">Apply now</a></p><p>rest</p>';
-
 describe('sanitizeDescription', () => {
-  it("the issue's case: the link is closed where it was closed, and once is once", () => {
-    const once = sanitizeDescription(ISSUE_CASE);
-    expect(once).toBe(
-      '<p>Intro a <a href="https://evil.example/phish" rel="noopener noreferrer nofollow" ' +
-        'target="_blank">Apply now</a></p><p>rest</p>',
-    );
+  it('an unsafe link before a live one: the live one closed where it was closed, once', () => {
+    const once = sanitizeDescription(UNBALANCED_LINK_DESCRIPTION);
+    expect(once).toBe(UNBALANCED_LINK_SANITISED);
     expect(sanitizeDescription(once)).toBe(once);
-    // What the old sanitiser stored for it: an <a> without href, which read again lost its end.
-    const stored =
-      '<p>Intro <a rel="noopener noreferrer nofollow" target="_blank">a</a> ' +
-      '<a href="https://evil.example/phish" rel="noopener noreferrer nofollow" target="_blank">' +
-      'Apply now</a></p><p>rest</p>';
-    expect(sanitizeDescription(stored)).toBe(once);
+    // What the old sanitiser stored for it, read again, is repaired to the same.
+    expect(sanitizeDescription(UNBALANCED_LINK_STORED_BEFORE)).toBe(once);
   });
 
   it.each([

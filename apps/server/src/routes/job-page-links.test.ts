@@ -1,20 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultTreeAdapter as tree, parse, type DefaultTreeAdapterTypes } from 'parse5';
-import { createRepositories } from '../repositories';
-import { adminHeaders } from '../test/application';
+import { adminHeaders, createOpening } from '../test/application';
+import {
+  UNBALANCED_LINK_DESCRIPTION,
+  UNBALANCED_LINK_SANITISED,
+  UNBALANCED_LINK_STORED_BEFORE,
+} from '../test/attack-strings';
 import { openingBody, openingDetailUrl } from '../test/openings';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 
 type Node = DefaultTreeAdapterTypes.Node;
-
-const ISSUE_CASE =
-  '<p>Intro <a href="//x">a</a> <a href="https://evil.example/phish">Apply now</a></p><p>rest</p>';
-
-/** What the sanitiser before this one stored for ISSUE_CASE: an <a> that lost its href. */
-const STORED_BEFORE =
-  '<p>Intro <a rel="noopener noreferrer nofollow" target="_blank">a</a> ' +
-  '<a href="https://evil.example/phish" rel="noopener noreferrer nofollow" target="_blank">' +
-  'Apply now</a></p><p>rest</p>';
 
 const text = (node: Node): string =>
   tree.isTextNode(node)
@@ -52,38 +47,26 @@ describe(`a job page holds exactly the links of its description (${engine})`, ()
     expect(page.body.match(/<a\b[^>]*evil\.example/g)).toHaveLength(1);
     const evil = linksOf(page.body).filter((link) => link.href.includes('evil.example'));
     expect(evil).toEqual([{ href: 'https://evil.example/phish', text: 'Apply now' }]);
-    expect(page.body).toContain(
-      '<p>Intro a <a href="https://evil.example/phish" rel="noopener noreferrer nofollow" ' +
-        'target="_blank">Apply now</a></p><p>rest</p>',
-    );
+    expect(page.body).toContain(UNBALANCED_LINK_SANITISED);
     const detail = await t.app.inject({ url: openingDetailUrl(id), headers: t.headers() });
     const served = (detail.json() as { Job_Description: string }[])[0]!.Job_Description;
     expect(served.match(/<a\b/g)).toHaveLength(1);
   };
 
-  it("the issue's description, stored now", async () => {
+  it('an unsafe link before a live one, stored now', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/admin/jobs',
       headers: adminHeaders(t),
-      payload: openingBody({ JobCode: 'LINKS-1', Job_Description: ISSUE_CASE }),
+      payload: openingBody({ JobCode: 'LINKS-1', Job_Description: UNBALANCED_LINK_DESCRIPTION }),
     });
     expect(res.statusCode).toBe(201);
     await expectOneClosedLink((res.json() as { Job_id: number }).Job_id);
   });
 
   it('a description stored before this sanitiser is read through it', async () => {
-    const id = await createRepositories(t.db.handle.db).jobs.create({
-      code: 'LINKS-2',
-      title: 'Opening LINKS-2',
-      location: 'Bengaluru, Karnataka, India',
-      descriptionHtml: STORED_BEFORE,
-      effectiveFrom: new Date(Date.now() - 3_600_000).toISOString(),
-      recruitmentManagers: 'Rahul Menon',
-      contactPersons: 'Priya Raman',
-      contactEmails: 'priya.raman@example.com',
-      isOpen: true,
-    });
-    await expectOneClosedLink(id);
+    await expectOneClosedLink(
+      await createOpening(t, 'LINKS-2', true, UNBALANCED_LINK_STORED_BEFORE),
+    );
   });
 });
