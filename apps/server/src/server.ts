@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { createDb } from './db/create-db';
 import { prepareDatabase } from './db/prepare';
 import { resolveCookieSecret } from './lib/cookie-secret';
+import { mailOrigin } from './lib/public-origin';
 
 function readConfig(): Config {
   try {
@@ -50,6 +51,14 @@ async function main() {
 
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(`Lumenfield site listening on ${address}`);
+  // Mail links never follow a request's Host, so without PUBLIC_URL they name this address,
+  // which the people receiving the mail may not reach.
+  if (!config.publicUrl) {
+    app.log.warn(
+      { mailOrigin: mailOrigin(config) },
+      'PUBLIC_URL is not set: links in mail use the configured HOST and PORT',
+    );
+  }
 }
 
 main().catch((error: unknown) => {

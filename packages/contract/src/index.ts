@@ -8,3 +8,4 @@ export * from './age-text';
 export * from './application';
 export * from './admin';
 export * from './console';
+export * from './description-html';

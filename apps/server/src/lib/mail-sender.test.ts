@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationPayload, createOpening, postApplication } from '../test/application';
-import { startSmtpServer } from '../test/smtp';
+import { readableMail as readable, startSmtpServer } from '../test/smtp';
 import { mailRepository } from '../repositories/mail-repository';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 import { MAX_MAIL_ATTEMPTS, retryDelayMs } from './mail-sender';
@@ -16,12 +16,6 @@ async function deadPort(): Promise<number> {
 }
 
 const queue = (t: TestApp) => mailRepository(t.db.handle.db);
-
-/** Quoted-printable soft line breaks and =XX escapes undone, enough to read a body. */
-const readable = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 describe(`application mail: queued with the application, sent in the background (${engine})`, () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;

@@ -10,7 +10,7 @@ export interface ApplicationFacts {
   job: { id: number; code: string; title: string; location: string; contactEmails: string[] };
   resumeKind: string;
   appliedOn: Date;
-  /** The site's public origin, for links. */
+  /** The origin of links: mailOrigin(config), never the request's host. */
   origin: string;
   /** APPLICANT_RETENTION_DAYS: how long after the opening closes the application is kept. */
   retentionDays: number;

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config';
 import { HttpProblem } from '../plugins/problem-details';
 
 /**
@@ -23,4 +24,15 @@ export function publicOrigin(request: FastifyRequest, publicUrl: string | undefi
   const host = request.host;
   if (!host || !HOST.test(host)) throw new HttpProblem(400, 'The Host header is not valid.');
   return `${requestScheme(request)}://${host.toLowerCase()}`;
+}
+
+/**
+ * The origin of every link in mail: PUBLIC_URL, else the configured http://HOST:PORT. Never the
+ * request's Host or forwarded host: a mail outlives the request, and whoever sent the request
+ * would choose where a recruiter's sign-in link points (docs/security.md).
+ */
+export function mailOrigin(config: Pick<Config, 'publicUrl' | 'host' | 'port'>): string {
+  if (config.publicUrl) return config.publicUrl;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  return `http://${host.toLowerCase()}:${config.port}`;
 }

@@ -17,7 +17,6 @@ import {
 import { careerFiltersQuery, parseCareerFilters } from '@lumenfield/contract';
 import type { Config } from '../config';
 import { publicOrigin } from '../lib/public-origin';
-import { sanitizeDescription } from '../lib/sanitize-description';
 import { pageContentSecurityPolicy } from '../plugins/security-headers';
 import type { SitePages } from '../plugins/site-pages';
 import { jobDetailOf } from './jobs/career-details';
@@ -147,10 +146,7 @@ async function sitePages(
           .type('text/html; charset=utf-8')
           .send(gonePage(base, 'This opening has closed'));
       }
-      const detail = jobDetailOf({
-        ...found,
-        descriptionHtml: sanitizeDescription(found.descriptionHtml),
-      });
+      const detail = jobDetailOf(found);
       return send(request, reply, {
         id: 'job',
         url: request.url.split('?')[0]!,

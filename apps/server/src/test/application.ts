@@ -41,13 +41,18 @@ export function applicationPayload(
   };
 }
 
-/** An open opening, in effect since an hour ago; returns its id. */
-export async function createOpening(t: TestApp, code: string, isOpen = true): Promise<number> {
+/** An open opening, in effect since an hour ago, its description stored as given; its id. */
+export async function createOpening(
+  t: TestApp,
+  code: string,
+  isOpen = true,
+  descriptionHtml = '<p>Join us.</p>',
+): Promise<number> {
   return createRepositories(t.db.handle.db).jobs.create({
     code,
     title: `Opening ${code}`,
     location: 'Bengaluru, Karnataka, India',
-    descriptionHtml: '<p>Join us.</p>',
+    descriptionHtml,
     effectiveFrom: new Date(Date.now() - 3_600_000).toISOString(),
     recruitmentManagers: 'Rahul Menon',
     contactPersons: 'Priya Raman',

@@ -48,3 +48,9 @@ export async function startSmtpServer(onMail?: (mail: ReceivedMail) => void): Pr
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
+
+/** A received message with quoted-printable soft line breaks and =XX escapes undone. */
+export const readableMail = (raw: string) =>
+  raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));

@@ -10,6 +10,7 @@ import {
 } from '@lumenfield/contract';
 import { HttpProblem } from '../../plugins/problem-details';
 import { jobTermsOf } from '../../lib/job-terms';
+import { sanitizeDescription } from '../../lib/sanitize-description';
 import type { Repositories } from '../../repositories';
 import type { Job, JobSummary } from '../../repositories/jobs-repository';
 
@@ -43,7 +44,11 @@ export function openingsOf(jobs: JobSummary[], now: Date): JobOpening[] {
   }));
 }
 
-/** One opening's detail as the API answers it (and its page is rendered with). */
+/**
+ * One opening's detail as the API answers it (and its page is rendered with). The description
+ * is sanitised again on the way out: one stored under an older allow-list or sanitiser meets
+ * today's (the output of today's is a fixed point, so this changes nothing else).
+ */
 export function jobDetailOf(job: Job): JobDetail {
   return {
     ...jobNamesOf(job),
@@ -51,7 +56,7 @@ export function jobDetailOf(job: Job): JobDetail {
     Recruitment_Manager: job.recruitmentManagers,
     ContactPerson: job.contactPersons,
     ContactPersonMail: job.contactEmails,
-    Job_Description: job.descriptionHtml,
+    Job_Description: sanitizeDescription(job.descriptionHtml),
     ...jobTermsOf(job),
   };
 }

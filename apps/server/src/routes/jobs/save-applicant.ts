@@ -20,7 +20,7 @@ import type { Config } from '../../config';
 import { BodyBudget } from '../../lib/body-budget';
 import { hasControlCharacters, stripControlCharacters } from '../../lib/control-characters';
 import { applicantConfirmation, recruiterNotice } from '../../lib/mail-templates';
-import { publicOrigin } from '../../lib/public-origin';
+import { mailOrigin } from '../../lib/public-origin';
 import { readBodyChunks } from '../../lib/read-body';
 import { cleanFileName, resumeKind, resumeMimeType } from '../../lib/resume-file';
 import { HttpProblem } from '../../plugins/problem-details';
@@ -241,7 +241,7 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
         },
         resumeKind: resume.kind,
         appliedOn: new Date(),
-        origin: publicOrigin(request, config.publicUrl),
+        origin: mailOrigin(config),
         retentionDays: config.applicantRetentionDays,
       };
       const mail = [

@@ -2,7 +2,7 @@ import { Editor } from '@tiptap/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ConsoleJob } from '@lumenfield/contract';
+import { DESCRIPTION_ATTRIBUTES, DESCRIPTION_TAGS, type ConsoleJob } from '@lumenfield/contract';
 import { bodyFromForm, formFromJob } from './opening-form-page';
 import { editorExtensions, editorHtml, isKeptHref } from './rich-text-editor';
 import { job, json, mockApi, noTerms, problem, renderConsole, session } from './test-support';
@@ -25,6 +25,28 @@ describe('the description editor', () => {
   ])('keeps %s', (html) => {
     const editor = new Editor({ extensions: editorExtensions, content: html });
     expect(editorHtml(editor)).toBe(html);
+    editor.destroy();
+  });
+
+  it('writes only what the allow-list holds: its tags and their attributes', () => {
+    const editor = new Editor({
+      extensions: editorExtensions,
+      content:
+        '<h1>Top</h1><h2>a</h2><h3>b</h3><h4>c</h4><p><b>b</b> <i>i</i> <u>u</u><br>' +
+        '<a href="https://example.com">l</a></p><ol start="3" type="a"><li>x</li></ol>' +
+        '<ul><li>y</li></ul><blockquote><p>q</p></blockquote>',
+    });
+    const written = document.createElement('div');
+    written.innerHTML = editorHtml(editor);
+    const elements = Array.from(written.querySelectorAll('*'));
+    expect(elements.length).toBeGreaterThan(10);
+    for (const element of elements) {
+      const tag = element.tagName.toLowerCase() as (typeof DESCRIPTION_TAGS)[number];
+      expect(DESCRIPTION_TAGS).toContain(tag);
+      for (const { name } of Array.from(element.attributes)) {
+        expect(DESCRIPTION_ATTRIBUTES[tag] ?? []).toContain(name);
+      }
+    }
     editor.destroy();
   });
 

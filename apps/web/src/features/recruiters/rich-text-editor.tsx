@@ -2,15 +2,10 @@ import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import Link from '@tiptap/extension-link';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
+import { DESCRIPTION_LINK_ATTRIBUTES, isDescriptionLink } from '@lumenfield/contract';
 
-/** The link schemes the server's sanitiser keeps (apps/server/src/lib/sanitize-description.ts). */
-export const LINK_SCHEMES = ['https', 'http', 'mailto', 'tel'];
-
-/** Whether `href` is one the sanitiser keeps as a link. */
-export function isKeptHref(href: string): boolean {
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(href.trim())?.[1];
-  return scheme !== undefined && LINK_SCHEMES.includes(scheme.toLowerCase());
-}
+/** Whether `href` is one the sanitiser keeps as a link (the allow-list of @lumenfield/contract). */
+export const isKeptHref = (href: string): boolean => isDescriptionLink(href);
 
 /**
  * Only what the sanitiser keeps: h2–h4, paragraphs, line breaks, lists, bold, italic, underline,
@@ -32,7 +27,7 @@ export const editorExtensions = [
     protocols: ['mailto', 'tel'],
     isAllowedUri: (url) => isKeptHref(url),
     // As the sanitiser writes every link, so a saved description reads back unchanged.
-    HTMLAttributes: { rel: 'noopener noreferrer nofollow', target: '_blank' },
+    HTMLAttributes: DESCRIPTION_LINK_ATTRIBUTES,
   }),
 ];
 

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { JobDescription, openingHeading } from './job-description';
+import { JobDescription, openingHeading, sanitiseDescription } from './job-description';
 
 describe('openingHeading', () => {
   it("reads the description's first element when it is a heading", () => {
@@ -28,5 +28,27 @@ describe('JobDescription', () => {
       'job-description-title',
     );
     expect(screen.getByRole('heading', { level: 3, name: 'What you do' })).toBeInTheDocument();
+  });
+});
+
+describe("sanitiseDescription (the browser's, over the server's allow-list)", () => {
+  // What the server's sanitiser stores, every tag and attribute of the allow-list.
+  const stored =
+    '<h2>Role</h2><h3>Team</h3><h4>Days</h4><p>We <strong>test</strong> <em>ideas</em> ' +
+    '<u>well</u>.<br>Mail <a href="mailto:jobs@example.com" rel="noopener noreferrer nofollow" ' +
+    'target="_blank">us</a>.</p><ol start="3" type="a"><li><p>x</p></li></ol>' +
+    '<ul><li>y</li></ul><blockquote><p>q</p></blockquote>';
+
+  it("keeps the server's output as it is", () => {
+    expect(sanitiseDescription(stored, 2)).toBe(stored);
+  });
+
+  it('drops what the server drops: tables, blocks, code, rules, relative and fragment links', () => {
+    const clean = sanitiseDescription(
+      '<table><tbody><tr><td>cell</td></tr></tbody></table><div>d</div><pre><code>c</code></pre>' +
+        '<hr><span>s</span><a href="#top">here</a> <a href="/careers">there</a>',
+      2,
+    );
+    expect(clean).toBe('celldcshere there');
   });
 });

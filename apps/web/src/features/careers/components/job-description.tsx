@@ -1,38 +1,23 @@
 import DOMPurify from 'dompurify';
+import {
+  DESCRIPTION_ATTRIBUTES,
+  DESCRIPTION_LINK,
+  DESCRIPTION_LINK_ATTRIBUTES,
+  DESCRIPTION_TAG_ALIASES,
+  DESCRIPTION_TAGS,
+} from '@lumenfield/contract';
 import { useMemo } from 'react';
 import { useInBrowser } from '@/lib/use-in-browser';
 
-const ALLOWED_TAGS = [
-  'p',
-  'br',
-  'hr',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'ul',
-  'ol',
-  'li',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  'a',
-  'blockquote',
-  'code',
-  'pre',
-  'span',
-  'div',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-];
+/**
+ * The server's allow-list, as DOMPurify takes it: the tags and those renamed to them (renamed
+ * below, as the server does), then every tag's attributes in one list.
+ */
+const ALIASED = Object.keys(DESCRIPTION_TAG_ALIASES);
+const ALLOWED_TAGS = [...DESCRIPTION_TAGS, ...ALIASED];
+const ALLOWED_ATTR = [...new Set(Object.values(DESCRIPTION_ATTRIBUTES).flat())];
+// DOMPurify holds every attribute's value to the link pattern unless told it is no URL.
+const NOT_URLS = ALLOWED_ATTR.filter((name) => name !== 'href');
 
 /**
  * The description's HTML, sanitised again here although the server sanitised it when it was
@@ -42,10 +27,18 @@ const ALLOWED_TAGS = [
 export function sanitiseDescription(html: string, topLevel = 3): string {
   const fragment = DOMPurify.sanitize(html, {
     ALLOWED_TAGS,
-    ALLOWED_ATTR: ['href', 'title'],
-    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|tel:|#)/i,
+    ALLOWED_ATTR,
+    ALLOWED_URI_REGEXP: DESCRIPTION_LINK,
+    ADD_URI_SAFE_ATTR: NOT_URLS,
     RETURN_DOM_FRAGMENT: true,
   });
+  for (const element of Array.from(fragment.querySelectorAll(ALIASED.join(',')))) {
+    const renamed = element.ownerDocument.createElement(
+      DESCRIPTION_TAG_ALIASES[element.tagName.toLowerCase()]!,
+    );
+    renamed.append(...Array.from(element.childNodes));
+    element.replaceWith(renamed);
+  }
   const headings = Array.from(fragment.querySelectorAll('h1, h2, h3, h4, h5, h6'));
   const levels = headings.map((heading) => Number(heading.tagName[1]));
   const shift = levels.length > 0 ? topLevel - Math.min(...levels) : 0;
@@ -55,11 +48,12 @@ export function sanitiseDescription(html: string, topLevel = 3): string {
     replacement.append(...Array.from(heading.childNodes));
     heading.replaceWith(replacement);
   }
-  for (const link of Array.from(fragment.querySelectorAll('a[href]'))) {
-    if (/^https?:/i.test(link.getAttribute('href') ?? '')) {
-      link.setAttribute('target', '_blank');
-      link.setAttribute('rel', 'noopener noreferrer nofollow');
-    }
+  // As the server writes links: one whose href was refused keeps its text, not an inert <a>.
+  for (const link of Array.from(fragment.querySelectorAll('a'))) {
+    if (!link.hasAttribute('href')) link.replaceWith(...Array.from(link.childNodes));
+    else
+      for (const [name, value] of Object.entries(DESCRIPTION_LINK_ATTRIBUTES))
+        link.setAttribute(name, value);
   }
   const holder = document.createElement('div');
   holder.append(fragment);
