@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { createDb } from './db/create-db';
 import { prepareDatabase } from './db/prepare';
 import { resolveCookieSecret } from './lib/cookie-secret';
+import { consoleLines, siteLine } from './lib/start-banner';
 
 function readConfig(): Config {
   try {
@@ -48,8 +49,12 @@ async function main() {
   process.on('SIGTERM', (signal) => void shutdown(signal));
   process.on('SIGINT', (signal) => void shutdown(signal));
 
-  const address = await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Lumenfield site listening on ${address}`);
+  const address = await app.listen({
+    port: config.port,
+    host: config.host,
+    listenTextResolver: siteLine,
+  });
+  for (const line of consoleLines(address, await app.repos.users.count())) app.log.info(line);
 }
 
 main().catch((error: unknown) => {
