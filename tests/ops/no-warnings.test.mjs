@@ -34,7 +34,7 @@ test('the lockfile holds no deprecated package', () => {
 });
 
 test('a fresh clone builds and starts without a warning', async () => {
-  const dir = cloneRepo('lumenfield-warnings-');
+  const dir = cloneRepo('lumenfield-first-build-');
   const build = run('npm', ['run', 'build'], { cwd: dir });
   assert.equal(build.status, 0, build.stderr);
   const output = `${build.stdout}\n${build.stderr}`;
@@ -44,7 +44,7 @@ test('a fresh clone builds and starts without a warning', async () => {
   const server = await startProcess('npm', ['start'], {
     cwd: dir,
     port: await freePort(),
-    env: { DATA_DIR: tempDir('lumenfield-warnings-data-'), LOG_LEVEL: 'info', LOG_FORMAT: '' },
+    env: { DATA_DIR: tempDir('lumenfield-first-build-data-'), LOG_LEVEL: 'info', LOG_FORMAT: '' },
   });
   await server.stop();
   assert.match(server.output, /Console: +http:\/\/127\.0\.0\.1:\d+\/recruiters/);
