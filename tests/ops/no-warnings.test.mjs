@@ -6,7 +6,17 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { cloneRepo, freePort, root, run, startProcess, stopAll, tempDir } from './lib.mjs';
+import { stripVTControlCharacters } from 'node:util';
+import {
+  cloneRepo,
+  freePort,
+  root,
+  run,
+  startProcess,
+  stopAll,
+  tempDir,
+  waitForOutput,
+} from './lib.mjs';
 
 after(stopAll);
 
@@ -16,7 +26,7 @@ const ALLOWED = [];
 // Vite's "(!)", npm's "npm warn", Node's "(node:…) Warning" and "ExperimentalWarning", and any
 // deprecation notice.
 const WARNING = /warn|deprecat|\(!\)|experimental/i;
-const strip = (text) => text.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');
+const strip = stripVTControlCharacters;
 
 function warningLines(output) {
   return strip(output)
@@ -46,8 +56,8 @@ test('a fresh clone builds and starts without a warning', async () => {
     port: await freePort(),
     env: { DATA_DIR: tempDir('lumenfield-first-build-data-'), LOG_LEVEL: 'info', LOG_FORMAT: '' },
   });
+  await waitForOutput(server, /Console: +http:\/\/127\.0\.0\.1:\d+\/recruiters/);
   await server.stop();
-  assert.match(server.output, /Console: +http:\/\/127\.0\.0\.1:\d+\/recruiters/);
   // No pino line at warn (40) or above either.
   const levels = strip(server.output)
     .split('\n')
