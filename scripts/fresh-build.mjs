@@ -21,6 +21,8 @@ export const targets = [
     dir: 'apps/web',
     inputs: [...SHARED, 'apps/web'],
     outputs: ['apps/web/dist/index.html'],
+    // Vite's table of every file it wrote; warnings and errors still show.
+    quietArgs: ['--logLevel', 'warn'],
   },
   {
     workspace: '@lumenfield/server',
@@ -72,8 +74,11 @@ export function builtFrom(target) {
   }
 }
 
-function build(target, current) {
-  const result = spawnSync('npm', ['run', 'build', '-w', target.workspace], {
+function build(target, current, quiet) {
+  const args = quiet
+    ? ['run', 'build', '--silent', '-w', target.workspace, '--', ...(target.quietArgs ?? [])]
+    : ['run', 'build', '-w', target.workspace];
+  const result = spawnSync('npm', args, {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -90,9 +95,15 @@ const short = (hash) => hash?.slice(0, 12) ?? 'none';
 
 /**
  * Rebuilds every target whose inputs changed since its build (or that was never built), and
- * says what it did in one line (on `say`). `force` rebuilds everything (`npm run build`).
+ * says what it did in one line (on `say`). `force` rebuilds everything (`npm run build`);
+ * `quiet` leaves out the build tools' lists of what they wrote (`npm start`).
  */
-export function ensureFresh({ force = false, say = console.log, quietWhenFresh = false } = {}) {
+export function ensureFresh({
+  force = false,
+  say = console.log,
+  quietWhenFresh = false,
+  quiet = false,
+} = {}) {
   const states = targets.map((target) => ({
     target,
     current: fingerprint(target),
@@ -118,5 +129,5 @@ export function ensureFresh({ force = false, say = console.log, quietWhenFresh =
           )
           .join(' and ')}.`,
   );
-  for (const { target, current } of stale) build(target, current);
+  for (const { target, current } of stale) build(target, current, quiet);
 }

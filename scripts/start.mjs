@@ -13,7 +13,9 @@ const args = command === first ? rest : process.argv.slice(2);
 try {
   // The server says in one line whether it rebuilt; the CLIs keep stdout for their answers.
   ensureFresh(
-    command === 'server' ? {} : { say: (line) => console.error(line), quietWhenFresh: true },
+    command === 'server'
+      ? { quiet: true }
+      : { say: (line) => console.error(line), quietWhenFresh: true, quiet: true },
   );
 } catch (error) {
   console.error(error.message);

@@ -25,6 +25,7 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
-  external: Object.keys(pkg.dependencies ?? {}),
+  // pino-pretty too: a dev dependency, imported only for readable logs and absent when pruned.
+  external: [...Object.keys(pkg.dependencies ?? {}), 'pino-pretty'],
   logLevel: 'warning',
 });

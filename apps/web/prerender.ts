@@ -12,7 +12,7 @@ import {
   type PageStyles,
   type ScreenId,
   // By path: Vite loads its config with Node, which runs no TypeScript from node_modules.
-} from '../../packages/routes/src/index';
+} from '../../packages/routes/src/index.ts';
 
 /** Where the build puts the server-side renderer and the pages it rendered, inside the site. */
 export const SERVER_DIR = 'server';

@@ -1,9 +1,11 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { consoleBuild } from './console-build';
-import { precompress } from './precompress';
-import { prerender } from './prerender';
+// Relative imports name their file: Node's own loader (Vite's planned default for configs)
+// resolves no other kind, and Vite warns on every build about each one that does not.
+import { consoleBuild } from './console-build.ts';
+import { precompress } from './precompress.ts';
+import { prerender } from './prerender.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
 

@@ -49,13 +49,14 @@ export function cloneRepo(prefix, dependencies = 'link') {
   return dir;
 }
 
-/** Runs a command to its end; returns { status, stdout, stderr }. */
-export function run(cmd, args, { cwd, env = {} } = {}) {
+/** Runs a command to its end (`input` on its stdin); returns { status, stdout, stderr }. */
+export function run(cmd, args, { cwd, env = {}, input } = {}) {
   const result = spawnSync(cmd, args, {
     cwd,
     env: { ...process.env, ...env },
     encoding: 'utf8',
     timeout: 300_000,
+    input,
   });
   return { status: result.status, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
 }
@@ -102,4 +103,13 @@ export async function startProcess(cmd, args, { cwd, env = {}, port }) {
   }
   await proc.stop('SIGKILL');
   throw new Error(`${cmd} did not become healthy:\n${proc.output}`);
+}
+
+/** Waits until a started process has printed `pattern` (a line logged after it listens). */
+export async function waitForOutput(proc, pattern, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!pattern.test(proc.output)) {
+    if (Date.now() > deadline) throw new Error(`no ${pattern} in:\n${proc.output}`);
+    await sleep(50);
+  }
 }

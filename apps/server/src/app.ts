@@ -10,7 +10,7 @@ import {
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { DbHandle } from './db/create-db';
-import { loggerOptions } from './lib/logging';
+import { logOutput } from './lib/log-output';
 import type { TokenActor } from './plugins/api-guard';
 import { compression } from './plugins/compression';
 import { consoleSessions } from './plugins/console-sessions';
@@ -44,6 +44,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Who the bearer API's calls are audited as: the CLI's in-process app says 'cli'. */
   tokenActor?: TokenActor;
+  /** Where log lines go instead of stdout (tests read them). */
+  logDestination?: NodeJS.WritableStream;
 }
 
 /** Builds the whole app; never listens (server.ts does). Tests call `app.inject`. */
@@ -54,9 +56,12 @@ export async function buildApp({
   sitePages,
   now = () => new Date(),
   tokenActor = 'token',
+  logDestination,
 }: AppDeps): Promise<FastifyInstance> {
+  const log = await logOutput(config, logDestination ? { destination: logDestination } : {});
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: log.logger,
+    logController: log.logController,
     ...requestIdOptions(config.trustProxy),
     // A 5 MB resume as base64 is ~7 MB; the SaveApplicantDetail route raises its own limit.
     bodyLimit: 1024 * 1024,
@@ -74,6 +79,7 @@ export async function buildApp({
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+  if (log.notice) app.log.warn(log.notice);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -79,6 +79,11 @@ const envSchema = z.object({
     .optional(),
   SEED_DEMO_DATA: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z
+    .enum(['json', 'pretty'], {
+      message: 'must be json or pretty (unset: pretty on a terminal, JSON otherwise)',
+    })
+    .optional(),
   STATIC_DIR: z.string().min(1).default(defaultStaticDir),
   COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   RATE_LIMIT_REQUESTS: positiveInt('RATE_LIMIT_REQUESTS').default(600),
@@ -124,6 +129,8 @@ export interface Config {
   publicUrl: string | undefined;
   seedDemoData: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Forced log format; unset: readable on a terminal, JSON otherwise (lib/log-output.ts). */
+  logFormat: 'json' | 'pretty' | undefined;
   staticDir: string;
   cookieSecret: string | undefined;
   rateLimit: { requestsPerMinute: number; applicationsPerHour: number };
@@ -186,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Demo openings go into the embedded database by default, never into PostgreSQL unless asked.
     seedDemoData: e.SEED_DEMO_DATA ?? e.DATABASE_URL === undefined,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     staticDir: path.resolve(e.STATIC_DIR),
     cookieSecret: e.COOKIE_SECRET,
     rateLimit: {

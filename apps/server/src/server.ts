@@ -3,7 +3,8 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { createDb } from './db/create-db';
 import { prepareDatabase } from './db/prepare';
 import { resolveCookieSecret } from './lib/cookie-secret';
-import { mailOrigin } from './lib/public-origin';
+import { isLoopbackHost, mailOrigin } from './lib/public-origin';
+import { consoleLines, siteLine } from './lib/start-banner';
 
 function readConfig(): Config {
   try {
@@ -49,12 +50,18 @@ async function main() {
   process.on('SIGTERM', (signal) => void shutdown(signal));
   process.on('SIGINT', (signal) => void shutdown(signal));
 
-  const address = await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Lumenfield site listening on ${address}`);
+  const address = await app.listen({
+    port: config.port,
+    host: config.host,
+    listenTextResolver: siteLine,
+  });
+  for (const line of consoleLines(address, await app.repos.users.count())) app.log.info(line);
   // Mail links never follow a request's Host, so without PUBLIC_URL they name this address,
-  // which the people receiving the mail may not reach.
+  // which the people receiving the mail may not reach. That is worth a warning once mail leaves
+  // the machine or the site listens beyond it; on the embedded default it is only said.
   if (!config.publicUrl) {
-    app.log.warn(
+    const reachable = config.smtpUrl !== undefined || !isLoopbackHost(config.host);
+    app.log[reachable ? 'warn' : 'info'](
       { mailOrigin: mailOrigin(config) },
       'PUBLIC_URL is not set: links in mail use the configured HOST and PORT',
     );

@@ -1,4 +1,4 @@
-import { routeDef, routeIds, routes, type RouteId } from './routes';
+import { routeDef, routeIds, routes, type RouteId } from './routes.ts';
 
 export type Query = Record<string, string | number | undefined>;
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationPayload, createOpening } from '../test/application';
 import { readableMail as readable, startSmtpServer } from '../test/smtp';
+import { isLoopbackHost } from './public-origin';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 
 const HOSTILE = 'recruiters-login.evil.example';
@@ -91,5 +92,16 @@ describe(`mail links never come from the request (${engine})`, () => {
     it('an application with a hostile X-Forwarded-Host from a trusted proxy', async () => {
       await expectMailLinks(t, smtp, true, origin);
     });
+  });
+});
+
+describe('isLoopbackHost', () => {
+  it('is true only for addresses that keep the site on this machine', () => {
+    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', 'LOCALHOST', '::1', '[::1]']) {
+      expect(isLoopbackHost(host), host).toBe(true);
+    }
+    for (const host of ['0.0.0.0', '::', '10.0.0.5', 'careers.internal', '127.0.0.1.example']) {
+      expect(isLoopbackHost(host), host).toBe(false);
+    }
   });
 });

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
-import { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 
@@ -37,16 +37,15 @@ export function fastifyTrustProxy(
  * Request ids: the id of a request that came through a trusted
  * proxy is the proxy's X-Request-Id when it looks sane, so one id follows the request from the
  * proxy's log to ours; otherwise a fresh UUID. A client talking to us directly cannot choose it.
- * Every log line of the request carries it as `requestId`.
+ * Every log line of the request carries it as `requestId` (lib/log-output.ts).
  */
 export function requestIdOptions(
   trustProxy: Config['trustProxy'],
-): Pick<FastifyServerOptions, 'trustProxy' | 'genReqId' | 'requestIdHeader' | 'logController'> {
+): Pick<FastifyServerOptions, 'trustProxy' | 'genReqId' | 'requestIdHeader'> {
   const fromTrustedPeer = peerIsTrusted(trustProxy);
   return {
     trustProxy: fastifyTrustProxy(trustProxy),
     requestIdHeader: false,
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
     genReqId: (request: IncomingMessage) => {
       const given = request.headers[REQUEST_ID_HEADER];
       if (

@@ -99,6 +99,16 @@ export function usersRepository(db: Db) {
       return row && { ...toUser(row), passwordHash: row.password_hash };
     },
 
+    /** How many accounts exist, deactivated ones too (none yet: `npm start` says how to add one). */
+    async count(): Promise<number> {
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
+      // PostgreSQL's count is a bigint, which its driver hands over as a string.
+      return Number(row.n);
+    },
+
     /** Everyone, by name. */
     async list(): Promise<User[]> {
       const rows = await db.selectFrom('users').selectAll().orderBy('name').orderBy('id').execute();

@@ -119,7 +119,14 @@ async function sourcePages(): Promise<SitePages> {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { seedDemoData?: boolean; db?: TestDb; pages?: boolean; now?: () => Date } = {},
+  options: {
+    seedDemoData?: boolean;
+    db?: TestDb;
+    pages?: boolean;
+    now?: () => Date;
+    /** Where the app's log lines go (with a LOG_LEVEL in `env`). */
+    logDestination?: NodeJS.WritableStream;
+  } = {},
 ): Promise<TestApp> {
   const db = options.db ?? (await createTestDb());
   const config = loadConfig({
@@ -144,6 +151,7 @@ export async function createTestApp(
     cookieSecret,
     sitePages,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.logDestination ? { logDestination: options.logDestination } : {}),
   });
   await app.ready();
   const xsrf = mintXsrfToken(cookieSecret);

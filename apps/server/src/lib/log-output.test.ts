@@ -1,0 +1,103 @@
+import { Writable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../config';
+import { createTestApp, engine, type TestApp } from '../test/test-app';
+import { chooseLogFormat, logOutput } from './log-output';
+
+/** A destination that keeps every line written to it. */
+function lineSink() {
+  const lines: string[] = [];
+  let partial = '';
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      const text = partial + chunk.toString('utf8');
+      const parts = text.split('\n');
+      partial = parts.pop() ?? '';
+      lines.push(...parts.filter(Boolean));
+      done();
+    },
+  });
+  return { stream, lines };
+}
+
+const isJson = (line: string) => {
+  try {
+    JSON.parse(line);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('LOG_FORMAT', () => {
+  it('takes json or pretty, and names the variable on anything else', () => {
+    expect(loadConfig({}).logFormat).toBeUndefined();
+    expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(ConfigError);
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT must be json or pretty/);
+  });
+
+  it('unset: readable on a terminal, JSON for anything else; set: as asked', () => {
+    const info = { logLevel: 'info' } as const;
+    expect(chooseLogFormat({ ...info, logFormat: undefined }, true)).toBe('pretty');
+    expect(chooseLogFormat({ ...info, logFormat: undefined }, false)).toBe('json');
+    expect(chooseLogFormat({ ...info, logFormat: 'json' }, true)).toBe('json');
+    expect(chooseLogFormat({ ...info, logFormat: 'pretty' }, false)).toBe('pretty');
+    // Nothing is written at silent (the CLIs, tests): pino-pretty is not even loaded.
+    expect(chooseLogFormat({ logLevel: 'silent', logFormat: 'pretty' }, true)).toBe('json');
+  });
+
+  it('without pino-pretty (a pruned tree) on a terminal, logs JSON and starts', async () => {
+    const sink = lineSink();
+    const options = { isTTY: true, destination: sink.stream, loadPretty: async () => undefined };
+    const auto = await logOutput({ logLevel: 'info', logFormat: undefined }, options);
+    expect(auto).toMatchObject({ format: 'json', notice: undefined });
+    const forced = await logOutput({ logLevel: 'info', logFormat: 'pretty' }, options);
+    expect(forced.format).toBe('json');
+    expect(forced.notice).toMatch(/LOG_FORMAT=pretty needs pino-pretty/);
+  });
+});
+
+describe(`the app's log lines by format (${engine})`, () => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.app.close();
+    await t?.db.destroy();
+    t = undefined;
+  });
+
+  const start = async (env: Record<string, string>) => {
+    const sink = lineSink();
+    t = await createTestApp(env, { logDestination: sink.stream });
+    await t.app.inject({ method: 'GET', url: '/healthz' });
+    t.app.log.info('a line for a person');
+    return sink.lines;
+  };
+
+  it('JSON: one object a line, and both request lines at info as Fastify writes them', async () => {
+    const lines = await start({ LOG_LEVEL: 'info', LOG_FORMAT: 'json' });
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.every(isJson)).toBe(true);
+    const parsed = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const requestLines = parsed.filter((l) =>
+      ['incoming request', 'request completed'].includes(l.msg as string),
+    );
+    expect(requestLines).toHaveLength(2);
+    expect(requestLines.every((l) => l.level === 30 && typeof l.requestId === 'string')).toBe(true);
+  });
+
+  it('pretty: readable lines, and the request lines only at debug', async () => {
+    const atInfo = await start({ LOG_LEVEL: 'info', LOG_FORMAT: 'pretty' });
+    expect(atInfo.some(isJson)).toBe(false);
+    expect(atInfo).toContainEqual(expect.stringMatching(/INFO: a line for a person$/));
+    expect(atInfo.join('\n')).not.toMatch(/incoming request|request completed/);
+    await t?.app.close();
+    await t?.db.destroy();
+
+    const atDebug = await start({ LOG_LEVEL: 'debug', LOG_FORMAT: 'pretty' });
+    expect(atDebug).toContainEqual(expect.stringMatching(/DEBUG: incoming request$/));
+    expect(atDebug).toContainEqual(expect.stringMatching(/DEBUG: request completed$/));
+    expect(atDebug.some(isJson)).toBe(false);
+  });
+});

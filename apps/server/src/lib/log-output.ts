@@ -1,0 +1,109 @@
+import { LogController, type FastifyServerOptions } from 'fastify';
+import type PinoPretty from 'pino-pretty';
+import type { Config } from '../config';
+import { loggerOptions } from './logging';
+
+export type LogFormat = 'json' | 'pretty';
+/** The field that carries a request's id (plugins/request-id.ts) on each of its log lines. */
+const REQUEST_ID_LOG_LABEL = 'requestId';
+type Pretty = typeof PinoPretty;
+
+/**
+ * LOG_FORMAT when set; otherwise readable lines for a person at a terminal and JSON for whatever
+ * else reads stdout (a process manager, a log shipper, a pipe). Nothing to format at `silent`.
+ */
+export function chooseLogFormat(
+  config: Pick<Config, 'logFormat' | 'logLevel'>,
+  isTTY: boolean,
+): LogFormat {
+  if (config.logLevel === 'silent') return 'json';
+  return config.logFormat ?? (isTTY ? 'pretty' : 'json');
+}
+
+/** pino-pretty is a dev dependency: a production tree (npm prune --omit=dev) has none. */
+async function importPretty(): Promise<Pretty | undefined> {
+  try {
+    return (await import('pino-pretty')).default;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Fastify's request lines ("incoming request", "request completed") at `debug`: on a terminal,
+ * two lines for every file of every page would bury the lines a person started the site to read.
+ * A failed request still logs at `error`, as Fastify does.
+ */
+class DevelopmentRequestLines extends LogController {
+  override incomingRequest(...[request]: Parameters<LogController['incomingRequest']>) {
+    if (this.isLogDisabled(request)) return;
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(...args: Parameters<LogController['requestCompleted']>) {
+    const [error, request, reply] = args;
+    if (error || this.isLogDisabled(request)) return super.requestCompleted(...args);
+    reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
+export interface LogOutput {
+  format: LogFormat;
+  logger: FastifyServerOptions['logger'];
+  logController: LogController;
+  /** Said once the logger runs: why the format asked for is not the one in use. */
+  notice: string | undefined;
+}
+
+export interface LogOutputOptions {
+  isTTY?: boolean;
+  /** Where lines go instead of stdout (tests). */
+  destination?: NodeJS.WritableStream;
+  loadPretty?: () => Promise<Pretty | undefined>;
+}
+
+/**
+ * The logger's format and where its lines go: JSON (pino's own, one object a line) or readable
+ * lines through pino-pretty, loaded only when chosen. Production means JSON: a machine reads the
+ * log, and Fastify's request lines stay at `info` as Fastify writes them (docs/operations.md).
+ */
+export async function logOutput(
+  config: Pick<Config, 'logFormat' | 'logLevel'>,
+  {
+    isTTY = process.stdout.isTTY === true,
+    destination,
+    loadPretty = importPretty,
+  }: LogOutputOptions = {},
+): Promise<LogOutput> {
+  const wanted = chooseLogFormat(config, isTTY);
+  const pretty = wanted === 'pretty' ? await loadPretty() : undefined;
+  const base = loggerOptions(config.logLevel) as Exclude<FastifyServerOptions['logger'], boolean>;
+  const label = { requestIdLogLabel: REQUEST_ID_LOG_LABEL };
+  if (pretty) {
+    return {
+      format: 'pretty',
+      logger: {
+        ...base,
+        // Synchronous, so the line before a fatal exit is not lost; a terminal's volume is small.
+        stream: pretty({
+          sync: true,
+          translateTime: 'SYS:HH:MM:ss',
+          ignore: 'pid,hostname',
+          ...(destination && { destination, colorize: false }),
+        }),
+      },
+      logController: new DevelopmentRequestLines(label),
+      notice: undefined,
+    };
+  }
+  return {
+    format: 'json',
+    logger: destination ? { ...base, stream: destination } : base,
+    logController: new LogController(label),
+    notice:
+      wanted === 'pretty' && config.logFormat === 'pretty'
+        ? 'LOG_FORMAT=pretty needs pino-pretty, a dev dependency this tree does not have: logging JSON'
+        : undefined,
+  };
+}

@@ -1,0 +1,17 @@
+/** The command that makes the first console account (docs/recruiters.md), with placeholders. */
+export const FIRST_ADMIN_COMMAND =
+  'printf \'%s\' "$PASSWORD" | npm run admin -- users add --email you@example.com --name "Your Name" --role admin --password-stdin';
+
+/** The line Fastify logs for each address it listens on: where the site is. */
+export const siteLine = (address: string) => `Site:        ${address}`;
+
+/**
+ * What `npm start` says after the site line: where the recruiters' console is, and while no
+ * account exists yet, the one command that makes the first admin.
+ */
+export function consoleLines(address: string, accounts: number): string[] {
+  return [
+    `Console:     ${address}/recruiters`,
+    ...(accounts === 0 ? [`First admin: ${FIRST_ADMIN_COMMAND}`] : []),
+  ];
+}
