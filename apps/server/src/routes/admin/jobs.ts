@@ -109,9 +109,8 @@ export const adminJobsRoutes: FastifyPluginAsyncZod<{ repos: Repositories }> = a
         response: { 200: z.array(adminApplicantSchema), ...auth },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       await jobOr404(request.params.id);
-      reply.header('Cache-Control', 'private, no-store');
       return (await repos.applicants.listForJob(request.params.id)).map(toAdminApplicant);
     },
   );
@@ -139,7 +138,6 @@ export const adminJobsRoutes: FastifyPluginAsyncZod<{ repos: Repositories }> = a
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${fileName}"`)
-        .header('Cache-Control', 'private, no-store')
         .send(csv);
     },
   );

@@ -38,7 +38,6 @@ export const downloadAttachmentRoutes: FastifyPluginAsyncZod<{ repos: Repositori
         .header('Content-Disposition', attachmentDisposition(attachment.originalName))
         .header('Content-Length', attachment.content.length)
         .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, no-store')
         .header('Content-Security-Policy', "default-src 'none'; sandbox")
         .send(attachment.content);
     },

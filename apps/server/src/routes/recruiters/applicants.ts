@@ -135,11 +135,10 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: consoleApplicantPageSchema, ...answers },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { page = 1, jobId, stage, q } = request.query;
       const current = Math.max(1, page);
       const { items, total } = await repos.pipeline.search({ jobId, stage, q }, current, PAGE_SIZE);
-      reply.header('Cache-Control', 'private, no-store');
       return { Items: items.map(toRow), Total: total, Page: current, PageSize: PAGE_SIZE };
     },
   );
@@ -178,7 +177,6 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="applicants-${date}.csv"`)
-        .header('Cache-Control', 'private, no-store')
         .send(csv);
     },
   );
@@ -194,9 +192,8 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: consoleApplicantSchema, ...answers },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { session } = signedIn(request);
-      reply.header('Cache-Control', 'private, no-store');
       return applicantPage(request.params.id, session.id);
     },
   );
@@ -213,7 +210,7 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: consoleApplicantSchema, ...answers },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { user, session } = signedIn(request);
       const { id } = request.params;
       const found = await repos.pipeline.find(id);
@@ -229,7 +226,6 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         now,
       );
-      reply.header('Cache-Control', 'private, no-store');
       return applicantPage(id, session.id);
     },
   );
@@ -263,7 +259,6 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         now,
       );
-      reply.header('Cache-Control', 'private, no-store');
       return reply.code(201).send(await applicantPage(id, session.id));
     },
   );
@@ -313,7 +308,6 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
           )
           .header('Content-Length', attachment.content.length)
           .header('X-Content-Type-Options', 'nosniff')
-          .header('Cache-Control', 'private, no-store')
           // Shown in the console's own frame only, with no script and no origin of its own.
           .header('Content-Security-Policy', "sandbox; default-src 'none'; frame-ancestors 'self'")
           .header('X-Frame-Options', 'SAMEORIGIN')

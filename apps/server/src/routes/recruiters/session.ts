@@ -83,7 +83,6 @@ export const consoleSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const context = await app.consoleSessions.start(request, reply, user);
       await repos.users.recordSignIn(user.id, now);
       await repos.audit.record({ actor: { userId: user.id }, action: 'sign-in' }, now);
-      reply.header('Cache-Control', 'no-store');
       return toConsoleSession({ ...context, user: { ...user, lastSignInAt: now.toISOString() } });
     },
   );
@@ -98,8 +97,7 @@ export const consoleSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sessionSchema, ...answers },
       },
     },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
+    async (request) => {
       return toConsoleSession(signedIn(request));
     },
   );
@@ -167,7 +165,6 @@ export const consoleSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         now,
       );
-      reply.header('Cache-Control', 'no-store');
       return toConsoleSession(context);
     },
   );
