@@ -100,6 +100,18 @@ describe(`recruiters' console: the whole review, by API (${engine})`, () => {
       Password: 'rita-is-my-name-and-long',
     });
     expect(named.statusCode).toBe(400);
+    // Long enough and in no list, but easy to guess: the sentence says why.
+    const guessable = await call.write('POST', '/api/recruiters/users', admin, {
+      Email: 'rita@example.com',
+      Name: 'Rita Recruiter',
+      Role: 'recruiter',
+      Password: 'qwertyuiopasdf',
+    });
+    expect(guessable.statusCode).toBe(400);
+    expect(guessable.json()).toMatchObject({
+      detail: expect.stringMatching(/^The password is too easy to guess \(.+\)/),
+      errors: [{ field: 'Password', message: expect.stringMatching(/too easy to guess/) }],
+    });
     const added = await call.write('POST', '/api/recruiters/users', admin, {
       Email: 'Rita@Example.com',
       Name: 'Rita Recruiter',
