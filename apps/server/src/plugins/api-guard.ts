@@ -40,6 +40,10 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
 type TokenAccess = Extract<RouteAccess, 'bearer' | 'metrics'>;
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Who the bearer API's calls are audited as ('token', or 'cli' in the CLI's own app). */
+    tokenActor: TokenActor;
+  }
   interface FastifyContextConfig {
     access?: RouteAccess;
     /** `session` routes only: the roles that may call it (unset: every signed-in person). */
@@ -78,6 +82,7 @@ const digest = (value: string) => crypto.createHash('sha256').update(value).dige
  */
 export const apiGuard = fp<ApiGuardOptions>(
   async (api: FastifyInstance, { config, secret, redis, tokenActor }) => {
+    api.decorate('tokenActor', tokenActor);
     // First of every hook, so refusals (401, 403, 429) and errors carry it too.
     api.addHook('onRequest', async (request, reply) => {
       const { config: route, url } = request.routeOptions;

@@ -14,6 +14,7 @@ import {
 } from '@lumenfield/contract';
 import { toCsv } from '../../lib/csv';
 import type { Repositories } from '../../repositories';
+import { describeListing } from '../recruiters/applicants';
 import {
   createJob,
   jobOr404 as findJob,
@@ -110,8 +111,22 @@ export const adminJobsRoutes: FastifyPluginAsyncZod<{ repos: Repositories }> = a
       },
     },
     async (request) => {
-      await jobOr404(request.params.id);
-      return (await repos.applicants.listForJob(request.params.id)).map(toAdminApplicant);
+      const { id } = request.params;
+      await jobOr404(id);
+      const applicants = await repos.applicants.listForJob(id);
+      // Reading personal data is audited: who, when, how many (docs/security.md).
+      if (applicants.length > 0) {
+        await repos.audit.record(
+          {
+            actor: { label: app.tokenActor },
+            action: 'applicants-list',
+            target: `opening ${id}`,
+            detail: describeListing(applicants.length, { jobId: id }),
+          },
+          app.now(),
+        );
+      }
+      return applicants.map(toAdminApplicant);
     },
   );
 
@@ -133,6 +148,15 @@ export const adminJobsRoutes: FastifyPluginAsyncZod<{ repos: Repositories }> = a
       const csv = toCsv(
         header,
         applicants.map((a) => header.map((key) => a[key])),
+      );
+      await repos.audit.record(
+        {
+          actor: { label: app.tokenActor },
+          action: 'applicants-export',
+          target: `opening ${job.id}`,
+          detail: describeListing(applicants.length, { jobId: job.id }),
+        },
+        app.now(),
       );
       const fileName = `applicants-${job.code.replace(/[^A-Za-z0-9_-]/g, '_')}.csv`;
       return reply

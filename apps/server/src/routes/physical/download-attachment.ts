@@ -32,7 +32,19 @@ export const downloadAttachmentRoutes: FastifyPluginAsyncZod<{ repos: Repositori
     },
     async (request, reply) => {
       const attachment = await repos.applicants.findAttachment(request.query.AttachmentGuid);
-      if (!attachment) throw new HttpProblem(404, 'There is no such attachment.');
+      const applicantId =
+        attachment && (await repos.pipeline.applicantOfAttachment(request.query.AttachmentGuid));
+      if (!attachment || applicantId === undefined) {
+        throw new HttpProblem(404, 'There is no such attachment.');
+      }
+      await repos.audit.record(
+        {
+          actor: { label: app.tokenActor },
+          action: 'resume-download',
+          target: `applicant ${applicantId}`,
+        },
+        app.now(),
+      );
       return reply
         .header('Content-Type', attachment.mimeType)
         .header('Content-Disposition', attachmentDisposition(attachment.originalName))

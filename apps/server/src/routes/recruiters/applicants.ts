@@ -82,6 +82,19 @@ const csvCells = (a: PipelineApplicant) => [
   a.attachmentSha256,
 ];
 
+/** A list's filter for the audit log: the opening and the stage, never the words searched. */
+export function describeListing(
+  count: number,
+  filter: { jobId?: number | undefined; stage?: string | undefined; q?: string | undefined },
+): string {
+  const parts = [
+    filter.jobId && `opening ${filter.jobId}`,
+    filter.stage && `stage ${filter.stage}`,
+    filter.q && 'words',
+  ].filter(Boolean);
+  return `${count} ${count === 1 ? 'applicant' : 'applicants'}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`;
+}
+
 /** Applicants in the console: lists, one applicant's page, stage, notes, CSV, the resume. */
 export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos } = app;
@@ -136,9 +149,22 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const { user } = signedIn(request);
       const { page = 1, jobId, stage, q } = request.query;
       const current = Math.max(1, page);
       const { items, total } = await repos.pipeline.search({ jobId, stage, q }, current, PAGE_SIZE);
+      // Reading personal data is audited: who, when, how many (docs/security.md).
+      if (items.length > 0) {
+        await repos.audit.record(
+          {
+            actor: { userId: user.id },
+            action: 'applicants-list',
+            target: jobId ? `opening ${jobId}` : null,
+            detail: describeListing(items.length, { jobId, stage, q }),
+          },
+          app.now(),
+        );
+      }
       return { Items: items.map(toRow), Total: total, Page: current, PageSize: PAGE_SIZE };
     },
   );
@@ -160,16 +186,12 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { jobId, stage, q } = request.query;
       const applicants = await repos.pipeline.all({ jobId, stage, q });
       const csv = toCsv(CSV_COLUMNS, applicants.map(csvCells));
-      // The words searched may be a name: the log keeps only the opening and the stage.
-      const filter = [jobId && `opening ${jobId}`, stage && `stage ${stage}`, q && 'words']
-        .filter(Boolean)
-        .join(', ');
       await repos.audit.record(
         {
           actor: { userId: user.id },
           action: 'applicants-export',
           target: jobId ? `opening ${jobId}` : null,
-          detail: `${applicants.length} applicants${filter ? ` (${filter})` : ''}`,
+          detail: describeListing(applicants.length, { jobId, stage, q }),
         },
         app.now(),
       );
@@ -193,8 +215,17 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { session } = signedIn(request);
-      return applicantPage(request.params.id, session.id);
+      const { user, session } = signedIn(request);
+      const page = await applicantPage(request.params.id, session.id);
+      await repos.audit.record(
+        {
+          actor: { userId: user.id },
+          action: 'applicant-view',
+          target: `applicant ${request.params.id}`,
+        },
+        app.now(),
+      );
+      return page;
     },
   );
 

@@ -246,10 +246,13 @@ describe(`recruiters' console: the whole review, by API (${engine})`, () => {
     const audit = (await call.get('/api/recruiters/audit?actor=rita', admin)).json() as AuditPage;
     expect(audit.Items.map((e) => [e.Action, e.Actor, e.Target])).toEqual([
       ['applicants-export', 'Rita Recruiter', `opening ${job.Job_id}`],
+      ['applicants-list', 'Rita Recruiter', null],
       ['applicant-note', 'Rita Recruiter', `applicant ${ApplicantID}`],
       ['applicant-stage', 'Rita Recruiter', `applicant ${ApplicantID}`],
       ['resume-download', 'Rita Recruiter', `applicant ${ApplicantID}`],
       ['resume-view', 'Rita Recruiter', `applicant ${ApplicantID}`],
+      ['applicant-view', 'Rita Recruiter', `applicant ${ApplicantID}`],
+      ['applicants-list', 'Rita Recruiter', `opening ${job.Job_id}`],
       ['opening-create', 'Rita Recruiter', `opening ${job.Job_id}`],
       ['sign-in', 'Rita Recruiter', null],
     ]);
