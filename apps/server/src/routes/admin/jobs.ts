@@ -14,7 +14,7 @@ import {
 } from '@lumenfield/contract';
 import { toCsv } from '../../lib/csv';
 import type { Repositories } from '../../repositories';
-import { describeListing } from '../recruiters/applicants';
+import { listingAudit } from '../recruiters/applicants';
 import {
   createJob,
   jobOr404 as findJob,
@@ -116,15 +116,15 @@ export const adminJobsRoutes: FastifyPluginAsyncZod<{ repos: Repositories }> = a
       const applicants = await repos.applicants.listForJob(id);
       // Reading personal data is audited: who, when, how many (docs/security.md).
       if (applicants.length > 0) {
-        await repos.audit.record(
+        const entry = listingAudit(
+          { label: app.tokenActor },
+          'applicants-list',
+          applicants.length,
           {
-            actor: { label: app.tokenActor },
-            action: 'applicants-list',
-            target: `opening ${id}`,
-            detail: describeListing(applicants.length, { jobId: id }),
+            jobId: id,
           },
-          app.now(),
         );
+        await repos.audit.record(entry, app.now());
       }
       return applicants.map(toAdminApplicant);
     },
@@ -150,12 +150,9 @@ export const adminJobsRoutes: FastifyPluginAsyncZod<{ repos: Repositories }> = a
         applicants.map((a) => header.map((key) => a[key])),
       );
       await repos.audit.record(
-        {
-          actor: { label: app.tokenActor },
-          action: 'applicants-export',
-          target: `opening ${job.id}`,
-          detail: describeListing(applicants.length, { jobId: job.id }),
-        },
+        listingAudit({ label: app.tokenActor }, 'applicants-export', applicants.length, {
+          jobId: job.id,
+        }),
         app.now(),
       );
       const fileName = `applicants-${job.code.replace(/[^A-Za-z0-9_-]/g, '_')}.csv`;

@@ -17,6 +17,7 @@ import { stripControlCharacters as clean } from '../../lib/control-characters';
 import { attachmentDisposition } from '../../lib/content-disposition';
 import { toCsv } from '../../lib/csv';
 import { HttpProblem } from '../../plugins/problem-details';
+import type { AuditActor, AuditRecord } from '../../repositories/audit-repository';
 import type { PipelineApplicant } from '../../repositories/pipeline-repository';
 import { toAdminApplicant } from '../openings';
 import { consoleProblems, signedIn } from './console-user';
@@ -82,17 +83,28 @@ const csvCells = (a: PipelineApplicant) => [
   a.attachmentSha256,
 ];
 
-/** A list's filter for the audit log: the opening and the stage, never the words searched. */
-export function describeListing(
+/**
+ * The audit row of a list or export of applicants: who, how many, the opening and the stage,
+ * never the words searched (they may be a name).
+ */
+export function listingAudit(
+  actor: AuditActor,
+  action: 'applicants-list' | 'applicants-export',
   count: number,
   filter: { jobId?: number | undefined; stage?: string | undefined; q?: string | undefined },
-): string {
+): AuditRecord {
   const parts = [
     filter.jobId && `opening ${filter.jobId}`,
     filter.stage && `stage ${filter.stage}`,
     filter.q && 'words',
   ].filter(Boolean);
-  return `${count} ${count === 1 ? 'applicant' : 'applicants'}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`;
+  const applicants = `${count} ${count === 1 ? 'applicant' : 'applicants'}`;
+  return {
+    actor,
+    action,
+    target: filter.jobId ? `opening ${filter.jobId}` : null,
+    detail: `${applicants}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`,
+  };
 }
 
 /** Applicants in the console: lists, one applicant's page, stage, notes, CSV, the resume. */
@@ -155,15 +167,9 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { items, total } = await repos.pipeline.search({ jobId, stage, q }, current, PAGE_SIZE);
       // Reading personal data is audited: who, when, how many (docs/security.md).
       if (items.length > 0) {
-        await repos.audit.record(
-          {
-            actor: { userId: user.id },
-            action: 'applicants-list',
-            target: jobId ? `opening ${jobId}` : null,
-            detail: describeListing(items.length, { jobId, stage, q }),
-          },
-          app.now(),
-        );
+        const filter = { jobId, stage, q };
+        const entry = listingAudit({ userId: user.id }, 'applicants-list', items.length, filter);
+        await repos.audit.record(entry, app.now());
       }
       return { Items: items.map(toRow), Total: total, Page: current, PageSize: PAGE_SIZE };
     },
@@ -186,13 +192,9 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { jobId, stage, q } = request.query;
       const applicants = await repos.pipeline.all({ jobId, stage, q });
       const csv = toCsv(CSV_COLUMNS, applicants.map(csvCells));
+      const filter = { jobId, stage, q };
       await repos.audit.record(
-        {
-          actor: { userId: user.id },
-          action: 'applicants-export',
-          target: jobId ? `opening ${jobId}` : null,
-          detail: describeListing(applicants.length, { jobId, stage, q }),
-        },
+        listingAudit({ userId: user.id }, 'applicants-export', applicants.length, filter),
         app.now(),
       );
       const date = app.now().toISOString().slice(0, 10);
