@@ -228,6 +228,8 @@ export const auditActionSchema = z.enum([
   'sign-out',
   'resume-view',
   'resume-download',
+  'applicant-view',
+  'applicants-list',
   'applicants-export',
   'applicant-stage',
   'applicant-note',

@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyError, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Config } from '../config';
 
 /**
@@ -35,6 +35,88 @@ export const REDACTED_PATHS = [
   'AttachmentHeader.AttachmentDetails[*].FileContent',
 ];
 
+/** An e-mail address, also percent-encoded (`alice%40example.com`), wherever it stands. */
+const EMAIL = /[\w.%+-]+(?:@|%40)[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/gi;
+
+/** Text with every e-mail address in it replaced: no log line ever holds one. */
+export function withoutEmails(text: string): string {
+  return text.replace(EMAIL, '[email]');
+}
+
+/**
+ * A request's URL as it may be logged: the path, and the query's parameter names with every
+ * value replaced (`?q=[redacted]`). Search words, addresses and tokens travel in query values,
+ * and a route is judged by what the router resolved, not the spelling, so none is kept.
+ */
+export function loggableUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return withoutEmails(url);
+  const query = url
+    .slice(at + 1)
+    .split('&')
+    .map((part) => {
+      const equals = part.indexOf('=');
+      return equals < 0 ? '[redacted]' : `${part.slice(0, equals)}=[redacted]`;
+    })
+    .join('&');
+  return withoutEmails(`${url.slice(0, at)}?${query}`);
+}
+
+/** Fields pino hands to their serializers below, which scrub what they write. */
+const SERIALIZED = new Set(['req', 'res', 'err']);
+
+/** Every string in a log line's fields scrubbed of e-mail addresses (depth-limited). */
+function scrubbed(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return withoutEmails(value);
+  if (depth > 6 || value === null || typeof value !== 'object' || value instanceof Error) {
+    return value;
+  }
+  if (Array.isArray(value)) return value.map((item) => scrubbed(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      withoutEmails(key),
+      depth === 0 && SERIALIZED.has(key) ? item : scrubbed(item, depth + 1),
+    ]),
+  );
+}
+
+/** An error's type, code, message and stack, the last two without e-mail addresses. */
+function errorSerializer(error: FastifyError) {
+  return {
+    type: error.name,
+    message: withoutEmails(String(error.message)),
+    stack: withoutEmails(String(error.stack ?? '')),
+    ...(error.code !== undefined && { code: error.code }),
+    ...(error.statusCode !== undefined && { statusCode: error.statusCode }),
+  };
+}
+
+/** Fastify's own request fields, with the URL made loggable; any other `req` scrubbed. */
+function requestSerializer(request: FastifyRequest): Record<string, unknown> {
+  if (typeof request.url !== 'string')
+    return scrubbed({ ...request }, 1) as Record<string, unknown>;
+  return {
+    method: request.method,
+    url: loggableUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 export function loggerOptions(level: Config['logLevel']): FastifyServerOptions['logger'] {
-  return { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
+  return {
+    level,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    serializers: { req: requestSerializer, err: errorSerializer },
+    formatters: { log: (object) => scrubbed(object) as Record<string, unknown> },
+    hooks: {
+      logMethod(args, method) {
+        method.apply(
+          this,
+          args.map((arg) => (typeof arg === 'string' ? withoutEmails(arg) : arg)) as typeof args,
+        );
+      },
+    },
+  };
 }

@@ -24,9 +24,10 @@ describe('passwords', () => {
     expect(await verifyPassword(`${password}!`, first)).toBe(false);
     expect(await verifyPassword(password.toLowerCase(), first)).toBe(false);
     expect(await verifyPassword(` ${password}`, first)).toBe(false);
-    // The same text typed composed or decomposed is the same password (NFC).
+    // The same text typed composed or decomposed, or in full-width forms, is one password (NFKC).
     const composed = await hashPassword('café au lait, twice a day');
     expect(await verifyPassword('cafe\u0301 au lait, twice a day', composed)).toBe(true);
+    expect(await verifyPassword('ｃａｆé au lait, twice a day', composed)).toBe(true);
   }, 30_000);
 
   it('refuses a stored string it did not write, or parameters that would stall the node', async () => {
@@ -50,8 +51,30 @@ describe('passwords', () => {
     for (const common of ['123qweasdzxc', '1qaz2wsx3edc', 'Q1W2E3R4T5Y6']) {
       expect(passwordProblem(common, person), common).toMatch(/most common/);
     }
+    // Counted after normalising: six accented letters typed decomposed are six, not twelve.
+    expect(passwordProblem('e\u0301'.repeat(6), person)).toMatch(/at least 12/);
+    expect(passwordProblem('e\u0301'.repeat(12), person)).not.toMatch(/at least 12/);
     for (const personal of ['maria.santos-2026!', 'I am SANTOS forever', 'mariasantos12345']) {
       expect(passwordProblem(personal, person), personal).toMatch(/your name/);
+    }
+  });
+
+  it('refuses what the strength estimate finds easy to guess, saying why', () => {
+    const why: Record<string, RegExp> = {
+      aaaaaaaaaaaa: /too easy to guess \(repeated characters/,
+      iloveyou1234: /too easy to guess \(it is a common password with small changes\)/,
+      qwertyuiopasdf: /too easy to guess/,
+      password123456: /too easy to guess/,
+    };
+    for (const [weak, reason] of Object.entries(why)) {
+      expect(passwordProblem(weak, person), weak).toMatch(reason);
+    }
+    for (const strong of [
+      'purple elephants dance quietly',
+      'correct horse battery staple 7',
+      'reads resumes carefully every morning',
+    ]) {
+      expect(passwordProblem(strong, person), strong).toBeUndefined();
     }
   });
 });

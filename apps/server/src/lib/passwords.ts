@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
-import { dictionary } from '@zxcvbn-ts/language-common';
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 import { MIN_PASSWORD_LENGTH } from '@lumenfield/contract';
 
 /**
@@ -22,10 +23,18 @@ export const MAX_PASSWORD_LENGTH = 1024;
 /** scrypt needs 128·N·r bytes; Node's default cap (32 MiB) is just below N=2^17, r=8. */
 const maxmem = (N: number, r: number) => 128 * N * r + 1024 * 1024;
 
+/**
+ * The form of a password that is counted, hashed and verified: NFKC, so text typed composed or
+ * decomposed, or with compatibility forms (full-width letters, ligatures), is one password.
+ */
+export function normalisePassword(password: string): string {
+  return password.normalize('NFKC');
+}
+
 export async function hashPassword(password: string): Promise<string> {
   const { N, r, p } = SCRYPT;
   const salt = crypto.randomBytes(SALT_BYTES);
-  const hash = await scrypt(password.normalize('NFC'), salt, KEY_BYTES, {
+  const hash = await scrypt(normalisePassword(password), salt, KEY_BYTES, {
     N,
     r,
     p,
@@ -44,7 +53,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const expected = Buffer.from(hash, 'base64url');
   if (expected.length !== KEY_BYTES) return false;
   const actual = await scrypt(
-    password.normalize('NFC'),
+    normalisePassword(password),
     Buffer.from(salt, 'base64url'),
     KEY_BYTES,
     {
@@ -69,20 +78,45 @@ export async function verifyDummy(password: string): Promise<void> {
 
 const common = new Set(dictionary['passwords-common'].map((word) => word.toLowerCase()));
 
+/** The strength estimate a password must reach (0 to 4): 3 resists an offline attack well. */
+export const MIN_PASSWORD_SCORE = 3;
+const strength = new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
+
+/** Why the estimate found a password weak, as the end of a sentence (its warning key). */
+const WEAKNESS: Record<string, string> = {
+  straightRow: 'rows of keys on the keyboard are easy to guess',
+  keyPattern: 'short patterns of keys on the keyboard are easy to guess',
+  simpleRepeat: 'repeated characters like "aaa" are easy to guess',
+  extendedRepeat: 'repeated groups of characters like "abcabc" are easy to guess',
+  sequences: 'sequences like "abc" or "6543" are easy to guess',
+  recentYears: 'recent years are easy to guess',
+  dates: 'dates are easy to guess',
+  topTen: 'it is one of the ten most used passwords',
+  topHundred: 'it is one of the hundred most used passwords',
+  common: 'it is a commonly used password',
+  similarToCommon: 'it is a common password with small changes',
+  wordByItself: 'single words are easy to guess',
+  namesByThemselves: 'names on their own are easy to guess',
+  commonNames: 'common names are easy to guess',
+  userInputs: 'it contains your own details',
+};
+
 /**
- * Why a password may not be used, or undefined when it may: too short or too long, one of the
- * common passwords of the maintained list, or containing the person's name or e-mail name.
+ * Why a password may not be used, or undefined when it may: too short or too long (counted
+ * after normalising), one of the common passwords of the maintained list, containing the
+ * person's name or e-mail name, or too easy to guess by the strength estimate.
  */
 export function passwordProblem(
   password: string,
   person: { email: string; name: string },
 ): string | undefined {
-  const length = [...password].length;
+  const normalised = normalisePassword(password);
+  const length = [...normalised].length;
   if (length < MIN_PASSWORD_LENGTH) {
     return `must be at least ${MIN_PASSWORD_LENGTH} characters long`;
   }
   if (length > MAX_PASSWORD_LENGTH) return `must be at most ${MAX_PASSWORD_LENGTH} characters long`;
-  const lower = password.toLowerCase();
+  const lower = normalised.toLowerCase();
   if (common.has(lower)) return 'is one of the most common passwords; choose another';
   const parts = [
     person.email.split('@')[0] ?? '',
@@ -93,6 +127,11 @@ export function passwordProblem(
     .filter((part) => part.length >= 3);
   if (parts.some((part) => lower.includes(part))) {
     return 'must not contain your name or the name of your e-mail address';
+  }
+  const estimate = strength.check(normalised, parts);
+  if (estimate.score < MIN_PASSWORD_SCORE) {
+    const why = WEAKNESS[estimate.feedback.warning ?? ''];
+    return `is too easy to guess${why ? ` (${why})` : ''}; a few uncommon words together are stronger`;
   }
   return undefined;
 }

@@ -4,6 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import {
+  API_BASE_PATH,
+  consolePaths,
   FIXED_HEADER_NAME,
   FIXED_HEADER_VALUE,
   XSRF_HEADER_NAME,
@@ -38,6 +40,10 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
 type TokenAccess = Extract<RouteAccess, 'bearer' | 'metrics'>;
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Who the bearer API's calls are audited as ('token', or 'cli' in the CLI's own app). */
+    tokenActor: TokenActor;
+  }
   interface FastifyContextConfig {
     access?: RouteAccess;
     /** `session` routes only: the roles that may call it (unset: every signed-in person). */
@@ -59,6 +65,10 @@ export interface ApiGuardOptions {
 export const BEARER_FAILURES_PER_MINUTE = 20;
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Answers that may hold personal data or a session: never kept by a browser or a proxy. */
+const PRIVATE_ACCESS = new Set<RouteAccess | undefined>(['session', 'session-link', 'bearer']);
+// The console's sign-in is public (anyone may try) but answers a session.
+const SIGN_IN_URL = `${API_BASE_PATH}${consolePaths.session}`;
 const digest = (value: string) => crypto.createHash('sha256').update(value).digest();
 
 /**
@@ -72,6 +82,15 @@ const digest = (value: string) => crypto.createHash('sha256').update(value).dige
  */
 export const apiGuard = fp<ApiGuardOptions>(
   async (api: FastifyInstance, { config, secret, redis, tokenActor }) => {
+    api.decorate('tokenActor', tokenActor);
+    // First of every hook, so refusals (401, 403, 429) and errors carry it too.
+    api.addHook('onRequest', async (request, reply) => {
+      const { config: route, url } = request.routeOptions;
+      if (PRIVATE_ACCESS.has(route.access) || url === SIGN_IN_URL) {
+        reply.header('Cache-Control', 'no-store');
+      }
+    });
+
     api.addHook('onRoute', (route) => {
       const access = route.config?.access;
       if (!access || !ROUTE_ACCESS.includes(access)) {

@@ -40,8 +40,8 @@ const clean = (text: string | null | undefined, max: number) =>
   text == null ? null : stripControlCharacters(text).slice(0, max);
 
 /**
- * The audit log: append-only, so this repository has no update and no delete. The only code
- * that touches the table.
+ * The audit log: append-only, so this repository has no update and no delete, and the database
+ * refuses both (migrations/0007-audit-append-only.ts). The only code that touches the table.
  */
 export function auditRepository(db: Db) {
   const filtered = (filter: AuditFilter) => {

@@ -165,21 +165,28 @@ describe(`console repositories (${engine})`, () => {
     expect(await repos.pipeline.find(ana)).toBeUndefined();
   });
 
-  it('sign-in failures: counted per key within the window, cleared, pruned', async () => {
+  it('sign-in failures: counted per key within the window, released, cleared, pruned', async () => {
     const repo = repos.signInThrottle;
-    await repo.record(['account:x', 'client:1'], at('2026-06-01T10:00:00Z'));
-    await repo.record(['account:x', 'client:1'], at('2026-06-01T10:05:00Z'));
-    await repo.record(['client:1'], at('2026-06-01T10:06:00Z'));
-    expect(await repo.count('account:x', at('2026-06-01T09:50:00Z'))).toEqual({
+    const count = (key: string, since: string) =>
+      repo.exclusive([key], (scoped) => scoped.count(key, at(since)));
+    const record = (keys: string[], when: string) =>
+      repo.exclusive(keys, (scoped) => scoped.record(keys, at(when)));
+    await record(['account:x', 'client:1'], '2026-06-01T10:00:00Z');
+    await record(['account:x', 'client:1'], '2026-06-01T10:05:00Z');
+    const third = await record(['client:1'], '2026-06-01T10:06:00Z');
+    const released = await record(['client:1'], '2026-06-01T10:07:00Z');
+    await repo.release(released);
+    expect(await count('account:x', '2026-06-01T09:50:00Z')).toEqual({
       failures: 2,
       oldest: '2026-06-01T10:00:00.000Z',
     });
-    expect((await repo.count('account:x', at('2026-06-01T10:01:00Z'))).failures).toBe(1);
-    expect((await repo.count('client:1', at('2026-06-01T09:00:00Z'))).failures).toBe(3);
+    expect((await count('account:x', '2026-06-01T10:01:00Z')).failures).toBe(1);
+    expect((await count('client:1', '2026-06-01T09:00:00Z')).failures).toBe(3);
+    expect(third).toHaveLength(1);
     await repo.clear('account:x');
-    expect((await repo.count('account:x', at('2026-06-01T09:00:00Z'))).failures).toBe(0);
+    expect((await count('account:x', '2026-06-01T09:00:00Z')).failures).toBe(0);
     await repo.prune(at('2026-06-01T10:05:30Z'));
-    expect(await repo.count('client:1', at('2026-06-01T09:00:00Z'))).toEqual({
+    expect(await count('client:1', '2026-06-01T09:00:00Z')).toEqual({
       failures: 1,
       oldest: '2026-06-01T10:06:00.000Z',
     });

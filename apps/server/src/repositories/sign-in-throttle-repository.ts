@@ -1,24 +1,17 @@
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../db/database';
 
-/**
- * Failed sign-ins, counted in the database so every node sees every failure (docs/recruiters.md).
- * The only code that touches the sign_in_failures table.
- */
-export function signInThrottleRepository(db: Db) {
-  return {
-    async record(keys: readonly string[], now: Date): Promise<void> {
-      await db
-        .insertInto('sign_in_failures')
-        .values(keys.map((key) => ({ key, failed_at: now.toISOString() })))
-        .execute();
-    },
+/** What a throttle may read and write while it holds the keys' lock. */
+export interface ThrottleStatements {
+  /** Failures per key since `since`, and the oldest of them (when the window frees up). */
+  count(key: string, since: Date): Promise<{ failures: number; oldest: string | undefined }>;
+  /** One failure per key, answering the rows' ids (a reservation to release on success). */
+  record(keys: readonly string[], now: Date): Promise<number[]>;
+}
 
-    /** Failures per key since `since`, and the oldest of them (when the window frees up). */
-    async count(
-      key: string,
-      since: Date,
-    ): Promise<{ failures: number; oldest: string | undefined }> {
+function statements(db: Db): ThrottleStatements {
+  return {
+    async count(key, since) {
       const row = await db
         .selectFrom('sign_in_failures')
         .select([
@@ -30,6 +23,62 @@ export function signInThrottleRepository(db: Db) {
         .executeTakeFirstOrThrow();
       const oldest = row.oldest === null ? undefined : new Date(row.oldest).toISOString();
       return { failures: Number(row.n), oldest };
+    },
+
+    async record(keys, now) {
+      const rows = await db
+        .insertInto('sign_in_failures')
+        .values(keys.map((key) => ({ key, failed_at: now.toISOString() })))
+        .returning('id')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+  };
+}
+
+/**
+ * Failed sign-ins, counted in the database so every node sees every failure (docs/recruiters.md).
+ * The only code that touches the sign_in_failures table.
+ */
+export function signInThrottleRepository(db: Db) {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  return {
+    /**
+     * Runs `work` alone among every caller that names one of `lockKeys`, in one transaction, so
+     * a count and the insert it decides cannot interleave with another's (docs/security.md).
+     * PostgreSQL: transaction-scoped advisory locks on the keys' hashes, always taken in sorted
+     * order so two callers never wait on each other. SQLite: BEGIN IMMEDIATE takes the file's
+     * write lock before the first read (this process's other queries wait on the one connection).
+     */
+    async exclusive<T>(
+      lockKeys: readonly string[],
+      work: (scoped: ThrottleStatements) => Promise<T>,
+    ): Promise<T> {
+      if (postgres) {
+        return db.transaction().execute(async (trx) => {
+          for (const key of [...new Set(lockKeys)].sort()) {
+            await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+          }
+          return work(statements(trx));
+        });
+      }
+      return db.connection().execute(async (connection) => {
+        await sql`begin immediate`.execute(connection);
+        try {
+          const result = await work(statements(connection));
+          await sql`commit`.execute(connection);
+          return result;
+        } catch (error) {
+          await sql`rollback`.execute(connection);
+          throw error;
+        }
+      });
+    },
+
+    /** Gives back a reservation: the attempt it stood for did not fail. */
+    async release(ids: readonly number[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db.deleteFrom('sign_in_failures').where('id', 'in', ids).execute();
     },
 
     async clear(key: string): Promise<void> {

@@ -236,6 +236,41 @@ describe(`security: every route meets its guard, whatever the spelling (${engine
     }
   });
 
+  it('every console and admin answer carries Cache-Control: no-store, writes, refusals and errors included', async () => {
+    const personal = guarded().filter(
+      (r) =>
+        r.access === 'session' ||
+        r.access === 'session-link' ||
+        r.access === 'bearer' ||
+        r.url === '/api/recruiters/session',
+    );
+    expect(personal.filter((r) => WRITES.has(r.method)).length).toBeGreaterThan(0);
+    for (const route of personal) {
+      const routeCase = caseOf(route.method, route.url);
+      const good = await credentials(route.access, route.method, routeCase);
+      const answers = [
+        await t.app.inject(request(route, routeCase, routeCase.url, good)),
+        // Refused by the guard: no session, no token.
+        await t.app.inject(request(route, routeCase, routeCase.url, {})),
+      ];
+      if (WRITES.has(route.method) && routeCase.body !== undefined) {
+        // A body that does not parse: the error answer.
+        answers.push(
+          await t.app.inject({
+            ...request(route, routeCase, routeCase.url, good),
+            payload: '{"broken',
+          }),
+        );
+      }
+      for (const res of answers) {
+        expect(
+          res.headers['cache-control'],
+          `${route.method} ${routeCase.url} ${res.statusCode}`,
+        ).toBe('no-store');
+      }
+    }
+  });
+
   it('every spelling that reaches a route counts against the same request limit', async () => {
     for (const route of guarded()) {
       const routeCase = caseOf(route.method, route.url);

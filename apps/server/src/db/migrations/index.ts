@@ -5,6 +5,7 @@ import * as mailQueue from './0003-mail-queue';
 import * as consoleTables from './0004-console';
 import * as jobTerms from './0005-job-terms';
 import * as jobLeases from './0006-job-leases';
+import * as auditAppendOnly from './0007-audit-append-only';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the server
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0004-console': consoleTables,
   '0005-job-terms': jobTerms,
   '0006-job-leases': jobLeases,
+  '0007-audit-append-only': auditAppendOnly,
 };

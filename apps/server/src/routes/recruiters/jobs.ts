@@ -55,10 +55,9 @@ export const consoleJobsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(consoleJobSchema), ...answers },
       },
     },
-    async (_request, reply) => {
+    async () => {
       const [jobs, counts] = await Promise.all([repos.jobs.listAll(), repos.pipeline.newCounts()]);
       const now = app.now();
-      reply.header('Cache-Control', 'no-store');
       return jobs.map((job) => toConsoleJob(job, counts.get(job.id) ?? 0, now));
     },
   );
@@ -74,8 +73,7 @@ export const consoleJobsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: consoleJobSchema, ...answers },
       },
     },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
+    async (request) => {
       return consoleJob(request.params.id);
     },
   );

@@ -8,12 +8,33 @@ import {
   SIGN_IN_FAILED_MESSAGE,
 } from '@lumenfield/contract';
 import { hashPassword, verifyDummy, verifyPassword } from '../../lib/passwords';
-import { recordFailure, retryAfterSeconds, throttleKeys } from '../../lib/sign-in-throttle';
+import {
+  releaseAttempt,
+  reserveAttempt,
+  throttleKeys,
+  type ThrottleKeys,
+} from '../../lib/sign-in-throttle';
 import { HttpProblem } from '../../plugins/problem-details';
 import { consoleProblems, signedIn, toConsoleSession } from './console-user';
 import { checkPassword } from './users';
 
 const answers = consoleProblems(429);
+
+/** A failure slot for this attempt, taken before any password is checked; or 429. */
+async function reserveOr429(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  keys: ThrottleKeys,
+  now: Date,
+  detail: string,
+): Promise<{ ids: number[] }> {
+  const reservation = await reserveAttempt(app.repos.signInThrottle, keys, now);
+  if (reservation.retryAfter !== undefined) {
+    throw new HttpProblem(429, detail, undefined, {
+      'Retry-After': String(reservation.retryAfter),
+    });
+  }
+  return reservation;
+}
 
 /** Sign in, who am I, sign out (docs/recruiters.md). */
 export const consoleSessionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,22 +56,19 @@ export const consoleSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const { Email, Password } = request.body;
       const now = app.now();
       const keys = throttleKeys(Email, request.ip);
-      const wait = await retryAfterSeconds(repos.signInThrottle, keys, now);
-      if (wait > 0) {
-        throw new HttpProblem(
-          429,
-          'Too many failed sign-ins. Please wait a while and try again.',
-          undefined,
-          { 'Retry-After': String(wait) },
-        );
-      }
+      const reservation = await reserveOr429(
+        app,
+        keys,
+        now,
+        'Too many failed sign-ins. Please wait a while and try again.',
+      );
       const user = await repos.users.findForSignIn(Email);
       // An unknown e-mail costs the same scrypt as a wrong password: timing tells nothing.
       const matches = user
         ? await verifyPassword(Password, user.passwordHash)
         : (await verifyDummy(Password), false);
       if (!user || !matches || !user.isActive) {
-        await recordFailure(repos.signInThrottle, keys, now);
+        // The reserved slot stays: this was a failure.
         await repos.audit.record(
           {
             actor: user ? { userId: user.id } : { label: null },
@@ -61,11 +79,10 @@ export const consoleSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         );
         throw new HttpProblem(401, SIGN_IN_FAILED_MESSAGE);
       }
-      await repos.signInThrottle.clear(keys.account);
+      await releaseAttempt(repos.signInThrottle, keys, reservation);
       const context = await app.consoleSessions.start(request, reply, user);
       await repos.users.recordSignIn(user.id, now);
       await repos.audit.record({ actor: { userId: user.id }, action: 'sign-in' }, now);
-      reply.header('Cache-Control', 'no-store');
       return toConsoleSession({ ...context, user: { ...user, lastSignInAt: now.toISOString() } });
     },
   );
@@ -80,8 +97,7 @@ export const consoleSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sessionSchema, ...answers },
       },
     },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
+    async (request) => {
       return toConsoleSession(signedIn(request));
     },
   );
@@ -120,22 +136,19 @@ export const consoleSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = app.now();
       // A wrong current password counts as a failed sign-in: the same throttle guards both.
       const keys = throttleKeys(user.email, request.ip);
-      const wait = await retryAfterSeconds(repos.signInThrottle, keys, now);
-      if (wait > 0) {
-        throw new HttpProblem(
-          429,
-          'Too many failed attempts. Please wait a while and try again.',
-          undefined,
-          { 'Retry-After': String(wait) },
-        );
-      }
+      const reservation = await reserveOr429(
+        app,
+        keys,
+        now,
+        'Too many failed attempts. Please wait a while and try again.',
+      );
       const stored = await repos.users.findForSignIn(user.email);
       if (!stored || !(await verifyPassword(request.body.CurrentPassword, stored.passwordHash))) {
-        await recordFailure(repos.signInThrottle, keys, now);
         throw new HttpProblem(400, 'The current password is not right.', [
           { field: 'CurrentPassword', message: 'is not right' },
         ]);
       }
+      await releaseAttempt(repos.signInThrottle, keys, reservation);
       checkPassword(request.body.NewPassword, user, 'NewPassword');
       await repos.users.update(user.id, {
         passwordHash: await hashPassword(request.body.NewPassword),
@@ -152,7 +165,6 @@ export const consoleSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         now,
       );
-      reply.header('Cache-Control', 'no-store');
       return toConsoleSession(context);
     },
   );

@@ -44,8 +44,7 @@ export const consoleUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(consoleUserSchema), ...answers },
       },
     },
-    async (_request, reply) => {
-      reply.header('Cache-Control', 'no-store');
+    async () => {
       return (await repos.users.list()).map(toConsoleUser);
     },
   );

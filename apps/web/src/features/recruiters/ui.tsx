@@ -7,7 +7,7 @@ import type { Resource } from '@/lib/use-resource';
 export const CONSOLE_NAME = 'Recruiters';
 
 /** The hint under every field that sets a password (the server's rule). */
-export const PASSWORD_HINT = `At least ${MIN_PASSWORD_LENGTH} characters, not a common password.`;
+export const PASSWORD_HINT = `At least ${MIN_PASSWORD_LENGTH} characters and hard to guess: a few uncommon words together work well.`;
 
 /** "Openings · Recruiters · Lumenfield Technology Partners": each page's own tab title. */
 export function useConsoleTitle(title: string) {

@@ -49,7 +49,7 @@ describe('users (admins)', () => {
     const password = within(form).getByLabelText('Password');
     await waitFor(() => expect(password).toHaveFocus());
     expect(password).toHaveAccessibleDescription(
-      'At least 12 characters, not a common password. Use at least 12 characters.',
+      'At least 12 characters and hard to guess: a few uncommon words together work well. Use at least 12 characters.',
     );
     await userEvent.clear(password);
     await userEvent.type(password, 'a much longer passphrase');

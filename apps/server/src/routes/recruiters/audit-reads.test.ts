@@ -1,0 +1,112 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConsoleApplicantPage } from '@lumenfield/contract';
+import { applicationPayload, createOpening, postApplication } from '../../test/application';
+import { consoleHeaders, createUser, openSession } from '../../test/console';
+import { createTestApp, engine, type TestApp } from '../../test/test-app';
+
+describe(`reading personal data is audited; the audit log is append-only (${engine})`, () => {
+  let t: TestApp;
+  let jobId: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    jobId = await createOpening(t, 'AUD-1');
+    for (const name of ['Alice', 'Bruno', 'Chen']) {
+      await postApplication(
+        t,
+        jobId,
+        applicationPayload({ FirstName: name, Email: `${name.toLowerCase()}@example.com` }),
+      );
+    }
+  });
+  afterAll(() => t.close());
+
+  const auditRows = async (action: string) =>
+    (await t.app.repos.audit.list({}, 1, 500)).items.filter((row) => row.action === action);
+  const bearer = () => ({ authorization: `Bearer ${t.config.adminToken ?? ''}` });
+
+  it('each applicant page opened and each list that returns applicants, by a console session: who, when, how many, never the words', async () => {
+    const user = await createUser(t, 'reader@example.com');
+    const session = await openSession(t, user);
+    const list = await t.app.inject({
+      url: `/api/recruiters/applicants?jobId=${jobId}&q=alice%40example.com`,
+      headers: consoleHeaders(t, session),
+    });
+    expect(list.statusCode).toBe(200);
+    const { Items } = list.json() as ConsoleApplicantPage;
+    expect(Items).toHaveLength(1);
+    // A search that returns nobody reads nobody's data.
+    await t.app.inject({
+      url: '/api/recruiters/applicants?q=nobody-at-all',
+      headers: consoleHeaders(t, session),
+    });
+    const everyone = await t.app.inject({
+      url: `/api/recruiters/applicants?jobId=${jobId}`,
+      headers: consoleHeaders(t, session),
+    });
+    const ids = (everyone.json() as ConsoleApplicantPage).Items.map((item) => item.ApplicantID);
+    for (const id of ids) {
+      const page = await t.app.inject({
+        url: `/api/recruiters/applicants/${id}`,
+        headers: consoleHeaders(t, session),
+      });
+      expect(page.statusCode).toBe(200);
+    }
+
+    const lists = await auditRows('applicants-list');
+    expect(lists.map((row) => [row.actorEmail, row.target, row.detail])).toEqual([
+      ['reader@example.com', `opening ${jobId}`, `3 applicants (opening ${jobId})`],
+      ['reader@example.com', `opening ${jobId}`, `1 applicant (opening ${jobId}, words)`],
+    ]);
+    const views = await auditRows('applicant-view');
+    expect(views.map((row) => row.target).sort()).toEqual(
+      ids.map((id) => `applicant ${id}`).sort(),
+    );
+    expect(views.every((row) => row.actorEmail === 'reader@example.com' && row.at)).toBe(true);
+    expect(JSON.stringify(await t.app.repos.audit.list({}, 1, 500))).not.toMatch(/alice/i);
+  });
+
+  it('the bearer API: each applicant list and resume read, as the token', async () => {
+    const list = await t.app.inject({
+      url: `/api/admin/jobs/${jobId}/applicants`,
+      headers: bearer(),
+    });
+    expect(list.statusCode).toBe(200);
+    const [first] = list.json() as { AttachmentGuid: string; ApplicantID: number }[];
+    const resume = await t.app.inject({
+      url: `/api/Physical/DownloadAttachment?AttachmentGuid=${first!.AttachmentGuid}&AttachmentName=cv.pdf`,
+      headers: bearer(),
+    });
+    expect(resume.statusCode).toBe(200);
+    const lists = await auditRows('applicants-list');
+    expect(lists[0]).toMatchObject({
+      actor: 'token',
+      target: `opening ${jobId}`,
+      detail: `3 applicants (opening ${jobId})`,
+    });
+    const downloads = await auditRows('resume-download');
+    expect(downloads[0]).toMatchObject({
+      actor: 'token',
+      target: `applicant ${first!.ApplicantID}`,
+    });
+  });
+
+  it('the database refuses to change or delete an audit row; erasure still works', async () => {
+    const db = t.db.handle.db;
+    const before = await t.app.repos.audit.list({}, 1, 500);
+    expect(before.total).toBeGreaterThan(0);
+    await expect(
+      db.updateTable('audit_log').set({ detail: 'rewritten' }).execute(),
+    ).rejects.toThrow(/append-only/);
+    await expect(db.deleteFrom('audit_log').execute()).rejects.toThrow(/append-only/);
+    if (engine === 'postgres') {
+      await expect(sql`truncate audit_log`.execute(db)).rejects.toThrow(/append-only/);
+    }
+    expect(await t.app.repos.audit.list({}, 1, 500)).toEqual(before);
+    // Erasing a person whose page was read leaves the audit rows as they were.
+    expect(await t.app.repos.applicants.eraseByEmail('alice@example.com')).toMatchObject({
+      Applicants: 1,
+    });
+    expect((await t.app.repos.audit.list({}, 1, 500)).total).toBe(before.total);
+  });
+});
