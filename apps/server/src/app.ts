@@ -25,6 +25,7 @@ import { repositories } from './plugins/repositories';
 import { requestId, requestIdOptions } from './plugins/request-id';
 import { routeTable } from './plugins/route-table';
 import { clientErrorHandler, frameworkErrors, securityHeaders } from './plugins/security-headers';
+import { closingConnections } from './plugins/closing-connections';
 import { loadSitePages, type SitePages } from './plugins/site-pages';
 import { staticSite } from './plugins/static-site';
 import { xsrfCookies } from './plugins/xsrf';
@@ -60,7 +61,9 @@ export async function buildApp({
     ...requestIdOptions(config.trustProxy),
     // A 5 MB resume as base64 is ~7 MB; the SaveApplicantDetail route raises its own limit.
     bodyLimit: 1024 * 1024,
-    return503OnClosing: true,
+    // A request that reaches a closing node on a kept-alive connection is still answered (with
+    // Connection: close, plugins/closing-connections.ts), not refused: nginx retries no 503 to a POST.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     // Answers made before any hook runs still carry the security headers (docs/security.md).
     frameworkErrors,
@@ -71,6 +74,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(routeTable);
+  await app.register(closingConnections);
   // Third-party plugins, configured in one place.
   // The secret signs the console's session cookie (a cookie from another secret is refused).
   await app.register(fastifyCookie, { secret: cookieSecret });
