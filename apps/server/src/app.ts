@@ -11,6 +11,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { DbHandle } from './db/create-db';
 import { loggerOptions } from './lib/logging';
+import { sharedRateLimits } from './lib/rate-limit-store';
 import type { TokenActor } from './plugins/api-guard';
 import { compression } from './plugins/compression';
 import { consoleSessions } from './plugins/console-sessions';
@@ -61,8 +62,8 @@ export async function buildApp({
     ...requestIdOptions(config.trustProxy),
     // A 5 MB resume as base64 is ~7 MB; the SaveApplicantDetail route raises its own limit.
     bodyLimit: 1024 * 1024,
-    // A request that reaches a closing node on a kept-alive connection is still answered (with
-    // Connection: close, plugins/closing-connections.ts), not refused: nginx retries no 503 to a POST.
+    // A request that reaches a closing node on a kept-alive connection is still answered, with
+    // Connection: close (plugins/closing-connections.ts): nginx would not retry a 503 to a POST.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     // Answers made before any hook runs still carry the security headers (docs/security.md).
@@ -95,6 +96,9 @@ export async function buildApp({
   // Commands sent before Redis is ready are skipped (no offline queue), which would let the
   // first requests past every limit: wait for it briefly, then serve either way.
   if (redis) await redisReady(redis, 2_000);
+  const rateLimits = redis
+    ? sharedRateLimits({ redis, log: app.log, nameSpace: 'lumenfield-rl:' })
+    : undefined;
   // Routes with `config: { access: 'bearer' }` (the recruiters' API) say so in the OpenAPI
   // document; added before the document's own hook, so it sees them.
   app.addHook('onRoute', (route) => {
@@ -144,7 +148,7 @@ export async function buildApp({
   // Operations (docs/operations.md): request ids, HSTS over HTTPS, metrics, compression.
   await app.register(requestId);
   await app.register(hsts);
-  await app.register(metrics, { database });
+  await app.register(metrics, { database, rateLimits });
   await app.register(compression);
   await app.register(mailer, { config, mail: mailRepository(database.db) });
   await app.register(retention, { config });
@@ -152,7 +156,13 @@ export async function buildApp({
   // Routes last.
   await app.register(siteRoutes, { config, database });
   await app.register(seoRoutes, { config });
-  await app.register(guardedRoutes, { config, database, cookieSecret, redis, tokenActor });
+  await app.register(guardedRoutes, {
+    config,
+    database,
+    cookieSecret,
+    rateLimits,
+    tokenActor,
+  });
   await app.register(consolePageRoutes, { staticDir: config.staticDir });
   if (pages) await app.register(pageRoutes, { config, pages });
   else
