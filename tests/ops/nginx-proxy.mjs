@@ -159,6 +159,11 @@ export async function startNginx({ appPorts, tls, appendForwardedFor = false }) 
   const proxy = {
     https: `https://127.0.0.1:${tlsPort}`,
     http: `http://127.0.0.1:${httpPort}`,
+    /** nginx's error log so far (failure reports). */
+    errorLog: () => {
+      const file = path.join(dir, 'error.log');
+      return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+    },
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGQUIT');
       await exited;

@@ -478,9 +478,9 @@ export async function startPrivatePostgres() {
   };
 }
 
-/** A private Redis on a free port, in the foreground so it can be killed. */
-export async function startPrivateRedis() {
-  const port = await freePort();
+/** A private Redis on a free port (or `port`, to bring one back), in the foreground: killable. */
+export async function startPrivateRedis({ port: chosen } = {}) {
+  const port = chosen ?? (await freePort());
   const child = spawn(
     'redis-server',
     [
