@@ -121,6 +121,15 @@ export function mailRepository(db: Db) {
         .execute();
     },
 
+    /** Drops every mail still waiting (after a restore: they may have gone before it). */
+    async dropPending(): Promise<number> {
+      const result = await db
+        .deleteFrom('mail_queue')
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     /** Mails waiting to be sent, and mails given up on. */
     async depth(): Promise<{ pending: number; failed: number }> {
       const rows = await db
