@@ -246,7 +246,15 @@ function steadyLoad({ readers = 3, applications = true } = {}) {
         record(`GET ${at}`, await exchange(`${proxy.https}${at}`, { headers, agent }));
       }),
     ),
-    ...(applications ? [loop(async () => record('application', await apply(agent)))] : []),
+    // About four applications a second: a steady stream the slow mail server can catch up with.
+    ...(applications
+      ? [
+          loop(async () => {
+            record('application', await apply(agent));
+            await sleep(250);
+          }),
+        ]
+      : []),
   ];
   return {
     stop: async () => {
@@ -345,7 +353,7 @@ nodesTest(
       async () => {
         return (await metric('a', 'lumenfield_mail_queue{status="pending"}')) === 0;
       },
-      { tries: 600 },
+      { tries: 1_200 },
     );
     // Each new application queues two mails: the applicant's confirmation and the notice.
     const confirmations = new Map();
