@@ -86,6 +86,9 @@ export async function buildApp({
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, {
         connectTimeout: 1_000,
+        // A Redis that holds a connection but never answers must not hold requests: past this
+        // the limits count on the node's own counter (lib/rate-limit-store.ts).
+        commandTimeout: 500,
         maxRetriesPerRequest: 1,
         enableOfflineQueue: false,
         lazyConnect: false,

@@ -89,6 +89,24 @@ describe(`rate limits while Redis is away (${engine})`, () => {
     expect(await fallbackGauge(t)).toBe(1);
   });
 
+  it('a Redis that stops answering (but keeps its connections): requests are still answered, limited on the node', async () => {
+    const port = await freePort();
+    const redis = await startRedis(port);
+    redises.push(redis);
+    const t = await node(`redis://127.0.0.1:${port}`);
+    expect(count(await statuses(t, 2), 200)).toBe(2);
+    redis.kill('SIGSTOP');
+    try {
+      // The node's own counter starts afresh: it never saw what Redis counted.
+      const got = await statuses(t, 8);
+      expect(count(got, 200)).toBe(6);
+      expect(count(got, 429)).toBe(2);
+      expect(await fallbackGauge(t)).toBe(1);
+    } finally {
+      redis.kill('SIGCONT');
+    }
+  });
+
   it('Redis killed: per-node limits; Redis back: one shared limit again', async () => {
     const port = await freePort();
     let redis = await startRedis(port);
