@@ -15,10 +15,9 @@ export const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
  * One HTTP(S) exchange with every header visible; TLS trusts the test's own certificate. A new
  * connection each time unless `agent` (a keep-alive agent) is given.
  */
-export function exchange(
-  url,
-  { method = 'GET', headers = {}, body, localAddress, agent = false, timeoutMs = 60_000 } = {},
-) {
+export function exchange(url, options = {}) {
+  const { method = 'GET', headers = {}, body, localAddress, agent = false } = options;
+  const { timeoutMs = 60_000, resent = false } = options;
   const target = new URL(url);
   const client = target.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
@@ -42,7 +41,15 @@ export function exchange(
       },
     );
     req.on('timeout', () => req.destroy(new Error(`${method} ${url} timed out`)));
-    req.on('error', reject);
+    req.on('error', (error) => {
+      // A kept-alive connection the server closed just as it was reused (nginx reloading): a
+      // browser sends the request again on a new connection, and so does this client, once.
+      if (req.reusedSocket && error.code === 'ECONNRESET' && !resent) {
+        resolve(exchange(url, { ...options, resent: true }));
+      } else {
+        reject(error);
+      }
+    });
     req.end(body);
   });
 }
@@ -156,9 +163,30 @@ export async function startNginx({ appPorts, tls, appendForwardedFor = false }) 
   child.stdout.on('data', (c) => (output += c));
   child.stderr.on('data', (c) => (output += c));
   const exited = new Promise((resolve) => child.once('exit', resolve));
+  let generation = 0;
   const proxy = {
     https: `https://127.0.0.1:${tlsPort}`,
     http: `http://127.0.0.1:${httpPort}`,
+    /**
+     * Edits the site (`edit(text) -> text`) and reloads nginx as an operator does (SIGHUP to
+     * the master); resolves once answers come from the new configuration.
+     */
+    reload: async (edit) => {
+      generation += 1;
+      const file = path.join(dir, 'lumenfield.conf');
+      const marker = `    add_header X-Proxy-Generation ${generation} always;\n`;
+      const site = edit(
+        fs.readFileSync(file, 'utf8').replace(/^ {4}add_header X-Proxy-Generation .*\n/m, ''),
+      );
+      fs.writeFileSync(file, site.replace('    gzip off;\n', `    gzip off;\n${marker}`));
+      child.kill('SIGHUP');
+      for (let i = 0; i < 100; i++) {
+        const res = await exchange(`${proxy.https}/healthz`).catch(() => undefined);
+        if (res?.headers['x-proxy-generation'] === String(generation)) return;
+        await sleep(100);
+      }
+      throw new Error(`nginx did not reload: ${output}`);
+    },
     /** nginx's error log so far (failure reports). */
     errorLog: () => {
       const file = path.join(dir, 'error.log');

@@ -6,6 +6,7 @@
 // acknowledged application is stored, and every mail sent exactly once.
 // Without nginx: skipped with a warning on a laptop, a failure in CI.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import https from 'node:https';
 import net from 'node:net';
@@ -17,6 +18,7 @@ import {
   ADMIN_TOKEN,
   COOKIE_SECRET,
   METRICS_TOKEN,
+  PG_BIN,
   applicationBody,
   cleanupAll,
   halfWrittenTotal,
@@ -194,6 +196,21 @@ async function metric(name, sample) {
     .split('\n')
     .find((l) => l.startsWith(`${sample} `));
   return line === undefined ? undefined : Number(line.split(' ')[1]);
+}
+
+/** Requests a node has answered, its own /metrics scrapes aside. */
+async function answered(name) {
+  const res = await exchange(`${nodes[name].url}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    localAddress: '127.0.0.2',
+  });
+  return res.body
+    .toString()
+    .split('\n')
+    .filter(
+      (l) => l.startsWith('http_request_duration_seconds_count{') && !l.includes('"/metrics"'),
+    )
+    .reduce((sum, l) => sum + Number(l.split(' ')[1]), 0);
 }
 
 let writeHeaders;
@@ -392,6 +409,28 @@ nodesTest(
 );
 
 nodesTest(
+  'draining a node: marked down and reloaded, it gets no request; stopped, nobody notices',
+  async () => {
+    const nodeA = () => new RegExp(`^( {4}server 127\\.0\\.0\\.1:${nodes.a.port} [^;]*);`, 'm');
+    await proxy.reload((site) => site.replace(nodeA(), '$1 down;'));
+    const load = steadyLoad();
+    const before = await answered('a');
+    await sleep(2_000);
+    assert.equal(await answered('a'), before, 'a drained node gets no request');
+    // Drained, it may even be killed outright: nothing is in flight on it.
+    const port = nodes.a.port;
+    await nodes.a.stop('SIGKILL');
+    await sleep(1_000);
+    await startNode('a', port);
+    await proxy.reload((site) => site.replace(/^( {4}server [^;]*) down;/m, '$1;'));
+    await sleep(1_000);
+    const { requests, failures } = await load.stop();
+    assert.deepEqual(failures, []);
+    assert.ok(requests > 20, `steady load: ${requests} requests`);
+  },
+);
+
+nodesTest(
   'every acknowledged application is stored, byte for byte, and none half-written',
   async () => {
     assert.ok(acked.length >= 30, `${acked.length} acknowledged`);
@@ -403,6 +442,54 @@ nodesTest(
     );
     assert.equal(report.lost, 0, `lost: ${report.lostIds.join(', ')}`);
     assert.equal(halfWrittenTotal(report.halfWritten), 0);
+  },
+);
+
+nodesTest(
+  'restore: pg_dump, pg_restore into an empty database, after-restore, a node on it has every application',
+  async () => {
+    const dump = path.join(tempDir('lumenfield-dump-'), 'site.dump');
+    const sh = (cmd, args, env = {}) => {
+      const result = spawnSync(cmd, args, { encoding: 'utf8', env: { ...process.env, ...env } });
+      assert.equal(result.status, 0, `${cmd} ${args.join(' ')}: ${result.stderr}`);
+      return result.stdout;
+    };
+    const before = [...acked];
+    sh(path.join(PG_BIN, 'pg_dump'), ['--format=custom', `--file=${dump}`, databaseUrl]);
+    const restored = await pg.createDatabase();
+    sh(path.join(PG_BIN, 'pg_restore'), ['--no-owner', `--dbname=${restored}`, dump]);
+    const cleared = sh(
+      process.execPath,
+      [path.join(root, 'apps/server/dist/admin.mjs'), 'after-restore'],
+      {
+        DATABASE_URL: restored,
+        DATA_DIR: tempDir('lumenfield-restore-cli-'),
+      },
+    );
+    assert.match(cleared, /Ended \d+ console sessions/);
+    assert.match(cleared, /\d+ queued mails will be sent/);
+    const node = await startProcess(process.execPath, [bundle], {
+      cwd: root,
+      port: await freePort(),
+      env: {
+        DATA_DIR: tempDir('lumenfield-node-restored-'),
+        STATIC_DIR: '',
+        DATABASE_URL: restored,
+        ADMIN_TOKEN,
+        METRICS_TOKEN,
+        COOKIE_SECRET,
+        MAIL_POLL_MS: '0',
+      },
+    });
+    try {
+      const report = await verifyNoLoss(node.url, jobId, before, () =>
+        postgresHalfWritten(restored),
+      );
+      assert.equal(report.lost, 0, `lost in the restore: ${report.lostIds.join(', ')}`);
+      assert.equal(halfWrittenTotal(report.halfWritten), 0);
+    } finally {
+      await node.stop();
+    }
   },
 );
 
