@@ -1,20 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../test/ports';
 import { parsePrometheusText } from '../test/prometheus';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 
 const LISTING = '/api/Jobs/CareerDetailsRetrival?ActionFlag=JobOpenings&jobID=0';
 const METRICS_TOKEN = 'test-metrics-token-0123456789';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** A throw-away redis-server on `port`, killed by the test when it wants Redis gone. */
 async function startRedis(port: number): Promise<ChildProcess> {

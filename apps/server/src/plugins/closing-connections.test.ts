@@ -1,7 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applicationPayload, createOpening } from '../test/application';
+import { applicationPayload, applicationRequest, createOpening } from '../test/application';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 
 /** Resolves when something can listen on `port` again: the app no longer holds it. */
@@ -34,25 +34,18 @@ describe(`closing with a request in flight on a kept-alive connection (${engine}
     const arrived = new Promise((resolve) => app.server.once('request', resolve));
     const answer = new Promise<{ status: number; connection: string | undefined }>(
       (resolve, reject) => {
-        const req = http.request(
-          {
-            host: '127.0.0.1',
-            port,
-            method: 'POST',
-            path: `/api/Jobs/SaveApplicantDetail?jobID=${jobId}`,
-            agent,
-            headers: {
-              ...t!.headers('write'),
-              'content-type': 'application/json',
-              'content-length': body.length,
-            },
-          },
+        const req = applicationRequest(
+          t!,
+          port,
+          jobId,
+          body.length,
           (res) => {
             res.resume();
             res.on('end', () =>
               resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }),
             );
           },
+          agent,
         );
         req.on('error', reject);
         // Half the body now; the rest once the app is closing.

@@ -1,7 +1,6 @@
-import http from 'node:http';
 import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOpening } from '../../test/application';
+import { applicationRequest, createOpening } from '../../test/application';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
 
 describe(`an application to a node that lost its database (${engine})`, () => {
@@ -28,25 +27,11 @@ describe(`an application to a node that lost its database (${engine})`, () => {
       // reading the body can arrive.
       const answer = await new Promise<{ status: number; type: string | undefined }>(
         (resolve, reject) => {
-          const req = http.request(
-            {
-              host: '127.0.0.1',
-              port,
-              method: 'POST',
-              path: `/api/Jobs/SaveApplicantDetail?jobID=${jobId}`,
-              headers: {
-                ...t.headers('write'),
-                'content-type': 'application/json',
-                'content-length': 1_000_000,
-              },
-              timeout: 10_000,
-            },
-            (res) => {
-              res.resume();
-              resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'] });
-              req.destroy();
-            },
-          );
+          const req = applicationRequest(t, port, jobId, 1_000_000, (res) => {
+            res.resume();
+            resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'] });
+            req.destroy();
+          });
           req.on('timeout', () => req.destroy(new Error('no answer without the body')));
           req.on('error', reject);
           req.flushHeaders();
