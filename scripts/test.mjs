@@ -23,7 +23,7 @@ const steps = [
   ],
   ['server tests (SQLite and PostgreSQL)', ['run', 'test:server']],
   // nginx in front of the built site, fresh builds and the pruned production tree on clones.
-  ['operations (nginx, fresh builds, production tree)', ['run', 'test:ops']],
+  ['operations (nginx, two nodes, fresh builds, production tree)', ['run', 'test:ops']],
   ['browser tests', ['run', 'test:e2e']],
 ];
 

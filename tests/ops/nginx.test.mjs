@@ -4,18 +4,15 @@
 // the proxy (and only from it) means Secure cookies and HSTS, a 5 MB resume passes in both
 // file forms, request ids join nginx's log to ours, and the server's log holds no secret.
 // Without nginx: skipped with a warning on a laptop, a failure in CI.
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import https from 'node:https';
 import path from 'node:path';
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { ensureFresh } from '../../scripts/fresh-build.mjs';
 import { applicationBody, makeResume } from '../resilience/harness.mjs';
 import { freePort, root, sleep, startProcess, stopAll, tempDir } from './lib.mjs';
+import { NGINX, exchange, selfSignedCertificate, startNginx, stopProxies } from './nginx-proxy.mjs';
 
-const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 const ADMIN_TOKEN = 'nginx-test-admin-token-0123456789';
 const METRICS_TOKEN = 'nginx-test-metrics-token-0123456789';
 const COOKIE_SECRET = 'nginx-test-cookie-secret-0123456789abcdef';
@@ -33,160 +30,6 @@ if (!haveNginx) {
   }
 }
 const nginxTest = haveNginx ? test : test.skip;
-
-/** One HTTP(S) exchange with every header visible; TLS trusts the test's own certificate. */
-function exchange(url, { method = 'GET', headers = {}, body, localAddress } = {}) {
-  const target = new URL(url);
-  const client = target.protocol === 'https:' ? https : http;
-  return new Promise((resolve, reject) => {
-    const req = client.request(
-      target,
-      {
-        method,
-        headers:
-          body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) },
-        rejectUnauthorized: false,
-        agent: false,
-        ...(localAddress ? { localAddress } : {}),
-        timeout: 60_000,
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error(`${method} ${url} timed out`)));
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-function selfSignedCertificate(dir) {
-  const cert = path.join(dir, 'cert.pem');
-  const key = path.join(dir, 'key.pem');
-  const made = spawnSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-      '-days',
-      '2',
-      '-subj',
-      '/CN=localhost',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1,DNS:localhost',
-    ],
-    { encoding: 'utf8' },
-  );
-  if (made.status !== 0) throw new Error(`openssl failed: ${made.stderr}`);
-  return { cert, key };
-}
-
-/** deploy/nginx/lumenfield.conf with test ports and paths; every substitution must apply. */
-function renderSite({ appPort, httpPort, tlsPort, tls, cacheDir, appendForwardedFor }) {
-  let site = fs.readFileSync(path.join(root, 'deploy/nginx/lumenfield.conf'), 'utf8');
-  const swap = (from, to) => {
-    assert.ok(site.includes(from), `deploy/nginx/lumenfield.conf no longer has "${from.trim()}"`);
-    site = site.replaceAll(from, to);
-  };
-  swap('server 127.0.0.1:3000;', `server 127.0.0.1:${appPort};`);
-  swap('    listen [::]:80;\n', '');
-  swap('    listen [::]:443 ssl http2;\n', '');
-  swap('listen 80;', `listen 127.0.0.1:${httpPort};`);
-  swap('listen 443 ssl http2;', `listen 127.0.0.1:${tlsPort} ssl http2;`);
-  swap('/etc/ssl/certs/lumenfield.pem', tls.cert);
-  swap('/etc/ssl/private/lumenfield.key', tls.key);
-  swap('/var/cache/nginx/lumenfield', cacheDir);
-  // The usual append-style proxy (what many guides show): the app's hop count must hold anyway.
-  if (appendForwardedFor) {
-    swap('X-Forwarded-For $remote_addr;', 'X-Forwarded-For $proxy_add_x_forwarded_for;');
-  }
-  return site;
-}
-
-const proxies = [];
-async function startNginx({ appPort, tls, appendForwardedFor = false }) {
-  const dir = tempDir('lumenfield-nginx-');
-  const [httpPort, tlsPort] = [await freePort(), await freePort()];
-  const site = renderSite({
-    appPort,
-    httpPort,
-    tlsPort,
-    tls,
-    cacheDir: path.join(dir, 'cache'),
-    appendForwardedFor,
-  });
-  fs.writeFileSync(path.join(dir, 'lumenfield.conf'), site);
-  const temp = (name) => `${name}_temp_path ${path.join(dir, name)};`;
-  fs.writeFileSync(
-    path.join(dir, 'nginx.conf'),
-    [
-      // As root nginx would hand its workers to "nobody", who cannot read our temp folder.
-      process.getuid?.() === 0 ? 'user root;' : '',
-      'worker_processes 1;',
-      `pid ${path.join(dir, 'nginx.pid')};`,
-      `error_log ${path.join(dir, 'error.log')} warn;`,
-      'events { worker_connections 256; }',
-      'http {',
-      `  access_log ${path.join(dir, 'access.log')};`,
-      `  ${temp('client_body')} ${temp('proxy')} ${temp('fastcgi')} ${temp('uwsgi')} ${temp('scgi')}`,
-      `  include ${path.join(dir, 'lumenfield.conf')};`,
-      '}',
-    ].join('\n'),
-  );
-  const child = spawn(
-    NGINX,
-    [
-      '-p',
-      `${dir}/`,
-      '-c',
-      path.join(dir, 'nginx.conf'),
-      '-e',
-      path.join(dir, 'error.log'),
-      '-g',
-      'daemon off;',
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  child.stdout.on('data', (c) => (output += c));
-  child.stderr.on('data', (c) => (output += c));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const proxy = {
-    https: `https://127.0.0.1:${tlsPort}`,
-    http: `http://127.0.0.1:${httpPort}`,
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGQUIT');
-      await exited;
-    },
-  };
-  proxies.push(proxy);
-  for (let i = 0; i < 100; i++) {
-    if (child.exitCode !== null) {
-      const log = fs.existsSync(path.join(dir, 'error.log'))
-        ? fs.readFileSync(path.join(dir, 'error.log'), 'utf8')
-        : '';
-      throw new Error(`nginx exited ${child.exitCode}: ${output}${log}`);
-    }
-    try {
-      if ((await exchange(`${proxy.https}/healthz`)).status === 200) return proxy;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error(`nginx did not answer: ${output}`);
-}
 
 const bundle = path.join(root, 'apps/server/dist/server.mjs');
 async function startSite(env) {
@@ -221,10 +64,10 @@ before(async () => {
     RATE_LIMIT_REQUESTS: '100000',
     RATE_LIMIT_APPLICATIONS: '100000',
   });
-  proxy = await startNginx({ appPort: site.port, tls });
+  proxy = await startNginx({ appPorts: [site.port], tls });
 });
 after(async () => {
-  await Promise.all(proxies.map((p) => p.stop()));
+  await stopProxies();
   await stopAll();
 });
 
@@ -248,7 +91,7 @@ for (const appendForwardedFor of [false, true]) {
     `a client varying X-Forwarded-For is still rate-limited (${appendForwardedFor ? 'a proxy that appends, TRUST_PROXY=1' : 'deploy/nginx, which overwrites'})`,
     async () => {
       const limited = await startSite({ TRUST_PROXY: '1', RATE_LIMIT_REQUESTS: '5' });
-      const front = await startNginx({ appPort: limited.port, tls, appendForwardedFor });
+      const front = await startNginx({ appPorts: [limited.port], tls, appendForwardedFor });
       const statuses = [];
       for (let i = 1; i <= 8; i++) {
         const res = await exchange(`${front.https}${countries}`, {

@@ -14,7 +14,7 @@ export const METRICS_TOKEN = 'resilience-metrics-token-0123456789';
 export const COOKIE_SECRET = 'resilience-cookie-secret-0123456789abcdef';
 export const FIXED_HEADER = { 'x-requested-with': 'XMLHttpRequest' };
 // Debian's PostgreSQL binaries (the newest installed major), unless PG_BIN says otherwise.
-const PG_BIN =
+export const PG_BIN =
   process.env.PG_BIN ??
   (() => {
     const base = '/usr/lib/postgresql';
@@ -478,9 +478,9 @@ export async function startPrivatePostgres() {
   };
 }
 
-/** A private Redis on a free port, in the foreground so it can be killed. */
-export async function startPrivateRedis() {
-  const port = await freePort();
+/** A private Redis on a free port (or `port`, to bring one back), in the foreground: killable. */
+export async function startPrivateRedis({ port: chosen } = {}) {
+  const port = chosen ?? (await freePort());
   const child = spawn(
     'redis-server',
     [

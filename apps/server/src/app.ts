@@ -11,6 +11,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { DbHandle } from './db/create-db';
 import { logOutput } from './lib/log-output';
+import { sharedRateLimits } from './lib/rate-limit-store';
 import type { TokenActor } from './plugins/api-guard';
 import { compression } from './plugins/compression';
 import { consoleSessions } from './plugins/console-sessions';
@@ -25,6 +26,7 @@ import { repositories } from './plugins/repositories';
 import { requestId, requestIdOptions } from './plugins/request-id';
 import { routeTable } from './plugins/route-table';
 import { clientErrorHandler, frameworkErrors, securityHeaders } from './plugins/security-headers';
+import { closingConnections } from './plugins/closing-connections';
 import { loadSitePages, type SitePages } from './plugins/site-pages';
 import { staticSite } from './plugins/static-site';
 import { xsrfCookies } from './plugins/xsrf';
@@ -65,7 +67,9 @@ export async function buildApp({
     ...requestIdOptions(config.trustProxy),
     // A 5 MB resume as base64 is ~7 MB; the SaveApplicantDetail route raises its own limit.
     bodyLimit: 1024 * 1024,
-    return503OnClosing: true,
+    // A request that reaches a closing node on a kept-alive connection is still answered, with
+    // Connection: close (plugins/closing-connections.ts): nginx would not retry a 503 to a POST.
+    return503OnClosing: false,
     // A request that has not fully arrived after BODY_TIMEOUT_MS (headers or body) is answered
     // 408 and closed, on every route: a stalled body gives back its share of the upload budget.
     requestTimeout: config.bodyTimeoutMs,
@@ -85,6 +89,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(routeTable);
+  await app.register(closingConnections);
   // Third-party plugins, configured in one place.
   // The secret signs the console's session cookie (a cookie from another secret is refused).
   await app.register(fastifyCookie, { secret: cookieSecret });
@@ -95,6 +100,9 @@ export async function buildApp({
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, {
         connectTimeout: 1_000,
+        // A Redis that holds a connection but never answers must not hold requests: past this
+        // the limits count on the node's own counter (lib/rate-limit-store.ts).
+        commandTimeout: 500,
         maxRetriesPerRequest: 1,
         enableOfflineQueue: false,
         lazyConnect: false,
@@ -105,6 +113,9 @@ export async function buildApp({
   // Commands sent before Redis is ready are skipped (no offline queue), which would let the
   // first requests past every limit: wait for it briefly, then serve either way.
   if (redis) await redisReady(redis, 2_000);
+  const rateLimits = redis
+    ? sharedRateLimits({ redis, log: app.log, nameSpace: 'lumenfield-rl:' })
+    : undefined;
   // Routes with `config: { access: 'bearer' }` (the recruiters' API) say so in the OpenAPI
   // document; added before the document's own hook, so it sees them.
   app.addHook('onRoute', (route) => {
@@ -154,7 +165,7 @@ export async function buildApp({
   // Operations (docs/operations.md): request ids, HSTS over HTTPS, metrics, compression.
   await app.register(requestId);
   await app.register(hsts);
-  await app.register(metrics, { database });
+  await app.register(metrics, { database, rateLimits });
   await app.register(compression);
   await app.register(mailer, { config, mail: mailRepository(database.db) });
   await app.register(retention, { config });
@@ -162,7 +173,13 @@ export async function buildApp({
   // Routes last.
   await app.register(siteRoutes, { config, database });
   await app.register(seoRoutes, { config });
-  await app.register(guardedRoutes, { config, database, cookieSecret, redis, tokenActor });
+  await app.register(guardedRoutes, {
+    config,
+    database,
+    cookieSecret,
+    rateLimits,
+    tokenActor,
+  });
   await app.register(consolePageRoutes, { staticDir: config.staticDir });
   if (pages) await app.register(pageRoutes, { config, pages });
   else

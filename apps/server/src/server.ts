@@ -23,13 +23,13 @@ async function main() {
   const database = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const cookieSecret = resolveCookieSecret(config.cookieSecret, config.dataDir);
   const app = await buildApp({ config, database, cookieSecret });
-  app.addHook('onClose', () => database.close());
 
   try {
     await prepareDatabase(database, { seedDemoData: config.seedDemoData, log: app.log });
   } catch (error) {
     app.log.fatal({ err: error }, 'could not prepare the database');
     await app.close();
+    await database.close();
     process.exit(1);
   }
 
@@ -38,13 +38,17 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    // Requests in flight complete; new connections are refused; a hung one cannot hold us.
     const timer = setTimeout(() => {
       app.log.error('shutdown timed out');
       process.exit(1);
     }, config.shutdownTimeoutMs);
     timer.unref();
+    // app.close(): the mail sender is told to stop (preClose), the port is closed and idle
+    // kept-alive connections with it, requests in flight finish with `Connection: close`
+    // (plugins/closing-connections.ts), then the mail run in progress ends after its current
+    // mail (onClose). The database goes last: every onClose hook used it.
     await app.close();
+    await database.close();
     process.exit(0);
   };
   process.on('SIGTERM', (signal) => void shutdown(signal));

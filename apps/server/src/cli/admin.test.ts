@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../db/prepare';
 import { createRepositories } from '../repositories';
+import { enqueueMail } from '../repositories/mail-repository';
 import { pdfFile } from '../test/files';
 import { createTestDb, engine, type TestDb } from '../test/test-app';
 
@@ -240,5 +241,49 @@ describe(`npm run admin (${engine})`, () => {
     expect(erased.stdout.toLowerCase()).not.toContain('lea.park');
     expect(await repos.applicants.listForJob(jobId)).toEqual([]);
     expect((await admin('applicants', 'erase')).stderr).toContain('needs --email');
+  });
+
+  it('after a restore, signs everyone out and, when asked, drops the queued mail', async () => {
+    const repos = createRepositories(testDb.handle.db);
+    const now = new Date();
+    const user = await repos.users.create(
+      { email: 'restored@example.com', name: 'Restored', role: 'recruiter', passwordHash: 'x' },
+      now,
+    );
+    // A session the copy holds: signed out on the live site after the copy was made.
+    await repos.sessions.create({
+      id: 'a'.repeat(64),
+      userId: user.id,
+      createdAt: now.toISOString(),
+      lastSeenAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + 3_600_000).toISOString(),
+    });
+    await enqueueMail(
+      testDb.handle.db,
+      [
+        {
+          kind: 'applicant-confirmation',
+          to: ['q@example.com'],
+          subject: 's',
+          text: 't',
+          html: 'h',
+        },
+      ],
+      null,
+      now,
+    );
+    const pending = (await repos.mail.depth()).pending;
+    expect(pending).toBeGreaterThan(0);
+
+    const kept = await admin('after-restore');
+    expect(kept).toMatchObject({ code: 0 });
+    expect(kept.stdout).toContain('Ended 1 console sessions');
+    expect(kept.stdout).toContain(`${pending} queued mails will be sent`);
+    expect(await repos.sessions.find('a'.repeat(64))).toBeUndefined();
+    expect((await repos.mail.depth()).pending).toBe(pending);
+
+    const dropped = await admin('after-restore', '--drop-mail');
+    expect(dropped.stdout).toContain(`Dropped ${pending} queued mails.`);
+    expect((await repos.mail.depth()).pending).toBe(0);
   });
 });

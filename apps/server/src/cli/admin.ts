@@ -30,6 +30,9 @@ Commands:
   applicants erase --email E    erase everything about one person at their request
   download <guid> [--out PATH]  save a resume (PATH: a file or an existing folder)
   backup --out FILE             a consistent copy of the SQLite database, while the site runs
+  after-restore [--drop-mail]   before starting nodes on a restored copy: sign everyone out
+                                (sessions ended since the copy are valid in it); with
+                                --drop-mail, drop the queued mail (some went after the copy)
   users add --email E --name "N" --role admin|recruiter --password-stdin
                                 a console account (the first admin); the password from stdin
   users list                    every console account
@@ -72,6 +75,7 @@ const { values, positionals } = parseArgs({
     name: { type: 'string' },
     role: { type: 'string' },
     'password-stdin': { type: 'boolean' },
+    'drop-mail': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -321,12 +325,45 @@ async function users(subcommand: string | undefined) {
   }
 }
 
+/**
+ * A restored copy holds what was true when it was made: sessions signed out since then are
+ * valid again, and mail queued then is sent again (some of it went already). Run before any
+ * node starts on it (docs/operations.md, "Restore").
+ */
+async function afterRestore() {
+  const config = cliConfig();
+  const database = openDatabase(config);
+  try {
+    await prepareDatabase(database, { seedDemoData: false });
+    const repos = createRepositories(database.db);
+    const sessions = await repos.sessions.deleteAll();
+    console.log(`Ended ${sessions} console sessions: everyone signs in again.`);
+    if (values['drop-mail']) {
+      console.log(`Dropped ${await repos.mail.dropPending()} queued mails.`);
+    } else {
+      const { pending } = await repos.mail.depth();
+      console.log(
+        `${pending} queued mails will be sent when a node starts; some may have been sent after the copy was made (--drop-mail drops them).`,
+      );
+    }
+  } finally {
+    await database.close();
+  }
+}
+
 const command = positionals[0];
 if (!command || values.help) {
   console.log(USAGE);
 } else if (command === 'users') {
   try {
     await users(positionals[1]);
+  } catch (error) {
+    console.error(error instanceof CliError ? error.message : error);
+    process.exitCode = 1;
+  }
+} else if (command === 'after-restore') {
+  try {
+    await afterRestore();
   } catch (error) {
     console.error(error instanceof CliError ? error.message : error);
     process.exitCode = 1;

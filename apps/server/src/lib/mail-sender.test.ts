@@ -1,19 +1,10 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationPayload, createOpening, postApplication } from '../test/application';
+import { freePort } from '../test/ports';
 import { readableMail as readable, startSmtpServer } from '../test/smtp';
 import { mailRepository } from '../repositories/mail-repository';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 import { MAX_MAIL_ATTEMPTS, retryDelayMs } from './mail-sender';
-
-/** A loopback port nothing listens on: a mail server that is down. */
-async function deadPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const queue = (t: TestApp) => mailRepository(t.db.handle.db);
 
@@ -93,7 +84,8 @@ describe(`application mail: queued with the application, sent in the background 
 
 describe(`application mail while the mail server is down (${engine})`, () => {
   it('the application is accepted; the mail waits and goes when the server is back', async () => {
-    const port = await deadPort();
+    // Nothing listens there: a mail server that is down.
+    const port = await freePort();
     const t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
     try {
       const jobId = await createOpening(t, 'MAIL-DOWN');
@@ -128,7 +120,8 @@ describe(`application mail while the mail server is down (${engine})`, () => {
   });
 
   it('gives up after the last try, keeping the mail as failed', async () => {
-    const port = await deadPort();
+    // Nothing listens there: a mail server that is down.
+    const port = await freePort();
     const t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
     try {
       const jobId = await createOpening(t, 'MAIL-FAIL');

@@ -5,8 +5,9 @@ import type { MailRepository } from '../repositories/mail-repository';
 /** Tries per mail before it is left as failed (about a day and a half of retries). */
 export const MAX_MAIL_ATTEMPTS = 12;
 /** Mails one sender claims at a time, and how long the claim holds against other nodes. */
-const BATCH = 10;
-const CLAIM_MS = 5 * 60_000;
+export const MAIL_BATCH = 10;
+/** A node that dies mid-batch leaves its claimed mail to the others after this long. */
+export const MAIL_CLAIM_MS = 5 * 60_000;
 
 /** 30 s after the first failure, doubling, at most an hour between tries. */
 export function retryDelayMs(failures: number): number {
@@ -22,6 +23,11 @@ function failureCode(error: unknown): string {
 export interface MailSender {
   /** Sends what is due now; resolves with how many mails went. Safe to call from several nodes. */
   runOnce(now?: Date): Promise<number>;
+  /**
+   * No run starts after this, and a run in progress ends after the mail it is sending: the rest
+   * of its batch is released at once for the other nodes, not held until the claim expires.
+   */
+  stop(): void;
   close(): void;
 }
 
@@ -49,12 +55,18 @@ export function createMailSender({
         socketTimeout: 30_000,
       })
     : undefined;
+  let stopped = false;
 
   return {
     async runOnce(now = new Date()) {
-      const due = await mail.claimDue(now, BATCH, CLAIM_MS);
+      if (stopped) return 0;
+      const due = await mail.claimDue(now, MAIL_BATCH, MAIL_CLAIM_MS);
       let sent = 0;
-      for (const message of due) {
+      for (const [index, message] of due.entries()) {
+        if (stopped) {
+          await mail.release(due.slice(index).map((unsent) => unsent.id));
+          break;
+        }
         try {
           if (transport) {
             await transport.sendMail({
@@ -86,6 +98,9 @@ export function createMailSender({
         }
       }
       return sent;
+    },
+    stop: () => {
+      stopped = true;
     },
     close: () => transport?.close(),
   };

@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Redis } from 'ioredis';
 import {
   API_BASE_PATH,
   consolePaths,
@@ -12,6 +11,7 @@ import {
   type UserRole,
 } from '@lumenfield/contract';
 import type { Config } from '../config';
+import type { SharedRateLimits } from '../lib/rate-limit-store';
 import { HttpProblem } from './problem-details';
 import { isValidXsrfToken, safeEqual, xsrfCookieName } from './xsrf';
 
@@ -57,7 +57,7 @@ export type TokenActor = 'token' | 'cli';
 export interface ApiGuardOptions {
   config: Config;
   secret: string;
-  redis: Redis | undefined;
+  rateLimits: SharedRateLimits | undefined;
   tokenActor: TokenActor;
 }
 
@@ -81,7 +81,7 @@ const digest = (value: string) => crypto.createHash('sha256').update(value).dige
  * (preParsing: before a body is read).
  */
 export const apiGuard = fp<ApiGuardOptions>(
-  async (api: FastifyInstance, { config, secret, redis, tokenActor }) => {
+  async (api: FastifyInstance, { config, secret, rateLimits, tokenActor }) => {
     api.decorate('tokenActor', tokenActor);
     // First of every hook, so refusals (401, 403, 429) and errors carry it too.
     api.addHook('onRequest', async (request, reply) => {
@@ -124,7 +124,8 @@ export const apiGuard = fp<ApiGuardOptions>(
       hook: 'onRequest',
       max: config.rateLimit.requestsPerMinute,
       timeWindow: '1 minute',
-      ...(redis ? { redis, skipOnError: true, nameSpace: 'lumenfield-rl:' } : {}),
+      // Shared across nodes in Redis; each node's own counter while Redis is away.
+      ...(rateLimits ? { store: rateLimits.Store } : {}),
     });
     const bearerFailures = api.createRateLimit({
       max: BEARER_FAILURES_PER_MINUTE,

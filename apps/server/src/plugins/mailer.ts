@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import { createMailSender, type MailSender } from '../lib/mail-sender';
+import { createMailSender, MAIL_BATCH, type MailSender } from '../lib/mail-sender';
 import type { MailRepository } from '../repositories/mail-repository';
 
 declare module 'fastify' {
@@ -22,23 +22,35 @@ export const mailer = fp<{ config: Config; mail: MailRepository }>(
     });
     app.decorate('mailer', sender);
     let timer: NodeJS.Timeout | undefined;
-    let running: Promise<unknown> = Promise.resolve();
+    let running: Promise<void> | undefined;
+    const drain = async () => {
+      try {
+        // A full batch means more is due: the next one goes at once, not a tick later.
+        while ((await sender.runOnce()) === MAIL_BATCH);
+      } catch (error) {
+        // A failing database is logged and tried again next tick.
+        app.log.warn({ err: error }, 'mail queue not read');
+      }
+    };
     app.addHook('onReady', async () => {
       if (config.mailPollMs === 0) return;
       timer = setInterval(() => {
-        // One run at a time; a failing database is logged and tried again next time.
-        running = running
-          .then(() => sender.runOnce())
-          .catch((error: unknown) => app.log.warn({ err: error }, 'mail queue not read'));
+        // One run at a time: a tick while one runs is skipped, never queued behind it.
+        running ??= drain().finally(() => (running = undefined));
       }, config.mailPollMs);
       timer.unref();
     });
-    // Stopped before any onClose hook runs, so no run starts after the database has closed.
+    // Told to stop before the server stops listening, without waiting for it: the port frees
+    // at once, and the run ends after its current mail while requests in flight finish.
     app.addHook('preClose', async () => {
       clearInterval(timer);
-      await running;
+      sender.stop();
     });
-    app.addHook('onClose', async () => sender.close());
+    // server.ts closes the database only after every onClose hook, this wait included.
+    app.addHook('onClose', async () => {
+      await running;
+      sender.close();
+    });
   },
   { name: 'mailer' },
 );

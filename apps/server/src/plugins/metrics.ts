@@ -3,10 +3,13 @@ import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { apiPaths } from '@lumenfield/contract';
 import type { DbHandle } from '../db/create-db';
+import type { SharedRateLimits } from '../lib/rate-limit-store';
 import { mailRepository } from '../repositories/mail-repository';
 
 export interface MetricsOptions {
   database: DbHandle;
+  /** The shared rate-limit counters (REDIS_URL), when configured. */
+  rateLimits?: SharedRateLimits | undefined;
 }
 
 declare module 'fastify' {
@@ -48,7 +51,7 @@ const REFUSAL_REASONS: Record<number, string> = {
  * previous scrape. Served by GET /metrics (routes/metrics.ts), behind the guards' bearer check.
  */
 export const metrics = fp<MetricsOptions>(
-  async (app: FastifyInstance, { database }) => {
+  async (app: FastifyInstance, { database, rateLimits }) => {
     const registry = new Registry();
     const requests = new Histogram({
       name: 'http_request_duration_seconds',
@@ -91,6 +94,15 @@ export const metrics = fp<MetricsOptions>(
         const depth = await mail.depth();
         this.set({ status: 'pending' }, depth.pending);
         this.set({ status: 'failed' }, depth.failed);
+      },
+    });
+
+    new Gauge({
+      name: 'lumenfield_rate_limit_store_fallback',
+      help: "1 while Redis is away and this node's rate limits count on their own; 0 otherwise",
+      registers: [registry],
+      collect() {
+        this.set(rateLimits?.fallback() ? 1 : 0);
       },
     });
 

@@ -71,19 +71,21 @@ export const retention = fp<{ config: Config }>(
     };
     app.decorate('retention', { runOnce: run });
     let timer: NodeJS.Timeout | undefined;
-    let running: Promise<unknown> = Promise.resolve();
+    let running: Promise<unknown> | undefined;
     app.addHook('onReady', async () => {
       if (config.retentionIntervalMs === 0) return;
       timer = setInterval(() => {
-        running = running
-          .then(() => run())
-          .catch((error: unknown) => app.log.warn({ err: error }, 'retention run failed'));
+        // One run at a time: a tick while one runs is skipped, never queued behind it.
+        running ??= run()
+          .catch((error: unknown) => app.log.warn({ err: error }, 'retention run failed'))
+          .finally(() => (running = undefined));
       }, config.retentionIntervalMs);
       timer.unref();
     });
-    // Stopped before any onClose hook runs, so no run starts after the database has closed.
-    app.addHook('preClose', async () => {
-      clearInterval(timer);
+    // No run starts once closing begins; one in progress is awaited after the server stopped
+    // listening (onClose), so it never holds the port. server.ts closes the database after.
+    app.addHook('preClose', async () => clearInterval(timer));
+    app.addHook('onClose', async () => {
       await running;
     });
   },

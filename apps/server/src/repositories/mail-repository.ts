@@ -91,6 +91,17 @@ export function mailRepository(db: Db) {
       }));
     },
 
+    /** Gives claimed mail back unsent: any sender may take it now. */
+    async release(ids: readonly number[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .updateTable('mail_queue')
+        .set({ locked_until: null })
+        .where('id', 'in', ids)
+        .where('status', '=', 'pending')
+        .execute();
+    },
+
     /** The SMTP server took it: nothing of it is kept. */
     async delivered(id: number): Promise<void> {
       await db.deleteFrom('mail_queue').where('id', '=', id).execute();
@@ -108,6 +119,15 @@ export function mailRepository(db: Db) {
         }))
         .where('id', '=', id)
         .execute();
+    },
+
+    /** Drops every mail still waiting (after a restore: they may have gone before it). */
+    async dropPending(): Promise<number> {
+      const result = await db
+        .deleteFrom('mail_queue')
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     /** Mails waiting to be sent, and mails given up on. */

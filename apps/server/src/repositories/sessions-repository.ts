@@ -81,6 +81,12 @@ export function sessionsRepository(db: Db) {
       return Number(result.numDeletedRows);
     },
 
+    /** Ends every session (after a restore brought back ones that had been signed out). */
+    async deleteAll(): Promise<number> {
+      const result = await db.deleteFrom('sessions').executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     /** Drops sessions past their absolute end or idle since `idleBefore`. */
     async deleteExpired(now: Date, idleBefore: Date): Promise<void> {
       await db

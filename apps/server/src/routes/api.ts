@@ -44,7 +44,12 @@ export async function apiRoutes(app: FastifyInstance, { config, database }: ApiR
   // Applications are written where they cannot hold the event loop (SQLite: a worker thread).
   const applications = createApplicationStore(database);
   app.addHook('onClose', () => applications.close());
-  await app.register(saveApplicantRoutes, { repos, applications, config });
+  await app.register(saveApplicantRoutes, {
+    repos,
+    applications,
+    config,
+    pingDatabase: () => database.ping(),
+  });
   await app.register(downloadAttachmentRoutes, { repos });
   await app.register(adminJobsRoutes, { repos });
   // The recruiters' console (docs/recruiters.md): session-guarded.

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/create-db';
+import type { SharedRateLimits } from '../lib/rate-limit-store';
 import { apiGuard, type TokenActor } from '../plugins/api-guard';
 import { apiRoutes } from './api';
 import { metricsRoutes } from './metrics';
@@ -10,7 +10,8 @@ export interface GuardedRouteOptions {
   config: Config;
   database: DbHandle;
   cookieSecret: string;
-  redis: Redis | undefined;
+  /** Counters shared across nodes (REDIS_URL); unset: each node counts on its own. */
+  rateLimits: SharedRateLimits | undefined;
   tokenActor: TokenActor;
 }
 
@@ -21,9 +22,9 @@ export interface GuardedRouteOptions {
  */
 export async function guardedRoutes(
   app: FastifyInstance,
-  { config, database, cookieSecret, redis, tokenActor }: GuardedRouteOptions,
+  { config, database, cookieSecret, rateLimits, tokenActor }: GuardedRouteOptions,
 ) {
-  await app.register(apiGuard, { config, secret: cookieSecret, redis, tokenActor });
+  await app.register(apiGuard, { config, secret: cookieSecret, rateLimits, tokenActor });
   await app.register(apiRoutes, { prefix: '/api', config, database });
   await app.register(metricsRoutes);
 }

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { stateValue } from '../db/reference-data';
 import { createRepositories } from '../repositories';
 import { pdfFile } from './files';
@@ -74,6 +75,36 @@ export function postApplication(
     headers: { ...t.headers('write'), 'content-type': 'application/json' },
     payload: JSON.stringify(payload),
   });
+}
+
+/**
+ * An application POST over real HTTP to the app listening on `port`, declaring `contentLength`
+ * bytes; the caller sends the body (or part of it, or none) and reads the answer.
+ */
+export function applicationRequest(
+  t: TestApp,
+  port: number,
+  jobId: number,
+  contentLength: number,
+  onAnswer: (res: http.IncomingMessage) => void,
+  agent?: http.Agent,
+): http.ClientRequest {
+  return http.request(
+    {
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: `/api/Jobs/SaveApplicantDetail?jobID=${jobId}`,
+      ...(agent ? { agent } : {}),
+      headers: {
+        ...t.headers('write'),
+        'content-type': 'application/json',
+        'content-length': contentLength,
+      },
+      timeout: 10_000,
+    },
+    onAnswer,
+  );
 }
 
 export function adminHeaders(t: TestApp): Record<string, string> {

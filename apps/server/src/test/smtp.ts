@@ -11,9 +11,13 @@ export interface ReceivedMail {
 /**
  * A real SMTP server on a free loopback port, keeping what it receives; `onMail`, when given,
  * is handed each message before the server acknowledges it (the browser tests' sink writes it
- * to a file: e2e/support/smtp-sink.ts).
+ * to a file: e2e/support/smtp-sink.ts). `delayMs` makes it a slow server: each message is
+ * acknowledged that long after it arrived (and counted in `received` only then).
  */
-export async function startSmtpServer(onMail?: (mail: ReceivedMail) => void): Promise<{
+export async function startSmtpServer(
+  onMail?: (mail: ReceivedMail) => void,
+  { delayMs = 0 }: { delayMs?: number } = {},
+): Promise<{
   url: string;
   port: number;
   received: ReceivedMail[];
@@ -33,9 +37,13 @@ export async function startSmtpServer(onMail?: (mail: ReceivedMail) => void): Pr
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
         };
-        received.push(mail);
-        onMail?.(mail);
-        callback();
+        const acknowledge = () => {
+          received.push(mail);
+          onMail?.(mail);
+          callback();
+        };
+        if (delayMs > 0) setTimeout(acknowledge, delayMs);
+        else acknowledge();
       });
     },
   });

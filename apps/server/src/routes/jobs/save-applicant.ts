@@ -99,7 +99,9 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
   repos: Repositories;
   applications: ApplicationStore;
   config: Config;
-}> = async (app, { repos, applications, config }) => {
+  /** Rejects while the database does not answer (the handle's ping). */
+  pingDatabase: () => Promise<void>;
+}> = async (app, { repos, applications, config, pingDatabase }) => {
   // Only this encapsulated route reads large bodies. They are read as they arrive and decoded
   // in worker threads, never on the event loop; how many bytes a node holds at once is bounded.
   const decoders = createWorkerPool('body-decoder');
@@ -147,6 +149,9 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
       preParsing: async (request, reply, payload) => {
         const length = declaredLength(request) ?? BYTE_ARRAY_BODY_LIMIT;
         if (length > BYTE_ARRAY_BODY_LIMIT) throw tooLarge();
+        // Without its database this node refuses (503) before reading a byte, so the proxy may
+        // send the same application to another node: nothing of it was read or stored here.
+        await pingDatabase();
         const release = await budget.acquire(length, BODY_WAIT_MS);
         if (!release) {
           throw new HttpProblem(
