@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/database';
+import { writeTransaction } from '../db/write-transaction';
 import { applicantColumns, toApplicantSummary, type ApplicantSummary } from './applicant-row';
 import { enqueueMail, type OutgoingMail } from './mail-repository';
 
@@ -82,7 +83,7 @@ export function applicantsRepository(db: Db) {
           .where('application_submits.submitted_at', '>=', cutoff)
           .executeTakeFirst();
       try {
-        return await db.transaction().execute(async (trx) => {
+        return await writeTransaction(db, async (trx) => {
           const seen = await earlier(trx);
           if (seen) {
             return {

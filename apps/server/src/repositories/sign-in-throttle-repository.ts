@@ -1,5 +1,6 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import { writeTransaction } from '../db/write-transaction';
 
 /** What a throttle may read and write while it holds the keys' lock. */
 export interface ThrottleStatements {
@@ -41,38 +42,16 @@ function statements(db: Db): ThrottleStatements {
  * The only code that touches the sign_in_failures table.
  */
 export function signInThrottleRepository(db: Db) {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   return {
     /**
      * Runs `work` alone among every caller that names one of `lockKeys`, in one transaction, so
      * a count and the insert it decides cannot interleave with another's (docs/security.md).
-     * PostgreSQL: transaction-scoped advisory locks on the keys' hashes, always taken in sorted
-     * order so two callers never wait on each other. SQLite: BEGIN IMMEDIATE takes the file's
-     * write lock before the first read (this process's other queries wait on the one connection).
      */
-    async exclusive<T>(
+    exclusive<T>(
       lockKeys: readonly string[],
       work: (scoped: ThrottleStatements) => Promise<T>,
     ): Promise<T> {
-      if (postgres) {
-        return db.transaction().execute(async (trx) => {
-          for (const key of [...new Set(lockKeys)].sort()) {
-            await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
-          }
-          return work(statements(trx));
-        });
-      }
-      return db.connection().execute(async (connection) => {
-        await sql`begin immediate`.execute(connection);
-        try {
-          const result = await work(statements(connection));
-          await sql`commit`.execute(connection);
-          return result;
-        } catch (error) {
-          await sql`rollback`.execute(connection);
-          throw error;
-        }
-      });
+      return writeTransaction(db, (trx) => work(statements(trx)), lockKeys);
     },
 
     /** Gives back a reservation: the attempt it stood for did not fail. */
