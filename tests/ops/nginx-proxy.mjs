@@ -54,6 +54,28 @@ export function exchange(url, options = {}) {
   });
 }
 
+/** The worker processes of an nginx master (Linux: its children, from /proc). */
+function workersOf(pid) {
+  try {
+    return fs
+      .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .split(' ')
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function selfSignedCertificate(dir) {
   const cert = path.join(dir, 'cert.pem');
   const key = path.join(dir, 'key.pem');
@@ -179,10 +201,14 @@ export async function startNginx({ appPorts, tls, appendForwardedFor = false }) 
         fs.readFileSync(file, 'utf8').replace(/^ {4}add_header X-Proxy-Generation .*\n/m, ''),
       );
       fs.writeFileSync(file, site.replace('    gzip off;\n', `    gzip off;\n${marker}`));
+      const oldWorkers = workersOf(child.pid);
       child.kill('SIGHUP');
       for (let i = 0; i < 100; i++) {
         const res = await exchange(`${proxy.https}/healthz`).catch(() => undefined);
-        if (res?.headers['x-proxy-generation'] === String(generation)) return;
+        // Until the old workers have gone, one of them may still take a new connection and
+        // answer it with the old configuration (a drained node would get requests).
+        const settled = oldWorkers.every((pid) => !alive(pid));
+        if (res?.headers['x-proxy-generation'] === String(generation) && settled) return;
         await sleep(100);
       }
       throw new Error(`nginx did not reload: ${output}`);

@@ -84,7 +84,7 @@ test('a pruned production tree starts, migrates and runs npm run admin', async (
   assert.deepEqual(banner.slice(0, 3), [
     `Site:        ${pretty.url}`,
     `Console:     ${pretty.url}/recruiters`,
-    'First admin: printf \'%s\' "$PASSWORD" | npm run admin -- users add --email you@example.com --name "Your Name" --role admin --password-stdin',
+    'First admin: printf \'%s\' "$PASSWORD" | npm run admin -- users add --email "$EMAIL" --name "Your Name" --role admin --password-stdin',
   ]);
 
   const added = run(

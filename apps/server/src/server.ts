@@ -54,12 +54,6 @@ async function main() {
   process.on('SIGTERM', (signal) => void shutdown(signal));
   process.on('SIGINT', (signal) => void shutdown(signal));
 
-  const address = await app.listen({
-    port: config.port,
-    host: config.host,
-    listenTextResolver: siteLine,
-  });
-  for (const line of consoleLines(address, await app.repos.users.count())) app.log.info(line);
   // Mail links never follow a request's Host, so without PUBLIC_URL they name this address,
   // which the people receiving the mail may not reach. That is worth a warning once mail leaves
   // the machine or the site listens beyond it; on the embedded default it is only said.
@@ -70,6 +64,12 @@ async function main() {
       'PUBLIC_URL is not set: links in mail use the configured HOST and PORT',
     );
   }
+  const address = await app.listen({
+    port: config.port,
+    host: config.host,
+    listenTextResolver: siteLine,
+  });
+  for (const line of consoleLines(address, await app.repos.users.count())) app.log.info(line);
 }
 
 main().catch((error: unknown) => {

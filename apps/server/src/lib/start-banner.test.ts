@@ -26,7 +26,7 @@ describe(`what npm start ends with (${engine})`, () => {
       `First admin: ${FIRST_ADMIN_COMMAND}`,
     ]);
     expect(FIRST_ADMIN_COMMAND).toBe(
-      'printf \'%s\' "$PASSWORD" | npm run admin -- users add --email you@example.com --name "Your Name" --role admin --password-stdin',
+      'printf \'%s\' "$PASSWORD" | npm run admin -- users add --email "$EMAIL" --name "Your Name" --role admin --password-stdin',
     );
   });
 

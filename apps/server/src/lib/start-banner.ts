@@ -1,6 +1,10 @@
-/** The command that makes the first console account (docs/recruiters.md), with placeholders. */
+/**
+ * The command that makes the first console account (docs/recruiters.md), with placeholders. The
+ * e-mail is a shell variable, not an example address: the log never prints anything shaped like
+ * an e-mail address (lib/logging.ts).
+ */
 export const FIRST_ADMIN_COMMAND =
-  'printf \'%s\' "$PASSWORD" | npm run admin -- users add --email you@example.com --name "Your Name" --role admin --password-stdin';
+  'printf \'%s\' "$PASSWORD" | npm run admin -- users add --email "$EMAIL" --name "Your Name" --role admin --password-stdin';
 
 /** The line Fastify logs for each address it listens on: where the site is. */
 export const siteLine = (address: string) => `Site:        ${address}`;
