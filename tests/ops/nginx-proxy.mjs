@@ -17,7 +17,7 @@ export const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
  */
 export function exchange(url, options = {}) {
   const { method = 'GET', headers = {}, body, localAddress, agent = false } = options;
-  const { timeoutMs = 60_000, resent = false } = options;
+  const { timeoutMs = 60_000, resent = 0 } = options;
   const target = new URL(url);
   const client = target.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
@@ -43,9 +43,17 @@ export function exchange(url, options = {}) {
     req.on('timeout', () => req.destroy(new Error(`${method} ${url} timed out`)));
     req.on('error', (error) => {
       // A kept-alive connection the server closed just as it was reused (nginx reloading): a
-      // browser sends the request again on a new connection, and so does this client, once.
-      if (req.reusedSocket && error.code === 'ECONNRESET' && !resent) {
-        resolve(exchange(url, { ...options, resent: true }));
+      // browser sends the request again on a new connection, and so does this client, once. A
+      // reloading nginx's old worker also closes a connection it accepted before reading its
+      // request; a read (GET, HEAD) that got no answer on one is sent once more. Only nginx
+      // resets these connections: a node that fails answers through nginx (502, 503).
+      const idempotent = method === 'GET' || method === 'HEAD';
+      if (
+        error.code === 'ECONNRESET' &&
+        resent < (idempotent ? 2 : 1) &&
+        (req.reusedSocket || idempotent)
+      ) {
+        resolve(exchange(url, { ...options, resent: resent + 1 }));
       } else {
         reject(error);
       }
