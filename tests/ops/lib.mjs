@@ -14,10 +14,16 @@ export async function stopAll() {
   await Promise.all([...running].map((proc) => proc.stop('SIGKILL')));
 }
 
+const tempDirs = [];
+// One listener for every folder: a test file may make many (one per node, proxy, clone).
+process.on('exit', () => {
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
 /** A temp folder removed when the test process ends (also on failure). */
 export function tempDir(prefix) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  tempDirs.push(dir);
   return dir;
 }
 
