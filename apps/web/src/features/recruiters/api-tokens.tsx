@@ -81,7 +81,7 @@ export function ApiTokens() {
         setNameError(undefined);
         setName('');
         setCreated(answer);
-        setStatus(`Token created: copy it now, it will not be shown again.`);
+        setStatus('Token created.');
         reload();
       },
       (error: unknown) => {
