@@ -243,6 +243,11 @@ describe(`personal API tokens (${engine})`, () => {
     // Reactivated, the person's old tokens stay dead.
     expect((await patch({ IsActive: true })).statusCode).toBe(200);
     expect((await bearer(kept.secret, 'GET', '/api/recruiters/jobs')).statusCode).toBe(401);
+
+    // A token of a person deactivated by any other way is refused all the same.
+    const fresh = await made(await openSession(t, rita), 'Fresh');
+    await t.app.repos.users.update(rita.id, { isActive: false });
+    expect((await bearer(fresh.secret, 'GET', '/api/recruiters/jobs')).statusCode).toBe(401);
   });
 
   it(`counts wrong tokens against the failed-bearer limit: ${BEARER_FAILURES_PER_MINUTE} a minute, then 429 even for a good one`, async () => {
