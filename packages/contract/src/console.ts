@@ -25,6 +25,10 @@ export const consolePaths = {
   users: '/recruiters/users',
   user: '/recruiters/users/:id',
   audit: '/recruiters/audit',
+  /** GET your personal API tokens, POST a new one (a signed-in browser only, not a token). */
+  tokens: '/recruiters/tokens',
+  /** DELETE: revoke one of yours. */
+  token: '/recruiters/tokens/:id',
 } as const;
 
 /** The console's pages (client-side routes of its own entry; never indexed). */
@@ -239,6 +243,8 @@ export const auditActionSchema = z.enum([
   'user-create',
   'user-update',
   'token-call',
+  'token-create',
+  'token-revoke',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 
@@ -287,3 +293,25 @@ export function describeErasure(result: ErasureResult): string {
     `${counted(result.Mails, 'queued mail', 'queued mails')}`
   );
 }
+
+/** Every personal API token starts so: a secret scanner (or a person) knows one when it sees one. */
+export const API_TOKEN_PREFIX = 'lft_';
+/** Live personal API tokens one person may hold (docs/recruiters.md). */
+export const MAX_API_TOKENS = 20;
+
+/** A personal API token as its owner sees it listed: never its secret. */
+export const apiTokenSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  createdAt: z.string(),
+  /** null until first used; updated at most once a minute. */
+  lastUsedAt: z.string().nullable(),
+});
+export type ApiToken = z.infer<typeof apiTokenSchema>;
+
+export const apiTokenCreateSchema = z.object({ name: z.string().trim().min(1).max(100) });
+export type ApiTokenCreate = z.infer<typeof apiTokenCreateSchema>;
+
+/** POST /recruiters/tokens: the new token and, this once only, its secret. */
+export const apiTokenCreatedSchema = z.object({ token: apiTokenSchema, secret: z.string() });
+export type ApiTokenCreated = z.infer<typeof apiTokenCreatedSchema>;

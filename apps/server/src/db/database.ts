@@ -121,6 +121,17 @@ export interface SessionsTable {
   expires_at: Instant;
 }
 
+/** A person's API token (repositories/api-tokens-repository.ts); revoked ones are deleted. */
+export interface ApiTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** SHA-256 hex of the secret. */
+  token_hash: string;
+  created_at: Instant;
+  last_used_at: Instant | null;
+}
+
 /** Append-only. */
 export interface AuditLogTable {
   id: Generated<number>;
@@ -194,6 +205,7 @@ export interface Database {
   mail_queue: MailQueueTable;
   users: UsersTable;
   sessions: SessionsTable;
+  api_tokens: ApiTokensTable;
   audit_log: AuditLogTable;
   applicant_stages: ApplicantStagesTable;
   applicant_notes: ApplicantNotesTable;

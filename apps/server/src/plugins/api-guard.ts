@@ -12,6 +12,8 @@ import {
 } from '@lumenfield/contract';
 import type { Config } from '../config';
 import type { SharedRateLimits } from '../lib/rate-limit-store';
+import type { AuditActor } from '../repositories/audit-repository';
+import { hashApiToken } from '../repositories/api-tokens-repository';
 import { HttpProblem } from './problem-details';
 import { isValidXsrfToken, safeEqual, xsrfCookieName } from './xsrf';
 
@@ -27,6 +29,9 @@ import { isValidXsrfToken, safeEqual, xsrfCookieName } from './xsrf';
  *   (plugins/console-sessions.ts), with one of `config.roles` when the route names them;
  * - `session-link`: a GET link the console's browser follows without our headers (a resume, the
  *   CSV export): the session cookie (SameSite=Strict, so never sent from another site) only.
+ * Both `session` kinds also take a person's own API token, `Authorization: Bearer lft_…`, in
+ * place of the session and the page's headers: it acts as that person, with their role, unless
+ * the route is `sessionOnly`.
  */
 export type RouteAccess = 'public' | 'bearer' | 'metrics' | 'open' | 'session' | 'session-link';
 export const ROUTE_ACCESS: readonly RouteAccess[] = [
@@ -48,6 +53,8 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** `session` routes only: the roles that may call it (unset: every signed-in person). */
     roles?: readonly UserRole[];
+    /** `session` routes only: a signed-in browser only, never a personal API token. */
+    sessionOnly?: boolean;
   }
 }
 
@@ -63,6 +70,8 @@ export interface ApiGuardOptions {
 
 /** Failed bearer tokens a client may send in a minute before every bearer call answers 429. */
 export const BEARER_FAILURES_PER_MINUTE = 20;
+/** A personal token's last use is written at most this often (a busy script is not a write per call). */
+export const TOKEN_TOUCH_MS = 60 * 1000;
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Answers that may hold personal data or a session: never kept by a browser or a proxy. */
@@ -103,19 +112,25 @@ export const apiGuard = fp<ApiGuardOptions>(
       ) {
         throw new Error(`${String(route.method)} ${route.url}: a session link is a GET`);
       }
-      if (route.config?.roles && access !== 'session') {
-        throw new Error(`${String(route.method)} ${route.url}: roles need access 'session'`);
+      if ((route.config?.roles || route.config?.sessionOnly) && access !== 'session') {
+        throw new Error(
+          `${String(route.method)} ${route.url}: roles and sessionOnly need access 'session'`,
+        );
       }
     });
+
+    const requireRole = (request: FastifyRequest, role: UserRole) => {
+      const roles = request.routeOptions.config.roles;
+      if (roles && !roles.includes(role)) {
+        throw new HttpProblem(403, 'Your account may not do this.');
+      }
+    };
 
     /** The console's session, and the route's role, or the refusal (401, 403). */
     const requireSession = async (request: FastifyRequest) => {
       const context = await api.consoleSessions.resolve(request);
       if (!context) throw new HttpProblem(401, 'Please sign in to continue.');
-      const roles = request.routeOptions.config.roles;
-      if (roles && !roles.includes(context.user.role)) {
-        throw new HttpProblem(403, 'Your account may not do this.');
-      }
+      requireRole(request, context.user.role);
       request.consoleContext = context;
     };
 
@@ -144,16 +159,24 @@ export const apiGuard = fp<ApiGuardOptions>(
     };
 
     /** Who used the token for what: the route's pattern and the id it names (no personal data). */
-    const auditTokenCall = async (request: FastifyRequest) => {
+    const auditTokenCall = async (
+      request: FastifyRequest,
+      actor: AuditActor = { label: tokenActor },
+      detail: string | null = null,
+    ) => {
       const params = request.params as Record<string, string> | undefined;
       const query = request.query as Record<string, unknown> | undefined;
       const guid = query?.AttachmentGuid;
-      const id = params?.id ?? (typeof guid === 'string' ? guid.slice(0, 40) : undefined);
+      const id =
+        params?.id ??
+        params?.guid?.slice(0, 40) ??
+        (typeof guid === 'string' ? guid.slice(0, 40) : undefined);
       await api.repos.audit.record(
         {
-          actor: { label: tokenActor },
+          actor,
           action: 'token-call',
           target: `${request.method} ${request.routeOptions.url ?? ''}${id ? ` ${id}` : ''}`,
+          detail,
         },
         api.now(),
       );
@@ -173,8 +196,43 @@ export const apiGuard = fp<ApiGuardOptions>(
       throw new HttpProblem(401, 'A valid token is required.');
     };
 
+    /**
+     * A person's own API token on a console route: that person with their role, audited as
+     * them; a wrong, revoked or deactivated person's token is a failed bearer token (401, 429).
+     */
+    const requirePersonalToken = async (request: FastifyRequest, reply: FastifyReply) => {
+      const seen = await bearerFailures(request, { increment: false });
+      if (!seen.isAllowed && seen.remaining === 0) {
+        reply.header('Retry-After', String(Math.max(1, seen.ttlInSeconds)));
+        throw new HttpProblem(429, 'Too many requests. Please wait a moment and try again.');
+      }
+      const match = /^Bearer ([\x21-\x7e]{1,512})$/.exec(request.headers.authorization ?? '');
+      const found = match?.[1] && (await api.repos.apiTokens.findByHash(hashApiToken(match[1])));
+      if (!found || !found.user.isActive) return refuseBearer(request, reply, 'console');
+      const { token, user } = found;
+      if (request.routeOptions.config.sessionOnly) {
+        throw new HttpProblem(403, 'A personal API token may not do this: sign in to the console.');
+      }
+      requireRole(request, user.role);
+      const now = api.now();
+      if (!token.lastUsedAt || now.getTime() - Date.parse(token.lastUsedAt) >= TOKEN_TOUCH_MS) {
+        await api.repos.apiTokens.touch(token.id, now);
+      }
+      request.consoleContext = { user, token: { id: token.id, name: token.name } };
+      await auditTokenCall(request, { userId: user.id }, `personal token "${token.name}"`);
+    };
+
     api.addHook('preParsing', async (request, reply, payload) => {
       const access = request.routeOptions.config.access;
+      // A bearer header is never sent by a browser on its own (unlike a cookie), so a token call
+      // needs neither the page's fixed header nor the XSRF echo.
+      if (
+        (access === 'session' || access === 'session-link') &&
+        request.headers.authorization !== undefined
+      ) {
+        await requirePersonalToken(request, reply);
+        return payload;
+      }
       if (access === 'bearer' || access === 'metrics') {
         // With no token configured the route does not exist.
         const { digest: expectedToken, realm } = expected[access];

@@ -15,17 +15,23 @@ export const SESSION_MAX_MS = SESSION_MAX_HOURS * 60 * 60 * 1000;
 /** last_seen_at is written at most this often (a busy page is not a write per call). */
 export const SESSION_TOUCH_MS = 60 * 1000;
 
-export interface ConsoleContext {
+/** A signed-in browser: the person and their session. */
+export interface SessionContext {
   user: User;
   session: StoredSession;
+  token?: undefined;
 }
+
+/** Who calls a console route: a signed-in browser, or a personal API token of that person. */
+export type ConsoleContext =
+  SessionContext | { user: User; session?: undefined; token: { id: number; name: string } };
 
 export interface ConsoleSessions {
   cookieName(request: FastifyRequest): string;
   /** The signed-in person, or undefined; the answer is kept on the request. */
-  resolve(request: FastifyRequest): Promise<ConsoleContext | undefined>;
+  resolve(request: FastifyRequest): Promise<SessionContext | undefined>;
   /** A new session (a new id: nothing from before sign-in carries over) and its cookie. */
-  start(request: FastifyRequest, reply: FastifyReply, user: User): Promise<ConsoleContext>;
+  start(request: FastifyRequest, reply: FastifyReply, user: User): Promise<SessionContext>;
   /** Ends the request's session, if any, and clears the cookie. */
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** The signature that binds a resume link to one session. */
@@ -42,7 +48,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the guard on `session` and `session-link` routes. */
     consoleContext: ConsoleContext | undefined;
-    consoleResolved: Promise<ConsoleContext | undefined> | undefined;
+    consoleResolved: Promise<SessionContext | undefined> | undefined;
   }
 }
 
@@ -63,7 +69,7 @@ export const consoleSessions = fp<{ secret: string }>(
     const cookieName = (request: FastifyRequest) =>
       requestScheme(request) === 'https' ? SESSION_HOST_COOKIE_NAME : SESSION_COOKIE_NAME;
 
-    const lookUp = async (request: FastifyRequest): Promise<ConsoleContext | undefined> => {
+    const lookUp = async (request: FastifyRequest): Promise<SessionContext | undefined> => {
       // Over HTTPS only the __Host- cookie counts: a plain one may have been planted.
       const raw = request.cookies[cookieName(request)];
       if (!raw || raw.length > 300) return undefined;

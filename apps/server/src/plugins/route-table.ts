@@ -7,6 +7,8 @@ export interface RouteEntry {
   url: string;
   /** The access the route declared (every /api route has one; site routes have none). */
   access: RouteAccess | undefined;
+  /** A `session` route that a personal API token may not call. */
+  sessionOnly: boolean;
 }
 
 declare module 'fastify' {
@@ -24,7 +26,12 @@ export const routeTable = fp(
     app.addHook('onRoute', (route) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) {
-        entries.push({ method, url: route.url, access: route.config?.access });
+        entries.push({
+          method,
+          url: route.url,
+          access: route.config?.access,
+          sessionOnly: route.config?.sessionOnly === true,
+        });
       }
     });
   },

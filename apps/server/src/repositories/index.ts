@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { apiTokensRepository } from './api-tokens-repository';
 import { applicantsRepository } from './applicants-repository';
 import { auditRepository } from './audit-repository';
 import { erasureRepository, leaseRepository } from './erasure-repository';
@@ -21,6 +22,7 @@ export function createRepositories(db: Db) {
     mail: mailRepository(db),
     users: usersRepository(db),
     sessions: sessionsRepository(db),
+    apiTokens: apiTokensRepository(db),
     audit: auditRepository(db),
     pipeline: pipelineRepository(db),
     signInThrottle: signInThrottleRepository(db),

@@ -13,6 +13,7 @@ import { consoleApplicantsRoutes } from './recruiters/applicants';
 import { consoleAuditRoutes } from './recruiters/audit';
 import { consoleJobsRoutes } from './recruiters/jobs';
 import { consoleSessionRoutes } from './recruiters/session';
+import { consoleTokensRoutes } from './recruiters/tokens';
 import { consoleErasureRoutes } from './recruiters/erasures';
 import { consoleUsersRoutes } from './recruiters/users';
 
@@ -59,4 +60,5 @@ export async function apiRoutes(app: FastifyInstance, { config, database }: ApiR
   await app.register(consoleUsersRoutes);
   await app.register(consoleAuditRoutes);
   await app.register(consoleErasureRoutes);
+  await app.register(consoleTokensRoutes);
 }

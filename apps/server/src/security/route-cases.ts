@@ -1,6 +1,7 @@
 import type { TestApp } from '../test/test-app';
 import { applicationPayload, createOpening, postApplication } from '../test/application';
 import { createUser, openSession, PASSWORD } from '../test/console';
+import { mintApiToken } from '../repositories/api-tokens-repository';
 import type { User } from '../repositories/users-repository';
 
 /** One request that reaches a route: its path with every parameter filled, and a body. */
@@ -22,6 +23,18 @@ export interface Fixtures {
   /** A session of the admin, and a resume link signed for it. */
   adminSession: string;
   resumeUrl: string;
+  /** Personal API tokens: the admin's, the recruiter's, and a revoked one of the admin's. */
+  adminToken: string;
+  recruiterToken: string;
+  revokedToken: string;
+}
+
+/** A personal API token of `user`, made straight in the database; its secret. */
+async function personalToken(t: TestApp, user: User, revoked = false): Promise<string> {
+  const { secret, hash } = mintApiToken();
+  const token = await t.app.repos.apiTokens.create(user.id, 'Security case', hash, new Date());
+  if (revoked) await t.app.repos.apiTokens.revoke(user.id, token.id);
+  return secret;
 }
 
 /** An open and a closed opening and one stored application, for the cases below. */
@@ -54,6 +67,9 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     recruiter,
     adminSession,
     resumeUrl: ResumeUrl,
+    adminToken: await personalToken(t, admin),
+    recruiterToken: await personalToken(t, recruiter),
+    revokedToken: await personalToken(t, admin, true),
   };
 }
 
@@ -171,6 +187,12 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
       body: { Name: 'Rita Renamed' },
     },
     'GET /api/recruiters/audit': { url: '/api/recruiters/audit?action=sign-in' },
+    'POST /api/recruiters/tokens': {
+      url: '/api/recruiters/tokens',
+      body: { name: `Security case ${counter()}` },
+    },
+    // No such token: the guards are what is tested.
+    'DELETE /api/recruiters/tokens/:id': { url: '/api/recruiters/tokens/999999' },
     'POST /api/recruiters/erasures': {
       url: '/api/recruiters/erasures',
       body: { Email: `nobody-${counter()}@example.com` },

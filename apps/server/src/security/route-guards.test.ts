@@ -236,6 +236,46 @@ describe(`security: every route meets its guard, whatever the spelling (${engine
     }
   });
 
+  it("a session route takes a person's own token instead of the session and the page's headers, with their role, and refuses every spelling with a wrong or revoked one", async () => {
+    const routes = guarded().filter((r) => r.access === 'session' || r.access === 'session-link');
+    const wrong = `Bearer lft_${'x'.repeat(43)}`;
+    for (const route of routes) {
+      const routeCase = caseOf(route.method, route.url);
+      for (const url of [routeCase.url, ...spellings(routeCase.url)]) {
+        for (const authorization of [wrong, `Bearer ${fixtures.revokedToken}`, 'Basic abc']) {
+          const res = await t.app.inject(request(route, routeCase, url, { authorization }));
+          expect([401, ...REFUSED], `${authorization}: ${route.method} ${url}`).toContain(
+            res.statusCode,
+          );
+        }
+      }
+      // The token alone: no cookie, no fixed header, no XSRF echo.
+      const headers = { authorization: `Bearer ${fixtures.adminToken}` };
+      const ok = await t.app.inject(request(route, routeCase, routeCase.url, headers));
+      if (route.sessionOnly) {
+        expect(ok.statusCode, `${route.method} ${routeCase.url}`).toBe(403);
+      } else {
+        expect([401, 403], `${route.method} ${routeCase.url}`).not.toContain(ok.statusCode);
+        expect(ok.statusCode, `${route.method} ${routeCase.url}`).toBeLessThan(500);
+      }
+      expect(ok.headers['cache-control']).toBe('no-store');
+    }
+    // Signing in, out, the password and the tokens themselves are a browser's.
+    expect(routes.filter((r) => r.sessionOnly).map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining([
+        'POST /api/recruiters/tokens',
+        'PUT /api/recruiters/session/password',
+      ]),
+    );
+    // A recruiter's token is a recruiter.
+    for (const route of table().filter((r) => /\/recruiters\/(users|audit|erasures)/.test(r.url))) {
+      const routeCase = caseOf(route.method, route.url);
+      const headers = { authorization: `Bearer ${fixtures.recruiterToken}` };
+      const res = await t.app.inject(request(route, routeCase, routeCase.url, headers));
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
+    }
+  });
+
   it('every console and admin answer carries Cache-Control: no-store, writes, refusals and errors included', async () => {
     const personal = guarded().filter(
       (r) =>

@@ -6,6 +6,7 @@ import * as consoleTables from './0004-console';
 import * as jobTerms from './0005-job-terms';
 import * as jobLeases from './0006-job-leases';
 import * as auditAppendOnly from './0007-audit-append-only';
+import * as apiTokens from './0008-api-tokens';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the server
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0005-job-terms': jobTerms,
   '0006-job-leases': jobLeases,
   '0007-audit-append-only': auditAppendOnly,
+  '0008-api-tokens': apiTokens,
 };

@@ -20,7 +20,7 @@ import { HttpProblem } from '../../plugins/problem-details';
 import type { AuditActor, AuditRecord } from '../../repositories/audit-repository';
 import type { PipelineApplicant } from '../../repositories/pipeline-repository';
 import { toAdminApplicant } from '../openings';
-import { consoleProblems, signedIn } from './console-user';
+import { consoleProblems, linkKey, signedIn } from './console-user';
 
 const answers = consoleProblems(404);
 
@@ -112,14 +112,14 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos } = app;
   const config = { access: 'session' } as const;
 
-  const applicantPage = async (id: number, sessionId: string): Promise<ConsoleApplicant> => {
+  const applicantPage = async (id: number, boundTo: string): Promise<ConsoleApplicant> => {
     const found = await repos.pipeline.find(id);
     if (!found) throw new HttpProblem(404, `There is no applicant with id ${id}.`);
     const [changes, notes] = await Promise.all([
       repos.pipeline.stageHistory(id),
       repos.pipeline.notes(id),
     ]);
-    const signature = app.consoleSessions.resumeSignature(sessionId, found.attachmentGuid);
+    const signature = app.consoleSessions.resumeSignature(boundTo, found.attachmentGuid);
     const resumePath = consolePaths.resume.replace(':guid', found.attachmentGuid);
     return {
       ...toAdminApplicant(found),
@@ -217,8 +217,9 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user, session } = signedIn(request);
-      const page = await applicantPage(request.params.id, session.id);
+      const context = signedIn(request);
+      const { user } = context;
+      const page = await applicantPage(request.params.id, linkKey(context));
       await repos.audit.record(
         {
           actor: { userId: user.id },
@@ -244,7 +245,8 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user, session } = signedIn(request);
+      const context = signedIn(request);
+      const { user } = context;
       const { id } = request.params;
       const found = await repos.pipeline.find(id);
       if (!found) throw new HttpProblem(404, `There is no applicant with id ${id}.`);
@@ -259,7 +261,7 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         now,
       );
-      return applicantPage(id, session.id);
+      return applicantPage(id, linkKey(context));
     },
   );
 
@@ -276,7 +278,8 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user, session } = signedIn(request);
+      const context = signedIn(request);
+      const { user } = context;
       const { id } = request.params;
       if (!(await repos.pipeline.find(id))) {
         throw new HttpProblem(404, `There is no applicant with id ${id}.`);
@@ -292,7 +295,7 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         now,
       );
-      return reply.code(201).send(await applicantPage(id, session.id));
+      return reply.code(201).send(await applicantPage(id, linkKey(context)));
     },
   );
 
@@ -312,11 +315,12 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user, session } = signedIn(request);
+      const context = signedIn(request);
+      const { user } = context;
       const { guid } = request.params;
       // A link made for another session (or guessed) is no link at all.
       const missing = new HttpProblem(404, 'There is no such resume.');
-      if (!app.consoleSessions.verifyResumeSignature(session.id, guid, request.query.sig)) {
+      if (!app.consoleSessions.verifyResumeSignature(linkKey(context), guid, request.query.sig)) {
         throw missing;
       }
       const attachment = await repos.applicants.findAttachment(guid);

@@ -1,6 +1,10 @@
 import { problemDetailsSchema, type ConsoleSession, type ConsoleUser } from '@lumenfield/contract';
 import type { FastifyRequest } from 'fastify';
-import { sessionEnds, type ConsoleContext } from '../../plugins/console-sessions';
+import {
+  sessionEnds,
+  type ConsoleContext,
+  type SessionContext,
+} from '../../plugins/console-sessions';
 import type { User } from '../../repositories/users-repository';
 
 export function toConsoleUser(user: User): ConsoleUser {
@@ -15,7 +19,7 @@ export function toConsoleUser(user: User): ConsoleUser {
   };
 }
 
-export function toConsoleSession({ user, session }: ConsoleContext): ConsoleSession {
+export function toConsoleSession({ user, session }: SessionContext): ConsoleSession {
   const ends = sessionEnds(session);
   return { User: toConsoleUser(user), IdleExpiresOn: ends.idle, ExpiresOn: ends.absolute };
 }
@@ -26,6 +30,17 @@ export function signedIn(request: FastifyRequest): ConsoleContext {
   if (!context) throw new Error(`${request.routeOptions.url ?? ''} is not a session route`);
   return context;
 }
+
+/** The signed-in browser of a `sessionOnly` route (the guard refuses a token there). */
+export function signedInSession(request: FastifyRequest): SessionContext {
+  const context = signedIn(request);
+  if (!context.session) throw new Error(`${request.routeOptions.url ?? ''} is not sessionOnly`);
+  return context;
+}
+
+/** What a resume link is bound to: the session, or the personal token, that asked for it. */
+export const linkKey = (context: ConsoleContext) =>
+  context.session ? context.session.id : `token:${context.token.id}`;
 
 /**
  * The problem answers a console route declares: every one may refuse input (400), a missing

@@ -15,7 +15,7 @@ import {
   type ThrottleKeys,
 } from '../../lib/sign-in-throttle';
 import { HttpProblem } from '../../plugins/problem-details';
-import { consoleProblems, signedIn, toConsoleSession } from './console-user';
+import { consoleProblems, signedIn, signedInSession, toConsoleSession } from './console-user';
 import { checkPassword } from './users';
 
 const answers = consoleProblems(429);
@@ -90,7 +90,7 @@ export const consoleSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     consolePaths.session,
     {
-      config: { access: 'session' },
+      config: { access: 'session', sessionOnly: true },
       schema: {
         summary: 'The signed-in person and when the session ends',
         tags: ['console'],
@@ -98,14 +98,14 @@ export const consoleSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return toConsoleSession(signedIn(request));
+      return toConsoleSession(signedInSession(request));
     },
   );
 
   app.delete(
     consolePaths.session,
     {
-      config: { access: 'session' },
+      config: { access: 'session', sessionOnly: true },
       schema: {
         summary: 'Sign out: the session ends on the server',
         tags: ['console'],
@@ -123,7 +123,7 @@ export const consoleSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     consolePaths.password,
     {
-      config: { access: 'session' },
+      config: { access: 'session', sessionOnly: true },
       schema: {
         summary: 'Change your own password',
         tags: ['console'],

@@ -145,6 +145,8 @@ export const consoleUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!updated) throw new HttpProblem(404, `There is no account with id ${id}.`);
       // Deactivated, or a password set by an admin: every session of the account ends now.
       if (IsActive === false || Password !== undefined) await repos.sessions.deleteForUser(id);
+      // Deactivated: their API tokens go too (a password reset leaves them: docs/recruiters.md).
+      if (IsActive === false) await repos.apiTokens.deleteForUser(id);
       const changes = [
         name !== undefined && name !== current.name ? 'name' : undefined,
         Role !== undefined && Role !== current.role ? `role ${current.role} -> ${Role}` : undefined,

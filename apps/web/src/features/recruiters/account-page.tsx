@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import type { FieldError } from '@lumenfield/contract';
 import { ApiError } from '@/lib/api-client';
 import { consoleApi } from './api';
+import { ApiTokens } from './api-tokens';
 import { useSession } from './session';
 import {
   ErrorNote,
@@ -14,7 +15,7 @@ import {
 
 const EMPTY = { CurrentPassword: '', NewPassword: '' };
 
-/** The signed-in person's own account: who they are, and changing their password. */
+/** The signed-in person's own account: who they are, their password, their API tokens. */
 export default function AccountPage() {
   const { User } = useSession();
   const formRef = useRef<HTMLFormElement>(null);
@@ -93,6 +94,7 @@ export default function AccountPage() {
           </div>
         </form>
       </section>
+      <ApiTokens />
     </>
   );
 }

@@ -1,6 +1,8 @@
 import {
   API_BASE_PATH,
   SIGN_IN_RETURN_PARAM,
+  apiTokenCreatedSchema,
+  apiTokenSchema,
   auditPageSchema,
   consoleApplicantPageSchema,
   consoleApplicantSchema,
@@ -66,6 +68,7 @@ const withId = (template: string, id: number | string) =>
 
 export const jobListSchema = z.array(consoleJobSchema);
 export const userListSchema = z.array(consoleUserSchema);
+export const tokenListSchema = z.array(apiTokenSchema);
 
 export const consoleApi = {
   session: (signal?: AbortSignal) =>
@@ -104,6 +107,12 @@ export const consoleApi = {
   createUser: (body: UserCreate) => call<unknown>('POST', consolePaths.users, { body }),
   updateUser: (id: number, body: UserPatch) =>
     call<unknown>('PATCH', withId(consolePaths.user, id), { body }),
+
+  tokens: (signal?: AbortSignal) =>
+    call('GET', consolePaths.tokens, { schema: tokenListSchema, signal }),
+  createToken: (name: string) =>
+    call('POST', consolePaths.tokens, { body: { name }, schema: apiTokenCreatedSchema }),
+  revokeToken: (id: number) => call<void>('DELETE', withId(consolePaths.token, id)),
 
   audit: (query: AuditQuery, signal?: AbortSignal) =>
     call('GET', consolePaths.audit, { query: { ...query }, schema: auditPageSchema, signal }),
