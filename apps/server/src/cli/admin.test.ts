@@ -243,7 +243,7 @@ describe(`npm run admin (${engine})`, () => {
     expect((await admin('applicants', 'erase')).stderr).toContain('needs --email');
   });
 
-  it('after a restore, signs everyone out and, when asked, drops the queued mail', async () => {
+  it('after a restore, signs everyone out, revokes every token and, when asked, drops the queued mail', async () => {
     const repos = createRepositories(testDb.handle.db);
     const now = new Date();
     const user = await repos.users.create(
@@ -258,6 +258,8 @@ describe(`npm run admin (${engine})`, () => {
       lastSeenAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + 3_600_000).toISOString(),
     });
+    // A personal token the copy holds: revoked on the live site after the copy was made.
+    await repos.apiTokens.create(user.id, 'restored', 'b'.repeat(64), now);
     await enqueueMail(
       testDb.handle.db,
       [
@@ -280,6 +282,8 @@ describe(`npm run admin (${engine})`, () => {
     expect(kept.stdout).toContain('Ended 1 console sessions');
     expect(kept.stdout).toContain(`${pending} queued mails will be sent`);
     expect(await repos.sessions.find('a'.repeat(64))).toBeUndefined();
+    expect(kept.stdout).toContain('Revoked 1 personal API tokens');
+    expect(await repos.apiTokens.findByHash('b'.repeat(64))).toBeUndefined();
     expect((await repos.mail.depth()).pending).toBe(pending);
 
     const dropped = await admin('after-restore', '--drop-mail');

@@ -31,7 +31,8 @@ Commands:
   download <guid> [--out PATH]  save a resume (PATH: a file or an existing folder)
   backup --out FILE             a consistent copy of the SQLite database, while the site runs
   after-restore [--drop-mail]   before starting nodes on a restored copy: sign everyone out
-                                (sessions ended since the copy are valid in it); with
+                                and revoke every personal API token (those ended since the
+                                copy are valid in it); with
                                 --drop-mail, drop the queued mail (some went after the copy)
   users add --email E --name "N" --role admin|recruiter --password-stdin
                                 a console account (the first admin); the password from stdin
@@ -326,8 +327,8 @@ async function users(subcommand: string | undefined) {
 }
 
 /**
- * A restored copy holds what was true when it was made: sessions signed out since then are
- * valid again, and mail queued then is sent again (some of it went already). Run before any
+ * A restored copy holds what was true when it was made: sessions signed out and tokens revoked
+ * since then are valid again, and mail queued then is sent again (some of it went already). Run before any
  * node starts on it (docs/operations.md, "Restore").
  */
 async function afterRestore() {
@@ -338,6 +339,8 @@ async function afterRestore() {
     const repos = createRepositories(database.db);
     const sessions = await repos.sessions.deleteAll();
     console.log(`Ended ${sessions} console sessions: everyone signs in again.`);
+    const tokens = await repos.apiTokens.deleteAll();
+    console.log(`Revoked ${tokens} personal API tokens: their owners make new ones.`);
     if (values['drop-mail']) {
       console.log(`Dropped ${await repos.mail.dropPending()} queued mails.`);
     } else {

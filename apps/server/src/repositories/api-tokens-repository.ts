@@ -149,6 +149,12 @@ export function apiTokensRepository(db: Db) {
       return row && toToken(row);
     },
 
+    /** Revokes every token (a restored copy holds tokens revoked since it was made). */
+    async deleteAll(): Promise<number> {
+      const result = await db.deleteFrom('api_tokens').executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     /** Revokes every token of a person (deactivated). */
     async deleteForUser(userId: number): Promise<number> {
       const result = await db
