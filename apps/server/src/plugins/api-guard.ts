@@ -11,7 +11,7 @@ import {
   type UserRole,
 } from '@lumenfield/contract';
 import type { Config } from '../config';
-import type { SharedRateLimits } from '../lib/rate-limit-store';
+import type { SharedRateLimits } from './rate-limit-store';
 import { HttpProblem } from './problem-details';
 import { isValidXsrfToken, safeEqual, xsrfCookieName } from './xsrf';
 

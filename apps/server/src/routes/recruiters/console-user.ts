@@ -1,7 +1,7 @@
 import { problemDetailsSchema, type ConsoleSession, type ConsoleUser } from '@lumenfield/contract';
 import type { FastifyRequest } from 'fastify';
 import { sessionEnds, type ConsoleContext } from '../../plugins/console-sessions';
-import type { User } from '../../repositories/users-repository';
+import type { User } from '../../domains/accounts/users-repository';
 
 export function toConsoleUser(user: User): ConsoleUser {
   return {
