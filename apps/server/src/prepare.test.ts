@@ -42,7 +42,7 @@ describe(`database preparation (${engine})`, () => {
     expect(stateValue('US', 'AL')).toBe(1999971377);
   });
 
-  it('seeds demo openings into an empty database only, with every age text of spec §2', async () => {
+  it('seeds demo openings into an empty database only, with every age text', async () => {
     const now = new Date('2026-03-10T12:00:00Z');
     await prepareDatabase(testDb.handle, { seedDemoData: true, now });
     await prepareDatabase(testDb.handle, { seedDemoData: true, now });

@@ -7,7 +7,7 @@ import {
 import { decodeFileContent } from './resume-file';
 
 /**
- * Decodes a SaveApplicantDetail body, in a worker thread (lib/body-pool.ts): the resume comes
+ * Decodes a SaveApplicantDetail body, in a worker thread (workers/body-decoder.ts): the resume comes
  * out as bytes, the rest as a small JSON value for the route's schema. The old client's resume
  * arrives as an array of up to 5 million byte numbers; it is read straight from the body's bytes
  * into the resume's, never as a JS array of numbers. Anything the fast path is unsure of goes

@@ -160,7 +160,7 @@ export async function inflatesPastBound(bytes: Buffer): Promise<boolean> {
 }
 
 /**
- * What the bytes really are, judged by their content (spec §9: PDF, DOC, DOCX only):
+ * What the bytes really are, judged by their content (PDF, DOC, DOCX only: docs/api.md, SaveApplicantDetail):
  * a PDF; a legacy Word file (an OLE compound file holding a WordDocument stream); or a DOCX
  * (a zip holding word/document.xml, not declaring more than MAX_DOCX_INFLATED_BYTES).
  * Anything else, including an empty file, is null.

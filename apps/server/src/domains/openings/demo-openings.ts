@@ -1,6 +1,6 @@
 /**
  * Demo openings for an empty embedded database (SEED_DEMO_DATA). Effective dates are relative
- * to the moment of seeding and spread so the listing shows every age text of spec §2:
+ * to the moment of seeding and spread so the listing shows every age text (packages/contract/src/age-text.ts):
  * minutes, exactly one hour, several hours, one day and several days.
  */
 import type { JobTermsFields } from './jobs-repository';

@@ -129,7 +129,7 @@ describe(`POST /api/Jobs/SaveApplicantDetail (${engine})`, () => {
     expect(res.statusCode).toBe(201);
   });
 
-  describe('spec §5 rules, each with its exact message', () => {
+  describe('the application rules, each with its exact message', () => {
     it.each([
       ['no resume chosen', {}, { name: '' }, m.resumeMissing],
       ['a .png', {}, { name: 'photo.png' }, m.resumeType],

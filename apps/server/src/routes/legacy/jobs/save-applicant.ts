@@ -41,7 +41,7 @@ export const BASE64_BODY_LIMIT = 7_500_000;
 export const BYTE_ARRAY_BODY_LIMIT = 22_000_000;
 /** How long a body waits for room under UPLOAD_BYTES_IN_FLIGHT before the answer is 503. */
 export const BODY_WAIT_MS = 3_000;
-/** The application without its resume: a few short fields (spec §5); more is not an application. */
+/** The application without its resume: a few short fields (docs/api.md); more is not an application. */
 export const FIELDS_LIMIT = 64 * 1024;
 
 /** The body's Content-Length, when it declares a sane one (chunked bodies do not). */
@@ -198,7 +198,7 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
 
       // A control character (NUL…) makes a field invalid: it fails its own rule, in order.
       const text = (value: string) => (hasControlCharacters(value) ? '' : value);
-      // The first name input strips leading spaces; every text field is trimmed (spec §5).
+      // The first name input strips leading spaces; every text field is trimmed (docs/api.md).
       const fields = normaliseApplicant({
         FirstName: text(payload.FirstName),
         LastName: text(payload.LastName),
@@ -290,7 +290,7 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
   );
 };
 
-/** Experience is optional and not validated (spec §5): a known band's label, else the text. */
+/** Experience is optional and not validated (docs/api.md): a known band's label, else the text. */
 async function experienceText(
   repos: Repositories,
   value: ApplicationPayload['Experience'],
