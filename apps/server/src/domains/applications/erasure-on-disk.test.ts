@@ -9,7 +9,7 @@ import { pdfFile } from '../../test/files';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
 
 const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '../../../..');
+const root = path.resolve(import.meta.dirname, '../../../../..');
 const DAY = 86_400_000;
 
 /** Letters only (names and city accept nothing else), unique to this run. */
