@@ -49,9 +49,9 @@ module.exports = {
       `${src}(?!lib/|config\\.ts$)`,
     ),
     rule(
-      'lib-without-fastify',
-      'lib/ holds no HTTP code: Fastify belongs to plugins/ and routes/ (a type is fine).',
-      `${src}lib/`,
+      'no-fastify-below-plugins',
+      "lib/, db/ and the domains hold no HTTP code: Fastify belongs to plugins/ and routes/ (a type, such as the logger's, is fine).",
+      `${src}(lib|db|domains)/`,
       fastify,
       { dependencyTypesNot: ['type-only'] },
     ),
@@ -66,13 +66,6 @@ module.exports = {
       'Domains import db/, lib/, config.ts and other domains only: never plugins, routes, workers or the CLI.',
       `${src}domains/`,
       `${src}(?!domains/|db/|lib/|config\\.ts$)`,
-    ),
-    rule(
-      'domains-without-fastify',
-      'Domains hold no HTTP code (a logger type is fine).',
-      `${src}domains/`,
-      fastify,
-      { dependencyTypesNot: ['type-only'] },
     ),
     rule(
       'domains-index-on-top',
