@@ -32,7 +32,7 @@ const late = (loop) => ({
   rawMax: loop.max,
 });
 const rounds = Number(process.env.BODIES_ROUNDS ?? 1);
-/** The largest resume the API accepts (spec §5: 5 MB). */
+/** The largest resume the API accepts (5 MB, docs/api.md). */
 const MAX_RESUME_BYTES = 5_242_880;
 
 /** A PDF of the largest size whose bytes are all three digits long as numbers: the worst case. */

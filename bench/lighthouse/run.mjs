@@ -1,4 +1,4 @@
-// bench/lighthouse: Lighthouse 12.8 over every route of spec §2 on the production build, served
+// bench/lighthouse: Lighthouse 12.8 over every route of the route table (packages/routes) on the production build, served
 // as `npm start` serves it (one Node process, temp data dir, demo openings), in Debian's
 // Chromium. Mobile defaults (simulated throttling) and the desktop preset, median of N runs.
 // Usage: npm run bench:lighthouse -w @lumenfield/bench [-- --routes=home,about --runs=3

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** WCAG 2.0, 2.1 and 2.2 at levels A and AA (issue 7). */
+/** WCAG 2.0, 2.1 and 2.2 at levels A and AA (docs/performance.md). */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** axe finds nothing on the page as it is now; a failure lists each violation and its nodes. */

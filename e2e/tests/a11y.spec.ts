@@ -36,7 +36,7 @@ async function openRoute(page: Page, id: RouteId) {
   }
 }
 
-test.describe('axe: every route of spec §2 has no WCAG 2.2 A/AA violations', () => {
+test.describe('axe: every route has no WCAG 2.2 A/AA violations', () => {
   for (const id of routeIds) {
     test(`${id} (${routes[id].path})`, async ({ page }) => {
       await openRoute(page, id);

@@ -10,7 +10,7 @@ import { expect, live, test } from '../support/fixtures';
 import { makePdf } from '../support/resume-files';
 
 /**
- * Issue 12, "What it must show" 1 and 3: the recruiters' console on the built site, on SQLite
+ * The recruiters' console on the built site, on SQLite
  * and on PostgreSQL (global setup starts one console server per engine, makes its first admin
  * with the command line and sends its mail to a test SMTP server).
  */

@@ -4,7 +4,7 @@ import { expect, test } from '../support/fixtures';
 
 const homeTitle = routes.home.title;
 
-/** The six claims of spec §1 / issue 3, word for word. */
+/** The six claims of the home page (CONTENT.md), word for word. */
 const claims = [
   '97% client retention',
   'grown from 1 to 300 people',

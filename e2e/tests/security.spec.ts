@@ -6,7 +6,7 @@ import { adminToken, expect, test } from '../support/fixtures';
 import { makePdf } from '../support/resume-files';
 
 /**
- * Browser-side security (issue 6): the pages run under the server's strict content security
+ * Browser-side security (docs/security.md): the pages run under the server's strict content security
  * policy with no violation anywhere, and script put into a job description runs nothing.
  */
 

@@ -6,7 +6,7 @@ const screenRoutes = routeIds.filter(
   (id): id is Exclude<RouteId, 'jobs' | 'job'> => id !== 'jobs' && id !== 'job',
 );
 
-test.describe('every route of spec §2 resolves to its screen, at its path and from old links', () => {
+test.describe('every route resolves to its screen, at its path and from old links', () => {
   for (const id of screenRoutes) {
     const path = routes[id].path;
     const forms =

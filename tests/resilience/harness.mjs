@@ -210,7 +210,7 @@ export function applicationBody(target, resume) {
   serial += 1;
   return JSON.stringify({
     FirstName: 'Resilience',
-    // Names take letters only (spec §5): the serial is spelled in letters.
+    // Names take letters only (docs/api.md): the serial is spelled in letters.
     LastName: `Run${[...String(serial)].map((d) => 'abcdefghij'[Number(d)]).join('')}`,
     MobileNumber: '5550100000',
     City: 'Manila',

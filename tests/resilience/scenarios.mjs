@@ -178,7 +178,7 @@ export async function postgresOutageScenario({ pg }) {
       10_000,
       'healthz 503',
     );
-    // The list may be answered from its one-second cache (repositories/listing-cache.ts) just
+    // The list may be answered from its one-second cache (domains/openings/listing-cache.ts) just
     // after the database went; past that window it must say 503 like everything else.
     await sleep(1_100);
     const t0 = Date.now();

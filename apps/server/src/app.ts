@@ -10,8 +10,8 @@ import {
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { DbHandle } from './db/create-db';
-import { logOutput } from './lib/log-output';
-import { sharedRateLimits } from './lib/rate-limit-store';
+import { logOutput } from './plugins/log-output';
+import { sharedRateLimits } from './plugins/rate-limit-store';
 import type { TokenActor } from './plugins/api-guard';
 import { compression } from './plugins/compression';
 import { consoleSessions } from './plugins/console-sessions';
@@ -20,7 +20,7 @@ import { hsts } from './plugins/hsts';
 import { mailer } from './plugins/mailer';
 import { retention } from './plugins/retention';
 import { metrics } from './plugins/metrics';
-import { mailRepository } from './repositories/mail-repository';
+import { mailRepository } from './domains/mail/mail-repository';
 import { problemDetails } from './plugins/problem-details';
 import { repositories } from './plugins/repositories';
 import { requestId, requestIdOptions } from './plugins/request-id';
@@ -101,7 +101,7 @@ export async function buildApp({
     ? new Redis(config.redisUrl, {
         connectTimeout: 1_000,
         // A Redis that holds a connection but never answers must not hold requests: past this
-        // the limits count on the node's own counter (lib/rate-limit-store.ts).
+        // the limits count on the node's own counter (plugins/rate-limit-store.ts).
         commandTimeout: 500,
         maxRetriesPerRequest: 1,
         enableOfflineQueue: false,

@@ -129,7 +129,7 @@ export interface Config {
   publicUrl: string | undefined;
   seedDemoData: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  /** Forced log format; unset: readable on a terminal, JSON otherwise (lib/log-output.ts). */
+  /** Forced log format; unset: readable on a terminal, JSON otherwise (plugins/log-output.ts). */
   logFormat: 'json' | 'pretty' | undefined;
   staticDir: string;
   cookieSecret: string | undefined;

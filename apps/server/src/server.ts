@@ -1,9 +1,9 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createDb } from './db/create-db';
-import { prepareDatabase } from './db/prepare';
+import { prepareDatabase } from './prepare';
 import { resolveCookieSecret } from './lib/cookie-secret';
-import { isLoopbackHost, mailOrigin } from './lib/public-origin';
+import { isLoopbackHost, mailOrigin } from './plugins/public-origin';
 import { consoleLines, siteLine } from './lib/start-banner';
 
 function readConfig(): Config {

@@ -6,7 +6,7 @@ export interface PostedAge {
 }
 
 /**
- * The posted-age text of a careers row (spec §2): days when at least one day has passed,
+ * The posted-age text of a careers row (docs/careers.md): days when at least one day has passed,
  * hours when at least one hour has, minutes otherwise. The unit words are the spec's own
  * ('N Hours ago', '1 Hour ago', 'N Minute ago', '1 day ago', 'N days ago').
  */

@@ -1,4 +1,4 @@
-/** Every API path of spec §7 and docs/api.md and docs/recruiters.md, relative to API_BASE_PATH. */
+/** Every API path of docs/api.md and docs/recruiters.md, relative to API_BASE_PATH. */
 export const apiPaths = {
   careerDetails: '/Jobs/CareerDetailsRetrival',
   /** The careers page's rows with terms and search words (docs/careers.md). */

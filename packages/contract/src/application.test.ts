@@ -22,7 +22,7 @@ const goodResume: ResumeFacts = { chosen: true, kind: 'pdf', size: 2048, hasCont
 const first = (fields: Partial<ApplicantFields>, resume: Partial<ResumeFacts> = {}) =>
   validateApplication({ ...goodFields, ...fields }, { ...goodResume, ...resume })[0]?.message;
 
-describe('validateApplication (spec §5)', () => {
+describe('validateApplication', () => {
   it('accepts a complete application', () => {
     expect(validateApplication(goodFields, goodResume)).toEqual([]);
   });

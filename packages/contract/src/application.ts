@@ -3,7 +3,7 @@ import { MAX_RESUME_BYTES, MOBILE_NUMBER_LENGTH } from './constants';
 import type { FieldError } from './problem';
 
 /**
- * The application payload of spec §3 / docs/api.md. The schema checks shape and types only;
+ * The application payload of docs/api.md. The schema checks shape and types only;
  * the spec's rules (with their exact messages and order) are `applicationRules` below, so the
  * server can list every failure in order while the page shows the first.
  */
@@ -29,7 +29,7 @@ export const applicationPayloadSchema = z.object({
   MobileNumber: text(40),
   City: text(100),
   Email: text(254),
-  /** The chosen experience band's value; optional (spec §5: not validated). */
+  /** The chosen experience band's value; optional and not validated (docs/api.md). */
   Experience: z.union([z.number().int(), z.string().max(40)]).nullish(),
   CountyID: z.number().int().nullish(),
   StateID: z.number().int().nullish(),
@@ -131,7 +131,7 @@ interface Rule {
   fails: (fields: ApplicantFields, resume: ResumeFacts) => boolean;
 }
 
-/** Spec §5, in its order. */
+/** The application rules, in their order (docs/api.md, docs/careers.md). */
 export const applicationRules: readonly Rule[] = [
   { field: 'Resume', message: applicationMessages.resumeMissing, fails: (_, r) => !r.chosen },
   { field: 'Resume', message: applicationMessages.resumeType, fails: (_, r) => r.kind === null },
@@ -188,7 +188,7 @@ export function validateApplication(fields: ApplicantFields, resume: ResumeFacts
   return errors;
 }
 
-/** Trims every text field (spec §5: "text fields are trimmed"). */
+/** Trims every text field (docs/careers.md: "text trimmed"). */
 export function normaliseApplicant<T extends ApplicantFields>(fields: T): T {
   return {
     ...fields,

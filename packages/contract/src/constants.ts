@@ -1,7 +1,7 @@
-/** Business constants of spec §9 and the wire-level names of docs/api.md. */
+/** Business constants and the wire-level names of docs/api.md. */
 export const API_BASE_PATH = '/api';
 
-/** The fixed header every public /api request carries (spec §7, docs/api.md). */
+/** The fixed header every public /api request carries (docs/api.md). */
 export const FIXED_HEADER_NAME = 'X-Requested-With';
 export const FIXED_HEADER_VALUE = 'XMLHttpRequest';
 
@@ -19,7 +19,7 @@ export const MOBILE_NUMBER_LENGTH = 10;
 
 export const APPLIED_SUCCESSFULLY = 'Applied Successfully!';
 
-/** Browser storage (spec §3). */
+/** Browser storage (docs/architecture.md). */
 export const EMPLOYEE_DETAILS_STORAGE_KEY = 'EmployeeDetails';
 export const JOB_ID_SESSION_KEY = 'JobID';
 

@@ -1,7 +1,7 @@
 import { jobTermsSchema } from './job-terms';
 import { z } from './zod-setup';
 
-/** Query of GET /Jobs/CareerDetailsRetrival (spec §7). */
+/** Query of GET /Jobs/CareerDetailsRetrival (docs/api.md). */
 export const actionFlagSchema = z.enum(['JobOpenings', 'JobOpeningsDetail']);
 export type ActionFlag = z.infer<typeof actionFlagSchema>;
 
@@ -16,7 +16,7 @@ export const careerDetailsQuerySchema = z.object({
   jobID: idParamSchema,
 });
 
-/** One row of the openings list (spec §3, docs/api.md). */
+/** One row of the openings list (docs/api.md). */
 export const jobOpeningSchema = z.object({
   Job_id: z.number().int(),
   JobCode: z.string(),

@@ -179,7 +179,7 @@ export const mainNavigation: readonly NavItem[] = [
   { kind: 'link', id: 'contact', label: 'Contact Us', route: 'contact' },
 ];
 
-/** Footer quick links (spec §1). */
+/** Footer quick links. */
 export const footerQuickLinks: readonly NavLink[] = [
   { route: 'industries', label: 'Industries' },
   { route: 'services', label: 'Services' },

@@ -1,5 +1,5 @@
 /**
- * The site's route table (spec §2) and each route's policy: the one owner of these facts for
+ * The site's route table and each route's policy: the one owner of these facts for
  * the web app, the server's page and SEO routes, the browser tests and the benches.
  *
  * - `screen`: the page module that renders the route (every service route renders the one

@@ -9,7 +9,7 @@ import { CaseCounter, answered, expectCleanAnswer } from './harness';
 import { pdfHtmlPolyglot } from './hostile-files';
 
 /**
- * Property-based bad input over every endpoint's query, path and body (issue 6): whatever
+ * Property-based bad input over every endpoint's query, path and body (docs/security.md): whatever
  * fast-check generates, the answer comes in bounded time, is never a 5xx, never leaks a stack
  * trace, SQL or a path, and under /api every error is problem+json. BAD_INPUT_RUNS scales it.
  */

@@ -18,7 +18,7 @@ import { createTestApp, engine, type TestApp } from '../test/test-app';
 import { answered, expectCleanAnswer } from './harness';
 import { docxZipBomb, htmlPage, pdfHtmlPolyglot } from './hostile-files';
 
-/** The named bad inputs of issue 6, each with the answer a client should get. */
+/** The named bad inputs (docs/security.md), each with the answer a client should get. */
 describe(`named bad inputs (${engine})`, () => {
   let t: TestApp;
   let jobId: number;

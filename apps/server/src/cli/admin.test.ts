@@ -4,9 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareDatabase } from '../db/prepare';
-import { createRepositories } from '../repositories';
-import { enqueueMail } from '../repositories/mail-repository';
+import { prepareDatabase } from '../prepare';
+import { createRepositories } from '../domains';
+import { enqueueMail } from '../domains/mail/mail-repository';
 import { pdfFile } from '../test/files';
 import { createTestDb, engine, type TestDb } from '../test/test-app';
 
@@ -173,9 +173,9 @@ describe(`npm run admin (${engine})`, () => {
     expect(list.code).toBe(0);
     expect(list.stdout).toMatch(/admin\s+active\s+-\s+first\.admin@example\.com\s+First Admin/);
 
-    const { createRepositories } = await import('../repositories');
+    const { createRepositories } = await import('../domains');
     const repos = createRepositories(testDb.handle.db);
-    const { verifyPassword } = await import('../lib/passwords');
+    const { verifyPassword } = await import('../domains/accounts/passwords');
     const stored = await repos.users.findForSignIn('first.admin@example.com');
     // The line break `echo` adds is not part of the password.
     expect(await verifyPassword('a long and uncommon passphrase 42', stored!.passwordHash)).toBe(

@@ -11,10 +11,10 @@ import {
   type AdminJob,
   type AdminJobDetail,
 } from '@lumenfield/contract';
-import { prepareDatabase } from '../db/prepare';
-import { hashPassword, passwordProblem } from '../lib/passwords';
-import { createRepositories } from '../repositories';
-import { EmailInUseError } from '../repositories/users-repository';
+import { prepareDatabase } from '../prepare';
+import { hashPassword, passwordProblem } from '../domains/accounts/passwords';
+import { createRepositories } from '../domains';
+import { EmailInUseError } from '../domains/accounts/users-repository';
 import { BackupError, backupDatabase } from './backup';
 import { cliConfig, openDatabase, startCliApp, type CliApp } from './run-app';
 

@@ -1,6 +1,6 @@
 // `npm run db:migrate`: applies pending migrations and refreshes the reference data, against
 // DATABASE_URL or the SQLite file in DATA_DIR. The server does the same on every start.
-import { prepareDatabase } from '../db/prepare';
+import { prepareDatabase } from '../prepare';
 import { cliConfig, openDatabase } from './run-app';
 
 const config = cliConfig({ LOG_LEVEL: 'info' });

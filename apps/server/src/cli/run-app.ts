@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { createDb, type DbHandle } from '../db/create-db';
-import { prepareDatabase } from '../db/prepare';
+import { prepareDatabase } from '../prepare';
 
 export interface CliApp {
   app: FastifyInstance;

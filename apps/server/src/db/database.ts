@@ -73,7 +73,7 @@ export interface ApplicationSubmitsTable {
   submitted_at: Instant;
 }
 
-/** Mail waiting to be sent (lib/mail-sender.ts); deleted once the SMTP server took it. */
+/** Mail waiting to be sent (domains/mail/mail-sender.ts); deleted once the SMTP server took it. */
 export interface MailQueueTable {
   id: Generated<number>;
   /** 'applicant-confirmation' | 'recruiter-notice'. */
@@ -104,7 +104,7 @@ export interface UsersTable {
   name: string;
   /** 'admin' | 'recruiter'. */
   role: string;
-  /** scrypt$N$r$p$salt$hash (lib/passwords.ts). */
+  /** scrypt$N$r$p$salt$hash (domains/accounts/passwords.ts). */
   password_hash: string;
   is_active: Flag;
   created_at: Instant;
@@ -121,7 +121,7 @@ export interface SessionsTable {
   expires_at: Instant;
 }
 
-/** A person's API token (repositories/api-tokens-repository.ts); revoked ones are deleted. */
+/** A person's API token (domains/accounts/api-tokens-repository.ts); revoked ones are deleted. */
 export interface ApiTokensTable {
   id: Generated<number>;
   user_id: number;
@@ -168,7 +168,7 @@ export interface SignInFailuresTable {
   failed_at: Instant;
 }
 
-/** Who runs a scheduled job until when (repositories/erasure-repository.ts). */
+/** Who runs a scheduled job until when (domains/applications/erasure-repository.ts). */
 export interface JobLeasesTable {
   name: string;
   /** The node's random id; '' when nobody ever held it. */

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { HttpProblem } from '../plugins/problem-details';
+import { HttpProblem } from './http-problem';
 
 /** A request body as the chunks it arrived in, each a buffer of its own. */
 export interface BodyChunks {

@@ -11,9 +11,9 @@ import {
   type UserRole,
 } from '@lumenfield/contract';
 import type { Config } from '../config';
-import type { SharedRateLimits } from '../lib/rate-limit-store';
-import type { AuditActor } from '../repositories/audit-repository';
-import { hashApiToken } from '../repositories/api-tokens-repository';
+import type { SharedRateLimits } from './rate-limit-store';
+import type { AuditActor } from '../domains/audit/audit-repository';
+import { hashApiToken } from '../domains/accounts/api-tokens-repository';
 import { HttpProblem } from './problem-details';
 import { isValidXsrfToken, safeEqual, xsrfCookieName } from './xsrf';
 

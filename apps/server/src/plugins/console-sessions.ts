@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_IDLE_MINUTES, SESSION_MAX_HOURS } from '@lumenfield/contract';
-import { requestScheme } from '../lib/public-origin';
-import type { StoredSession } from '../repositories/sessions-repository';
-import type { User } from '../repositories/users-repository';
+import { requestScheme } from './public-origin';
+import type { StoredSession } from '../domains/accounts/sessions-repository';
+import type { User } from '../domains/accounts/users-repository';
 import { safeEqual } from './xsrf';
 
 /** The session cookie: `__Host-` over HTTPS (Secure, Path=/, no Domain), plain over HTTP. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAIL_BATCH } from '../lib/mail-sender';
-import { mailRepository } from '../repositories/mail-repository';
+import { MAIL_BATCH } from '../domains/mail/mail-sender';
+import { mailRepository } from '../domains/mail/mail-repository';
 import { applicationPayload, createOpening, postApplication } from '../test/application';
 import { startSmtpServer } from '../test/smtp';
 import { createTestApp, createTestDb, engine, type TestDb } from '../test/test-app';

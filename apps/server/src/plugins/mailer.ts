@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import { createMailSender, MAIL_BATCH, type MailSender } from '../lib/mail-sender';
-import type { MailRepository } from '../repositories/mail-repository';
+import { createMailSender, MAIL_BATCH, type MailSender } from '../domains/mail/mail-sender';
+import type { MailRepository } from '../domains/mail/mail-repository';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Sends the queued mail; runs every MAIL_POLL_MS on every node (lib/mail-sender.ts). */
+    /** Sends the queued mail; runs every MAIL_POLL_MS on every node (domains/mail/mail-sender.ts). */
     mailer: MailSender;
   }
 }

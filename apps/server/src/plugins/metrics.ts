@@ -3,8 +3,8 @@ import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { apiPaths } from '@lumenfield/contract';
 import type { DbHandle } from '../db/create-db';
-import type { SharedRateLimits } from '../lib/rate-limit-store';
-import { mailRepository } from '../repositories/mail-repository';
+import type { SharedRateLimits } from './rate-limit-store';
+import { mailRepository } from '../domains/mail/mail-repository';
 
 export interface MetricsOptions {
   database: DbHandle;

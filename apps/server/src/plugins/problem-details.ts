@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FieldError, ProblemDetails } from '@lumenfield/contract';
+import { HttpProblem } from '../lib/http-problem';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -17,19 +18,8 @@ const TITLES: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-/** Thrown by routes and plugins; turned into an RFC 9457 problem document. */
-export class HttpProblem extends Error {
-  constructor(
-    readonly status: number,
-    readonly detail: string,
-    readonly errors?: FieldError[],
-    /** Headers the answer needs, such as Retry-After on 429 and 503. */
-    readonly headers?: Record<string, string>,
-  ) {
-    super(detail);
-    this.name = 'HttpProblem';
-  }
-}
+// Thrown by domains and routes alike, so it lives in lib/ without Fastify; this plugin answers it.
+export { HttpProblem };
 
 export function problemBody(
   status: number,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DbHandle } from '../db/create-db';
-import { createRepositories, type Repositories } from '../repositories';
+import { createRepositories, type Repositories } from '../domains';
 
 declare module 'fastify' {
   interface FastifyInstance {

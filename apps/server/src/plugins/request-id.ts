@@ -37,7 +37,7 @@ export function fastifyTrustProxy(
  * Request ids: the id of a request that came through a trusted
  * proxy is the proxy's X-Request-Id when it looks sane, so one id follows the request from the
  * proxy's log to ours; otherwise a fresh UUID. A client talking to us directly cannot choose it.
- * Every log line of the request carries it as `requestId` (lib/log-output.ts).
+ * Every log line of the request carries it as `requestId` (plugins/log-output.ts).
  */
 export function requestIdOptions(
   trustProxy: Config['trustProxy'],

@@ -3,7 +3,7 @@ import { describeErasure, type ErasureResult } from '@lumenfield/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import type { Repositories } from '../repositories';
+import type { Repositories } from '../domains';
 
 export interface Retention {
   /**

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { XSRF_COOKIE_NAME, XSRF_HOST_COOKIE_NAME } from '@lumenfield/contract';
-import { requestScheme } from '../lib/public-origin';
+import { requestScheme } from './public-origin';
 
 /**
  * The XSRF token (docs/security.md): a signed double-submit value, the time it was issued, a

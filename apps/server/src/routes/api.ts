@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/create-db';
 import { sendProblem } from '../plugins/problem-details';
-import { createApplicationStore } from '../repositories/application-store';
-import { adminJobsRoutes } from './admin/jobs';
-import { careerDetailsRoutes } from './jobs/career-details';
-import { careerListingRoutes } from './jobs/career-listing';
-import { referenceDataRoutes } from './jobs/reference-data';
-import { saveApplicantRoutes } from './jobs/save-applicant';
-import { downloadAttachmentRoutes } from './physical/download-attachment';
+import { createApplicationStore } from '../domains/applications/application-store';
+import { applicantWriterPool } from '../workers/applicant-writer-pool';
+import { adminJobsRoutes } from './legacy/admin/jobs';
+import { careerDetailsRoutes } from './legacy/jobs/career-details';
+import { careerListingRoutes } from './legacy/jobs/career-listing';
+import { referenceDataRoutes } from './legacy/jobs/reference-data';
+import { saveApplicantRoutes } from './legacy/jobs/save-applicant';
+import { downloadAttachmentRoutes } from './legacy/physical/download-attachment';
 import { consoleApplicantsRoutes } from './recruiters/applicants';
 import { consoleAuditRoutes } from './recruiters/audit';
 import { consoleJobsRoutes } from './recruiters/jobs';
@@ -43,7 +44,7 @@ export async function apiRoutes(app: FastifyInstance, { config, database }: ApiR
   await app.register(careerListingRoutes, { repos });
   await app.register(referenceDataRoutes, { repos });
   // Applications are written where they cannot hold the event loop (SQLite: a worker thread).
-  const applications = createApplicationStore(database);
+  const applications = createApplicationStore(database, applicantWriterPool);
   app.addHook('onClose', () => applications.close());
   await app.register(saveApplicantRoutes, {
     repos,

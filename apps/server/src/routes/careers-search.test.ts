@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { careerListingListSchema, jobOpeningListSchema } from '@lumenfield/contract';
-import { createRepositories } from '../repositories';
+import { createRepositories } from '../domains';
 import { OPENING_ROW_FIELDS, openingsListUrl } from '../test/openings';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/create-db';
-import type { SharedRateLimits } from '../lib/rate-limit-store';
+import type { SharedRateLimits } from '../plugins/rate-limit-store';
 import { apiGuard, type TokenActor } from '../plugins/api-guard';
 import { apiRoutes } from './api';
 import { metricsRoutes } from './metrics';

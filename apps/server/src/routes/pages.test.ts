@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TELL_ME_PATH, routeIds, routes } from '@lumenfield/routes';
-import { createRepositories } from '../repositories';
+import { createRepositories } from '../domains';
 import { createTestApp, engine, inlineScripts, type TestApp } from '../test/test-app';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();

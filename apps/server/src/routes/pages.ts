@@ -16,11 +16,11 @@ import {
 } from '@lumenfield/routes';
 import { careerFiltersQuery, parseCareerFilters } from '@lumenfield/contract';
 import type { Config } from '../config';
-import { publicOrigin } from '../lib/public-origin';
+import { publicOrigin } from '../plugins/public-origin';
 import { pageContentSecurityPolicy } from '../plugins/security-headers';
 import type { SitePages } from '../plugins/site-pages';
-import { jobDetailOf } from './jobs/career-details';
-import { careerListingsOf } from './jobs/career-listing';
+import { jobDetailOf } from '../domains/openings/job-views';
+import { careerListingsOf } from './legacy/jobs/career-listing';
 import { gonePage, jobPostingJsonLd } from './seo';
 
 declare module 'fastify' {

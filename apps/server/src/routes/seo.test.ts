@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRepositories } from '../repositories';
+import { createRepositories } from '../domains';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 import { jobLocation } from './seo';
 

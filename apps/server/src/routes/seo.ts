@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { jobPath, routeIds, routes, type RouteId } from '@lumenfield/routes';
 import type { Config } from '../config';
-import { publicOrigin } from '../lib/public-origin';
+import { publicOrigin } from '../plugins/public-origin';
 import type { WorkplaceType } from '@lumenfield/contract';
-import { resolvePlace } from '../lib/place';
-import type { Job, JobTermsFields } from '../repositories/jobs-repository';
+import { resolvePlace } from '../domains/openings/place';
+import { BRAND, escapeHtml } from '../lib/html-text';
+import type { Job, JobTermsFields } from '../domains/openings/jobs-repository';
 
-export const BRAND = 'Lumenfield Technology Partners';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Openings carry no end date; a posting stays valid this long past each crawl (docs/search.md). */
 const VALID_FOR_DAYS = 30;
@@ -16,21 +16,10 @@ export const sitemapRouteIds: RouteId[] = routeIds.filter(
   (id) => routes[id].indexed && id !== 'job',
 );
 
-const htmlEscapes: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => htmlEscapes[ch] ?? ch);
-}
-
 /**
  * Where the work is, for JobPosting: a remote opening (its workplace type, or a "Remote" part in
  * its place) is TELECOMMUTE open to applicants in its country; any other has a postal address
- * with the country as its ISO 3166-1 alpha-2 code when the place resolves (lib/place.ts).
+ * with the country as its ISO 3166-1 alpha-2 code when the place resolves (domains/openings/place.ts).
  */
 export function jobLocation(location: string, workplaceType: WorkplaceType = 'ONSITE') {
   const place = resolvePlace(location);

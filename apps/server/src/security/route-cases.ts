@@ -1,8 +1,8 @@
 import type { TestApp } from '../test/test-app';
 import { applicationPayload, createOpening, postApplication } from '../test/application';
 import { createUser, openSession, PASSWORD } from '../test/console';
-import { mintApiToken } from '../repositories/api-tokens-repository';
-import type { User } from '../repositories/users-repository';
+import { mintApiToken } from '../domains/accounts/api-tokens-repository';
+import type { User } from '../domains/accounts/users-repository';
 
 /** One request that reaches a route: its path with every parameter filled, and a body. */
 export interface RouteCase {

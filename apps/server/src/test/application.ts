@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { stateValue } from '../db/reference-data';
-import { createRepositories } from '../repositories';
+import { createRepositories } from '../domains';
 import { pdfFile } from './files';
 import type { TestApp } from './test-app';
 

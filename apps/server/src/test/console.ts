@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { UserRole } from '@lumenfield/contract';
 import { FIXED_HEADER_NAME, FIXED_HEADER_VALUE, XSRF_HEADER_NAME } from '@lumenfield/contract';
-import { hashPassword } from '../lib/passwords';
+import { hashPassword } from '../domains/accounts/passwords';
 import { SESSION_COOKIE_NAME } from '../plugins/console-sessions';
-import type { User } from '../repositories/users-repository';
+import type { User } from '../domains/accounts/users-repository';
 import type { TestApp } from './test-app';
 
 export const PASSWORD = 'correct horse battery staple 7';

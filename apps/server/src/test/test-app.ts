@@ -13,7 +13,7 @@ import {
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createDb, type DbHandle } from '../db/create-db';
-import { prepareDatabase } from '../db/prepare';
+import { prepareDatabase } from '../prepare';
 import { routes, type PageRenderer, type ScreenId } from '@lumenfield/routes';
 import { inlineHash, withHash, type HashedStyles, type SitePages } from '../plugins/site-pages';
 import { mintXsrfToken } from '../plugins/xsrf';

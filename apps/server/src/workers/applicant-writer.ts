@@ -8,7 +8,7 @@ import {
   applicantsRepository,
   type NewApplication,
   type StoredApplication,
-} from '../repositories/applicants-repository';
+} from '../domains/applications/applicants-repository';
 import { asBuffer } from './pool';
 
 const { db } = createDb(workerData as DbOptions);

@@ -2,16 +2,19 @@
 // so neither copying 20 MB nor JSON.parse of a 7 MB body or 5 million byte numbers holds it
 // (docs/security.md).
 import './low-priority';
-import { decodeApplicationBody, type DecodedApplication } from '../lib/application-body';
+import {
+  decodeApplicationBody,
+  type DecodedApplication,
+} from '../domains/applications/application-body';
 import type { BodyChunks } from '../lib/read-body';
-import { inflatesPastBound } from '../lib/resume-file';
+import { inflatesPastBound } from '../domains/applications/resume-file';
 import { asBuffer, movingResult, ownedCopy } from './pool';
 
 export type DecodeResult =
   | {
       ok: true;
       decoded: DecodedApplication;
-      /** The resume is a zip that really inflates past the bound (lib/resume-file.ts). */
+      /** The resume is a zip that really inflates past the bound (domains/applications/resume-file.ts). */
       zipBomb: boolean;
     }
   | { ok: false };

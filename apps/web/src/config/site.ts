@@ -9,7 +9,7 @@ export interface Office {
   addressLines: readonly string[];
   phones: readonly { label: string; number: string }[];
   email: string;
-  /** Open hours exactly as spec §9 gives them, in Eastern time. */
+  /** Open hours, in Eastern time (CONTENT.md). */
   hours: string;
   map: { lat: number; lon: number };
 }

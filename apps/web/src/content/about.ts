@@ -5,7 +5,7 @@ export interface Person {
   jobTitle: string;
 }
 
-/** The about page's copy (spec §1): purpose, values, people, D&I, partnerships, giving. */
+/** The about page's copy (CONTENT.md): purpose, values, people, D&I, partnerships, giving. */
 export interface AboutContent {
   meta: { description: string };
   intro: { eyebrow: string; lead: string };
@@ -14,7 +14,7 @@ export interface AboutContent {
     eyebrow: string;
     title: string;
     intro: string;
-    /** Reachable, Responsible, Reliable (spec §1), in that order. */
+    /** Reachable, Responsible, Reliable in that order (CONTENT.md). */
     items: readonly { name: string; text: string; icon: 'phone' | 'check' | 'clock' }[];
   };
   founders: {

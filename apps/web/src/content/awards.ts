@@ -6,7 +6,7 @@ export type AwardYear = 2019 | 2020 | 2023 | 2024 | 2025;
 /** How a badge is drawn: a national list, a regional growth award, or a ranking ribbon. */
 export type BadgeStyle = 'national' | 'regional' | 'ranking';
 
-/** An award (spec §3): badge image, year, title, description, and its external listing. */
+/** An award: badge image, year, title, description, and its external listing. */
 export interface Award {
   year: AwardYear;
   title: string;

@@ -1,5 +1,5 @@
 /**
- * The contact page's copy (spec §1, §2). Offices themselves (addresses, phones, e-mail,
+ * The contact page's copy (CONTENT.md). Offices themselves (addresses, phones, e-mail,
  * hours, coordinates) live in config/site.ts, the one place the footer reads them too.
  */
 export interface ContactContent {
@@ -10,7 +10,7 @@ export interface ContactContent {
     eyebrow: string;
     title: string;
     intro: string;
-    /** Technical consultation, connect with the tech team, onboarding the team (spec §1). */
+    /** Technical consultation, connect with the tech team, onboarding the team. */
     steps: readonly { title: string; text: string }[];
   };
   offices: {
@@ -22,7 +22,7 @@ export interface ContactContent {
     phonesHeading: string;
     emailHeading: string;
     hoursHeading: string;
-    /** Shown after the hours: every office's hours are given in Eastern time (spec §9). */
+    /** Shown after the hours: every office's hours are given in Eastern time (CONTENT.md). */
     timeZoneNote: string;
     /** The map frame's title; `{office}` becomes the office name. */
     mapTitle: string;

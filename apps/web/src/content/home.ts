@@ -1,6 +1,6 @@
 import type { RouteId } from '@lumenfield/routes';
 
-/** The home page's copy (spec §1, §2). The page component renders this and nothing else. */
+/** The home page's copy (CONTENT.md). The page component renders this and nothing else. */
 export interface HomeContent {
   meta: { description: string };
   hero: {
@@ -8,7 +8,7 @@ export interface HomeContent {
     lead: string;
     tellMe: {
       label: string;
-      /** Exactly five questions (spec §2); choosing one navigates to its route. */
+      /** Exactly five questions (CONTENT.md); choosing one navigates to its route. */
       options: readonly { label: string; to: RouteId }[];
       submitLabel: string;
     };
@@ -27,7 +27,7 @@ export interface HomeContent {
     title: string;
     intro: string;
     linkLabel: string;
-    /** Six 'Learn More' cards (spec §1); targets are our choice (CONTENT.md). */
+    /** Six 'Learn More' cards; targets are our choice (CONTENT.md). */
     cards: readonly { topic: string; title: string; summary: string; to: RouteId }[];
   };
   impact: {

@@ -2,7 +2,7 @@ import { DEFAULT_APPLICANT_RETENTION_DAYS } from '@lumenfield/contract';
 import { site } from '@/config/site';
 
 /**
- * The privacy policy (spec §1, §5, §6, §9). The policy wording covers the hosted property
+ * The privacy policy (CONTENT.md). The policy wording covers the hosted property
  * portal we operate for clients, so it speaks of property managers, tenants, vendors,
  * subscribers and landlords, as the spec's policy does.
  */

@@ -4,7 +4,7 @@ import type { IconName } from '../components/icons';
 /**
  * Every service page's copy. One entry per route whose screen is the ServicePage template;
  * the page title (its h1) comes from the route table, the tab strip from the Services groups
- * of config/navigation.ts. See CONTENT.md, "How to add a service page".
+ * of packages/routes/src/navigation.ts. See CONTENT.md, "How to add a service page".
  */
 
 /** The routes the ServicePage template renders: a new service route demands an entry here. */
@@ -1057,7 +1057,7 @@ export const serviceContent = {
   },
 } as const satisfies Record<ServiceRouteId, ServiceEntry>;
 
-/** The solutions list repeated on several pages (spec §1), in the spec's order. */
+/** The solutions list repeated on several pages, in the order the old site gave it (CONTENT.md). */
 export const solutions = {
   title: 'Solutions across the lifecycle',
   intro:
@@ -1098,7 +1098,7 @@ export const solutions = {
   ],
 } as const;
 
-/** The 'What we Focus' block (spec §1): People, Process, Technology, Data. */
+/** The 'What we Focus' block: People, Process, Technology, Data. */
 export const focusAreas = {
   title: 'What we Focus',
   intro:

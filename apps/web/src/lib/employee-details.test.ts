@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readEmployeeDetails, writeEmployeeDetails } from './employee-details';
 
-describe('EmployeeDetails in localStorage (spec §3)', () => {
+describe('EmployeeDetails in localStorage', () => {
   it('round-trips base64-encoded JSON', () => {
     writeEmployeeDetails({ EmployeeID: 42, PageReloadTime: 30 });
     expect(JSON.parse(atob(localStorage.getItem('EmployeeDetails')!))).toEqual({

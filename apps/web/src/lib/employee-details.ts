@@ -1,6 +1,6 @@
 import { EMPLOYEE_DETAILS_STORAGE_KEY } from '@lumenfield/contract';
 
-/** Spec §3: base64-encoded JSON in localStorage; PageReloadTime is in minutes. */
+/** EmployeeDetails (docs/architecture.md, Inactivity): base64-encoded JSON in localStorage; PageReloadTime is in minutes. */
 export interface EmployeeDetails {
   EmployeeID: number | string;
   PageReloadTime: number;
@@ -22,7 +22,7 @@ function isEmployeeDetails(value: unknown): value is EmployeeDetails {
   );
 }
 
-/** The stored record, or null; a corrupt record is removed (spec §3). */
+/** The stored record, or null; a corrupt record is removed. */
 export function readEmployeeDetails(storage: Storage = localStorage): EmployeeDetails | null {
   const raw = storage.getItem(EMPLOYEE_DETAILS_STORAGE_KEY);
   if (raw === null) return null;

@@ -7,7 +7,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('the request-inactivity timer (spec §4)', () => {
+describe('the request-inactivity timer', () => {
   it('ticks every 60 s and fires when the idle minutes reach PageReloadTime', () => {
     const onLimit = vi.fn();
     const lastActivity = Date.now();

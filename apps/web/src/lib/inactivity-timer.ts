@@ -10,7 +10,7 @@ export interface InactivityTimerOptions {
 }
 
 /**
- * Spec §4: a timer ticks every 60 seconds counting the minutes since the last API request;
+ * docs/architecture.md (Inactivity): a timer ticks every 60 seconds counting the minutes since the last API request;
  * when they reach PageReloadTime the page reloads (our choice for "what happens at the limit").
  * Returns a function that stops it.
  */

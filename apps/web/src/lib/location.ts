@@ -1,6 +1,6 @@
 /**
- * Where the visitor is, read from an in-site path ('/jobs?JobID=3'). No React here: the entry
- * module reads the first route with it before React has loaded (app/first-paint.ts).
+ * Where the visitor is, read from an in-site path ('/jobs?JobID=3'), for the router
+ * (router.tsx). No React here.
  */
 export interface Location {
   /** Always starts with '/'; kept as typed ('/about/' stays '/about/'). */

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The number of API requests in flight, which drives the 'Loading...' overlay (spec §4): on
+ * The number of API requests in flight, which drives the 'Loading...' overlay (docs/architecture.md): on
  * while any is pending, off when the count reaches 0 or below.
  */
 let pending = 0;

@@ -40,7 +40,7 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
   await db.schema.createIndex('sessions_user_idx').on('sessions').column('user_id').execute();
 
-  // Append-only: the code has no update or delete for it (repositories/audit-repository.ts).
+  // Append-only: the code has no update or delete for it (domains/audit/audit-repository.ts).
   await id('audit_log')
     .addColumn('at', instant, (c) => c.notNull())
     .addColumn('actor_user_id', 'integer', (c) => c.references('users.id'))

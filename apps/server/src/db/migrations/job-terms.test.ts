@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRepositories } from '../../repositories';
+import { createRepositories } from '../../domains';
 import { createTestDb, engine, type TestDb } from '../../test/test-app';
 import { migrateToLatest, migrateUpTo } from '../migrate';
 

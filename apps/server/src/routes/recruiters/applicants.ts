@@ -17,9 +17,9 @@ import { stripControlCharacters as clean } from '../../lib/control-characters';
 import { attachmentDisposition } from '../../lib/content-disposition';
 import { toCsv } from '../../lib/csv';
 import { HttpProblem } from '../../plugins/problem-details';
-import type { AuditActor, AuditRecord } from '../../repositories/audit-repository';
-import type { PipelineApplicant } from '../../repositories/pipeline-repository';
-import { toAdminApplicant } from '../openings';
+import type { AuditActor, AuditRecord } from '../../domains/audit/audit-repository';
+import type { PipelineApplicant } from '../../domains/pipeline/pipeline-repository';
+import { toAdminApplicant } from '../../domains/openings/openings';
 import { consoleProblems, linkKey, signedIn } from './console-user';
 
 const answers = consoleProblems(404);

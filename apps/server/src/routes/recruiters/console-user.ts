@@ -5,7 +5,7 @@ import {
   type ConsoleContext,
   type SessionContext,
 } from '../../plugins/console-sessions';
-import type { User } from '../../repositories/users-repository';
+import type { User } from '../../domains/accounts/users-repository';
 
 export function toConsoleUser(user: User): ConsoleUser {
   return {

@@ -9,8 +9,8 @@ import {
   type AdminJobPatch,
   type ConsoleJob,
 } from '@lumenfield/contract';
-import type { JobWithApplicants } from '../../repositories/jobs-repository';
-import { createJob, jobOr404, toAdminJobDetail, updateJob } from '../openings';
+import type { JobWithApplicants } from '../../domains/openings/jobs-repository';
+import { createJob, jobOr404, toAdminJobDetail, updateJob } from '../../domains/openings/openings';
 import { consoleProblems, signedIn } from './console-user';
 
 const answers = consoleProblems(404, 409);

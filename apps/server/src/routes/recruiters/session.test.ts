@@ -6,7 +6,7 @@ import {
   PAIR_FAILURES,
   reserveAttempt,
   throttleKeys,
-} from '../../lib/sign-in-throttle';
+} from '../../domains/accounts/sign-in-throttle';
 import {
   consoleHeaders,
   createUser,

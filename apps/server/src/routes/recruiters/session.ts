@@ -7,13 +7,13 @@ import {
   signInSchema,
   SIGN_IN_FAILED_MESSAGE,
 } from '@lumenfield/contract';
-import { hashPassword, verifyDummy, verifyPassword } from '../../lib/passwords';
+import { hashPassword, verifyDummy, verifyPassword } from '../../domains/accounts/passwords';
 import {
   releaseAttempt,
   reserveAttempt,
   throttleKeys,
   type ThrottleKeys,
-} from '../../lib/sign-in-throttle';
+} from '../../domains/accounts/sign-in-throttle';
 import { HttpProblem } from '../../plugins/problem-details';
 import { consoleProblems, signedIn, signedInSession, toConsoleSession } from './console-user';
 import { checkPassword } from './users';

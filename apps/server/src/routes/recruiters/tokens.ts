@@ -15,7 +15,7 @@ import {
   mintApiToken,
   TooManyTokensError,
   type StoredApiToken,
-} from '../../repositories/api-tokens-repository';
+} from '../../domains/accounts/api-tokens-repository';
 import { consoleProblems, signedIn } from './console-user';
 
 const answers = consoleProblems(404, 409);

@@ -8,9 +8,9 @@ import {
   userPatchSchema,
 } from '@lumenfield/contract';
 import { stripControlCharacters as clean } from '../../lib/control-characters';
-import { hashPassword, passwordProblem } from '../../lib/passwords';
+import { hashPassword, passwordProblem } from '../../domains/accounts/passwords';
 import { HttpProblem } from '../../plugins/problem-details';
-import { EmailInUseError } from '../../repositories/users-repository';
+import { EmailInUseError } from '../../domains/accounts/users-repository';
 import { consoleProblems, signedIn, toConsoleUser } from './console-user';
 
 const EMAIL = /^[^\s@,]+@[^\s@,.]+(\.[^\s@,.]+)*\.[^\s@,.]{2,}$/;

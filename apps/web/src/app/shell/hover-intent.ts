@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 
-/** Spec §9: the mega menu opens on hover intent and closes after a grace period. */
+/** The mega menu (docs/architecture.md) opens on hover intent and closes after a grace period. */
 export const HOVER_INTENT = { interval: 100, timeout: 300, effect: 200 } as const;
 
 /**

@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { useLocation } from '@/lib/router';
 
-/** Spec §4 and §9: the overlay shows when a navigation starts and hides 700 ms after it ends. */
+/** The navigation overlay (docs/architecture.md) shows when a navigation starts and hides 700 ms after it ends. */
 export const NAVIGATION_OVERLAY_DELAY_MS = 700;
 
 interface NavigationState {

@@ -12,7 +12,7 @@ import { ScreenBoundary } from './screen-boundary';
 import { ScreenReady } from './screen-ready';
 import { sectionOf } from './scroll-manager';
 
-/** The shell: loading overlays, header, the routed screen, footer (spec §2). */
+/** The shell: loading overlays, header, the routed screen, footer. */
 export function RootLayout({
   children,
   screenInHtml,

@@ -1,7 +1,7 @@
 import { JOB_ID_SESSION_KEY } from '@lumenfield/contract';
 
 /**
- * 'YYYY-MM-DD HH:mm' (spec §2: year-month-day hour:minute) in the visitor's own time zone, or in
+ * 'YYYY-MM-DD HH:mm' (year-month-day hour:minute, docs/careers.md) in the visitor's own time zone, or in
  * UTC where the visitor's is not known (the server's render, and the browser's hydrating it).
  */
 export function formatEffectiveFrom(iso: string, zone: 'local' | 'utc' = 'local'): string {
@@ -30,7 +30,7 @@ export type JobIdChoice =
 
 const ID = /^\d{1,9}$/;
 
-/** The job to show: the query's JobID, or the one remembered for this tab (spec §2). */
+/** The job to show: the query's JobID, or the one remembered for this tab (docs/architecture.md). */
 export function chooseJobId(queryValue: string | null, storage: Storage | undefined): JobIdChoice {
   if (queryValue !== null && queryValue.trim() !== '') {
     const value = queryValue.trim();

@@ -43,7 +43,7 @@ export default function JobPage({ routeId, param }: ScreenProps) {
 }
 
 /**
- * The old client's `/jobs` without a JobID (spec §2): the opening this tab last looked at, kept
+ * The old client's `/jobs` without a JobID (docs/architecture.md): the opening this tab last looked at, kept
  * in session storage, which only the browser can read; so the first render (the server's, and
  * the browser's hydrating it) is the loading state, and the choice is made after it.
  */

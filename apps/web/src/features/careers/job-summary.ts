@@ -6,6 +6,6 @@ export type JobSummary = Pick<
   'Job_id' | 'JobCode' | 'JobTitle' | 'JobLocation'
 >;
 
-/** 'QA-104 - Senior QA Analyst': code and title joined by a dash (spec §2). */
+/** 'QA-104 - Senior QA Analyst': code and title joined by a dash (docs/careers.md). */
 export const jobHeading = (job: Pick<JobSummary, 'JobCode' | 'JobTitle'>) =>
   `${job.JobCode} - ${job.JobTitle}`;

@@ -10,7 +10,7 @@ export interface TellMeProps {
 }
 
 /**
- * The hero's 'Tell me:' question (spec §2): a native select, so it works with every keyboard
+ * The hero's 'Tell me:' question (CONTENT.md): a native select, so it works with every keyboard
  * and screen reader. Choosing a question navigates to its answer; the button covers the
  * question that is already showing, which a change event never reports. Without scripts (or
  * before the island has hydrated) it is a plain form: the server answers its GET with a 303

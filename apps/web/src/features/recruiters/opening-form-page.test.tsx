@@ -15,7 +15,7 @@ beforeAll(() => {
 });
 
 describe('the description editor', () => {
-  // What the server's sanitiser stores (apps/server/src/lib/sanitize-description.ts), read back
+  // What the server's sanitiser stores (apps/server/src/domains/openings/sanitize-description.ts), read back
   // by the editor and written again unchanged: a round trip loses nothing.
   it.each([
     '<h2>About the role</h2><p>We test <strong>things</strong> and <em>ideas</em>.</p>',

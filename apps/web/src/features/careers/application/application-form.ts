@@ -65,7 +65,7 @@ export const draftStore = {
   },
 };
 
-/** The first name drops leading spaces as it is typed (spec §5). */
+/** The first name drops leading spaces as it is typed (docs/careers.md). */
 export function typedValue(field: DraftTextField, value: string): string {
   return field === 'FirstName' ? value.replace(/^\s+/u, '') : value;
 }
@@ -107,7 +107,7 @@ export function resumeFacts(file: File | null, content?: string): ResumeFacts {
   };
 }
 
-/** Rules 2 and 3 of spec §5 also reset the file input. */
+/** Rules 2 and 3 of the application rules (packages/contract) also reset the file input. */
 export function resetsFileInput(error: FieldError): boolean {
   return (
     error.message === applicationMessages.resumeType ||

@@ -56,7 +56,7 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>, resume: File 
   if (resume) await user.upload(field('Resume'), resume);
 }
 
-/** The error messages of spec §5 currently on screen. */
+/** The application rules' error messages currently on screen. */
 const shownMessages = () => allMessages.filter((message) => screen.queryByText(message));
 
 async function submit(user: ReturnType<typeof userEvent.setup>) {
@@ -72,7 +72,7 @@ function expectOnlyError(message: string, label: string) {
   expect(control).toHaveFocus();
 }
 
-describe('Apply for Job form: spec §5 rules, in order, first failure only', () => {
+describe('Apply for Job form: the application rules, in order, first failure only', () => {
   it('1. no resume chosen', async () => {
     const { user } = setup();
     await fillValid(user, null);

@@ -57,7 +57,7 @@ interface Progress {
   total: number;
 }
 
-/** The 'Apply for Job' form: spec §2 fields, §5 rules in order, docs/api.md payload. */
+/** The 'Apply for Job' form: its fields and rules in order (docs/careers.md), docs/api.md payload. */
 export function ApplyForm({ job, onApplied }: ApplyFormProps) {
   const [draft, setDraft] = useState<ApplicationDraft>(draftStore.get);
   const [error, setError] = useState<ShownError | null>(null);
@@ -193,7 +193,7 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
     if (submittingRef.current) return;
     setError(null);
     const fields = applicantFields(draft);
-    // Text fields are trimmed (spec §5); the visitor sees what will be sent.
+    // Text fields are trimmed (docs/careers.md); the visitor sees what will be sent.
     setDraft((current) => ({
       ...current,
       ...fieldsAsText(fields),

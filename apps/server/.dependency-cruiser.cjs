@@ -1,0 +1,135 @@
+// The server's layer rules (docs/architecture.md, "Layers"), checked by `npm run check:layers`
+// (part of `npm run check`). Paths are from the repository root, where the check runs.
+const src = '^apps/server/src/';
+// Tests and their helpers may import whatever they prove.
+const tests = `\\.test\\.ts$|${src}(test|bad-input|security)/`;
+const fastify = '^node_modules/(fastify|@fastify/|fastify-plugin|fastify-type-provider-zod)';
+
+/** `from` may import nothing under `forbidden` (tests exempt). */
+const rule = (name, comment, from, forbidden, extra = {}) => ({
+  name,
+  comment,
+  severity: 'error',
+  from: { path: from, pathNot: tests },
+  to: { path: forbidden, ...extra },
+});
+
+/**
+ * Domains and the domains each may import: an acyclic order, audit and mail at the bottom.
+ * Openings import applications for the applicant rows a recruiter's view of an opening lists.
+ */
+const domainImports = {
+  audit: [],
+  mail: [],
+  accounts: [],
+  applications: ['mail'],
+  openings: ['applications'],
+  pipeline: ['applications'],
+};
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'Modules import one another in one direction only.',
+      severity: 'error',
+      from: { path: src },
+      to: { circular: true },
+    },
+    rule(
+      'config-imports-nothing',
+      'config.ts reads the environment; it imports none of our modules.',
+      `${src}config\\.ts$`,
+      `${src}`,
+    ),
+    rule(
+      'lib-is-plain',
+      'lib/ holds pure helpers: it imports only lib/ and config.ts.',
+      `${src}lib/`,
+      `${src}(?!lib/|config\\.ts$)`,
+    ),
+    rule(
+      'no-fastify-below-plugins',
+      "lib/, db/ and the domains hold no HTTP code: Fastify belongs to plugins/ and routes/ (a type, such as the logger's, is fine).",
+      `${src}(lib|db|domains)/`,
+      fastify,
+      { dependencyTypesNot: ['type-only'] },
+    ),
+    rule(
+      'db-imports-no-domain',
+      'db/ (Kysely, migrations, the Database types) imports only db/, lib/ and config.ts.',
+      `${src}db/`,
+      `${src}(?!db/|lib/|config\\.ts$)`,
+    ),
+    rule(
+      'domains-below-http',
+      'Domains import db/, lib/, config.ts and other domains only: never plugins, routes, workers or the CLI.',
+      `${src}domains/`,
+      `${src}(?!domains/|db/|lib/|config\\.ts$)`,
+    ),
+    rule(
+      'domains-index-on-top',
+      'domains/index.ts gathers every repository; no domain imports it back.',
+      `${src}domains/.+/`,
+      `${src}domains/index\\.ts$`,
+    ),
+    ...Object.entries(domainImports).map(([domain, allowed]) =>
+      rule(
+        `domain-order-${domain}`,
+        `The ${domain} domain may import ${allowed.length ? allowed.join(', ') : 'no other domain'}.`,
+        `${src}domains/${domain}/`,
+        `${src}domains/(?!${[domain, ...allowed].map((d) => `${d}/`).join('|')})`,
+      ),
+    ),
+    rule(
+      'plugins-below-routes',
+      "plugins/ (the app's Fastify plugins) import domains, db, lib and config, never routes or the CLI.",
+      `${src}plugins/`,
+      `${src}(routes/|cli/|app\\.ts$|server\\.ts$)`,
+    ),
+    rule(
+      'workers-below-http',
+      'workers/ import domains, db and lib, never plugins, routes or the CLI.',
+      `${src}workers/`,
+      `${src}(?!workers/|domains/|db/|lib/|config\\.ts$)`,
+    ),
+    rule(
+      'routes-are-adapters',
+      'routes/ import plugins, domains, lib, config, workers (their thread pools) and db types only.',
+      `${src}routes/`,
+      `${src}(cli/|app\\.ts$|server\\.ts$|prepare\\.ts$)`,
+    ),
+    rule(
+      'routes-use-db-types-only',
+      'routes/ reach the database through domains; from db/ they take types only.',
+      `${src}routes/`,
+      `${src}db/`,
+      { dependencyTypesNot: ['type-only'] },
+    ),
+    rule(
+      'only-app-imports-routes',
+      'Nothing imports routes/ but app.ts (and the route tests).',
+      `${src}(?!routes/|app\\.ts$)`,
+      `${src}routes/`,
+    ),
+    rule(
+      'only-cli-imports-cli',
+      'Nothing imports cli/ but its own entry points.',
+      `${src}(?!cli/)`,
+      `${src}cli/`,
+    ),
+    rule(
+      'app-is-a-root',
+      'app.ts and server.ts are composition roots: only the entry points import them.',
+      `${src}(?!cli/|server\\.ts$)`,
+      `${src}(app|server)\\.ts$`,
+    ),
+  ],
+  options: {
+    doNotFollow: { path: ['node_modules', '^packages/'] },
+    exclude: { path: ['^apps/web/', '(^|/)dist/'] },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { extensions: ['.ts', '.d.ts', '.js', '.mjs', '.json'] },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

@@ -1,0 +1,169 @@
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import { API_TOKEN_PREFIX, MAX_API_TOKENS } from '@lumenfield/contract';
+import type { Db } from '../../db/database';
+import { toIso } from '../../db/database';
+import { writeTransaction } from '../../db/write-transaction';
+import { toUser, type User } from './users-repository';
+
+/** A personal API token as stored, less its hash. */
+export interface StoredApiToken {
+  id: number;
+  userId: number;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export class TooManyTokensError extends Error {
+  constructor() {
+    super(`At most ${MAX_API_TOKENS} live tokens per person`);
+    this.name = 'TooManyTokensError';
+  }
+}
+
+/**
+ * A new secret: the prefix and 256 random bits. SHA-256 of it is what is stored and looked up;
+ * a slow hash (scrypt) protects guessable passwords, and nothing about 256 random bits is
+ * guessable, while every API call must find its token at once (docs/security.md).
+ */
+export function mintApiToken(): { secret: string; hash: string } {
+  const secret = `${API_TOKEN_PREFIX}${crypto.randomBytes(32).toString('base64url')}`;
+  return { secret, hash: hashApiToken(secret) };
+}
+
+export const hashApiToken = (secret: string) =>
+  crypto.createHash('sha256').update(secret).digest('hex');
+
+type Row = {
+  id: number;
+  user_id: number;
+  name: string;
+  created_at: Date | string;
+  last_used_at: Date | string | null;
+};
+
+const toToken = (row: Row): StoredApiToken => ({
+  id: row.id,
+  userId: row.user_id,
+  name: row.name,
+  createdAt: toIso(row.created_at),
+  lastUsedAt: row.last_used_at === null ? null : toIso(row.last_used_at),
+});
+
+const COLUMNS = [
+  'api_tokens.id',
+  'api_tokens.user_id',
+  'api_tokens.name',
+  'api_tokens.created_at',
+  'api_tokens.last_used_at',
+] as const;
+
+/** Personal API tokens (docs/recruiters.md). The only code that touches the table. */
+export function apiTokensRepository(db: Db) {
+  return {
+    /** A new token of `userId`, unless they already hold MAX_API_TOKENS (TooManyTokensError). */
+    async create(userId: number, name: string, hash: string, now: Date): Promise<StoredApiToken> {
+      // Counted and inserted under one lock per person, so tokens made at once cannot pass it.
+      return writeTransaction(
+        db,
+        async (trx) => {
+          const held = await trx
+            .selectFrom('api_tokens')
+            .select(sql<number>`count(*)`.as('n'))
+            .where('user_id', '=', userId)
+            .executeTakeFirstOrThrow();
+          if (Number(held.n) >= MAX_API_TOKENS) throw new TooManyTokensError();
+          const row = await trx
+            .insertInto('api_tokens')
+            .values({
+              user_id: userId,
+              name,
+              token_hash: hash,
+              created_at: now.toISOString(),
+              last_used_at: null,
+            })
+            .returning([...COLUMNS])
+            .executeTakeFirstOrThrow();
+          return toToken(row);
+        },
+        [`api-tokens:${userId}`],
+      );
+    },
+
+    /** A person's tokens, newest first. */
+    async listForUser(userId: number): Promise<StoredApiToken[]> {
+      const rows = await db
+        .selectFrom('api_tokens')
+        .select([...COLUMNS])
+        .where('user_id', '=', userId)
+        .orderBy('id', 'desc')
+        .execute();
+      return rows.map(toToken);
+    },
+
+    /** The token with this hash and its owner, active or not (the caller judges). */
+    async findByHash(hash: string): Promise<{ token: StoredApiToken; user: User } | undefined> {
+      const row = await db
+        .selectFrom('api_tokens')
+        .innerJoin('users', 'users.id', 'api_tokens.user_id')
+        .select([
+          ...COLUMNS,
+          'users.email',
+          'users.name as user_name',
+          'users.role',
+          'users.is_active',
+          'users.created_at as user_created_at',
+          'users.last_sign_in_at',
+        ])
+        .where('api_tokens.token_hash', '=', hash)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        token: toToken(row),
+        user: toUser({
+          ...row,
+          id: row.user_id,
+          name: row.user_name,
+          created_at: row.user_created_at,
+        }),
+      };
+    },
+
+    async touch(id: number, now: Date): Promise<void> {
+      await db
+        .updateTable('api_tokens')
+        .set({ last_used_at: now.toISOString() })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Revokes one of the person's own tokens; undefined when they hold none with that id. */
+    async revoke(userId: number, id: number): Promise<StoredApiToken | undefined> {
+      const row = await db
+        .deleteFrom('api_tokens')
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .returning([...COLUMNS])
+        .executeTakeFirst();
+      return row && toToken(row);
+    },
+
+    /** Revokes every token (a restored copy holds tokens revoked since it was made). */
+    async deleteAll(): Promise<number> {
+      const result = await db.deleteFrom('api_tokens').executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /** Revokes every token of a person (deactivated). */
+    async deleteForUser(userId: number): Promise<number> {
+      const result = await db
+        .deleteFrom('api_tokens')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+export type ApiTokensRepository = ReturnType<typeof apiTokensRepository>;

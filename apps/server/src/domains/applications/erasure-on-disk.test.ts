@@ -1,0 +1,143 @@
+import { execFile, execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applicationPayload, createOpening, postApplication } from '../../test/application';
+import { consoleHeaders, createUser, openSession } from '../../test/console';
+import { pdfFile } from '../../test/files';
+import { createTestApp, engine, type TestApp } from '../../test/test-app';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../../../../..');
+const DAY = 86_400_000;
+
+/** Letters only (names and city accept nothing else), unique to this run. */
+const letters = (tag: string) =>
+  `Zq${tag}${Array.from(crypto.randomBytes(10), (b) => String.fromCharCode(97 + (b % 26))).join('')}`;
+
+/** Every personal thing one applicant leaves, each a marker that appears nowhere else. */
+function plantedApplicant(tag: string) {
+  const marker = {
+    firstName: letters(`${tag}f`),
+    lastName: letters(`${tag}l`),
+    city: letters(`${tag}c`),
+    email: `${letters(`${tag}e`).toLowerCase()}@example.com`,
+    phone: `9${crypto.randomInt(100_000_000, 999_999_999)}`,
+    referral: letters(`${tag}r`),
+    fileName: letters(`${tag}n`),
+    resume: letters(`${tag}b`),
+    note: letters(`${tag}t`),
+  };
+  // A resume of several pages of the database, the marker spread through it.
+  const resume = Buffer.from(
+    pdfFile().toString('latin1').replace(/A+/, `${marker.resume} `.repeat(4_000)),
+    'latin1',
+  );
+  const payload = applicationPayload(
+    {
+      FirstName: marker.firstName,
+      LastName: marker.lastName,
+      City: marker.city,
+      Email: marker.email,
+      MobileNumber: marker.phone,
+      ReferredBy: marker.referral,
+    },
+    { name: `${marker.fileName}.pdf`, content: resume },
+  );
+  return { marker, payload };
+}
+
+/**
+ * Which markers some file under DATA_DIR still holds, and where: every file, recursively, read
+ * as bytes. Read by another process, because closing a file in this one would drop the locks of
+ * the SQLite connections this process holds on it (POSIX locks belong to the process).
+ */
+function foundOnDisk(dataDir: string, marker: Record<string, string>): string[] {
+  const search = `
+    const fs = require('node:fs');
+    const path = require('node:path');
+    const [dir, markers] = [process.argv[1], JSON.parse(process.argv[2])];
+    const hits = [];
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+      if (!entry.isFile()) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      const bytes = fs.readFileSync(file);
+      for (const [field, value] of Object.entries(markers)) {
+        if (bytes.includes(value)) hits.push(field + ' in ' + path.relative(dir, file));
+      }
+    }
+    process.stdout.write(JSON.stringify(hits));`;
+  const output = execFileSync(process.execPath, ['-e', search, dataDir, JSON.stringify(marker)]);
+  return JSON.parse(output.toString()) as string[];
+}
+
+// Only SQLite keeps the database under DATA_DIR; PostgreSQL's side is in docs/security.md.
+describe.skipIf(engine !== 'sqlite')('erasure leaves nothing on disk (sqlite)', () => {
+  let t: TestApp;
+  let jobId: number;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    jobId = await createOpening(t, 'ERASE-DISK');
+    admin = await openSession(t, await createUser(t, 'disk.admin@example.com', 'admin'));
+  });
+  afterAll(() => t.close());
+
+  /** Applies with markers everywhere, adds a note, and checks the markers reached the disk. */
+  async function plant(tag: string, job = jobId) {
+    const { marker, payload } = plantedApplicant(tag);
+    const res = await postApplication(t, job, payload);
+    expect(res.statusCode).toBe(201);
+    const [row] = (await t.app.repos.applicants.listForJob(job)).filter(
+      (a) => a.email === marker.email,
+    );
+    const note = await t.app.inject({
+      method: 'POST',
+      url: `/api/recruiters/applicants/${row!.id}/notes`,
+      headers: { ...consoleHeaders(t, admin, 'write'), 'content-type': 'application/json' },
+      payload: JSON.stringify({ Text: marker.note }),
+    });
+    expect(note.statusCode).toBe(201);
+    // The search sees what was planted (so its silence afterwards means something).
+    expect(foundOnDisk(t.db.dataDir, marker).map((hit) => hit.split(' ')[0])).toEqual(
+      expect.arrayContaining(Object.keys(marker)),
+    );
+    return marker;
+  }
+
+  it('after an erasure from the console', async () => {
+    const marker = await plant('console');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/recruiters/erasures',
+      headers: { ...consoleHeaders(t, admin, 'write'), 'content-type': 'application/json' },
+      payload: JSON.stringify({ Email: marker.email }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ Applicants: 1, Resumes: 1 });
+    expect(foundOnDisk(t.db.dataDir, marker)).toEqual([]);
+  });
+
+  it('after an erasure from the command line', async () => {
+    const marker = await plant('cli');
+    await run(
+      'npx',
+      ['tsx', 'apps/server/src/cli/admin.ts', 'applicants', 'erase', '--email', marker.email],
+      {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: t.db.dataDir, DATABASE_URL: '', ADMIN_TOKEN: '' },
+      },
+    );
+    expect(foundOnDisk(t.db.dataDir, marker)).toEqual([]);
+  }, 60_000);
+
+  it('after a retention run', async () => {
+    const closing = await createOpening(t, 'ERASE-DISK-RETENTION');
+    const marker = await plant('retention', closing);
+    await t.app.repos.jobs.update(closing, { isOpen: false }, new Date());
+    const erased = await t.app.retention.runOnce(new Date(Date.now() + 400 * DAY));
+    expect(erased).toMatchObject({ Applicants: 1, Resumes: 1 });
+    expect(foundOnDisk(t.db.dataDir, marker)).toEqual([]);
+  });
+});

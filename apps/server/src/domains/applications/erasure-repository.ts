@@ -1,0 +1,138 @@
+import type { ErasureResult } from '@lumenfield/contract';
+import { SqliteAdapter, sql } from 'kysely';
+import type { Db } from '../../db/database';
+
+// Well below either engine's limit of bound values per statement.
+const CHUNK = 500;
+
+/**
+ * Erases applicants with everything about them: resumes (their bytes), submit keys and queued
+ * mail, then the applicants, counting each. Runs inside the caller's transaction.
+ */
+async function eraseApplicants(trx: Db, ids: readonly number[]): Promise<ErasureResult> {
+  const result: ErasureResult = { Applicants: 0, Resumes: 0, Mails: 0 };
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const batch = ids.slice(i, i + CHUNK);
+    const resumes = await trx
+      .deleteFrom('attachments')
+      .where('applicant_id', 'in', batch)
+      .executeTakeFirst();
+    const mails = await trx
+      .deleteFrom('mail_queue')
+      .where('applicant_id', 'in', batch)
+      .executeTakeFirst();
+    await trx.deleteFrom('application_submits').where('applicant_id', 'in', batch).execute();
+    const applicants = await trx
+      .deleteFrom('applicants')
+      .where('id', 'in', batch)
+      .executeTakeFirst();
+    result.Resumes += Number(resumes.numDeletedRows);
+    result.Mails += Number(mails.numDeletedRows);
+    result.Applicants += Number(applicants.numDeletedRows);
+  }
+  return result;
+}
+
+/** How many times a checkpoint that a reader holds up is tried again, a little later each time. */
+const CHECKPOINT_TRIES = 5;
+
+/**
+ * On SQLite, the erased rows' old pages live on in the WAL until it is checkpointed: copies them
+ * back (already zeroed by secure_delete) and truncates the WAL to nothing, so that no file
+ * under DATA_DIR holds the erased bytes when the erasure answers (docs/security.md). A reader in
+ * the middle of a read holds it up; it is tried again until the WAL is empty.
+ */
+async function checkpointAfterErasure(db: Db): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return;
+  for (let attempt = 1; ; attempt++) {
+    const { rows } = await sql<{
+      busy: number;
+    }>`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
+    if (rows[0]?.busy === 0) return;
+    if (attempt === CHECKPOINT_TRIES) throw new Error('the WAL could not be checkpointed');
+    await new Promise((resolve) => setTimeout(resolve, 10 * attempt));
+  }
+}
+
+/** Erasure on request and by retention (docs/recruiters.md, "Retention and erasure"). */
+export function erasureRepository(db: Db) {
+  return {
+    /**
+     * Everything about the person with this e-mail (case-insensitive), in one transaction.
+     * The answer holds counts only; the address itself is never logged.
+     */
+    async eraseByEmail(email: string): Promise<ErasureResult> {
+      const address = email.trim().toLowerCase();
+      const erased = await db.transaction().execute(async (trx) => {
+        const rows = await trx
+          .selectFrom('applicants')
+          .select('id')
+          .where((eb) => eb(eb.fn('lower', ['email']), '=', address))
+          .execute();
+        return eraseApplicants(
+          trx,
+          rows.map((r) => r.id),
+        );
+      });
+      if (erased.Applicants > 0) await checkpointAfterErasure(db);
+      return erased;
+    },
+
+    /**
+     * Applicants whose opening is closed and closed before `now` minus `retentionDays`: erased,
+     * in one transaction. An opening that was reopened is not closed, so it keeps its applicants.
+     */
+    async eraseExpired(now: Date, retentionDays: number): Promise<ErasureResult> {
+      const cutoff = new Date(now.getTime() - retentionDays * 86_400_000).toISOString();
+      const erased = await db.transaction().execute(async (trx) => {
+        const rows = await trx
+          .selectFrom('applicants')
+          .innerJoin('jobs', 'jobs.id', 'applicants.job_id')
+          .select('applicants.id')
+          .where('jobs.is_open', '=', 0)
+          .where('jobs.closed_at', 'is not', null)
+          .where('jobs.closed_at', '<', cutoff)
+          .execute();
+        return eraseApplicants(
+          trx,
+          rows.map((r) => r.id),
+        );
+      });
+      if (erased.Applicants > 0) await checkpointAfterErasure(db);
+      return erased;
+    },
+  };
+}
+
+/**
+ * Leases of scheduled jobs: `claim` succeeds for one holder at a time, until the lease expires
+ * or is released. The conditional UPDATE decides, so two nodes racing cannot both win.
+ */
+export function leaseRepository(db: Db) {
+  return {
+    async claim(name: string, holder: string, now: Date, forMs: number): Promise<boolean> {
+      const at = now.toISOString();
+      await db
+        .insertInto('job_leases')
+        .values({ name, holder: '', expires_at: new Date(0).toISOString() })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
+      const result = await db
+        .updateTable('job_leases')
+        .set({ holder, expires_at: new Date(now.getTime() + forMs).toISOString() })
+        .where('name', '=', name)
+        .where((eb) => eb.or([eb('expires_at', '<=', at), eb('holder', '=', holder)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async release(name: string, holder: string, now: Date): Promise<void> {
+      await db
+        .updateTable('job_leases')
+        .set({ expires_at: now.toISOString() })
+        .where('name', '=', name)
+        .where('holder', '=', holder)
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import { sql } from 'kysely';
+import type { AuditAction } from '@lumenfield/contract';
+import type { Db } from '../../db/database';
+import { toIso } from '../../db/database';
+import { stripControlCharacters } from '../../lib/control-characters';
+import { containsWord, searchWords } from '../../db/sql-words';
+
+/** Who acted: a signed-in person, the bearer token, the command line or the retention run. */
+export type AuditActor =
+  { userId: number } | { label: 'token' | 'cli' | 'retention' } | { label: null };
+
+export interface AuditRecord {
+  actor: AuditActor;
+  action: AuditAction;
+  /** What it was done to ("applicant 12"): never personal data. */
+  target?: string | null;
+  /** A short description without personal data. */
+  detail?: string | null;
+}
+
+export interface AuditFilter {
+  action?: AuditAction | undefined;
+  actor?: string | undefined;
+  /** Inclusive ISO instants. */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+export interface AuditRow {
+  id: number;
+  at: string;
+  actor: string;
+  actorEmail: string | null;
+  action: string;
+  target: string | null;
+  detail: string | null;
+}
+
+const clean = (text: string | null | undefined, max: number) =>
+  text == null ? null : stripControlCharacters(text).slice(0, max);
+
+/**
+ * The audit log: append-only, so this repository has no update and no delete, and the database
+ * refuses both (migrations/0007-audit-append-only.ts). The only code that touches the table.
+ */
+export function auditRepository(db: Db) {
+  const filtered = (filter: AuditFilter) => {
+    let query = db
+      .selectFrom('audit_log')
+      .leftJoin('users', 'users.id', 'audit_log.actor_user_id')
+      .$if(filter.action !== undefined, (q) => q.where('audit_log.action', '=', filter.action!))
+      .$if(filter.from !== undefined, (q) => q.where('audit_log.at', '>=', filter.from!))
+      .$if(filter.to !== undefined, (q) => q.where('audit_log.at', '<=', filter.to!));
+    for (const word of searchWords(filter.actor)) {
+      query = query.where((eb) =>
+        eb.or([
+          containsWord(eb.ref('users.name'), word),
+          containsWord(eb.ref('users.email'), word),
+          containsWord(eb.ref('audit_log.actor_label'), word),
+        ]),
+      );
+    }
+    return query;
+  };
+
+  return {
+    async record(entry: AuditRecord, now: Date): Promise<void> {
+      await db
+        .insertInto('audit_log')
+        .values({
+          at: now.toISOString(),
+          actor_user_id: 'userId' in entry.actor ? entry.actor.userId : null,
+          actor_label: 'label' in entry.actor ? entry.actor.label : null,
+          action: entry.action,
+          // Targets can carry what a client sent (an id in a URL): PostgreSQL refuses NUL.
+          target: clean(entry.target, 200),
+          detail: clean(entry.detail, 500),
+        })
+        .execute();
+    },
+
+    /** Newest first. */
+    async list(
+      filter: AuditFilter,
+      page: number,
+      pageSize: number,
+    ): Promise<{ items: AuditRow[]; total: number }> {
+      const total = await filtered(filter)
+        .select(sql<number>`count(*)`.as('n'))
+        .executeTakeFirstOrThrow();
+      const rows = await filtered(filter)
+        .select([
+          'audit_log.id',
+          'audit_log.at',
+          'audit_log.actor_label',
+          'audit_log.action',
+          'audit_log.target',
+          'audit_log.detail',
+          'users.name',
+          'users.email',
+        ])
+        .orderBy('audit_log.id', 'desc')
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .execute();
+      return {
+        total: Number(total.n),
+        items: rows.map((row) => ({
+          id: row.id,
+          at: toIso(row.at),
+          actor: row.name ?? row.actor_label ?? 'unknown',
+          actorEmail: row.email ?? null,
+          action: row.action,
+          target: row.target,
+          detail: row.detail,
+        })),
+      };
+    },
+  };
+}
+
+export type AuditRepository = ReturnType<typeof auditRepository>;

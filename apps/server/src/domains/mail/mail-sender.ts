@@ -1,0 +1,107 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { MailRepository } from './mail-repository';
+
+/** Tries per mail before it is left as failed (about a day and a half of retries). */
+export const MAX_MAIL_ATTEMPTS = 12;
+/** Mails one sender claims at a time, and how long the claim holds against other nodes. */
+export const MAIL_BATCH = 10;
+/** A node that dies mid-batch leaves its claimed mail to the others after this long. */
+export const MAIL_CLAIM_MS = 5 * 60_000;
+
+/** 30 s after the first failure, doubling, at most an hour between tries. */
+export function retryDelayMs(failures: number): number {
+  return Math.min(60 * 60_000, 30_000 * 2 ** Math.max(0, failures - 1));
+}
+
+/** What an SMTP failure is, without anything of the message (no addresses in logs). */
+function failureCode(error: unknown): string {
+  const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
+  return [code, responseCode].filter((part) => part !== undefined).join(' ') || 'error';
+}
+
+export interface MailSender {
+  /** Sends what is due now; resolves with how many mails went. Safe to call from several nodes. */
+  runOnce(now?: Date): Promise<number>;
+  /**
+   * No run starts after this, and a run in progress ends after the mail it is sending: the rest
+   * of its batch is released at once for the other nodes, not held until the claim expires.
+   */
+  stop(): void;
+  close(): void;
+}
+
+/**
+ * Sends queued mail over SMTP (nodemailer). A mail goes once the SMTP server takes it; a
+ * failure leaves it queued for a later try, so a mail server that is down delays only the mail.
+ * Without SMTP_URL a mail is logged (its id and kind, never its text) instead of sent.
+ */
+export function createMailSender({
+  smtpUrl,
+  from,
+  mail,
+  log,
+}: {
+  smtpUrl: string | undefined;
+  from: string;
+  mail: MailRepository;
+  log: FastifyBaseLogger;
+}): MailSender {
+  const transport: Transporter | undefined = smtpUrl
+    ? nodemailer.createTransport({
+        url: smtpUrl,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      })
+    : undefined;
+  let stopped = false;
+
+  return {
+    async runOnce(now = new Date()) {
+      if (stopped) return 0;
+      const due = await mail.claimDue(now, MAIL_BATCH, MAIL_CLAIM_MS);
+      let sent = 0;
+      for (const [index, message] of due.entries()) {
+        if (stopped) {
+          await mail.release(due.slice(index).map((unsent) => unsent.id));
+          break;
+        }
+        try {
+          if (transport) {
+            await transport.sendMail({
+              from,
+              to: message.to,
+              subject: message.subject,
+              text: message.text,
+              html: message.html,
+            });
+          } else {
+            log.info(
+              { mailId: message.id, kind: message.kind },
+              'mail logged, not sent: no SMTP_URL',
+            );
+          }
+          await mail.delivered(message.id);
+          sent += 1;
+        } catch (error) {
+          const failures = message.attempts + 1;
+          const retryAt =
+            failures >= MAX_MAIL_ATTEMPTS
+              ? undefined
+              : new Date(now.getTime() + retryDelayMs(failures));
+          await mail.attemptFailed(message.id, failureCode(error), retryAt);
+          log.warn(
+            { mailId: message.id, kind: message.kind, failures, error: failureCode(error) },
+            retryAt ? 'mail not sent; it stays queued' : 'mail not sent; no more tries',
+          );
+        }
+      }
+      return sent;
+    },
+    stop: () => {
+      stopped = true;
+    },
+    close: () => transport?.close(),
+  };
+}

@@ -1,0 +1,127 @@
+import { APPLICANT_ID_SLOT, type OutgoingMail } from './mail-repository';
+import { BRAND, escapeHtml } from '../../lib/html-text';
+
+/** What the templates need to know about an application (nothing of the resume but its kind). */
+export interface ApplicationFacts {
+  applicantId?: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  job: { id: number; code: string; title: string; location: string; contactEmails: string[] };
+  resumeKind: string;
+  appliedOn: Date;
+  /** The origin of links: mailOrigin(config), never the request's host. */
+  origin: string;
+  /** APPLICANT_RETENTION_DAYS: how long after the opening closes the application is kept. */
+  retentionDays: number;
+}
+
+interface Block {
+  heading?: string;
+  lines: string[];
+}
+
+/** One message, as plain text and as simple HTML from the same blocks; all text is escaped. */
+function message(greeting: string, blocks: Block[], closing: string[]) {
+  const text = [
+    greeting,
+    '',
+    ...blocks.flatMap((b) => [...(b.heading ? [b.heading] : []), ...b.lines, '']),
+    ...closing,
+  ].join('\n');
+  const html = [
+    '<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#10233f">',
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...blocks.map(
+      (b) =>
+        `${b.heading ? `<h2 style="font-size:1.05em">${escapeHtml(b.heading)}</h2>` : ''}` +
+        b.lines.map((line) => `<p>${linkify(line)}</p>`).join(''),
+    ),
+    `<p>${closing.map(escapeHtml).join('<br>')}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { text, html };
+}
+
+/** Escapes a line and makes its one trailing https?:// URL a link. */
+function linkify(line: string): string {
+  const at = line.search(/https?:\/\/\S+$/);
+  if (at < 0) return escapeHtml(line);
+  const url = line.slice(at);
+  return `${escapeHtml(line.slice(0, at))}<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
+}
+
+/** The applicant's confirmation: the opening, what happens next, their rights. No attachment. */
+export function applicantConfirmation(facts: ApplicationFacts): OutgoingMail {
+  const { job } = facts;
+  const { text, html } = message(
+    `Hello ${facts.firstName},`,
+    [
+      {
+        lines: [
+          `Thank you for applying for ${job.title} (job code ${job.code}) at ${BRAND}. We have your application and your resume.`,
+        ],
+      },
+      {
+        heading: 'What happens next',
+        lines: [
+          'A recruiter reads every application that arrives. If your experience fits the role, they will contact you by e-mail or phone to arrange a first conversation.',
+          'There is no need to apply again for this opening.',
+        ],
+      },
+      {
+        heading: 'Your data',
+        lines: [
+          'We use what you sent only to consider you for this opening, and only the people hiring for it see it. You can ask to see, correct or erase it at any time, as our privacy policy explains:',
+          `${facts.origin}/privacypolicy`,
+          `We keep your application and resume until ${facts.retentionDays} days after the opening closes; then they are erased.`,
+        ],
+      },
+    ],
+    ['Kind regards,', `The recruiting team at ${BRAND}`],
+  );
+  return {
+    kind: 'applicant-confirmation',
+    to: [facts.email],
+    subject: `Your application for ${job.title}`,
+    text,
+    html,
+  };
+}
+
+/** The opening's contact persons' notice of a new application: who and where, no resume. */
+export function recruiterNotice(facts: ApplicationFacts): OutgoingMail {
+  const { job } = facts;
+  const { text, html } = message(
+    'Hello,',
+    [
+      {
+        lines: [
+          `A new application arrived for ${job.title} (job code ${job.code}, ${job.location}).`,
+        ],
+      },
+      {
+        heading: 'The application',
+        lines: [
+          `Applicant: ${facts.firstName} ${facts.lastName}`,
+          `Applied: ${facts.appliedOn.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+          `Resume: ${facts.resumeKind.toUpperCase()}`,
+        ],
+      },
+      {
+        heading: 'Reading it',
+        lines: [
+          `The resume is not attached to this mail. Read the application in the recruiters' console (sign-in needed): ${facts.origin}/recruiters/applicants/${facts.applicantId ?? APPLICANT_ID_SLOT}`,
+        ],
+      },
+    ],
+    [`${BRAND} careers site`],
+  );
+  return {
+    kind: 'recruiter-notice',
+    to: job.contactEmails,
+    subject: `New application: ${job.title} (${job.code})`,
+    text,
+    html,
+  };
+}

@@ -1,0 +1,13 @@
+// Shared by the SEO pages and the mail templates, which both write HTML and the brand by hand.
+export const BRAND = 'Lumenfield Technology Partners';
+
+const htmlEscapes: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => htmlEscapes[ch] ?? ch);
+}

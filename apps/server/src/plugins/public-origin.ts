@@ -1,0 +1,44 @@
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import { HttpProblem } from './problem-details';
+
+/**
+ * The scheme the visitor used. Fastify reads X-Forwarded-Proto only from a trusted proxy
+ * (TRUST_PROXY); whatever it says, only `http` and `https` are ever used (docs/security.md).
+ */
+export function requestScheme(request: FastifyRequest): 'http' | 'https' {
+  return request.protocol === 'https' ? 'https' : 'http';
+}
+
+/** A host name, IPv4 or bracketed IPv6 address, with an optional port: nothing else. */
+const HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]{2,45}\])(?::\d{1,5})?$/i;
+
+/**
+ * The origin for absolute URLs (canonical, Open Graph, JSON-LD, robots.txt, sitemap.xml):
+ * PUBLIC_URL when set; otherwise the request's Host (X-Forwarded-Host only from a trusted
+ * proxy, as Fastify reads it) and scheme. A host that is not a host name is refused with 400.
+ */
+export function publicOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
+  if (publicUrl) return publicUrl;
+  const host = request.host;
+  if (!host || !HOST.test(host)) throw new HttpProblem(400, 'The Host header is not valid.');
+  return `${requestScheme(request)}://${host.toLowerCase()}`;
+}
+
+/**
+ * The origin of every link in mail: PUBLIC_URL, else the configured http://HOST:PORT. Never the
+ * request's Host or forwarded host: a mail outlives the request, and whoever sent the request
+ * would choose where a recruiter's sign-in link points (docs/security.md).
+ */
+export function mailOrigin(config: Pick<Config, 'publicUrl' | 'host' | 'port'>): string {
+  if (config.publicUrl) return config.publicUrl;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  return `http://${host.toLowerCase()}:${config.port}`;
+}
+
+/** Whether HOST keeps the site on this machine (the embedded default, 127.0.0.1). */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return name === 'localhost' || name === '::1' || /^127\.\d+\.\d+\.\d+$/.test(name);
+}

@@ -1,0 +1,79 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { postedAgeText } from '@lumenfield/contract';
+import { createRepositories } from './domains';
+import { createTestDb, engine, type TestDb } from './test/test-app';
+import { demoOpenings } from './domains/openings/demo-openings';
+import { prepareDatabase } from './prepare';
+import { stateValue } from './db/reference-data';
+
+describe(`database preparation (${engine})`, () => {
+  let testDb: TestDb;
+  beforeEach(async () => {
+    testDb = await createTestDb();
+  });
+  afterEach(() => testDb.destroy());
+
+  it('migrates an empty database and seeds reference data, idempotently', async () => {
+    await prepareDatabase(testDb.handle, { seedDemoData: false });
+    const repos = createRepositories(testDb.handle.db);
+    const countries = await repos.reference.countries();
+    const usStates = await repos.reference.statesOf(840);
+
+    await prepareDatabase(testDb.handle, { seedDemoData: false });
+    expect(await repos.reference.countries()).toEqual(countries);
+    expect(await repos.reference.statesOf(840)).toEqual(usStates);
+
+    expect(countries.length).toBeGreaterThan(240);
+    expect(countries).toContainEqual({ value: 840, label: 'United States of America' });
+    expect(countries).toContainEqual({ value: 356, label: 'India' });
+    expect(countries).toContainEqual({ value: 608, label: 'Philippines' });
+    expect(usStates).toContainEqual({ value: stateValue('US', 'CA'), label: 'California' });
+    expect(await repos.reference.statesOf(356)).toContainEqual({
+      value: stateValue('IN', 'KA'),
+      label: 'Karnataka',
+    });
+    expect(await repos.jobs.count()).toBe(0);
+  });
+
+  it('gives states fixed values that do not depend on the run or the engine', () => {
+    // Literal values: a change here would orphan every stored application's StateID.
+    expect(stateValue('US', 'CA')).toBe(stateValue('us', 'ca'));
+    expect(stateValue('US', 'AK')).toBe(2016748996);
+    expect(stateValue('US', 'AL')).toBe(1999971377);
+  });
+
+  it('seeds demo openings into an empty database only, with every age text', async () => {
+    const now = new Date('2026-03-10T12:00:00Z');
+    await prepareDatabase(testDb.handle, { seedDemoData: true, now });
+    await prepareDatabase(testDb.handle, { seedDemoData: true, now });
+    const repos = createRepositories(testDb.handle.db);
+    const jobs = await repos.jobs.listVisible(now);
+    expect(jobs).toHaveLength(demoOpenings.length);
+    expect(jobs.length).toBeGreaterThanOrEqual(6);
+    expect(jobs.length).toBeLessThanOrEqual(8);
+
+    const texts = jobs.map((job) => {
+      const minutes = Math.floor((now.getTime() - Date.parse(job.effectiveFrom)) / 60_000);
+      return postedAgeText({
+        DateCount: Math.floor(minutes / 1440),
+        HourCount: Math.floor(minutes / 60),
+        MinuteCount: minutes,
+      });
+    });
+    expect(texts).toContain('12 Minute ago');
+    expect(texts).toContain('1 Hour ago');
+    expect(texts.some((t) => /^\d+ Hours ago$/.test(t))).toBe(true);
+    expect(texts).toContain('1 day ago');
+    expect(texts.some((t) => /^\d+ days ago$/.test(t))).toBe(true);
+
+    const locations = jobs.map((j) => j.location).join(' | ');
+    expect(locations).toMatch(/USA/);
+    expect(locations).toMatch(/India/);
+    expect(locations).toMatch(/Philippines/);
+    for (const job of await repos.jobs.listAll()) {
+      expect(job.descriptionHtml).toMatch(/<h2>/);
+      expect(job.descriptionHtml).not.toMatch(/<script|on\w+=/i);
+      expect(job.contactPersons.split(',').length).toBe(job.contactEmails.split(',').length);
+    }
+  });
+});

@@ -1,0 +1,165 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminApplicantSchema,
+  adminJobCreatedSchema,
+  adminJobCreateSchema,
+  adminJobDetailSchema,
+  adminJobParamsSchema,
+  adminJobPatchSchema,
+  adminJobSchema,
+  apiPaths,
+  problemDetailsSchema,
+  type AdminApplicant,
+} from '@lumenfield/contract';
+import { toCsv } from '../../../lib/csv';
+import type { Repositories } from '../../../domains';
+import { listingAudit } from '../../recruiters/applicants';
+import {
+  createJob,
+  jobOr404 as findJob,
+  toAdminApplicant,
+  toAdminJob,
+  toAdminJobDetail,
+  updateJob,
+} from '../../../domains/openings/openings';
+
+const auth = { 400: problemDetailsSchema, 401: problemDetailsSchema, 404: problemDetailsSchema };
+
+/** docs/recruiters.md: the recruiters' API, bearer-authenticated, off when ADMIN_TOKEN is unset. */
+export const adminJobsRoutes: FastifyPluginAsyncZod<{ repos: Repositories }> = async (
+  app,
+  { repos },
+) => {
+  const base = apiPaths.adminJobs;
+  const routeConfig = { access: 'bearer' } as const;
+
+  const jobOr404 = (id: number) => findJob(repos, id);
+
+  app.get(
+    base,
+    {
+      config: routeConfig,
+      schema: {
+        summary: 'Every opening, open or closed',
+        tags: ['recruiters'],
+        response: { 200: z.array(adminJobSchema), ...auth },
+      },
+    },
+    async () => (await repos.jobs.listAll()).map(toAdminJob),
+  );
+
+  app.post(
+    base,
+    {
+      config: routeConfig,
+      schema: {
+        summary: 'Post an opening',
+        tags: ['recruiters'],
+        body: adminJobCreateSchema,
+        response: { 201: adminJobCreatedSchema, 409: problemDetailsSchema, ...auth },
+      },
+    },
+    async (request, reply) => {
+      const id = await createJob(repos, request.body, new Date());
+      return reply.code(201).send({ Job_id: id });
+    },
+  );
+
+  app.get(
+    `${base}/:id`,
+    {
+      config: routeConfig,
+      schema: {
+        summary: 'One opening with its description',
+        tags: ['recruiters'],
+        params: adminJobParamsSchema,
+        response: { 200: adminJobDetailSchema, ...auth },
+      },
+    },
+    async (request) => toAdminJobDetail(await jobOr404(request.params.id)),
+  );
+
+  app.patch(
+    `${base}/:id`,
+    {
+      config: routeConfig,
+      schema: {
+        summary: 'Edit, open or close an opening (IsOpen: false closes it)',
+        tags: ['recruiters'],
+        params: adminJobParamsSchema,
+        body: adminJobPatchSchema,
+        response: { 200: adminJobDetailSchema, 409: problemDetailsSchema, ...auth },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await updateJob(repos, await jobOr404(id), request.body);
+      return toAdminJobDetail(await jobOr404(id));
+    },
+  );
+
+  app.get(
+    `${base}/:id/applicants`,
+    {
+      config: routeConfig,
+      schema: {
+        summary: 'Applicants of an opening',
+        tags: ['recruiters'],
+        params: adminJobParamsSchema,
+        response: { 200: z.array(adminApplicantSchema), ...auth },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await jobOr404(id);
+      const applicants = await repos.applicants.listForJob(id);
+      // Reading personal data is audited: who, when, how many (docs/security.md).
+      if (applicants.length > 0) {
+        const entry = listingAudit(
+          { label: app.tokenActor },
+          'applicants-list',
+          applicants.length,
+          {
+            jobId: id,
+          },
+        );
+        await repos.audit.record(entry, app.now());
+      }
+      return applicants.map(toAdminApplicant);
+    },
+  );
+
+  app.get(
+    `${base}/:id/applicants.csv`,
+    {
+      config: routeConfig,
+      schema: {
+        summary: 'Applicants of an opening as CSV',
+        tags: ['recruiters'],
+        params: adminJobParamsSchema,
+        response: { 200: z.unknown().describe('text/csv, one row per applicant'), ...auth },
+      },
+    },
+    async (request, reply) => {
+      const job = await jobOr404(request.params.id);
+      const applicants = (await repos.applicants.listForJob(job.id)).map(toAdminApplicant);
+      const header = Object.keys(adminApplicantSchema.shape) as (keyof AdminApplicant)[];
+      const csv = toCsv(
+        header,
+        applicants.map((a) => header.map((key) => a[key])),
+      );
+      await repos.audit.record(
+        listingAudit({ label: app.tokenActor }, 'applicants-export', applicants.length, {
+          jobId: job.id,
+        }),
+        app.now(),
+      );
+      const fileName = `applicants-${job.code.replace(/[^A-Za-z0-9_-]/g, '_')}.csv`;
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${fileName}"`)
+        .send(csv);
+    },
+  );
+};

@@ -1,0 +1,303 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CLOSED_OPENING_MESSAGE,
+  APPLIED_SUCCESSFULLY,
+  apiPaths,
+  applicationCreatedSchema,
+  applicationPayloadSchema,
+  normaliseApplicant,
+  resumeKindFromName,
+  problemDetailsSchema,
+  saveApplicantQuerySchema,
+  validateApplication,
+  type ApplicationPayload,
+  type ResumeFacts,
+  type ResumeKind,
+} from '@lumenfield/contract';
+import type { Config } from '../../../config';
+import { BodyBudget } from '../../../lib/body-budget';
+import { hasControlCharacters, stripControlCharacters } from '../../../lib/control-characters';
+import { applicantConfirmation, recruiterNotice } from '../../../domains/mail/mail-templates';
+import { mailOrigin } from '../../../plugins/public-origin';
+import { readBodyChunks } from '../../../lib/read-body';
+import {
+  cleanFileName,
+  resumeKind,
+  resumeMimeType,
+} from '../../../domains/applications/resume-file';
+import { HttpProblem } from '../../../plugins/problem-details';
+import type { Repositories } from '../../../domains';
+import type { ApplicationStore } from '../../../domains/applications/application-store';
+import type { DecodeResult } from '../../../workers/body-decoder';
+import { asBuffer, createWorkerPool, runMoving } from '../../../workers/pool';
+
+/**
+ * Body limits of this route only (every other route keeps the global 1 MB). A 5 MB resume is
+ * ~7 MB as base64 and up to ~20 MB as the old client's array of byte numbers ("255,").
+ */
+export const BASE64_BODY_LIMIT = 7_500_000;
+export const BYTE_ARRAY_BODY_LIMIT = 22_000_000;
+/** How long a body waits for room under UPLOAD_BYTES_IN_FLIGHT before the answer is 503. */
+export const BODY_WAIT_MS = 3_000;
+/** The application without its resume: a few short fields (docs/api.md); more is not an application. */
+export const FIELDS_LIMIT = 64 * 1024;
+
+/** The body's Content-Length, when it declares a sane one (chunked bodies do not). */
+function declaredLength(request: FastifyRequest): number | undefined {
+  const length = Number(request.headers['content-length']);
+  return Number.isSafeInteger(length) && length >= 0 ? length : undefined;
+}
+
+function tooLarge(): HttpProblem {
+  return new HttpProblem(413, 'The application is too large. A resume may be at most 5 MB.');
+}
+
+interface ResumeCheck {
+  facts: ResumeFacts;
+  bytes: Buffer | undefined;
+  kind: ResumeKind | null;
+  name: string;
+}
+
+/** The resume's bytes as the body decoder left them, and whether they are a zip bomb. */
+interface DecodedResume {
+  bytes: Uint8Array | undefined;
+  zipBomb: boolean;
+}
+
+async function checkResume(
+  payload: ApplicationPayload,
+  { bytes: decoded, zipBomb }: DecodedResume,
+): Promise<ResumeCheck> {
+  const detail = payload.AttachmentHeader.AttachmentDetails[0];
+  const name = cleanFileName(detail?.FileName ?? '');
+  if (!detail || name === '') {
+    return {
+      facts: { chosen: false, kind: null, size: 0, hasContent: false },
+      bytes: undefined,
+      kind: null,
+      name,
+    };
+  }
+  const bytes = decoded && asBuffer(decoded);
+  if (!bytes || bytes.length === 0) {
+    // Nothing to judge by content: the type rule reads the name (as the page does) and the
+    // last rule, 'Please select a resume', reports the missing content.
+    const claimed = resumeKindFromName(name);
+    return {
+      facts: { chosen: true, kind: claimed, size: 0, hasContent: false },
+      bytes,
+      kind: claimed,
+      name,
+    };
+  }
+  // A zip that really inflates past the bound is no document, whatever its directory says.
+  const kind = zipBomb ? null : await resumeKind(bytes, name);
+  return { facts: { chosen: true, kind, size: bytes.length, hasContent: true }, bytes, kind, name };
+}
+
+/** POST /Jobs/SaveApplicantDetail: an application with its resume (docs/api.md). */
+export const saveApplicantRoutes: FastifyPluginAsyncZod<{
+  repos: Repositories;
+  applications: ApplicationStore;
+  config: Config;
+  /** Rejects while the database does not answer (the handle's ping). */
+  pingDatabase: () => Promise<void>;
+}> = async (app, { repos, applications, config, pingDatabase }) => {
+  // Only this encapsulated route reads large bodies. They are read as they arrive and decoded
+  // in worker threads, never on the event loop; how many bytes a node holds at once is bounded.
+  const decoders = createWorkerPool('body-decoder');
+  app.addHook('onClose', () => decoders.close());
+  const budget = new BodyBudget(config.uploadBytesInFlight);
+  /** The decoded resume of each request, beside its body (the schema sees FileContent ''). */
+  const resumes = new WeakMap<FastifyRequest, DecodedResume>();
+
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    async (request: FastifyRequest, payload: IncomingMessage) => {
+      const body = await readBodyChunks(payload, {
+        declared: declaredLength(request),
+        limit: BYTE_ARRAY_BODY_LIMIT,
+        tooLarge,
+      });
+      const size = body.length;
+      // The chunks move to the worker, which joins them: the event loop copies none of it.
+      const result = await runMoving<DecodeResult>(decoders, body, body.chunks);
+      if (!result.ok) throw new HttpProblem(400, 'The request body is not valid JSON.');
+      const { decoded } = result;
+      // Only the old client's byte-number form may use the whole limit.
+      if (size > BASE64_BODY_LIMIT && !decoded.byteArrayForm) throw tooLarge();
+      if (decoded.fieldsLength > FIELDS_LIMIT) throw tooLarge();
+      if (decoded.unknownKeys.length > 0) {
+        throw new HttpProblem(
+          400,
+          'The application has fields the API does not know.',
+          decoded.unknownKeys
+            .slice(0, 10)
+            .map((field) => ({ field, message: 'is not a field of an application' })),
+        );
+      }
+      resumes.set(request, { bytes: decoded.resume, zipBomb: result.zipBomb });
+      return decoded.body;
+    },
+  );
+
+  app.post(
+    apiPaths.saveApplicant,
+    {
+      bodyLimit: BYTE_ARRAY_BODY_LIMIT,
+      // After the /api guard (preParsing of the plugin), before a byte of the body is read.
+      preParsing: async (request, reply, payload) => {
+        const length = declaredLength(request) ?? BYTE_ARRAY_BODY_LIMIT;
+        if (length > BYTE_ARRAY_BODY_LIMIT) throw tooLarge();
+        // Without its database this node refuses (503) before reading a byte, so the proxy may
+        // send the same application to another node: nothing of it was read or stored here.
+        await pingDatabase();
+        const release = await budget.acquire(length, BODY_WAIT_MS);
+        if (!release) {
+          throw new HttpProblem(
+            503,
+            'We are receiving many applications right now. Please send yours again in a moment.',
+            undefined,
+            { 'Retry-After': String(BODY_WAIT_MS / 1000) },
+          );
+        }
+        // The bytes are held until the answer is sent or the connection goes.
+        reply.raw.once('close', release);
+        return payload;
+      },
+      config: {
+        access: 'public',
+        rateLimit: { max: config.rateLimit.applicationsPerHour, timeWindow: '1 hour' },
+      },
+      schema: {
+        summary: 'Apply to an opening with a resume (PDF, DOC or DOCX, at most 5 MB)',
+        tags: ['careers'],
+        querystring: saveApplicantQuerySchema,
+        body: applicationPayloadSchema,
+        response: {
+          // 200: the same application (job, e-mail, resume) was already stored minutes ago.
+          200: applicationCreatedSchema,
+          201: applicationCreatedSchema,
+          400: problemDetailsSchema,
+          404: problemDetailsSchema,
+          413: problemDetailsSchema,
+          429: problemDetailsSchema,
+          503: problemDetailsSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { jobID } = request.query;
+      const payload = request.body;
+      const job = await repos.jobs.findVisible(jobID, new Date());
+      if (!job) throw new HttpProblem(404, CLOSED_OPENING_MESSAGE);
+
+      // A control character (NUL…) makes a field invalid: it fails its own rule, in order.
+      const text = (value: string) => (hasControlCharacters(value) ? '' : value);
+      // The first name input strips leading spaces; every text field is trimmed (docs/api.md).
+      const fields = normaliseApplicant({
+        FirstName: text(payload.FirstName),
+        LastName: text(payload.LastName),
+        City: text(payload.City),
+        Email: text(payload.Email),
+        MobileNumber: text(payload.MobileNumber),
+        CountyID: payload.CountyID,
+        StateID: payload.StateID,
+      });
+      // A country or state the reference data does not know is no selection at all.
+      const countryKnown =
+        fields.CountyID != null && (await repos.reference.countryExists(fields.CountyID));
+      const stateKnown =
+        countryKnown &&
+        fields.StateID != null &&
+        (await repos.reference.stateBelongsTo(fields.StateID, fields.CountyID as number));
+      const resume = await checkResume(
+        payload,
+        resumes.get(request) ?? { bytes: undefined, zipBomb: false },
+      );
+      const errors = validateApplication(
+        {
+          ...fields,
+          CountyID: countryKnown ? fields.CountyID : null,
+          StateID: stateKnown ? fields.StateID : null,
+        },
+        resume.facts,
+      );
+      if (errors.length > 0 || !resume.bytes || resume.bytes.length === 0 || !resume.kind) {
+        throw new HttpProblem(400, errors[0]?.message ?? 'The application is invalid.', errors);
+      }
+
+      const experience = await experienceText(repos, payload.Experience);
+      const referredBy = stripControlCharacters(payload.ReferredBy ?? '').trim() || null;
+      // Mail is queued with the application, in its transaction, and sent in the background.
+      const facts = {
+        firstName: fields.FirstName,
+        lastName: fields.LastName,
+        email: fields.Email,
+        job: {
+          id: job.id,
+          code: job.code,
+          title: job.title,
+          location: job.location,
+          contactEmails: job.contactEmails
+            .split(',')
+            .map((mail) => mail.trim())
+            .filter(Boolean),
+        },
+        resumeKind: resume.kind,
+        appliedOn: new Date(),
+        origin: mailOrigin(config),
+        retentionDays: config.applicantRetentionDays,
+      };
+      const mail = [
+        applicantConfirmation(facts),
+        ...(facts.job.contactEmails.length > 0 ? [recruiterNotice(facts)] : []),
+      ];
+      // (The store may move the resume to its writer thread: its length is taken first.)
+      const resumeBytes = resume.bytes.length;
+      const stored = await applications.create({
+        mail,
+        jobId: job.id,
+        firstName: fields.FirstName,
+        lastName: fields.LastName,
+        mobileNumber: fields.MobileNumber,
+        city: fields.City,
+        email: fields.Email,
+        experience,
+        countryId: fields.CountyID as number,
+        stateId: fields.StateID as number,
+        referredBy,
+        resume: {
+          originalName: resume.name,
+          kind: resume.kind,
+          mimeType: resumeMimeType(resume.kind),
+          content: resume.bytes,
+        },
+      });
+      request.log.info(
+        { applicantId: stored.applicantId, jobId: job.id, bytes: resumeBytes },
+        stored.duplicate ? 'duplicate application: answered the stored one' : 'application stored',
+      );
+      // A repeat (a double click, a retry after a lost answer) gets the same ApplicantID.
+      return reply
+        .code(stored.duplicate ? 200 : 201)
+        .send({ ApplicantID: stored.applicantId, Message: APPLIED_SUCCESSFULLY });
+    },
+  );
+};
+
+/** Experience is optional and not validated (docs/api.md): a known band's label, else the text. */
+async function experienceText(
+  repos: Repositories,
+  value: ApplicationPayload['Experience'],
+): Promise<string | null> {
+  if (value === null || value === undefined || value === '') return null;
+  const bands = await repos.reference.experienceBands();
+  const given = stripControlCharacters(String(value)).trim();
+  const band = bands.find((b) => String(b.value) === given);
+  return band?.label ?? (given.slice(0, 100) || null);
+}
