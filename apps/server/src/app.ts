@@ -14,7 +14,11 @@ import { logOutput } from './plugins/log-output';
 import { sharedRateLimits } from './plugins/rate-limit-store';
 import type { TokenActor } from './plugins/api-guard';
 import { compression } from './plugins/compression';
-import { consoleSessions } from './plugins/console-sessions';
+import {
+  consoleSessions,
+  SESSION_COOKIE_NAME,
+  SESSION_HOST_COOKIE_NAME,
+} from './plugins/console-sessions';
 import { etag } from './plugins/etag';
 import { hsts } from './plugins/hsts';
 import { mailer } from './plugins/mailer';
@@ -146,9 +150,8 @@ export async function buildApp({
           consoleSession: {
             type: 'apiKey',
             in: 'cookie',
-            name: '__Host-lumenfield-session',
-            description:
-              'A console session (lumenfield-session over plain HTTP): docs/recruiters.md',
+            name: SESSION_HOST_COOKIE_NAME,
+            description: `A console session (${SESSION_COOKIE_NAME} over plain HTTP): docs/recruiters.md`,
           },
         },
       },

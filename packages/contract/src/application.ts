@@ -1,5 +1,5 @@
 import { z } from './zod-setup';
-import { MAX_RESUME_BYTES, MOBILE_NUMBER_LENGTH } from './constants';
+import { MAX_RESUME_BYTES, MAX_RESUME_MB, MOBILE_NUMBER_LENGTH } from './constants';
 import type { FieldError } from './problem';
 
 /**
@@ -109,7 +109,9 @@ export type ApplicationField =
 export const applicationMessages = {
   resumeMissing: 'Please select your Resume.',
   resumeType: 'Please upload a PDF or Word document.',
-  resumeSize: 'File size exceeds 5 MB limit.',
+  resumeSize: `File size exceeds ${MAX_RESUME_MB} MB limit.`,
+  /** A whole application refused for its size (413), by the server or a proxy before it. */
+  tooLargeToSend: `The application is too large to send. A resume may be at most ${MAX_RESUME_MB} MB.`,
   firstName: 'Please enter a valid First Name (only characters)',
   lastName: 'Please enter a valid Last Name (only characters)',
   city: 'Please enter a valid City (only characters)',

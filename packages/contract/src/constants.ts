@@ -12,6 +12,8 @@ export const XSRF_HOST_COOKIE_NAME = '__Host-XSRF-TOKEN';
 export const XSRF_HEADER_NAME = 'X-XSRF-TOKEN';
 
 export const MAX_RESUME_BYTES = 5_242_880;
+/** The limit as the sentences say it (5 MB): every message about it is made from this. */
+export const MAX_RESUME_MB = MAX_RESUME_BYTES / 1024 / 1024;
 
 /** APPLICANT_RETENTION_DAYS's default: days after an opening closes that applicants are kept. */
 export const DEFAULT_APPLICANT_RETENTION_DAYS = 365;

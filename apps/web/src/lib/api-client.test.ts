@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { applicationMessages } from '@lumenfield/contract';
 import { ApiError, NETWORK_ERROR_MESSAGE, apiRequest } from './api-client';
 import { pendingRequests } from './pending-requests';
 
@@ -84,7 +85,10 @@ describe('apiRequest', () => {
 
   it('explains a status without a problem document, and a network failure', async () => {
     fetchMock.mockResolvedValueOnce(new Response('nope', { status: 413 }));
-    await expect(apiRequest('POST', '/x', { body: {} })).rejects.toThrow(/at most 5 MB/);
+    // The same sentence the server answers with (a proxy's 413 carries no problem document).
+    await expect(apiRequest('POST', '/x', { body: {} })).rejects.toThrow(
+      applicationMessages.tooLargeToSend,
+    );
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(apiRequest('GET', '/x')).rejects.toThrow(NETWORK_ERROR_MESSAGE);
   });

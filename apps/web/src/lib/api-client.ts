@@ -6,6 +6,7 @@ import {
   XSRF_COOKIE_NAME,
   XSRF_HEADER_NAME,
   XSRF_HOST_COOKIE_NAME,
+  MAX_RESUME_MB,
   problemDetailsSchema,
   type FieldError,
   type ProblemDetails,
@@ -66,7 +67,10 @@ async function readProblem(response: Response): Promise<ProblemDetails | undefin
 }
 
 function statusMessage(status: number): string {
-  if (status === 413) return 'The file is too large to send. Resumes can be at most 5 MB.';
+  // The contract's tooLargeToSend, spelled here so the page's entry does not carry its messages.
+  if (status === 413) {
+    return `The application is too large to send. A resume may be at most ${MAX_RESUME_MB} MB.`;
+  }
   if (status === 429)
     return 'Too many attempts in a short time. Please wait a minute and try again.';
   if (status === 503) return 'The service is briefly unavailable. Please try again in a moment.';

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { writeTransaction } from '../../db/write-transaction';
 import { applicantColumns, toApplicantSummary, type ApplicantSummary } from './applicant-row';
 import { enqueueMail, type OutgoingMail } from '../mail/mail-repository';
@@ -193,16 +194,6 @@ export function applicantsRepository(db: Db) {
       );
     },
   };
-}
-
-/** A unique-key clash on either engine (the racing submit's key row, or its serial key). */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return (
-    code === '23505' ||
-    code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
-    code === 'SQLITE_CONSTRAINT_UNIQUE'
-  );
 }
 
 export type ApplicantsRepository = ReturnType<typeof applicantsRepository>;

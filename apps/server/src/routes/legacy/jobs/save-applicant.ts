@@ -4,7 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CLOSED_OPENING_MESSAGE,
   APPLIED_SUCCESSFULLY,
+  MAX_RESUME_MB,
   apiPaths,
+  applicationMessages,
   applicationCreatedSchema,
   applicationPayloadSchema,
   normaliseApplicant,
@@ -51,7 +53,7 @@ function declaredLength(request: FastifyRequest): number | undefined {
 }
 
 function tooLarge(): HttpProblem {
-  return new HttpProblem(413, 'The application is too large. A resume may be at most 5 MB.');
+  return new HttpProblem(413, applicationMessages.tooLargeToSend);
 }
 
 interface ResumeCheck {
@@ -174,7 +176,7 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
         rateLimit: { max: config.rateLimit.applicationsPerHour, timeWindow: '1 hour' },
       },
       schema: {
-        summary: 'Apply to an opening with a resume (PDF, DOC or DOCX, at most 5 MB)',
+        summary: `Apply to an opening with a resume (PDF, DOC or DOCX, at most ${MAX_RESUME_MB} MB)`,
         tags: ['careers'],
         querystring: saveApplicantQuerySchema,
         body: applicationPayloadSchema,

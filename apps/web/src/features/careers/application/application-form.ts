@@ -1,5 +1,5 @@
 import {
-  MAX_RESUME_BYTES,
+  MAX_RESUME_MB,
   RESUME_MIME_TYPES,
   applicationMessages,
   normaliseApplicant,
@@ -181,4 +181,4 @@ export function errorTarget(field: string): ErrorTarget {
   return 'form';
 }
 
-export const RESUME_LIMIT_TEXT = `PDF, DOC or DOCX, up to ${MAX_RESUME_BYTES / 1024 / 1024} MB`;
+export const RESUME_LIMIT_TEXT = `PDF, DOC or DOCX, up to ${MAX_RESUME_MB} MB`;

@@ -331,7 +331,7 @@ describe('submitting', () => {
     [
       'a 413 (too large to send): at the top',
       new Response('', { status: 413 }),
-      'The file is too large to send. Resumes can be at most 5 MB.',
+      'The application is too large to send. A resume may be at most 5 MB.',
       null,
     ],
     [
