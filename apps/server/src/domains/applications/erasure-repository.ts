@@ -1,6 +1,7 @@
 import type { ErasureResult } from '@lumenfield/contract';
 import { SqliteAdapter, sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { writeTransaction } from '../../db/write-transaction';
 
 // Well below either engine's limit of bound values per statement.
 const CHUNK = 500;
@@ -54,6 +55,24 @@ async function checkpointAfterErasure(db: Db): Promise<void> {
   }
 }
 
+/**
+ * Erases the applicants `select` finds, in one write transaction (it reads, then deletes), and
+ * answers once no file holds them any more.
+ */
+async function eraseSelected(
+  db: Db,
+  select: (trx: Db) => Promise<readonly { id: number }[]>,
+): Promise<ErasureResult> {
+  const erased = await writeTransaction(db, async (trx) =>
+    eraseApplicants(
+      trx,
+      (await select(trx)).map((row) => row.id),
+    ),
+  );
+  if (erased.Applicants > 0) await checkpointAfterErasure(db);
+  return erased;
+}
+
 /** Erasure on request and by retention (docs/recruiters.md, "Retention and erasure"). */
 export function erasureRepository(db: Db) {
   return {
@@ -63,19 +82,13 @@ export function erasureRepository(db: Db) {
      */
     async eraseByEmail(email: string): Promise<ErasureResult> {
       const address = email.trim().toLowerCase();
-      const erased = await db.transaction().execute(async (trx) => {
-        const rows = await trx
+      return eraseSelected(db, (trx) =>
+        trx
           .selectFrom('applicants')
           .select('id')
           .where((eb) => eb(eb.fn('lower', ['email']), '=', address))
-          .execute();
-        return eraseApplicants(
-          trx,
-          rows.map((r) => r.id),
-        );
-      });
-      if (erased.Applicants > 0) await checkpointAfterErasure(db);
-      return erased;
+          .execute(),
+      );
     },
 
     /**
@@ -84,22 +97,16 @@ export function erasureRepository(db: Db) {
      */
     async eraseExpired(now: Date, retentionDays: number): Promise<ErasureResult> {
       const cutoff = new Date(now.getTime() - retentionDays * 86_400_000).toISOString();
-      const erased = await db.transaction().execute(async (trx) => {
-        const rows = await trx
+      return eraseSelected(db, (trx) =>
+        trx
           .selectFrom('applicants')
           .innerJoin('jobs', 'jobs.id', 'applicants.job_id')
-          .select('applicants.id')
+          .select('applicants.id as id')
           .where('jobs.is_open', '=', 0)
           .where('jobs.closed_at', 'is not', null)
           .where('jobs.closed_at', '<', cutoff)
-          .execute();
-        return eraseApplicants(
-          trx,
-          rows.map((r) => r.id),
-        );
-      });
-      if (erased.Applicants > 0) await checkpointAfterErasure(db);
-      return erased;
+          .execute(),
+      );
     },
   };
 }
