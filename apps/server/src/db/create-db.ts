@@ -1,6 +1,6 @@
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { ensurePrivateDir, ensurePrivateFile, makePrivateIfPresent } from '../lib/private-files';
 import type { Database, Db, Dialect } from './database';
@@ -28,6 +28,14 @@ export interface DbHandle {
 // PostgreSQL returns bigint counts as strings by default; ours fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+/**
+ * The one place names are mapped: queries and results speak camelCase (`descriptionHtml`,
+ * `mailQueue`), the tables and columns stay snake_case (`description_html`, `mail_queue`), as
+ * the migrations wrote them. A snake_case name passes through unchanged, so the migrations
+ * (frozen history) still run as written.
+ */
+const camelCase = new CamelCasePlugin();
+
 export function createDb(options: DbOptions): DbHandle {
   let db: Kysely<Database>;
   let dialect: Dialect;
@@ -45,7 +53,7 @@ export function createDb(options: DbOptions): DbHandle {
     // A checked-out client (mid-transaction) whose server goes away emits 'error' too; with no
     // listener that kills the process. Its query fails (503) and the pool drops the client.
     pool.on('connect', (client) => client.on('error', () => {}));
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [camelCase] });
     connections = () => ({
       total: pool.totalCount,
       idle: pool.idleCount,
@@ -66,7 +74,10 @@ export function createDb(options: DbOptions): DbHandle {
     file.pragma('synchronous = FULL');
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+    db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: file }),
+      plugins: [camelCase],
+    });
   }
   return {
     db,

@@ -12,7 +12,7 @@ export const SESSION_COOKIE_NAME = 'lumenfield-session';
 export const SESSION_HOST_COOKIE_NAME = '__Host-lumenfield-session';
 export const SESSION_IDLE_MS = SESSION_IDLE_MINUTES * 60 * 1000;
 export const SESSION_MAX_MS = SESSION_MAX_HOURS * 60 * 60 * 1000;
-/** last_seen_at is written at most this often (a busy page is not a write per call). */
+/** lastSeenAt is written at most this often (a busy page is not a write per call). */
 export const SESSION_TOUCH_MS = 60 * 1000;
 
 /** A signed-in browser: the person and their session. */

@@ -31,17 +31,17 @@ async function expectMailLinks(t: TestApp, smtp: SmtpServer, forwarded: boolean,
   const { ApplicantID } = res.json() as { ApplicantID: number };
 
   const stored = await t.db.handle.db
-    .selectFrom('mail_queue')
-    .select(['kind', 'text_body', 'html_body'])
-    .where('applicant_id', '=', ApplicantID)
+    .selectFrom('mailQueue')
+    .select(['kind', 'textBody', 'htmlBody'])
+    .where('applicantId', '=', ApplicantID)
     .execute();
   expect(stored.map((m) => m.kind).sort()).toEqual(['applicant-confirmation', 'recruiter-notice']);
   const notice = stored.find((m) => m.kind === 'recruiter-notice')!;
   const consoleLink = `${origin}/recruiters/applicants/${ApplicantID}`;
-  expect(notice.text_body).toContain(consoleLink);
-  expect(notice.html_body).toContain(`href="${consoleLink}"`);
+  expect(notice.textBody).toContain(consoleLink);
+  expect(notice.htmlBody).toContain(`href="${consoleLink}"`);
   for (const mail of stored) {
-    const bodies = `${mail.text_body}\n${mail.html_body}`;
+    const bodies = `${mail.textBody}\n${mail.htmlBody}`;
     expect(bodies).not.toContain(HOSTILE);
     // Every absolute link names the configured origin.
     for (const [url] of bodies.matchAll(/https?:\/\/[^\s"<]+/g)) expect(url).toMatch(origin);

@@ -37,26 +37,26 @@ export const hashApiToken = (secret: string) =>
 
 type Row = {
   id: number;
-  user_id: number;
+  userId: number;
   name: string;
-  created_at: Date | string;
-  last_used_at: Date | string | null;
+  createdAt: Date | string;
+  lastUsedAt: Date | string | null;
 };
 
 const toToken = (row: Row): StoredApiToken => ({
   id: row.id,
-  userId: row.user_id,
+  userId: row.userId,
   name: row.name,
-  createdAt: toIso(row.created_at),
-  lastUsedAt: row.last_used_at === null ? null : toIso(row.last_used_at),
+  createdAt: toIso(row.createdAt),
+  lastUsedAt: row.lastUsedAt === null ? null : toIso(row.lastUsedAt),
 });
 
 const COLUMNS = [
-  'api_tokens.id',
-  'api_tokens.user_id',
-  'api_tokens.name',
-  'api_tokens.created_at',
-  'api_tokens.last_used_at',
+  'apiTokens.id',
+  'apiTokens.userId',
+  'apiTokens.name',
+  'apiTokens.createdAt',
+  'apiTokens.lastUsedAt',
 ] as const;
 
 /** Personal API tokens (docs/recruiters.md). The only code that touches the table. */
@@ -69,19 +69,19 @@ export function apiTokensRepository(db: Db) {
         db,
         async (trx) => {
           const held = await trx
-            .selectFrom('api_tokens')
+            .selectFrom('apiTokens')
             .select(sql<number>`count(*)`.as('n'))
-            .where('user_id', '=', userId)
+            .where('userId', '=', userId)
             .executeTakeFirstOrThrow();
           if (Number(held.n) >= MAX_API_TOKENS) throw new TooManyTokensError();
           const row = await trx
-            .insertInto('api_tokens')
+            .insertInto('apiTokens')
             .values({
-              user_id: userId,
+              userId,
               name,
-              token_hash: hash,
-              created_at: now.toISOString(),
-              last_used_at: null,
+              tokenHash: hash,
+              createdAt: now.toISOString(),
+              lastUsedAt: null,
             })
             .returning([...COLUMNS])
             .executeTakeFirstOrThrow();
@@ -94,9 +94,9 @@ export function apiTokensRepository(db: Db) {
     /** A person's tokens, newest first. */
     async listForUser(userId: number): Promise<StoredApiToken[]> {
       const rows = await db
-        .selectFrom('api_tokens')
+        .selectFrom('apiTokens')
         .select([...COLUMNS])
-        .where('user_id', '=', userId)
+        .where('userId', '=', userId)
         .orderBy('id', 'desc')
         .execute();
       return rows.map(toToken);
@@ -105,35 +105,35 @@ export function apiTokensRepository(db: Db) {
     /** The token with this hash and its owner, active or not (the caller judges). */
     async findByHash(hash: string): Promise<{ token: StoredApiToken; user: User } | undefined> {
       const row = await db
-        .selectFrom('api_tokens')
-        .innerJoin('users', 'users.id', 'api_tokens.user_id')
+        .selectFrom('apiTokens')
+        .innerJoin('users', 'users.id', 'apiTokens.userId')
         .select([
           ...COLUMNS,
           'users.email',
-          'users.name as user_name',
+          'users.name as userName',
           'users.role',
-          'users.is_active',
-          'users.created_at as user_created_at',
-          'users.last_sign_in_at',
+          'users.isActive',
+          'users.createdAt as userCreatedAt',
+          'users.lastSignInAt',
         ])
-        .where('api_tokens.token_hash', '=', hash)
+        .where('apiTokens.tokenHash', '=', hash)
         .executeTakeFirst();
       if (!row) return undefined;
       return {
         token: toToken(row),
         user: toUser({
           ...row,
-          id: row.user_id,
-          name: row.user_name,
-          created_at: row.user_created_at,
+          id: row.userId,
+          name: row.userName,
+          createdAt: row.userCreatedAt,
         }),
       };
     },
 
     async touch(id: number, now: Date): Promise<void> {
       await db
-        .updateTable('api_tokens')
-        .set({ last_used_at: now.toISOString() })
+        .updateTable('apiTokens')
+        .set({ lastUsedAt: now.toISOString() })
         .where('id', '=', id)
         .execute();
     },
@@ -141,9 +141,9 @@ export function apiTokensRepository(db: Db) {
     /** Revokes one of the person's own tokens; undefined when they hold none with that id. */
     async revoke(userId: number, id: number): Promise<StoredApiToken | undefined> {
       const row = await db
-        .deleteFrom('api_tokens')
+        .deleteFrom('apiTokens')
         .where('id', '=', id)
-        .where('user_id', '=', userId)
+        .where('userId', '=', userId)
         .returning([...COLUMNS])
         .executeTakeFirst();
       return row && toToken(row);
@@ -151,15 +151,15 @@ export function apiTokensRepository(db: Db) {
 
     /** Revokes every token (a restored copy holds tokens revoked since it was made). */
     async deleteAll(): Promise<number> {
-      const result = await db.deleteFrom('api_tokens').executeTakeFirst();
+      const result = await db.deleteFrom('apiTokens').executeTakeFirst();
       return Number(result.numDeletedRows);
     },
 
     /** Revokes every token of a person (deactivated). */
     async deleteForUser(userId: number): Promise<number> {
       const result = await db
-        .deleteFrom('api_tokens')
-        .where('user_id', '=', userId)
+        .deleteFrom('apiTokens')
+        .where('userId', '=', userId)
         .executeTakeFirst();
       return Number(result.numDeletedRows);
     },

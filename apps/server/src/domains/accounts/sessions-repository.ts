@@ -19,10 +19,10 @@ export function sessionsRepository(db: Db) {
         .insertInto('sessions')
         .values({
           id: session.id,
-          user_id: session.userId,
-          created_at: session.createdAt,
-          last_seen_at: session.lastSeenAt,
-          expires_at: session.expiresAt,
+          userId: session.userId,
+          createdAt: session.createdAt,
+          lastSeenAt: session.lastSeenAt,
+          expiresAt: session.expiresAt,
         })
         .execute();
     },
@@ -31,19 +31,19 @@ export function sessionsRepository(db: Db) {
     async find(id: string): Promise<{ session: StoredSession; user: User } | undefined> {
       const row = await db
         .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .innerJoin('users', 'users.id', 'sessions.userId')
         .select([
           'sessions.id',
-          'sessions.user_id',
-          'sessions.created_at',
-          'sessions.last_seen_at',
-          'sessions.expires_at',
+          'sessions.userId',
+          'sessions.createdAt',
+          'sessions.lastSeenAt',
+          'sessions.expiresAt',
           'users.email',
           'users.name',
           'users.role',
-          'users.is_active',
-          'users.created_at as user_created_at',
-          'users.last_sign_in_at',
+          'users.isActive',
+          'users.createdAt as userCreatedAt',
+          'users.lastSignInAt',
         ])
         .where('sessions.id', '=', id)
         .executeTakeFirst();
@@ -51,19 +51,19 @@ export function sessionsRepository(db: Db) {
       return {
         session: {
           id: row.id,
-          userId: row.user_id,
-          createdAt: toIso(row.created_at),
-          lastSeenAt: toIso(row.last_seen_at),
-          expiresAt: toIso(row.expires_at),
+          userId: row.userId,
+          createdAt: toIso(row.createdAt),
+          lastSeenAt: toIso(row.lastSeenAt),
+          expiresAt: toIso(row.expiresAt),
         },
-        user: toUser({ ...row, id: row.user_id, created_at: row.user_created_at }),
+        user: toUser({ ...row, id: row.userId, createdAt: row.userCreatedAt }),
       };
     },
 
     async touch(id: string, now: Date): Promise<void> {
       await db
         .updateTable('sessions')
-        .set({ last_seen_at: now.toISOString() })
+        .set({ lastSeenAt: now.toISOString() })
         .where('id', '=', id)
         .execute();
     },
@@ -76,7 +76,7 @@ export function sessionsRepository(db: Db) {
     async deleteForUser(userId: number): Promise<number> {
       const result = await db
         .deleteFrom('sessions')
-        .where('user_id', '=', userId)
+        .where('userId', '=', userId)
         .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
@@ -93,8 +93,8 @@ export function sessionsRepository(db: Db) {
         .deleteFrom('sessions')
         .where((eb) =>
           eb.or([
-            eb('expires_at', '<=', now.toISOString()),
-            eb('last_seen_at', '<=', idleBefore.toISOString()),
+            eb('expiresAt', '<=', now.toISOString()),
+            eb('lastSeenAt', '<=', idleBefore.toISOString()),
           ]),
         )
         .execute();

@@ -14,13 +14,10 @@ function statements(db: Db): ThrottleStatements {
   return {
     async count(key, since) {
       const row = await db
-        .selectFrom('sign_in_failures')
-        .select([
-          sql<number>`count(*)`.as('n'),
-          sql<string | Date | null>`min(failed_at)`.as('oldest'),
-        ])
+        .selectFrom('signInFailures')
+        .select((eb) => [sql<number>`count(*)`.as('n'), eb.fn.min('failedAt').as('oldest')])
         .where('key', '=', key)
-        .where('failed_at', '>', since.toISOString())
+        .where('failedAt', '>', since.toISOString())
         .executeTakeFirstOrThrow();
       const oldest = row.oldest === null ? undefined : new Date(row.oldest).toISOString();
       return { failures: Number(row.n), oldest };
@@ -28,8 +25,8 @@ function statements(db: Db): ThrottleStatements {
 
     async record(keys, now) {
       const rows = await db
-        .insertInto('sign_in_failures')
-        .values(keys.map((key) => ({ key, failed_at: now.toISOString() })))
+        .insertInto('signInFailures')
+        .values(keys.map((key) => ({ key, failedAt: now.toISOString() })))
         .returning('id')
         .execute();
       return rows.map((row) => row.id);
@@ -39,7 +36,7 @@ function statements(db: Db): ThrottleStatements {
 
 /**
  * Failed sign-ins, counted in the database so every node sees every failure (docs/recruiters.md).
- * The only code that touches the sign_in_failures table.
+ * The only code that touches the signInFailures table.
  */
 export function signInThrottleRepository(db: Db) {
   return {
@@ -57,19 +54,16 @@ export function signInThrottleRepository(db: Db) {
     /** Gives back a reservation: the attempt it stood for did not fail. */
     async release(ids: readonly number[]): Promise<void> {
       if (ids.length === 0) return;
-      await db.deleteFrom('sign_in_failures').where('id', 'in', ids).execute();
+      await db.deleteFrom('signInFailures').where('id', 'in', ids).execute();
     },
 
     async clear(key: string): Promise<void> {
-      await db.deleteFrom('sign_in_failures').where('key', '=', key).execute();
+      await db.deleteFrom('signInFailures').where('key', '=', key).execute();
     },
 
     /** Drops failures older than any window looks back. */
     async prune(before: Date): Promise<void> {
-      await db
-        .deleteFrom('sign_in_failures')
-        .where('failed_at', '<=', before.toISOString())
-        .execute();
+      await db.deleteFrom('signInFailures').where('failedAt', '<=', before.toISOString()).execute();
     },
   };
 }

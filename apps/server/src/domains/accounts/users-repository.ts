@@ -44,15 +44,15 @@ export class EmailInUseError extends Error {
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /** A users row (less its password hash) as a User; sessions-repository maps its join with it too. */
-export function toUser(row: Omit<UserRow, 'password_hash'>): User {
+export function toUser(row: Omit<UserRow, 'passwordHash'>): User {
   return {
     id: row.id,
     email: row.email,
     name: row.name,
     role: row.role === 'admin' ? 'admin' : 'recruiter',
-    isActive: row.is_active === 1,
-    createdAt: toIso(row.created_at),
-    lastSignInAt: row.last_sign_in_at === null ? null : toIso(row.last_sign_in_at),
+    isActive: row.isActive === 1,
+    createdAt: toIso(row.createdAt),
+    lastSignInAt: row.lastSignInAt === null ? null : toIso(row.lastSignInAt),
   };
 }
 
@@ -72,10 +72,10 @@ export function usersRepository(db: Db) {
             email: normaliseEmail(user.email),
             name: user.name,
             role: user.role,
-            password_hash: user.passwordHash,
-            is_active: 1,
-            created_at: now.toISOString(),
-            last_sign_in_at: null,
+            passwordHash: user.passwordHash,
+            isActive: 1,
+            createdAt: now.toISOString(),
+            lastSignInAt: null,
           })
           .returningAll()
           .executeTakeFirstOrThrow();
@@ -96,7 +96,7 @@ export function usersRepository(db: Db) {
         .selectAll()
         .where('email', '=', normaliseEmail(email))
         .executeTakeFirst();
-      return row && { ...toUser(row), passwordHash: row.password_hash };
+      return row && { ...toUser(row), passwordHash: row.passwordHash };
     },
 
     /** How many accounts exist, deactivated ones too (none yet: `npm start` says how to add one). */
@@ -119,8 +119,8 @@ export function usersRepository(db: Db) {
       const values = {
         ...(change.name !== undefined && { name: change.name }),
         ...(change.role !== undefined && { role: change.role }),
-        ...(change.isActive !== undefined && { is_active: change.isActive ? 1 : 0 }),
-        ...(change.passwordHash !== undefined && { password_hash: change.passwordHash }),
+        ...(change.isActive !== undefined && { isActive: change.isActive ? 1 : 0 }),
+        ...(change.passwordHash !== undefined && { passwordHash: change.passwordHash }),
       };
       // A change of nothing (a PATCH with no known field) is the account as it is.
       if (Object.keys(values).length === 0) return findById(id);
@@ -136,7 +136,7 @@ export function usersRepository(db: Db) {
     async recordSignIn(id: number, now: Date): Promise<void> {
       await db
         .updateTable('users')
-        .set({ last_sign_in_at: now.toISOString() })
+        .set({ lastSignInAt: now.toISOString() })
         .where('id', '=', id)
         .execute();
     },

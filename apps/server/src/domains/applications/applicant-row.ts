@@ -24,20 +24,20 @@ export interface ApplicantSummary {
 /** The columns behind an ApplicantSummary, from applicants joined with their attachment. */
 export const applicantColumns = [
   'applicants.id',
-  'applicants.first_name',
-  'applicants.last_name',
+  'applicants.firstName',
+  'applicants.lastName',
   'applicants.email',
-  'applicants.mobile_number',
+  'applicants.mobileNumber',
   'applicants.city',
-  'applicants.country_id',
-  'applicants.state_id',
+  'applicants.countryId',
+  'applicants.stateId',
   'applicants.experience',
-  'applicants.referred_by',
-  'applicants.applied_on',
-  'attachments.id as attachment_id',
-  'attachments.original_name',
-  'attachments.size_bytes',
-  'attachments.sha256',
+  'applicants.referredBy',
+  'applicants.appliedOn',
+  'attachments.id as attachmentGuid',
+  'attachments.originalName as attachmentName',
+  'attachments.sizeBytes as attachmentSize',
+  'attachments.sha256 as attachmentSha256',
 ] as const;
 
 type ApplicantRow = Selection<
@@ -46,22 +46,9 @@ type ApplicantRow = Selection<
   (typeof applicantColumns)[number]
 >;
 
-export function toApplicantSummary(row: ApplicantRow): ApplicantSummary {
-  return {
-    id: row.id,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
-    mobileNumber: row.mobile_number,
-    city: row.city,
-    countryId: row.country_id,
-    stateId: row.state_id,
-    experience: row.experience,
-    referredBy: row.referred_by,
-    appliedOn: toIso(row.applied_on),
-    attachmentGuid: row.attachment_id,
-    attachmentName: row.original_name,
-    attachmentSize: row.size_bytes,
-    attachmentSha256: row.sha256,
-  };
+/** The row as it came, with its instant as ISO 8601 (a wider row keeps its other columns). */
+export function toApplicantSummary<Row extends ApplicantRow>(
+  row: Row,
+): Omit<Row, 'appliedOn'> & ApplicantSummary {
+  return { ...row, appliedOn: toIso(row.appliedOn) };
 }

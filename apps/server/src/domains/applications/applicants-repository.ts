@@ -77,18 +77,18 @@ export function applicantsRepository(db: Db) {
       // The applicant an identical submit stored within the window (a transaction is a Db too).
       const earlier = (q: Db) =>
         q
-          .selectFrom('application_submits')
-          .innerJoin('attachments', 'attachments.applicant_id', 'application_submits.applicant_id')
-          .select(['application_submits.applicant_id', 'attachments.id as guid'])
-          .where('application_submits.submit_key', '=', key)
-          .where('application_submits.submitted_at', '>=', cutoff)
+          .selectFrom('applicationSubmits')
+          .innerJoin('attachments', 'attachments.applicantId', 'applicationSubmits.applicantId')
+          .select(['applicationSubmits.applicantId', 'attachments.id as guid'])
+          .where('applicationSubmits.submitKey', '=', key)
+          .where('applicationSubmits.submittedAt', '>=', cutoff)
           .executeTakeFirst();
       try {
         return await writeTransaction(db, async (trx) => {
           const seen = await earlier(trx);
           if (seen) {
             return {
-              applicantId: seen.applicant_id,
+              applicantId: seen.applicantId,
               attachmentGuid: seen.guid,
               sha256,
               duplicate: true,
@@ -97,17 +97,17 @@ export function applicantsRepository(db: Db) {
           const applicant = await trx
             .insertInto('applicants')
             .values({
-              job_id: application.jobId,
-              first_name: application.firstName,
-              last_name: application.lastName,
-              mobile_number: application.mobileNumber,
+              jobId: application.jobId,
+              firstName: application.firstName,
+              lastName: application.lastName,
+              mobileNumber: application.mobileNumber,
               city: application.city,
               email: application.email,
               experience: application.experience,
-              country_id: application.countryId,
-              state_id: application.stateId,
-              referred_by: application.referredBy,
-              applied_on: now.toISOString(),
+              countryId: application.countryId,
+              stateId: application.stateId,
+              referredBy: application.referredBy,
+              appliedOn: now.toISOString(),
             })
             .returning('id')
             .executeTakeFirstOrThrow();
@@ -115,35 +115,35 @@ export function applicantsRepository(db: Db) {
             .insertInto('attachments')
             .values({
               id: guid,
-              applicant_id: applicant.id,
-              original_name: application.resume.originalName,
+              applicantId: applicant.id,
+              originalName: application.resume.originalName,
               kind: application.resume.kind,
-              mime_type: application.resume.mimeType,
-              size_bytes: content.length,
+              mimeType: application.resume.mimeType,
+              sizeBytes: content.length,
               sha256,
               content,
-              created_at: now.toISOString(),
+              createdAt: now.toISOString(),
             })
             .execute();
           // Claims the key, or takes over one older than the window. On PostgreSQL a racing
           // identical submit waits here for ours to commit, then finds the key taken.
           const claimed = await trx
-            .insertInto('application_submits')
+            .insertInto('applicationSubmits')
             .values({
-              submit_key: key,
-              applicant_id: applicant.id,
-              submitted_at: now.toISOString(),
+              submitKey: key,
+              applicantId: applicant.id,
+              submittedAt: now.toISOString(),
             })
             .onConflict((oc) =>
               oc
-                .column('submit_key')
+                .column('submitKey')
                 .doUpdateSet((eb) => ({
-                  applicant_id: eb.ref('excluded.applicant_id'),
-                  submitted_at: eb.ref('excluded.submitted_at'),
+                  applicantId: eb.ref('excluded.applicantId'),
+                  submittedAt: eb.ref('excluded.submittedAt'),
                 }))
-                .where('application_submits.submitted_at', '<', cutoff),
+                .where('applicationSubmits.submittedAt', '<', cutoff),
             )
-            .returning('applicant_id')
+            .returning('applicantId')
             .executeTakeFirst();
           if (!claimed) throw new LostDuplicateRace();
           await enqueueMail(trx, application.mail ?? [], applicant.id, now);
@@ -154,7 +154,7 @@ export function applicantsRepository(db: Db) {
         const first = await earlier(db);
         if (!first) throw error;
         return {
-          applicantId: first.applicant_id,
+          applicantId: first.applicantId,
           attachmentGuid: first.guid,
           sha256,
           duplicate: true,
@@ -166,10 +166,10 @@ export function applicantsRepository(db: Db) {
     async listForJob(jobId: number): Promise<ApplicantSummary[]> {
       const rows = await db
         .selectFrom('applicants')
-        .innerJoin('attachments', 'attachments.applicant_id', 'applicants.id')
+        .innerJoin('attachments', 'attachments.applicantId', 'applicants.id')
         .select(applicantColumns)
-        .where('applicants.job_id', '=', jobId)
-        .orderBy('applicants.applied_on', 'asc')
+        .where('applicants.jobId', '=', jobId)
+        .orderBy('applicants.appliedOn', 'asc')
         .orderBy('applicants.id', 'asc')
         .execute();
       return rows.map(toApplicantSummary);
@@ -178,20 +178,18 @@ export function applicantsRepository(db: Db) {
     async findAttachment(guid: string): Promise<StoredAttachment | undefined> {
       const row = await db
         .selectFrom('attachments')
-        .select(['id', 'original_name', 'kind', 'mime_type', 'size_bytes', 'sha256', 'content'])
+        .select([
+          'id as guid',
+          'originalName',
+          'kind',
+          'mimeType',
+          'sizeBytes as size',
+          'sha256',
+          'content',
+        ])
         .where('id', '=', guid)
         .executeTakeFirst();
-      return (
-        row && {
-          guid: row.id,
-          originalName: row.original_name,
-          kind: row.kind,
-          mimeType: row.mime_type,
-          size: row.size_bytes,
-          sha256: row.sha256,
-          content: Buffer.from(row.content),
-        }
-      );
+      return row && { ...row, content: Buffer.from(row.content) };
     },
   };
 }

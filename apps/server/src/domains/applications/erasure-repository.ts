@@ -16,13 +16,13 @@ async function eraseApplicants(trx: Db, ids: readonly number[]): Promise<Erasure
     const batch = ids.slice(i, i + CHUNK);
     const resumes = await trx
       .deleteFrom('attachments')
-      .where('applicant_id', 'in', batch)
+      .where('applicantId', 'in', batch)
       .executeTakeFirst();
     const mails = await trx
-      .deleteFrom('mail_queue')
-      .where('applicant_id', 'in', batch)
+      .deleteFrom('mailQueue')
+      .where('applicantId', 'in', batch)
       .executeTakeFirst();
-    await trx.deleteFrom('application_submits').where('applicant_id', 'in', batch).execute();
+    await trx.deleteFrom('applicationSubmits').where('applicantId', 'in', batch).execute();
     const applicants = await trx
       .deleteFrom('applicants')
       .where('id', 'in', batch)
@@ -100,11 +100,11 @@ export function erasureRepository(db: Db) {
       return eraseSelected(db, (trx) =>
         trx
           .selectFrom('applicants')
-          .innerJoin('jobs', 'jobs.id', 'applicants.job_id')
+          .innerJoin('jobs', 'jobs.id', 'applicants.jobId')
           .select('applicants.id as id')
-          .where('jobs.is_open', '=', 0)
-          .where('jobs.closed_at', 'is not', null)
-          .where('jobs.closed_at', '<', cutoff)
+          .where('jobs.isOpen', '=', 0)
+          .where('jobs.closedAt', 'is not', null)
+          .where('jobs.closedAt', '<', cutoff)
           .execute(),
       );
     },
@@ -120,23 +120,23 @@ export function leaseRepository(db: Db) {
     async claim(name: string, holder: string, now: Date, forMs: number): Promise<boolean> {
       const at = now.toISOString();
       await db
-        .insertInto('job_leases')
-        .values({ name, holder: '', expires_at: new Date(0).toISOString() })
+        .insertInto('jobLeases')
+        .values({ name, holder: '', expiresAt: new Date(0).toISOString() })
         .onConflict((oc) => oc.column('name').doNothing())
         .execute();
       const result = await db
-        .updateTable('job_leases')
-        .set({ holder, expires_at: new Date(now.getTime() + forMs).toISOString() })
+        .updateTable('jobLeases')
+        .set({ holder, expiresAt: new Date(now.getTime() + forMs).toISOString() })
         .where('name', '=', name)
-        .where((eb) => eb.or([eb('expires_at', '<=', at), eb('holder', '=', holder)]))
+        .where((eb) => eb.or([eb('expiresAt', '<=', at), eb('holder', '=', holder)]))
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
 
     async release(name: string, holder: string, now: Date): Promise<void> {
       await db
-        .updateTable('job_leases')
-        .set({ expires_at: now.toISOString() })
+        .updateTable('jobLeases')
+        .set({ expiresAt: now.toISOString() })
         .where('name', '=', name)
         .where('holder', '=', holder)
         .execute();

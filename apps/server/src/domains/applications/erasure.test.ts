@@ -34,17 +34,17 @@ describe(`retention and erasure (${engine})`, () => {
   async function traces(ids: number[]) {
     const db = t.db.handle.db;
     const count = async (
-      table: 'applicants' | 'attachments' | 'application_submits' | 'mail_queue',
+      table: 'applicants' | 'attachments' | 'applicationSubmits' | 'mailQueue',
     ) => {
-      const column = table === 'applicants' ? 'id' : 'applicant_id';
+      const column = table === 'applicants' ? 'id' : 'applicantId';
       const rows = await db.selectFrom(table).select(column).where(column, 'in', ids).execute();
       return rows.length;
     };
     return {
       applicants: await count('applicants'),
       resumes: await count('attachments'),
-      submitKeys: await count('application_submits'),
-      mails: await count('mail_queue'),
+      submitKeys: await count('applicationSubmits'),
+      mails: await count('mailQueue'),
     };
   }
 

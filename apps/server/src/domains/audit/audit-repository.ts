@@ -46,17 +46,17 @@ const clean = (text: string | null | undefined, max: number) =>
 export function auditRepository(db: Db) {
   const filtered = (filter: AuditFilter) => {
     let query = db
-      .selectFrom('audit_log')
-      .leftJoin('users', 'users.id', 'audit_log.actor_user_id')
-      .$if(filter.action !== undefined, (q) => q.where('audit_log.action', '=', filter.action!))
-      .$if(filter.from !== undefined, (q) => q.where('audit_log.at', '>=', filter.from!))
-      .$if(filter.to !== undefined, (q) => q.where('audit_log.at', '<=', filter.to!));
+      .selectFrom('auditLog')
+      .leftJoin('users', 'users.id', 'auditLog.actorUserId')
+      .$if(filter.action !== undefined, (q) => q.where('auditLog.action', '=', filter.action!))
+      .$if(filter.from !== undefined, (q) => q.where('auditLog.at', '>=', filter.from!))
+      .$if(filter.to !== undefined, (q) => q.where('auditLog.at', '<=', filter.to!));
     for (const word of searchWords(filter.actor)) {
       query = query.where((eb) =>
         eb.or([
           containsWord(eb.ref('users.name'), word),
           containsWord(eb.ref('users.email'), word),
-          containsWord(eb.ref('audit_log.actor_label'), word),
+          containsWord(eb.ref('auditLog.actorLabel'), word),
         ]),
       );
     }
@@ -66,11 +66,11 @@ export function auditRepository(db: Db) {
   return {
     async record(entry: AuditRecord, now: Date): Promise<void> {
       await db
-        .insertInto('audit_log')
+        .insertInto('auditLog')
         .values({
           at: now.toISOString(),
-          actor_user_id: 'userId' in entry.actor ? entry.actor.userId : null,
-          actor_label: 'label' in entry.actor ? entry.actor.label : null,
+          actorUserId: 'userId' in entry.actor ? entry.actor.userId : null,
+          actorLabel: 'label' in entry.actor ? entry.actor.label : null,
           action: entry.action,
           // Targets can carry what a client sent (an id in a URL): PostgreSQL refuses NUL.
           target: clean(entry.target, 200),
@@ -90,16 +90,16 @@ export function auditRepository(db: Db) {
         .executeTakeFirstOrThrow();
       const rows = await filtered(filter)
         .select([
-          'audit_log.id',
-          'audit_log.at',
-          'audit_log.actor_label',
-          'audit_log.action',
-          'audit_log.target',
-          'audit_log.detail',
+          'auditLog.id',
+          'auditLog.at',
+          'auditLog.actorLabel',
+          'auditLog.action',
+          'auditLog.target',
+          'auditLog.detail',
           'users.name',
           'users.email',
         ])
-        .orderBy('audit_log.id', 'desc')
+        .orderBy('auditLog.id', 'desc')
         .limit(pageSize)
         .offset((page - 1) * pageSize)
         .execute();
@@ -108,7 +108,7 @@ export function auditRepository(db: Db) {
         items: rows.map((row) => ({
           id: row.id,
           at: toIso(row.at),
-          actor: row.name ?? row.actor_label ?? 'unknown',
+          actor: row.name ?? row.actorLabel ?? 'unknown',
           actorEmail: row.email ?? null,
           action: row.action,
           target: row.target,

@@ -34,19 +34,19 @@ export async function enqueueMail(
   const fill = (text: string) =>
     applicantId === null ? text : text.replaceAll(APPLICANT_ID_SLOT, String(applicantId));
   await trx
-    .insertInto('mail_queue')
+    .insertInto('mailQueue')
     .values(
       mails.map((mail) => ({
         kind: mail.kind,
-        applicant_id: applicantId,
-        to_address: mail.to.join(', '),
+        applicantId,
+        toAddress: mail.to.join(', '),
         subject: fill(mail.subject),
-        text_body: fill(mail.text),
-        html_body: fill(mail.html),
+        textBody: fill(mail.text),
+        htmlBody: fill(mail.html),
         status: 'pending',
         attempts: 0,
-        next_attempt_at: now.toISOString(),
-        created_at: now.toISOString(),
+        nextAttemptAt: now.toISOString(),
+        createdAt: now.toISOString(),
       })),
     )
     .execute();
@@ -62,32 +62,36 @@ export function mailRepository(db: Db) {
      */
     async claimDue(now: Date, limit: number, lockMs: number): Promise<QueuedMail[]> {
       const at = now.toISOString();
-      const free = (eb: ExpressionBuilder<Database, 'mail_queue'>) =>
-        eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', at)]);
+      const free = (eb: ExpressionBuilder<Database, 'mailQueue'>) =>
+        eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<', at)]);
       const due = db
-        .selectFrom('mail_queue')
+        .selectFrom('mailQueue')
         .select('id')
         .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', at)
+        .where('nextAttemptAt', '<=', at)
         .where(free)
         .orderBy('id')
         .limit(limit);
       const rows = await db
-        .updateTable('mail_queue')
-        .set({ locked_until: new Date(now.getTime() + lockMs).toISOString() })
+        .updateTable('mailQueue')
+        .set({ lockedUntil: new Date(now.getTime() + lockMs).toISOString() })
         .where('id', 'in', due)
         .where('status', '=', 'pending')
         .where(free)
-        .returning(['id', 'kind', 'to_address', 'subject', 'text_body', 'html_body', 'attempts'])
+        .returning([
+          'id',
+          'kind',
+          'toAddress',
+          'subject',
+          'textBody as text',
+          'htmlBody as html',
+          'attempts',
+        ])
         .execute();
-      return rows.map((row) => ({
-        id: row.id,
-        kind: row.kind as OutgoingMail['kind'],
-        to: row.to_address.split(', '),
-        subject: row.subject,
-        text: row.text_body,
-        html: row.html_body,
-        attempts: row.attempts,
+      return rows.map(({ kind, toAddress, ...row }) => ({
+        ...row,
+        kind: kind as OutgoingMail['kind'],
+        to: toAddress.split(', '),
       }));
     },
 
@@ -95,8 +99,8 @@ export function mailRepository(db: Db) {
     async release(ids: readonly number[]): Promise<void> {
       if (ids.length === 0) return;
       await db
-        .updateTable('mail_queue')
-        .set({ locked_until: null })
+        .updateTable('mailQueue')
+        .set({ lockedUntil: null })
         .where('id', 'in', ids)
         .where('status', '=', 'pending')
         .execute();
@@ -104,18 +108,18 @@ export function mailRepository(db: Db) {
 
     /** The SMTP server took it: nothing of it is kept. */
     async delivered(id: number): Promise<void> {
-      await db.deleteFrom('mail_queue').where('id', '=', id).execute();
+      await db.deleteFrom('mailQueue').where('id', '=', id).execute();
     },
 
     /** Another try at `retryAt`, or none (`retryAt` undefined): the mail stays as failed. */
     async attemptFailed(id: number, error: string, retryAt: Date | undefined): Promise<void> {
       await db
-        .updateTable('mail_queue')
+        .updateTable('mailQueue')
         .set((eb) => ({
           attempts: eb('attempts', '+', 1),
-          last_error: error.slice(0, 200),
-          locked_until: null,
-          ...(retryAt ? { next_attempt_at: retryAt.toISOString() } : { status: 'failed' }),
+          lastError: error.slice(0, 200),
+          lockedUntil: null,
+          ...(retryAt ? { nextAttemptAt: retryAt.toISOString() } : { status: 'failed' }),
         }))
         .where('id', '=', id)
         .execute();
@@ -124,7 +128,7 @@ export function mailRepository(db: Db) {
     /** Drops every mail still waiting (after a restore: they may have gone before it). */
     async dropPending(): Promise<number> {
       const result = await db
-        .deleteFrom('mail_queue')
+        .deleteFrom('mailQueue')
         .where('status', '=', 'pending')
         .executeTakeFirst();
       return Number(result.numDeletedRows);
@@ -133,7 +137,7 @@ export function mailRepository(db: Db) {
     /** Mails waiting to be sent, and mails given up on. */
     async depth(): Promise<{ pending: number; failed: number }> {
       const rows = await db
-        .selectFrom('mail_queue')
+        .selectFrom('mailQueue')
         .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
         .groupBy('status')
         .execute();
@@ -144,13 +148,13 @@ export function mailRepository(db: Db) {
     /** When the oldest pending mail was queued (for alerting on a stuck queue). */
     async oldestPending(): Promise<string | undefined> {
       const row = await db
-        .selectFrom('mail_queue')
-        .select('created_at')
+        .selectFrom('mailQueue')
+        .select('createdAt')
         .where('status', '=', 'pending')
         .orderBy('id')
         .limit(1)
         .executeTakeFirst();
-      return row ? toIso(row.created_at) : undefined;
+      return row ? toIso(row.createdAt) : undefined;
     },
   };
 }

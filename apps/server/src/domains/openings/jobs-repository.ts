@@ -83,60 +83,45 @@ export class JobCodeInUseError extends Error {
   }
 }
 
-type TermsColumns = Pick<
-  JobRow,
-  'employment_type' | 'workplace_type' | 'pay_min' | 'pay_max' | 'pay_currency' | 'pay_period'
->;
+type TermsColumns = Pick<JobRow, keyof JobTermsFields>;
 
 const termsColumns = [
-  'employment_type',
-  'workplace_type',
-  'pay_min',
-  'pay_max',
-  'pay_currency',
-  'pay_period',
-] as const;
+  'employmentType',
+  'workplaceType',
+  'payMin',
+  'payMax',
+  'payCurrency',
+  'payPeriod',
+] as const satisfies readonly (keyof JobTermsFields)[];
 
 /** Columns -> terms; a value the contract does not know (edited by hand) reads as the default. */
 function toTerms(row: TermsColumns): JobTermsFields {
   const amount = (value: number | string | null) => (value === null ? null : Number(value));
   return {
-    employmentType: employmentTypeSchema.catch('FULL_TIME').parse(row.employment_type),
-    workplaceType: workplaceTypeSchema.catch('ONSITE').parse(row.workplace_type),
-    payMin: amount(row.pay_min),
-    payMax: amount(row.pay_max),
-    payCurrency: row.pay_currency,
-    payPeriod: payPeriodSchema.nullable().catch(null).parse(row.pay_period),
+    employmentType: employmentTypeSchema.catch('FULL_TIME').parse(row.employmentType),
+    workplaceType: workplaceTypeSchema.catch('ONSITE').parse(row.workplaceType),
+    payMin: amount(row.payMin),
+    payMax: amount(row.payMax),
+    payCurrency: row.payCurrency,
+    payPeriod: payPeriodSchema.nullable().catch(null).parse(row.payPeriod),
   };
 }
 
-function termsValues(terms: Partial<JobTermsFields>) {
-  return {
-    ...(terms.employmentType !== undefined && { employment_type: terms.employmentType }),
-    ...(terms.workplaceType !== undefined && { workplace_type: terms.workplaceType }),
-    ...(terms.payMin !== undefined && { pay_min: terms.payMin }),
-    ...(terms.payMax !== undefined && { pay_max: terms.payMax }),
-    ...(terms.payCurrency !== undefined && { pay_currency: terms.payCurrency }),
-    ...(terms.payPeriod !== undefined && { pay_period: terms.payPeriod }),
-  };
+/** The terms among a recruiter's fields; the query leaves out the undefined ones. */
+function termsValues(terms: Partial<JobTermsFields>): Partial<JobTermsFields> {
+  const { employmentType, workplaceType, payMin, payMax, payCurrency, payPeriod } = terms;
+  return { employmentType, workplaceType, payMin, payMax, payCurrency, payPeriod };
 }
 
 function toJob(row: JobRow): Job {
   return {
+    ...row,
     ...toTerms(row),
-    id: row.id,
-    code: row.code,
-    title: row.title,
-    location: row.location,
-    descriptionHtml: row.description_html,
-    effectiveFrom: toIso(row.effective_from),
-    recruitmentManagers: row.recruitment_managers,
-    contactPersons: row.contact_persons,
-    contactEmails: row.contact_emails,
-    isOpen: row.is_open === 1,
-    closedAt: row.closed_at === null ? null : toIso(row.closed_at),
-    createdAt: toIso(row.created_at),
-    updatedAt: toIso(row.updated_at),
+    effectiveFrom: toIso(row.effectiveFrom),
+    isOpen: row.isOpen === 1,
+    closedAt: row.closedAt === null ? null : toIso(row.closedAt),
+    createdAt: toIso(row.createdAt),
+    updatedAt: toIso(row.updatedAt),
   };
 }
 
@@ -149,20 +134,17 @@ export function jobsRepository(db: Db) {
   const visible = (now: Date) =>
     db
       .selectFrom('jobs')
-      .select(['id', 'code', 'title', 'location', 'effective_from', 'updated_at', ...termsColumns])
-      .where('is_open', '=', 1)
-      .where('effective_from', '<=', now.toISOString())
-      .orderBy('effective_from', 'desc')
+      .select(['id', 'code', 'title', 'location', 'effectiveFrom', 'updatedAt', ...termsColumns])
+      .where('isOpen', '=', 1)
+      .where('effectiveFrom', '<=', now.toISOString())
+      .orderBy('effectiveFrom', 'desc')
       .orderBy('id', 'desc');
   type VisibleRow = Awaited<ReturnType<ReturnType<typeof visible>['executeTakeFirstOrThrow']>>;
   const toSummary = (row: VisibleRow): JobSummary => ({
-    id: row.id,
-    code: row.code,
-    title: row.title,
-    location: row.location,
-    effectiveFrom: toIso(row.effective_from),
-    updatedAt: toIso(row.updated_at),
+    ...row,
     ...toTerms(row),
+    effectiveFrom: toIso(row.effectiveFrom),
+    updatedAt: toIso(row.updatedAt),
   });
 
   return {
@@ -173,8 +155,8 @@ export function jobsRepository(db: Db) {
 
     /** The same openings as listVisible, with their descriptions (the careers page's search). */
     async listSearchable(now: Date): Promise<SearchableJob[]> {
-      const rows = await visible(now).select('description_html').execute();
-      return rows.map((row) => ({ ...toSummary(row), descriptionHtml: row.description_html }));
+      const rows = await visible(now).select('descriptionHtml').execute();
+      return rows.map((row) => ({ ...toSummary(row), descriptionHtml: row.descriptionHtml }));
     },
 
     /** An opening a visitor may see and apply to: open and in effect; otherwise undefined. */
@@ -183,8 +165,8 @@ export function jobsRepository(db: Db) {
         .selectFrom('jobs')
         .selectAll()
         .where('id', '=', id)
-        .where('is_open', '=', 1)
-        .where('effective_from', '<=', now.toISOString())
+        .where('isOpen', '=', 1)
+        .where('effectiveFrom', '<=', now.toISOString())
         .executeTakeFirst();
       return row && toJob(row);
     },
@@ -197,7 +179,7 @@ export function jobsRepository(db: Db) {
           eb
             .selectFrom('applicants')
             .select(sql<number>`count(*)`.as('n'))
-            .whereRef('applicants.job_id', '=', 'jobs.id')
+            .whereRef('applicants.jobId', '=', 'jobs.id')
             .as('applicants'),
         )
         .where('id', '=', id)
@@ -214,10 +196,10 @@ export function jobsRepository(db: Db) {
           eb
             .selectFrom('applicants')
             .select(sql<number>`count(*)`.as('n'))
-            .whereRef('applicants.job_id', '=', 'jobs.id')
+            .whereRef('applicants.jobId', '=', 'jobs.id')
             .as('applicants'),
         )
-        .orderBy('effective_from', 'desc')
+        .orderBy('effectiveFrom', 'desc')
         .orderBy('id', 'desc')
         .execute();
       return rows.map((row) => ({ ...toJob(row), applicants: Number(row.applicants ?? 0) }));
@@ -239,16 +221,16 @@ export function jobsRepository(db: Db) {
             code: input.code,
             title: input.title,
             location: input.location,
-            description_html: input.descriptionHtml,
-            effective_from: input.effectiveFrom,
-            recruitment_managers: input.recruitmentManagers,
-            contact_persons: input.contactPersons,
-            contact_emails: input.contactEmails,
-            is_open: input.isOpen ? 1 : 0,
+            descriptionHtml: input.descriptionHtml,
+            effectiveFrom: input.effectiveFrom,
+            recruitmentManagers: input.recruitmentManagers,
+            contactPersons: input.contactPersons,
+            contactEmails: input.contactEmails,
+            isOpen: input.isOpen ? 1 : 0,
             ...termsValues({ ...defaultJobTerms, ...input }),
-            closed_at: input.isOpen ? null : now.toISOString(),
-            created_at: now.toISOString(),
-            updated_at: now.toISOString(),
+            closedAt: input.isOpen ? null : now.toISOString(),
+            createdAt: now.toISOString(),
+            updatedAt: now.toISOString(),
           })
           .returning('id')
           .executeTakeFirstOrThrow();
@@ -269,22 +251,22 @@ export function jobsRepository(db: Db) {
             ...(patch.title !== undefined && { title: patch.title }),
             ...(patch.location !== undefined && { location: patch.location }),
             ...(patch.descriptionHtml !== undefined && {
-              description_html: patch.descriptionHtml,
+              descriptionHtml: patch.descriptionHtml,
             }),
-            ...(patch.effectiveFrom !== undefined && { effective_from: patch.effectiveFrom }),
+            ...(patch.effectiveFrom !== undefined && { effectiveFrom: patch.effectiveFrom }),
             ...(patch.recruitmentManagers !== undefined && {
-              recruitment_managers: patch.recruitmentManagers,
+              recruitmentManagers: patch.recruitmentManagers,
             }),
-            ...(patch.contactPersons !== undefined && { contact_persons: patch.contactPersons }),
-            ...(patch.contactEmails !== undefined && { contact_emails: patch.contactEmails }),
-            ...(patch.isOpen !== undefined && { is_open: patch.isOpen ? 1 : 0 }),
+            ...(patch.contactPersons !== undefined && { contactPersons: patch.contactPersons }),
+            ...(patch.contactEmails !== undefined && { contactEmails: patch.contactEmails }),
+            ...(patch.isOpen !== undefined && { isOpen: patch.isOpen ? 1 : 0 }),
             // Closing keeps the first close's moment (retention counts from it); reopening clears it.
-            ...(patch.isOpen === true && { closed_at: null }),
+            ...(patch.isOpen === true && { closedAt: null }),
             ...(patch.isOpen === false && {
-              closed_at: sql<string>`coalesce(closed_at, ${now.toISOString()})`,
+              closedAt: sql<string>`coalesce(${sql.ref('closedAt')}, ${now.toISOString()})`,
             }),
             ...termsValues(patch),
-            updated_at: now.toISOString(),
+            updatedAt: now.toISOString(),
           })
           .where('id', '=', id)
           .executeTakeFirst();

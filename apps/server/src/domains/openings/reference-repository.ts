@@ -47,8 +47,8 @@ export function referenceRepository(db: Db) {
             .values(
               batch.map((s) => ({
                 value: s.value,
-                country_value: s.countryValue,
-                iso_code: s.isoCode,
+                countryValue: s.countryValue,
+                isoCode: s.isoCode,
                 label: s.label,
               })),
             )
@@ -58,7 +58,7 @@ export function referenceRepository(db: Db) {
             .execute();
         }
         const options = async (
-          table: 'experience_bands' | 'shifts',
+          table: 'experienceBands' | 'shifts',
           rows: readonly ReferenceOption[],
         ) => {
           await trx
@@ -72,7 +72,7 @@ export function referenceRepository(db: Db) {
             )
             .execute();
         };
-        await options('experience_bands', experienceBands);
+        await options('experienceBands', experienceBands);
         await options('shifts', shifts);
       });
     },
@@ -98,7 +98,7 @@ export function referenceRepository(db: Db) {
       const rows = await db
         .selectFrom('states')
         .select(['value', 'label'])
-        .where('country_value', '=', countryValue)
+        .where('countryValue', '=', countryValue)
         .execute();
       return rows.sort((a, b) => a.label.localeCompare(b.label, 'en'));
     },
@@ -108,14 +108,14 @@ export function referenceRepository(db: Db) {
         .selectFrom('states')
         .select('value')
         .where('value', '=', stateValue)
-        .where('country_value', '=', countryValue)
+        .where('countryValue', '=', countryValue)
         .executeTakeFirst();
       return row !== undefined;
     },
 
     async experienceBands(): Promise<Option[]> {
       return db
-        .selectFrom('experience_bands')
+        .selectFrom('experienceBands')
         .select(['value', 'label'])
         .orderBy('position')
         .execute();

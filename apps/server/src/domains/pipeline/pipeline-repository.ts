@@ -50,10 +50,10 @@ type From = ExpressionBuilder<Database, 'applicants'>;
 const currentStage = (eb: From) =>
   eb.fn.coalesce(
     eb
-      .selectFrom('applicant_stages')
-      .select('applicant_stages.stage')
-      .whereRef('applicant_stages.applicant_id', '=', 'applicants.id')
-      .orderBy('applicant_stages.id', 'desc')
+      .selectFrom('applicantStages')
+      .select('applicantStages.stage')
+      .whereRef('applicantStages.applicantId', '=', 'applicants.id')
+      .orderBy('applicantStages.id', 'desc')
       .limit(1),
     sql.lit('New'),
   );
@@ -62,23 +62,23 @@ const asStage = (value: string): ApplicantStage => applicantStageSchema.catch('N
 
 /**
  * The applicants' pipeline: their stage (history rows; none means New), notes, and the search
- * across openings. The only code that touches applicant_stages and applicant_notes.
+ * across openings. The only code that touches applicantStages and applicantNotes.
  */
 export function pipelineRepository(db: Db) {
   const filtered = (filter: PipelineFilter) => {
     let query = db
       .selectFrom('applicants')
-      .innerJoin('jobs', 'jobs.id', 'applicants.job_id')
-      .innerJoin('attachments', 'attachments.applicant_id', 'applicants.id')
-      .$if(filter.jobId !== undefined, (q) => q.where('applicants.job_id', '=', filter.jobId!))
+      .innerJoin('jobs', 'jobs.id', 'applicants.jobId')
+      .innerJoin('attachments', 'attachments.applicantId', 'applicants.id')
+      .$if(filter.jobId !== undefined, (q) => q.where('applicants.jobId', '=', filter.jobId!))
       .$if(filter.stage !== undefined, (q) =>
         q.where((eb) => eb(currentStage(eb), '=', filter.stage!)),
       );
     for (const word of searchWords(filter.q)) {
       query = query.where((eb) =>
         eb.or([
-          containsWord(eb.ref('applicants.first_name'), word),
-          containsWord(eb.ref('applicants.last_name'), word),
+          containsWord(eb.ref('applicants.firstName'), word),
+          containsWord(eb.ref('applicants.lastName'), word),
           containsWord(eb.ref('applicants.email'), word),
           containsWord(eb.ref('applicants.city'), word),
           containsWord(eb.ref('jobs.title'), word),
@@ -91,21 +91,17 @@ export function pipelineRepository(db: Db) {
   const columns = (filter: PipelineFilter) =>
     filtered(filter).select((eb) => [
       ...applicantColumns,
-      'applicants.job_id',
-      'jobs.code',
-      'jobs.title',
-      'attachments.kind',
+      'applicants.jobId',
+      'jobs.code as jobCode',
+      'jobs.title as jobTitle',
+      'attachments.kind as attachmentKind',
       currentStage(eb).as('stage'),
     ]);
 
   type Row = Awaited<ReturnType<ReturnType<typeof columns>['execute']>>[number];
   const toApplicant = (row: Row): PipelineApplicant => ({
     ...toApplicantSummary(row),
-    jobId: row.job_id,
-    jobCode: row.code,
-    jobTitle: row.title,
     stage: asStage(String(row.stage)),
-    attachmentKind: row.kind,
   });
 
   return {
@@ -119,7 +115,7 @@ export function pipelineRepository(db: Db) {
         .select(sql<number>`count(*)`.as('n'))
         .executeTakeFirstOrThrow();
       const rows = await columns(filter)
-        .orderBy('applicants.applied_on', 'desc')
+        .orderBy('applicants.appliedOn', 'desc')
         .orderBy('applicants.id', 'desc')
         .limit(pageSize)
         .offset((page - 1) * pageSize)
@@ -130,7 +126,7 @@ export function pipelineRepository(db: Db) {
     /** Every match, oldest first (the CSV export). */
     async all(filter: PipelineFilter): Promise<PipelineApplicant[]> {
       const rows = await columns(filter)
-        .orderBy('applicants.applied_on', 'asc')
+        .orderBy('applicants.appliedOn', 'asc')
         .orderBy('applicants.id', 'asc')
         .execute();
       return rows.map(toApplicant);
@@ -138,16 +134,16 @@ export function pipelineRepository(db: Db) {
 
     async find(id: number): Promise<PipelineApplicantDetail | undefined> {
       const row = await columns({})
-        .leftJoin('countries', 'countries.value', 'applicants.country_id')
-        .leftJoin('states', 'states.value', 'applicants.state_id')
-        .select(['countries.label as country_name', 'states.label as state_name'])
+        .leftJoin('countries', 'countries.value', 'applicants.countryId')
+        .leftJoin('states', 'states.value', 'applicants.stateId')
+        .select(['countries.label as countryName', 'states.label as stateName'])
         .where('applicants.id', '=', id)
         .executeTakeFirst();
       return (
         row && {
           ...toApplicant(row),
-          countryName: row.country_name ?? '',
-          stateName: row.state_name ?? '',
+          countryName: row.countryName ?? '',
+          stateName: row.stateName ?? '',
         }
       );
     },
@@ -156,25 +152,25 @@ export function pipelineRepository(db: Db) {
     async applicantOfAttachment(guid: string): Promise<number | undefined> {
       const row = await db
         .selectFrom('attachments')
-        .select('applicant_id')
+        .select('applicantId')
         .where('id', '=', guid)
         .executeTakeFirst();
-      return row?.applicant_id;
+      return row?.applicantId;
     },
 
     /** Stage changes, newest first (without the arrival, which the caller knows). */
     async stageHistory(applicantId: number): Promise<StageEntry[]> {
       const rows = await db
-        .selectFrom('applicant_stages')
-        .leftJoin('users', 'users.id', 'applicant_stages.changed_by_user_id')
-        .select(['applicant_stages.stage', 'applicant_stages.changed_at', 'users.name'])
-        .where('applicant_stages.applicant_id', '=', applicantId)
-        .orderBy('applicant_stages.id', 'desc')
+        .selectFrom('applicantStages')
+        .leftJoin('users', 'users.id', 'applicantStages.changedByUserId')
+        .select(['applicantStages.stage', 'applicantStages.changedAt', 'users.name as changedBy'])
+        .where('applicantStages.applicantId', '=', applicantId)
+        .orderBy('applicantStages.id', 'desc')
         .execute();
       return rows.map((row) => ({
+        ...row,
         stage: asStage(row.stage),
-        changedBy: row.name ?? null,
-        changedAt: toIso(row.changed_at),
+        changedAt: toIso(row.changedAt),
       }));
     },
 
@@ -185,12 +181,12 @@ export function pipelineRepository(db: Db) {
       now: Date,
     ): Promise<void> {
       await db
-        .insertInto('applicant_stages')
+        .insertInto('applicantStages')
         .values({
-          applicant_id: applicantId,
+          applicantId: applicantId,
           stage,
-          changed_by_user_id: userId,
-          changed_at: now.toISOString(),
+          changedByUserId: userId,
+          changedAt: now.toISOString(),
         })
         .execute();
     },
@@ -198,32 +194,27 @@ export function pipelineRepository(db: Db) {
     /** Oldest first. */
     async notes(applicantId: number): Promise<NoteEntry[]> {
       const rows = await db
-        .selectFrom('applicant_notes')
-        .innerJoin('users', 'users.id', 'applicant_notes.author_user_id')
+        .selectFrom('applicantNotes')
+        .innerJoin('users', 'users.id', 'applicantNotes.authorUserId')
         .select([
-          'applicant_notes.id',
-          'applicant_notes.created_at',
-          'applicant_notes.text',
-          'users.name',
+          'applicantNotes.id',
+          'applicantNotes.createdAt',
+          'applicantNotes.text',
+          'users.name as author',
         ])
-        .where('applicant_notes.applicant_id', '=', applicantId)
-        .orderBy('applicant_notes.id', 'asc')
+        .where('applicantNotes.applicantId', '=', applicantId)
+        .orderBy('applicantNotes.id', 'asc')
         .execute();
-      return rows.map((row) => ({
-        id: row.id,
-        author: row.name,
-        createdAt: toIso(row.created_at),
-        text: row.text,
-      }));
+      return rows.map((row) => ({ ...row, createdAt: toIso(row.createdAt) }));
     },
 
     async addNote(applicantId: number, userId: number, text: string, now: Date): Promise<number> {
       const row = await db
-        .insertInto('applicant_notes')
+        .insertInto('applicantNotes')
         .values({
-          applicant_id: applicantId,
-          author_user_id: userId,
-          created_at: now.toISOString(),
+          applicantId: applicantId,
+          authorUserId: userId,
+          createdAt: now.toISOString(),
           text,
         })
         .returning('id')
@@ -235,11 +226,11 @@ export function pipelineRepository(db: Db) {
     async newCounts(): Promise<Map<number, number>> {
       const rows = await db
         .selectFrom('applicants')
-        .select(['applicants.job_id', sql<number>`count(*)`.as('n')])
+        .select(['applicants.jobId', sql<number>`count(*)`.as('n')])
         .where((eb) => eb(currentStage(eb), '=', 'New'))
-        .groupBy('applicants.job_id')
+        .groupBy('applicants.jobId')
         .execute();
-      return new Map(rows.map((row) => [row.job_id, Number(row.n)]));
+      return new Map(rows.map((row) => [row.jobId, Number(row.n)]));
     },
   };
 }

@@ -95,10 +95,10 @@ describe(`reading personal data is audited; the audit log is append-only (${engi
     const db = t.db.handle.db;
     const before = await t.app.repos.audit.list({}, 1, 500);
     expect(before.total).toBeGreaterThan(0);
-    await expect(
-      db.updateTable('audit_log').set({ detail: 'rewritten' }).execute(),
-    ).rejects.toThrow(/append-only/);
-    await expect(db.deleteFrom('audit_log').execute()).rejects.toThrow(/append-only/);
+    await expect(db.updateTable('auditLog').set({ detail: 'rewritten' }).execute()).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(db.deleteFrom('auditLog').execute()).rejects.toThrow(/append-only/);
     if (engine === 'postgres') {
       await expect(sql`truncate audit_log`.execute(db)).rejects.toThrow(/append-only/);
     }

@@ -105,11 +105,11 @@ describe(`personal API tokens (${engine})`, () => {
     expect(listed.body).not.toContain(secret.slice(API_TOKEN_PREFIX.length, 20));
 
     const row = await t.db.handle.db
-      .selectFrom('api_tokens')
+      .selectFrom('apiTokens')
       .selectAll()
       .where('id', '=', token.id)
       .executeTakeFirstOrThrow();
-    expect(row.token_hash).toBe(crypto.createHash('sha256').update(secret).digest('hex'));
+    expect(row.tokenHash).toBe(crypto.createHash('sha256').update(secret).digest('hex'));
     expect(JSON.stringify(row)).not.toContain(secret.slice(API_TOKEN_PREFIX.length, 20));
 
     // Someone else's list does not show it.
