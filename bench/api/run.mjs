@@ -6,13 +6,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { freePort, root, waitAnswering } from '../../tests/resilience/harness.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const uploadConnections = Number(process.env.BENCH_UPLOAD_CONNECTIONS ?? 8);
@@ -21,30 +19,6 @@ const FIXED_HEADER = { 'x-requested-with': 'XMLHttpRequest' };
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lumenfield-bench-'));
 const children = [];
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function waitFor(url, headers = {}) {
-  for (let i = 0; i < 150; i++) {
-    try {
-      const res = await fetch(url, { headers });
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer`);
-}
 
 /** Resident memory of a process now, and its high-water mark, in MiB (Linux /proc). */
 function memory(pid) {
@@ -119,7 +93,7 @@ const api = spawn(process.execPath, ['apps/server/dist/server.mjs'], {
 });
 children.push(api);
 const apiUrl = `http://127.0.0.1:${apiPort}`;
-await waitFor(`${apiUrl}/healthz`);
+await waitAnswering(`${apiUrl}/healthz`);
 
 const listingPath = '/api/Jobs/CareerDetailsRetrival?ActionFlag=JobOpenings&jobID=0';
 const listingRes = await fetch(`${apiUrl}${listingPath}`, { headers: FIXED_HEADER });
@@ -170,7 +144,7 @@ http {
 const nginx = spawn(NGINX, ['-c', conf, '-p', work], { stdio: ['ignore', 'ignore', 'inherit'] });
 children.push(nginx);
 const nginxUrl = `http://127.0.0.1:${nginxPort}`;
-await waitFor(`${nginxUrl}/listing.json`);
+await waitAnswering(`${nginxUrl}/listing.json`);
 
 console.log(
   `\nReads: ${seconds}s each, ${connections} connections. Listing ${listingBytes.length} B ` +

@@ -3,7 +3,7 @@ import { routeIds, routes, type RouteId } from '@lumenfield/routes';
 import { APPLIED_SUCCESSFULLY } from '../../packages/contract/src/index';
 import { expectNoViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
-import { makePdf } from '../support/resume-files';
+import { pdfWithText } from '../../apps/server/src/test/files';
 
 /** The first open opening, as the sitemap lists it. */
 async function firstJobId(page: Page): Promise<string> {
@@ -157,7 +157,7 @@ test('the whole apply flow works with the keyboard alone', async ({ page }) => {
   ).setFiles({
     name: 'lena-keyboard.pdf',
     mimeType: 'application/pdf',
-    buffer: makePdf('Lena Keyboard, resume'),
+    buffer: pdfWithText('Lena Keyboard, resume'),
   });
 
   await tabTo(page, dialog.getByRole('button', { name: 'Apply' }));

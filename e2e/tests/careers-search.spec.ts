@@ -3,7 +3,7 @@ import { openingsCountText } from '../../packages/contract/src/index';
 import { dialogOf, fillForm, type Applicant } from '../support/apply-dialog';
 import { expectNoViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
-import { makePdf } from '../support/resume-files';
+import { pdfWithText } from '../../apps/server/src/test/files';
 import { sunkMail } from '../support/smtp-sink';
 
 /** Screenshots are looked at by people, never compared: outside the repository. */
@@ -169,7 +169,7 @@ test.describe('the apply dialog: privacy notice and upload progress', () => {
     );
 
     // A resume of 4 MB: a real PDF followed by padding, as scanners write them.
-    const pdf = makePdf('Lea Park');
+    const pdf = pdfWithText('Lea Park');
     const resume = Buffer.concat([pdf, Buffer.alloc(4 * 1024 * 1024 - pdf.length, 0x20)]);
     await fillForm(page, inBengaluru('Lea', 'Park', 'lea.park@example.com'), {
       name: 'lea-park.pdf',
@@ -218,7 +218,7 @@ test.describe('the confirmation mail', () => {
     await fillForm(page, inBengaluru('Rosa', 'Diaz', email), {
       name: 'rosa-diaz.pdf',
       mimeType: 'application/pdf',
-      buffer: makePdf('Rosa Diaz'),
+      buffer: pdfWithText('Rosa Diaz'),
     });
     await dialogOf(page).getByRole('button', { name: 'Apply', exact: true }).click();
     await expect(page.getByRole('alertdialog', { name: 'Applied Successfully!' })).toBeVisible();

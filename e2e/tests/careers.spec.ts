@@ -10,7 +10,7 @@ import {
 import { adminApi } from '../support/admin-api';
 import { ana, dialogOf, fillForm, type Applicant } from '../support/apply-dialog';
 import { emptyBaseUrl, expect, test } from '../support/fixtures';
-import { makeDocx, makePdf, sha256 } from '../support/resume-files';
+import { docxFile, pdfWithText, sha256 } from '../../apps/server/src/test/files';
 
 const NETWORK_ERROR =
   "We couldn't reach our server. Check your connection and try again; nothing you typed was lost.";
@@ -217,7 +217,7 @@ test.describe('applying through the page, checked through the recruiters API', (
     const admin = adminApi(baseURL!);
     const code = uniqueCode('E2E-PDF');
     const jobId = await admin.createOpening({ JobCode: code, JobTitle: 'Claims QA Analyst' });
-    const pdf = makePdf('Ana Maria Okafor - QA Analyst');
+    const pdf = pdfWithText('Ana Maria Okafor - QA Analyst');
 
     await page.goto('/careers');
     const easyApply = page
@@ -270,7 +270,7 @@ test.describe('applying through the page, checked through the recruiters API', (
       JobCode: code,
       JobTitle: 'Desktop Support Engineer',
     });
-    const docx = makeDocx('Jomar Santos, desktop support, five years');
+    const docx = docxFile('Jomar Santos, desktop support, five years');
     const jomar: Applicant = {
       first: 'Jomar',
       last: 'Santos',
@@ -318,7 +318,7 @@ test.describe('applying through the page, checked through the recruiters API', (
     await fillForm(page, ana, {
       name: 'cv.pdf',
       mimeType: 'application/pdf',
-      buffer: makePdf('Ana'),
+      buffer: pdfWithText('Ana'),
     });
     await admin.updateOpening(jobId, { IsOpen: false });
 
@@ -362,7 +362,7 @@ test.describe('applying through the page, checked through the recruiters API', (
     await dialog.getByLabel('Resume', { exact: false }).setInputFiles({
       name: 'cv.pdf',
       mimeType: 'application/pdf',
-      buffer: makePdf('Ana'),
+      buffer: pdfWithText('Ana'),
     });
     await expect(dialog.getByText(applicationMessages.resumeType)).toBeHidden();
     await page.route('**/api/Jobs/SaveApplicantDetail?*', (route) =>
@@ -407,7 +407,7 @@ test.describe('the apply dialog in a real browser', () => {
     await fillForm(page, ana, {
       name: 'cv.pdf',
       mimeType: 'application/pdf',
-      buffer: makePdf('Ana'),
+      buffer: pdfWithText('Ana'),
     });
     await dialog.getByRole('button', { name: 'Clear' }).click();
     for (const label of [
@@ -446,7 +446,7 @@ test.describe('the apply dialog in a real browser', () => {
       .setInputFiles({
         name: 'kept.pdf',
         mimeType: 'application/pdf',
-        buffer: makePdf('kept'),
+        buffer: pdfWithText('kept'),
       });
     await dialogOf(page).getByRole('button', { name: 'Close' }).click();
     await page

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { request as playwrightRequest, type Browser, type Page } from '@playwright/test';
 import { APPLIED_SUCCESSFULLY, SIGN_IN_FAILED_MESSAGE } from '../../packages/contract/src/index';
@@ -7,15 +6,13 @@ import { expectNoViolations } from '../support/axe';
 import { CONSOLE_ADMIN } from '../support/console-servers';
 import { sunkMail } from '../support/smtp-sink';
 import { expect, live, test } from '../support/fixtures';
-import { makePdf } from '../support/resume-files';
+import { pdfWithText, sha256 } from '../../apps/server/src/test/files';
 
 /**
  * The recruiters' console on the built site, on SQLite
  * and on PostgreSQL (global setup starts one console server per engine, makes its first admin
  * with the command line and sends its mail to a test SMTP server).
  */
-
-const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 const RECRUITER = {
   email: 'rita.recruiter@example.com',
@@ -171,7 +168,7 @@ for (const { engine, env } of ENGINES) {
       ).toBeVisible();
 
       // An application sent through the public page.
-      const pdf = makePdf('Ana Maria Okafor - Claims QA Analyst');
+      const pdf = pdfWithText('Ana Maria Okafor - Claims QA Analyst');
       await go(visitor, '/careers');
       await row.getByRole('button', { name: 'Easy Apply', exact: true }).click();
       await fillForm(visitor, ana, {

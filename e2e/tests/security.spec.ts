@@ -3,7 +3,7 @@ import { routeIds, routes } from '@lumenfield/routes';
 import { APPLIED_SUCCESSFULLY } from '../../packages/contract/src/index';
 import { adminApi } from '../support/admin-api';
 import { adminToken, expect, test } from '../support/fixtures';
-import { makePdf } from '../support/resume-files';
+import { pdfWithText } from '../../apps/server/src/test/files';
 
 /**
  * Browser-side security (docs/security.md): the pages run under the server's strict content security
@@ -111,7 +111,7 @@ test.describe('content security policy', () => {
     await field('Resume').setInputFiles({
       name: 'mei-tanaka.pdf',
       mimeType: 'application/pdf',
-      buffer: makePdf('Mei Tanaka'),
+      buffer: pdfWithText('Mei Tanaka'),
     });
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await expect(page.getByRole('alertdialog', { name: APPLIED_SUCCESSFULLY })).toBeVisible();

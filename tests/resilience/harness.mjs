@@ -82,24 +82,26 @@ export async function request(url, { timeoutMs = 10_000, ...init } = {}) {
   return fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
 }
 
-// Generous: on a busy 2-core machine a start (migrations, seed check) can take seconds.
-async function waitHealthy(url, child, timeoutMs = 60_000) {
+/**
+ * Resolves once `url` answers 2xx; fails after `timeoutMs`, or at once if `child` (the process
+ * that should answer) exits. Generous: on a busy 2-core machine a start (migrations, seed
+ * check) can take seconds.
+ */
+export async function waitAnswering(url, { child, timeoutMs = 60_000 } = {}) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(
-        `server exited (${child.exitCode ?? child.signalCode}) before it was healthy`,
-      );
+    if (child && (child.exitCode !== null || child.signalCode !== null)) {
+      throw new Error(`${url}: its process exited (${child.exitCode ?? child.signalCode})`);
     }
     try {
-      const res = await request(`${url}/healthz`, { timeoutMs: 2_000 });
+      const res = await request(url, { timeoutMs: 2_000 });
       if (res.ok) return;
     } catch {
       // not listening yet
     }
     await sleep(100);
   }
-  throw new Error(`server at ${url} did not become healthy in ${timeoutMs} ms`);
+  throw new Error(`${url} did not answer in ${timeoutMs} ms`);
 }
 
 /** Every server started in this run, for failure reports. */
@@ -150,7 +152,7 @@ export async function startServer({ env = {}, port } = {}) {
       await exited;
     }
   });
-  await waitHealthy(url, child);
+  await waitAnswering(`${url}/healthz`, { child });
   return {
     url,
     port: chosen,

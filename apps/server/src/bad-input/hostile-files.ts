@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import { docxFile } from '../test/files';
+import { docxFile, zipFile } from '../test/files';
 
 /**
  * Files built to hurt: a DOCX zip bomb and a PDF that is also an HTML page. Built from the
@@ -21,49 +21,6 @@ function deflateBomb(mebibytes: number): Buffer {
   return Buffer.concat([...Array.from({ length: mebibytes }, () => block), finalEmptyBlock]);
 }
 
-interface BombEntry {
-  name: string;
-  deflated: Buffer;
-  declaredSize: number;
-}
-
-/** A deflated zip; the central directory declares `declaredSize` for each entry. */
-function deflatedZip(entries: BombEntry[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const { name, deflated, declaredSize } of entries) {
-    const nameBytes = Buffer.from(name, 'utf8');
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8); // deflate
-    local.writeUInt32LE(deflated.length, 18);
-    local.writeUInt32LE(declaredSize, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    locals.push(local, nameBytes, deflated);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(deflated.length, 20);
-    central.writeUInt32LE(declaredSize, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
-    central.writeUInt32LE(offset, 42);
-    centrals.push(central, nameBytes);
-    offset += 30 + nameBytes.length + deflated.length;
-  }
-  const centralSize = centrals.reduce((n, b) => n + b.length, 0);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(centralSize, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, ...centrals, end]);
-}
-
 /**
  * A DOCX-shaped zip bomb: [Content_Types].xml and word/document.xml each inflate to
  * `mebibytes` MiB (1 GiB by default) from about 1 MB. `honest` declares the real sizes;
@@ -72,7 +29,7 @@ function deflatedZip(entries: BombEntry[]): Buffer {
 export function docxZipBomb({ mebibytes = 1024, honest = true } = {}): Buffer {
   const deflated = deflateBomb(mebibytes);
   const declaredSize = honest ? Math.min(mebibytes * MiB, 0xffffffff) : 500;
-  return deflatedZip([
+  return zipFile([
     { name: '[Content_Types].xml', deflated, declaredSize },
     { name: 'word/document.xml', deflated, declaredSize },
   ]);

@@ -52,7 +52,7 @@ export function FocusBlock({ id = 'what-we-focus', tone = 'navy' }: FocusBlockPr
       title={focusAreas.title}
       intro={focusAreas.intro}
     >
-      <ul className="focus-block">
+      <ul className="tile-grid focus-block">
         {focusAreas.items.map((item) => (
           <li key={item.key} className={`focus-block__item focus-block__item--${item.key}`}>
             <svg

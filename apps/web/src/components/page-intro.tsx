@@ -13,7 +13,7 @@ export function PageIntro({ eyebrow, title, lead, children }: PageIntroProps) {
   return (
     <section className="page-intro">
       <div className="container page-intro__inner">
-        {eyebrow ? <p className="page-intro__eyebrow">{eyebrow}</p> : null}
+        {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
         <h1 className="page-intro__title">{title}</h1>
         {lead ? <p className="page-intro__lead">{lead}</p> : null}
         {children}

@@ -37,7 +37,7 @@ export function Section({
       <div className="container">
         {title || eyebrow || intro ? (
           <div className="section__head">
-            {eyebrow ? <p className="section__eyebrow">{eyebrow}</p> : null}
+            {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
             {title ? (
               <Heading id={headingId} className="section__title">
                 {title}
@@ -62,7 +62,7 @@ export interface CardGridProps {
 /** A responsive grid of cards (a list by default, so screen readers hear the count). */
 export function CardGrid({ children, min = 260, as = 'ul' }: CardGridProps) {
   const Tag = as;
-  return <Tag className={`card-grid card-grid--${min}`}>{children}</Tag>;
+  return <Tag className={`tile-grid card-grid--${min}`}>{children}</Tag>;
 }
 
 export interface CardProps {

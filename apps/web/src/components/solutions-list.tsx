@@ -1,4 +1,5 @@
 import { solutions } from '@/content/services';
+import { NumberedList } from './numbered-list';
 import { Section, type SectionProps } from './section';
 import './solutions-list.css';
 
@@ -17,17 +18,7 @@ export function SolutionsList({ id = 'solutions', tone = 'sand' }: SolutionsList
       title={solutions.title}
       intro={solutions.intro}
     >
-      <ol className="solutions-list">
-        {solutions.items.map((item, index) => (
-          <li key={item.title} className="solutions-list__item">
-            <span className="solutions-list__number" aria-hidden="true">
-              {String(index + 1).padStart(2, '0')}
-            </span>
-            <h3 className="solutions-list__title">{item.title}</h3>
-            <p className="solutions-list__text">{item.text}</p>
-          </li>
-        ))}
-      </ol>
+      <NumberedList block="solutions-list" items={solutions.items} twoDigits tiles />
     </Section>
   );
 }

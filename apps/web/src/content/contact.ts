@@ -13,21 +13,21 @@ export interface ContactContent {
     /** Technical consultation, connect with the tech team, onboarding the team. */
     steps: readonly { title: string; text: string }[];
   };
-  offices: {
-    eyebrow: string;
-    title: string;
-    intro: string;
-    tabListLabel: string;
-    addressHeading: string;
-    phonesHeading: string;
-    emailHeading: string;
-    hoursHeading: string;
-    /** Shown after the hours: every office's hours are given in Eastern time (CONTENT.md). */
-    timeZoneNote: string;
-    /** The map frame's title; `{office}` becomes the office name. */
-    mapTitle: string;
-    mapLinkLabel: string;
-  };
+  offices: OfficeTabsText & { eyebrow: string; title: string; intro: string };
+}
+
+/** The words of the offices' tabs (features/contact/office-tabs.tsx). */
+export interface OfficeTabsText {
+  tabListLabel: string;
+  addressHeading: string;
+  phonesHeading: string;
+  emailHeading: string;
+  hoursHeading: string;
+  /** Shown after the hours: every office's hours are given in Eastern time (CONTENT.md). */
+  timeZoneNote: string;
+  /** The map frame's title; `{office}` becomes the office name. */
+  mapTitle: string;
+  mapLinkLabel: string;
 }
 
 export const contactContent = {

@@ -77,7 +77,7 @@ export function Footer() {
 
         <div className="site-footer__partners">
           <h2 className="site-footer__heading">Partners</h2>
-          <ul className="site-footer__partner-list">
+          <ul className="tile-grid site-footer__partner-list">
             {site.partners.map((partner) => (
               <li key={partner.name} className="site-footer__partner">
                 <span className="site-footer__partner-name">{partner.name}</span>

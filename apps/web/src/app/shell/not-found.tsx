@@ -21,7 +21,7 @@ export function NotFound() {
         lead="The link may be old or mistyped. These pages are a good place to go next."
       />
       <section className="container not-found">
-        <ul className="not-found__list">
+        <ul className="tile-grid not-found__list">
           {onward.map((item) => (
             <li key={item.to}>
               <AppLink to={item.to} className="not-found__link">

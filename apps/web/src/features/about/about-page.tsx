@@ -51,7 +51,7 @@ export default function AboutPage({ routeId }: ScreenProps) {
         title={founders.title}
         intro={<p>{founders.intro}</p>}
       >
-        <ul className="founder-list">
+        <ul className="tile-grid founder-list">
           {founders.people.map((person, index) => (
             <li key={person.name} className="founder">
               <InitialsAvatar name={person.name} size={120} tone={index} />
@@ -72,7 +72,7 @@ export default function AboutPage({ routeId }: ScreenProps) {
         title={management.title}
         intro={<p>{management.intro}</p>}
       >
-        <ul className="team-grid">
+        <ul className="tile-grid team-grid">
           {management.people.map((person, index) => (
             <li key={person.name} className="team-member">
               <InitialsAvatar name={person.name} size={88} tone={index + 2} />
@@ -111,7 +111,7 @@ export default function AboutPage({ routeId }: ScreenProps) {
         title={partnerships.title}
         intro={<p>{partnerships.intro}</p>}
       >
-        <ul className="partner-grid">
+        <ul className="tile-grid partner-grid">
           {site.partners.map((partner) => (
             <li key={partner.name} className="partner-tile">
               <span className="partner-tile__name">{partner.name}</span>

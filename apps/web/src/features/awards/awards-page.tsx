@@ -25,7 +25,7 @@ export default function AwardsPage({ routeId }: ScreenProps) {
           tone={index % 2 === 0 ? 'plain' : 'sand'}
           className="awards-year"
         >
-          <ul className="award-list">
+          <ul className="tile-grid award-list">
             {content.awards
               .filter((award) => award.year === year)
               .map((award) => (

@@ -255,7 +255,7 @@ function JobIntro({ title, eyebrow, children }: JobIntroProps) {
           <Icon name="chevronRight" size={18} />
           Back to All Jobs
         </AppLink>
-        {eyebrow ? <p className="page-intro__eyebrow">{eyebrow}</p> : null}
+        {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
         <h1 id="job-title" className="page-intro__title">
           {title}
         </h1>

@@ -1,4 +1,5 @@
 import { Icon } from '@/components/icons';
+import { NumberedList } from '@/components/numbered-list';
 import { PageIntro } from '@/components/page-intro';
 import { Section } from '@/components/section';
 import { routes, type ScreenProps } from '@lumenfield/routes';
@@ -41,17 +42,7 @@ export default function ContactPage({ routeId }: ScreenProps) {
         title={whatWillHappen.title}
         intro={<p>{whatWillHappen.intro}</p>}
       >
-        <ol className="next-steps">
-          {whatWillHappen.steps.map((step, index) => (
-            <li key={step.title} className="next-step">
-              <span className="next-step__number" aria-hidden="true">
-                {index + 1}
-              </span>
-              <h3 className="next-step__title">{step.title}</h3>
-              <p className="next-step__text">{step.text}</p>
-            </li>
-          ))}
-        </ol>
+        <NumberedList block="next-steps" items={whatWillHappen.steps} />
       </Section>
 
       <Section

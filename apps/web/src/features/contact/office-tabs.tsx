@@ -1,19 +1,9 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Icon } from '@/components/icons';
 import { telHref, type Office } from '@/config/site';
+import type { OfficeTabsText } from '@/content/contact';
 import { useInBrowser } from '@/lib/use-in-browser';
 import { osmEmbedUrl, osmPageUrl } from './office-map';
-
-export interface OfficeTabsText {
-  tabListLabel: string;
-  addressHeading: string;
-  phonesHeading: string;
-  emailHeading: string;
-  hoursHeading: string;
-  timeZoneNote: string;
-  mapTitle: string;
-  mapLinkLabel: string;
-}
 
 export interface OfficeTabsProps {
   offices: readonly Office[];

@@ -21,7 +21,7 @@ export default function HomePage({ routeId }: ScreenProps) {
       <section className="home-hero on-navy" aria-labelledby="home-title">
         <div className="container home-hero__inner">
           <div className="home-hero__copy">
-            <p className="home-hero__eyebrow">{hero.eyebrow}</p>
+            <p className="eyebrow">{hero.eyebrow}</p>
             <h1 id="home-title" className="home-hero__title">
               {title}
             </h1>
@@ -46,7 +46,7 @@ export default function HomePage({ routeId }: ScreenProps) {
         title={expertise.title}
         intro={<p>{expertise.intro}</p>}
       >
-        <ul className="expertise-grid">
+        <ul className="tile-grid expertise-grid">
           {expertise.links.map((link) => (
             <li key={link.to}>
               <AppLink to={link.to} className="expertise-link">
@@ -68,7 +68,7 @@ export default function HomePage({ routeId }: ScreenProps) {
         title={thoughtLeadership.title}
         intro={<p>{thoughtLeadership.intro}</p>}
       >
-        <ul className="insight-grid">
+        <ul className="tile-grid insight-grid">
           {thoughtLeadership.cards.map((card, index) => (
             <li key={card.title} className="insight-card">
               <InsightMark index={index} />

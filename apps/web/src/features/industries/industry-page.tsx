@@ -1,6 +1,7 @@
 import { AppLink } from '@/components/app-link';
 import { CtaBand } from '@/components/cta-band';
 import { Icon } from '@/components/icons';
+import { NumberedList } from '@/components/numbered-list';
 import { PageIntro } from '@/components/page-intro';
 import { Card, CardGrid, Section } from '@/components/section';
 import { routes, type RouteId, type ScreenProps } from '@lumenfield/routes';
@@ -91,17 +92,7 @@ function IndustryTemplate({ page, entry }: { page: IndustryPageId; entry: Indust
         title={entry.partners.title}
         intro={<p>{entry.partners.intro}</p>}
       >
-        <ol className="industry-models">
-          {entry.partners.models.map((model, index) => (
-            <li key={model.title} className="industry-models__item">
-              <span className="industry-models__number" aria-hidden="true">
-                {String(index + 1).padStart(2, '0')}
-              </span>
-              <h3 className="industry-models__title">{model.title}</h3>
-              <p className="industry-models__text">{model.text}</p>
-            </li>
-          ))}
-        </ol>
+        <NumberedList block="industry-models" items={entry.partners.models} twoDigits tiles />
         <h3 className="industry-partners__title">{entry.partners.technologyTitle}</h3>
         <ul className="industry-partners">
           {partners.map((partner) => (
@@ -140,7 +131,7 @@ function IndustryTemplate({ page, entry }: { page: IndustryPageId; entry: Indust
         title={entry.howWeHelp.title}
         intro={<p>{entry.howWeHelp.intro}</p>}
       >
-        <ol className="industry-steps">
+        <ol className="tile-grid industry-steps">
           {entry.howWeHelp.steps.map((step, index) => (
             <li key={step.title} className="industry-steps__item">
               <span className="industry-steps__number" aria-hidden="true">

@@ -2,6 +2,7 @@ import { Icon } from '@/components/icons';
 import { AppLink } from '@/components/app-link';
 import { CtaBand } from '@/components/cta-band';
 import { FocusBlock } from '@/components/focus-block';
+import { NumberedList } from '@/components/numbered-list';
 import { PageIntro } from '@/components/page-intro';
 import { Card, CardGrid, Section } from '@/components/section';
 import { SolutionsList } from '@/components/solutions-list';
@@ -114,17 +115,7 @@ function ServiceTemplate({ routeId, entry }: { routeId: ServiceRouteId; entry: S
       {entry.blocks.includes('focus') ? <FocusBlock /> : null}
 
       <Section id="approach" eyebrow={text.approachEyebrow} title={entry.approach.title}>
-        <ol className="service-steps">
-          {entry.approach.steps.map((step, index) => (
-            <li key={step.title} className="service-steps__item">
-              <span className="service-steps__number" aria-hidden="true">
-                {index + 1}
-              </span>
-              <h3 className="service-steps__title">{step.title}</h3>
-              <p className="service-steps__text">{step.text}</p>
-            </li>
-          ))}
-        </ol>
+        <NumberedList block="service-steps" items={entry.approach.steps} />
       </Section>
 
       {entry.blocks.includes('solutions') ? <SolutionsList /> : null}
