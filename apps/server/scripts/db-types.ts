@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'kysely';
+import { CamelCasePlugin, sql } from 'kysely';
 import { generate, SqliteDialect } from 'kysely-codegen';
 import * as prettier from 'prettier';
 import { createDb } from '../src/db/create-db';
@@ -21,6 +21,14 @@ import { migrateToLatest } from '../src/db/migrate';
 const outFile = fileURLToPath(new URL('../src/db/schema.generated.ts', import.meta.url));
 const verify = process.argv.includes('--verify');
 const isInstant = (column: string) => /(^at|_at|_on|_from|_until)$/.test(column);
+
+/** The plugin's own two mappings: a name must come back from camelCase as it went in. */
+class NameMapping extends CamelCasePlugin {
+  roundTrips(name: string): boolean {
+    return this.snakeCase(this.camelCase(name)) === name;
+  }
+}
+const names = new NameMapping();
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'db-types-'));
 try {
@@ -42,6 +50,10 @@ try {
     excludePattern: 'kysely_*',
     postprocess: async ({ metadata }) => {
       for (const table of metadata.tables) {
+        for (const name of [table.name, ...table.columns.map((column) => column.name)]) {
+          // `address_2` would read as `address2` and be written back as `address2`.
+          if (!names.roundTrips(name)) throw new Error(`${name} does not map back from camelCase`);
+        }
         const { rows } = await sql<{ name: string; pk: number }>`
           select name, pk from pragma_table_info(${table.name})`.execute(db);
         const keys = new Set(rows.filter((row) => row.pk > 0).map((row) => row.name));

@@ -32,7 +32,7 @@ export function referenceRepository(db: Db) {
         for (const batch of chunks(countries)) {
           await trx
             .insertInto('countries')
-            .values(batch.map((c) => ({ value: c.value, alpha2: c.alpha2, label: c.label })))
+            .values(batch)
             .onConflict((oc) =>
               oc.column('value').doUpdateSet((eb) => ({
                 alpha2: eb.ref('excluded.alpha2'),
@@ -44,14 +44,7 @@ export function referenceRepository(db: Db) {
         for (const batch of chunks(states)) {
           await trx
             .insertInto('states')
-            .values(
-              batch.map((s) => ({
-                value: s.value,
-                countryValue: s.countryValue,
-                isoCode: s.isoCode,
-                label: s.label,
-              })),
-            )
+            .values(batch)
             .onConflict((oc) =>
               oc.column('value').doUpdateSet((eb) => ({ label: eb.ref('excluded.label') })),
             )
