@@ -6,6 +6,7 @@ import { erasureRepository, leaseRepository } from './applications/erasure-repos
 import { jobsRepository } from './openings/jobs-repository';
 import { mailRepository } from './mail/mail-repository';
 import { withListingCache } from './openings/listing-cache';
+import { pipelineChanges } from './pipeline/pipeline-changes';
 import { pipelineRepository } from './pipeline/pipeline-repository';
 import { referenceRepository } from './openings/reference-repository';
 import { sessionsRepository } from './accounts/sessions-repository';
@@ -23,7 +24,8 @@ export function createRepositories(db: Db) {
     users: usersRepository(db),
     sessions: sessionsRepository(db),
     audit: auditRepository(db),
-    pipeline: pipelineRepository(db),
+    // Its writes record their audit row in their own transaction (pipeline-changes.ts).
+    pipeline: { ...pipelineRepository(db), ...pipelineChanges(db) },
     signInThrottle: signInThrottleRepository(db),
     apiTokens: apiTokensRepository(db),
   };
