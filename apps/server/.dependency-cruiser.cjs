@@ -16,7 +16,8 @@ const rule = (name, comment, from, forbidden, extra = {}) => ({
 
 /**
  * Domains and the domains each may import: an acyclic order, audit and mail at the bottom.
- * Openings import applications for the applicant rows a recruiter's view of an opening lists.
+ * Openings import applications for the applicant rows a recruiter's view of an opening lists;
+ * the pipeline imports audit to write a change and its audit row in one transaction.
  */
 const domainImports = {
   audit: [],
@@ -24,7 +25,7 @@ const domainImports = {
   accounts: [],
   applications: ['mail'],
   openings: ['applications'],
-  pipeline: ['applications'],
+  pipeline: ['applications', 'audit'],
 };
 
 module.exports = {

@@ -1,5 +1,10 @@
 import fs from 'node:fs';
-import { request as playwrightRequest, type Browser, type Page } from '@playwright/test';
+import {
+  request as playwrightRequest,
+  type Browser,
+  type Page,
+  type Request,
+} from '@playwright/test';
 import { APPLIED_SUCCESSFULLY, SIGN_IN_FAILED_MESSAGE } from '../../packages/contract/src/index';
 import { ana, dialogOf, fillForm } from '../support/apply-dialog';
 import { expectNoViolations } from '../support/axe';
@@ -223,6 +228,20 @@ for (const { engine, env } of ENGINES) {
       const saved = fs.readFileSync(await download.path());
       expect(sha256(saved)).toBe(sha256(pdf));
 
+      // The stage model's moves: Hired only from Offer, and the reason beside the choices.
+      const stage = rita.getByRole('region', { name: 'Stage' });
+      await expect(stage.getByRole('radio', { name: 'Hired' })).toBeDisabled();
+      await expect(stage.getByRole('group')).toHaveAccessibleDescription(
+        'Only an applicant in Offer can be hired; this one is in New.',
+      );
+      // The change's answer is drawn in place: the applicant's page is not asked for again.
+      const pageAsked: string[] = [];
+      const onRequest = (request: Request) => {
+        const { pathname } = new URL(request.url());
+        if (request.method() === 'GET' && /^\/api\/recruiters\/applicants\/\d+$/.test(pathname))
+          pageAsked.push(pathname);
+      };
+      rita.on('request', onRequest);
       await tabTo(rita, 'New', 'radio');
       await rita.keyboard.press('ArrowDown');
       await rita.keyboard.press('ArrowDown');
@@ -230,10 +249,11 @@ for (const { engine, env } of ENGINES) {
       await tabTo(rita, 'Change stage', 'button');
       await rita.keyboard.press('Enter');
       await expect(rita.getByText('Stage changed to Interview.')).toBeVisible();
-      const stage = rita.getByRole('region', { name: 'Stage' });
       await expect(stage.getByRole('listitem').first()).toContainText(
         `Interview by ${RECRUITER.name}`,
       );
+      rita.off('request', onRequest);
+      expect(pageAsked).toEqual([]);
 
       await tabTo(rita, 'Note', 'textbox');
       await rita.keyboard.type('Strong on claims test design; invite to a panel.');

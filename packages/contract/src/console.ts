@@ -1,4 +1,5 @@
 import { adminApplicantSchema, adminJobDetailSchema } from './admin';
+import { applicantStageSchema } from './pipeline';
 import { z } from './zod-setup';
 
 /**
@@ -54,17 +55,6 @@ export const MIN_PASSWORD_LENGTH = 12;
 
 export const userRoleSchema = z.enum(['admin', 'recruiter']);
 export type UserRole = z.infer<typeof userRoleSchema>;
-
-export const applicantStageSchema = z.enum([
-  'New',
-  'Screening',
-  'Interview',
-  'Offer',
-  'Hired',
-  'Rejected',
-]);
-export type ApplicantStage = z.infer<typeof applicantStageSchema>;
-export const APPLICANT_STAGES = applicantStageSchema.options;
 
 /** The one message for a wrong e-mail and a wrong password alike. */
 export const SIGN_IN_FAILED_MESSAGE = 'The e-mail address or password is not right.';
@@ -218,12 +208,22 @@ export const consoleApplicantSchema = adminApplicantSchema.extend({
    */
   ResumeUrl: z.string(),
   Stage: applicantStageSchema,
-  /** Newest first; the first entry is the current stage ('New' by 'applicant' on arrival). */
+  /**
+   * Newest first; the first entry is the current stage, the last the arrival (INITIAL_STAGE by
+   * 'applicant').
+   */
   StageHistory: z.array(stageChangeSchema),
   /** Oldest first. */
   Notes: z.array(applicantNoteSchema),
 });
 export type ConsoleApplicant = z.infer<typeof consoleApplicantSchema>;
+
+/**
+ * PUT /recruiters/applicants/:id/stage answers what changed: the stage now and its history, the
+ * new entry (stage, who, when) first. The applicant's page puts it in place of its own.
+ */
+export const stageMoveSchema = consoleApplicantSchema.pick({ Stage: true, StageHistory: true });
+export type StageMove = z.infer<typeof stageMoveSchema>;
 
 /** What the audit log records. */
 export const auditActionSchema = z.enum([

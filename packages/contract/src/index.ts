@@ -7,5 +7,6 @@ export * from './careers-listing';
 export * from './age-text';
 export * from './application';
 export * from './admin';
+export * from './pipeline';
 export * from './console';
 export * from './description-html';

@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { ApplicantStage } from '@lumenfield/contract';
-import { applicantStageSchema } from '@lumenfield/contract';
+import { applicantStageSchema, INITIAL_STAGE } from '@lumenfield/contract';
 import type { Database, Db } from '../../db/database';
 import { toIso } from '../../db/database';
 import {
@@ -46,7 +46,7 @@ export interface NoteEntry {
 
 type From = ExpressionBuilder<Database, 'applicants'>;
 
-/** The applicant's current stage: their latest stage row, or New when they have none. */
+/** The applicant's current stage: their latest stage row, or INITIAL_STAGE when they have none. */
 const currentStage = (eb: From) =>
   eb.fn.coalesce(
     eb
@@ -55,14 +55,15 @@ const currentStage = (eb: From) =>
       .whereRef('applicantStages.applicantId', '=', 'applicants.id')
       .orderBy('applicantStages.id', 'desc')
       .limit(1),
-    sql.lit('New'),
+    sql.lit(INITIAL_STAGE),
   );
 
-const asStage = (value: string): ApplicantStage => applicantStageSchema.catch('New').parse(value);
+const asStage = (value: string): ApplicantStage =>
+  applicantStageSchema.catch(INITIAL_STAGE).parse(value);
 
 /**
- * The applicants' pipeline: their stage (history rows; none means New), notes, and the search
- * across openings. The only code that touches applicantStages and applicantNotes.
+ * The applicants' pipeline: their stage (history rows; none means INITIAL_STAGE), notes, and the
+ * search across openings. The only code that touches applicantStages and applicantNotes.
  */
 export function pipelineRepository(db: Db) {
   const filtered = (filter: PipelineFilter) => {
@@ -222,12 +223,12 @@ export function pipelineRepository(db: Db) {
       return row.id;
     },
 
-    /** Applicants still in stage New, per opening. */
+    /** Applicants still in INITIAL_STAGE, per opening. */
     async newCounts(): Promise<Map<number, number>> {
       const rows = await db
         .selectFrom('applicants')
         .select(['applicants.jobId', sql<number>`count(*)`.as('n')])
-        .where((eb) => eb(currentStage(eb), '=', 'New'))
+        .where((eb) => eb(currentStage(eb), '=', INITIAL_STAGE))
         .groupBy('applicants.jobId')
         .execute();
       return new Map(rows.map((row) => [row.jobId, Number(row.n)]));

@@ -9,9 +9,11 @@ import {
   consolePaths,
   noteCreateSchema,
   PAGE_SIZE,
+  stageMoveSchema,
   stageUpdateSchema,
   type ConsoleApplicant,
   type ConsoleApplicantRow,
+  type StageMove,
 } from '@lumenfield/contract';
 import { stripControlCharacters as clean } from '../../lib/control-characters';
 import { attachmentDisposition } from '../../lib/content-disposition';
@@ -19,6 +21,7 @@ import { toCsv } from '../../lib/csv';
 import { HttpProblem } from '../../plugins/problem-details';
 import type { AuditActor, AuditRecord } from '../../domains/audit/audit-repository';
 import type { PipelineApplicant } from '../../domains/pipeline/pipeline-repository';
+import { stageHistoryOf, type StageHistory } from '../../domains/pipeline/pipeline-changes';
 import { toAdminApplicant } from '../../domains/openings/openings';
 import { consoleProblems, linkKey, signedIn } from './console-user';
 
@@ -35,6 +38,15 @@ const toRow = (a: PipelineApplicant): ConsoleApplicantRow => ({
   City: a.city,
   AppliedOn: a.appliedOn,
   Stage: a.stage,
+});
+
+const toStageMove = ({ stage, history }: StageHistory): StageMove => ({
+  Stage: stage,
+  StageHistory: history.map((step) => ({
+    Stage: step.stage,
+    ChangedBy: step.changedBy,
+    ChangedOn: step.changedAt,
+  })),
 });
 
 const KINDS = ['pdf', 'doc', 'docx'] as const;
@@ -115,8 +127,8 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
   const applicantPage = async (id: number, boundTo: string): Promise<ConsoleApplicant> => {
     const found = await repos.pipeline.find(id);
     if (!found) throw new HttpProblem(404, `There is no applicant with id ${id}.`);
-    const [changes, notes] = await Promise.all([
-      repos.pipeline.stageHistory(id),
+    const [stages, notes] = await Promise.all([
+      stageHistoryOf(repos.pipeline, found),
       repos.pipeline.notes(id),
     ]);
     const signature = app.consoleSessions.resumeSignature(boundTo, found.attachmentGuid);
@@ -130,16 +142,7 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
       StateName: found.stateName,
       AttachmentKind: kindOf(found.attachmentKind),
       ResumeUrl: `${API_BASE_PATH}${resumePath}?sig=${signature}`,
-      Stage: found.stage,
-      StageHistory: [
-        ...changes.map((change) => ({
-          Stage: change.stage,
-          ChangedBy: change.changedBy ?? 'token',
-          ChangedOn: change.changedAt,
-        })),
-        // The arrival: every applicant starts in New, by their own hand.
-        { Stage: 'New' as const, ChangedBy: 'applicant', ChangedOn: found.appliedOn },
-      ],
+      ...toStageMove(stages),
       Notes: notes.map((note) => ({
         NoteID: note.id,
         Author: note.author,
@@ -237,31 +240,19 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config,
       schema: {
-        summary: "Move an applicant to a stage; answers the applicant's page",
+        summary: 'Move an applicant to a stage the stage model allows; answers the stage history',
         tags: ['console'],
         params: adminJobParamsSchema,
         body: stageUpdateSchema,
-        response: { 200: consoleApplicantSchema, ...answers },
+        response: { 200: stageMoveSchema, ...consoleProblems(404, 409) },
       },
     },
     async (request) => {
-      const context = signedIn(request);
-      const { user } = context;
+      const { user } = signedIn(request);
       const { id } = request.params;
-      const found = await repos.pipeline.find(id);
-      if (!found) throw new HttpProblem(404, `There is no applicant with id ${id}.`);
-      const now = app.now();
-      await repos.pipeline.setStage(id, request.body.Stage, user.id, now);
-      await repos.audit.record(
-        {
-          actor: { userId: user.id },
-          action: 'applicant-stage',
-          target: `applicant ${id}`,
-          detail: `${found.stage} -> ${request.body.Stage}`,
-        },
-        now,
+      return toStageMove(
+        await repos.pipeline.moveStage(id, request.body.Stage, user.id, app.now()),
       );
-      return applicantPage(id, linkKey(context));
     },
   );
 
@@ -281,20 +272,7 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
       const context = signedIn(request);
       const { user } = context;
       const { id } = request.params;
-      if (!(await repos.pipeline.find(id))) {
-        throw new HttpProblem(404, `There is no applicant with id ${id}.`);
-      }
-      const now = app.now();
-      const noteId = await repos.pipeline.addNote(id, user.id, clean(request.body.Text, true), now);
-      await repos.audit.record(
-        {
-          actor: { userId: user.id },
-          action: 'applicant-note',
-          target: `applicant ${id}`,
-          detail: `note ${noteId}`,
-        },
-        now,
-      );
+      await repos.pipeline.writeNote(id, user.id, clean(request.body.Text, true), app.now());
       return reply.code(201).send(await applicantPage(id, linkKey(context)));
     },
   );

@@ -10,6 +10,7 @@ import {
   XSRF_HEADER_NAME,
   type AuditPage,
   type ConsoleApplicant,
+  type StageMove,
   type ConsoleApplicantPage,
   type ConsoleJob,
   type ConsoleSession,
@@ -196,10 +197,23 @@ describe(`recruiters' console: the whole review, by API (${engine})`, () => {
       },
     );
     expect(staged.statusCode).toBe(200);
-    expect((staged.json() as ConsoleApplicant).StageHistory).toEqual([
+    expect((staged.json() as StageMove).StageHistory).toEqual([
       { Stage: 'Interview', ChangedBy: 'Rita Recruiter', ChangedOn: new Date(now).toISOString() },
       { Stage: 'New', ChangedBy: 'applicant', ChangedOn: page.AppliedOn },
     ]);
+    // A move the stage model does not allow is a problem document saying why; nothing changes.
+    const refused = await call.write(
+      'PUT',
+      `/api/recruiters/applicants/${ApplicantID}/stage`,
+      recruiter,
+      { Stage: 'Hired' },
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(refused.headers['content-type']).toContain('application/problem+json');
+    expect(refused.json()).toMatchObject({
+      status: 409,
+      detail: 'Only an applicant in Offer can be hired; this one is in Interview.',
+    });
     const noted = await call.write(
       'POST',
       `/api/recruiters/applicants/${ApplicantID}/notes`,

@@ -7,6 +7,7 @@ import {
   type ApiTokenCreated,
   type AuditPage,
   type ConsoleApplicant,
+  type StageMove,
   type ConsoleApplicantPage,
 } from '@lumenfield/contract';
 import { BEARER_FAILURES_PER_MINUTE } from '../../plugins/api-guard';
@@ -151,9 +152,14 @@ describe(`personal API tokens (${engine})`, () => {
       Stage: 'Screening',
     });
     expect(moved.statusCode).toBe(200);
-    const applicant = moved.json() as ConsoleApplicant;
-    expect(applicant.StageHistory[0]).toMatchObject({ Stage: 'Screening', ChangedBy: 'Rita Acts' });
+    expect((moved.json() as StageMove).StageHistory[0]).toMatchObject({
+      Stage: 'Screening',
+      ChangedBy: 'Rita Acts',
+    });
     // The resume link it is given works with the token, and for no session.
+    const applicant = (
+      await bearer(secret, 'GET', `/api/recruiters/applicants/${applicantId}`)
+    ).json() as ConsoleApplicant;
     const resume = await bearer(secret, 'GET', applicant.ResumeUrl);
     expect(resume.statusCode).toBe(200);
     const admin = await openSession(t, await createUser(t, 'ada.tokens@example.com', 'admin'));

@@ -110,18 +110,20 @@ export const consoleTokensRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user } = signedIn(request);
       const { id } = request.params;
-      // Another person's token is as unknown as a token that never was.
-      const revoked = await repos.apiTokens.revoke(user.id, id);
-      if (!revoked) throw new HttpProblem(404, `You have no token with id ${id}.`);
-      await repos.audit.record(
-        {
-          actor: { userId: user.id },
-          action: 'token-revoke',
-          target: `token ${id}`,
-          detail: `"${revoked.name}"`,
-        },
-        app.now(),
-      );
+      await repos.changeAccounts(async (tx) => {
+        // Another person's token is as unknown as a token that never was.
+        const revoked = await tx.apiTokens.revoke(user.id, id);
+        if (!revoked) throw new HttpProblem(404, `You have no token with id ${id}.`);
+        await tx.audit.record(
+          {
+            actor: { userId: user.id },
+            action: 'token-revoke',
+            target: `token ${id}`,
+            detail: `"${revoked.name}"`,
+          },
+          app.now(),
+        );
+      });
       return reply.code(204).send(null);
     },
   );

@@ -70,26 +70,26 @@ export const consoleUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         ]);
       }
       checkPassword(request.body.Password, { email, name });
+      // Hashed before the transaction: scrypt's work holds no lock.
+      const passwordHash = await hashPassword(request.body.Password);
       const now = app.now();
       try {
-        const user = await repos.users.create(
-          {
-            email,
-            name,
-            role: request.body.Role,
-            passwordHash: await hashPassword(request.body.Password),
-          },
-          now,
-        );
-        await repos.audit.record(
-          {
-            actor: { userId: admin.id },
-            action: 'user-create',
-            target: `user ${user.id}`,
-            detail: `role ${user.role}`,
-          },
-          now,
-        );
+        const user = await repos.changeAccounts(async (tx) => {
+          const made = await tx.users.create(
+            { email, name, role: request.body.Role, passwordHash },
+            now,
+          );
+          await tx.audit.record(
+            {
+              actor: { userId: admin.id },
+              action: 'user-create',
+              target: `user ${made.id}`,
+              detail: `role ${made.role}`,
+            },
+            now,
+          );
+          return made;
+        });
         return reply.code(201).send(toConsoleUser(user));
       } catch (error) {
         if (error instanceof EmailInUseError) {
@@ -136,17 +136,7 @@ export const consoleUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (Password !== undefined) {
         checkPassword(Password, { email: current.email, name: name ?? current.name });
       }
-      const updated = await repos.users.update(id, {
-        ...(name !== undefined && { name }),
-        ...(Role !== undefined && { role: Role }),
-        ...(IsActive !== undefined && { isActive: IsActive }),
-        ...(Password !== undefined && { passwordHash: await hashPassword(Password) }),
-      });
-      if (!updated) throw new HttpProblem(404, `There is no account with id ${id}.`);
-      // Deactivated, or a password set by an admin: every session of the account ends now.
-      if (IsActive === false || Password !== undefined) await repos.sessions.deleteForUser(id);
-      // Deactivated: their API tokens go too (a password reset leaves them: docs/recruiters.md).
-      if (IsActive === false) await repos.apiTokens.deleteForUser(id);
+      const passwordHash = Password === undefined ? undefined : await hashPassword(Password);
       const changes = [
         name !== undefined && name !== current.name ? 'name' : undefined,
         Role !== undefined && Role !== current.role ? `role ${current.role} -> ${Role}` : undefined,
@@ -157,15 +147,30 @@ export const consoleUsersRoutes: FastifyPluginAsyncZod = async (app) => {
           : undefined,
         Password !== undefined ? 'password reset' : undefined,
       ].filter((change) => change !== undefined);
-      await repos.audit.record(
-        {
-          actor: { userId: admin.id },
-          action: 'user-update',
-          target: `user ${id}`,
-          detail: changes.join(', ') || 'no change',
-        },
-        app.now(),
-      );
+      // The change, the sessions and tokens it ends and its audit row: one transaction.
+      const updated = await repos.changeAccounts(async (tx) => {
+        const changed = await tx.users.update(id, {
+          ...(name !== undefined && { name }),
+          ...(Role !== undefined && { role: Role }),
+          ...(IsActive !== undefined && { isActive: IsActive }),
+          ...(passwordHash !== undefined && { passwordHash }),
+        });
+        if (!changed) throw new HttpProblem(404, `There is no account with id ${id}.`);
+        // Deactivated, or a password set by an admin: every session of the account ends now.
+        if (IsActive === false || Password !== undefined) await tx.sessions.deleteForUser(id);
+        // Deactivated: their API tokens go too (a password reset leaves them: docs/recruiters.md).
+        if (IsActive === false) await tx.apiTokens.deleteForUser(id);
+        await tx.audit.record(
+          {
+            actor: { userId: admin.id },
+            action: 'user-update',
+            target: `user ${id}`,
+            detail: changes.join(', ') || 'no change',
+          },
+          app.now(),
+        );
+        return changed;
+      });
       return toConsoleUser(updated);
     },
   );

@@ -12,6 +12,7 @@ import {
   consoleUserSchema,
   erasureResultSchema,
   sessionSchema,
+  stageMoveSchema,
   type AdminJobCreate,
   type AdminJobPatch,
   type ApplicantStage,
@@ -95,8 +96,12 @@ export const consoleApi = {
     }),
   applicant: (id: number, signal?: AbortSignal) =>
     call('GET', withId(consolePaths.applicant, id), { schema: consoleApplicantSchema, signal }),
+  /** Answers the stage and its history: the page puts them in place, with no second request. */
   setStage: (id: number, Stage: ApplicantStage) =>
-    call<unknown>('PUT', withId(consolePaths.applicantStage, id), { body: { Stage } }),
+    call('PUT', withId(consolePaths.applicantStage, id), {
+      body: { Stage },
+      schema: stageMoveSchema,
+    }),
   addNote: (id: number, Text: string) =>
     call<unknown>('POST', withId(consolePaths.applicantNotes, id), { body: { Text } }),
   erase: (Email: string) =>

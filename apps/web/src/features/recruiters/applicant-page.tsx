@@ -2,9 +2,11 @@ import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import {
   APPLICANT_STAGES,
   consolePagePaths,
+  stageMoveRefusal,
   type ApplicantStage,
   type ConsoleApplicant,
   type ErasureResult,
+  type StageMove,
 } from '@lumenfield/contract';
 import { Modal } from '@/components/modal';
 import { ApiError } from '@/lib/api-client';
@@ -61,9 +63,19 @@ function StagePanel({
   onChanged,
 }: {
   applicant: ConsoleApplicant;
-  onChanged: () => void;
+  onChanged: (move: StageMove) => void;
 }) {
   const [stage, setStage] = useState<ApplicantStage>(applicant.Stage);
+  // The stage model (packages/contract/src/pipeline.ts) says which moves there are; the others
+  // are offered disabled, with the reason beside them.
+  const refusals = new Map(
+    APPLICANT_STAGES.map((to) => [to, stageMoveRefusal(applicant.Stage, to)] as const),
+  );
+  const reasons = [
+    ...new Set(
+      APPLICANT_STAGES.filter((to) => to !== applicant.Stage).map((to) => refusals.get(to)),
+    ),
+  ].filter((reason) => reason !== undefined);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   // Not `disabled` while saving: a disabled button drops the keyboard user's focus.
@@ -71,18 +83,19 @@ function StagePanel({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy.current) return;
-    if (stage === applicant.Stage) {
-      setDone(`The stage is already ${stage}.`);
+    const refusal = refusals.get(stage);
+    if (refusal) {
+      setDone(refusal);
       return;
     }
     busy.current = true;
     setError(null);
     setDone(null);
     consoleApi.setStage(applicant.ApplicantID, stage).then(
-      () => {
+      (move) => {
         busy.current = false;
-        setDone(`Stage changed to ${stage}.`);
-        onChanged();
+        setDone(`Stage changed to ${move.Stage}.`);
+        onChanged(move);
       },
       (failure: unknown) => {
         busy.current = false;
@@ -95,7 +108,10 @@ function StagePanel({
       <h2 id="stage-heading">Stage</h2>
       {error ? <ErrorNote message={error} /> : null}
       <form onSubmit={submit}>
-        <fieldset className="rc-stages">
+        <fieldset
+          className="rc-stages"
+          aria-describedby={reasons.length > 0 ? 'stage-reasons' : undefined}
+        >
           <legend>
             Current stage: <StageBadge stage={applicant.Stage} />
           </legend>
@@ -106,12 +122,19 @@ function StagePanel({
                 name="stage"
                 value={value}
                 checked={stage === value}
+                // The current stage stays a choice: the group keeps a place for the keyboard.
+                disabled={value !== applicant.Stage && refusals.get(value) !== undefined}
                 onChange={() => setStage(value)}
               />
               {value}
             </label>
           ))}
         </fieldset>
+        {reasons.length > 0 ? (
+          <p id="stage-reasons" className="rc-muted">
+            {reasons.join(' ')}
+          </p>
+        ) : null}
         <button type="submit" className="button button--primary">
           Change stage
         </button>
@@ -303,7 +326,11 @@ export default function ApplicantPage({ applicantId }: { applicantId: number }) 
     (signal) => consoleApi.applicant(applicantId, signal),
     { keepWhileReloading: true },
   );
-  const data = applicant.status === 'ready' ? applicant.data : undefined;
+  // A stage change answers the stage and its history: they replace the loaded page's, until the
+  // page is loaded again.
+  const [moved, setMoved] = useState<{ on: ConsoleApplicant; move: StageMove }>();
+  const loaded = applicant.status === 'ready' ? applicant.data : undefined;
+  const data = loaded && moved?.on === loaded ? { ...loaded, ...moved.move } : loaded;
   return (
     <>
       <PageHeading title={data ? `${data.FirstName} ${data.LastName}` : 'Applicant'} />
@@ -322,7 +349,10 @@ export default function ApplicantPage({ applicantId }: { applicantId: number }) 
             <Resume applicant={data} />
           </div>
           <div className="rc-applicant__side">
-            <StagePanel applicant={data} onChanged={reload} />
+            <StagePanel
+              applicant={data}
+              onChanged={(move) => loaded && setMoved({ on: loaded, move })}
+            />
             <NotesPanel applicant={data} onAdded={reload} />
             {User.Role === 'admin' ? <Erase applicant={data} /> : null}
           </div>

@@ -78,9 +78,13 @@ describe("an applicant's page", () => {
   it('shows what they sent, a DOCX to download, and moves the stage and adds a note', async () => {
     let current: ConsoleApplicant = applicant();
     const writes: { method: string; body: unknown }[] = [];
+    let pageLoads = 0;
     mockApi({
       'GET /recruiters/session': () => json(session()),
-      'GET /recruiters/applicants/12': () => json(current),
+      'GET /recruiters/applicants/12': () => {
+        pageLoads += 1;
+        return json(current);
+      },
       'PUT /recruiters/applicants/12/stage': (_url, init) => {
         const body = JSON.parse(String(init?.body)) as { Stage: ConsoleApplicant['Stage'] };
         writes.push({ method: 'PUT', body });
@@ -96,7 +100,8 @@ describe("an applicant's page", () => {
             ...current.StageHistory,
           ],
         };
-        return json(current);
+        // What changed, not the whole page.
+        return json({ Stage: current.Stage, StageHistory: current.StageHistory });
       },
       'POST /recruiters/applicants/12/notes': (_url, init) => {
         const body = JSON.parse(String(init?.body)) as { Text: string };
@@ -135,16 +140,24 @@ describe("an applicant's page", () => {
     // Recruiters do not erase; admins do.
     expect(screen.queryByRole('button', { name: /Erase/ })).not.toBeInTheDocument();
 
+    // The stage model offers only the moves it allows, and says why not the others.
+    const stage = screen.getByRole('region', { name: 'Stage' });
+    expect(within(stage).getByRole('radio', { name: 'Hired' })).toBeDisabled();
+    expect(within(stage).getByRole('radio', { name: 'New' })).toBeEnabled();
+    expect(within(stage).getByRole('group')).toHaveAccessibleDescription(
+      'Only an applicant in Offer can be hired; this one is in New.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Change stage' }));
+    expect(within(stage).getByRole('status')).toHaveTextContent('The applicant is already in New.');
+
     await userEvent.click(screen.getByRole('radio', { name: 'Interview' }));
     await userEvent.click(screen.getByRole('button', { name: 'Change stage' }));
-    // The panel is drawn anew from the server's answer.
-    await waitFor(() =>
-      expect(
-        within(screen.getByRole('region', { name: 'Stage' })).getByText('Rita Recruiter'),
-      ).toBeInTheDocument(),
-    );
-    const stage = screen.getByRole('region', { name: 'Stage' });
+    // The panel is drawn anew from the server's answer, without asking for the page again.
+    await waitFor(() => expect(within(stage).getByText('Rita Recruiter')).toBeInTheDocument());
     expect(within(stage).getByRole('radio', { name: 'Interview' })).toBeChecked();
+    expect(within(stage).getByText('Stage changed to Interview.')).toBeInTheDocument();
+    expect(within(stage).getByRole('group', { name: /Current stage: Interview/ })).toBeVisible();
+    expect(pageLoads).toBe(1);
 
     await userEvent.type(screen.getByLabelText('Note'), 'Strong on test design.');
     await userEvent.click(screen.getByRole('button', { name: 'Add note' }));

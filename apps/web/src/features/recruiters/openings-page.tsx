@@ -1,4 +1,4 @@
-import { consolePagePaths } from '@lumenfield/contract';
+import { consolePagePaths, INITIAL_STAGE } from '@lumenfield/contract';
 import { Link } from '@/lib/router';
 import { consoleApi } from './api';
 import { applicantsOfOpening, openingPath } from './routes';
@@ -34,7 +34,8 @@ export default function OpeningsPage() {
             'State',
             'Effective',
             { label: 'Applicants', numeric: true },
-            { label: 'New', numeric: true },
+            // Applicants not yet moved on: the column is named after the stage.
+            { label: INITIAL_STAGE, numeric: true },
           ]}
         >
           {jobs.data.map((job) => (
@@ -60,7 +61,7 @@ export default function OpeningsPage() {
                   {job.Applicants}
                 </Link>
               </td>
-              <td data-label="New" className="rc-num">
+              <td data-label={INITIAL_STAGE} className="rc-num">
                 {job.NewApplicants > 0 ? (
                   <strong className="rc-new-count">{job.NewApplicants}</strong>
                 ) : (

@@ -1,0 +1,96 @@
+import { INITIAL_STAGE, stageMoveRefusal, type ApplicantStage } from '@lumenfield/contract';
+import type { Db } from '../../db/database';
+import { writeTransaction } from '../../db/write-transaction';
+import { HttpProblem } from '../../lib/http-problem';
+import { auditRepository } from '../audit/audit-repository';
+import { pipelineRepository, type PipelineRepository } from './pipeline-repository';
+
+/** One entry of an applicant's stage history as the console shows it. */
+export interface StageStep {
+  stage: ApplicantStage;
+  /** The person's name; 'applicant' for the arrival, 'token' for a change made by no person. */
+  changedBy: string;
+  changedAt: string;
+}
+
+/** The stage now and how it got there, newest first, the arrival last. */
+export interface StageHistory {
+  stage: ApplicantStage;
+  history: StageStep[];
+}
+
+/** Every applicant starts in INITIAL_STAGE by their own hand; the rows record each move since. */
+export async function stageHistoryOf(
+  pipeline: PipelineRepository,
+  applicant: { id: number; appliedOn: string },
+): Promise<StageHistory> {
+  const changes = await pipeline.stageHistory(applicant.id);
+  return {
+    stage: changes[0]?.stage ?? INITIAL_STAGE,
+    history: [
+      ...changes.map((change) => ({ ...change, changedBy: change.changedBy ?? 'token' })),
+      { stage: INITIAL_STAGE, changedBy: 'applicant', changedAt: applicant.appliedOn },
+    ],
+  };
+}
+
+const noApplicant = (id: number) => new HttpProblem(404, `There is no applicant with id ${id}.`);
+
+/**
+ * The pipeline's writes, each with its audit row in the same transaction (both or neither). The
+ * applicant is read inside it, under a lock per applicant, so two moves at once are judged one
+ * after the other against the stage model (packages/contract/src/pipeline.ts).
+ */
+export function pipelineChanges(db: Db) {
+  const audited = <T>(
+    applicantId: number,
+    work: (pipeline: PipelineRepository, audit: ReturnType<typeof auditRepository>) => Promise<T>,
+  ) =>
+    writeTransaction(db, async (trx) => work(pipelineRepository(trx), auditRepository(trx)), [
+      `applicant:${applicantId}`,
+    ]);
+
+  return {
+    /** 404 without the applicant; 409 with the model's sentence when the move is not allowed. */
+    moveStage: (
+      applicantId: number,
+      to: ApplicantStage,
+      userId: number,
+      now: Date,
+    ): Promise<StageHistory> =>
+      audited(applicantId, async (pipeline, audit) => {
+        const found = await pipeline.find(applicantId);
+        if (!found) throw noApplicant(applicantId);
+        const refusal = stageMoveRefusal(found.stage, to);
+        if (refusal) throw new HttpProblem(409, refusal);
+        await pipeline.setStage(applicantId, to, userId, now);
+        await audit.record(
+          {
+            actor: { userId },
+            action: 'applicant-stage',
+            target: `applicant ${applicantId}`,
+            detail: `${found.stage} -> ${to}`,
+          },
+          now,
+        );
+        return stageHistoryOf(pipeline, found);
+      }),
+
+    /** 404 without the applicant. */
+    writeNote: (applicantId: number, userId: number, text: string, now: Date): Promise<number> =>
+      audited(applicantId, async (pipeline, audit) => {
+        if (!(await pipeline.find(applicantId))) throw noApplicant(applicantId);
+        const noteId = await pipeline.addNote(applicantId, userId, text, now);
+        await audit.record(
+          {
+            actor: { userId },
+            action: 'applicant-note',
+            target: `applicant ${applicantId}`,
+            detail: `note ${noteId}`,
+          },
+          now,
+        );
+        return noteId;
+      }),
+  };
+}

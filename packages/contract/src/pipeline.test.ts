@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import {
+  allowedMoves,
+  APPLICANT_STAGES,
+  canMove,
+  INITIAL_STAGE,
+  isOpenStage,
+  stageMoveRefusal,
+  type ApplicantStage,
+} from './pipeline';
+
+const OPEN: ApplicantStage[] = ['New', 'Screening', 'Interview', 'Offer'];
+
+describe('the stage model', () => {
+  it('starts everyone in New; New to Offer are open, Hired and Rejected are not', () => {
+    expect(INITIAL_STAGE).toBe('New');
+    expect(APPLICANT_STAGES.filter(isOpenStage)).toEqual(OPEN);
+  });
+
+  it('moves freely between open stages, forward and back, and to Rejected from any of them', () => {
+    for (const from of OPEN) {
+      for (const to of [...OPEN, 'Rejected'] as const) {
+        expect(canMove(from, to), `${from} -> ${to}`).toBe(from !== to);
+      }
+    }
+  });
+
+  it('hires from Offer only', () => {
+    expect(APPLICANT_STAGES.filter((from) => canMove(from, 'Hired'))).toEqual(['Offer']);
+    expect(stageMoveRefusal('Interview', 'Hired')).toBe(
+      'Only an applicant in Offer can be hired; this one is in Interview.',
+    );
+    expect(stageMoveRefusal('Rejected', 'Hired')).toBe(
+      'Only an applicant in Offer can be hired; this one is in Rejected.',
+    );
+  });
+
+  it('reopens a hired or rejected applicant in any open stage, not straight to the other end', () => {
+    expect(allowedMoves('Rejected')).toEqual(OPEN);
+    expect(allowedMoves('Hired')).toEqual(OPEN);
+    expect(stageMoveRefusal('Hired', 'Rejected')).toBe(
+      'A hired applicant is moved back to an open stage first.',
+    );
+  });
+
+  it('refuses a move to the stage the applicant is already in, whichever it is', () => {
+    for (const stage of APPLICANT_STAGES) {
+      expect(stageMoveRefusal(stage, stage)).toBe(`The applicant is already in ${stage}.`);
+      expect(allowedMoves(stage)).not.toContain(stage);
+    }
+  });
+
+  it('lists the allowed moves in the console order', () => {
+    expect(allowedMoves('New')).toEqual(['Screening', 'Interview', 'Offer', 'Rejected']);
+    expect(allowedMoves('Offer')).toEqual(['New', 'Screening', 'Interview', 'Hired', 'Rejected']);
+  });
+});

@@ -1,0 +1,50 @@
+import { z } from './zod-setup';
+
+/**
+ * The pipeline's stages and the moves between them: the one owner of both (the server refuses
+ * a move this refuses, the console offers only what it allows). Why these moves:
+ * docs/recruiters.md, "Stages and moves".
+ */
+export const applicantStageSchema = z.enum([
+  'New',
+  'Screening',
+  'Interview',
+  'Offer',
+  'Hired',
+  'Rejected',
+]);
+export type ApplicantStage = z.infer<typeof applicantStageSchema>;
+/** In the console's order. */
+export const APPLICANT_STAGES = applicantStageSchema.options;
+
+/** Where every applicant starts: their arrival, by their own hand. */
+export const INITIAL_STAGE: ApplicantStage = 'New';
+/** The stage that comes right before Hired. */
+const OFFER: ApplicantStage = 'Offer';
+/** Where an application ends; every other stage is open. */
+const CLOSED_STAGES: readonly ApplicantStage[] = ['Hired', 'Rejected'];
+
+export const isOpenStage = (stage: ApplicantStage) => !CLOSED_STAGES.includes(stage);
+
+/**
+ * Why `from` -> `to` is not allowed, as a sentence for the recruiter; undefined when it is.
+ * Open stages move freely among themselves and to Rejected; Hired only from Offer; a hired or
+ * rejected applicant can be reopened in any open stage (a mistake is corrected in one move).
+ */
+export function stageMoveRefusal(from: ApplicantStage, to: ApplicantStage): string | undefined {
+  if (from === to) return `The applicant is already in ${to}.`;
+  if (to === 'Hired' && from !== OFFER) {
+    return `Only an applicant in ${OFFER} can be hired; this one is in ${from}.`;
+  }
+  if (!isOpenStage(from) && !isOpenStage(to)) {
+    return `A ${from.toLowerCase()} applicant is moved back to an open stage first.`;
+  }
+  return undefined;
+}
+
+export const canMove = (from: ApplicantStage, to: ApplicantStage) =>
+  stageMoveRefusal(from, to) === undefined;
+
+/** The stages an applicant in `from` may be moved to, in the console's order. */
+export const allowedMoves = (from: ApplicantStage) =>
+  APPLICANT_STAGES.filter((to) => canMove(from, to));
