@@ -1,29 +1,37 @@
-import { jobOpeningSchema } from './jobs';
 import {
-  jobTermsSchema,
+  openingTermsSchema,
   workplaceTypeSchema,
   type EmploymentType,
-  type JobTerms,
+  type OpeningTerms,
   type PayPeriod,
   type WorkplaceType,
 } from './job-terms';
+import { publicOpeningSchema } from './openings';
 import { z } from './zod-setup';
 
 /**
- * One row of the careers page (docs/careers.md): the public openings list's row (docs/api.md) plus the terms, the
- * country the place resolves to, and the words a search matches (title, code, description).
- * That list's answer itself is unchanged; this is GET /Jobs/CareerListing and the page's data.
+ * One row of the careers page (docs/careers.md): the public opening's names and terms, how long
+ * ago it was posted, the country the place resolves to, and the words a search matches (title,
+ * code, description). The page's data; GET /Jobs/CareerListing answers it in the old names
+ * (legacy/jobs.ts).
  */
-export const careerListingSchema = jobOpeningSchema.extend({
-  ...jobTermsSchema.shape,
-  /** ISO 3166-1 numeric value of the place's country (the apply form's values); null: unknown. */
-  CountryValue: z.number().int().nullable(),
-  CountryName: z.string().nullable(),
-  /** Normalised words of the title, code and description, each once (see `searchWords`). */
-  SearchText: z.string(),
-});
+export const careerListingSchema = publicOpeningSchema
+  .pick({ id: true, code: true, title: true, location: true })
+  .extend({
+    ...openingTermsSchema.shape,
+    /** Whole days, hours and minutes since effectiveFrom. */
+    posted: z.object({
+      days: z.number().int(),
+      hours: z.number().int(),
+      minutes: z.number().int(),
+    }),
+    /** ISO 3166-1 numeric value of the place's country (the apply form's values); null: unknown. */
+    countryValue: z.number().int().nullable(),
+    countryName: z.string().nullable(),
+    /** Normalised words of the title, code and description, each once (see `searchWords`). */
+    searchText: z.string(),
+  });
 export type CareerListing = z.infer<typeof careerListingSchema>;
-export const careerListingListSchema = z.array(careerListingSchema);
 
 /** The careers list's filters, as the URL query carries them: `?q=…&country=…&workplace=…`. */
 export interface CareerFilters {
@@ -97,10 +105,10 @@ export function filterListings<T extends CareerListing>(
 ): T[] {
   const words = searchWords(filters.q);
   return listings.filter((job) => {
-    if (filters.country !== null && job.CountryValue !== filters.country) return false;
-    if (filters.workplace !== null && job.WorkplaceType !== filters.workplace) return false;
+    if (filters.country !== null && job.countryValue !== filters.country) return false;
+    if (filters.workplace !== null && job.workplaceType !== filters.workplace) return false;
     if (words.length === 0) return true;
-    const own = ` ${job.SearchText}`;
+    const own = ` ${job.searchText}`;
     return words.every((word) => own.includes(` ${word}`));
   });
 }
@@ -109,7 +117,7 @@ export function filterListings<T extends CareerListing>(
 export function listingCountries(listings: CareerListing[]): { value: number; label: string }[] {
   const seen = new Map<number, string>();
   for (const job of listings) {
-    if (job.CountryValue !== null && job.CountryName) seen.set(job.CountryValue, job.CountryName);
+    if (job.countryValue !== null && job.countryName) seen.set(job.countryValue, job.countryName);
   }
   return [...seen]
     .map(([value, label]) => ({ value, label }))
@@ -141,30 +149,30 @@ const periodWords: Record<PayPeriod, string> = {
  * ends are equal; null when the opening publishes no range.
  */
 export function formatPay(
-  terms: Pick<JobTerms, 'PayMin' | 'PayMax' | 'PayCurrency' | 'PayPeriod'>,
+  terms: Pick<OpeningTerms, 'payMin' | 'payMax' | 'payCurrency' | 'payPeriod'>,
   locale = 'en-US',
 ): string | null {
-  const { PayMin, PayMax, PayCurrency, PayPeriod } = terms;
-  if (PayMin === null || PayMax === null || PayCurrency === null || PayPeriod === null) {
+  const { payMin, payMax, payCurrency, payPeriod } = terms;
+  if (payMin === null || payMax === null || payCurrency === null || payPeriod === null) {
     return null;
   }
-  const whole = Number.isInteger(PayMin) && Number.isInteger(PayMax);
+  const whole = Number.isInteger(payMin) && Number.isInteger(payMax);
   let format: Intl.NumberFormat;
   try {
     format = new Intl.NumberFormat(locale, {
       style: 'currency',
-      currency: PayCurrency,
+      currency: payCurrency,
       minimumFractionDigits: whole ? 0 : 2,
       maximumFractionDigits: whole ? 0 : 2,
     });
   } catch {
     // A code this runtime's Intl does not know: the amounts with the code after them.
     const plain = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
-    format = { format: (n: number) => `${plain.format(n)} ${PayCurrency}` } as Intl.NumberFormat;
+    format = { format: (n: number) => `${plain.format(n)} ${payCurrency}` } as Intl.NumberFormat;
   }
   const range =
-    PayMin === PayMax
-      ? format.format(PayMin)
-      : `${format.format(PayMin)} – ${format.format(PayMax)}`;
-  return `${range} ${periodWords[PayPeriod]}`;
+    payMin === payMax
+      ? format.format(payMin)
+      : `${format.format(payMin)} – ${format.format(payMax)}`;
+  return `${range} ${periodWords[payPeriod]}`;
 }

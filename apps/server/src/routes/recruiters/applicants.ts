@@ -19,7 +19,7 @@ import { toCsv } from '../../lib/csv';
 import { HttpProblem } from '../../plugins/problem-details';
 import type { AuditActor, AuditRecord } from '../../domains/audit/audit-repository';
 import type { PipelineApplicant } from '../../domains/pipeline/pipeline-repository';
-import { toAdminApplicant } from '../../domains/openings/openings';
+import { toAdminApplicant } from '../../domains/applications/legacy/admin-applicant';
 import { consoleProblems, linkKey, signedIn } from './console-user';
 
 const answers = consoleProblems(404);

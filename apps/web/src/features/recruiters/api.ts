@@ -6,17 +6,17 @@ import {
   auditPageSchema,
   consoleApplicantPageSchema,
   consoleApplicantSchema,
-  consoleJobSchema,
   consolePagePaths,
   consolePaths,
   consoleUserSchema,
   erasureResultSchema,
+  recruiterOpeningSchema,
   sessionSchema,
-  type AdminJobCreate,
-  type AdminJobPatch,
   type ApplicantStage,
   type ApplicantsQuery,
   type AuditQuery,
+  type OpeningInput,
+  type OpeningPatch,
   type PasswordChange,
   type SignIn,
   type UserCreate,
@@ -66,7 +66,7 @@ async function call<T>(method: Method, path: string, options?: RequestOptions<T>
 const withId = (template: string, id: number | string) =>
   template.replace(/:id|:guid/, encodeURIComponent(String(id)));
 
-export const jobListSchema = z.array(consoleJobSchema);
+export const jobListSchema = z.array(recruiterOpeningSchema);
 export const userListSchema = z.array(consoleUserSchema);
 export const tokenListSchema = z.array(apiTokenSchema);
 
@@ -81,10 +81,10 @@ export const consoleApi = {
 
   jobs: (signal?: AbortSignal) => call('GET', consolePaths.jobs, { schema: jobListSchema, signal }),
   job: (id: number, signal?: AbortSignal) =>
-    call('GET', withId(consolePaths.job, id), { schema: consoleJobSchema, signal }),
-  createJob: (body: AdminJobCreate) =>
-    call('POST', consolePaths.jobs, { body, schema: z.object({ Job_id: z.number().int() }) }),
-  updateJob: (id: number, body: AdminJobPatch) =>
+    call('GET', withId(consolePaths.job, id), { schema: recruiterOpeningSchema, signal }),
+  createJob: (body: OpeningInput) =>
+    call('POST', consolePaths.jobs, { body, schema: z.object({ id: z.number().int() }) }),
+  updateJob: (id: number, body: OpeningPatch) =>
     call<unknown>('PATCH', withId(consolePaths.job, id), { body }),
 
   applicants: (query: ApplicantsQuery, signal?: AbortSignal) =>
