@@ -1,13 +1,14 @@
 import {
-  openingTermsSchema,
   workplaceTypeSchema,
   type EmploymentType,
   type OpeningTerms,
   type PayPeriod,
   type WorkplaceType,
 } from './job-terms';
-import { publicOpeningSchema } from './openings';
-import { z } from './zod-setup';
+import type { PostedAge } from './age-text';
+import type { PublicOpening } from './openings';
+
+// Types only from openings.ts: the public pages' bundles carry none of its schemas.
 
 /**
  * One row of the careers page (docs/careers.md): the public opening's names and terms, how long
@@ -15,23 +16,16 @@ import { z } from './zod-setup';
  * code, description). The page's data; GET /Jobs/CareerListing answers it in the old names
  * (legacy/jobs.ts).
  */
-export const careerListingSchema = publicOpeningSchema
-  .pick({ id: true, code: true, title: true, location: true })
-  .extend({
-    ...openingTermsSchema.shape,
+export type CareerListing = Pick<PublicOpening, 'id' | 'code' | 'title' | 'location'> &
+  OpeningTerms & {
     /** Whole days, hours and minutes since effectiveFrom. */
-    posted: z.object({
-      days: z.number().int(),
-      hours: z.number().int(),
-      minutes: z.number().int(),
-    }),
+    posted: Required<PostedAge>;
     /** ISO 3166-1 numeric value of the place's country (the apply form's values); null: unknown. */
-    countryValue: z.number().int().nullable(),
-    countryName: z.string().nullable(),
+    countryValue: number | null;
+    countryName: string | null;
     /** Normalised words of the title, code and description, each once (see `searchWords`). */
-    searchText: z.string(),
-  });
-export type CareerListing = z.infer<typeof careerListingSchema>;
+    searchText: string;
+  };
 
 /** The careers list's filters, as the URL query carries them: `?q=…&country=…&workplace=…`. */
 export interface CareerFilters {
@@ -175,4 +169,21 @@ export function formatPay(
       ? format.format(payMin)
       : `${format.format(payMin)} – ${format.format(payMax)}`;
   return `${range} ${periodWords[payPeriod]}`;
+}
+
+/** Splits a comma-separated people field ("A, B") into its names. */
+export function splitList(value: string): string[] {
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0);
+}
+
+/** The contact persons paired with their e-mails by position. */
+export function contactPersons(opening: Pick<PublicOpening, 'contactPersons' | 'contactEmails'>) {
+  const mails = opening.contactEmails.split(',').map((part) => part.trim());
+  return opening.contactPersons
+    .split(',')
+    .map((name, index) => ({ name: name.trim(), email: mails[index] ?? '' }))
+    .filter((person) => person.name.length > 0);
 }

@@ -69,20 +69,3 @@ export const openingParamsSchema = z.object({
     .regex(/^\d{1,9}$/, 'must be a whole number')
     .transform(Number),
 });
-
-/** Splits a comma-separated people field ("A, B") into its names. */
-export function splitList(value: string): string[] {
-  return value
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => part.length > 0);
-}
-
-/** The contact persons paired with their e-mails by position. */
-export function contactPersons(opening: Pick<PublicOpening, 'contactPersons' | 'contactEmails'>) {
-  const mails = opening.contactEmails.split(',').map((part) => part.trim());
-  return opening.contactPersons
-    .split(',')
-    .map((name, index) => ({ name: name.trim(), email: mails[index] ?? '' }))
-    .filter((person) => person.name.length > 0);
-}
