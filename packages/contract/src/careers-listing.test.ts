@@ -74,8 +74,7 @@ describe('careers filters', () => {
       searchText: searchWords('QA Engineer LTP-QA-3310 Selenium Playwright São Paulo').join(' '),
     }),
   ];
-  const ids = (search: string) =>
-    filterListings(jobs, parseCareerFilters(search)).map((j) => j.id);
+  const ids = (search: string) => filterListings(jobs, parseCareerFilters(search)).map((j) => j.id);
 
   it('narrows by words (prefixes, any case and accent), country and workplace', () => {
     expect(ids('')).toEqual([1, 2]);

@@ -140,7 +140,9 @@ async function sitePages(
         return reply
           .code(closed ? 410 : 404)
           .type('text/html; charset=utf-8')
-          .send(gonePage(base, closed ? 'This opening has closed' : 'There is no such opening here'));
+          .send(
+            gonePage(base, closed ? 'This opening has closed' : 'There is no such opening here'),
+          );
       }
       const opening = publicOpeningOf(visible);
       return send(request, reply, {

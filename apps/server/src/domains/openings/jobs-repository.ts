@@ -145,10 +145,7 @@ export function openingState(job: Pick<Job, 'isOpen' | 'effectiveFrom'>, now: Da
 /** Openings. The only code that reads or writes the jobs table. */
 export function jobsRepository(db: Db) {
   const visibleAt = (now: Date) =>
-    db
-      .selectFrom('jobs')
-      .where('is_open', '=', 1)
-      .where('effective_from', '<=', now.toISOString());
+    db.selectFrom('jobs').where('is_open', '=', 1).where('effective_from', '<=', now.toISOString());
 
   /**
    * Open openings in effect at `now`, newest first; only the listed columns (descriptions are

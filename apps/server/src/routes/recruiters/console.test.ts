@@ -227,9 +227,7 @@ describe(`recruiters' console: the whole review, by API (${engine})`, () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     const [header, row] = csv.body.split('\r\n');
     expect(header).toMatch(/^"ApplicantID","Job_id","JobCode","JobTitle","Stage","FirstName"/);
-    expect(row).toContain(
-      `"${ApplicantID}","${job.id}","CON-1","Platform Engineer","Interview"`,
-    );
+    expect(row).toContain(`"${ApplicantID}","${job.id}","CON-1","Platform Engineer","Interview"`);
 
     // The contact person's notice reached the mail server, with a link to the page.
     expect(await t.app.mailer.runOnce()).toBe(2);

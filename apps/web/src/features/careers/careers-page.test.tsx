@@ -67,10 +67,7 @@ describe('Careers screen', () => {
   });
 
   it('Easy Apply opens the apply dialog for that job; closing it returns focus', async () => {
-    withOpenings([
-      opening(),
-      opening({ id: 8, code: 'LTP-SD-1', title: 'Service Desk' }),
-    ]);
+    withOpenings([opening(), opening({ id: 8, code: 'LTP-SD-1', title: 'Service Desk' })]);
     const user = userEvent.setup({ delay: null });
     renderCareers();
     const row = (await screen.findByRole('heading', { name: 'LTP-SD-1 - Service Desk' })).closest(

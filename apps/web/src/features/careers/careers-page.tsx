@@ -38,8 +38,7 @@ export default function CareersPage({ routeId }: ScreenProps) {
   const { title } = routes[routeId];
   usePageMeta({
     title,
-    description:
-      `Open positions at ${site.brand.legalName}: engineering, quality assurance and support roles. Apply in minutes with your resume.`,
+    description: `Open positions at ${site.brand.legalName}: engineering, quality assurance and support roles. Apply in minutes with your resume.`,
   });
   const [openings, retry] = useResource('career-listing', fetchCareerListing, {
     initial: usePageData().openings,

@@ -2,7 +2,11 @@ import { Editor } from '@tiptap/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DESCRIPTION_ATTRIBUTES, DESCRIPTION_TAGS, type RecruiterOpening } from '@lumenfield/contract';
+import {
+  DESCRIPTION_ATTRIBUTES,
+  DESCRIPTION_TAGS,
+  type RecruiterOpening,
+} from '@lumenfield/contract';
 import { bodyFromForm, formFromJob } from './opening-form-page';
 import { editorExtensions, editorHtml, isKeptHref } from './rich-text-editor';
 import { job, json, mockApi, noTerms, problem, renderConsole, session } from './test-support';

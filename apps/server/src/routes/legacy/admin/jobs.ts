@@ -93,7 +93,8 @@ export const adminJobsRoutes: FastifyPluginAsyncZod<{ repos: Repositories }> = a
         response: { 200: adminJobDetailSchema, ...auth },
       },
     },
-    async (request) => adminJobDetailOf(await recruiterOpening(repos, request.params.id, app.now())),
+    async (request) =>
+      adminJobDetailOf(await recruiterOpening(repos, request.params.id, app.now())),
   );
 
   app.patch(

@@ -295,9 +295,7 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
         <strong>
           {job.code} - {job.title}
         </strong>
-        {job.location ? (
-          <span className="apply-form__job-location"> · {job.location}</span>
-        ) : null}
+        {job.location ? <span className="apply-form__job-location"> · {job.location}</span> : null}
       </p>
       <p className="apply-form__note">
         Fields marked <span aria-hidden="true">*</span>
