@@ -65,7 +65,8 @@ test.describe('careers list on the demo data', () => {
       const row = page.getByRole('listitem').filter({
         has: page.getByRole('heading', { name: `${job.JobCode} - ${job.JobTitle}` }),
       });
-      await expect(row.getByText(postedAgeText(job), { exact: true })).toBeVisible();
+      const posted = { days: job.DateCount, hours: job.HourCount, minutes: job.MinuteCount };
+      await expect(row.getByText(postedAgeText(posted), { exact: true })).toBeVisible();
       await expect(row.getByText(job.JobLocation, { exact: true })).toBeVisible();
       await expect(row.getByRole('button', { name: 'Easy Apply', exact: true })).toBeVisible();
       await expect(

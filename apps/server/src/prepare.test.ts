@@ -55,9 +55,9 @@ describe(`database preparation (${engine})`, () => {
     const texts = jobs.map((job) => {
       const minutes = Math.floor((now.getTime() - Date.parse(job.effectiveFrom)) / 60_000);
       return postedAgeText({
-        DateCount: Math.floor(minutes / 1440),
-        HourCount: Math.floor(minutes / 60),
-        MinuteCount: minutes,
+        days: Math.floor(minutes / 1440),
+        hours: Math.floor(minutes / 60),
+        minutes,
       });
     });
     expect(texts).toContain('12 Minute ago');

@@ -10,46 +10,43 @@ import {
 } from './careers-listing';
 
 const listing = (over: Partial<CareerListing>): CareerListing => ({
-  Job_id: 1,
-  JobCode: 'LTP-GW-1042',
-  JobTitle: 'Guidewire Developer',
-  JobLocation: 'Chicago, Illinois, USA',
-  DateCount: 0,
-  HourCount: 0,
-  MinuteCount: 5,
-  CurerntOpening: 1,
-  EmploymentType: 'FULL_TIME',
-  WorkplaceType: 'HYBRID',
-  PayMin: 120_000,
-  PayMax: 150_000,
-  PayCurrency: 'USD',
-  PayPeriod: 'YEAR',
-  CountryValue: 840,
-  CountryName: 'United States of America',
-  SearchText: searchWords('Guidewire Developer LTP-GW-1042 Configure PolicyCenter').join(' '),
+  id: 1,
+  code: 'LTP-GW-1042',
+  title: 'Guidewire Developer',
+  location: 'Chicago, Illinois, USA',
+  posted: { days: 0, hours: 0, minutes: 5 },
+  employmentType: 'FULL_TIME',
+  workplaceType: 'HYBRID',
+  payMin: 120_000,
+  payMax: 150_000,
+  payCurrency: 'USD',
+  payPeriod: 'YEAR',
+  countryValue: 840,
+  countryName: 'United States of America',
+  searchText: searchWords('Guidewire Developer LTP-GW-1042 Configure PolicyCenter').join(' '),
   ...over,
 });
 
 describe('formatPay', () => {
   it.each([
     [
-      { PayMin: 120_000, PayMax: 150_000, PayCurrency: 'USD', PayPeriod: 'YEAR' },
+      { payMin: 120_000, payMax: 150_000, payCurrency: 'USD', payPeriod: 'YEAR' },
       'en-US',
       '$120,000 – $150,000 a year',
     ],
-    [{ PayMin: 45, PayMax: 45, PayCurrency: 'USD', PayPeriod: 'HOUR' }, 'en-US', '$45 an hour'],
+    [{ payMin: 45, payMax: 45, payCurrency: 'USD', payPeriod: 'HOUR' }, 'en-US', '$45 an hour'],
     [
-      { PayMin: 22.5, PayMax: 30, PayCurrency: 'USD', PayPeriod: 'HOUR' },
+      { payMin: 22.5, payMax: 30, payCurrency: 'USD', payPeriod: 'HOUR' },
       'en-US',
       '$22.50 – $30.00 an hour',
     ],
     [
-      { PayMin: 1_200_000, PayMax: 1_800_000, PayCurrency: 'INR', PayPeriod: 'YEAR' },
+      { payMin: 1_200_000, payMax: 1_800_000, payCurrency: 'INR', payPeriod: 'YEAR' },
       'en-IN',
       '₹12,00,000 – ₹18,00,000 a year',
     ],
     [
-      { PayMin: 45_000, PayMax: 65_000, PayCurrency: 'PHP', PayPeriod: 'MONTH' },
+      { payMin: 45_000, payMax: 65_000, payCurrency: 'PHP', payPeriod: 'MONTH' },
       'en-US',
       '₱45,000 – ₱65,000 a month',
     ],
@@ -59,26 +56,25 @@ describe('formatPay', () => {
 
   it('is null without a complete range', () => {
     expect(
-      formatPay({ PayMin: null, PayMax: null, PayCurrency: null, PayPeriod: null }),
+      formatPay({ payMin: null, payMax: null, payCurrency: null, payPeriod: null }),
     ).toBeNull();
-    expect(formatPay({ PayMin: 1, PayMax: 2, PayCurrency: 'USD', PayPeriod: null })).toBeNull();
+    expect(formatPay({ payMin: 1, payMax: 2, payCurrency: 'USD', payPeriod: null })).toBeNull();
   });
 });
 
 describe('careers filters', () => {
   const jobs = [
-    listing({ Job_id: 1 }),
+    listing({ id: 1 }),
     listing({
-      Job_id: 2,
-      JobTitle: 'QA Engineer',
-      WorkplaceType: 'ONSITE',
-      CountryValue: 356,
-      CountryName: 'India',
-      SearchText: searchWords('QA Engineer LTP-QA-3310 Selenium Playwright São Paulo').join(' '),
+      id: 2,
+      title: 'QA Engineer',
+      workplaceType: 'ONSITE',
+      countryValue: 356,
+      countryName: 'India',
+      searchText: searchWords('QA Engineer LTP-QA-3310 Selenium Playwright São Paulo').join(' '),
     }),
   ];
-  const ids = (search: string) =>
-    filterListings(jobs, parseCareerFilters(search)).map((j) => j.Job_id);
+  const ids = (search: string) => filterListings(jobs, parseCareerFilters(search)).map((j) => j.id);
 
   it('narrows by words (prefixes, any case and accent), country and workplace', () => {
     expect(ids('')).toEqual([1, 2]);

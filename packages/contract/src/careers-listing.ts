@@ -1,29 +1,31 @@
-import { jobOpeningSchema } from './jobs';
 import {
-  jobTermsSchema,
   workplaceTypeSchema,
   type EmploymentType,
-  type JobTerms,
+  type OpeningTerms,
   type PayPeriod,
   type WorkplaceType,
 } from './job-terms';
-import { z } from './zod-setup';
+import type { PostedAge } from './age-text';
+import type { PublicOpening } from './openings';
+
+// Types only from openings.ts: the public pages' bundles carry none of its schemas.
 
 /**
- * One row of the careers page (docs/careers.md): the public openings list's row (docs/api.md) plus the terms, the
- * country the place resolves to, and the words a search matches (title, code, description).
- * That list's answer itself is unchanged; this is GET /Jobs/CareerListing and the page's data.
+ * One row of the careers page (docs/careers.md): the public opening's names and terms, how long
+ * ago it was posted, the country the place resolves to, and the words a search matches (title,
+ * code, description). The page's data; GET /Jobs/CareerListing answers it in the old names
+ * (legacy/jobs.ts).
  */
-export const careerListingSchema = jobOpeningSchema.extend({
-  ...jobTermsSchema.shape,
-  /** ISO 3166-1 numeric value of the place's country (the apply form's values); null: unknown. */
-  CountryValue: z.number().int().nullable(),
-  CountryName: z.string().nullable(),
-  /** Normalised words of the title, code and description, each once (see `searchWords`). */
-  SearchText: z.string(),
-});
-export type CareerListing = z.infer<typeof careerListingSchema>;
-export const careerListingListSchema = z.array(careerListingSchema);
+export type CareerListing = Pick<PublicOpening, 'id' | 'code' | 'title' | 'location'> &
+  OpeningTerms & {
+    /** Whole days, hours and minutes since effectiveFrom. */
+    posted: Required<PostedAge>;
+    /** ISO 3166-1 numeric value of the place's country (the apply form's values); null: unknown. */
+    countryValue: number | null;
+    countryName: string | null;
+    /** Normalised words of the title, code and description, each once (see `searchWords`). */
+    searchText: string;
+  };
 
 /** The careers list's filters, as the URL query carries them: `?q=…&country=…&workplace=…`. */
 export interface CareerFilters {
@@ -97,10 +99,10 @@ export function filterListings<T extends CareerListing>(
 ): T[] {
   const words = searchWords(filters.q);
   return listings.filter((job) => {
-    if (filters.country !== null && job.CountryValue !== filters.country) return false;
-    if (filters.workplace !== null && job.WorkplaceType !== filters.workplace) return false;
+    if (filters.country !== null && job.countryValue !== filters.country) return false;
+    if (filters.workplace !== null && job.workplaceType !== filters.workplace) return false;
     if (words.length === 0) return true;
-    const own = ` ${job.SearchText}`;
+    const own = ` ${job.searchText}`;
     return words.every((word) => own.includes(` ${word}`));
   });
 }
@@ -109,7 +111,7 @@ export function filterListings<T extends CareerListing>(
 export function listingCountries(listings: CareerListing[]): { value: number; label: string }[] {
   const seen = new Map<number, string>();
   for (const job of listings) {
-    if (job.CountryValue !== null && job.CountryName) seen.set(job.CountryValue, job.CountryName);
+    if (job.countryValue !== null && job.countryName) seen.set(job.countryValue, job.countryName);
   }
   return [...seen]
     .map(([value, label]) => ({ value, label }))
@@ -141,30 +143,47 @@ const periodWords: Record<PayPeriod, string> = {
  * ends are equal; null when the opening publishes no range.
  */
 export function formatPay(
-  terms: Pick<JobTerms, 'PayMin' | 'PayMax' | 'PayCurrency' | 'PayPeriod'>,
+  terms: Pick<OpeningTerms, 'payMin' | 'payMax' | 'payCurrency' | 'payPeriod'>,
   locale = 'en-US',
 ): string | null {
-  const { PayMin, PayMax, PayCurrency, PayPeriod } = terms;
-  if (PayMin === null || PayMax === null || PayCurrency === null || PayPeriod === null) {
+  const { payMin, payMax, payCurrency, payPeriod } = terms;
+  if (payMin === null || payMax === null || payCurrency === null || payPeriod === null) {
     return null;
   }
-  const whole = Number.isInteger(PayMin) && Number.isInteger(PayMax);
+  const whole = Number.isInteger(payMin) && Number.isInteger(payMax);
   let format: Intl.NumberFormat;
   try {
     format = new Intl.NumberFormat(locale, {
       style: 'currency',
-      currency: PayCurrency,
+      currency: payCurrency,
       minimumFractionDigits: whole ? 0 : 2,
       maximumFractionDigits: whole ? 0 : 2,
     });
   } catch {
     // A code this runtime's Intl does not know: the amounts with the code after them.
     const plain = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
-    format = { format: (n: number) => `${plain.format(n)} ${PayCurrency}` } as Intl.NumberFormat;
+    format = { format: (n: number) => `${plain.format(n)} ${payCurrency}` } as Intl.NumberFormat;
   }
   const range =
-    PayMin === PayMax
-      ? format.format(PayMin)
-      : `${format.format(PayMin)} – ${format.format(PayMax)}`;
-  return `${range} ${periodWords[PayPeriod]}`;
+    payMin === payMax
+      ? format.format(payMin)
+      : `${format.format(payMin)} – ${format.format(payMax)}`;
+  return `${range} ${periodWords[payPeriod]}`;
+}
+
+/** Splits a comma-separated people field ("A, B") into its names. */
+export function splitList(value: string): string[] {
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0);
+}
+
+/** The contact persons paired with their e-mails by position. */
+export function contactPersons(opening: Pick<PublicOpening, 'contactPersons' | 'contactEmails'>) {
+  const mails = opening.contactEmails.split(',').map((part) => part.trim());
+  return opening.contactPersons
+    .split(',')
+    .map((name, index) => ({ name: name.trim(), email: mails[index] ?? '' }))
+    .filter((person) => person.name.length > 0);
 }

@@ -1,4 +1,4 @@
-import { adminApplicantSchema, adminJobDetailSchema } from './admin';
+import { adminApplicantSchema } from './admin';
 import { applicantStageSchema } from './pipeline';
 import { z } from './zod-setup';
 
@@ -116,15 +116,6 @@ export const passwordChangeSchema = z.object({
   NewPassword: password,
 });
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;
-
-/** An opening as the console lists it: the recruiters' detail plus its state and new count. */
-export const consoleJobSchema = adminJobDetailSchema.extend({
-  /** Applicants still in stage New. */
-  NewApplicants: z.number().int(),
-  /** open (published), scheduled (EffectiveFrom in the future) or closed. */
-  State: z.enum(['open', 'scheduled', 'closed']),
-});
-export type ConsoleJob = z.infer<typeof consoleJobSchema>;
 
 export const pagedQuerySchema = z.object({
   page: z

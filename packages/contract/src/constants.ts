@@ -1,4 +1,7 @@
 /** Business constants and the wire-level names of docs/api.md. */
+
+/** The company's name as pages, mails and structured data write it: its one spelling. */
+export const BRAND = 'Lumenfield Technology Partners';
 export const API_BASE_PATH = '/api';
 
 /** The fixed header every public /api request carries (docs/api.md). */

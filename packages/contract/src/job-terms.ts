@@ -18,29 +18,29 @@ export type WorkplaceType = z.infer<typeof workplaceTypeSchema>;
 export const payPeriodSchema = z.enum(['HOUR', 'MONTH', 'YEAR']);
 export type PayPeriod = z.infer<typeof payPeriodSchema>;
 
-/** An opening's employment, place and pay, as every answer about an opening carries them. */
-export const jobTermsSchema = z.object({
-  EmploymentType: employmentTypeSchema,
-  WorkplaceType: workplaceTypeSchema,
-  /** Whole or decimal amounts in PayCurrency; null when no range is published. */
-  PayMin: z.number().nullable(),
-  PayMax: z.number().nullable(),
+/** An opening's employment, place and pay, as every view of an opening carries them. */
+export const openingTermsSchema = z.object({
+  employmentType: employmentTypeSchema,
+  workplaceType: workplaceTypeSchema,
+  /** Whole or decimal amounts in payCurrency; null when no range is published. */
+  payMin: z.number().nullable(),
+  payMax: z.number().nullable(),
   /** ISO 4217 code ("USD"); null with no range. */
-  PayCurrency: z.string().nullable(),
-  PayPeriod: payPeriodSchema.nullable(),
+  payCurrency: z.string().nullable(),
+  payPeriod: payPeriodSchema.nullable(),
 });
-export type JobTerms = z.infer<typeof jobTermsSchema>;
+export type OpeningTerms = z.infer<typeof openingTermsSchema>;
 
 /** What a recruiter may send for the terms: all optional (create: FULL_TIME, ONSITE, no pay). */
-export const jobTermsInputSchema = z.object({
-  EmploymentType: employmentTypeSchema.optional(),
-  WorkplaceType: workplaceTypeSchema.optional(),
-  PayMin: z.number().nonnegative().max(100_000_000).nullable().optional(),
-  PayMax: z.number().nonnegative().max(100_000_000).nullable().optional(),
-  PayCurrency: z
+export const openingTermsInputSchema = z.object({
+  employmentType: employmentTypeSchema.optional(),
+  workplaceType: workplaceTypeSchema.optional(),
+  payMin: z.number().nonnegative().max(100_000_000).nullable().optional(),
+  payMax: z.number().nonnegative().max(100_000_000).nullable().optional(),
+  payCurrency: z
     .string()
     .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD')
     .nullable()
     .optional(),
-  PayPeriod: payPeriodSchema.nullable().optional(),
+  payPeriod: payPeriodSchema.nullable().optional(),
 });

@@ -5,10 +5,10 @@
  */
 import type { ScreenId } from './routes';
 
-/** A page's live data, as the API answers it (the openings, an opening's detail). */
+/** A page's live data (the careers list's rows, an opening's public view). */
 export interface PageDataInput {
   openings?: unknown[];
-  job?: { id: number; detail: unknown };
+  job?: { id: number };
 }
 
 export interface RenderedPage {

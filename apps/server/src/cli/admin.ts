@@ -16,6 +16,7 @@ import { hashPassword, passwordProblem } from '../domains/accounts/passwords';
 import { createRepositories } from '../domains';
 import { EmailInUseError } from '../domains/accounts/users-repository';
 import { BackupError, backupDatabase } from './backup';
+import { adminJobBody } from './legacy/job-body';
 import { cliConfig, openDatabase, startCliApp, type CliApp } from './run-app';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
@@ -100,27 +101,26 @@ function jobBody(): Record<string, unknown> {
   const description =
     values.description ??
     (values['description-file'] ? fs.readFileSync(values['description-file'], 'utf8') : undefined);
-  const flags: Record<string, string | number | null | undefined> = {
-    JobCode: values.code,
-    JobTitle: values.title,
-    JobLocation: values.location,
-    EffectiveFrom: values['effective-from'],
-    Job_Description: description,
-    Recruitment_Manager: values.managers,
-    ContactPerson: values.contacts,
-    ContactPersonMail: values.mails,
-    EmploymentType: values.employment,
-    WorkplaceType: values.workplace,
-    PayMin: amountFlag('pay-min'),
-    PayMax: amountFlag('pay-max'),
-    PayCurrency: values['pay-currency']?.toUpperCase(),
-    PayPeriod: values['pay-period']?.toUpperCase(),
-    ...(values['no-pay'] && { PayMin: null, PayMax: null, PayCurrency: null, PayPeriod: null }),
-  };
-  return {
-    ...fromFile,
-    ...Object.fromEntries(Object.entries(flags).filter(([, v]) => v !== undefined)),
-  };
+  return adminJobBody(
+    {
+      code: values.code,
+      title: values.title,
+      location: values.location,
+      effectiveFrom: values['effective-from'],
+      description,
+      managers: values.managers,
+      contacts: values.contacts,
+      mails: values.mails,
+      employment: values.employment,
+      workplace: values.workplace,
+      payMin: amountFlag('pay-min'),
+      payMax: amountFlag('pay-max'),
+      payCurrency: values['pay-currency'],
+      payPeriod: values['pay-period'],
+      noPay: values['no-pay'],
+    },
+    fromFile,
+  );
 }
 
 function idArgument(): string {

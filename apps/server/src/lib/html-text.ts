@@ -1,5 +1,5 @@
 // Shared by the SEO pages and the mail templates, which both write HTML and the brand by hand.
-export const BRAND = 'Lumenfield Technology Partners';
+export { BRAND } from '@lumenfield/contract';
 
 const htmlEscapes: Record<string, string> = {
   '&': '&amp;',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { careerListingListSchema, jobOpeningListSchema } from '@lumenfield/contract';
 import { createRepositories } from '../domains';
-import { OPENING_ROW_FIELDS, openingsListUrl } from '../test/openings';
+import { OPENING_ROW_FIELDS, openingsListUrl } from '../test/legacy/openings';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 
 const hourAgo = () => new Date(Date.now() - 3_600_000).toISOString();

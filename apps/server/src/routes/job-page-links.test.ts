@@ -6,7 +6,7 @@ import {
   UNBALANCED_LINK_SANITISED,
   UNBALANCED_LINK_STORED_BEFORE,
 } from '../test/attack-strings';
-import { openingBody, openingDetailUrl } from '../test/openings';
+import { openingBody, openingDetailUrl } from '../test/legacy/openings';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 
 type Node = DefaultTreeAdapterTypes.Node;

@@ -19,8 +19,7 @@ import type { Config } from '../config';
 import { publicOrigin } from '../plugins/public-origin';
 import { pageContentSecurityPolicy } from '../plugins/security-headers';
 import type { SitePages } from '../plugins/site-pages';
-import { jobDetailOf } from '../domains/openings/job-views';
-import { careerListingsOf } from './legacy/jobs/career-listing';
+import { careerListings, openingState, publicOpeningOf } from '../domains/openings/openings';
 import { gonePage, jobPostingJsonLd } from './seo';
 
 declare module 'fastify' {
@@ -114,7 +113,7 @@ async function sitePages(
   // server so it works with scripts off; the data holds every opening, for the browser's filter.
   app.get(routes.careers.path, { schema: { hide: true } }, async (request, reply) => {
     const now = new Date();
-    const openings = careerListingsOf(await repos.jobs.listSearchable(now), now);
+    const openings = await careerListings(repos, now);
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const filters = careerFiltersQuery(parseCareerFilters(query));
     return send(request, reply, {
@@ -132,26 +131,25 @@ async function sitePages(
       const now = new Date();
       const base = publicOrigin(request, config.publicUrl);
       reply.header('Cache-Control', 'no-cache');
-      const found = /^\d{1,9}$/.test(id) ? await repos.jobs.findById(Number(id)) : undefined;
-      // Not yet in effect counts as unknown: the opening has not been published.
-      if (!found || (found.isOpen && Date.parse(found.effectiveFrom) > now.getTime())) {
+      const jobId = /^\d{1,9}$/.test(id) ? Number(id) : undefined;
+      const visible = jobId === undefined ? undefined : await repos.jobs.findVisible(jobId, now);
+      if (!visible) {
+        // A closed opening is gone (410); one not yet in effect has not been published (404).
+        const known = jobId === undefined ? undefined : await repos.jobs.findById(jobId);
+        const closed = known !== undefined && openingState(known, now) === 'closed';
         return reply
-          .code(404)
+          .code(closed ? 410 : 404)
           .type('text/html; charset=utf-8')
-          .send(gonePage(base, 'There is no such opening here'));
+          .send(
+            gonePage(base, closed ? 'This opening has closed' : 'There is no such opening here'),
+          );
       }
-      if (!found.isOpen) {
-        return reply
-          .code(410)
-          .type('text/html; charset=utf-8')
-          .send(gonePage(base, 'This opening has closed'));
-      }
-      const detail = jobDetailOf(found);
+      const opening = publicOpeningOf(visible);
       return send(request, reply, {
         id: 'job',
         url: request.url.split('?')[0]!,
-        data: { job: { id: found.id, detail } },
-        jsonLd: jobPostingJsonLd(found, detail.Job_Description, base, now),
+        data: { job: opening },
+        jsonLd: jobPostingJsonLd(visible, opening.description, base, now),
       });
     },
   );

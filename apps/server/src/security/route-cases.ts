@@ -1,6 +1,8 @@
 import type { TestApp } from '../test/test-app';
 import { applicationPayload, createOpening, postApplication } from '../test/application';
 import { createUser, openSession, PASSWORD } from '../test/console';
+import { openingBody } from '../test/legacy/openings';
+import { openingInput } from '../test/openings';
 import { mintApiToken } from '../domains/accounts/api-tokens-repository';
 import type { User } from '../domains/accounts/users-repository';
 
@@ -73,20 +75,25 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
   };
 }
 
-const job = {
+// A remote US opening publishes its pay range (docs/careers.md).
+const opening = openingInput({
+  code: 'SEC-CASE',
+  title: 'Security case',
+  location: 'Remote, USA',
+  payMin: 90_000,
+  payMax: 120_000,
+  payCurrency: 'USD',
+  payPeriod: 'YEAR',
+});
+const adminJob = openingBody({
   JobCode: 'SEC-CASE',
   JobTitle: 'Security case',
   JobLocation: 'Remote, USA',
-  Job_Description: '<p>Case.</p>',
-  Recruitment_Manager: 'Dana Whitfield',
-  ContactPerson: 'Dana Whitfield',
-  ContactPersonMail: 'dana@example.com',
-  // A remote US opening publishes its pay range (docs/careers.md).
   PayMin: 90_000,
   PayMax: 120_000,
   PayCurrency: 'USD',
   PayPeriod: 'YEAR',
-};
+});
 
 /**
  * A request for every route the router knows, keyed `METHOD pattern` as the router lists it
@@ -127,7 +134,7 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
       url: `/api/Physical/DownloadAttachment?AttachmentGuid=${f.attachmentGuid}&AttachmentName=cv.pdf`,
     },
     'GET /api/admin/jobs': { url: '/api/admin/jobs' },
-    'POST /api/admin/jobs': { url: '/api/admin/jobs', body: job },
+    'POST /api/admin/jobs': { url: '/api/admin/jobs', body: adminJob },
     'GET /api/admin/jobs/:id': { url: `/api/admin/jobs/${f.jobId}` },
     'PATCH /api/admin/jobs/:id': { url: `/api/admin/jobs/${f.jobId}`, body: { IsOpen: true } },
     'GET /api/admin/jobs/:id/applicants': { url: `/api/admin/jobs/${f.jobId}/applicants` },
@@ -151,12 +158,12 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
     'GET /api/recruiters/jobs': { url: '/api/recruiters/jobs' },
     'POST /api/recruiters/jobs': {
       url: '/api/recruiters/jobs',
-      body: { ...job, JobCode: `SEC-C-${counter()}` },
+      body: { ...opening, code: `SEC-C-${counter()}` },
     },
     'GET /api/recruiters/jobs/:id': { url: `/api/recruiters/jobs/${f.jobId}` },
     'PATCH /api/recruiters/jobs/:id': {
       url: `/api/recruiters/jobs/${f.jobId}`,
-      body: { IsOpen: true },
+      body: { isOpen: true },
     },
     'GET /api/recruiters/applicants': { url: `/api/recruiters/applicants?jobId=${f.jobId}` },
     'GET /api/recruiters/applicants.csv': {

@@ -1,3 +1,5 @@
+import { BRAND } from '@lumenfield/contract';
+
 /**
  * The one typed site configuration (docs/search.md): brand, offices, partners, social links and
  * the HR portal. Values the spec hides are illustrative: example.com addresses, 555 numbers.
@@ -29,7 +31,7 @@ export interface SocialLink {
 export const site = {
   brand: {
     name: 'Lumenfield',
-    legalName: 'Lumenfield Technology Partners',
+    legalName: BRAND,
     tagline: 'Insurance, legal and enterprise technology, delivered with care.',
   },
   contact: {

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { CareerListing, JobDetail } from '@lumenfield/contract';
+import type { CareerListing, PublicOpening } from '@lumenfield/contract';
 
 /**
  * The live data a page was rendered with on the server: the same values seed the screen's
@@ -10,7 +10,8 @@ import type { CareerListing, JobDetail } from '@lumenfield/contract';
 export interface PageData {
   /** The careers page's rows, every open opening (the page filters them by its query). */
   openings?: CareerListing[];
-  job?: { id: number; detail: JobDetail };
+  /** An opening's page: what a visitor sees of it. */
+  job?: PublicOpening;
 }
 
 export const PAGE_DATA_ELEMENT_ID = 'page-data';

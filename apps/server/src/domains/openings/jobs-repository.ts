@@ -3,23 +3,15 @@ import {
   employmentTypeSchema,
   payPeriodSchema,
   workplaceTypeSchema,
-  type EmploymentType,
-  type PayPeriod,
-  type WorkplaceType,
+  type OpeningState,
+  type OpeningTerms,
 } from '@lumenfield/contract';
 import type { Db, JobRow } from '../../db/database';
 import { toIso } from '../../db/database';
 import { isUniqueViolation } from '../../db/unique-violation';
 
 /** An opening's employment, place and pay (docs/careers.md). */
-export interface JobTermsFields {
-  employmentType: EmploymentType;
-  workplaceType: WorkplaceType;
-  payMin: number | null;
-  payMax: number | null;
-  payCurrency: string | null;
-  payPeriod: PayPeriod | null;
-}
+export type JobTermsFields = OpeningTerms;
 
 /** Create's terms when a recruiter names none: full time, on site, no range. */
 export const defaultJobTerms: JobTermsFields = {
@@ -125,18 +117,28 @@ function toJob(row: JobRow): Job {
   };
 }
 
+/**
+ * "Open and in effect": an opening a visitor may see and apply to is open and its effectiveFrom
+ * is not in the future. This function and `visibleAt` below are the rule's one statement, in
+ * code and in SQL; everything else asks the repository or this function.
+ */
+export function openingState(job: Pick<Job, 'isOpen' | 'effectiveFrom'>, now: Date): OpeningState {
+  if (!job.isOpen) return 'closed';
+  return Date.parse(job.effectiveFrom) > now.getTime() ? 'scheduled' : 'open';
+}
+
 /** Openings. The only code that reads or writes the jobs table. */
 export function jobsRepository(db: Db) {
+  const visibleAt = (now: Date) =>
+    db.selectFrom('jobs').where('isOpen', '=', 1).where('effectiveFrom', '<=', now.toISOString());
+
   /**
    * Open openings in effect at `now`, newest first; only the listed columns (descriptions are
    * the bulk of a row, and only the search reads them).
    */
   const visible = (now: Date) =>
-    db
-      .selectFrom('jobs')
+    visibleAt(now)
       .select(['id', 'code', 'title', 'location', 'effectiveFrom', 'updatedAt', ...termsColumns])
-      .where('isOpen', '=', 1)
-      .where('effectiveFrom', '<=', now.toISOString())
       .orderBy('effectiveFrom', 'desc')
       .orderBy('id', 'desc');
   type VisibleRow = Awaited<ReturnType<ReturnType<typeof visible>['executeTakeFirstOrThrow']>>;
@@ -161,13 +163,7 @@ export function jobsRepository(db: Db) {
 
     /** An opening a visitor may see and apply to: open and in effect; otherwise undefined. */
     async findVisible(id: number, now: Date): Promise<Job | undefined> {
-      const row = await db
-        .selectFrom('jobs')
-        .selectAll()
-        .where('id', '=', id)
-        .where('isOpen', '=', 1)
-        .where('effectiveFrom', '<=', now.toISOString())
-        .executeTakeFirst();
+      const row = await visibleAt(now).selectAll().where('id', '=', id).executeTakeFirst();
       return row && toJob(row);
     },
 

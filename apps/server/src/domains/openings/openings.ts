@@ -1,71 +1,196 @@
-import {
-  type AdminApplicant,
-  type AdminJob,
-  type AdminJobCreate,
-  type AdminJobDetail,
-  type AdminJobPatch,
-  type FieldError,
+import type {
+  CareerListing,
+  FieldError,
+  OpeningInput,
+  OpeningPatch,
+  PublicOpening,
+  RecruiterOpening,
 } from '@lumenfield/contract';
+import { searchWords } from '@lumenfield/contract';
 import { stripControlCharacters as clean } from '../../lib/control-characters';
-import { jobTermsOf, payRangeErrors } from './job-terms';
+import { HttpProblem } from '../../lib/http-problem';
+import { payRangeErrors } from './job-terms';
 import { payTransparencyErrors } from './pay-transparency';
 import { resolvePlace } from './place';
 import { sanitizeDescription } from './sanitize-description';
-import { HttpProblem } from '../../lib/http-problem';
-import { jobDetailOf, jobNamesOf } from './job-views';
-import type { ApplicantSummary } from '../applications/applicants-repository';
 import {
   defaultJobTerms,
   JobCodeInUseError,
+  openingState,
+  type Job,
   type JobInput,
   type JobsRepository,
   type JobTermsFields,
   type JobWithApplicants,
+  type SearchableJob,
 } from './jobs-repository';
 
-// The openings' part of domains/index.ts's repositories (that module imports this domain).
-type OpeningsRepositories = { jobs: JobsRepository };
+export { openingState };
+
+// The openings' part of domains/index.ts's repositories (that module imports this domain), and
+// the pipeline's count of new applicants (a structural type: pipeline is not below openings).
+type OpeningsRepositories = {
+  jobs: JobsRepository;
+  pipeline: { newCounts(): Promise<Map<number, number>> };
+};
 
 /**
- * Openings as recruiters write and read them, for both the bearer API (routes/legacy/admin/jobs.ts)
- * and the console (routes/recruiters/jobs.ts): one validation, one sanitiser, one mapping.
+ * What a visitor sees of a stored opening. The description is sanitised again on the way out:
+ * one stored under an older allow-list or sanitiser meets today's (the output of today's is a
+ * fixed point, so this changes nothing else).
+ */
+export function publicOpeningOf(job: Job): PublicOpening {
+  return {
+    id: job.id,
+    code: job.code,
+    title: job.title,
+    location: job.location,
+    effectiveFrom: job.effectiveFrom,
+    recruitmentManagers: job.recruitmentManagers,
+    contactPersons: job.contactPersons,
+    contactEmails: job.contactEmails,
+    description: sanitizeDescription(job.descriptionHtml),
+    ...termsOf(job),
+  };
+}
+
+const termsOf = (job: JobTermsFields): JobTermsFields => ({
+  employmentType: job.employmentType,
+  workplaceType: job.workplaceType,
+  payMin: job.payMin,
+  payMax: job.payMax,
+  payCurrency: job.payCurrency,
+  payPeriod: job.payPeriod,
+});
+
+/** A stored opening as recruiters see it: public, its state, its applicants and new ones. */
+export function recruiterOpeningOf(
+  job: JobWithApplicants,
+  newApplicants: number,
+  now: Date,
+): RecruiterOpening {
+  return {
+    ...publicOpeningOf(job),
+    isOpen: job.isOpen,
+    state: openingState(job, now),
+    applicants: job.applicants,
+    newApplicants,
+  };
+}
+
+/** Every opening, open or closed, newest first, as recruiters see them. */
+export async function recruiterOpenings(
+  repos: OpeningsRepositories,
+  now: Date,
+): Promise<RecruiterOpening[]> {
+  const [jobs, counts] = await Promise.all([repos.jobs.listAll(), repos.pipeline.newCounts()]);
+  return jobs.map((job) => recruiterOpeningOf(job, counts.get(job.id) ?? 0, now));
+}
+
+/** One opening as recruiters see it; 404 when there is none. */
+export async function recruiterOpening(
+  repos: OpeningsRepositories,
+  id: number,
+  now: Date,
+): Promise<RecruiterOpening> {
+  const job = await jobOr404(repos, id);
+  const counts = await repos.pipeline.newCounts();
+  return recruiterOpeningOf(job, counts.get(id) ?? 0, now);
+}
+
+const MINUTE_MS = 60_000;
+
+/** Whole days, hours and minutes since `from` (docs/api.md); never negative. */
+export function postedAge(from: string, now: Date): CareerListing['posted'] {
+  const minutes = Math.max(0, Math.floor((now.getTime() - Date.parse(from)) / MINUTE_MS));
+  return {
+    days: Math.floor(minutes / (24 * 60)),
+    hours: Math.floor(minutes / 60),
+    minutes,
+  };
+}
+
+const entities: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+};
+
+/** The text of stored (sanitised) description HTML: tags dropped, entities read. */
+export function descriptionText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+      if (name[0] === '#') {
+        const code =
+          name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+        return Number.isFinite(code) && code > 0 && code <= 0x10ffff
+          ? String.fromCodePoint(code)
+          : ' ';
+      }
+      return entities[name.toLowerCase()] ?? whole;
+    });
+}
+
+// Search words change only when an opening does: kept per id and last change.
+const wordsCache = new Map<string, string>();
+function searchTextOf(job: SearchableJob): string {
+  const key = `${job.id}:${job.updatedAt}`;
+  let text = wordsCache.get(key);
+  if (text === undefined) {
+    const words = searchWords(`${job.title} ${job.code} ${descriptionText(job.descriptionHtml)}`);
+    text = [...new Set(words)].join(' ');
+    if (wordsCache.size > 5_000) wordsCache.clear();
+    wordsCache.set(key, text);
+  }
+  return text;
+}
+
+/** The openings a visitor may see at `now`, newest first: names and age only (the busiest read). */
+export async function visibleOpenings(
+  repos: Pick<OpeningsRepositories, 'jobs'>,
+  now: Date,
+): Promise<Pick<CareerListing, 'id' | 'code' | 'title' | 'location' | 'posted'>[]> {
+  const jobs = await repos.jobs.listVisible(now);
+  return jobs.map((job) => ({
+    id: job.id,
+    code: job.code,
+    title: job.title,
+    location: job.location,
+    posted: postedAge(job.effectiveFrom, now),
+  }));
+}
+
+/** The careers page's rows (docs/careers.md): every opening a visitor may see at `now`. */
+export async function careerListings(
+  repos: Pick<OpeningsRepositories, 'jobs'>,
+  now: Date,
+): Promise<CareerListing[]> {
+  const jobs = await repos.jobs.listSearchable(now);
+  return jobs.map((job) => {
+    const country = resolvePlace(job.location).country;
+    return {
+      id: job.id,
+      code: job.code,
+      title: job.title,
+      location: job.location,
+      ...termsOf(job),
+      posted: postedAge(job.effectiveFrom, now),
+      countryValue: country?.value ?? null,
+      countryName: country?.label ?? null,
+      searchText: searchTextOf(job),
+    };
+  });
+}
+
+/**
+ * Openings as recruiters write them, for both the bearer API (routes/legacy/admin/jobs.ts) and
+ * the console (routes/recruiters/jobs.ts): one validation, one sanitiser, one mapping.
  */
 const EMAIL = /^[^\s@,]+@[^\s@,.]+(\.[^\s@,.]+)*\.[^\s@,.]{2,}$/;
-
-export function toAdminJob(job: JobWithApplicants): AdminJob {
-  return {
-    ...jobNamesOf(job),
-    EffectiveFrom: job.effectiveFrom,
-    IsOpen: job.isOpen,
-    Applicants: job.applicants,
-    ...jobTermsOf(job),
-  };
-}
-
-/** The list's fields, then the rest of what the public detail shows. */
-export function toAdminJobDetail(job: JobWithApplicants): AdminJobDetail {
-  return { ...toAdminJob(job), ...jobDetailOf(job) };
-}
-
-export function toAdminApplicant(a: ApplicantSummary): AdminApplicant {
-  return {
-    ApplicantID: a.id,
-    FirstName: a.firstName,
-    LastName: a.lastName,
-    Email: a.email,
-    MobileNumber: a.mobileNumber,
-    City: a.city,
-    CountyID: a.countryId,
-    StateID: a.stateId,
-    Experience: a.experience,
-    ReferredBy: a.referredBy,
-    AppliedOn: a.appliedOn,
-    AttachmentGuid: a.attachmentGuid,
-    AttachmentName: a.attachmentName,
-    AttachmentSize: a.attachmentSize,
-    AttachmentSha256: a.attachmentSha256,
-  };
-}
 
 /** Comma-separated people lists, tidied: "a ,b" -> "a, b". */
 const tidyList = (value: string) =>
@@ -79,55 +204,45 @@ const tidyList = (value: string) =>
  * Recruiter input -> repository input: control characters dropped (PostgreSQL refuses NUL),
  * lists tidied, description sanitised, mails checked.
  */
-export function toJobInput(raw: AdminJobPatch, current?: JobWithApplicants): Partial<JobInput> {
-  const body: AdminJobPatch = {
-    ...raw,
-    ...(raw.JobCode !== undefined && { JobCode: clean(raw.JobCode) }),
-    ...(raw.JobTitle !== undefined && { JobTitle: clean(raw.JobTitle) }),
-    ...(raw.JobLocation !== undefined && { JobLocation: clean(raw.JobLocation) }),
-    ...(raw.Job_Description !== undefined && { Job_Description: clean(raw.Job_Description, true) }),
-    ...(raw.Recruitment_Manager !== undefined && {
-      Recruitment_Manager: clean(raw.Recruitment_Manager),
-    }),
-    ...(raw.ContactPerson !== undefined && { ContactPerson: clean(raw.ContactPerson) }),
-    ...(raw.ContactPersonMail !== undefined && { ContactPersonMail: clean(raw.ContactPersonMail) }),
+export function toJobInput(body: OpeningPatch, current?: JobWithApplicants): Partial<JobInput> {
+  const text = (value: string | undefined, multiline = false) =>
+    value === undefined ? undefined : clean(value, multiline);
+  const list = (value: string | undefined) =>
+    value === undefined ? undefined : tidyList(clean(value));
+  const description = text(body.description, true);
+  const candidate: Partial<JobInput> = {
+    code: text(body.code),
+    title: text(body.title),
+    location: text(body.location),
+    effectiveFrom:
+      body.effectiveFrom === undefined ? undefined : new Date(body.effectiveFrom).toISOString(),
+    descriptionHtml: description === undefined ? undefined : sanitizeDescription(description),
+    recruitmentManagers: list(body.recruitmentManagers),
+    contactPersons: list(body.contactPersons),
+    contactEmails: list(body.contactEmails),
+    isOpen: body.isOpen,
+    employmentType: body.employmentType,
+    workplaceType: body.workplaceType,
+    payMin: body.payMin,
+    payMax: body.payMax,
+    payCurrency: body.payCurrency,
+    payPeriod: body.payPeriod,
   };
-  const input: Partial<JobInput> = {
-    ...(body.JobCode !== undefined && { code: body.JobCode }),
-    ...(body.JobTitle !== undefined && { title: body.JobTitle }),
-    ...(body.JobLocation !== undefined && { location: body.JobLocation }),
-    ...(body.EffectiveFrom !== undefined && {
-      effectiveFrom: new Date(body.EffectiveFrom).toISOString(),
-    }),
-    ...(body.Job_Description !== undefined && {
-      descriptionHtml: sanitizeDescription(body.Job_Description),
-    }),
-    ...(body.Recruitment_Manager !== undefined && {
-      recruitmentManagers: tidyList(body.Recruitment_Manager),
-    }),
-    ...(body.ContactPerson !== undefined && { contactPersons: tidyList(body.ContactPerson) }),
-    ...(body.ContactPersonMail !== undefined && {
-      contactEmails: tidyList(body.ContactPersonMail),
-    }),
-    ...(body.IsOpen !== undefined && { isOpen: body.IsOpen }),
-    ...(body.EmploymentType !== undefined && { employmentType: body.EmploymentType }),
-    ...(body.WorkplaceType !== undefined && { workplaceType: body.WorkplaceType }),
-    ...(body.PayMin !== undefined && { payMin: body.PayMin }),
-    ...(body.PayMax !== undefined && { payMax: body.PayMax }),
-    ...(body.PayCurrency !== undefined && { payCurrency: body.PayCurrency }),
-    ...(body.PayPeriod !== undefined && { payPeriod: body.PayPeriod }),
-  };
+  // Only the fields the body names: a change leaves the others alone.
+  const input = Object.fromEntries(
+    Object.entries(candidate).filter(([, value]) => value !== undefined),
+  ) as Partial<JobInput>;
 
   const errors: FieldError[] = [];
   const people = (input.contactPersons ?? current?.contactPersons ?? '').split(', ');
   const mails = (input.contactEmails ?? current?.contactEmails ?? '').split(', ');
   const mailList = mails.filter((m) => m.length > 0);
   if (mailList.some((mail) => !EMAIL.test(mail))) {
-    errors.push({ field: 'ContactPersonMail', message: 'must be e-mail addresses' });
+    errors.push({ field: 'contactEmails', message: 'must be e-mail addresses' });
   }
   if (mailList.length !== people.filter((p) => p.length > 0).length) {
     errors.push({
-      field: 'ContactPersonMail',
+      field: 'contactEmails',
       message: 'needs one e-mail per contact person, in the same order',
     });
   }
@@ -156,10 +271,10 @@ function definedTerms(input: Partial<JobInput>): Partial<JobTermsFields> {
   return terms;
 }
 
-/** Stores a new opening (open unless scheduled by EffectiveFrom); 409 on a code in use. */
+/** Stores a new opening (open unless scheduled by effectiveFrom); 409 on a code in use. */
 export async function createJob(
-  repos: OpeningsRepositories,
-  body: AdminJobCreate,
+  repos: Pick<OpeningsRepositories, 'jobs'>,
+  body: OpeningInput,
   now: Date,
 ): Promise<number> {
   const input = toJobInput(body);
@@ -184,9 +299,9 @@ export async function createJob(
 
 /** Applies a change to an existing opening; 409 on a code in use. */
 export async function updateJob(
-  repos: OpeningsRepositories,
+  repos: Pick<OpeningsRepositories, 'jobs'>,
   current: JobWithApplicants,
-  body: AdminJobPatch,
+  body: OpeningPatch,
 ): Promise<void> {
   const input = toJobInput(body, current);
   try {
@@ -203,7 +318,7 @@ function codeInUse(error: unknown): unknown {
 }
 
 export async function jobOr404(
-  repos: OpeningsRepositories,
+  repos: Pick<OpeningsRepositories, 'jobs'>,
   id: number,
 ): Promise<JobWithApplicants> {
   const job = await repos.jobs.findById(id);

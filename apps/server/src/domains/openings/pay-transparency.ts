@@ -44,9 +44,9 @@ export function payTransparencyErrors(location: string, terms: JobTermsFields): 
   if (!because) return [];
   const message = `is required: ${because} must publish its pay range`;
   const missing: FieldError[] = [];
-  if (terms.payMin === null) missing.push({ field: 'PayMin', message });
-  if (terms.payMax === null) missing.push({ field: 'PayMax', message });
-  if (terms.payCurrency === null) missing.push({ field: 'PayCurrency', message });
-  if (terms.payPeriod === null) missing.push({ field: 'PayPeriod', message });
+  if (terms.payMin === null) missing.push({ field: 'payMin', message });
+  if (terms.payMax === null) missing.push({ field: 'payMax', message });
+  if (terms.payCurrency === null) missing.push({ field: 'payCurrency', message });
+  if (terms.payPeriod === null) missing.push({ field: 'payPeriod', message });
   return missing;
 }

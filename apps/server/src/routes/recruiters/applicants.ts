@@ -22,7 +22,7 @@ import { HttpProblem } from '../../plugins/problem-details';
 import type { AuditActor, AuditRecord } from '../../domains/audit/audit-repository';
 import type { PipelineApplicant } from '../../domains/pipeline/pipeline-repository';
 import { stageHistoryOf, type StageHistory } from '../../domains/pipeline/pipeline-changes';
-import { toAdminApplicant } from '../../domains/openings/openings';
+import { toAdminApplicant } from '../../domains/applications/legacy/admin-applicant';
 import { consoleProblems, linkKey, signedIn } from './console-user';
 
 const answers = consoleProblems(404);

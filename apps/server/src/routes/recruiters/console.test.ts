@@ -12,14 +12,14 @@ import {
   type ConsoleApplicant,
   type StageMove,
   type ConsoleApplicantPage,
-  type ConsoleJob,
+  type RecruiterOpening,
   type ConsoleSession,
   type ConsoleUser,
 } from '@lumenfield/contract';
 import { SESSION_COOKIE_NAME, SESSION_HOST_COOKIE_NAME } from '../../plugins/console-sessions';
 import { mintXsrfToken } from '../../plugins/xsrf';
 import { applicationPayload, createOpening, postApplication } from '../../test/application';
-import { openingBody } from '../../test/openings';
+import { openingInput } from '../../test/openings';
 import {
   consoleHeaders,
   createUser,
@@ -66,7 +66,7 @@ const description =
   // As the editor writes a link (the sanitiser's own attributes): kept exactly.
   '<p><a href="https://example.com/team" rel="noopener noreferrer nofollow" target="_blank">Our team</a></p>';
 
-const opening = openingBody({ JobCode: 'CON-1', Job_Description: description });
+const opening = openingInput({ code: 'CON-1', description });
 
 describe(`recruiters' console: the whole review, by API (${engine})`, () => {
   let t: TestApp;
@@ -135,9 +135,9 @@ describe(`recruiters' console: the whole review, by API (${engine})`, () => {
     // An opening with a formatted description, kept as written; on the public careers page.
     const created = await call.write('POST', '/api/recruiters/jobs', recruiter, opening);
     expect(created.statusCode).toBe(201);
-    const job = created.json() as ConsoleJob;
-    expect(job).toMatchObject({ State: 'open', NewApplicants: 0, Applicants: 0 });
-    expect(job.Job_Description).toBe(description);
+    const job = created.json() as RecruiterOpening;
+    expect(job).toMatchObject({ state: 'open', newApplicants: 0, applicants: 0 });
+    expect(job.description).toBe(description);
     const careers = await t.app.inject({ url: '/careers' });
     expect(careers.body).toContain('Platform Engineer');
 
@@ -145,20 +145,20 @@ describe(`recruiters' console: the whole review, by API (${engine})`, () => {
     const resume = pdfFile();
     const applied = await postApplication(
       t,
-      job.Job_id,
+      job.id,
       applicationPayload({ Email: 'ana.console@example.com' }, { content: resume }),
     );
     expect(applied.statusCode).toBe(201);
     const { ApplicantID } = applied.json() as { ApplicantID: number };
     const list = (
-      await call.get(`/api/recruiters/applicants?jobId=${job.Job_id}`, recruiter)
+      await call.get(`/api/recruiters/applicants?jobId=${job.id}`, recruiter)
     ).json() as ConsoleApplicantPage;
     expect(list).toMatchObject({ Total: 1, Page: 1 });
     expect(list.Items[0]).toMatchObject({ ApplicantID, Stage: 'New', JobCode: 'CON-1' });
-    const jobs = (await call.get('/api/recruiters/jobs', recruiter)).json() as ConsoleJob[];
-    expect(jobs.find((j) => j.Job_id === job.Job_id)).toMatchObject({
-      NewApplicants: 1,
-      Applicants: 1,
+    const jobs = (await call.get('/api/recruiters/jobs', recruiter)).json() as RecruiterOpening[];
+    expect(jobs.find((j) => j.id === job.id)).toMatchObject({
+      newApplicants: 1,
+      applicants: 1,
     });
 
     // Their page; the resume shown (inline PDF, sandboxed) and downloaded, the same bytes.
@@ -236,14 +236,12 @@ describe(`recruiters' console: the whole review, by API (${engine})`, () => {
     expect(news.Total).toBe(0);
 
     // CSV of the opening's applicants: the stage included, formula-safe.
-    const csv = await call.link(`/api/recruiters/applicants.csv?jobId=${job.Job_id}`, recruiter);
+    const csv = await call.link(`/api/recruiters/applicants.csv?jobId=${job.id}`, recruiter);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     const [header, row] = csv.body.split('\r\n');
     expect(header).toMatch(/^"ApplicantID","Job_id","JobCode","JobTitle","Stage","FirstName"/);
-    expect(row).toContain(
-      `"${ApplicantID}","${job.Job_id}","CON-1","Platform Engineer","Interview"`,
-    );
+    expect(row).toContain(`"${ApplicantID}","${job.id}","CON-1","Platform Engineer","Interview"`);
 
     // The contact person's notice reached the mail server, with a link to the page.
     expect(await t.app.mailer.runOnce()).toBe(2);
@@ -253,15 +251,15 @@ describe(`recruiters' console: the whole review, by API (${engine})`, () => {
     // The audit log, newest first, names the recruiter at every step; no personal data.
     const audit = (await call.get('/api/recruiters/audit?actor=rita', admin)).json() as AuditPage;
     expect(audit.Items.map((e) => [e.Action, e.Actor, e.Target])).toEqual([
-      ['applicants-export', 'Rita Recruiter', `opening ${job.Job_id}`],
+      ['applicants-export', 'Rita Recruiter', `opening ${job.id}`],
       ['applicants-list', 'Rita Recruiter', null],
       ['applicant-note', 'Rita Recruiter', `applicant ${ApplicantID}`],
       ['applicant-stage', 'Rita Recruiter', `applicant ${ApplicantID}`],
       ['resume-download', 'Rita Recruiter', `applicant ${ApplicantID}`],
       ['resume-view', 'Rita Recruiter', `applicant ${ApplicantID}`],
       ['applicant-view', 'Rita Recruiter', `applicant ${ApplicantID}`],
-      ['applicants-list', 'Rita Recruiter', `opening ${job.Job_id}`],
-      ['opening-create', 'Rita Recruiter', `opening ${job.Job_id}`],
+      ['applicants-list', 'Rita Recruiter', `opening ${job.id}`],
+      ['opening-create', 'Rita Recruiter', `opening ${job.id}`],
       ['sign-in', 'Rita Recruiter', null],
     ]);
     expect(audit.Items.find((e) => e.Action === 'applicant-stage')?.Detail).toBe(
@@ -290,28 +288,28 @@ describe(`recruiters' console: the whole review, by API (${engine})`, () => {
     const future = new Date(now + 86_400_000).toISOString();
     const created = await call.write('POST', '/api/recruiters/jobs', session, {
       ...opening,
-      JobCode: 'CON-SCHED',
-      EffectiveFrom: future,
+      code: 'CON-SCHED',
+      effectiveFrom: future,
     });
-    const job = created.json() as ConsoleJob;
-    expect(job.State).toBe('scheduled');
-    const closed = await call.write('PATCH', `/api/recruiters/jobs/${job.Job_id}`, session, {
-      IsOpen: false,
+    const job = created.json() as RecruiterOpening;
+    expect(job.state).toBe('scheduled');
+    const closed = await call.write('PATCH', `/api/recruiters/jobs/${job.id}`, session, {
+      isOpen: false,
     });
-    expect((closed.json() as ConsoleJob).State).toBe('closed');
-    const reopened = await call.write('PATCH', `/api/recruiters/jobs/${job.Job_id}`, session, {
-      IsOpen: true,
-      EffectiveFrom: new Date(now - 1000).toISOString(),
-      JobTitle: 'Platform Engineer II',
+    expect((closed.json() as RecruiterOpening).state).toBe('closed');
+    const reopened = await call.write('PATCH', `/api/recruiters/jobs/${job.id}`, session, {
+      isOpen: true,
+      effectiveFrom: new Date(now - 1000).toISOString(),
+      title: 'Platform Engineer II',
     });
-    expect(reopened.json()).toMatchObject({ State: 'open', JobTitle: 'Platform Engineer II' });
+    expect(reopened.json()).toMatchObject({ state: 'open', title: 'Platform Engineer II' });
     const taken = await call.write('POST', '/api/recruiters/jobs', session, {
       ...opening,
-      JobCode: 'CON-SCHED',
+      code: 'CON-SCHED',
     });
     expect(taken.statusCode).toBe(409);
-    const invalid = await call.write('PATCH', `/api/recruiters/jobs/${job.Job_id}`, session, {
-      ContactPersonMail: 'not-a-mail',
+    const invalid = await call.write('PATCH', `/api/recruiters/jobs/${job.id}`, session, {
+      contactEmails: 'not-a-mail',
     });
     expect(invalid.statusCode).toBe(400);
     const admin = await openSession(t, await createUser(t, 'sched-admin@example.com', 'admin'));
@@ -319,7 +317,7 @@ describe(`recruiters' console: the whole review, by API (${engine})`, () => {
       await call.get('/api/recruiters/audit?action=opening-update', admin)
     ).json() as AuditPage;
     expect(audit.Items.slice(0, 2).map((e) => e.Detail)).toEqual([
-      'opened; EffectiveFrom, JobTitle',
+      'opened; effectiveFrom, title',
       'closed',
     ]);
   });
@@ -500,7 +498,7 @@ describe(`recruiters' console: what it refuses (${engine})`, () => {
       method: 'POST',
       url: '/api/recruiters/jobs',
       headers: { ...headers, 'content-type': 'application/json' },
-      payload: JSON.stringify({ ...opening, JobCode: 'CON-XSRF' }),
+      payload: JSON.stringify({ ...opening, code: 'CON-XSRF' }),
     });
     expect(res.statusCode).toBe(403);
 
@@ -528,13 +526,13 @@ describe(`recruiters' console: what it refuses (${engine})`, () => {
     const job = (
       await call.write('POST', '/api/recruiters/jobs', admin, {
         ...opening,
-        JobCode: 'CON-ERASE',
-        EffectiveFrom: new Date(Date.now() - 3_600_000).toISOString(),
+        code: 'CON-ERASE',
+        effectiveFrom: new Date(Date.now() - 3_600_000).toISOString(),
       })
-    ).json() as ConsoleJob;
+    ).json() as RecruiterOpening;
     const applied = await postApplication(
       t,
-      job.Job_id,
+      job.id,
       applicationPayload({ Email: 'Erase.Me@example.com' }),
     );
     const { ApplicantID } = applied.json() as { ApplicantID: number };
@@ -615,13 +613,13 @@ describe(`recruiters' console: what it refuses (${engine})`, () => {
     const job = (
       await call.write('POST', '/api/recruiters/jobs', mine, {
         ...opening,
-        JobCode: 'CON-RES',
-        EffectiveFrom: new Date(Date.now() - 3_600_000).toISOString(),
+        code: 'CON-RES',
+        effectiveFrom: new Date(Date.now() - 3_600_000).toISOString(),
       })
-    ).json() as ConsoleJob;
+    ).json() as RecruiterOpening;
     const applied = await postApplication(
       t,
-      job.Job_id,
+      job.id,
       applicationPayload({ Email: 'res@example.com' }),
     );
     const { ApplicantID } = applied.json() as { ApplicantID: number };

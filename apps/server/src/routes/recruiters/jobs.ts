@@ -1,36 +1,30 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  adminJobCreateSchema,
-  adminJobParamsSchema,
-  adminJobPatchSchema,
-  consoleJobSchema,
   consolePaths,
-  type AdminJobPatch,
-  type ConsoleJob,
+  openingInputSchema,
+  openingParamsSchema,
+  openingPatchSchema,
+  recruiterOpeningSchema,
+  type OpeningPatch,
 } from '@lumenfield/contract';
-import type { JobWithApplicants } from '../../domains/openings/jobs-repository';
-import { createJob, jobOr404, toAdminJobDetail, updateJob } from '../../domains/openings/openings';
+import {
+  createJob,
+  jobOr404,
+  recruiterOpening,
+  recruiterOpenings,
+  updateJob,
+} from '../../domains/openings/openings';
 import { consoleProblems, signedIn } from './console-user';
 
 const answers = consoleProblems(404, 409);
 
-/** The bearer API's detail, plus the state and the applicants still in stage New. */
-export function toConsoleJob(job: JobWithApplicants, newApplicants: number, now: Date): ConsoleJob {
-  const state = !job.isOpen
-    ? 'closed'
-    : Date.parse(job.effectiveFrom) > now.getTime()
-      ? 'scheduled'
-      : 'open';
-  return { ...toAdminJobDetail(job), NewApplicants: newApplicants, State: state };
-}
-
-/** What a change did, in words without personal data ("closed; JobTitle, Job_Description"). */
-function describeChange(body: AdminJobPatch): string {
+/** What a change did, in words without personal data ("closed; description, title"). */
+function describeChange(body: OpeningPatch): string {
   const fields = Object.keys(body)
-    .filter((key) => key !== 'IsOpen')
+    .filter((key) => key !== 'isOpen')
     .sort();
-  const state = body.IsOpen === undefined ? [] : [body.IsOpen ? 'opened' : 'closed'];
+  const state = body.isOpen === undefined ? [] : [body.isOpen ? 'opened' : 'closed'];
   return [...state, ...(fields.length > 0 ? [fields.join(', ')] : [])].join('; ') || 'no change';
 }
 
@@ -39,12 +33,6 @@ export const consoleJobsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos } = app;
   const config = { access: 'session' } as const;
 
-  const consoleJob = async (id: number) => {
-    const job = await jobOr404(repos, id);
-    const counts = await repos.pipeline.newCounts();
-    return toConsoleJob(job, counts.get(id) ?? 0, app.now());
-  };
-
   app.get(
     consolePaths.jobs,
     {
@@ -52,14 +40,10 @@ export const consoleJobsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Every opening with its state and applicants',
         tags: ['console'],
-        response: { 200: z.array(consoleJobSchema), ...answers },
+        response: { 200: z.array(recruiterOpeningSchema), ...answers },
       },
     },
-    async () => {
-      const [jobs, counts] = await Promise.all([repos.jobs.listAll(), repos.pipeline.newCounts()]);
-      const now = app.now();
-      return jobs.map((job) => toConsoleJob(job, counts.get(job.id) ?? 0, now));
-    },
+    async () => recruiterOpenings(repos, app.now()),
   );
 
   app.get(
@@ -69,13 +53,11 @@ export const consoleJobsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'One opening',
         tags: ['console'],
-        params: adminJobParamsSchema,
-        response: { 200: consoleJobSchema, ...answers },
+        params: openingParamsSchema,
+        response: { 200: recruiterOpeningSchema, ...answers },
       },
     },
-    async (request) => {
-      return consoleJob(request.params.id);
-    },
+    async (request) => recruiterOpening(repos, request.params.id, app.now()),
   );
 
   app.post(
@@ -83,10 +65,10 @@ export const consoleJobsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config,
       schema: {
-        summary: 'Post or schedule an opening (EffectiveFrom in the future schedules it)',
+        summary: 'Post or schedule an opening (effectiveFrom in the future schedules it)',
         tags: ['console'],
-        body: adminJobCreateSchema,
-        response: { 201: consoleJobSchema, ...answers },
+        body: openingInputSchema,
+        response: { 201: recruiterOpeningSchema, ...answers },
       },
     },
     async (request, reply) => {
@@ -96,7 +78,7 @@ export const consoleJobsRoutes: FastifyPluginAsyncZod = async (app) => {
         { actor: { userId: user.id }, action: 'opening-create', target: `opening ${id}` },
         app.now(),
       );
-      return reply.code(201).send(await consoleJob(id));
+      return reply.code(201).send(await recruiterOpening(repos, id, app.now()));
     },
   );
 
@@ -107,9 +89,9 @@ export const consoleJobsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Edit, schedule, close or reopen an opening',
         tags: ['console'],
-        params: adminJobParamsSchema,
-        body: adminJobPatchSchema,
-        response: { 200: consoleJobSchema, ...answers },
+        params: openingParamsSchema,
+        body: openingPatchSchema,
+        response: { 200: recruiterOpeningSchema, ...answers },
       },
     },
     async (request) => {
@@ -125,7 +107,7 @@ export const consoleJobsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         app.now(),
       );
-      return consoleJob(id);
+      return recruiterOpening(repos, id, app.now());
     },
   );
 };

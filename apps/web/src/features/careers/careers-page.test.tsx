@@ -1,4 +1,4 @@
-import { APPLIED_SUCCESSFULLY } from '@lumenfield/contract';
+import { APPLIED_SUCCESSFULLY, careerListingRowsOf } from '@lumenfield/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -18,8 +18,7 @@ beforeEach(resetCareersState);
 afterEach(() => vi.unstubAllGlobals());
 
 function withOpenings(list: ReturnType<typeof opening>[]) {
-  const all = list.map((item) => ({ ...item, CurerntOpening: list.length }));
-  return mockApi({ '/Jobs/CareerListing': () => json(all) });
+  return mockApi({ '/Jobs/CareerListing': () => json(careerListingRowsOf(list)) });
 }
 
 const renderCareers = () => renderAt(<CareersPage routeId="careers" />, '/careers');
@@ -32,7 +31,7 @@ describe('Careers screen', () => {
   ])('%i openings: the count line reads %j', async (count, text) => {
     withOpenings(
       Array.from({ length: count }, (_, i) =>
-        opening({ Job_id: i + 1, JobCode: `LTP-${i + 1}`, JobTitle: `Role ${i + 1}` }),
+        opening({ id: i + 1, code: `LTP-${i + 1}`, title: `Role ${i + 1}` }),
       ),
     );
     renderCareers();
@@ -45,8 +44,13 @@ describe('Careers screen', () => {
 
   it('a row shows the age text, code - title, location, a view link and Easy Apply', async () => {
     withOpenings([
-      opening({ Job_id: 7, DateCount: 0, HourCount: 5, MinuteCount: 320 }),
-      opening({ Job_id: 8, JobCode: 'LTP-SD-1', JobTitle: 'Service Desk Analyst', DateCount: 1 }),
+      opening({ id: 7, posted: { days: 0, hours: 5, minutes: 320 } }),
+      opening({
+        id: 8,
+        code: 'LTP-SD-1',
+        title: 'Service Desk Analyst',
+        posted: { days: 1, hours: 75, minutes: 4500 },
+      }),
     ]);
     renderCareers();
     const link = await screen.findByRole('link', { name: 'LTP-QA-2201 - QA Automation Engineer' });
@@ -63,10 +67,7 @@ describe('Careers screen', () => {
   });
 
   it('Easy Apply opens the apply dialog for that job; closing it returns focus', async () => {
-    withOpenings([
-      opening(),
-      opening({ Job_id: 8, JobCode: 'LTP-SD-1', JobTitle: 'Service Desk' }),
-    ]);
+    withOpenings([opening(), opening({ id: 8, code: 'LTP-SD-1', title: 'Service Desk' })]);
     const user = userEvent.setup({ delay: null });
     renderCareers();
     const row = (await screen.findByRole('heading', { name: 'LTP-SD-1 - Service Desk' })).closest(
@@ -100,7 +101,7 @@ describe('Careers screen', () => {
 
   it("a successful application shows 'Applied Successfully!', clears the form and closes it", async () => {
     const fetchMock = mockApi({
-      '/Jobs/CareerListing': () => json([opening()]),
+      '/Jobs/CareerListing': () => json(careerListingRowsOf([opening()])),
       '/Jobs/SaveApplicantDetail': () =>
         json({ ApplicantID: 9, Message: APPLIED_SUCCESSFULLY }, 201),
     });
@@ -142,7 +143,7 @@ describe('Careers screen', () => {
               { type: 'about:blank', title: 'Error', status: 503, detail: 'Database offline.' },
               503,
             )
-          : json([opening()]);
+          : json(careerListingRowsOf([opening()]));
       },
     });
     const user = userEvent.setup({ delay: null });
@@ -159,26 +160,26 @@ describe('Careers screen', () => {
       withOpenings([
         opening(),
         opening({
-          Job_id: 8,
-          JobCode: 'LTP-GW-1042',
-          JobTitle: 'Guidewire Developer',
-          JobLocation: 'Chicago, Illinois, USA',
-          WorkplaceType: 'REMOTE',
-          PayMin: 120_000,
-          PayMax: 150_000,
-          PayCurrency: 'USD',
-          CountryValue: 840,
-          CountryName: 'United States of America',
-          SearchText: 'guidewire developer ltp gw 1042 gosu',
+          id: 8,
+          code: 'LTP-GW-1042',
+          title: 'Guidewire Developer',
+          location: 'Chicago, Illinois, USA',
+          workplaceType: 'REMOTE',
+          payMin: 120_000,
+          payMax: 150_000,
+          payCurrency: 'USD',
+          countryValue: 840,
+          countryName: 'United States of America',
+          searchText: 'guidewire developer ltp gw 1042 gosu',
         }),
         opening({
-          Job_id: 9,
-          JobCode: 'LTP-CL-4128',
-          JobTitle: 'Cloud Support Engineer',
-          WorkplaceType: 'ONSITE',
-          CountryValue: 608,
-          CountryName: 'Philippines',
-          SearchText: 'cloud support engineer ltp cl 4128 azure',
+          id: 9,
+          code: 'LTP-CL-4128',
+          title: 'Cloud Support Engineer',
+          workplaceType: 'ONSITE',
+          countryValue: 608,
+          countryName: 'Philippines',
+          searchText: 'cloud support engineer ltp cl 4128 azure',
         }),
       ]);
     const titles = () =>

@@ -11,7 +11,6 @@ import {
   workplaceTypeSchema,
   type CareerFilters,
   type CareerListing,
-  type JobOpening,
 } from '@lumenfield/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { AppLink } from '@/components/app-link';
@@ -21,7 +20,8 @@ import { jobPath, routes, type ScreenProps } from '@lumenfield/routes';
 import { Link, useLocation } from '@/lib/router';
 import { usePageData } from '@/lib/page-data';
 import { usePageMeta } from '@/lib/page-meta';
-import { fetchCareerListing } from './api/openings';
+import { fetchCareerListing } from './legacy/jobs-api';
+import { site } from '@/config/site';
 import { useApplyDialog } from './components/apply-dialog';
 import { ApplySteps } from './components/apply-steps';
 import { JobTermsLine } from './components/job-terms';
@@ -38,8 +38,7 @@ export default function CareersPage({ routeId }: ScreenProps) {
   const { title } = routes[routeId];
   usePageMeta({
     title,
-    description:
-      'Open positions at Lumenfield Technology Partners: engineering, quality assurance and support roles. Apply in minutes with your resume.',
+    description: `Open positions at ${site.brand.legalName}: engineering, quality assurance and support roles. Apply in minutes with your resume.`,
   });
   const [openings, retry] = useResource('career-listing', fetchCareerListing, {
     initial: usePageData().openings,
@@ -254,7 +253,7 @@ function CareersFilters({ filters, countries, onChange }: CareersFiltersProps) {
 
 interface OpeningsListProps {
   openings: CareerListing[];
-  onApply: (job: JobOpening) => void;
+  onApply: (job: CareerListing) => void;
 }
 
 /** A table on wide screens, a stack of cards on phones; each row is one opening. */
@@ -270,26 +269,26 @@ function OpeningsList({ openings, onApply }: OpeningsListProps) {
       <ul className="openings__list">
         {openings.map((job) => {
           const heading = jobHeading(job);
-          const titleId = `opening-${job.Job_id}-title`;
+          const titleId = `opening-${job.id}-title`;
           return (
-            <li key={job.Job_id} className="opening">
+            <li key={job.id} className="opening">
               <h3 className="opening__title" id={titleId}>
-                <Link to={jobPath(job.Job_id)}>{heading}</Link>
+                <Link to={jobPath(job.id)}>{heading}</Link>
               </h3>
               <JobTermsLine terms={job} className="opening__terms" />
               <p className="opening__location">
                 <Icon name="mapPin" size={18} />
                 <span className="visually-hidden">Location: </span>
-                <span>{job.JobLocation}</span>
+                <span>{job.location}</span>
               </p>
               <p className="opening__age">
                 <Icon name="clock" size={18} />
                 <span className="visually-hidden">Posted </span>
-                <span>{postedAgeText(job)}</span>
+                <span>{postedAgeText(job.posted)}</span>
               </p>
               <div className="opening__actions">
                 <Link
-                  to={jobPath(job.Job_id)}
+                  to={jobPath(job.id)}
                   className="opening__view"
                   aria-label={`View details of ${heading}`}
                 >

@@ -1,4 +1,4 @@
-import { JOB_ID_SESSION_KEY } from '@lumenfield/contract';
+import { JOB_ID_SESSION_KEY, jobDetailOf } from '@lumenfield/contract';
 import { render, screen, within } from '@testing-library/react';
 import { routeForPath } from '@lumenfield/routes';
 import { Router, createMemoryHistory, useLocation } from '@/lib/router';
@@ -9,7 +9,7 @@ import { formatEffectiveFrom } from './job-details';
 import {
   callsTo,
   installDialogPolyfill,
-  jobDetail,
+  publicOpening,
   json,
   mockApi,
   resetCareersState,
@@ -20,11 +20,11 @@ beforeAll(installDialogPolyfill);
 beforeEach(resetCareersState);
 afterEach(() => vi.unstubAllGlobals());
 
-function withDetail(detail = jobDetail()) {
+function withDetail(detail = publicOpening()) {
   return mockApi({
     '/Jobs/CareerDetailsRetrival': (url) =>
-      url.searchParams.get('jobID') === String(detail.Job_id)
-        ? json([detail])
+      url.searchParams.get('jobID') === String(detail.id)
+        ? json([jobDetailOf(detail)])
         : json(
             { type: 'about:blank', title: 'Not Found', status: 404, detail: 'No such job' },
             404,
@@ -110,8 +110,8 @@ describe('Job detail screen', () => {
 
   it('sanitises the description again and keeps headings under the page h1', async () => {
     withDetail(
-      jobDetail({
-        Job_Description:
+      publicOpening({
+        description:
           '<h1>Big</h1><p onclick="steal()">Text <a href="javascript:alert(1)">bad</a> <a href="https://example.com/x">good</a></p><img src=x onerror="alert(1)"><script>alert(1)</script>',
       }),
     );

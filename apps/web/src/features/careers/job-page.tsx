@@ -3,7 +3,7 @@ import {
   employmentTypeLabels,
   splitList,
   workplaceTypeLabels,
-  type JobDetail,
+  type PublicOpening,
 } from '@lumenfield/contract';
 import { JobTermsLine, payText } from './components/job-terms';
 import { useEffect, useState } from 'react';
@@ -14,7 +14,8 @@ import { AppLink } from '@/components/app-link';
 import { Icon } from '@/components/icons';
 import { jobPath, routes, type ScreenProps } from '@lumenfield/routes';
 import { usePageMeta } from '@/lib/page-meta';
-import { fetchJobDetail } from './api/job-detail';
+import { site } from '@/config/site';
+import { fetchOpening } from './legacy/jobs-api';
 import { useApplyDialog } from './components/apply-dialog';
 import { JobDescription } from './components/job-description';
 import { chooseJobId, formatEffectiveFrom, rememberJobId, type JobIdChoice } from './job-details';
@@ -93,8 +94,8 @@ function JobScreen({ jobId, title }: { jobId: number; title: string }) {
   useEffect(() => {
     rememberJobId(jobId, sessionStore());
   }, [jobId]);
-  const [detail, retry] = useResource(`job:${jobId}`, (signal) => fetchJobDetail(jobId, signal), {
-    initial: served?.id === jobId ? served.detail : undefined,
+  const [detail, retry] = useResource(`job:${jobId}`, (signal) => fetchOpening(jobId, signal), {
+    initial: served?.id === jobId ? served : undefined,
   });
   const { openFor, dialogs } = useApplyDialog();
 
@@ -121,17 +122,17 @@ function JobScreen({ jobId, title }: { jobId: number; title: string }) {
   return (
     <>
       <JobMeta job={job} />
-      <JobIntro title={job.JobTitle} eyebrow={job.JobCode}>
+      <JobIntro title={job.title} eyebrow={job.code}>
         <ul className="job-intro__meta">
           <li>
             <Icon name="mapPin" size={18} />
             <span className="visually-hidden">Location: </span>
-            {job.JobLocation}
+            {job.location}
           </li>
           <li>
             <Icon name="clock" size={18} />
             <span>
-              Effective from <EffectiveFrom iso={job.EffectiveFrom} />
+              Effective from <EffectiveFrom iso={job.effectiveFrom} />
             </span>
           </li>
           <li>
@@ -153,7 +154,7 @@ function JobScreen({ jobId, title }: { jobId: number; title: string }) {
         <div className="container job-body__grid">
           <article className="job-main" aria-label="About the role">
             <JobDescription
-              html={job.Job_Description}
+              html={job.description}
               heading="About the role"
               headingId="job-description-title"
             />
@@ -185,22 +186,22 @@ function EffectiveFrom({ iso }: { iso: string }) {
   return <time dateTime={iso}>{formatEffectiveFrom(iso, zone)}</time>;
 }
 
-function JobMeta({ job }: { job: JobDetail }) {
+function JobMeta({ job }: { job: PublicOpening }) {
   usePageMeta({
-    title: `${job.JobTitle} (${job.JobCode})`,
-    description: `${job.JobTitle} in ${job.JobLocation} at Lumenfield Technology Partners.`,
+    title: `${job.title} (${job.code})`,
+    description: `${job.title} in ${job.location} at ${site.brand.legalName}.`,
   });
   return null;
 }
 
-function JobSidePanel({ job }: { job: JobDetail }) {
-  const managers = splitList(job.Recruitment_Manager);
+function JobSidePanel({ job }: { job: PublicOpening }) {
+  const managers = splitList(job.recruitmentManagers);
   const contacts = contactPersons(job);
   return (
     <aside className="job-side" aria-label="Job summary">
       <div className="job-side__block">
         <h2 className="job-side__title">Job Code</h2>
-        <p className="job-side__code">{job.JobCode}</p>
+        <p className="job-side__code">{job.code}</p>
       </div>
       <div className="job-side__block">
         <h2 className="job-side__title">Pay</h2>
@@ -209,8 +210,8 @@ function JobSidePanel({ job }: { job: JobDetail }) {
       <div className="job-side__block">
         <h2 className="job-side__title">Employment</h2>
         <p>
-          {employmentTypeLabels[job.EmploymentType]},{' '}
-          {workplaceTypeLabels[job.WorkplaceType].toLowerCase()}
+          {employmentTypeLabels[job.employmentType]},{' '}
+          {workplaceTypeLabels[job.workplaceType].toLowerCase()}
         </p>
       </div>
       {managers.length > 0 ? (

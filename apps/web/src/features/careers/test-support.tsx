@@ -1,4 +1,9 @@
-import type { CareerListing, DropDownOption, JobDetail, JobTerms } from '@lumenfield/contract';
+import type {
+  CareerListing,
+  DropDownOption,
+  OpeningTerms,
+  PublicOpening,
+} from '@lumenfield/contract';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
@@ -38,42 +43,40 @@ export const experienceBands: DropDownOption[] = [
 ];
 
 /** The terms both fixtures' opening carries: full time, hybrid, a yearly range in rupees. */
-const terms: JobTerms = {
-  EmploymentType: 'FULL_TIME',
-  WorkplaceType: 'HYBRID',
-  PayMin: 1_200_000,
-  PayMax: 1_800_000,
-  PayCurrency: 'INR',
-  PayPeriod: 'YEAR',
+const terms: OpeningTerms = {
+  employmentType: 'FULL_TIME',
+  workplaceType: 'HYBRID',
+  payMin: 1_200_000,
+  payMax: 1_800_000,
+  payCurrency: 'INR',
+  payPeriod: 'YEAR',
 };
 
-/** A row of the careers page (the public openings list's row with terms, country and search words). */
+/** A row of the careers page (names, terms, age, country and search words). */
 export const opening = (over: Partial<CareerListing> = {}): CareerListing => ({
-  Job_id: 7,
-  JobCode: 'LTP-QA-2201',
-  JobTitle: 'QA Automation Engineer',
-  JobLocation: 'Pune, India',
-  DateCount: 3,
-  HourCount: 75,
-  MinuteCount: 4500,
-  CurerntOpening: 1,
+  id: 7,
+  code: 'LTP-QA-2201',
+  title: 'QA Automation Engineer',
+  location: 'Pune, India',
+  posted: { days: 3, hours: 75, minutes: 4500 },
   ...terms,
-  CountryValue: 356,
-  CountryName: 'India',
-  SearchText: 'qa automation engineer ltp qa 2201 playwright',
+  countryValue: 356,
+  countryName: 'India',
+  searchText: 'qa automation engineer ltp qa 2201 playwright',
   ...over,
 });
 
-export const jobDetail = (over: Partial<JobDetail> = {}): JobDetail => ({
-  Job_id: 7,
-  JobCode: 'LTP-QA-2201',
-  JobTitle: 'QA Automation Engineer',
-  JobLocation: 'Pune, India',
-  EffectiveFrom: '2026-11-19T09:05:00.000Z',
-  Recruitment_Manager: 'Meera Shah, Tom Alvarez',
-  ContactPerson: 'Ravi Kumar, Lena Ortiz',
-  ContactPersonMail: 'ravi.kumar@example.com, lena.ortiz@example.com',
-  Job_Description: '<h2>Quality first</h2><p>Build <strong>test suites</strong>.</p>',
+/** An opening's page, as a visitor sees it. */
+export const publicOpening = (over: Partial<PublicOpening> = {}): PublicOpening => ({
+  id: 7,
+  code: 'LTP-QA-2201',
+  title: 'QA Automation Engineer',
+  location: 'Pune, India',
+  effectiveFrom: '2026-11-19T09:05:00.000Z',
+  recruitmentManagers: 'Meera Shah, Tom Alvarez',
+  contactPersons: 'Ravi Kumar, Lena Ortiz',
+  contactEmails: 'ravi.kumar@example.com, lena.ortiz@example.com',
+  description: '<h2>Quality first</h2><p>Build <strong>test suites</strong>.</p>',
   ...terms,
   ...over,
 });

@@ -6,18 +6,18 @@ import {
   auditPageSchema,
   consoleApplicantPageSchema,
   consoleApplicantSchema,
-  consoleJobSchema,
   consolePagePaths,
   consolePaths,
   consoleUserSchema,
   erasureResultSchema,
+  recruiterOpeningSchema,
   sessionSchema,
   stageMoveSchema,
-  type AdminJobCreate,
-  type AdminJobPatch,
   type ApplicantStage,
   type ApplicantsQuery,
   type AuditQuery,
+  type OpeningInput,
+  type OpeningPatch,
   type PasswordChange,
   type SignIn,
   type UserCreate,
@@ -67,7 +67,7 @@ async function call<T>(method: Method, path: string, options?: RequestOptions<T>
 const withId = (template: string, id: number | string) =>
   template.replace(/:id|:guid/, encodeURIComponent(String(id)));
 
-export const jobListSchema = z.array(consoleJobSchema);
+export const jobListSchema = z.array(recruiterOpeningSchema);
 export const userListSchema = z.array(consoleUserSchema);
 export const tokenListSchema = z.array(apiTokenSchema);
 
@@ -82,10 +82,10 @@ export const consoleApi = {
 
   jobs: (signal?: AbortSignal) => call('GET', consolePaths.jobs, { schema: jobListSchema, signal }),
   job: (id: number, signal?: AbortSignal) =>
-    call('GET', withId(consolePaths.job, id), { schema: consoleJobSchema, signal }),
-  createJob: (body: AdminJobCreate) =>
-    call('POST', consolePaths.jobs, { body, schema: z.object({ Job_id: z.number().int() }) }),
-  updateJob: (id: number, body: AdminJobPatch) =>
+    call('GET', withId(consolePaths.job, id), { schema: recruiterOpeningSchema, signal }),
+  createJob: (body: OpeningInput) =>
+    call('POST', consolePaths.jobs, { body, schema: z.object({ id: z.number().int() }) }),
+  updateJob: (id: number, body: OpeningPatch) =>
     call<unknown>('PATCH', withId(consolePaths.job, id), { body }),
 
   applicants: (query: ApplicantsQuery, signal?: AbortSignal) =>

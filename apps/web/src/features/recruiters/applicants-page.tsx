@@ -63,7 +63,7 @@ export default function ApplicantsPage() {
 
   const job =
     query.jobId && jobs.status === 'ready'
-      ? jobs.data.find((item) => String(item.Job_id) === query.jobId)
+      ? jobs.data.find((item) => String(item.id) === query.jobId)
       : undefined;
   const filters: ApplicantsQuery = { ...query, page: undefined };
 
@@ -77,7 +77,7 @@ export default function ApplicantsPage() {
           </a>
         }
       >
-        {job ? `Applicants · ${job.JobTitle}` : 'Applicants'}
+        {job ? `Applicants · ${job.title}` : 'Applicants'}
       </PageHeading>
       <form className="rc-filters" role="search" aria-label="Applicants" onSubmit={apply}>
         <div className="rc-field">
@@ -108,8 +108,8 @@ export default function ApplicantsPage() {
             <option value="">All openings</option>
             {jobs.status === 'ready'
               ? jobs.data.map((item) => (
-                  <option key={item.Job_id} value={String(item.Job_id)}>
-                    {item.JobCode} · {item.JobTitle}
+                  <option key={item.id} value={String(item.id)}>
+                    {item.code} · {item.title}
                   </option>
                 ))
               : null}

@@ -102,11 +102,11 @@ describe('the shell', () => {
         json([
           job(),
           job({
-            Job_id: 4,
-            JobCode: 'LTP-2',
-            JobTitle: 'Later',
-            State: 'scheduled',
-            NewApplicants: 0,
+            id: 4,
+            code: 'LTP-2',
+            title: 'Later',
+            state: 'scheduled',
+            newApplicants: 0,
           }),
         ]),
     });

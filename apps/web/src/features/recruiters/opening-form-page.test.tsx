@@ -2,7 +2,11 @@ import { Editor } from '@tiptap/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DESCRIPTION_ATTRIBUTES, DESCRIPTION_TAGS, type ConsoleJob } from '@lumenfield/contract';
+import {
+  DESCRIPTION_ATTRIBUTES,
+  DESCRIPTION_TAGS,
+  type RecruiterOpening,
+} from '@lumenfield/contract';
 import { bodyFromForm, formFromJob } from './opening-form-page';
 import { editorExtensions, editorHtml, isKeptHref } from './rich-text-editor';
 import { job, json, mockApi, noTerms, problem, renderConsole, session } from './test-support';
@@ -76,32 +80,32 @@ describe('the description editor', () => {
 describe('the opening form', () => {
   it('reads every field of an opening, terms included, and sends them back', () => {
     const terms = {
-      EmploymentType: 'CONTRACTOR',
-      WorkplaceType: 'REMOTE',
-      PayMin: 90000,
-      PayMax: 120000,
-      PayCurrency: 'USD',
-      PayPeriod: 'YEAR',
+      employmentType: 'CONTRACTOR',
+      workplaceType: 'REMOTE',
+      payMin: 90000,
+      payMax: 120000,
+      payCurrency: 'USD',
+      payPeriod: 'YEAR',
     } as const;
-    const form = formFromJob({ ...job({ EffectiveFrom: '2026-12-01T09:30:00.000Z' }), ...terms });
+    const form = formFromJob({ ...job({ effectiveFrom: '2026-12-01T09:30:00.000Z' }), ...terms });
     const body = bodyFromForm(form);
     expect(body).toMatchObject({
-      JobCode: 'LTP-QA-1',
-      JobTitle: 'QA Engineer',
-      JobLocation: 'Pune, India',
-      EffectiveFrom: '2026-12-01T09:30:00.000Z',
-      Recruitment_Manager: 'Mira',
-      ContactPerson: 'Sam',
-      ContactPersonMail: 'sam@example.com',
-      Job_Description: '<p>Test <strong>things</strong>.</p>',
+      code: 'LTP-QA-1',
+      title: 'QA Engineer',
+      location: 'Pune, India',
+      effectiveFrom: '2026-12-01T09:30:00.000Z',
+      recruitmentManagers: 'Mira',
+      contactPersons: 'Sam',
+      contactEmails: 'sam@example.com',
+      description: '<p>Test <strong>things</strong>.</p>',
       ...terms,
     });
     // A server without the terms yet (no such keys at all): the form falls back to the defaults
     // (docs/careers.md).
     const older = Object.fromEntries(
       Object.entries(job()).filter(([key]) => !(key in noTerms)),
-    ) as ConsoleJob;
-    expect(older).not.toHaveProperty('EmploymentType');
+    ) as RecruiterOpening;
+    expect(older).not.toHaveProperty('employmentType');
     expect(bodyFromForm(formFromJob(older))).toMatchObject(noTerms);
   });
 
@@ -112,8 +116,8 @@ describe('the opening form', () => {
       'POST /recruiters/jobs': (_url, init) => {
         posts.push(JSON.parse(String(init?.body)));
         return problem(400, 'Invalid', [
-          { field: 'JobCode', message: 'This code is taken.' },
-          { field: 'PayMin', message: 'A pay range is required in Colorado.' },
+          { field: 'code', message: 'This code is taken.' },
+          { field: 'payMin', message: 'A pay range is required in Colorado.' },
         ]);
       },
     });
@@ -136,8 +140,8 @@ describe('the opening form', () => {
     expect(code).toHaveValue('LTP-9');
     expect(screen.getByLabelText('Location')).toHaveValue('Denver, Colorado');
     expect(posts[0]).toMatchObject({
-      JobCode: 'LTP-9',
-      Job_Description: '<p><strong>Strong start</strong></p>',
+      code: 'LTP-9',
+      description: '<p><strong>Strong start</strong></p>',
     });
   });
 
@@ -175,9 +179,9 @@ describe('the opening form', () => {
       'GET /recruiters/session': () => json(session()),
       'GET /recruiters/jobs/3': () => json(job()),
       'PATCH /recruiters/jobs/3': (_url, init) => {
-        const body = JSON.parse(String(init?.body)) as { IsOpen: boolean };
+        const body = JSON.parse(String(init?.body)) as { isOpen: boolean };
         patches.push(body);
-        return json(job({ IsOpen: body.IsOpen, State: body.IsOpen ? 'open' : 'closed' }));
+        return json(job({ isOpen: body.isOpen, state: body.isOpen ? 'open' : 'closed' }));
       },
     });
     renderConsole('/recruiters/openings/3');
@@ -185,7 +189,7 @@ describe('the opening form', () => {
     expect(await screen.findByText('The opening is closed.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Reopen opening' }));
     expect(await screen.findByText('The opening is open again.')).toBeInTheDocument();
-    expect(patches).toEqual([{ IsOpen: false }, { IsOpen: true }]);
+    expect(patches).toEqual([{ isOpen: false }, { isOpen: true }]);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('LTP-QA-1 · QA Engineer');
   });
 });

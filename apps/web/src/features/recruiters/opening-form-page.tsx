@@ -4,8 +4,8 @@ import {
   employmentTypeSchema,
   payPeriodSchema,
   workplaceTypeSchema,
-  type AdminJobCreate,
-  type ConsoleJob,
+  type OpeningInput,
+  type RecruiterOpening,
   type FieldError,
 } from '@lumenfield/contract';
 import { ApiError } from '@/lib/api-client';
@@ -45,20 +45,20 @@ export const PERIOD_LABELS: Record<string, string> = {
 
 /** What the form holds: every field as typed, so a failed save keeps it all. */
 export interface OpeningForm {
-  JobCode: string;
-  JobTitle: string;
-  JobLocation: string;
-  EffectiveFrom: string;
-  Recruitment_Manager: string;
-  ContactPerson: string;
-  ContactPersonMail: string;
-  Job_Description: string;
-  EmploymentType: string;
-  WorkplaceType: string;
-  PayMin: string;
-  PayMax: string;
-  PayCurrency: string;
-  PayPeriod: string;
+  code: string;
+  title: string;
+  location: string;
+  effectiveFrom: string;
+  recruitmentManagers: string;
+  contactPersons: string;
+  contactEmails: string;
+  description: string;
+  employmentType: string;
+  workplaceType: string;
+  payMin: string;
+  payMax: string;
+  payCurrency: string;
+  payPeriod: string;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -70,22 +70,22 @@ export function toLocalInput(iso: string): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-export function formFromJob(job?: ConsoleJob): OpeningForm {
+export function formFromJob(job?: RecruiterOpening): OpeningForm {
   return {
-    JobCode: job?.JobCode ?? '',
-    JobTitle: job?.JobTitle ?? '',
-    JobLocation: job?.JobLocation ?? '',
-    EffectiveFrom: job ? toLocalInput(job.EffectiveFrom) : '',
-    Recruitment_Manager: job?.Recruitment_Manager ?? '',
-    ContactPerson: job?.ContactPerson ?? '',
-    ContactPersonMail: job?.ContactPersonMail ?? '',
-    Job_Description: job?.Job_Description ?? '',
-    EmploymentType: job?.EmploymentType ?? 'FULL_TIME',
-    WorkplaceType: job?.WorkplaceType ?? 'ONSITE',
-    PayMin: job?.PayMin == null ? '' : String(job.PayMin),
-    PayMax: job?.PayMax == null ? '' : String(job.PayMax),
-    PayCurrency: job?.PayCurrency ?? '',
-    PayPeriod: job?.PayPeriod ?? '',
+    code: job?.code ?? '',
+    title: job?.title ?? '',
+    location: job?.location ?? '',
+    effectiveFrom: job ? toLocalInput(job.effectiveFrom) : '',
+    recruitmentManagers: job?.recruitmentManagers ?? '',
+    contactPersons: job?.contactPersons ?? '',
+    contactEmails: job?.contactEmails ?? '',
+    description: job?.description ?? '',
+    employmentType: job?.employmentType ?? 'FULL_TIME',
+    workplaceType: job?.workplaceType ?? 'ONSITE',
+    payMin: job?.payMin == null ? '' : String(job.payMin),
+    payMax: job?.payMax == null ? '' : String(job.payMax),
+    payCurrency: job?.payCurrency ?? '',
+    payPeriod: job?.payPeriod ?? '',
   };
 }
 
@@ -97,28 +97,28 @@ const amount = (text: string): number | null => {
 };
 
 /** The body the API takes; a value the browser cannot read is sent as is for the server to name. */
-export function bodyFromForm(form: OpeningForm): AdminJobCreate {
-  const effective = form.EffectiveFrom ? new Date(form.EffectiveFrom) : undefined;
-  const employment = employmentTypeSchema.safeParse(form.EmploymentType);
-  const workplace = workplaceTypeSchema.safeParse(form.WorkplaceType);
-  const period = payPeriodSchema.safeParse(form.PayPeriod);
+export function bodyFromForm(form: OpeningForm): OpeningInput {
+  const effective = form.effectiveFrom ? new Date(form.effectiveFrom) : undefined;
+  const employment = employmentTypeSchema.safeParse(form.employmentType);
+  const workplace = workplaceTypeSchema.safeParse(form.workplaceType);
+  const period = payPeriodSchema.safeParse(form.payPeriod);
   return {
-    JobCode: form.JobCode,
-    JobTitle: form.JobTitle,
-    JobLocation: form.JobLocation,
+    code: form.code,
+    title: form.title,
+    location: form.location,
     ...(effective && !Number.isNaN(effective.getTime())
-      ? { EffectiveFrom: effective.toISOString() }
+      ? { effectiveFrom: effective.toISOString() }
       : {}),
-    Recruitment_Manager: form.Recruitment_Manager,
-    ContactPerson: form.ContactPerson,
-    ContactPersonMail: form.ContactPersonMail,
-    Job_Description: form.Job_Description,
-    ...(employment.success ? { EmploymentType: employment.data } : {}),
-    ...(workplace.success ? { WorkplaceType: workplace.data } : {}),
-    PayMin: amount(form.PayMin),
-    PayMax: amount(form.PayMax),
-    PayCurrency: form.PayCurrency.trim() === '' ? null : form.PayCurrency.trim().toUpperCase(),
-    PayPeriod: period.success ? period.data : null,
+    recruitmentManagers: form.recruitmentManagers,
+    contactPersons: form.contactPersons,
+    contactEmails: form.contactEmails,
+    description: form.description,
+    ...(employment.success ? { employmentType: employment.data } : {}),
+    ...(workplace.success ? { workplaceType: workplace.data } : {}),
+    payMin: amount(form.payMin),
+    payMax: amount(form.payMax),
+    payCurrency: form.payCurrency.trim() === '' ? null : form.payCurrency.trim().toUpperCase(),
+    payPeriod: period.success ? period.data : null,
   };
 }
 
@@ -137,14 +137,14 @@ function Field({
   return <FieldFrame id={`opening-${name}`} error={fieldErrorFor(errors, name)} {...rest} />;
 }
 
-function OpeningEditor({ job }: { job?: ConsoleJob }) {
+function OpeningEditor({ job }: { job?: RecruiterOpening }) {
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const [form, setForm] = useState<OpeningForm>(() => formFromJob(job));
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [message, setMessage] = useState<{ kind: 'error' | 'ok'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const [isOpen, setIsOpen] = useState(job?.IsOpen ?? true);
+  const [isOpen, setIsOpen] = useState(job?.isOpen ?? true);
   const descriptionLabel = useId();
 
   const set = (name: keyof OpeningForm) => (event: { target: { value: string } }) =>
@@ -169,8 +169,8 @@ function OpeningEditor({ job }: { job?: ConsoleJob }) {
     setMessage(null);
     const body = bodyFromForm(form);
     const saving = job
-      ? consoleApi.updateJob(job.Job_id, body).then(() => job.Job_id)
-      : consoleApi.createJob(body).then((created) => created.Job_id);
+      ? consoleApi.updateJob(job.id, body).then(() => job.id)
+      : consoleApi.createJob(body).then((created) => created.id);
     saving.then(
       (id) => {
         setBusy(false);
@@ -189,7 +189,7 @@ function OpeningEditor({ job }: { job?: ConsoleJob }) {
     if (!job) return;
     setBusy(true);
     setMessage(null);
-    consoleApi.updateJob(job.Job_id, { IsOpen: open }).then(
+    consoleApi.updateJob(job.id, { isOpen: open }).then(
       () => {
         setBusy(false);
         setIsOpen(open);
@@ -226,10 +226,10 @@ function OpeningEditor({ job }: { job?: ConsoleJob }) {
           <span>
             State:{' '}
             <StateBadge
-              state={!isOpen ? 'closed' : job.State === 'scheduled' ? 'scheduled' : 'open'}
+              state={!isOpen ? 'closed' : job.state === 'scheduled' ? 'scheduled' : 'open'}
             />
           </span>
-          <Link to={applicantsOfOpening(job.Job_id)}>Applicants ({job.Applicants})</Link>
+          <Link to={applicantsOfOpening(job.id)}>Applicants ({job.applicants})</Link>
           {isOpen ? (
             <button
               type="button"
@@ -255,50 +255,50 @@ function OpeningEditor({ job }: { job?: ConsoleJob }) {
         <fieldset>
           <legend>The opening</legend>
           <div className="rc-grid">
-            <Field name="JobCode" label="Code" errors={errors}>
-              {input('JobCode', { required: true, maxLength: 40, autoComplete: 'off' })}
+            <Field name="code" label="Code" errors={errors}>
+              {input('code', { required: true, maxLength: 40, autoComplete: 'off' })}
             </Field>
-            <Field name="JobTitle" label="Title" errors={errors}>
-              {input('JobTitle', { required: true, maxLength: 200 })}
+            <Field name="title" label="Title" errors={errors}>
+              {input('title', { required: true, maxLength: 200 })}
             </Field>
-            <Field name="JobLocation" label="Location" errors={errors}>
-              {input('JobLocation', { required: true, maxLength: 200 })}
+            <Field name="location" label="Location" errors={errors}>
+              {input('location', { required: true, maxLength: 200 })}
             </Field>
             <Field
-              name="EffectiveFrom"
+              name="effectiveFrom"
               label="Published from"
               hint="Empty: now. A future time schedules the opening."
               errors={errors}
             >
-              {input('EffectiveFrom', { type: 'datetime-local' })}
+              {input('effectiveFrom', { type: 'datetime-local' })}
             </Field>
           </div>
         </fieldset>
         <fieldset>
           <legend>People</legend>
           <div className="rc-grid">
-            <Field name="Recruitment_Manager" label="Recruitment managers" errors={errors}>
-              {input('Recruitment_Manager', { maxLength: 1000 })}
+            <Field name="recruitmentManagers" label="Recruitment managers" errors={errors}>
+              {input('recruitmentManagers', { maxLength: 1000 })}
             </Field>
-            <Field name="ContactPerson" label="Contact persons" errors={errors}>
-              {input('ContactPerson', { maxLength: 1000 })}
+            <Field name="contactPersons" label="Contact persons" errors={errors}>
+              {input('contactPersons', { maxLength: 1000 })}
             </Field>
             <Field
-              name="ContactPersonMail"
+              name="contactEmails"
               label="Contact e-mails"
               hint="Separated by commas; each gets a notice of every new application."
               errors={errors}
             >
-              {input('ContactPersonMail', { maxLength: 2000, autoComplete: 'off' })}
+              {input('contactEmails', { maxLength: 2000, autoComplete: 'off' })}
             </Field>
           </div>
         </fieldset>
         <fieldset>
           <legend>Terms</legend>
           <div className="rc-grid">
-            <Field name="EmploymentType" label="Employment type" errors={errors}>
+            <Field name="employmentType" label="Employment type" errors={errors}>
               {(props) => (
-                <select {...props} value={form.EmploymentType} onChange={set('EmploymentType')}>
+                <select {...props} value={form.employmentType} onChange={set('employmentType')}>
                   {employmentTypeSchema.options.map((value) => (
                     <option key={value} value={value}>
                       {EMPLOYMENT_LABELS[value]}
@@ -307,9 +307,9 @@ function OpeningEditor({ job }: { job?: ConsoleJob }) {
                 </select>
               )}
             </Field>
-            <Field name="WorkplaceType" label="Workplace" errors={errors}>
+            <Field name="workplaceType" label="Workplace" errors={errors}>
               {(props) => (
-                <select {...props} value={form.WorkplaceType} onChange={set('WorkplaceType')}>
+                <select {...props} value={form.workplaceType} onChange={set('workplaceType')}>
                   {workplaceTypeSchema.options.map((value) => (
                     <option key={value} value={value}>
                       {WORKPLACE_LABELS[value]}
@@ -318,18 +318,18 @@ function OpeningEditor({ job }: { job?: ConsoleJob }) {
                 </select>
               )}
             </Field>
-            <Field name="PayMin" label="Pay from" errors={errors}>
-              {input('PayMin', { inputMode: 'decimal' })}
+            <Field name="payMin" label="Pay from" errors={errors}>
+              {input('payMin', { inputMode: 'decimal' })}
             </Field>
-            <Field name="PayMax" label="Pay up to" errors={errors}>
-              {input('PayMax', { inputMode: 'decimal' })}
+            <Field name="payMax" label="Pay up to" errors={errors}>
+              {input('payMax', { inputMode: 'decimal' })}
             </Field>
-            <Field name="PayCurrency" label="Currency" hint="ISO code, e.g. USD" errors={errors}>
-              {input('PayCurrency', { maxLength: 3, autoComplete: 'off' })}
+            <Field name="payCurrency" label="Currency" hint="ISO code, e.g. USD" errors={errors}>
+              {input('payCurrency', { maxLength: 3, autoComplete: 'off' })}
             </Field>
-            <Field name="PayPeriod" label="Pay period" errors={errors}>
+            <Field name="payPeriod" label="Pay period" errors={errors}>
               {(props) => (
-                <select {...props} value={form.PayPeriod} onChange={set('PayPeriod')}>
+                <select {...props} value={form.payPeriod} onChange={set('payPeriod')}>
                   <option value="">No pay range</option>
                   {payPeriodSchema.options.map((value) => (
                     <option key={value} value={value}>
@@ -346,18 +346,18 @@ function OpeningEditor({ job }: { job?: ConsoleJob }) {
             Description
           </span>
           <RichTextEditor
-            id="opening-Job_Description"
+            id="opening-description"
             labelId={descriptionLabel}
-            initialHtml={form.Job_Description}
-            invalid={Boolean(fieldErrorFor(errors, 'Job_Description'))}
+            initialHtml={form.description}
+            invalid={Boolean(fieldErrorFor(errors, 'description'))}
             describedBy={
-              fieldErrorFor(errors, 'Job_Description') ? 'opening-Job_Description-error' : undefined
+              fieldErrorFor(errors, 'description') ? 'opening-description-error' : undefined
             }
-            onChange={(html) => setForm((current) => ({ ...current, Job_Description: html }))}
+            onChange={(html) => setForm((current) => ({ ...current, description: html }))}
           />
-          {fieldErrorFor(errors, 'Job_Description') ? (
-            <p id="opening-Job_Description-error" className="rc-field__error">
-              {fieldErrorFor(errors, 'Job_Description')}
+          {fieldErrorFor(errors, 'description') ? (
+            <p id="opening-description-error" className="rc-field__error">
+              {fieldErrorFor(errors, 'description')}
             </p>
           ) : null}
         </div>
@@ -385,7 +385,7 @@ export default function OpeningFormPage({ jobId }: { jobId?: number }) {
   return (
     <>
       <PageHeading title={title}>
-        {job.status === 'ready' && job.data ? `${job.data.JobCode} · ${job.data.JobTitle}` : title}
+        {job.status === 'ready' && job.data ? `${job.data.code} · ${job.data.title}` : title}
       </PageHeading>
       <Pending resource={job} what="the opening" onRetry={reload} />
       {job.status === 'ready' ? <OpeningEditor job={job.data} /> : null}

@@ -39,31 +39,31 @@ export default function OpeningsPage() {
           ]}
         >
           {jobs.data.map((job) => (
-            <tr key={job.Job_id}>
+            <tr key={job.id}>
               <td data-label="Code" className="rc-nowrap">
-                {job.JobCode}
+                {job.code}
               </td>
               <td data-label="Title">
-                <Link to={openingPath(job.Job_id)}>{job.JobTitle}</Link>
+                <Link to={openingPath(job.id)}>{job.title}</Link>
               </td>
-              <td data-label="Location">{job.JobLocation}</td>
+              <td data-label="Location">{job.location}</td>
               <td data-label="State">
-                <StateBadge state={job.State} />
+                <StateBadge state={job.state} />
               </td>
               <td data-label="Effective">
-                <When iso={job.EffectiveFrom} />
+                <When iso={job.effectiveFrom} />
               </td>
               <td data-label="Applicants" className="rc-num">
                 <Link
-                  to={applicantsOfOpening(job.Job_id)}
-                  aria-label={`${job.Applicants} applicants for ${job.JobTitle}`}
+                  to={applicantsOfOpening(job.id)}
+                  aria-label={`${job.applicants} applicants for ${job.title}`}
                 >
-                  {job.Applicants}
+                  {job.applicants}
                 </Link>
               </td>
               <td data-label={INITIAL_STAGE} className="rc-num">
-                {job.NewApplicants > 0 ? (
-                  <strong className="rc-new-count">{job.NewApplicants}</strong>
+                {job.newApplicants > 0 ? (
+                  <strong className="rc-new-count">{job.newApplicants}</strong>
                 ) : (
                   0
                 )}

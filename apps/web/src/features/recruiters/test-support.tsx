@@ -2,9 +2,9 @@ import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import type {
   ConsoleApplicant,
-  ConsoleJob,
   ConsoleSession,
-  JobTerms,
+  OpeningTerms,
+  RecruiterOpening,
   UserRole,
 } from '@lumenfield/contract';
 import { Router, createMemoryHistory } from '@/lib/router';
@@ -59,31 +59,31 @@ export function session(role: UserRole = 'recruiter', name = 'Rita Recruiter'): 
 }
 
 /** The terms of an opening saved without any: full time, on site, no pay range. */
-export const noTerms: JobTerms = {
-  EmploymentType: 'FULL_TIME',
-  WorkplaceType: 'ONSITE',
-  PayMin: null,
-  PayMax: null,
-  PayCurrency: null,
-  PayPeriod: null,
+export const noTerms: OpeningTerms = {
+  employmentType: 'FULL_TIME',
+  workplaceType: 'ONSITE',
+  payMin: null,
+  payMax: null,
+  payCurrency: null,
+  payPeriod: null,
 };
 
-export function job(overrides: Partial<ConsoleJob> = {}): ConsoleJob {
+export function job(overrides: Partial<RecruiterOpening> = {}): RecruiterOpening {
   return {
-    Job_id: 3,
-    JobCode: 'LTP-QA-1',
-    JobTitle: 'QA Engineer',
-    JobLocation: 'Pune, India',
-    EffectiveFrom: '2026-11-01T09:00:00.000Z',
-    IsOpen: true,
-    Applicants: 4,
-    Recruitment_Manager: 'Mira',
-    ContactPerson: 'Sam',
-    ContactPersonMail: 'sam@example.com',
-    Job_Description: '<p>Test <strong>things</strong>.</p>',
-    NewApplicants: 2,
-    State: 'open',
+    id: 3,
+    code: 'LTP-QA-1',
+    title: 'QA Engineer',
+    location: 'Pune, India',
+    effectiveFrom: '2026-11-01T09:00:00.000Z',
+    recruitmentManagers: 'Mira',
+    contactPersons: 'Sam',
+    contactEmails: 'sam@example.com',
+    description: '<p>Test <strong>things</strong>.</p>',
     ...noTerms,
+    isOpen: true,
+    state: 'open',
+    applicants: 4,
+    newApplicants: 2,
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminJobDetailSchema, adminJobSchema, jobDetailListSchema } from '@lumenfield/contract';
-import { adminCall, NO_TERMS, openingBody, openingDetailUrl } from '../../../test/openings';
+import { adminCall, NO_TERMS, openingBody, openingDetailUrl } from '../../../test/legacy/openings';
 import { createTestApp, engine, type TestApp } from '../../../test/test-app';
 import { createRepositories } from '../../../domains';
 

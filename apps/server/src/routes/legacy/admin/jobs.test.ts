@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminJobDetailSchema, adminJobSchema } from '@lumenfield/contract';
 import { applicationPayload, createOpening, postApplication } from '../../../test/application';
-import { adminCall, openingBody } from '../../../test/openings';
+import { adminCall, openingBody } from '../../../test/legacy/openings';
 import { hostileStrings } from '../../../test/attack-strings';
 import { createTestApp, engine, type TestApp } from '../../../test/test-app';
 

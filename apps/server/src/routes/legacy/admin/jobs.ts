@@ -2,29 +2,45 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminApplicantSchema,
+  adminFieldErrors,
   adminJobCreatedSchema,
   adminJobCreateSchema,
   adminJobDetailSchema,
   adminJobParamsSchema,
   adminJobPatchSchema,
   adminJobSchema,
+  adminJobDetailOf,
+  adminJobOf,
   apiPaths,
+  openingInputOf,
+  openingPatchOf,
   problemDetailsSchema,
   type AdminApplicant,
 } from '@lumenfield/contract';
+import { HttpProblem } from '../../../lib/http-problem';
 import { toCsv } from '../../../lib/csv';
 import type { Repositories } from '../../../domains';
 import { listingAudit } from '../../recruiters/applicants';
+import { toAdminApplicant } from '../../../domains/applications/legacy/admin-applicant';
 import {
   createJob,
   jobOr404 as findJob,
-  toAdminApplicant,
-  toAdminJob,
-  toAdminJobDetail,
+  recruiterOpening,
+  recruiterOpenings,
   updateJob,
 } from '../../../domains/openings/openings';
 
 const auth = { 400: problemDetailsSchema, 401: problemDetailsSchema, 404: problemDetailsSchema };
+
+/** A refusal of the opening's rules, in the published field names. */
+async function publishedNames<T>(change: Promise<T>): Promise<T> {
+  try {
+    return await change;
+  } catch (error) {
+    if (!(error instanceof HttpProblem) || !error.errors) throw error;
+    throw new HttpProblem(error.status, error.detail, adminFieldErrors(error.errors));
+  }
+}
 
 /** docs/recruiters.md: the recruiters' API, bearer-authenticated, off when ADMIN_TOKEN is unset. */
 export const adminJobsRoutes: FastifyPluginAsyncZod<{ repos: Repositories }> = async (
@@ -46,7 +62,7 @@ export const adminJobsRoutes: FastifyPluginAsyncZod<{ repos: Repositories }> = a
         response: { 200: z.array(adminJobSchema), ...auth },
       },
     },
-    async () => (await repos.jobs.listAll()).map(toAdminJob),
+    async () => (await recruiterOpenings(repos, app.now())).map(adminJobOf),
   );
 
   app.post(
@@ -61,7 +77,7 @@ export const adminJobsRoutes: FastifyPluginAsyncZod<{ repos: Repositories }> = a
       },
     },
     async (request, reply) => {
-      const id = await createJob(repos, request.body, new Date());
+      const id = await publishedNames(createJob(repos, openingInputOf(request.body), new Date()));
       return reply.code(201).send({ Job_id: id });
     },
   );
@@ -77,7 +93,8 @@ export const adminJobsRoutes: FastifyPluginAsyncZod<{ repos: Repositories }> = a
         response: { 200: adminJobDetailSchema, ...auth },
       },
     },
-    async (request) => toAdminJobDetail(await jobOr404(request.params.id)),
+    async (request) =>
+      adminJobDetailOf(await recruiterOpening(repos, request.params.id, app.now())),
   );
 
   app.patch(
@@ -94,8 +111,8 @@ export const adminJobsRoutes: FastifyPluginAsyncZod<{ repos: Repositories }> = a
     },
     async (request) => {
       const { id } = request.params;
-      await updateJob(repos, await jobOr404(id), request.body);
-      return toAdminJobDetail(await jobOr404(id));
+      await publishedNames(updateJob(repos, await jobOr404(id), openingPatchOf(request.body)));
+      return adminJobDetailOf(await recruiterOpening(repos, id, app.now()));
     },
   );
 

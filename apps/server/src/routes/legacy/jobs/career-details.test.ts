@@ -7,7 +7,7 @@ import {
   OPENING_ROW_FIELDS,
   openingDetailUrl,
   openingsListUrl,
-} from '../../../test/openings';
+} from '../../../test/legacy/openings';
 import { createTestApp, engine, type TestApp } from '../../../test/test-app';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();

@@ -4,11 +4,13 @@ import {
   apiPaths,
   careerDetailsQuerySchema,
   careerDetailsResponseSchema,
+  jobDetailOf,
+  jobOpeningsOf,
   problemDetailsSchema,
 } from '@lumenfield/contract';
 import { HttpProblem } from '../../../plugins/problem-details';
 import type { Repositories } from '../../../domains';
-import { jobDetailOf, openingsOf } from '../../../domains/openings/job-views';
+import { publicOpeningOf, visibleOpenings } from '../../../domains/openings/openings';
 
 /** GET /Jobs/CareerDetailsRetrival: the openings list and one opening's detail. */
 export const careerDetailsRoutes: FastifyPluginAsyncZod<{ repos: Repositories }> = async (
@@ -37,12 +39,12 @@ export const careerDetailsRoutes: FastifyPluginAsyncZod<{ repos: Repositories }>
       reply.header('Cache-Control', 'no-cache');
 
       if (ActionFlag === 'JobOpenings') {
-        return openingsOf(await repos.jobs.listVisible(now), now);
+        return jobOpeningsOf(await visibleOpenings(repos, now));
       }
 
       const job = await repos.jobs.findVisible(jobID, now);
       if (!job) throw new HttpProblem(404, CLOSED_OPENING_MESSAGE);
-      return [jobDetailOf(job)];
+      return [jobDetailOf(publicOpeningOf(job))];
     },
   );
 };

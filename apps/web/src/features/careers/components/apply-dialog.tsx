@@ -1,7 +1,7 @@
 import { APPLIED_SUCCESSFULLY } from '@lumenfield/contract';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Modal } from '@/components/modal';
-import type { JobSummary } from '../job-summary';
+import type { OpeningNames } from '../job-summary';
 
 // The form (its rules, zod, the upload) is not needed to read the list or a job: it loads when
 // the browser is idle after the page, or on the first Apply, whichever comes first.
@@ -22,10 +22,10 @@ function whenIdle(run: () => void): () => void {
  * the list and the job page. `openFor(job)` opens it; focus returns to the opener on close.
  */
 export function useApplyDialog() {
-  const [job, setJob] = useState<JobSummary | null>(null);
+  const [job, setJob] = useState<OpeningNames | null>(null);
   const [applied, setApplied] = useState(false);
 
-  const openFor = useCallback((next: JobSummary) => setJob(next), []);
+  const openFor = useCallback((next: OpeningNames) => setJob(next), []);
   useEffect(() => whenIdle(() => void loadApplyForm()), []);
 
   const onApplied = useCallback(() => {

@@ -14,10 +14,10 @@ import { callsTo, json, mockApi, resetCareersState, type Handler } from '../test
 import { ApplyForm, UPLOAD_CANCELLED, sizeText } from './apply-form';
 
 const job = {
-  Job_id: 7,
-  JobCode: 'LTP-QA-2201',
-  JobTitle: 'QA Automation Engineer',
-  JobLocation: 'Pune, India',
+  id: 7,
+  code: 'LTP-QA-2201',
+  title: 'QA Automation Engineer',
+  location: 'Pune, India',
 };
 const allMessages = Object.values(m);
 const pdfBytes = '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n';

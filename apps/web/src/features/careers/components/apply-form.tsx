@@ -29,11 +29,11 @@ import {
   type ErrorTarget,
   type ShownError,
 } from '../application/application-form';
-import type { JobSummary } from '../job-summary';
+import type { OpeningNames } from '../job-summary';
 import './apply-form.css';
 
 export interface ApplyFormProps {
-  job: JobSummary;
+  job: OpeningNames;
   /** Called once the server has stored the application. */
   onApplied: () => void;
 }
@@ -226,7 +226,7 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
       upload.current = controller;
       setProgress({ percent: 0, sent: 0, total: file.size });
       setSpokenStep(0);
-      await saveApplication(job.Job_id, buildPayload(draft, file, content), {
+      await saveApplication(job.id, buildPayload(draft, file, content), {
         signal: controller.signal,
         onProgress: (sent, total) => {
           const share = total > 0 ? sent / total : 0;
@@ -293,11 +293,9 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
       <p className="apply-form__job">
         <span className="apply-form__job-label">Applying for</span>{' '}
         <strong>
-          {job.JobCode} - {job.JobTitle}
+          {job.code} - {job.title}
         </strong>
-        {job.JobLocation ? (
-          <span className="apply-form__job-location"> · {job.JobLocation}</span>
-        ) : null}
+        {job.location ? <span className="apply-form__job-location"> · {job.location}</span> : null}
       </p>
       <p className="apply-form__note">
         Fields marked <span aria-hidden="true">*</span>

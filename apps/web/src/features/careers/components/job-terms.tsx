@@ -2,7 +2,7 @@ import {
   employmentTypeLabels,
   formatPay,
   workplaceTypeLabels,
-  type JobTerms,
+  type OpeningTerms,
 } from '@lumenfield/contract';
 
 /** The locale a currency's amounts are written in ("₹12,00,000" in India); US English else. */
@@ -18,18 +18,18 @@ const currencyLocales: Record<string, string> = {
 };
 
 /** "$120,000 – $150,000 a year" in the currency's own format, or null without a range. */
-export function payText(terms: JobTerms): string | null {
-  return formatPay(terms, currencyLocales[terms.PayCurrency ?? ''] ?? 'en-US');
+export function payText(terms: OpeningTerms): string | null {
+  return formatPay(terms, currencyLocales[terms.payCurrency ?? ''] ?? 'en-US');
 }
 
 /** "Full time · Hybrid", then the pay range, as one line of an opening. */
-export function JobTermsLine({ terms, className }: { terms: JobTerms; className?: string }) {
+export function JobTermsLine({ terms, className }: { terms: OpeningTerms; className?: string }) {
   const pay = payText(terms);
   return (
     <p className={className}>
-      <span>{employmentTypeLabels[terms.EmploymentType]}</span>
+      <span>{employmentTypeLabels[terms.employmentType]}</span>
       <span aria-hidden="true"> · </span>
-      <span>{workplaceTypeLabels[terms.WorkplaceType]}</span>
+      <span>{workplaceTypeLabels[terms.workplaceType]}</span>
       {pay ? (
         <>
           <span aria-hidden="true"> · </span>

@@ -1,0 +1,67 @@
+import type { JobTerms } from '@lumenfield/contract';
+import { adminHeaders } from '../application';
+import type { TestApp } from '../test-app';
+
+type Payload = Record<string, unknown>;
+
+/** The public openings list, and one opening's detail (a one-item list). */
+export const openingsListUrl = '/api/Jobs/CareerDetailsRetrival?ActionFlag=JobOpenings&jobID=0';
+export const openingDetailUrl = (id: string | number) =>
+  `/api/Jobs/CareerDetailsRetrival?ActionFlag=JobOpeningsDetail&jobID=${encodeURIComponent(id)}`;
+
+/** The fields of a row of the public openings list, sorted: the spec's, and no more. */
+export const OPENING_ROW_FIELDS = [
+  'CurerntOpening',
+  'DateCount',
+  'HourCount',
+  'JobCode',
+  'JobLocation',
+  'JobTitle',
+  'Job_id',
+  'MinuteCount',
+];
+
+/** The terms of an opening created without any: full time, on site, no pay range. */
+export const NO_TERMS: JobTerms = {
+  EmploymentType: 'FULL_TIME',
+  WorkplaceType: 'ONSITE',
+  PayMin: null,
+  PayMax: null,
+  PayCurrency: null,
+  PayPeriod: null,
+};
+
+/**
+ * A complete opening as the bearer API takes it (POST /api/admin/jobs), at createOpening's place with its people (test/application.ts). No pay
+ * terms: an opening in Bengaluru need not publish a range.
+ */
+export function openingBody(overrides: Payload = {}): Payload {
+  return {
+    JobCode: 'OPEN-1',
+    JobTitle: 'Platform Engineer',
+    JobLocation: 'Bengaluru, Karnataka, India',
+    Job_Description: '<p>Join us.</p>',
+    Recruitment_Manager: 'Rahul Menon',
+    ContactPerson: 'Priya Raman',
+    ContactPersonMail: 'priya.raman@example.com',
+    ...overrides,
+  };
+}
+
+/** A call to the bearer API (/api/admin) with the admin token; a body goes as JSON. */
+export function adminCall(
+  t: TestApp,
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  body?: unknown,
+) {
+  return t.app.inject({
+    method,
+    url,
+    headers: {
+      ...adminHeaders(t),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
+}

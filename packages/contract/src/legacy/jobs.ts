@@ -1,0 +1,183 @@
+import type { CareerListing } from '../careers-listing';
+import {
+  employmentTypeSchema,
+  payPeriodSchema,
+  workplaceTypeSchema,
+  type OpeningTerms,
+} from '../job-terms';
+import type { PublicOpening } from '../openings';
+import { z } from '../zod-setup';
+
+// The old client's /api/Jobs/* shapes (docs/api.md), spelled as it spells them, and the one
+// mapping between them and the openings' own types (openings.ts, careers-listing.ts).
+
+/** An opening's terms in the old names: every answer about an opening carries them. */
+export const jobTermsSchema = z.object({
+  EmploymentType: employmentTypeSchema,
+  WorkplaceType: workplaceTypeSchema,
+  PayMin: z.number().nullable(),
+  PayMax: z.number().nullable(),
+  PayCurrency: z.string().nullable(),
+  PayPeriod: payPeriodSchema.nullable(),
+});
+export type JobTerms = z.infer<typeof jobTermsSchema>;
+
+export const jobTermsOf = (terms: OpeningTerms): JobTerms => ({
+  EmploymentType: terms.employmentType,
+  WorkplaceType: terms.workplaceType,
+  PayMin: terms.payMin,
+  PayMax: terms.payMax,
+  PayCurrency: terms.payCurrency,
+  PayPeriod: terms.payPeriod,
+});
+
+export const openingTermsOf = (terms: JobTerms): OpeningTerms => ({
+  employmentType: terms.EmploymentType,
+  workplaceType: terms.WorkplaceType,
+  payMin: terms.PayMin,
+  payMax: terms.PayMax,
+  payCurrency: terms.PayCurrency,
+  payPeriod: terms.PayPeriod,
+});
+
+/** Query of GET /Jobs/CareerDetailsRetrival (docs/api.md). */
+export const actionFlagSchema = z.enum(['JobOpenings', 'JobOpeningsDetail']);
+export type ActionFlag = z.infer<typeof actionFlagSchema>;
+
+/** A non-negative integer sent as a query string ("0", "42"); anything else is refused. */
+export const idParamSchema = z
+  .string()
+  .regex(/^\d{1,9}$/, 'must be a whole number')
+  .transform(Number);
+
+export const careerDetailsQuerySchema = z.object({
+  ActionFlag: actionFlagSchema,
+  jobID: idParamSchema,
+});
+
+/** One row of the openings list (docs/api.md). */
+export const jobOpeningSchema = z.object({
+  Job_id: z.number().int(),
+  JobCode: z.string(),
+  JobTitle: z.string(),
+  JobLocation: z.string(),
+  DateCount: z.number().int(),
+  HourCount: z.number().int(),
+  MinuteCount: z.number().int(),
+  /** Spelled as the spec spells it: the number of items in the list. */
+  CurerntOpening: z.number().int(),
+});
+export type JobOpening = z.infer<typeof jobOpeningSchema>;
+export const jobOpeningListSchema = z.array(jobOpeningSchema);
+
+/** The job detail (first item of the JobOpeningsDetail answer). */
+export const jobDetailSchema = z.object({
+  Job_id: z.number().int(),
+  JobCode: z.string(),
+  JobTitle: z.string(),
+  JobLocation: z.string(),
+  /** ISO 8601 instant. */
+  EffectiveFrom: z.string(),
+  /** Comma-separated names. */
+  Recruitment_Manager: z.string(),
+  /** Comma-separated names, matched by position with ContactPersonMail. */
+  ContactPerson: z.string(),
+  ContactPersonMail: z.string(),
+  /** HTML, sanitised when stored. */
+  Job_Description: z.string(),
+  ...jobTermsSchema.shape,
+});
+export type JobDetail = z.infer<typeof jobDetailSchema>;
+export const jobDetailListSchema = z.array(jobDetailSchema);
+
+/** Reference data options (Country, State, Shift, Experience). */
+export const controlNameSchema = z.enum(['Country', 'State', 'Shift', 'Experience']);
+export type ControlName = z.infer<typeof controlNameSchema>;
+
+export const dropDownQuerySchema = z.object({
+  ControlName: controlNameSchema,
+  CountryID: idParamSchema.optional(),
+});
+export const statesQuerySchema = z.object({ CountryID: idParamSchema });
+
+export const dropDownOptionSchema = z.object({ value: z.number().int(), label: z.string() });
+export type DropDownOption = z.infer<typeof dropDownOptionSchema>;
+export const dropDownOptionListSchema = z.array(dropDownOptionSchema);
+
+/** The answer of CareerDetailsRetrival: the openings list, or the one-item detail list. */
+export const careerDetailsResponseSchema = z.union([jobOpeningListSchema, jobDetailListSchema]);
+
+/** GET /Jobs/CareerListing's row: the openings list's row, the terms, country and search words. */
+export const careerListingRowSchema = jobOpeningSchema.extend({
+  ...jobTermsSchema.shape,
+  CountryValue: z.number().int().nullable(),
+  CountryName: z.string().nullable(),
+  SearchText: z.string(),
+});
+export type CareerListingRow = z.infer<typeof careerListingRowSchema>;
+export const careerListingListSchema = z.array(careerListingRowSchema);
+
+/** The careers rows as the openings list (ActionFlag JobOpenings) answers them. */
+export function jobOpeningsOf(
+  rows: Pick<CareerListing, 'id' | 'code' | 'title' | 'location' | 'posted'>[],
+): JobOpening[] {
+  return rows.map((row) => ({
+    Job_id: row.id,
+    JobCode: row.code,
+    JobTitle: row.title,
+    JobLocation: row.location,
+    DateCount: row.posted.days,
+    HourCount: row.posted.hours,
+    MinuteCount: row.posted.minutes,
+    CurerntOpening: rows.length,
+  }));
+}
+
+export function careerListingRowsOf(rows: CareerListing[]): CareerListingRow[] {
+  const openings = jobOpeningsOf(rows);
+  return rows.map((row, index) => ({
+    ...openings[index]!,
+    ...jobTermsOf(row),
+    CountryValue: row.countryValue,
+    CountryName: row.countryName,
+    SearchText: row.searchText,
+  }));
+}
+
+export const careerListingOf = (row: CareerListingRow): CareerListing => ({
+  id: row.Job_id,
+  code: row.JobCode,
+  title: row.JobTitle,
+  location: row.JobLocation,
+  ...openingTermsOf(row),
+  posted: { days: row.DateCount, hours: row.HourCount, minutes: row.MinuteCount },
+  countryValue: row.CountryValue,
+  countryName: row.CountryName,
+  searchText: row.SearchText,
+});
+
+export const jobDetailOf = (opening: PublicOpening): JobDetail => ({
+  Job_id: opening.id,
+  JobCode: opening.code,
+  JobTitle: opening.title,
+  JobLocation: opening.location,
+  EffectiveFrom: opening.effectiveFrom,
+  Recruitment_Manager: opening.recruitmentManagers,
+  ContactPerson: opening.contactPersons,
+  ContactPersonMail: opening.contactEmails,
+  Job_Description: opening.description,
+  ...jobTermsOf(opening),
+});
+
+export const publicOpeningOf = (detail: JobDetail): PublicOpening => ({
+  id: detail.Job_id,
+  code: detail.JobCode,
+  title: detail.JobTitle,
+  location: detail.JobLocation,
+  effectiveFrom: detail.EffectiveFrom,
+  recruitmentManagers: detail.Recruitment_Manager,
+  contactPersons: detail.ContactPerson,
+  contactEmails: detail.ContactPersonMail,
+  description: detail.Job_Description,
+  ...openingTermsOf(detail),
+});
