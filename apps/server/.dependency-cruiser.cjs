@@ -22,7 +22,7 @@ const domainImports = {
   audit: [],
   mail: [],
   accounts: [],
-  applications: ['mail'],
+  applications: ['mail', 'audit'],
   openings: ['applications'],
   pipeline: ['applications'],
 };

@@ -36,25 +36,6 @@ export const adminJobPatchSchema = adminJobCreateSchema
   .extend({ IsOpen: z.boolean().optional() });
 export type AdminJobPatch = z.infer<typeof adminJobPatchSchema>;
 
-export const adminApplicantSchema = z.object({
-  ApplicantID: z.number().int(),
-  FirstName: z.string(),
-  LastName: z.string(),
-  Email: z.string(),
-  MobileNumber: z.string(),
-  City: z.string(),
-  CountyID: z.number().int(),
-  StateID: z.number().int(),
-  Experience: z.string().nullable(),
-  ReferredBy: z.string().nullable(),
-  AppliedOn: z.string(),
-  AttachmentGuid: z.string(),
-  AttachmentName: z.string(),
-  AttachmentSize: z.number().int(),
-  AttachmentSha256: z.string(),
-});
-export type AdminApplicant = z.infer<typeof adminApplicantSchema>;
-
 /** One opening as a recruiter sees it: the list fields plus everything the detail shows. */
 export const adminJobDetailSchema = adminJobSchema.extend({
   Recruitment_Manager: z.string(),

@@ -6,6 +6,7 @@ export * from './jobs';
 export * from './careers-listing';
 export * from './age-text';
 export * from './application';
+export * from './legacy/application';
 export * from './admin';
 export * from './console';
 export * from './description-html';

@@ -1,27 +1,47 @@
-import type { Selection } from 'kysely';
-import type { Database } from '../../db/database';
+import type { Insertable, Selection } from 'kysely';
+import type { Applicant, ApplicationInput } from '@lumenfield/contract';
+import type { ApplicantsTable, Database } from '../../db/database';
 import { toIso } from '../../db/database';
 
-/** One applicant with their resume's metadata (no bytes), as every list of applicants shows it. */
-export interface ApplicantSummary {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  mobileNumber: string;
-  city: string;
+/**
+ * An application's fields as the domain stores them: the form's fields (ApplicationInput) with
+ * the experience band's label in place of its value, and the place's codes as numbers.
+ */
+export type ApplicationFields = Omit<
+  Required<ApplicationInput>,
+  'experience' | 'countryId' | 'stateId' | 'referredBy'
+> & {
+  experience: string | null;
   countryId: number;
   stateId: number;
-  experience: string | null;
   referredBy: string | null;
-  appliedOn: string;
-  attachmentGuid: string;
-  attachmentName: string;
-  attachmentSize: number;
-  attachmentSha256: string;
+};
+
+/** The applicants row of an application: the one place its fields meet their columns. */
+export function toApplicantRow(
+  jobId: number,
+  fields: ApplicationFields,
+  now: Date,
+): Insertable<ApplicantsTable> {
+  return {
+    job_id: jobId,
+    first_name: fields.firstName,
+    last_name: fields.lastName,
+    mobile_number: fields.mobileNumber,
+    city: fields.city,
+    email: fields.email,
+    experience: fields.experience,
+    country_id: fields.countryId,
+    state_id: fields.stateId,
+    referred_by: fields.referredBy,
+    applied_on: now.toISOString(),
+  };
 }
 
-/** The columns behind an ApplicantSummary, from applicants joined with their attachment. */
+/**
+ * The columns behind an Applicant, from applicants joined with their attachment and left-joined
+ * with their country and state (joinPlaces).
+ */
 export const applicantColumns = [
   'applicants.id',
   'applicants.first_name',
@@ -30,7 +50,9 @@ export const applicantColumns = [
   'applicants.mobile_number',
   'applicants.city',
   'applicants.country_id',
+  'countries.label as country_name',
   'applicants.state_id',
+  'states.label as state_name',
   'applicants.experience',
   'applicants.referred_by',
   'applicants.applied_on',
@@ -40,22 +62,28 @@ export const applicantColumns = [
   'attachments.sha256',
 ] as const;
 
-type ApplicantRow = Selection<
-  Database,
-  'applicants' | 'attachments',
-  (typeof applicantColumns)[number]
->;
+/** A row of applicantColumns; the place names are null where the left joins found none. */
+type ApplicantRow = Omit<
+  Selection<
+    Database,
+    'applicants' | 'attachments' | 'countries' | 'states',
+    (typeof applicantColumns)[number]
+  >,
+  'country_name' | 'state_name'
+> & { country_name: string | null; state_name: string | null };
 
-export function toApplicantSummary(row: ApplicantRow): ApplicantSummary {
+export function toApplicant(row: ApplicantRow): Applicant {
   return {
-    id: row.id,
+    applicantId: row.id,
     firstName: row.first_name,
     lastName: row.last_name,
     email: row.email,
     mobileNumber: row.mobile_number,
     city: row.city,
     countryId: row.country_id,
+    countryName: row.country_name ?? '',
     stateId: row.state_id,
+    stateName: row.state_name ?? '',
     experience: row.experience,
     referredBy: row.referred_by,
     appliedOn: toIso(row.applied_on),

@@ -1,5 +1,4 @@
 import {
-  type AdminApplicant,
   type AdminJob,
   type AdminJobCreate,
   type AdminJobDetail,
@@ -13,7 +12,6 @@ import { resolvePlace } from './place';
 import { sanitizeDescription } from './sanitize-description';
 import { HttpProblem } from '../../lib/http-problem';
 import { jobDetailOf, jobNamesOf } from './job-views';
-import type { ApplicantSummary } from '../applications/applicants-repository';
 import {
   defaultJobTerms,
   JobCodeInUseError,
@@ -45,26 +43,6 @@ export function toAdminJob(job: JobWithApplicants): AdminJob {
 /** The list's fields, then the rest of what the public detail shows. */
 export function toAdminJobDetail(job: JobWithApplicants): AdminJobDetail {
   return { ...toAdminJob(job), ...jobDetailOf(job) };
-}
-
-export function toAdminApplicant(a: ApplicantSummary): AdminApplicant {
-  return {
-    ApplicantID: a.id,
-    FirstName: a.firstName,
-    LastName: a.lastName,
-    Email: a.email,
-    MobileNumber: a.mobileNumber,
-    City: a.city,
-    CountyID: a.countryId,
-    StateID: a.stateId,
-    Experience: a.experience,
-    ReferredBy: a.referredBy,
-    AppliedOn: a.appliedOn,
-    AttachmentGuid: a.attachmentGuid,
-    AttachmentName: a.attachmentName,
-    AttachmentSize: a.attachmentSize,
-    AttachmentSha256: a.attachmentSha256,
-  };
 }
 
 /** Comma-separated people lists, tidied: "a ,b" -> "a, b". */

@@ -1,13 +1,9 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import type { ApplicantStage } from '@lumenfield/contract';
+import type { Applicant, ApplicantStage } from '@lumenfield/contract';
 import { applicantStageSchema } from '@lumenfield/contract';
 import type { Database, Db } from '../../db/database';
 import { toIso } from '../../db/database';
-import {
-  applicantColumns,
-  toApplicantSummary,
-  type ApplicantSummary,
-} from '../applications/applicant-row';
+import { applicantColumns, toApplicant as toApplicantView } from '../applications/applicant-row';
 import { containsWord, searchWords } from '../../db/sql-words';
 
 export interface PipelineFilter {
@@ -17,17 +13,12 @@ export interface PipelineFilter {
 }
 
 /** One applicant as the console's lists and the CSV show them (no resume bytes). */
-export interface PipelineApplicant extends ApplicantSummary {
+export interface PipelineApplicant extends Applicant {
   jobId: number;
   jobCode: string;
   jobTitle: string;
   stage: ApplicantStage;
   attachmentKind: string;
-}
-
-export interface PipelineApplicantDetail extends PipelineApplicant {
-  countryName: string;
-  stateName: string;
 }
 
 export interface StageEntry {
@@ -70,6 +61,8 @@ export function pipelineRepository(db: Db) {
       .selectFrom('applicants')
       .innerJoin('jobs', 'jobs.id', 'applicants.job_id')
       .innerJoin('attachments', 'attachments.applicant_id', 'applicants.id')
+      .leftJoin('countries', 'countries.value', 'applicants.country_id')
+      .leftJoin('states', 'states.value', 'applicants.state_id')
       .$if(filter.jobId !== undefined, (q) => q.where('applicants.job_id', '=', filter.jobId!))
       .$if(filter.stage !== undefined, (q) =>
         q.where((eb) => eb(currentStage(eb), '=', filter.stage!)),
@@ -100,7 +93,7 @@ export function pipelineRepository(db: Db) {
 
   type Row = Awaited<ReturnType<ReturnType<typeof columns>['execute']>>[number];
   const toApplicant = (row: Row): PipelineApplicant => ({
-    ...toApplicantSummary(row),
+    ...toApplicantView(row),
     jobId: row.job_id,
     jobCode: row.code,
     jobTitle: row.title,
@@ -136,20 +129,9 @@ export function pipelineRepository(db: Db) {
       return rows.map(toApplicant);
     },
 
-    async find(id: number): Promise<PipelineApplicantDetail | undefined> {
-      const row = await columns({})
-        .leftJoin('countries', 'countries.value', 'applicants.country_id')
-        .leftJoin('states', 'states.value', 'applicants.state_id')
-        .select(['countries.label as country_name', 'states.label as state_name'])
-        .where('applicants.id', '=', id)
-        .executeTakeFirst();
-      return (
-        row && {
-          ...toApplicant(row),
-          countryName: row.country_name ?? '',
-          stateName: row.state_name ?? '',
-        }
-      );
+    async find(id: number): Promise<PipelineApplicant | undefined> {
+      const row = await columns({}).where('applicants.id', '=', id).executeTakeFirst();
+      return row && toApplicant(row);
     },
 
     /** The resume's applicant, for a link that names only the resume. */
