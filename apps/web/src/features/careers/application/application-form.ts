@@ -1,6 +1,7 @@
 import {
   MAX_RESUME_MB,
   RESUME_MIME_TYPES,
+  applicationInputSchema,
   applicationMessages,
   normaliseApplicant,
   resumeKindFromName,
@@ -25,16 +26,11 @@ export interface ShownError {
   message: string;
 }
 
+/** Every field of the application empty (the fields are the schema's, so a new one is here too). */
 export const emptyDraft = (): ApplicationDraft => ({
-  firstName: '',
-  lastName: '',
-  mobileNumber: '',
-  countryId: '',
-  stateId: '',
-  city: '',
-  email: '',
-  experience: '',
-  referredBy: '',
+  ...(Object.fromEntries(
+    Object.keys(applicationInputSchema.shape).map((key) => [key, '']),
+  ) as Record<keyof ApplicationInput, string>),
   resume: null,
 });
 
