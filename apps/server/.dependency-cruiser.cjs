@@ -23,7 +23,7 @@ const domainImports = {
   audit: [],
   mail: [],
   accounts: [],
-  applications: ['mail'],
+  applications: ['mail', 'audit'],
   openings: ['applications'],
   pipeline: ['applications', 'audit'],
 };

@@ -341,8 +341,8 @@ for (const { engine, env } of ENGINES) {
 
       // A write without the XSRF echo is refused, even with the session cookie.
       const list = await rita.request.get('/api/recruiters/applicants', { headers: fixed });
-      const { Items } = (await list.json()) as { Items: { ApplicantID: number }[] };
-      const applicantId = Items[0]!.ApplicantID;
+      const { Items } = (await list.json()) as { Items: { applicantId: number }[] };
+      const applicantId = Items[0]!.applicantId;
       const noEcho = await rita.request.post(`/api/recruiters/applicants/${applicantId}/notes`, {
         headers: fixed,
         data: { Text: 'sent without the echo' },
@@ -353,13 +353,13 @@ for (const { engine, env } of ENGINES) {
       const detail = await rita.request.get(`/api/recruiters/applicants/${applicantId}`, {
         headers: fixed,
       });
-      const { ResumeUrl } = (await detail.json()) as { ResumeUrl: string };
-      expect((await rita.request.get(ResumeUrl)).status()).toBe(200);
+      const { resumeUrl } = (await detail.json()) as { resumeUrl: string };
+      expect((await rita.request.get(resumeUrl)).status()).toBe(200);
       const admin = await newPage(browser, baseURL);
       await go(admin, '/recruiters/users');
       await signIn(admin, CONSOLE_ADMIN);
       await expect(admin.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
-      expect((await admin.request.get(ResumeUrl)).status()).toBe(404);
+      expect((await admin.request.get(resumeUrl)).status()).toBe(404);
 
       // The admin deactivates Rita: her open console loses its session at once.
       const row = admin.getByRole('row').filter({ hasText: RECRUITER.email });

@@ -8,15 +8,16 @@ import {
   type ResumeFacts,
 } from './application';
 import { MAX_RESUME_BYTES } from './constants';
+import { adminApplicantSchema, applicationPayloadSchema } from './legacy/application';
 
 const goodFields: ApplicantFields = {
-  FirstName: 'Ana María',
-  LastName: 'Okafor',
-  City: 'Quezon City',
-  Email: 'ana@example.com',
-  MobileNumber: '5550101234',
-  CountyID: 608,
-  StateID: 12,
+  firstName: 'Ana María',
+  lastName: 'Okafor',
+  city: 'Quezon City',
+  email: 'ana@example.com',
+  mobileNumber: '5550101234',
+  countryId: 608,
+  stateId: 12,
 };
 const goodResume: ResumeFacts = { chosen: true, kind: 'pdf', size: 2048, hasContent: true };
 const first = (fields: Partial<ApplicantFields>, resume: Partial<ResumeFacts> = {}) =>
@@ -31,15 +32,15 @@ describe('validateApplication', () => {
     ['no resume', {}, { chosen: false, kind: null, size: 0, hasContent: false }, m.resumeMissing],
     ['wrong type', {}, { kind: null }, m.resumeType],
     ['too large', {}, { size: MAX_RESUME_BYTES + 1 }, m.resumeSize],
-    ['first name digits', { FirstName: 'Ann3' }, {}, m.firstName],
-    ['first name empty', { FirstName: '' }, {}, m.firstName],
-    ['last name symbols', { LastName: 'O$' }, {}, m.lastName],
-    ['city digits', { City: '90210' }, {}, m.city],
-    ['email', { Email: 'ana@' }, {}, m.email],
-    ['mobile short', { MobileNumber: '555010123' }, {}, m.mobile],
-    ['mobile letters', { MobileNumber: '555010123x' }, {}, m.mobile],
-    ['country', { CountyID: 0 }, {}, m.country],
-    ['state', { StateID: null }, {}, m.state],
+    ['first name digits', { firstName: 'Ann3' }, {}, m.firstName],
+    ['first name empty', { firstName: '' }, {}, m.firstName],
+    ['last name symbols', { lastName: 'O$' }, {}, m.lastName],
+    ['city digits', { city: '90210' }, {}, m.city],
+    ['email', { email: 'ana@' }, {}, m.email],
+    ['mobile short', { mobileNumber: '555010123' }, {}, m.mobile],
+    ['mobile letters', { mobileNumber: '555010123x' }, {}, m.mobile],
+    ['country', { countryId: 0 }, {}, m.country],
+    ['state', { stateId: null }, {}, m.state],
     ['empty file', {}, { hasContent: false }, m.attachment],
   ] as const)('%s -> its message', (_, fields, resume, message) => {
     expect(first(fields, resume)).toBe(message);
@@ -47,7 +48,7 @@ describe('validateApplication', () => {
 
   it('lists every failure in spec order', () => {
     const errors = validateApplication(
-      { ...goodFields, FirstName: '1', Email: 'x', CountyID: null, StateID: null },
+      { ...goodFields, firstName: '1', email: 'x', countryId: null, stateId: null },
       { chosen: true, kind: 'docx', size: MAX_RESUME_BYTES + 1, hasContent: true },
     );
     expect(errors.map((e) => e.message)).toEqual([
@@ -61,17 +62,17 @@ describe('validateApplication', () => {
 
   it('accepts exactly 5 MB and letters of any script', () => {
     expect(
-      first({ FirstName: '李 小龍', LastName: 'عمر', City: 'Zürich' }, { size: MAX_RESUME_BYTES }),
+      first({ firstName: '李 小龍', lastName: 'عمر', city: 'Zürich' }, { size: MAX_RESUME_BYTES }),
     ).toBe(undefined);
   });
 
   it('trims text fields before the rules run', () => {
     const fields = normaliseApplicant({
       ...goodFields,
-      FirstName: '  Ana ',
-      MobileNumber: ' 5550101234 ',
+      firstName: '  Ana ',
+      mobileNumber: ' 5550101234 ',
     });
-    expect(fields.FirstName).toBe('Ana');
+    expect(fields.firstName).toBe('Ana');
     expect(validateApplication(fields, goodResume)).toEqual([]);
   });
 });
@@ -85,5 +86,39 @@ describe('resumeKindFromName', () => {
     ['pdf', null],
   ])('%s -> %s', (name, kind) => {
     expect(resumeKindFromName(name)).toBe(kind);
+  });
+});
+
+describe('the wire names of an application (legacy/application.ts)', () => {
+  it('are the field names capitalised, but for the old client’s own spellings', () => {
+    expect(Object.keys(applicationPayloadSchema.shape)).toEqual([
+      'FirstName',
+      'LastName',
+      'MobileNumber',
+      'City',
+      'Email',
+      'Experience',
+      'CountyID',
+      'StateID',
+      'ReferredBy',
+      'AttachmentHeader',
+    ]);
+    expect(Object.keys(adminApplicantSchema.shape)).toEqual([
+      'ApplicantID',
+      'FirstName',
+      'LastName',
+      'Email',
+      'MobileNumber',
+      'City',
+      'CountyID',
+      'StateID',
+      'Experience',
+      'ReferredBy',
+      'AppliedOn',
+      'AttachmentGuid',
+      'AttachmentName',
+      'AttachmentSize',
+      'AttachmentSha256',
+    ]);
   });
 });

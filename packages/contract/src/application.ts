@@ -3,53 +3,70 @@ import { MAX_RESUME_BYTES, MAX_RESUME_MB, MOBILE_NUMBER_LENGTH } from './constan
 import type { FieldError } from './problem';
 
 /**
- * The application payload of docs/api.md. The schema checks shape and types only;
- * the spec's rules (with their exact messages and order) are `applicationRules` below, so the
- * server can list every failure in order while the page shows the first.
+ * An application's fields, in the one vocabulary the house speaks (camelCase): what the form
+ * holds, what the server's rules read and what is stored. The old client's wire names
+ * (docs/api.md's application payload) are derived from these in legacy/application.ts. The
+ * schema checks shape and types only; the spec's rules (with their exact messages and order)
+ * are `applicationRules` below, so the server can list every failure in order while the page
+ * shows the first.
  */
-export const attachmentDetailSchema = z.object({
-  FileName: z.string().max(255),
-  /** base64 (what our page sends) or the old client's array of byte numbers. */
-  FileContent: z.union([z.string(), z.array(z.number())]),
-});
-
-export const attachmentHeaderSchema = z.object({
-  HeaderID: z.number().int().optional(),
-  CreatedBy: z.number().int().optional(),
-  CreatedOn: z.string().optional(),
-  IsActive: z.boolean().optional(),
-  AttachmentDetails: z.array(attachmentDetailSchema).max(1),
-});
-
 const text = (max: number) => z.string().max(max);
 
-export const applicationPayloadSchema = z.object({
-  FirstName: text(100),
-  LastName: text(100),
-  MobileNumber: text(40),
-  City: text(100),
-  Email: text(254),
+export const applicationInputSchema = z.object({
+  firstName: text(100),
+  lastName: text(100),
+  mobileNumber: text(40),
+  city: text(100),
+  email: text(254),
   /** The chosen experience band's value; optional and not validated (docs/api.md). */
-  Experience: z.union([z.number().int(), z.string().max(40)]).nullish(),
-  CountyID: z.number().int().nullish(),
-  StateID: z.number().int().nullish(),
-  ReferredBy: text(200).nullish(),
-  AttachmentHeader: attachmentHeaderSchema,
+  experience: z.union([z.number().int(), z.string().max(40)]).nullish(),
+  countryId: z.number().int().nullish(),
+  stateId: z.number().int().nullish(),
+  referredBy: text(200).nullish(),
 });
-export type ApplicationPayload = z.infer<typeof applicationPayloadSchema>;
+export type ApplicationInput = z.infer<typeof applicationInputSchema>;
 
-export const saveApplicantQuerySchema = z.object({
-  jobID: z
-    .string()
-    .regex(/^\d{1,9}$/)
-    .transform(Number),
+/**
+ * An applicant as a recruiter reads them (the console, the bearer API, the CSVs), without the
+ * resume's bytes. `applicantColumns` says which of these a person reads, under what label.
+ */
+export const applicantSchema = z.object({
+  applicantId: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  mobileNumber: z.string(),
+  city: z.string(),
+  countryId: z.number().int(),
+  countryName: z.string(),
+  stateId: z.number().int(),
+  stateName: z.string(),
+  /** The experience band's label (or the text sent); null when none was chosen. */
+  experience: z.string().nullable(),
+  referredBy: z.string().nullable(),
+  appliedOn: z.string(),
+  attachmentGuid: z.string(),
+  attachmentName: z.string(),
+  attachmentSize: z.number().int(),
+  attachmentSha256: z.string(),
 });
+export type Applicant = z.infer<typeof applicantSchema>;
 
-export const applicationCreatedSchema = z.object({
-  ApplicantID: z.number().int(),
-  Message: z.string(),
-});
-export type ApplicationCreated = z.infer<typeof applicationCreatedSchema>;
+/**
+ * What an applicant sent, as people read it, in order: the applicant page's lines and the
+ * console CSV's columns (header and cells) both come from this list.
+ */
+export const applicantColumns = [
+  { key: 'firstName', label: 'First name' },
+  { key: 'lastName', label: 'Last name' },
+  { key: 'email', label: 'E-mail' },
+  { key: 'mobileNumber', label: 'Mobile number' },
+  { key: 'city', label: 'City' },
+  { key: 'stateName', label: 'State' },
+  { key: 'countryName', label: 'Country' },
+  { key: 'experience', label: 'Experience' },
+  { key: 'referredBy', label: 'Referred by' },
+] as const satisfies readonly { key: keyof Applicant; label: string }[];
 
 export type ResumeKind = 'pdf' | 'doc' | 'docx';
 export const RESUME_EXTENSIONS: Record<ResumeKind, string> = {
@@ -92,19 +109,13 @@ export interface ResumeFacts {
 }
 
 /** The fields the rules read, already trimmed by `normaliseApplicant`. */
-export interface ApplicantFields {
-  FirstName: string;
-  LastName: string;
-  City: string;
-  Email: string;
-  MobileNumber: string;
-  CountyID: number | null | undefined;
-  StateID: number | null | undefined;
-}
+export type ApplicantFields = Pick<
+  ApplicationInput,
+  'firstName' | 'lastName' | 'city' | 'email' | 'mobileNumber' | 'countryId' | 'stateId'
+>;
 
 /** Field keys used in errors; the page maps each to its input. */
-export type ApplicationField =
-  'Resume' | 'FirstName' | 'LastName' | 'City' | 'Email' | 'MobileNumber' | 'CountyID' | 'StateID';
+export type ApplicationField = 'resume' | keyof ApplicantFields;
 
 export const applicationMessages = {
   resumeMissing: 'Please select your Resume.',
@@ -135,41 +146,41 @@ interface Rule {
 
 /** The application rules, in their order (docs/api.md, docs/careers.md). */
 export const applicationRules: readonly Rule[] = [
-  { field: 'Resume', message: applicationMessages.resumeMissing, fails: (_, r) => !r.chosen },
-  { field: 'Resume', message: applicationMessages.resumeType, fails: (_, r) => r.kind === null },
+  { field: 'resume', message: applicationMessages.resumeMissing, fails: (_, r) => !r.chosen },
+  { field: 'resume', message: applicationMessages.resumeType, fails: (_, r) => r.kind === null },
   {
-    field: 'Resume',
+    field: 'resume',
     message: applicationMessages.resumeSize,
     fails: (_, r) => r.size > MAX_RESUME_BYTES,
   },
   {
-    field: 'FirstName',
+    field: 'firstName',
     message: applicationMessages.firstName,
-    fails: (f) => !LETTERS_AND_SPACES.test(f.FirstName),
+    fails: (f) => !LETTERS_AND_SPACES.test(f.firstName),
   },
   {
-    field: 'LastName',
+    field: 'lastName',
     message: applicationMessages.lastName,
-    fails: (f) => !LETTERS_AND_SPACES.test(f.LastName),
+    fails: (f) => !LETTERS_AND_SPACES.test(f.lastName),
   },
   {
-    field: 'City',
+    field: 'city',
     message: applicationMessages.city,
-    fails: (f) => !LETTERS_AND_SPACES.test(f.City),
+    fails: (f) => !LETTERS_AND_SPACES.test(f.city),
   },
-  { field: 'Email', message: applicationMessages.email, fails: (f) => !EMAIL.test(f.Email) },
+  { field: 'email', message: applicationMessages.email, fails: (f) => !EMAIL.test(f.email) },
   {
-    field: 'MobileNumber',
+    field: 'mobileNumber',
     message: applicationMessages.mobile,
-    fails: (f) => !MOBILE.test(f.MobileNumber),
+    fails: (f) => !MOBILE.test(f.mobileNumber),
   },
   {
-    field: 'CountyID',
+    field: 'countryId',
     message: applicationMessages.country,
-    fails: (f) => !(Number(f.CountyID) > 0),
+    fails: (f) => !(Number(f.countryId) > 0),
   },
-  { field: 'StateID', message: applicationMessages.state, fails: (f) => !(Number(f.StateID) > 0) },
-  { field: 'Resume', message: applicationMessages.attachment, fails: (_, r) => !r.hasContent },
+  { field: 'stateId', message: applicationMessages.state, fails: (f) => !(Number(f.stateId) > 0) },
+  { field: 'resume', message: applicationMessages.attachment, fails: (_, r) => !r.hasContent },
 ];
 
 /**
@@ -180,7 +191,7 @@ export function validateApplication(fields: ApplicantFields, resume: ResumeFacts
   const errors: FieldError[] = [];
   let resumeFailed = false;
   for (const rule of applicationRules) {
-    const isFileRule = rule.field === 'Resume';
+    const isFileRule = rule.field === 'resume';
     if (isFileRule && resumeFailed) continue;
     if (rule.fails(fields, resume)) {
       errors.push({ field: rule.field, message: rule.message });
@@ -194,17 +205,10 @@ export function validateApplication(fields: ApplicantFields, resume: ResumeFacts
 export function normaliseApplicant<T extends ApplicantFields>(fields: T): T {
   return {
     ...fields,
-    FirstName: fields.FirstName.trim(),
-    LastName: fields.LastName.trim(),
-    City: fields.City.trim(),
-    Email: fields.Email.trim(),
-    MobileNumber: fields.MobileNumber.trim(),
+    firstName: fields.firstName.trim(),
+    lastName: fields.lastName.trim(),
+    city: fields.city.trim(),
+    email: fields.email.trim(),
+    mobileNumber: fields.mobileNumber.trim(),
   };
 }
-
-/** Query of GET /Physical/DownloadAttachment (docs/api.md). */
-export const downloadAttachmentQuerySchema = z.object({
-  AttachmentGuid: z.uuid(),
-  /** The old client sent the file name too; the stored name is what the answer carries. */
-  AttachmentName: z.string().max(255).optional(),
-});

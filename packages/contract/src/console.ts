@@ -1,4 +1,4 @@
-import { adminApplicantSchema } from './admin';
+import { applicantSchema } from './application';
 import { applicantStageSchema } from './pipeline';
 import { z } from './zod-setup';
 
@@ -138,18 +138,23 @@ export const applicantsQuerySchema = pagedQuerySchema.extend({
 });
 export type ApplicantsQuery = z.input<typeof applicantsQuerySchema>;
 
-export const consoleApplicantRowSchema = z.object({
-  ApplicantID: z.number().int(),
-  Job_id: z.number().int(),
-  JobCode: z.string(),
-  JobTitle: z.string(),
-  FirstName: z.string(),
-  LastName: z.string(),
-  Email: z.string(),
-  City: z.string(),
-  AppliedOn: z.string(),
-  Stage: applicantStageSchema,
+/** The opening an applicant applied to, as the console's applicant lists and page name it. */
+const appliedToSchema = z.object({
+  jobId: z.number().int(),
+  jobCode: z.string(),
+  jobTitle: z.string(),
 });
+
+export const consoleApplicantRowSchema = applicantSchema
+  .pick({
+    applicantId: true,
+    firstName: true,
+    lastName: true,
+    email: true,
+    city: true,
+    appliedOn: true,
+  })
+  .extend({ ...appliedToSchema.shape, Stage: applicantStageSchema });
 export type ConsoleApplicantRow = z.infer<typeof consoleApplicantRowSchema>;
 
 export const PAGE_SIZE = 50;
@@ -185,19 +190,15 @@ export const noteCreateSchema = z.object({ Text: z.string().trim().min(1).max(10
 export const stageUpdateSchema = z.object({ Stage: applicantStageSchema });
 
 /** One applicant's page: what they sent, the opening, the stage and its history, the notes. */
-export const consoleApplicantSchema = adminApplicantSchema.extend({
-  Job_id: z.number().int(),
-  JobCode: z.string(),
-  JobTitle: z.string(),
-  CountryName: z.string(),
-  StateName: z.string(),
+export const consoleApplicantSchema = applicantSchema.extend({
+  ...appliedToSchema.shape,
   /** 'pdf' | 'doc' | 'docx', detected from the bytes. */
-  AttachmentKind: z.enum(['pdf', 'doc', 'docx']),
+  attachmentKind: z.enum(['pdf', 'doc', 'docx']),
   /**
    * The resume's URL for this session only (consolePaths.resume with a signature bound to the
    * session): add `?disposition=inline` for the viewer (PDF only), anything else downloads.
    */
-  ResumeUrl: z.string(),
+  resumeUrl: z.string(),
   Stage: applicantStageSchema,
   /**
    * Newest first; the first entry is the current stage, the last the arrival (INITIAL_STAGE by

@@ -8,7 +8,7 @@ export * from './legacy/admin-jobs';
 export * from './careers-listing';
 export * from './age-text';
 export * from './application';
-export * from './admin';
+export * from './legacy/application';
 export * from './pipeline';
 export * from './console';
 export * from './description-html';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { applicantStageSchema, auditActionSchema } from '@lumenfield/contract';
-import { applicationPayload, createOpening, postApplication } from '../test/application';
+import { applicationPayload, createOpening, postApplication } from '../test/legacy/application';
 import { consoleHeaders, createUser, openSession } from '../test/console';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 import { anyJson, junkText, maybe, queryString, rawFragment } from './arbitraries';

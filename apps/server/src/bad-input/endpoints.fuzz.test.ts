@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { FIXED_HEADER_NAME, FIXED_HEADER_VALUE } from '@lumenfield/contract';
-import { adminHeaders, applicationPayload, createOpening } from '../test/application';
+import { adminHeaders, applicationPayload, createOpening } from '../test/legacy/application';
 import { docxFile, pdfFile } from '../test/files';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 import { anyJson, junkText, maybe, queryString, rawFragment } from './arbitraries';

@@ -10,7 +10,7 @@ import {
   applicationPayload,
   createOpening,
   postApplication,
-} from '../test/application';
+} from '../test/legacy/application';
 import { pathTraversalStrings } from '../test/attack-strings';
 import { consoleHeaders, createUser, openSession, signInRequest } from '../test/console';
 import { pdfFile } from '../test/files';

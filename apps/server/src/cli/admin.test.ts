@@ -206,30 +206,29 @@ describe(`npm run admin (${engine})`, () => {
     });
     const application = (email: string, size: number) => ({
       jobId,
-      firstName: 'Lea',
-      lastName: 'Park',
-      mobileNumber: '5550101234',
-      city: 'Pune',
-      email,
-      experience: null,
-      countryId: 356,
-      stateId: 1,
-      referredBy: null,
+      fields: {
+        firstName: 'Lea',
+        lastName: 'Park',
+        mobileNumber: '5550101234',
+        city: 'Pune',
+        email,
+        experience: null,
+        countryId: 356,
+        stateId: 1,
+        referredBy: null,
+      },
       resume: {
         originalName: 'cv.pdf',
         kind: 'pdf',
         mimeType: 'application/pdf',
         content: pdfFile(size),
       },
-      mail: [
-        {
-          kind: 'applicant-confirmation' as const,
-          to: [email],
-          subject: 's',
-          text: 't',
-          html: 'h',
-        },
-      ],
+      // The applicant's confirmation only: the opening names no contact person here.
+      mail: {
+        job: { id: jobId, code: 'C', title: 'T', location: 'L', contactEmails: [] },
+        origin: 'http://127.0.0.1:3000',
+        retentionDays: 365,
+      },
     });
     await repos.applicants.create(application('Lea.Park@example.com', 2_000));
     await repos.applicants.create(application('lea.park@example.com', 3_000));
@@ -239,7 +238,7 @@ describe(`npm run admin (${engine})`, () => {
       'Erased 2 applicants, 2 resumes and 2 queued mails for that address.',
     );
     expect(erased.stdout.toLowerCase()).not.toContain('lea.park');
-    expect(await repos.applicants.listForJob(jobId)).toEqual([]);
+    expect(await repos.pipeline.all({ jobId })).toEqual([]);
     expect((await admin('applicants', 'erase')).stderr).toContain('needs --email');
   });
 

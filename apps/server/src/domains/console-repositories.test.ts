@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../prepare';
-import { applicationPayload, createOpening, postApplication } from '../test/application';
+import { applicationPayload, createOpening, postApplication } from '../test/legacy/application';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 import { createRepositories, type Repositories } from '.';
 import { EmailInUseError } from './accounts/users-repository';
@@ -141,7 +141,7 @@ describe(`console repositories (${engine})`, () => {
     expect(await repos.pipeline.newCounts()).toEqual(new Map([[jobA, 1]]));
 
     const search = async (filter: Parameters<Repositories['pipeline']['search']>[0]) =>
-      (await repos.pipeline.search(filter, 1, 50)).items.map((a) => a.id);
+      (await repos.pipeline.search(filter, 1, 50)).items.map((a) => a.applicantId);
     expect(await search({ jobId: jobA })).toEqual([bea, ana]);
     expect(await search({ stage: 'New' })).toEqual([bea]);
     expect(await search({ stage: 'Interview', q: 'ANA' })).toEqual([ana]);
@@ -149,8 +149,14 @@ describe(`console repositories (${engine})`, () => {
     expect(await search({ q: '_pipe' })).toEqual([bea]);
     expect(await search({ q: '%' })).toEqual([]);
     const paged = await repos.pipeline.search({ q: 'pipe' }, 2, 2);
-    expect(paged).toMatchObject({ total: 3, items: [expect.objectContaining({ id: ana })] });
-    expect((await repos.pipeline.all({ jobId: jobA })).map((a) => a.id)).toEqual([ana, bea]);
+    expect(paged).toMatchObject({
+      total: 3,
+      items: [expect.objectContaining({ applicantId: ana })],
+    });
+    expect((await repos.pipeline.all({ jobId: jobA })).map((a) => a.applicantId)).toEqual([
+      ana,
+      bea,
+    ]);
 
     await repos.pipeline.addNote(ana, reviewer.id, 'First note', at('2026-05-03T10:00:00Z'));
     await repos.pipeline.addNote(ana, reviewer.id, 'Second note', at('2026-05-03T11:00:00Z'));

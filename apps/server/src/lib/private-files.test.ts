@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupDatabase } from '../cli/backup';
 import { createDb } from '../db/create-db';
-import { applicationPayload, createOpening, postApplication } from '../test/application';
+import { applicationPayload, createOpening, postApplication } from '../test/legacy/application';
 import { createTestApp, engine, type TestApp, type TestDb } from '../test/test-app';
 import { resolveCookieSecret } from './cookie-secret';
 

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applicationPayload, applicationRequest, createOpening } from '../test/application';
+import { applicationPayload, applicationRequest, createOpening } from '../test/legacy/application';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 
 /** Resolves when something can listen on `port` again: the app no longer holds it. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_BATCH } from '../domains/mail/mail-sender';
 import { mailRepository } from '../domains/mail/mail-repository';
-import { applicationPayload, createOpening, postApplication } from '../test/application';
+import { applicationPayload, createOpening, postApplication } from '../test/legacy/application';
 import { startSmtpServer } from '../test/smtp';
 import { createTestApp, createTestDb, engine, type TestDb } from '../test/test-app';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXED_HEADER_NAME, FIXED_HEADER_VALUE } from '@lumenfield/contract';
 import { ConfigError, loadConfig } from '../config';
 import { loggerOptions } from './logging';
-import { applicationPayload, createOpening, postApplication } from '../test/application';
+import { applicationPayload, createOpening, postApplication } from '../test/legacy/application';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 import { parsePrometheusText } from '../test/prometheus';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationPayload, createOpening } from '../test/application';
+import { applicationPayload, createOpening } from '../test/legacy/application';
 import { readableMail as readable, startSmtpServer } from '../test/smtp';
 import { isLoopbackHost } from './public-origin';
 import { createTestApp, engine, type TestApp } from '../test/test-app';

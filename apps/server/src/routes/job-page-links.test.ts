@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultTreeAdapter as tree, parse, type DefaultTreeAdapterTypes } from 'parse5';
-import { adminHeaders, createOpening } from '../test/application';
+import { adminHeaders, createOpening } from '../test/legacy/application';
 import {
   UNBALANCED_LINK_DESCRIPTION,
   UNBALANCED_LINK_SANITISED,

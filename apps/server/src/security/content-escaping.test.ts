@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminHeaders } from '../test/application';
+import { adminHeaders } from '../test/legacy/application';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 
 /** The replacement patterns of String.prototype.replace, which must never reach a page. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOpening } from '../test/application';
+import { createOpening } from '../test/legacy/application';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 
 const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];

@@ -2,7 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXED_HEADER_NAME, FIXED_HEADER_VALUE } from '@lumenfield/contract';
 import { PERMISSIONS_POLICY, REFERRER_POLICY } from '../plugins/security-headers';
-import { adminHeaders, createOpening } from '../test/application';
+import { adminHeaders, createOpening } from '../test/legacy/application';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 import { caseFor, createFixtures, routeCases, type RouteCase } from './route-cases';
 

@@ -1,5 +1,5 @@
 import type { TestApp } from '../test/test-app';
-import { applicationPayload, createOpening, postApplication } from '../test/application';
+import { applicationPayload, createOpening, postApplication } from '../test/legacy/application';
 import { createUser, openSession, PASSWORD } from '../test/console';
 import { openingBody } from '../test/legacy/openings';
 import { openingInput } from '../test/openings';
@@ -59,7 +59,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     url: `/api/recruiters/applicants/${first.ApplicantID}`,
     headers: { ...t.headers('read'), cookie: adminSession },
   });
-  const { ResumeUrl } = page.json() as { ResumeUrl: string };
+  const { resumeUrl } = page.json() as { resumeUrl: string };
   return {
     jobId,
     closedJobId,
@@ -68,7 +68,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     admin,
     recruiter,
     adminSession,
-    resumeUrl: ResumeUrl,
+    resumeUrl,
     adminToken: await personalToken(t, admin),
     recruiterToken: await personalToken(t, recruiter),
     revokedToken: await personalToken(t, admin, true),

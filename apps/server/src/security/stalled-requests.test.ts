@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationPayload, createOpening } from '../test/application';
+import { applicationPayload, createOpening } from '../test/legacy/application';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 
 /** What a raw connection got back once the server closed it. */

@@ -1,27 +1,36 @@
-import type { Selection } from 'kysely';
+import type { Insertable, Selection } from 'kysely';
+import type { Applicant, ApplicationInput } from '@lumenfield/contract';
 import type { Database } from '../../db/database';
+import type { Applicants } from '../../db/schema.generated';
 import { toIso } from '../../db/database';
 
-/** One applicant with their resume's metadata (no bytes), as every list of applicants shows it. */
-export interface ApplicantSummary {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  mobileNumber: string;
-  city: string;
+/**
+ * An application's fields as the domain stores them: the form's fields (ApplicationInput) with
+ * the experience band's label in place of its value, and the place's codes as numbers.
+ */
+export type ApplicationFields = Omit<
+  Required<ApplicationInput>,
+  'experience' | 'countryId' | 'stateId' | 'referredBy'
+> & {
+  experience: string | null;
   countryId: number;
   stateId: number;
-  experience: string | null;
   referredBy: string | null;
-  appliedOn: string;
-  attachmentGuid: string;
-  attachmentName: string;
-  attachmentSize: number;
-  attachmentSha256: string;
+};
+
+/** The applicants row of an application: the one place its fields meet their columns. */
+export function toApplicantRow(
+  jobId: number,
+  fields: ApplicationFields,
+  now: Date,
+): Insertable<Applicants> {
+  return { jobId, ...fields, appliedOn: now.toISOString() };
 }
 
-/** The columns behind an ApplicantSummary, from applicants joined with their attachment. */
+/**
+ * The columns behind an Applicant, from applicants joined with their attachment and left-joined
+ * with their country and state (joinPlaces).
+ */
 export const applicantColumns = [
   'applicants.id',
   'applicants.firstName',
@@ -30,7 +39,9 @@ export const applicantColumns = [
   'applicants.mobileNumber',
   'applicants.city',
   'applicants.countryId',
+  'countries.label as countryName',
   'applicants.stateId',
+  'states.label as stateName',
   'applicants.experience',
   'applicants.referredBy',
   'applicants.appliedOn',
@@ -40,15 +51,34 @@ export const applicantColumns = [
   'attachments.sha256 as attachmentSha256',
 ] as const;
 
-type ApplicantRow = Selection<
-  Database,
-  'applicants' | 'attachments',
-  (typeof applicantColumns)[number]
->;
+/** A row of applicantColumns; the place names are null where the left joins found none. */
+type ApplicantRow = Omit<
+  Selection<
+    Database,
+    'applicants' | 'attachments' | 'countries' | 'states',
+    (typeof applicantColumns)[number]
+  >,
+  'countryName' | 'stateName'
+> & { countryName: string | null; stateName: string | null };
 
-/** The row as it came, with its instant as ISO 8601 (a wider row keeps its other columns). */
-export function toApplicantSummary<Row extends ApplicantRow>(
-  row: Row,
-): Omit<Row, 'appliedOn'> & ApplicantSummary {
-  return { ...row, appliedOn: toIso(row.appliedOn) };
+export function toApplicant(row: ApplicantRow): Applicant {
+  return {
+    applicantId: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    mobileNumber: row.mobileNumber,
+    city: row.city,
+    countryId: row.countryId,
+    countryName: row.countryName ?? '',
+    stateId: row.stateId,
+    stateName: row.stateName ?? '',
+    experience: row.experience,
+    referredBy: row.referredBy,
+    appliedOn: toIso(row.appliedOn),
+    attachmentGuid: row.attachmentGuid,
+    attachmentName: row.attachmentName,
+    attachmentSize: row.attachmentSize,
+    attachmentSha256: row.attachmentSha256,
+  };
 }

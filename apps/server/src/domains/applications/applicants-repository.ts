@@ -2,30 +2,28 @@ import crypto from 'node:crypto';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { writeTransaction } from '../../db/write-transaction';
-import { applicantColumns, toApplicantSummary, type ApplicantSummary } from './applicant-row';
-import { enqueueMail, type OutgoingMail } from '../mail/mail-repository';
+import { toApplicantRow, type ApplicationFields } from './applicant-row';
+import { enqueueMail } from '../mail/mail-repository';
+import { applicationMails, type ApplicationFacts } from '../mail/mail-templates';
 
-export type { ApplicantSummary } from './applicant-row';
+/** What an application's mail needs besides the applicant: the opening, and where links point. */
+export type ApplicationMailContext = Pick<ApplicationFacts, 'job' | 'origin' | 'retentionDays'>;
 
 export interface NewApplication {
   jobId: number;
-  firstName: string;
-  lastName: string;
-  mobileNumber: string;
-  city: string;
-  email: string;
-  experience: string | null;
-  countryId: number;
-  stateId: number;
-  referredBy: string | null;
+  fields: ApplicationFields;
   resume: {
     originalName: string;
     kind: string;
     mimeType: string;
     content: Buffer;
   };
-  /** Mail about this application, queued in the same transaction (not for a duplicate). */
-  mail?: OutgoingMail[];
+  /**
+   * Mail about this application (the applicant's confirmation, the contact persons' notice),
+   * written and queued in the same transaction once the applicant's row exists, with its id;
+   * none for a duplicate. Plain data, so it crosses to the SQLite writer's thread.
+   */
+  mail?: ApplicationMailContext;
 }
 
 export interface StoredApplication {
@@ -72,7 +70,7 @@ export function applicantsRepository(db: Db) {
       const guid = crypto.randomUUID();
       const { content } = application.resume;
       const sha256 = crypto.createHash('sha256').update(content).digest('hex');
-      const key = submitKey(application.jobId, application.email, sha256);
+      const key = submitKey(application.jobId, application.fields.email, sha256);
       const cutoff = new Date(now.getTime() - DUPLICATE_WINDOW_MS).toISOString();
       // The applicant an identical submit stored within the window (a transaction is a Db too).
       const earlier = (q: Db) =>
@@ -96,19 +94,7 @@ export function applicantsRepository(db: Db) {
           }
           const applicant = await trx
             .insertInto('applicants')
-            .values({
-              jobId: application.jobId,
-              firstName: application.firstName,
-              lastName: application.lastName,
-              mobileNumber: application.mobileNumber,
-              city: application.city,
-              email: application.email,
-              experience: application.experience,
-              countryId: application.countryId,
-              stateId: application.stateId,
-              referredBy: application.referredBy,
-              appliedOn: now.toISOString(),
-            })
+            .values(toApplicantRow(application.jobId, application.fields, now))
             .returning('id')
             .executeTakeFirstOrThrow();
           await trx
@@ -146,7 +132,19 @@ export function applicantsRepository(db: Db) {
             .returning('applicantId')
             .executeTakeFirst();
           if (!claimed) throw new LostDuplicateRace();
-          await enqueueMail(trx, application.mail ?? [], applicant.id, now);
+          if (application.mail) {
+            const { firstName, lastName, email } = application.fields;
+            const mails = applicationMails({
+              ...application.mail,
+              applicantId: applicant.id,
+              firstName,
+              lastName,
+              email,
+              resumeKind: application.resume.kind,
+              appliedOn: now,
+            });
+            await enqueueMail(trx, mails, applicant.id, now);
+          }
           return { applicantId: applicant.id, attachmentGuid: guid, sha256, duplicate: false };
         });
       } catch (error) {
@@ -160,19 +158,6 @@ export function applicantsRepository(db: Db) {
           duplicate: true,
         };
       }
-    },
-
-    /** Applicants of one opening, oldest first, with their resume's metadata (no bytes). */
-    async listForJob(jobId: number): Promise<ApplicantSummary[]> {
-      const rows = await db
-        .selectFrom('applicants')
-        .innerJoin('attachments', 'attachments.applicantId', 'applicants.id')
-        .select(applicantColumns)
-        .where('applicants.jobId', '=', jobId)
-        .orderBy('applicants.appliedOn', 'asc')
-        .orderBy('applicants.id', 'asc')
-        .execute();
-      return rows.map(toApplicantSummary);
     },
 
     async findAttachment(guid: string): Promise<StoredAttachment | undefined> {

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationPayload, createOpening, postApplication } from '../../test/application';
+import { applicationPayload, createOpening, postApplication } from '../../test/legacy/application';
 import { consoleHeaders, createUser, openSession } from '../../test/console';
 import { pdfFile } from '../../test/files';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
@@ -89,12 +89,12 @@ describe.skipIf(engine !== 'sqlite')('erasure leaves nothing on disk (sqlite)', 
     const { marker, payload } = plantedApplicant(tag);
     const res = await postApplication(t, job, payload);
     expect(res.statusCode).toBe(201);
-    const [row] = (await t.app.repos.applicants.listForJob(job)).filter(
+    const [row] = (await t.app.repos.pipeline.all({ jobId: job })).filter(
       (a) => a.email === marker.email,
     );
     const note = await t.app.inject({
       method: 'POST',
-      url: `/api/recruiters/applicants/${row!.id}/notes`,
+      url: `/api/recruiters/applicants/${row!.applicantId}/notes`,
       headers: { ...consoleHeaders(t, admin, 'write'), 'content-type': 'application/json' },
       payload: JSON.stringify({ Text: marker.note }),
     });

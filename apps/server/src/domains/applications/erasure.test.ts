@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationPayload, createOpening, postApplication } from '../../test/application';
+import { applicationPayload, createOpening, postApplication } from '../../test/legacy/application';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
 import { createRepositories } from '..';
 import { RETENTION_LEASE } from '../../plugins/retention';
@@ -26,8 +26,8 @@ describe(`retention and erasure (${engine})`, () => {
       applicationPayload({ Email: email }, { name: `${resume}.pdf` }),
     );
     expect(res.statusCode).toBe(201);
-    const list = await repos.applicants.listForJob(jobId);
-    return list.find((a) => a.email === email)!.id;
+    const list = await repos.pipeline.all({ jobId });
+    return list.find((a) => a.email === email)!.applicantId;
   }
 
   /** What is stored about these applicants: rows, resumes, submit keys, queued mail. */
@@ -80,7 +80,7 @@ describe(`retention and erasure (${engine})`, () => {
     expect(erased).toEqual({ Applicants: 2, Resumes: 2, Mails: before.mails });
     expect(await traces(expired)).toEqual({ applicants: 0, resumes: 0, submitKeys: 0, mails: 0 });
     expect(await traces(kept)).toEqual(keptBefore);
-    expect(await repos.applicants.listForJob(long)).toEqual([]);
+    expect(await repos.pipeline.all({ jobId: long })).toEqual([]);
     // The opening itself stays, for the recruiters' records.
     expect(await repos.jobs.findById(long)).toMatchObject({ code: 'RET-LONG', applicants: 0 });
 
@@ -103,7 +103,7 @@ describe(`retention and erasure (${engine})`, () => {
     const start = new Date(NOW.getTime() + 3 * DAY);
     expect(await repos.leases.claim(RETENTION_LEASE, 'other-node', start, 60_000)).toBe(true);
     expect(await t.app.retention.runOnce(start)).toBeUndefined();
-    expect(await repos.applicants.listForJob(job)).toHaveLength(1);
+    expect(await repos.pipeline.all({ jobId: job })).toHaveLength(1);
     // The other node's lease ran out (it died mid-run): this node takes over.
     const later = new Date(start.getTime() + 61_000);
     expect(await t.app.retention.runOnce(later)).toMatchObject({ Applicants: 1 });
@@ -140,6 +140,6 @@ describe(`retention and erasure (${engine})`, () => {
       applicationPayload({ Email: 'maria.santos@example.com' }, { name: 'resume.pdf' }),
     );
     expect(again.statusCode).toBe(201);
-    expect(await repos.applicants.listForJob(first)).toHaveLength(2);
+    expect(await repos.pipeline.all({ jobId: first })).toHaveLength(2);
   });
 });

@@ -2,12 +2,6 @@ import type { ExpressionBuilder } from 'kysely';
 import type { Database, Db } from '../../db/database';
 import { toIso } from '../../db/database';
 
-/**
- * Stands for the applicant's id in a mail written before the applicant is stored (the notice's
- * link to the console); enqueueMail fills it in, inside the transaction that gives the id.
- */
-export const APPLICANT_ID_SLOT = '{applicant-id}';
-
 /** A mail to send, as the templates write it (domains/mail/mail-templates.ts). */
 export interface OutgoingMail {
   kind: 'applicant-confirmation' | 'recruiter-notice';
@@ -30,9 +24,6 @@ export async function enqueueMail(
   now: Date,
 ): Promise<void> {
   if (mails.length === 0) return;
-  // The templates could not know the id yet (a link to the applicant's console page).
-  const fill = (text: string) =>
-    applicantId === null ? text : text.replaceAll(APPLICANT_ID_SLOT, String(applicantId));
   await trx
     .insertInto('mailQueue')
     .values(
@@ -40,9 +31,9 @@ export async function enqueueMail(
         kind: mail.kind,
         applicantId,
         toAddress: mail.to.join(', '),
-        subject: fill(mail.subject),
-        textBody: fill(mail.text),
-        htmlBody: fill(mail.html),
+        subject: mail.subject,
+        textBody: mail.text,
+        htmlBody: mail.html,
         status: 'pending',
         attempts: 0,
         nextAttemptAt: now.toISOString(),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationPayload, createOpening, postApplication } from '../../test/application';
+import { applicationPayload, createOpening, postApplication } from '../../test/legacy/application';
 import { freePort } from '../../test/ports';
 import { readableMail as readable, startSmtpServer } from '../../test/smtp';
 import { mailRepository } from './mail-repository';

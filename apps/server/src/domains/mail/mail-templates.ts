@@ -1,9 +1,10 @@
-import { APPLICANT_ID_SLOT, type OutgoingMail } from './mail-repository';
+import type { OutgoingMail } from './mail-repository';
 import { BRAND, escapeHtml } from '../../lib/html-text';
 
 /** What the templates need to know about an application (nothing of the resume but its kind). */
 export interface ApplicationFacts {
-  applicantId?: number;
+  /** The stored applicant's id: the mail is written after the applicant's row exists. */
+  applicantId: number;
   firstName: string;
   lastName: string;
   email: string;
@@ -111,7 +112,7 @@ export function recruiterNotice(facts: ApplicationFacts): OutgoingMail {
       {
         heading: 'Reading it',
         lines: [
-          `The resume is not attached to this mail. Read the application in the recruiters' console (sign-in needed): ${facts.origin}/recruiters/applicants/${facts.applicantId ?? APPLICANT_ID_SLOT}`,
+          `The resume is not attached to this mail. Read the application in the recruiters' console (sign-in needed): ${facts.origin}/recruiters/applicants/${facts.applicantId}`,
         ],
       },
     ],
@@ -124,4 +125,12 @@ export function recruiterNotice(facts: ApplicationFacts): OutgoingMail {
     text,
     html,
   };
+}
+
+/** The mail an application sends: the applicant's confirmation and, if the opening names any, the contact persons' notice. */
+export function applicationMails(facts: ApplicationFacts): OutgoingMail[] {
+  return [
+    applicantConfirmation(facts),
+    ...(facts.job.contactEmails.length > 0 ? [recruiterNotice(facts)] : []),
+  ];
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpProblem } from '../../lib/http-problem';
 import { prepareDatabase } from '../../prepare';
-import { applicationPayload, createOpening, postApplication } from '../../test/application';
+import { applicationPayload, createOpening, postApplication } from '../../test/legacy/application';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
 import { createRepositories, type Repositories } from '..';
 

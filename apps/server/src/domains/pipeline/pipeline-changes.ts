@@ -22,9 +22,9 @@ export interface StageHistory {
 /** Every applicant starts in INITIAL_STAGE by their own hand; the rows record each move since. */
 export async function stageHistoryOf(
   pipeline: PipelineRepository,
-  applicant: { id: number; appliedOn: string },
+  applicant: { applicantId: number; appliedOn: string },
 ): Promise<StageHistory> {
-  const changes = await pipeline.stageHistory(applicant.id);
+  const changes = await pipeline.stageHistory(applicant.applicantId);
   return {
     stage: changes[0]?.stage ?? INITIAL_STAGE,
     history: [

@@ -1,13 +1,9 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import type { ApplicantStage } from '@lumenfield/contract';
+import type { Applicant, ApplicantStage } from '@lumenfield/contract';
 import { applicantStageSchema, INITIAL_STAGE } from '@lumenfield/contract';
 import type { Database, Db } from '../../db/database';
 import { toIso } from '../../db/database';
-import {
-  applicantColumns,
-  toApplicantSummary,
-  type ApplicantSummary,
-} from '../applications/applicant-row';
+import { applicantColumns, toApplicant as toApplicantView } from '../applications/applicant-row';
 import { containsWord, searchWords } from '../../db/sql-words';
 
 export interface PipelineFilter {
@@ -17,17 +13,12 @@ export interface PipelineFilter {
 }
 
 /** One applicant as the console's lists and the CSV show them (no resume bytes). */
-export interface PipelineApplicant extends ApplicantSummary {
+export interface PipelineApplicant extends Applicant {
   jobId: number;
   jobCode: string;
   jobTitle: string;
   stage: ApplicantStage;
   attachmentKind: string;
-}
-
-export interface PipelineApplicantDetail extends PipelineApplicant {
-  countryName: string;
-  stateName: string;
 }
 
 export interface StageEntry {
@@ -71,6 +62,8 @@ export function pipelineRepository(db: Db) {
       .selectFrom('applicants')
       .innerJoin('jobs', 'jobs.id', 'applicants.jobId')
       .innerJoin('attachments', 'attachments.applicantId', 'applicants.id')
+      .leftJoin('countries', 'countries.value', 'applicants.countryId')
+      .leftJoin('states', 'states.value', 'applicants.stateId')
       .$if(filter.jobId !== undefined, (q) => q.where('applicants.jobId', '=', filter.jobId!))
       .$if(filter.stage !== undefined, (q) =>
         q.where((eb) => eb(currentStage(eb), '=', filter.stage!)),
@@ -101,8 +94,12 @@ export function pipelineRepository(db: Db) {
 
   type Row = Awaited<ReturnType<ReturnType<typeof columns>['execute']>>[number];
   const toApplicant = (row: Row): PipelineApplicant => ({
-    ...toApplicantSummary(row),
+    ...toApplicantView(row),
+    jobId: row.jobId,
+    jobCode: row.jobCode,
+    jobTitle: row.jobTitle,
     stage: asStage(String(row.stage)),
+    attachmentKind: row.attachmentKind,
   });
 
   return {
@@ -133,20 +130,9 @@ export function pipelineRepository(db: Db) {
       return rows.map(toApplicant);
     },
 
-    async find(id: number): Promise<PipelineApplicantDetail | undefined> {
-      const row = await columns({})
-        .leftJoin('countries', 'countries.value', 'applicants.countryId')
-        .leftJoin('states', 'states.value', 'applicants.stateId')
-        .select(['countries.label as countryName', 'states.label as stateName'])
-        .where('applicants.id', '=', id)
-        .executeTakeFirst();
-      return (
-        row && {
-          ...toApplicant(row),
-          countryName: row.countryName ?? '',
-          stateName: row.stateName ?? '',
-        }
-      );
+    async find(id: number): Promise<PipelineApplicant | undefined> {
+      const row = await columns({}).where('applicants.id', '=', id).executeTakeFirst();
+      return row && toApplicant(row);
     },
 
     /** The resume's applicant, for a link that names only the resume. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   adminJobParamsSchema,
   API_BASE_PATH,
+  applicantColumns,
   applicantsQuerySchema,
   consoleApplicantPageSchema,
   consoleApplicantSchema,
@@ -17,26 +18,28 @@ import {
 } from '@lumenfield/contract';
 import { stripControlCharacters as clean } from '../../lib/control-characters';
 import { attachmentDisposition } from '../../lib/content-disposition';
-import { toCsv } from '../../lib/csv';
 import { HttpProblem } from '../../plugins/problem-details';
-import type { AuditActor, AuditRecord } from '../../domains/audit/audit-repository';
 import type { PipelineApplicant } from '../../domains/pipeline/pipeline-repository';
 import { stageHistoryOf, type StageHistory } from '../../domains/pipeline/pipeline-changes';
-import { toAdminApplicant } from '../../domains/applications/legacy/admin-applicant';
+import {
+  applicantsCsv,
+  listingAudit,
+  type CsvColumn,
+} from '../../domains/applications/recruiter-reads';
 import { consoleProblems, linkKey, signedIn } from './console-user';
 
 const answers = consoleProblems(404);
 
 const toRow = (a: PipelineApplicant): ConsoleApplicantRow => ({
-  ApplicantID: a.id,
-  Job_id: a.jobId,
-  JobCode: a.jobCode,
-  JobTitle: a.jobTitle,
-  FirstName: a.firstName,
-  LastName: a.lastName,
-  Email: a.email,
-  City: a.city,
-  AppliedOn: a.appliedOn,
+  applicantId: a.applicantId,
+  firstName: a.firstName,
+  lastName: a.lastName,
+  email: a.email,
+  city: a.city,
+  appliedOn: a.appliedOn,
+  jobId: a.jobId,
+  jobCode: a.jobCode,
+  jobTitle: a.jobTitle,
   Stage: a.stage,
 });
 
@@ -52,72 +55,19 @@ const toStageMove = ({ stage, history }: StageHistory): StageMove => ({
 const KINDS = ['pdf', 'doc', 'docx'] as const;
 const kindOf = (kind: string) => KINDS.find((k) => k === kind) ?? 'pdf';
 
-/** The CSV's columns: the list's, then what the bearer API's CSV carries (docs/recruiters.md). */
-const CSV_COLUMNS = [
-  'ApplicantID',
-  'Job_id',
-  'JobCode',
-  'JobTitle',
-  'Stage',
-  'FirstName',
-  'LastName',
-  'Email',
-  'MobileNumber',
-  'City',
-  'CountyID',
-  'StateID',
-  'Experience',
-  'ReferredBy',
-  'AppliedOn',
-  'AttachmentName',
-  'AttachmentSize',
-  'AttachmentSha256',
-] as const;
-
-const csvCells = (a: PipelineApplicant) => [
-  a.id,
-  a.jobId,
-  a.jobCode,
-  a.jobTitle,
-  a.stage,
-  a.firstName,
-  a.lastName,
-  a.email,
-  a.mobileNumber,
-  a.city,
-  a.countryId,
-  a.stateId,
-  a.experience,
-  a.referredBy,
-  a.appliedOn,
-  a.attachmentName,
-  a.attachmentSize,
-  a.attachmentSha256,
+/** The console CSV's columns: the opening and the stage, what the applicant sent, the resume. */
+const CSV_COLUMNS: readonly CsvColumn<PipelineApplicant>[] = [
+  { key: 'applicantId', label: 'Applicant ID' },
+  { key: 'jobId', label: 'Opening ID' },
+  { key: 'jobCode', label: 'Job code' },
+  { key: 'jobTitle', label: 'Job title' },
+  { key: 'stage', label: 'Stage' },
+  ...applicantColumns,
+  { key: 'appliedOn', label: 'Applied on' },
+  { key: 'attachmentName', label: 'Resume file' },
+  { key: 'attachmentSize', label: 'Resume size (bytes)' },
+  { key: 'attachmentSha256', label: 'Resume SHA-256' },
 ];
-
-/**
- * The audit row of a list or export of applicants: who, how many, the opening and the stage,
- * never the words searched (they may be a name).
- */
-export function listingAudit(
-  actor: AuditActor,
-  action: 'applicants-list' | 'applicants-export',
-  count: number,
-  filter: { jobId?: number | undefined; stage?: string | undefined; q?: string | undefined },
-): AuditRecord {
-  const parts = [
-    filter.jobId && `opening ${filter.jobId}`,
-    filter.stage && `stage ${filter.stage}`,
-    filter.q && 'words',
-  ].filter(Boolean);
-  const applicants = `${count} ${count === 1 ? 'applicant' : 'applicants'}`;
-  return {
-    actor,
-    action,
-    target: filter.jobId ? `opening ${filter.jobId}` : null,
-    detail: `${applicants}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`,
-  };
-}
 
 /** Applicants in the console: lists, one applicant's page, stage, notes, CSV, the resume. */
 export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -133,15 +83,11 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
     ]);
     const signature = app.consoleSessions.resumeSignature(boundTo, found.attachmentGuid);
     const resumePath = consolePaths.resume.replace(':guid', found.attachmentGuid);
+    const { stage, attachmentKind, ...applicant } = found; // the stage comes with its history
     return {
-      ...toAdminApplicant(found),
-      Job_id: found.jobId,
-      JobCode: found.jobCode,
-      JobTitle: found.jobTitle,
-      CountryName: found.countryName,
-      StateName: found.stateName,
-      AttachmentKind: kindOf(found.attachmentKind),
-      ResumeUrl: `${API_BASE_PATH}${resumePath}?sig=${signature}`,
+      ...applicant,
+      attachmentKind: kindOf(attachmentKind),
+      resumeUrl: `${API_BASE_PATH}${resumePath}?sig=${signature}`,
       ...toStageMove(stages),
       Notes: notes.map((note) => ({
         NoteID: note.id,
@@ -194,7 +140,7 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = signedIn(request);
       const { jobId, stage, q } = request.query;
       const applicants = await repos.pipeline.all({ jobId, stage, q });
-      const csv = toCsv(CSV_COLUMNS, applicants.map(csvCells));
+      const csv = applicantsCsv(applicants, CSV_COLUMNS);
       const filter = { jobId, stage, q };
       await repos.audit.record(
         listingAudit({ userId: user.id }, 'applicants-export', applicants.length, filter),

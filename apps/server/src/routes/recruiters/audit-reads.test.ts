@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleApplicantPage } from '@lumenfield/contract';
-import { applicationPayload, createOpening, postApplication } from '../../test/application';
+import { applicationPayload, createOpening, postApplication } from '../../test/legacy/application';
 import { consoleHeaders, createUser, openSession } from '../../test/console';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
 
@@ -44,7 +44,7 @@ describe(`reading personal data is audited; the audit log is append-only (${engi
       url: `/api/recruiters/applicants?jobId=${jobId}`,
       headers: consoleHeaders(t, session),
     });
-    const ids = (everyone.json() as ConsoleApplicantPage).Items.map((item) => item.ApplicantID);
+    const ids = (everyone.json() as ConsoleApplicantPage).Items.map((item) => item.applicantId);
     for (const id of ids) {
       const page = await t.app.inject({
         url: `/api/recruiters/applicants/${id}`,

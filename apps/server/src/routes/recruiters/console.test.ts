@@ -18,7 +18,7 @@ import {
 } from '@lumenfield/contract';
 import { SESSION_COOKIE_NAME, SESSION_HOST_COOKIE_NAME } from '../../plugins/console-sessions';
 import { mintXsrfToken } from '../../plugins/xsrf';
-import { applicationPayload, createOpening, postApplication } from '../../test/application';
+import { applicationPayload, createOpening, postApplication } from '../../test/legacy/application';
 import { openingInput } from '../../test/openings';
 import {
   consoleHeaders,
@@ -154,7 +154,11 @@ describe(`recruiters' console: the whole review, by API (${engine})`, () => {
       await call.get(`/api/recruiters/applicants?jobId=${job.id}`, recruiter)
     ).json() as ConsoleApplicantPage;
     expect(list).toMatchObject({ Total: 1, Page: 1 });
-    expect(list.Items[0]).toMatchObject({ ApplicantID, Stage: 'New', JobCode: 'CON-1' });
+    expect(list.Items[0]).toMatchObject({
+      applicantId: ApplicantID,
+      Stage: 'New',
+      jobCode: 'CON-1',
+    });
     const jobs = (await call.get('/api/recruiters/jobs', recruiter)).json() as RecruiterOpening[];
     expect(jobs.find((j) => j.id === job.id)).toMatchObject({
       newApplicants: 1,
@@ -166,25 +170,25 @@ describe(`recruiters' console: the whole review, by API (${engine})`, () => {
       await call.get(`/api/recruiters/applicants/${ApplicantID}`, recruiter)
     ).json() as ConsoleApplicant;
     expect(page).toMatchObject({
-      Email: 'ana.console@example.com',
-      CountryName: 'India',
-      StateName: 'Karnataka',
-      AttachmentKind: 'pdf',
+      email: 'ana.console@example.com',
+      countryName: 'India',
+      stateName: 'Karnataka',
+      attachmentKind: 'pdf',
       Stage: 'New',
       StageHistory: [{ Stage: 'New', ChangedBy: 'applicant' }],
       Notes: [],
     });
-    const viewed = await call.link(`${page.ResumeUrl}&disposition=inline`, recruiter);
+    const viewed = await call.link(`${page.resumeUrl}&disposition=inline`, recruiter);
     expect(viewed.statusCode).toBe(200);
     expect(viewed.headers['content-disposition']).toMatch(/^inline; filename=/);
     expect(viewed.headers['content-security-policy']).toContain('sandbox');
     expect(viewed.headers['content-security-policy']).toContain("default-src 'none'");
     expect(viewed.headers['cross-origin-resource-policy']).toBe('same-origin');
-    const downloaded = await call.link(page.ResumeUrl, recruiter);
+    const downloaded = await call.link(page.resumeUrl, recruiter);
     expect(downloaded.headers['content-disposition']).toMatch(/^attachment; filename=/);
     const sha = crypto.createHash('sha256').update(downloaded.rawPayload).digest('hex');
     expect(sha).toBe(crypto.createHash('sha256').update(resume).digest('hex'));
-    expect(sha).toBe(page.AttachmentSha256);
+    expect(sha).toBe(page.attachmentSha256);
 
     // Stage and note, with who and when.
     now += minutes(2);
@@ -199,7 +203,7 @@ describe(`recruiters' console: the whole review, by API (${engine})`, () => {
     expect(staged.statusCode).toBe(200);
     expect((staged.json() as StageMove).StageHistory).toEqual([
       { Stage: 'Interview', ChangedBy: 'Rita Recruiter', ChangedOn: new Date(now).toISOString() },
-      { Stage: 'New', ChangedBy: 'applicant', ChangedOn: page.AppliedOn },
+      { Stage: 'New', ChangedBy: 'applicant', ChangedOn: page.appliedOn },
     ]);
     // A move the stage model does not allow is a problem document saying why; nothing changes.
     const refused = await call.write(
@@ -229,19 +233,24 @@ describe(`recruiters' console: the whole review, by API (${engine})`, () => {
     const interviews = (
       await call.get('/api/recruiters/applicants?stage=Interview&q=ana', recruiter)
     ).json() as ConsoleApplicantPage;
-    expect(interviews.Items.map((a) => a.ApplicantID)).toEqual([ApplicantID]);
+    expect(interviews.Items.map((a) => a.applicantId)).toEqual([ApplicantID]);
     const news = (
       await call.get('/api/recruiters/applicants?stage=New', recruiter)
     ).json() as ConsoleApplicantPage;
     expect(news.Total).toBe(0);
 
-    // CSV of the opening's applicants: the stage included, formula-safe.
+    // CSV of the opening's applicants under plain headings: the stage included, the country
+    // and state by name, formula-safe.
     const csv = await call.link(`/api/recruiters/applicants.csv?jobId=${job.id}`, recruiter);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     const [header, row] = csv.body.split('\r\n');
-    expect(header).toMatch(/^"ApplicantID","Job_id","JobCode","JobTitle","Stage","FirstName"/);
+    expect(header).toMatch(
+      /^"Applicant ID","Opening ID","Job code","Job title","Stage","First name"/,
+    );
+    expect(header).toContain('"City","State","Country"');
     expect(row).toContain(`"${ApplicantID}","${job.id}","CON-1","Platform Engineer","Interview"`);
+    expect(row).toContain('"Karnataka","India"');
 
     // The contact person's notice reached the mail server, with a link to the page.
     expect(await t.app.mailer.runOnce()).toBe(2);
@@ -278,7 +287,7 @@ describe(`recruiters' console: the whole review, by API (${engine})`, () => {
     expect(out.statusCode).toBe(204);
     expect(out.cookies.find((c) => c.name === SESSION_COOKIE_NAME)?.value).toBe('');
     expect((await call.get('/api/recruiters/session', recruiter)).statusCode).toBe(401);
-    expect((await call.link(page.ResumeUrl, recruiter)).statusCode).toBe(401);
+    expect((await call.link(page.resumeUrl, recruiter)).statusCode).toBe(401);
   }, 60_000);
 
   it('openings: scheduled by a future date, closed and reopened, audited with what changed', async () => {
@@ -626,15 +635,15 @@ describe(`recruiters' console: what it refuses (${engine})`, () => {
     const page = (
       await call.get(`/api/recruiters/applicants/${ApplicantID}`, mine)
     ).json() as ConsoleApplicant;
-    expect((await call.link(page.ResumeUrl, mine)).statusCode).toBe(200);
+    expect((await call.link(page.resumeUrl, mine)).statusCode).toBe(200);
     const other = await openSession(t, await createUser(t, 'other@example.com'));
-    expect((await call.link(page.ResumeUrl, other)).statusCode).toBe(404);
+    expect((await call.link(page.resumeUrl, other)).statusCode).toBe(404);
     // The same person's other session too; and a guessed signature.
-    expect((await call.link(page.ResumeUrl, await openSession(t, user))).statusCode).toBe(404);
-    const guessed = page.ResumeUrl.replace(/sig=[^&]+/, `sig=${'A'.repeat(43)}`);
+    expect((await call.link(page.resumeUrl, await openSession(t, user))).statusCode).toBe(404);
+    const guessed = page.resumeUrl.replace(/sig=[^&]+/, `sig=${'A'.repeat(43)}`);
     expect((await call.link(guessed, mine)).statusCode).toBe(404);
     // DOC/DOCX never inline; a PDF's bytes never inline without asking.
-    expect((await call.link(page.ResumeUrl, mine)).headers['content-disposition']).toMatch(
+    expect((await call.link(page.resumeUrl, mine)).headers['content-disposition']).toMatch(
       /^attachment/,
     );
   });

@@ -11,7 +11,7 @@ import {
   type ConsoleApplicantPage,
 } from '@lumenfield/contract';
 import { BEARER_FAILURES_PER_MINUTE } from '../../plugins/api-guard';
-import { applicationPayload, createOpening, postApplication } from '../../test/application';
+import { applicationPayload, createOpening, postApplication } from '../../test/legacy/application';
 import { consoleHeaders, createUser, openSession } from '../../test/console';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
 
@@ -144,7 +144,7 @@ describe(`personal API tokens (${engine})`, () => {
     const page = await bearer(secret, 'GET', '/api/recruiters/applicants');
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('no-store');
-    expect((page.json() as ConsoleApplicantPage).Items.map((a) => a.ApplicantID)).toContain(
+    expect((page.json() as ConsoleApplicantPage).Items.map((a) => a.applicantId)).toContain(
       applicantId,
     );
     // A write, with no XSRF echo: a browser never sends a bearer header on its own.
@@ -160,11 +160,11 @@ describe(`personal API tokens (${engine})`, () => {
     const applicant = (
       await bearer(secret, 'GET', `/api/recruiters/applicants/${applicantId}`)
     ).json() as ConsoleApplicant;
-    const resume = await bearer(secret, 'GET', applicant.ResumeUrl);
+    const resume = await bearer(secret, 'GET', applicant.resumeUrl);
     expect(resume.statusCode).toBe(200);
     const admin = await openSession(t, await createUser(t, 'ada.tokens@example.com', 'admin'));
     expect(
-      (await t.app.inject({ method: 'GET', url: applicant.ResumeUrl, headers: { cookie: admin } }))
+      (await t.app.inject({ method: 'GET', url: applicant.resumeUrl, headers: { cookie: admin } }))
         .statusCode,
     ).toBe(404);
 

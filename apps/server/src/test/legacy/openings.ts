@@ -1,5 +1,5 @@
 import type { JobTerms } from '@lumenfield/contract';
-import { adminHeaders } from '../application';
+import { adminHeaders } from './application';
 import type { TestApp } from '../test-app';
 
 type Payload = Record<string, unknown>;

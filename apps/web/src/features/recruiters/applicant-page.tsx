@@ -1,6 +1,7 @@
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import {
   APPLICANT_STAGES,
+  applicantColumns,
   consolePagePaths,
   stageMoveRefusal,
   type ApplicantStage,
@@ -26,20 +27,21 @@ const formatSize = (bytes: number) =>
     : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 function Sent({ applicant }: { applicant: ConsoleApplicant }) {
+  // What they sent: the lines of the one list of applicant fields, then when and where.
   const rows: [string, React.ReactNode][] = [
-    ['Name', `${applicant.FirstName} ${applicant.LastName}`],
-    ['E-mail', <a href={`mailto:${applicant.Email}`}>{applicant.Email}</a>],
-    ['Mobile', applicant.MobileNumber],
-    ['City', applicant.City],
-    ['State', applicant.StateName],
-    ['Country', applicant.CountryName],
-    ['Experience', applicant.Experience ?? '—'],
-    ['Referred by', applicant.ReferredBy ?? '—'],
-    ['Applied on', <When iso={applicant.AppliedOn} />],
+    ...applicantColumns.map(({ key, label }): [string, React.ReactNode] => [
+      label,
+      key === 'email' ? (
+        <a href={`mailto:${applicant.email}`}>{applicant.email}</a>
+      ) : (
+        (applicant[key] ?? '—')
+      ),
+    ]),
+    ['Applied on', <When iso={applicant.appliedOn} />],
     [
       'Opening',
-      <Link to={openingPath(applicant.Job_id)}>
-        {applicant.JobCode} · {applicant.JobTitle}
+      <Link to={openingPath(applicant.jobId)}>
+        {applicant.jobCode} · {applicant.jobTitle}
       </Link>,
     ],
   ];
@@ -91,7 +93,7 @@ function StagePanel({
     busy.current = true;
     setError(null);
     setDone(null);
-    consoleApi.setStage(applicant.ApplicantID, stage).then(
+    consoleApi.setStage(applicant.applicantId, stage).then(
       (move) => {
         busy.current = false;
         setDone(`Stage changed to ${move.Stage}.`);
@@ -168,7 +170,7 @@ function NotesPanel({ applicant, onAdded }: { applicant: ConsoleApplicant; onAdd
     }
     busy.current = true;
     setError(null);
-    consoleApi.addNote(applicant.ApplicantID, text).then(
+    consoleApi.addNote(applicant.applicantId, text).then(
       () => {
         busy.current = false;
         setText('');
@@ -221,22 +223,22 @@ function NotesPanel({ applicant, onAdded }: { applicant: ConsoleApplicant; onAdd
 }
 
 function Resume({ applicant }: { applicant: ConsoleApplicant }) {
-  const name = `${applicant.FirstName} ${applicant.LastName}'s resume`;
+  const name = `${applicant.firstName} ${applicant.lastName}'s resume`;
   return (
     <section className="rc-card rc-resume" aria-labelledby="resume-heading">
       <div className="rc-resume__head">
         <h2 id="resume-heading">Resume</h2>
-        <a className="button button--secondary" href={resumeHref(applicant.ResumeUrl)} download>
-          Download {applicant.AttachmentKind.toUpperCase()} ({formatSize(applicant.AttachmentSize)})
+        <a className="button button--secondary" href={resumeHref(applicant.resumeUrl)} download>
+          Download {applicant.attachmentKind.toUpperCase()} ({formatSize(applicant.attachmentSize)})
         </a>
       </div>
-      {applicant.AttachmentKind === 'pdf' ? (
+      {applicant.attachmentKind === 'pdf' ? (
         <Suspense fallback={<Loading what="the viewer" />}>
-          <PdfViewer url={resumeHref(applicant.ResumeUrl, true)} title={name} />
+          <PdfViewer url={resumeHref(applicant.resumeUrl, true)} title={name} />
         </Suspense>
       ) : (
         <p className="rc-muted">
-          A {applicant.AttachmentKind.toUpperCase()} file is not shown in the page: download it to
+          A {applicant.attachmentKind.toUpperCase()} file is not shown in the page: download it to
           read it.
         </p>
       )}
@@ -252,7 +254,7 @@ function Erase({ applicant }: { applicant: ConsoleApplicant }) {
   const erase = () => {
     setBusy(true);
     setError(null);
-    consoleApi.erase(applicant.Email).then(
+    consoleApi.erase(applicant.email).then(
       (counts) => {
         setBusy(false);
         setResult(counts);
@@ -289,7 +291,7 @@ function Erase({ applicant }: { applicant: ConsoleApplicant }) {
         ) : (
           <>
             <p>
-              Everything about {applicant.Email} goes: applications, resumes and mails. This cannot
+              Everything about {applicant.email} goes: applications, resumes and mails. This cannot
               be undone.
             </p>
             {error ? <ErrorNote message={error} /> : null}
@@ -333,11 +335,11 @@ export default function ApplicantPage({ applicantId }: { applicantId: number }) 
   const data = loaded && moved?.on === loaded ? { ...loaded, ...moved.move } : loaded;
   return (
     <>
-      <PageHeading title={data ? `${data.FirstName} ${data.LastName}` : 'Applicant'} />
+      <PageHeading title={data ? `${data.firstName} ${data.lastName}` : 'Applicant'} />
       {data ? (
         <p className="rc-crumbs">
-          <Link to={applicantsOfOpening(data.Job_id)}>
-            ← Applicants for {data.JobCode} · {data.JobTitle}
+          <Link to={applicantsOfOpening(data.jobId)}>
+            ← Applicants for {data.jobCode} · {data.jobTitle}
           </Link>
         </p>
       ) : null}

@@ -134,19 +134,19 @@ export default function ApplicantsPage() {
               columns={['Name', 'Opening', 'City', 'Applied', 'Stage']}
             >
               {items.map((row) => (
-                <tr key={row.ApplicantID}>
+                <tr key={row.applicantId}>
                   <td data-label="Name">
-                    <Link to={applicantPath(row.ApplicantID)}>
-                      {row.FirstName} {row.LastName}
+                    <Link to={applicantPath(row.applicantId)}>
+                      {row.firstName} {row.lastName}
                     </Link>
-                    <span className="rc-sub">{row.Email}</span>
+                    <span className="rc-sub">{row.email}</span>
                   </td>
                   <td data-label="Opening">
-                    {row.JobCode} · {row.JobTitle}
+                    {row.jobCode} · {row.jobTitle}
                   </td>
-                  <td data-label="City">{row.City}</td>
+                  <td data-label="City">{row.city}</td>
                   <td data-label="Applied">
-                    <When iso={row.AppliedOn} />
+                    <When iso={row.appliedOn} />
                   </td>
                   <td data-label="Stage">
                     <StageBadge stage={row.Stage} />

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminJobDetailSchema, adminJobSchema } from '@lumenfield/contract';
-import { applicationPayload, createOpening, postApplication } from '../../../test/application';
+import {
+  applicationPayload,
+  createOpening,
+  postApplication,
+} from '../../../test/legacy/application';
 import { adminCall, openingBody } from '../../../test/legacy/openings';
 import { hostileStrings } from '../../../test/attack-strings';
 import { createTestApp, engine, type TestApp } from '../../../test/test-app';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminApplicantColumns,
   adminApplicantSchema,
   adminFieldErrors,
   adminJobCreatedSchema,
@@ -15,13 +16,11 @@ import {
   openingInputOf,
   openingPatchOf,
   problemDetailsSchema,
-  type AdminApplicant,
+  toAdminApplicant,
 } from '@lumenfield/contract';
 import { HttpProblem } from '../../../lib/http-problem';
-import { toCsv } from '../../../lib/csv';
 import type { Repositories } from '../../../domains';
-import { listingAudit } from '../../recruiters/applicants';
-import { toAdminApplicant } from '../../../domains/applications/legacy/admin-applicant';
+import { applicantsCsv, listingAudit } from '../../../domains/applications/recruiter-reads';
 import {
   createJob,
   jobOr404 as findJob,
@@ -130,7 +129,8 @@ export const adminJobsRoutes: FastifyPluginAsyncZod<{ repos: Repositories }> = a
     async (request) => {
       const { id } = request.params;
       await jobOr404(id);
-      const applicants = await repos.applicants.listForJob(id);
+      // The console's own query (oldest first), renamed to the published shape.
+      const applicants = await repos.pipeline.all({ jobId: id });
       // Reading personal data is audited: who, when, how many (docs/security.md).
       if (applicants.length > 0) {
         const entry = listingAudit(
@@ -160,12 +160,9 @@ export const adminJobsRoutes: FastifyPluginAsyncZod<{ repos: Repositories }> = a
     },
     async (request, reply) => {
       const job = await jobOr404(request.params.id);
-      const applicants = (await repos.applicants.listForJob(job.id)).map(toAdminApplicant);
-      const header = Object.keys(adminApplicantSchema.shape) as (keyof AdminApplicant)[];
-      const csv = toCsv(
-        header,
-        applicants.map((a) => header.map((key) => a[key])),
-      );
+      const applicants = await repos.pipeline.all({ jobId: job.id });
+      // The console's CSV builder, with the published columns (docs/recruiters.md).
+      const csv = applicantsCsv(applicants, adminApplicantColumns);
       await repos.audit.record(
         listingAudit({ label: app.tokenActor }, 'applicants-export', applicants.length, {
           jobId: job.id,

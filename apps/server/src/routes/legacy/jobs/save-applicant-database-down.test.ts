@@ -1,6 +1,6 @@
 import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationRequest, createOpening } from '../../../test/application';
+import { applicationRequest, createOpening } from '../../../test/legacy/application';
 import { createTestApp, engine, type TestApp } from '../../../test/test-app';
 
 describe(`an application to a node that lost its database (${engine})`, () => {

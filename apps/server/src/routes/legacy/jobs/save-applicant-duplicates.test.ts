@@ -12,7 +12,7 @@ import {
   applicationPayload,
   createOpening,
   postApplication,
-} from '../../../test/application';
+} from '../../../test/legacy/application';
 import { pdfFile } from '../../../test/files';
 import { createTestApp, engine, type TestApp } from '../../../test/test-app';
 
@@ -125,15 +125,17 @@ describe(`duplicate submits (${engine})`, () => {
     const repo = createRepositories(t.db.handle.db).applicants;
     const application: NewApplication = {
       jobId,
-      firstName: 'Lin',
-      lastName: 'Wei',
-      mobileNumber: '5550100000',
-      city: 'Bengaluru',
-      email: 'window@example.com',
-      experience: null,
-      countryId: INDIA,
-      stateId: KARNATAKA,
-      referredBy: null,
+      fields: {
+        firstName: 'Lin',
+        lastName: 'Wei',
+        mobileNumber: '5550100000',
+        city: 'Bengaluru',
+        email: 'window@example.com',
+        experience: null,
+        countryId: INDIA,
+        stateId: KARNATAKA,
+        referredBy: null,
+      },
       resume: {
         originalName: 'cv.pdf',
         kind: 'pdf',

@@ -19,7 +19,7 @@ import {
   applicationPayload,
   createOpening,
   postApplication,
-} from '../../../test/application';
+} from '../../../test/legacy/application';
 import { hostileStrings, pathTraversalStrings } from '../../../test/attack-strings';
 import { docxFile, exeFile, legacyDocFile, pdfFile, plainZipFile } from '../../../test/files';
 import { createTestApp, engine, type TestApp } from '../../../test/test-app';

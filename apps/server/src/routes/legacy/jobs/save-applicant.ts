@@ -8,12 +8,15 @@ import {
   apiPaths,
   applicationMessages,
   applicationCreatedSchema,
+  applicationInputOf,
   applicationPayloadSchema,
   normaliseApplicant,
   resumeKindFromName,
   problemDetailsSchema,
   saveApplicantQuerySchema,
   validateApplication,
+  wireName,
+  type ApplicationInput,
   type ApplicationPayload,
   type ResumeFacts,
   type ResumeKind,
@@ -21,9 +24,9 @@ import {
 import type { Config } from '../../../config';
 import { BodyBudget } from '../../../lib/body-budget';
 import { hasControlCharacters, stripControlCharacters } from '../../../lib/control-characters';
-import { applicantConfirmation, recruiterNotice } from '../../../domains/mail/mail-templates';
 import { mailOrigin } from '../../../plugins/public-origin';
 import { readBodyChunks } from '../../../lib/read-body';
+import type { ApplicationFields } from '../../../domains/applications/applicant-row';
 import {
   cleanFileName,
   resumeKind,
@@ -198,25 +201,27 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
       const job = await repos.jobs.findVisible(jobID, new Date());
       if (!job) throw new HttpProblem(404, CLOSED_OPENING_MESSAGE);
 
+      // The old client's names end here: from now on the application speaks ours.
+      const input = applicationInputOf(payload);
       // A control character (NUL…) makes a field invalid: it fails its own rule, in order.
       const text = (value: string) => (hasControlCharacters(value) ? '' : value);
       // The first name input strips leading spaces; every text field is trimmed (docs/api.md).
       const fields = normaliseApplicant({
-        FirstName: text(payload.FirstName),
-        LastName: text(payload.LastName),
-        City: text(payload.City),
-        Email: text(payload.Email),
-        MobileNumber: text(payload.MobileNumber),
-        CountyID: payload.CountyID,
-        StateID: payload.StateID,
+        firstName: text(input.firstName),
+        lastName: text(input.lastName),
+        city: text(input.city),
+        email: text(input.email),
+        mobileNumber: text(input.mobileNumber),
+        countryId: input.countryId,
+        stateId: input.stateId,
       });
       // A country or state the reference data does not know is no selection at all.
       const countryKnown =
-        fields.CountyID != null && (await repos.reference.countryExists(fields.CountyID));
+        fields.countryId != null && (await repos.reference.countryExists(fields.countryId));
       const stateKnown =
         countryKnown &&
-        fields.StateID != null &&
-        (await repos.reference.stateBelongsTo(fields.StateID, fields.CountyID as number));
+        fields.stateId != null &&
+        (await repos.reference.stateBelongsTo(fields.stateId, fields.countryId as number));
       const resume = await checkResume(
         payload,
         resumes.get(request) ?? { bytes: undefined, zipBomb: false },
@@ -224,60 +229,47 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
       const errors = validateApplication(
         {
           ...fields,
-          CountyID: countryKnown ? fields.CountyID : null,
-          StateID: stateKnown ? fields.StateID : null,
+          countryId: countryKnown ? fields.countryId : null,
+          stateId: stateKnown ? fields.stateId : null,
         },
         resume.facts,
-      );
+      ).map((error) => ({ ...error, field: wireName(error.field) }));
       if (errors.length > 0 || !resume.bytes || resume.bytes.length === 0 || !resume.kind) {
         throw new HttpProblem(400, errors[0]?.message ?? 'The application is invalid.', errors);
       }
 
-      const experience = await experienceText(repos, payload.Experience);
-      const referredBy = stripControlCharacters(payload.ReferredBy ?? '').trim() || null;
-      // Mail is queued with the application, in its transaction, and sent in the background.
-      const facts = {
-        firstName: fields.FirstName,
-        lastName: fields.LastName,
-        email: fields.Email,
-        job: {
-          id: job.id,
-          code: job.code,
-          title: job.title,
-          location: job.location,
-          contactEmails: job.contactEmails
-            .split(',')
-            .map((mail) => mail.trim())
-            .filter(Boolean),
-        },
-        resumeKind: resume.kind,
-        appliedOn: new Date(),
-        origin: mailOrigin(config),
-        retentionDays: config.applicantRetentionDays,
-      };
-      const mail = [
-        applicantConfirmation(facts),
-        ...(facts.job.contactEmails.length > 0 ? [recruiterNotice(facts)] : []),
-      ];
       // (The store may move the resume to its writer thread: its length is taken first.)
       const resumeBytes = resume.bytes.length;
       const stored = await applications.create({
-        mail,
         jobId: job.id,
-        firstName: fields.FirstName,
-        lastName: fields.LastName,
-        mobileNumber: fields.MobileNumber,
-        city: fields.City,
-        email: fields.Email,
-        experience,
-        countryId: fields.CountyID as number,
-        stateId: fields.StateID as number,
-        referredBy,
+        fields: {
+          ...optionalText(input),
+          ...fields,
+          experience: await experienceText(repos, input.experience),
+          countryId: fields.countryId as number,
+          stateId: fields.stateId as number,
+        },
         resume: {
           originalName: resume.name,
           kind: resume.kind,
           mimeType: resumeMimeType(resume.kind),
           content: resume.bytes,
+        },
+        // The applicant's confirmation and the contact persons' notice, written and queued with
+        // the applicant, in its transaction, and sent in the background.
+        mail: {
+          job: {
+            id: job.id,
+            code: job.code,
+            title: job.title,
+            location: job.location,
+            contactEmails: job.contactEmails
+              .split(',')
+              .map((mail) => mail.trim())
+              .filter(Boolean),
+          },
+          origin: mailOrigin(config),
+          retentionDays: config.applicantRetentionDays,
         },
       });
       request.log.info(
@@ -292,10 +284,24 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
   );
 };
 
+/**
+ * The application's optional text fields (ReferredBy, and any added beside it): control
+ * characters dropped, trimmed, null when nothing is left. The fields with rules of their own
+ * are set over these by the caller.
+ */
+function optionalText(input: ApplicationInput): ApplicationFields {
+  return Object.fromEntries(
+    Object.entries(input).map(([key, value]) => [
+      key,
+      typeof value === 'string' ? stripControlCharacters(value).trim() || null : (value ?? null),
+    ]),
+  ) as ApplicationFields;
+}
+
 /** Experience is optional and not validated (docs/api.md): a known band's label, else the text. */
 async function experienceText(
   repos: Repositories,
-  value: ApplicationPayload['Experience'],
+  value: ApplicationInput['experience'],
 ): Promise<string | null> {
   if (value === null || value === undefined || value === '') return null;
   const bands = await repos.reference.experienceBands();

@@ -5,7 +5,7 @@ import {
   applicationPayload,
   createOpening,
   postApplication,
-} from '../../../test/application';
+} from '../../../test/legacy/application';
 import { hostileStrings } from '../../../test/attack-strings';
 import { docxFile, pdfFile } from '../../../test/files';
 import { createTestApp, createTestDb, engine, type TestApp } from '../../../test/test-app';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { errorTarget, resumeKind, typedValue } from './application-form';
+import { resumeKind, typedValue } from './application-form';
+import { errorTarget } from '../legacy/application-payload';
 
 describe('resumeKind (the page judges by name, and by MIME type when the browser knows it)', () => {
   it.each([
@@ -19,11 +20,12 @@ describe('resumeKind (the page judges by name, and by MIME type when the browser
 
 describe('errorTarget (where a server field error is shown)', () => {
   it.each([
-    ['Email', 'Email'],
-    ['mobilenumber', 'MobileNumber'],
-    ['AttachmentHeader.AttachmentDetails.0.FileContent', 'Resume'],
-    ['CountryID', 'CountyID'],
-    ['State', 'StateID'],
+    ['Email', 'email'],
+    ['mobilenumber', 'mobileNumber'],
+    ['CountyID', 'countryId'],
+    ['AttachmentHeader.AttachmentDetails.0.FileContent', 'resume'],
+    ['CountryID', 'countryId'],
+    ['State', 'stateId'],
     ['jobID', 'form'],
   ])('%s -> %s', (field, target) => {
     expect(errorTarget(field)).toBe(target);
@@ -32,7 +34,7 @@ describe('errorTarget (where a server field error is shown)', () => {
 
 describe('typedValue', () => {
   it('drops leading spaces of the first name only', () => {
-    expect(typedValue('FirstName', '  Ana ')).toBe('Ana ');
-    expect(typedValue('LastName', '  Okafor')).toBe('  Okafor');
+    expect(typedValue('firstName', '  Ana ')).toBe('Ana ');
+    expect(typedValue('lastName', '  Okafor')).toBe('  Okafor');
   });
 });

@@ -1,30 +1,20 @@
 import {
   MAX_RESUME_MB,
   RESUME_MIME_TYPES,
+  applicationInputSchema,
   applicationMessages,
   normaliseApplicant,
   resumeKindFromName,
   type ApplicantFields,
   type ApplicationField,
-  type ApplicationPayload,
+  type ApplicationInput,
   type FieldError,
   type ResumeFacts,
   type ResumeKind,
 } from '@lumenfield/contract';
 
 /** What the visitor has entered: text as typed, selects as their option values ('' = none). */
-export interface ApplicationDraft {
-  FirstName: string;
-  LastName: string;
-  MobileNumber: string;
-  CountyID: string;
-  StateID: string;
-  City: string;
-  Email: string;
-  Experience: string;
-  ReferredBy: string;
-  resume: File | null;
-}
+export type ApplicationDraft = Record<keyof ApplicationInput, string> & { resume: File | null };
 
 export type DraftTextField = Exclude<keyof ApplicationDraft, 'resume'>;
 
@@ -36,16 +26,11 @@ export interface ShownError {
   message: string;
 }
 
+/** Every field of the application empty (the fields are the schema's, so a new one is here too). */
 export const emptyDraft = (): ApplicationDraft => ({
-  FirstName: '',
-  LastName: '',
-  MobileNumber: '',
-  CountyID: '',
-  StateID: '',
-  City: '',
-  Email: '',
-  Experience: '',
-  ReferredBy: '',
+  ...(Object.fromEntries(
+    Object.keys(applicationInputSchema.shape).map((key) => [key, '']),
+  ) as Record<keyof ApplicationInput, string>),
   resume: null,
 });
 
@@ -67,7 +52,7 @@ export const draftStore = {
 
 /** The first name drops leading spaces as it is typed (docs/careers.md). */
 export function typedValue(field: DraftTextField, value: string): string {
-  return field === 'FirstName' ? value.replace(/^\s+/u, '') : value;
+  return field === 'firstName' ? value.replace(/^\s+/u, '') : value;
 }
 
 const toId = (value: string): number | null => (value === '' ? null : Number(value));
@@ -75,13 +60,13 @@ const toId = (value: string): number | null => (value === '' ? null : Number(val
 /** The draft's text fields trimmed and its selects as numbers, as the rules read them. */
 export function applicantFields(draft: ApplicationDraft): ApplicantFields {
   return normaliseApplicant({
-    FirstName: draft.FirstName,
-    LastName: draft.LastName,
-    City: draft.City,
-    Email: draft.Email,
-    MobileNumber: draft.MobileNumber,
-    CountyID: toId(draft.CountyID),
-    StateID: toId(draft.StateID),
+    firstName: draft.firstName,
+    lastName: draft.lastName,
+    city: draft.city,
+    email: draft.email,
+    mobileNumber: draft.mobileNumber,
+    countryId: toId(draft.countryId),
+    stateId: toId(draft.stateId),
   });
 }
 
@@ -132,53 +117,14 @@ export function readFileAsBase64(file: File): Promise<string> {
   });
 }
 
-export function buildPayload(
-  draft: ApplicationDraft,
-  file: File,
-  content: string,
-  now: Date = new Date(),
-): ApplicationPayload {
-  const fields = applicantFields(draft);
-  const referredBy = draft.ReferredBy.trim();
+/** The application as the server takes it (ApplicationInput): trimmed, selects as numbers. */
+export function applicationInput(draft: ApplicationDraft): ApplicationInput {
+  const referredBy = draft.referredBy.trim();
   return {
-    FirstName: fields.FirstName,
-    LastName: fields.LastName,
-    MobileNumber: fields.MobileNumber,
-    City: fields.City,
-    Email: fields.Email,
-    Experience: draft.Experience === '' ? null : Number(draft.Experience),
-    CountyID: fields.CountyID,
-    StateID: fields.StateID,
-    ReferredBy: referredBy === '' ? null : referredBy,
-    AttachmentHeader: {
-      HeaderID: 0,
-      CreatedBy: 0,
-      CreatedOn: now.toISOString(),
-      IsActive: true,
-      AttachmentDetails: [{ FileName: file.name, FileContent: content }],
-    },
+    ...applicantFields(draft),
+    experience: draft.experience === '' ? null : Number(draft.experience),
+    referredBy: referredBy === '' ? null : referredBy,
   };
-}
-
-const FIELD_KEYS: readonly ApplicationField[] = [
-  'Resume',
-  'FirstName',
-  'LastName',
-  'City',
-  'Email',
-  'MobileNumber',
-  'CountyID',
-  'StateID',
-];
-
-/** Where a field error from the server is shown: beside its field if the form has one. */
-export function errorTarget(field: string): ErrorTarget {
-  const known = FIELD_KEYS.find((key) => key.toLowerCase() === field.toLowerCase());
-  if (known) return known;
-  if (/attachment|file/i.test(field)) return 'Resume';
-  if (/^(country|state)(id)?$/i.test(field))
-    return field.toLowerCase().startsWith('country') ? 'CountyID' : 'StateID';
-  return 'form';
 }
 
 export const RESUME_LIMIT_TEXT = `PDF, DOC or DOCX, up to ${MAX_RESUME_MB} MB`;

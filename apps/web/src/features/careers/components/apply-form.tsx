@@ -16,10 +16,9 @@ import {
   READ_FAILED_MESSAGE,
   RESUME_LIMIT_TEXT,
   applicantFields,
-  buildPayload,
+  applicationInput,
   draftStore,
   emptyDraft,
-  errorTarget,
   readFileAsBase64,
   resetsFileInput,
   resumeFacts,
@@ -30,6 +29,7 @@ import {
   type ShownError,
 } from '../application/application-form';
 import type { OpeningNames } from '../job-summary';
+import { buildPayload, errorTarget } from '../legacy/application-payload';
 import './apply-form.css';
 
 export interface ApplyFormProps {
@@ -72,7 +72,7 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
   /** The last quarter announced (25, 50, 75, 100): screen readers hear steps, not every byte. */
   const [spokenStep, setSpokenStep] = useState(0);
   const upload = useRef<AbortController | null>(null);
-  const countryRef = useRef(draft.CountyID);
+  const countryRef = useRef(draft.countryId);
   const fileInput = useRef<HTMLInputElement>(null);
   const controls = useRef<Partial<Record<ErrorTarget, HTMLElement | null>>>({});
   const [focusRequest, setFocusRequest] = useState(0);
@@ -141,7 +141,7 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
       },
       () => {
         if (countryRef.current !== countryId) return;
-        show({ target: 'StateID', message: STATES_FAILED }, false);
+        show({ target: 'stateId', message: STATES_FAILED }, false);
       },
     );
   }
@@ -162,9 +162,9 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
 
   function onCountryChange(value: string) {
     countryRef.current = value;
-    setDraft((current) => ({ ...current, CountyID: value, StateID: '' }));
+    setDraft((current) => ({ ...current, countryId: value, stateId: '' }));
     setStates([]);
-    hideErrorOf('CountyID');
+    hideErrorOf('countryId');
     if (value !== '') loadStates(value);
   }
 
@@ -197,7 +197,7 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
     setDraft((current) => ({
       ...current,
       ...fieldsAsText(fields),
-      ReferredBy: current.ReferredBy.trim(),
+      referredBy: current.referredBy.trim(),
     }));
     const file = draft.resume;
     const firstFailure = validateApplication(fields, resumeFacts(file))[0];
@@ -214,7 +214,7 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
         content = await readFileAsBase64(file);
       } catch {
         console.error('Error reading file content.');
-        show({ target: 'Resume', message: READ_FAILED_MESSAGE });
+        show({ target: 'resume', message: READ_FAILED_MESSAGE });
         return;
       }
       const afterRead = validateApplication(fields, resumeFacts(file, content))[0];
@@ -226,7 +226,7 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
       upload.current = controller;
       setProgress({ percent: 0, sent: 0, total: file.size });
       setSpokenStep(0);
-      await saveApplication(job.id, buildPayload(draft, file, content), {
+      await saveApplication(job.id, buildPayload(applicationInput(draft), file, content), {
         signal: controller.signal,
         onProgress: (sent, total) => {
           const share = total > 0 ? sent / total : 0;
@@ -321,24 +321,24 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
       ) : null}
 
       <div className="apply-form__grid">
-        {textField('FirstName', 'First Name', {
+        {textField('firstName', 'First Name', {
           autoComplete: 'given-name',
           'data-autofocus': true,
         })}
-        {textField('LastName', 'Last Name', { autoComplete: 'family-name' })}
+        {textField('lastName', 'Last Name', { autoComplete: 'family-name' })}
         {textField(
-          'MobileNumber',
+          'mobileNumber',
           'Mobile Number',
           { type: 'tel', inputMode: 'numeric', autoComplete: 'tel-national' },
           '10 digits, numbers only',
         )}
-        <Field id={`${id}-CountyID`} label="Country" required error={errorFor('CountyID')}>
+        <Field id={`${id}-countryId`} label="Country" required error={errorFor('countryId')}>
           {(describedBy, invalid) => (
             <select
-              ref={register('CountyID')}
-              id={`${id}-CountyID`}
-              name="CountyID"
-              value={draft.CountyID}
+              ref={register('countryId')}
+              id={`${id}-countryId`}
+              name="countryId"
+              value={draft.countryId}
               onChange={(event) => onCountryChange(event.target.value)}
               aria-required="true"
               aria-invalid={invalid || undefined}
@@ -354,16 +354,16 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
             </select>
           )}
         </Field>
-        <Field id={`${id}-StateID`} label="State" required error={errorFor('StateID')}>
+        <Field id={`${id}-stateId`} label="State" required error={errorFor('stateId')}>
           {(describedBy, invalid) => (
             <select
-              ref={register('StateID')}
-              id={`${id}-StateID`}
-              name="StateID"
-              value={draft.StateID}
+              ref={register('stateId')}
+              id={`${id}-stateId`}
+              name="stateId"
+              value={draft.stateId}
               onChange={(event) => {
-                setDraft((current) => ({ ...current, StateID: event.target.value }));
-                hideErrorOf('StateID');
+                setDraft((current) => ({ ...current, stateId: event.target.value }));
+                hideErrorOf('stateId');
               }}
               aria-required="true"
               aria-invalid={invalid || undefined}
@@ -379,15 +379,15 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
             </select>
           )}
         </Field>
-        {textField('City', 'City', { autoComplete: 'address-level2' })}
-        {textField('Email', 'Email', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
-        <Field id={`${id}-Experience`} label="Experience">
+        {textField('city', 'city', { autoComplete: 'address-level2' })}
+        {textField('email', 'email', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
+        <Field id={`${id}-experience`} label="Experience">
           {(describedBy) => (
             <select
-              id={`${id}-Experience`}
-              name="Experience"
-              value={draft.Experience}
-              onChange={(event) => setText('Experience', event.target.value)}
+              id={`${id}-experience`}
+              name="experience"
+              value={draft.experience}
+              onChange={(event) => setText('experience', event.target.value)}
               aria-describedby={describedBy}
             >
               <option value="">Select Experience</option>
@@ -400,44 +400,44 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
           )}
         </Field>
         <Field
-          id={`${id}-ReferredBy`}
+          id={`${id}-referredBy`}
           label="Referred by"
           hint="Optional: who pointed you to this role"
         >
           {(describedBy) => (
             <input
-              id={`${id}-ReferredBy`}
-              name="ReferredBy"
+              id={`${id}-referredBy`}
+              name="referredBy"
               type="text"
-              value={draft.ReferredBy}
-              onChange={(event) => setText('ReferredBy', event.target.value)}
+              value={draft.referredBy}
+              onChange={(event) => setText('referredBy', event.target.value)}
               aria-describedby={describedBy}
               autoComplete="off"
             />
           )}
         </Field>
         <Field
-          id={`${id}-Resume`}
+          id={`${id}-resume`}
           label="Resume"
           required
           wide
           hint={RESUME_LIMIT_TEXT}
-          error={errorFor('Resume')}
+          error={errorFor('resume')}
         >
           {(describedBy, invalid) => (
             <input
               ref={(element) => {
                 fileInput.current = element;
-                controls.current.Resume = element;
+                controls.current.resume = element;
               }}
-              id={`${id}-Resume`}
-              name="Resume"
+              id={`${id}-resume`}
+              name="resume"
               type="file"
               accept={RESUME_ACCEPT}
               onChange={(event) => {
                 const file = event.target.files?.[0] ?? null;
                 setDraft((current) => ({ ...current, resume: file }));
-                hideErrorOf('Resume');
+                hideErrorOf('resume');
               }}
               aria-required="true"
               aria-invalid={invalid || undefined}
@@ -545,11 +545,11 @@ function PrivacyNotice() {
 
 function fieldsAsText(fields: ReturnType<typeof applicantFields>) {
   return {
-    FirstName: fields.FirstName,
-    LastName: fields.LastName,
-    City: fields.City,
-    Email: fields.Email,
-    MobileNumber: fields.MobileNumber,
+    firstName: fields.firstName,
+    lastName: fields.lastName,
+    city: fields.city,
+    email: fields.email,
+    mobileNumber: fields.mobileNumber,
   };
 }
 

@@ -1,8 +1,8 @@
 import http from 'node:http';
-import { stateValue } from '../db/reference-data';
-import { createRepositories } from '../domains';
-import { pdfFile } from './files';
-import type { TestApp } from './test-app';
+import { stateValue } from '../../db/reference-data';
+import { createRepositories } from '../../domains';
+import { pdfFile } from '../files';
+import type { TestApp } from '../test-app';
 
 /** Karnataka, India: a country and one of its states from the seeded reference data. */
 export const INDIA = 356;

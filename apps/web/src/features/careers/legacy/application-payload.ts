@@ -1,0 +1,42 @@
+import { toWireNames, type ApplicationInput, type ApplicationPayload } from '@lumenfield/contract';
+import type { ErrorTarget } from '../application/application-form';
+
+/** The application payload of docs/api.md: the form's application by its wire names. */
+export function buildPayload(
+  application: ApplicationInput,
+  file: File,
+  content: string,
+  now: Date = new Date(),
+): ApplicationPayload {
+  return {
+    ...toWireNames(application),
+    AttachmentHeader: {
+      HeaderID: 0,
+      CreatedBy: 0,
+      CreatedOn: now.toISOString(),
+      IsActive: true,
+      AttachmentDetails: [{ FileName: file.name, FileContent: content }],
+    },
+  };
+}
+
+const FIELD_NAMES: Record<string, ErrorTarget> = {
+  resume: 'resume',
+  firstname: 'firstName',
+  lastname: 'lastName',
+  city: 'city',
+  email: 'email',
+  mobilenumber: 'mobileNumber',
+  countyid: 'countryId',
+  stateid: 'stateId',
+};
+
+/** Where a field error from the server (named as on the wire) is shown: beside its field if the form has one. */
+export function errorTarget(field: string): ErrorTarget {
+  const known = FIELD_NAMES[field.toLowerCase()];
+  if (known) return known;
+  if (/attachment|file/i.test(field)) return 'resume';
+  if (/^(country|state)(id)?$/i.test(field))
+    return field.toLowerCase().startsWith('country') ? 'countryId' : 'stateId';
+  return 'form';
+}

@@ -1,0 +1,104 @@
+import { z } from '../zod-setup';
+import {
+  applicantSchema,
+  applicationInputSchema,
+  type Applicant,
+  type ApplicationInput,
+} from '../application';
+
+/**
+ * The old client's names for an application (docs/api.md): each field's own name capitalised,
+ * but for these, which the old client spelt its own way and the published API keeps.
+ */
+const IRREGULAR_NAMES = {
+  applicantId: 'ApplicantID',
+  countryId: 'CountyID',
+  stateId: 'StateID',
+} as const;
+type Irregular = typeof IRREGULAR_NAMES;
+
+/** A field's name on the wire: `referredBy` is `ReferredBy`, `countryId` is `CountyID`. */
+export type WireName<K extends string> = K extends keyof Irregular ? Irregular[K] : Capitalize<K>;
+
+export function wireName<K extends string>(key: K): WireName<K> {
+  const irregular = (IRREGULAR_NAMES as Record<string, string>)[key];
+  return (irregular ?? key.charAt(0).toUpperCase() + key.slice(1)) as WireName<K>;
+}
+
+type WireShape<S> = { [K in keyof S & string as WireName<K>]: S[K] };
+
+/** An object (a zod shape, a value) with every key renamed to its wire name. */
+export function toWireNames<S extends object>(value: S): WireShape<S> {
+  return Object.fromEntries(
+    Object.entries(value).map(([key, field]) => [wireName(key), field]),
+  ) as WireShape<S>;
+}
+
+export const attachmentDetailSchema = z.object({
+  FileName: z.string().max(255),
+  /** base64 (what our page sends) or the old client's array of byte numbers. */
+  FileContent: z.union([z.string(), z.array(z.number())]),
+});
+
+export const attachmentHeaderSchema = z.object({
+  HeaderID: z.number().int().optional(),
+  CreatedBy: z.number().int().optional(),
+  CreatedOn: z.string().optional(),
+  IsActive: z.boolean().optional(),
+  AttachmentDetails: z.array(attachmentDetailSchema).max(1),
+});
+
+/** The application payload of docs/api.md: the application's fields by their wire names. */
+export const applicationPayloadSchema = z.object({
+  ...toWireNames(applicationInputSchema.shape),
+  AttachmentHeader: attachmentHeaderSchema,
+});
+export type ApplicationPayload = z.infer<typeof applicationPayloadSchema>;
+
+/** The application's fields by our names: the one place the old client's names are read. */
+export function applicationInputOf(payload: ApplicationPayload): ApplicationInput {
+  const wire = payload as unknown as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.keys(applicationInputSchema.shape).map((key) => [key, wire[wireName(key)]]),
+  ) as ApplicationInput;
+}
+
+export const saveApplicantQuerySchema = z.object({
+  jobID: z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .transform(Number),
+});
+
+export const applicationCreatedSchema = z.object({
+  ApplicantID: z.number().int(),
+  Message: z.string(),
+});
+export type ApplicationCreated = z.infer<typeof applicationCreatedSchema>;
+
+/** Query of GET /Physical/DownloadAttachment (docs/api.md). */
+export const downloadAttachmentQuerySchema = z.object({
+  AttachmentGuid: z.uuid(),
+  /** The old client sent the file name too; the stored name is what the answer carries. */
+  AttachmentName: z.string().max(255).optional(),
+});
+
+/**
+ * An applicant as the bearer API publishes it (docs/recruiters.md): the recruiters' view by its
+ * wire names, without the place names (the codes are published).
+ */
+const publishedApplicant = applicantSchema.omit({ countryName: true, stateName: true });
+export const adminApplicantSchema = z.object(toWireNames(publishedApplicant.shape));
+export type AdminApplicant = z.infer<typeof adminApplicantSchema>;
+
+/** The published columns of an applicant, in order: the JSON's keys and the CSV's header. */
+export const adminApplicantColumns = Object.keys(publishedApplicant.shape).map((key) => ({
+  key: key as keyof Applicant,
+  label: wireName(key),
+}));
+
+export function toAdminApplicant(applicant: Applicant): AdminApplicant {
+  return toWireNames(
+    Object.fromEntries(adminApplicantColumns.map(({ key }) => [key, applicant[key]])),
+  ) as AdminApplicant;
+}
