@@ -4,22 +4,16 @@ export interface NumberedListProps {
   items: readonly { title: string; text: string }[];
   /** Numbers of two digits (01, 02, …). */
   twoDigits?: boolean;
-  /** Laid out as a tile grid (styles/base.css), the list's class setting its widths. */
-  tiles?: boolean;
 }
 
 /**
- * An ordered list of titled steps or tiles, each under its number. The number is drawn, not
- * read: the list's own order says it to a screen reader.
+ * An ordered list of titled steps, each under its number, laid out as tiles (styles/base.css:
+ * the list's class sets their width or columns). The number is drawn, not read: the list's own
+ * order says it to a screen reader.
  */
-export function NumberedList({
-  block,
-  items,
-  twoDigits = false,
-  tiles = false,
-}: NumberedListProps) {
+export function NumberedList({ block, items, twoDigits = false }: NumberedListProps) {
   return (
-    <ol className={tiles ? `tile-grid ${block}` : block}>
+    <ol className={`tile-grid ${block}`}>
       {items.map((item, index) => (
         <li key={item.title} className={`${block}__item`}>
           <span className={`${block}__number`} aria-hidden="true">

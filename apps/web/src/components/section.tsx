@@ -1,9 +1,18 @@
 import type { ReactNode } from 'react';
 import './section.css';
 
+/** A section's heading as a content entry writes it; the intro is one paragraph. */
+export interface SectionHeading {
+  eyebrow?: string;
+  title?: string;
+  intro?: string;
+}
+
 export interface SectionProps {
   /** Anchor for routes that land on this section (about/founders, ...). */
   id?: string;
+  /** The heading from a content entry; or eyebrow, title and intro one by one, below. */
+  heading?: SectionHeading;
   eyebrow?: string;
   title?: string;
   intro?: ReactNode;
@@ -18,9 +27,10 @@ export interface SectionProps {
 /** A full-width page section with the shared heading block and spacing. */
 export function Section({
   id,
-  eyebrow,
-  title,
-  intro,
+  heading,
+  eyebrow = heading?.eyebrow,
+  title = heading?.title,
+  intro = heading?.intro ? <p>{heading.intro}</p> : undefined,
   tone = 'plain',
   headingLevel = 2,
   children,

@@ -18,7 +18,7 @@ export function SolutionsList({ id = 'solutions', tone = 'sand' }: SolutionsList
       title={solutions.title}
       intro={solutions.intro}
     >
-      <NumberedList block="solutions-list" items={solutions.items} twoDigits tiles />
+      <NumberedList block="solutions-list" items={solutions.items} twoDigits />
     </Section>
   );
 }

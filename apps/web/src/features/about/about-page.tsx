@@ -18,7 +18,7 @@ export default function AboutPage({ routeId }: ScreenProps) {
     <>
       <PageIntro eyebrow={intro.eyebrow} title={title} lead={intro.lead} />
 
-      <Section id="purpose" eyebrow={purpose.eyebrow} title={purpose.title}>
+      <Section id="purpose" heading={purpose}>
         <div className="about-purpose">
           <div className="about-purpose__text">
             {purpose.paragraphs.map((paragraph) => (
@@ -29,13 +29,7 @@ export default function AboutPage({ routeId }: ScreenProps) {
         </div>
       </Section>
 
-      <Section
-        id="values"
-        tone="sand"
-        eyebrow={values.eyebrow}
-        title={values.title}
-        intro={<p>{values.intro}</p>}
-      >
+      <Section id="values" tone="sand" heading={values}>
         <CardGrid min={320}>
           {values.items.map((value) => (
             <Card key={value.name} title={value.name} icon={<Icon name={value.icon} size={26} />}>
@@ -45,12 +39,7 @@ export default function AboutPage({ routeId }: ScreenProps) {
         </CardGrid>
       </Section>
 
-      <Section
-        id="founders"
-        eyebrow={founders.eyebrow}
-        title={founders.title}
-        intro={<p>{founders.intro}</p>}
-      >
+      <Section id="founders" heading={founders}>
         <ul className="tile-grid founder-list">
           {founders.people.map((person, index) => (
             <li key={person.name} className="founder">
@@ -65,13 +54,7 @@ export default function AboutPage({ routeId }: ScreenProps) {
         </ul>
       </Section>
 
-      <Section
-        id="management"
-        tone="sand"
-        eyebrow={management.eyebrow}
-        title={management.title}
-        intro={<p>{management.intro}</p>}
-      >
+      <Section id="management" tone="sand" heading={management}>
         <ul className="tile-grid team-grid">
           {management.people.map((person, index) => (
             <li key={person.name} className="team-member">
@@ -83,7 +66,7 @@ export default function AboutPage({ routeId }: ScreenProps) {
         </ul>
       </Section>
 
-      <Section id="diversity" eyebrow={diversity.eyebrow} title={diversity.title}>
+      <Section id="diversity" heading={diversity}>
         <div className="about-diversity">
           <div className="about-diversity__text">
             {diversity.paragraphs.map((paragraph) => (
@@ -104,13 +87,7 @@ export default function AboutPage({ routeId }: ScreenProps) {
         </div>
       </Section>
 
-      <Section
-        id="partnerships"
-        tone="sand"
-        eyebrow={partnerships.eyebrow}
-        title={partnerships.title}
-        intro={<p>{partnerships.intro}</p>}
-      >
+      <Section id="partnerships" tone="sand" heading={partnerships}>
         <ul className="tile-grid partner-grid">
           {site.partners.map((partner) => (
             <li key={partner.name} className="partner-tile">
@@ -121,12 +98,7 @@ export default function AboutPage({ routeId }: ScreenProps) {
         </ul>
       </Section>
 
-      <Section
-        id="community-giving"
-        eyebrow={giving.eyebrow}
-        title={giving.title}
-        intro={<p>{giving.intro}</p>}
-      >
+      <Section id="community-giving" heading={giving}>
         <CardGrid min={320}>
           {giving.initiatives.map((initiative) => (
             <Card key={initiative.title} title={initiative.title}>

@@ -36,22 +36,11 @@ export default function ContactPage({ routeId }: ScreenProps) {
         </ul>
       </PageIntro>
 
-      <Section
-        id="what-will-happen"
-        eyebrow={whatWillHappen.eyebrow}
-        title={whatWillHappen.title}
-        intro={<p>{whatWillHappen.intro}</p>}
-      >
+      <Section id="what-will-happen" heading={whatWillHappen}>
         <NumberedList block="next-steps" items={whatWillHappen.steps} />
       </Section>
 
-      <Section
-        id="offices"
-        tone="sand"
-        eyebrow={offices.eyebrow}
-        title={offices.title}
-        intro={<p>{offices.intro}</p>}
-      >
+      <Section id="offices" tone="sand" heading={offices}>
         <Island name="office-tabs" props={{ offices: site.offices, text: offices }}>
           <OfficeTabs offices={site.offices} text={offices} />
         </Island>

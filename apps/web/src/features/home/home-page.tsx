@@ -40,12 +40,7 @@ export default function HomePage({ routeId }: ScreenProps) {
         </div>
       </section>
 
-      <Section
-        id="expertise"
-        eyebrow={expertise.eyebrow}
-        title={expertise.title}
-        intro={<p>{expertise.intro}</p>}
-      >
+      <Section id="expertise" heading={expertise}>
         <ul className="tile-grid expertise-grid">
           {expertise.links.map((link) => (
             <li key={link.to}>
@@ -61,13 +56,7 @@ export default function HomePage({ routeId }: ScreenProps) {
         </ul>
       </Section>
 
-      <Section
-        id="thought-leadership"
-        tone="sand"
-        eyebrow={thoughtLeadership.eyebrow}
-        title={thoughtLeadership.title}
-        intro={<p>{thoughtLeadership.intro}</p>}
-      >
+      <Section id="thought-leadership" tone="sand" heading={thoughtLeadership}>
         <ul className="tile-grid insight-grid">
           {thoughtLeadership.cards.map((card, index) => (
             <li key={card.title} className="insight-card">
@@ -85,14 +74,8 @@ export default function HomePage({ routeId }: ScreenProps) {
         </ul>
       </Section>
 
-      <Section
-        id="impact"
-        tone="navy"
-        eyebrow={impact.eyebrow}
-        title={impact.title}
-        intro={<p>{impact.intro}</p>}
-      >
-        <ul className="impact-grid">
+      <Section id="impact" tone="navy" heading={impact}>
+        <ul className="tile-grid impact-grid">
           {impact.claims.map((item) => (
             <li key={item.claim} className="impact-item">
               <span className="impact-item__figure" aria-hidden="true">
@@ -105,12 +88,7 @@ export default function HomePage({ routeId }: ScreenProps) {
         </ul>
       </Section>
 
-      <Section
-        id="how-we-work"
-        eyebrow={timeline.eyebrow}
-        title={timeline.title}
-        intro={<p>{timeline.intro}</p>}
-      >
+      <Section id="how-we-work" heading={timeline}>
         <Island name="timeline" props={{ steps: timeline.steps }}>
           <Timeline steps={timeline.steps} />
         </Island>

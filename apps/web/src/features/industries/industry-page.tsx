@@ -92,7 +92,7 @@ function IndustryTemplate({ page, entry }: { page: IndustryPageId; entry: Indust
         title={entry.partners.title}
         intro={<p>{entry.partners.intro}</p>}
       >
-        <NumberedList block="industry-models" items={entry.partners.models} twoDigits tiles />
+        <NumberedList block="industry-models" items={entry.partners.models} twoDigits />
         <h3 className="industry-partners__title">{entry.partners.technologyTitle}</h3>
         <ul className="industry-partners">
           {partners.map((partner) => (
