@@ -99,7 +99,7 @@ try {
     stall(
       port,
       head('POST', '/api/recruiters/session', { ...headers, 'content-length': '200' }) +
-        '{"Email":',
+        '{"email":',
       startedAt,
     ),
   );

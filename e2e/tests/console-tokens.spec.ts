@@ -59,7 +59,7 @@ for (const { engine, env } of ENGINES) {
       const xsrf = (await admin.context().cookies()).find((c) => c.name === XSRF_COOKIE_NAME);
       const added = await admin.request.post('/api/recruiters/users', {
         headers: { [FIXED_HEADER_NAME]: FIXED_HEADER_VALUE, [XSRF_HEADER_NAME]: xsrf!.value },
-        data: { Email: TOM.email, Name: TOM.name, Role: 'recruiter', Password: TOM.password },
+        data: { email: TOM.email, name: TOM.name, role: 'recruiter', password: TOM.password },
       });
       expect(added.status()).toBe(201);
 
@@ -102,14 +102,14 @@ for (const { engine, env } of ENGINES) {
       const audit = await admin.request.get('/api/recruiters/audit?action=token-call', {
         headers: { [FIXED_HEADER_NAME]: FIXED_HEADER_VALUE },
       });
-      const { Items } = (await audit.json()) as {
-        Items: { Actor: string; Target: string; Detail: string }[];
+      const { items } = (await audit.json()) as {
+        items: { actor: string; target: string; detail: string }[];
       };
-      expect(Items).toContainEqual(
+      expect(items).toContainEqual(
         expect.objectContaining({
-          Actor: TOM.name,
-          Target: 'GET /api/recruiters/jobs',
-          Detail: 'personal token "Nightly export"',
+          actor: TOM.name,
+          target: 'GET /api/recruiters/jobs',
+          detail: 'personal token "Nightly export"',
         }),
       );
 

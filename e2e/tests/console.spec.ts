@@ -341,11 +341,11 @@ for (const { engine, env } of ENGINES) {
 
       // A write without the XSRF echo is refused, even with the session cookie.
       const list = await rita.request.get('/api/recruiters/applicants', { headers: fixed });
-      const { Items } = (await list.json()) as { Items: { applicantId: number }[] };
-      const applicantId = Items[0]!.applicantId;
+      const { items } = (await list.json()) as { items: { applicantId: number }[] };
+      const applicantId = items[0]!.applicantId;
       const noEcho = await rita.request.post(`/api/recruiters/applicants/${applicantId}/notes`, {
         headers: fixed,
-        data: { Text: 'sent without the echo' },
+        data: { text: 'sent without the echo' },
       });
       expect(noEcho.status()).toBe(403);
 

@@ -232,8 +232,7 @@ nginxTest(
       method: 'POST',
       headers: { ...headers, cookie: `${headers.cookie}; __Host-session=${secrets.session}` },
       body: JSON.stringify({
-        Email: 'recruiter@example.com',
-        Password: secrets.password,
+        email: 'recruiter@example.com',
         password: secrets.password,
       }),
     });

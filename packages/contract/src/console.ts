@@ -60,60 +60,60 @@ export type UserRole = z.infer<typeof userRoleSchema>;
 export const SIGN_IN_FAILED_MESSAGE = 'The e-mail address or password is not right.';
 
 export const signInSchema = z.object({
-  Email: z.string().trim().min(1).max(320),
-  Password: z.string().min(1).max(1024),
+  email: z.string().trim().min(1).max(320),
+  password: z.string().min(1).max(1024),
 });
 export type SignIn = z.infer<typeof signInSchema>;
 
 export const consoleUserSchema = z.object({
-  UserID: z.number().int(),
-  Email: z.string(),
-  Name: z.string(),
-  Role: userRoleSchema,
-  IsActive: z.boolean(),
-  CreatedOn: z.string(),
-  LastSignInOn: z.string().nullable(),
+  userId: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  role: userRoleSchema,
+  isActive: z.boolean(),
+  createdOn: z.string(),
+  lastSignInOn: z.string().nullable(),
 });
 export type ConsoleUser = z.infer<typeof consoleUserSchema>;
 
 /** GET/POST /recruiters/session: the signed-in person. */
 export const sessionSchema = z.object({
-  User: consoleUserSchema,
+  user: consoleUserSchema,
   /** ISO 8601: when the session ends if nothing happens (idle), and at the latest. */
-  IdleExpiresOn: z.string(),
-  ExpiresOn: z.string(),
+  idleExpiresOn: z.string(),
+  expiresOn: z.string(),
 });
 export type ConsoleSession = z.infer<typeof sessionSchema>;
 
 const password = z.string().max(1024);
 
 export const userCreateSchema = z.object({
-  Email: z.string().trim().min(3).max(320),
-  Name: z.string().trim().min(1).max(200),
-  Role: userRoleSchema,
+  email: z.string().trim().min(3).max(320),
+  name: z.string().trim().min(1).max(200),
+  role: userRoleSchema,
   /** At least MIN_PASSWORD_LENGTH characters and not a common password (400 names the field). */
-  Password: password,
+  password,
 });
 export type UserCreate = z.infer<typeof userCreateSchema>;
 
 export const userPatchSchema = z.object({
-  Name: z.string().trim().min(1).max(200).optional(),
-  Role: userRoleSchema.optional(),
+  name: z.string().trim().min(1).max(200).optional(),
+  role: userRoleSchema.optional(),
   /** false deactivates the account and ends its sessions at once. */
-  IsActive: z.boolean().optional(),
+  isActive: z.boolean().optional(),
   /** A new password set by an admin; ends the account's sessions. */
-  Password: password.optional(),
+  password: password.optional(),
 });
 export type UserPatch = z.infer<typeof userPatchSchema>;
 
 /**
  * PUT /recruiters/session/password: the current password and a new one (the same rules as
- * every password, 400 naming NewPassword). Every session of the person ends; this browser gets
+ * every password, 400 naming newPassword). Every session of the person ends; this browser gets
  * a new one.
  */
 export const passwordChangeSchema = z.object({
-  CurrentPassword: z.string().min(1).max(1024),
-  NewPassword: password,
+  currentPassword: z.string().min(1).max(1024),
+  newPassword: password,
 });
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;
 
@@ -154,17 +154,17 @@ export const consoleApplicantRowSchema = applicantSchema
     city: true,
     appliedOn: true,
   })
-  .extend({ ...appliedToSchema.shape, Stage: applicantStageSchema });
+  .extend({ ...appliedToSchema.shape, stage: applicantStageSchema });
 export type ConsoleApplicantRow = z.infer<typeof consoleApplicantRowSchema>;
 
 export const PAGE_SIZE = 50;
 
 export function pagedSchema<T extends z.ZodType>(item: T) {
   return z.object({
-    Items: z.array(item),
-    Total: z.number().int(),
-    Page: z.number().int(),
-    PageSize: z.number().int(),
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
   });
 }
 
@@ -172,22 +172,22 @@ export const consoleApplicantPageSchema = pagedSchema(consoleApplicantRowSchema)
 export type ConsoleApplicantPage = z.infer<typeof consoleApplicantPageSchema>;
 
 export const stageChangeSchema = z.object({
-  Stage: applicantStageSchema,
-  ChangedBy: z.string(),
-  ChangedOn: z.string(),
+  stage: applicantStageSchema,
+  changedBy: z.string(),
+  changedOn: z.string(),
 });
 export type StageChange = z.infer<typeof stageChangeSchema>;
 
 export const applicantNoteSchema = z.object({
-  NoteID: z.number().int(),
-  Author: z.string(),
-  CreatedOn: z.string(),
-  Text: z.string(),
+  noteId: z.number().int(),
+  author: z.string(),
+  createdOn: z.string(),
+  text: z.string(),
 });
 export type ApplicantNote = z.infer<typeof applicantNoteSchema>;
 
-export const noteCreateSchema = z.object({ Text: z.string().trim().min(1).max(10_000) });
-export const stageUpdateSchema = z.object({ Stage: applicantStageSchema });
+export const noteCreateSchema = z.object({ text: z.string().trim().min(1).max(10_000) });
+export const stageUpdateSchema = z.object({ stage: applicantStageSchema });
 
 /** One applicant's page: what they sent, the opening, the stage and its history, the notes. */
 export const consoleApplicantSchema = applicantSchema.extend({
@@ -199,14 +199,14 @@ export const consoleApplicantSchema = applicantSchema.extend({
    * session): add `?disposition=inline` for the viewer (PDF only), anything else downloads.
    */
   resumeUrl: z.string(),
-  Stage: applicantStageSchema,
+  stage: applicantStageSchema,
   /**
    * Newest first; the first entry is the current stage, the last the arrival (INITIAL_STAGE by
    * 'applicant').
    */
-  StageHistory: z.array(stageChangeSchema),
+  stageHistory: z.array(stageChangeSchema),
   /** Oldest first. */
-  Notes: z.array(applicantNoteSchema),
+  notes: z.array(applicantNoteSchema),
 });
 export type ConsoleApplicant = z.infer<typeof consoleApplicantSchema>;
 
@@ -214,7 +214,7 @@ export type ConsoleApplicant = z.infer<typeof consoleApplicantSchema>;
  * PUT /recruiters/applicants/:id/stage answers what changed: the stage now and its history, the
  * new entry (stage, who, when) first. The applicant's page puts it in place of its own.
  */
-export const stageMoveSchema = consoleApplicantSchema.pick({ Stage: true, StageHistory: true });
+export const stageMoveSchema = consoleApplicantSchema.pick({ stage: true, stageHistory: true });
 export type StageMove = z.infer<typeof stageMoveSchema>;
 
 /** What the audit log records. */
@@ -251,27 +251,27 @@ export const auditQuerySchema = pagedQuerySchema.extend({
 export type AuditQuery = z.input<typeof auditQuerySchema>;
 
 export const auditEntrySchema = z.object({
-  AuditID: z.number().int(),
-  At: z.string(),
+  auditId: z.number().int(),
+  at: z.string(),
   /** The person's display name, 'token' for the bearer API, 'cli' for the command line. */
-  Actor: z.string(),
-  ActorEmail: z.string().nullable(),
-  Action: auditActionSchema,
+  actor: z.string(),
+  actorEmail: z.string().nullable(),
+  action: auditActionSchema,
   /** What it was done to, e.g. "applicant 12", "opening 3", "user 4"; never personal data. */
-  Target: z.string().nullable(),
+  target: z.string().nullable(),
   /** A short description without personal data ("Screening -> Interview"). */
-  Detail: z.string().nullable(),
+  detail: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditPageSchema = pagedSchema(auditEntrySchema);
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
 /** POST /recruiters/erasures (admins): everything about one person, at their request. */
-export const erasureRequestSchema = z.object({ Email: z.string().trim().min(3).max(320) });
+export const erasureRequestSchema = z.object({ email: z.string().trim().min(3).max(320) });
 export const erasureResultSchema = z.object({
-  Applicants: z.number().int(),
-  Resumes: z.number().int(),
-  Mails: z.number().int(),
+  applicants: z.number().int(),
+  resumes: z.number().int(),
+  mails: z.number().int(),
 });
 export type ErasureResult = z.infer<typeof erasureResultSchema>;
 
@@ -280,9 +280,9 @@ const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one 
 /** "2 applicants, 2 resumes and 1 queued mail": the CLI, the console and the audit log say it so. */
 export function describeErasure(result: ErasureResult): string {
   return (
-    `${counted(result.Applicants, 'applicant', 'applicants')}, ` +
-    `${counted(result.Resumes, 'resume', 'resumes')} and ` +
-    `${counted(result.Mails, 'queued mail', 'queued mails')}`
+    `${counted(result.applicants, 'applicant', 'applicants')}, ` +
+    `${counted(result.resumes, 'resume', 'resumes')} and ` +
+    `${counted(result.mails, 'queued mail', 'queued mails')}`
   );
 }
 

@@ -89,7 +89,7 @@ describe(`property-based bad input on the console and the careers search (${engi
       fc.asyncProperty(
         fc.oneof(
           anyJson,
-          fc.record({ Email: fc.oneof(junkText, fc.emailAddress()), Password: junkText }),
+          fc.record({ email: fc.oneof(junkText, fc.emailAddress()), password: junkText }),
         ),
         fc.ipV4(),
         async (body, client) => {
@@ -173,9 +173,9 @@ describe(`property-based bad input on the console and the careers search (${engi
         fc.oneof(
           anyJson,
           fc.record({
-            Stage: fc.oneof(fc.constantFrom(...applicantStageSchema.options), junkText),
+            stage: fc.oneof(fc.constantFrom(...applicantStageSchema.options), junkText),
           }),
-          fc.record({ Text: junkText }),
+          fc.record({ text: junkText }),
         ),
         async (what, id, body) => {
           const method = what === 'stage' ? 'PUT' : 'POST';
@@ -201,13 +201,13 @@ describe(`property-based bad input on the console and the careers search (${engi
         fc.oneof(
           anyJson,
           fc.record({
-            Email: fc.oneof(junkText, fc.emailAddress()),
-            Name: junkText,
-            Role: fc.oneof(fc.constantFrom('admin', 'recruiter'), junkText),
-            Password: junkText,
-            IsActive: fc.oneof(fc.boolean(), anyJson),
+            email: fc.oneof(junkText, fc.emailAddress()),
+            name: junkText,
+            role: fc.oneof(fc.constantFrom('admin', 'recruiter'), junkText),
+            password: junkText,
+            isActive: fc.oneof(fc.boolean(), anyJson),
           }),
-          fc.record({ CurrentPassword: junkText, NewPassword: junkText }),
+          fc.record({ currentPassword: junkText, newPassword: junkText }),
         ),
         async ([method, route], id, body) => {
           counter.add(`${method} ${route}`);

@@ -256,7 +256,7 @@ describe('log redaction', () => {
         req: { headers: { authorization: 'Bearer s3cret-admin', cookie: 'sid=s3cret-session' } },
         res: { headers: { 'set-cookie': 'sid=s3cret-session; HttpOnly' } },
         body: {
-          Password: 's3cret-password',
+          newPassword: 's3cret-password',
           AttachmentHeader: {
             AttachmentDetails: [{ FileName: 'cv.pdf', FileContent: 'JVBERi0xLjQKs3cret' }],
           },

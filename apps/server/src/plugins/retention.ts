@@ -56,7 +56,7 @@ export const retention = fp<{ config: Config }>(
     // Counts only: what was erased is personal data and never reaches the log.
     const run = async (now?: Date) => {
       const erased = await job.runOnce(now);
-      if (erased && erased.Applicants > 0) {
+      if (erased && erased.applicants > 0) {
         app.log.info({ erased }, 'retention: applicants erased');
         await app.repos.audit.record(
           {

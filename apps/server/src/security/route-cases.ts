@@ -143,7 +143,7 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
     'GET /recruiters/*': { url: '/recruiters/openings' },
     'POST /api/recruiters/session': {
       url: '/api/recruiters/session',
-      body: { Email: 'sec-admin@example.com', Password: PASSWORD },
+      body: { email: 'sec-admin@example.com', password: PASSWORD },
     },
     'GET /api/recruiters/session': { url: '/api/recruiters/session' },
     'DELETE /api/recruiters/session': { url: '/api/recruiters/session' },
@@ -151,8 +151,8 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
     'PUT /api/recruiters/session/password': {
       url: '/api/recruiters/session/password',
       body: {
-        CurrentPassword: 'not the password at all',
-        NewPassword: 'another long passphrase 77',
+        currentPassword: 'not the password at all',
+        newPassword: 'another long passphrase 77',
       },
     },
     'GET /api/recruiters/jobs': { url: '/api/recruiters/jobs' },
@@ -172,26 +172,26 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
     'GET /api/recruiters/applicants/:id': { url: `/api/recruiters/applicants/${f.applicantId}` },
     'PUT /api/recruiters/applicants/:id/stage': {
       url: `/api/recruiters/applicants/${f.applicantId}/stage`,
-      body: { Stage: 'Screening' },
+      body: { stage: 'Screening' },
     },
     'POST /api/recruiters/applicants/:id/notes': {
       url: `/api/recruiters/applicants/${f.applicantId}/notes`,
-      body: { Text: 'A security case.' },
+      body: { text: 'A security case.' },
     },
     'GET /api/recruiters/resumes/:guid': { url: f.resumeUrl, session: f.adminSession },
     'GET /api/recruiters/users': { url: '/api/recruiters/users' },
     'POST /api/recruiters/users': {
       url: '/api/recruiters/users',
       body: {
-        Email: `sec-user-${counter()}@example.com`,
-        Name: 'Sam Case',
-        Role: 'recruiter',
-        Password: 'a long and uncommon passphrase 42',
+        email: `sec-user-${counter()}@example.com`,
+        name: 'Sam Case',
+        role: 'recruiter',
+        password: 'a long and uncommon passphrase 42',
       },
     },
     'PATCH /api/recruiters/users/:id': {
       url: `/api/recruiters/users/${f.recruiter.id}`,
-      body: { Name: 'Rita Renamed' },
+      body: { name: 'Rita Renamed' },
     },
     'GET /api/recruiters/audit': { url: '/api/recruiters/audit?action=sign-in' },
     'POST /api/recruiters/tokens': {
@@ -202,7 +202,7 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
     'DELETE /api/recruiters/tokens/:id': { url: '/api/recruiters/tokens/999999' },
     'POST /api/recruiters/erasures': {
       url: '/api/recruiters/erasures',
-      body: { Email: `nobody-${counter()}@example.com` },
+      body: { email: `nobody-${counter()}@example.com` },
     },
   };
 }

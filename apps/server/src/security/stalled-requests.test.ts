@@ -79,7 +79,7 @@ describe(`a request that stalls is answered 408 and closed, and gives its share 
         ...t.headers('write'),
         'Content-Type': 'application/json',
         'Content-Length': '200',
-      }) + '{"Email":',
+      }) + '{"email":',
     );
     expect(closed.status).toBe(408);
   });

@@ -36,7 +36,7 @@ export function signInRequest(
     url: '/api/recruiters/session',
     remoteAddress: client,
     headers: { ...t.headers('write'), 'content-type': 'application/json' },
-    payload: JSON.stringify({ Email: email, Password: password }),
+    payload: JSON.stringify({ email, password }),
   });
 }
 

@@ -96,7 +96,7 @@ describe.skipIf(engine !== 'sqlite')('erasure leaves nothing on disk (sqlite)', 
       method: 'POST',
       url: `/api/recruiters/applicants/${row!.applicantId}/notes`,
       headers: { ...consoleHeaders(t, admin, 'write'), 'content-type': 'application/json' },
-      payload: JSON.stringify({ Text: marker.note }),
+      payload: JSON.stringify({ text: marker.note }),
     });
     expect(note.statusCode).toBe(201);
     // The search sees what was planted (so its silence afterwards means something).
@@ -112,10 +112,10 @@ describe.skipIf(engine !== 'sqlite')('erasure leaves nothing on disk (sqlite)', 
       method: 'POST',
       url: '/api/recruiters/erasures',
       headers: { ...consoleHeaders(t, admin, 'write'), 'content-type': 'application/json' },
-      payload: JSON.stringify({ Email: marker.email }),
+      payload: JSON.stringify({ email: marker.email }),
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ Applicants: 1, Resumes: 1 });
+    expect(res.json()).toMatchObject({ applicants: 1, resumes: 1 });
     expect(foundOnDisk(t.db.dataDir, marker)).toEqual([]);
   });
 
@@ -137,7 +137,7 @@ describe.skipIf(engine !== 'sqlite')('erasure leaves nothing on disk (sqlite)', 
     const marker = await plant('retention', closing);
     await t.app.repos.jobs.update(closing, { isOpen: false }, new Date());
     const erased = await t.app.retention.runOnce(new Date(Date.now() + 400 * DAY));
-    expect(erased).toMatchObject({ Applicants: 1, Resumes: 1 });
+    expect(erased).toMatchObject({ applicants: 1, resumes: 1 });
     expect(foundOnDisk(t.db.dataDir, marker)).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ const CHUNK = 500;
  * mail, then the applicants, counting each. Runs inside the caller's transaction.
  */
 async function eraseApplicants(trx: Db, ids: readonly number[]): Promise<ErasureResult> {
-  const result: ErasureResult = { Applicants: 0, Resumes: 0, Mails: 0 };
+  const result: ErasureResult = { applicants: 0, resumes: 0, mails: 0 };
   for (let i = 0; i < ids.length; i += CHUNK) {
     const batch = ids.slice(i, i + CHUNK);
     const resumes = await trx
@@ -27,9 +27,9 @@ async function eraseApplicants(trx: Db, ids: readonly number[]): Promise<Erasure
       .deleteFrom('applicants')
       .where('id', 'in', batch)
       .executeTakeFirst();
-    result.Resumes += Number(resumes.numDeletedRows);
-    result.Mails += Number(mails.numDeletedRows);
-    result.Applicants += Number(applicants.numDeletedRows);
+    result.resumes += Number(resumes.numDeletedRows);
+    result.mails += Number(mails.numDeletedRows);
+    result.applicants += Number(applicants.numDeletedRows);
   }
   return result;
 }
@@ -69,7 +69,7 @@ async function eraseSelected(
       (await select(trx)).map((row) => row.id),
     ),
   );
-  if (erased.Applicants > 0) await checkpointAfterErasure(db);
+  if (erased.applicants > 0) await checkpointAfterErasure(db);
   return erased;
 }
 

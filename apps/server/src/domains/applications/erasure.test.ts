@@ -77,7 +77,7 @@ describe(`retention and erasure (${engine})`, () => {
     const keptBefore = await traces(kept);
 
     const erased = await t.app.retention.runOnce(NOW);
-    expect(erased).toEqual({ Applicants: 2, Resumes: 2, Mails: before.mails });
+    expect(erased).toEqual({ applicants: 2, resumes: 2, mails: before.mails });
     expect(await traces(expired)).toEqual({ applicants: 0, resumes: 0, submitKeys: 0, mails: 0 });
     expect(await traces(kept)).toEqual(keptBefore);
     expect(await repos.pipeline.all({ jobId: long })).toEqual([]);
@@ -86,12 +86,12 @@ describe(`retention and erasure (${engine})`, () => {
 
     // A day later the edge opening's applicant goes too, and nothing else.
     const tomorrow = new Date(NOW.getTime() + 2 * DAY);
-    expect(await t.app.retention.runOnce(tomorrow)).toMatchObject({ Applicants: 1, Resumes: 1 });
+    expect(await t.app.retention.runOnce(tomorrow)).toMatchObject({ applicants: 1, resumes: 1 });
     expect((await traces(kept)).applicants).toBe(3);
     expect(await t.app.retention.runOnce(tomorrow)).toEqual({
-      Applicants: 0,
-      Resumes: 0,
-      Mails: 0,
+      applicants: 0,
+      resumes: 0,
+      mails: 0,
     });
   });
 
@@ -106,7 +106,7 @@ describe(`retention and erasure (${engine})`, () => {
     expect(await repos.pipeline.all({ jobId: job })).toHaveLength(1);
     // The other node's lease ran out (it died mid-run): this node takes over.
     const later = new Date(start.getTime() + 61_000);
-    expect(await t.app.retention.runOnce(later)).toMatchObject({ Applicants: 1 });
+    expect(await t.app.retention.runOnce(later)).toMatchObject({ applicants: 1 });
     // Released after the run: the other node may run next time.
     expect(await repos.leases.claim(RETENTION_LEASE, 'other-node', later, 60_000)).toBe(true);
     await repos.leases.release(RETENTION_LEASE, 'other-node', later);
@@ -124,14 +124,14 @@ describe(`retention and erasure (${engine})`, () => {
     const otherBefore = await traces([other]);
 
     const result = await repos.applicants.eraseByEmail('  MARIA.SANTOS@example.COM ');
-    expect(result).toEqual({ Applicants: 2, Resumes: 2, Mails: before.mails });
+    expect(result).toEqual({ applicants: 2, resumes: 2, mails: before.mails });
     expect(before.mails).toBeGreaterThan(0);
     expect(await traces(hers)).toEqual({ applicants: 0, resumes: 0, submitKeys: 0, mails: 0 });
     expect(await traces([other])).toEqual(otherBefore);
     expect(await repos.applicants.eraseByEmail('maria.santos@example.com')).toEqual({
-      Applicants: 0,
-      Resumes: 0,
-      Mails: 0,
+      applicants: 0,
+      resumes: 0,
+      mails: 0,
     });
     // Her submit keys went too: sending the same resume again is a new application.
     const again = await postApplication(

@@ -40,15 +40,15 @@ const toRow = (a: PipelineApplicant): ConsoleApplicantRow => ({
   jobId: a.jobId,
   jobCode: a.jobCode,
   jobTitle: a.jobTitle,
-  Stage: a.stage,
+  stage: a.stage,
 });
 
 const toStageMove = ({ stage, history }: StageHistory): StageMove => ({
-  Stage: stage,
-  StageHistory: history.map((step) => ({
-    Stage: step.stage,
-    ChangedBy: step.changedBy,
-    ChangedOn: step.changedAt,
+  stage,
+  stageHistory: history.map((step) => ({
+    stage: step.stage,
+    changedBy: step.changedBy,
+    changedOn: step.changedAt,
   })),
 });
 
@@ -89,11 +89,11 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
       attachmentKind: kindOf(attachmentKind),
       resumeUrl: `${API_BASE_PATH}${resumePath}?sig=${signature}`,
       ...toStageMove(stages),
-      Notes: notes.map((note) => ({
-        NoteID: note.id,
-        Author: note.author,
-        CreatedOn: note.createdAt,
-        Text: note.text,
+      notes: notes.map((note) => ({
+        noteId: note.id,
+        author: note.author,
+        createdOn: note.createdAt,
+        text: note.text,
       })),
     };
   };
@@ -120,7 +120,7 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
         const entry = listingAudit({ userId: user.id }, 'applicants-list', items.length, filter);
         await repos.audit.record(entry, app.now());
       }
-      return { Items: items.map(toRow), Total: total, Page: current, PageSize: PAGE_SIZE };
+      return { items: items.map(toRow), total, page: current, pageSize: PAGE_SIZE };
     },
   );
 
@@ -197,7 +197,7 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = signedIn(request);
       const { id } = request.params;
       return toStageMove(
-        await repos.pipeline.moveStage(id, request.body.Stage, user.id, app.now()),
+        await repos.pipeline.moveStage(id, request.body.stage, user.id, app.now()),
       );
     },
   );
@@ -218,7 +218,7 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
       const context = signedIn(request);
       const { user } = context;
       const { id } = request.params;
-      await repos.pipeline.writeNote(id, user.id, clean(request.body.Text, true), app.now());
+      await repos.pipeline.writeNote(id, user.id, clean(request.body.text, true), app.now());
       return reply.code(201).send(await applicantPage(id, linkKey(context)));
     },
   );

@@ -33,8 +33,8 @@ describe(`reading personal data is audited; the audit log is append-only (${engi
       headers: consoleHeaders(t, session),
     });
     expect(list.statusCode).toBe(200);
-    const { Items } = list.json() as ConsoleApplicantPage;
-    expect(Items).toHaveLength(1);
+    const { items } = list.json() as ConsoleApplicantPage;
+    expect(items).toHaveLength(1);
     // A search that returns nobody reads nobody's data.
     await t.app.inject({
       url: '/api/recruiters/applicants?q=nobody-at-all',
@@ -44,7 +44,7 @@ describe(`reading personal data is audited; the audit log is append-only (${engi
       url: `/api/recruiters/applicants?jobId=${jobId}`,
       headers: consoleHeaders(t, session),
     });
-    const ids = (everyone.json() as ConsoleApplicantPage).Items.map((item) => item.applicantId);
+    const ids = (everyone.json() as ConsoleApplicantPage).items.map((item) => item.applicantId);
     for (const id of ids) {
       const page = await t.app.inject({
         url: `/api/recruiters/applicants/${id}`,
@@ -105,7 +105,7 @@ describe(`reading personal data is audited; the audit log is append-only (${engi
     expect(await t.app.repos.audit.list({}, 1, 500)).toEqual(before);
     // Erasing a person whose page was read leaves the audit rows as they were.
     expect(await t.app.repos.applicants.eraseByEmail('alice@example.com')).toMatchObject({
-      Applicants: 1,
+      applicants: 1,
     });
     expect((await t.app.repos.audit.list({}, 1, 500)).total).toBe(before.total);
   });

@@ -39,18 +39,18 @@ export const consoleAuditRoutes: FastifyPluginAsyncZod = async (app) => {
         PAGE_SIZE,
       );
       return {
-        Items: items.map((row) => ({
-          AuditID: row.id,
-          At: row.at,
-          Actor: row.actor,
-          ActorEmail: row.actorEmail,
-          Action: auditActionSchema.catch('token-call').parse(row.action),
-          Target: row.target,
-          Detail: row.detail,
+        items: items.map((row) => ({
+          auditId: row.id,
+          at: row.at,
+          actor: row.actor,
+          actorEmail: row.actorEmail,
+          action: auditActionSchema.catch('token-call').parse(row.action),
+          target: row.target,
+          detail: row.detail,
         })),
-        Total: total,
-        Page: current,
-        PageSize: PAGE_SIZE,
+        total,
+        page: current,
+        pageSize: PAGE_SIZE,
       };
     },
   );

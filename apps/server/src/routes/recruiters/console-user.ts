@@ -9,19 +9,19 @@ import type { User } from '../../domains/accounts/users-repository';
 
 export function toConsoleUser(user: User): ConsoleUser {
   return {
-    UserID: user.id,
-    Email: user.email,
-    Name: user.name,
-    Role: user.role,
-    IsActive: user.isActive,
-    CreatedOn: user.createdAt,
-    LastSignInOn: user.lastSignInAt,
+    userId: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    isActive: user.isActive,
+    createdOn: user.createdAt,
+    lastSignInOn: user.lastSignInAt,
   };
 }
 
 export function toConsoleSession({ user, session }: SessionContext): ConsoleSession {
   const ends = sessionEnds(session);
-  return { User: toConsoleUser(user), IdleExpiresOn: ends.idle, ExpiresOn: ends.absolute };
+  return { user: toConsoleUser(user), idleExpiresOn: ends.idle, expiresOn: ends.absolute };
 }
 
 /** The signed-in person of a `session` route (the guard has set it). */

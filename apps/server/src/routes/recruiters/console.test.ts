@@ -86,12 +86,12 @@ describe(`recruiters' console: the whole review, by API (${engine})`, () => {
     const admin = await signIn(t, 'ada@example.com');
 
     // Accounts: the password rules name the field; a taken e-mail is 409.
-    const addRita = (Password: string) =>
+    const addRita = (password: string) =>
       call.write('POST', '/api/recruiters/users', admin, {
-        Email: 'rita@example.com',
-        Name: 'Rita Recruiter',
-        Role: 'recruiter',
-        Password,
+        email: 'rita@example.com',
+        name: 'Rita Recruiter',
+        role: 'recruiter',
+        password,
       });
     // A common password, the person's name, and one in no list but easy to guess: each says why.
     const refusals: [string, RegExp][] = [
@@ -104,30 +104,30 @@ describe(`recruiters' console: the whole review, by API (${engine})`, () => {
       expect(weak.statusCode, password).toBe(400);
       expect(weak.json(), password).toMatchObject({
         detail: expect.stringMatching(detail),
-        errors: [{ field: 'Password', message: expect.any(String) }],
+        errors: [{ field: 'password', message: expect.any(String) }],
       });
     }
     const added = await call.write('POST', '/api/recruiters/users', admin, {
-      Email: 'Rita@Example.com',
-      Name: 'Rita Recruiter',
-      Role: 'recruiter',
-      Password: PASSWORD,
+      email: 'Rita@Example.com',
+      name: 'Rita Recruiter',
+      role: 'recruiter',
+      password: PASSWORD,
     });
     expect(added.statusCode).toBe(201);
     const rita = added.json() as ConsoleUser;
-    expect(rita).toMatchObject({ Email: 'rita@example.com', Role: 'recruiter', IsActive: true });
+    expect(rita).toMatchObject({ email: 'rita@example.com', role: 'recruiter', isActive: true });
     const again = await call.write('POST', '/api/recruiters/users', admin, {
-      Email: 'rita@example.com',
-      Name: 'Rita Two',
-      Role: 'recruiter',
-      Password: PASSWORD,
+      email: 'rita@example.com',
+      name: 'Rita Two',
+      role: 'recruiter',
+      password: PASSWORD,
     });
     expect(again.statusCode).toBe(409);
 
     // The recruiter signs in: a new session, HttpOnly and SameSite=Strict.
     const res = await signInRequest(t, 'RITA@example.com');
     expect(res.statusCode).toBe(200);
-    expect((res.json() as ConsoleSession).User.Name).toBe('Rita Recruiter');
+    expect((res.json() as ConsoleSession).user.name).toBe('Rita Recruiter');
     const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE_NAME)!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
     const recruiter = `${cookie.name}=${cookie.value}`;
@@ -153,10 +153,10 @@ describe(`recruiters' console: the whole review, by API (${engine})`, () => {
     const list = (
       await call.get(`/api/recruiters/applicants?jobId=${job.id}`, recruiter)
     ).json() as ConsoleApplicantPage;
-    expect(list).toMatchObject({ Total: 1, Page: 1 });
-    expect(list.Items[0]).toMatchObject({
+    expect(list).toMatchObject({ total: 1, page: 1 });
+    expect(list.items[0]).toMatchObject({
       applicantId: ApplicantID,
-      Stage: 'New',
+      stage: 'New',
       jobCode: 'CON-1',
     });
     const jobs = (await call.get('/api/recruiters/jobs', recruiter)).json() as RecruiterOpening[];
@@ -174,9 +174,9 @@ describe(`recruiters' console: the whole review, by API (${engine})`, () => {
       countryName: 'India',
       stateName: 'Karnataka',
       attachmentKind: 'pdf',
-      Stage: 'New',
-      StageHistory: [{ Stage: 'New', ChangedBy: 'applicant' }],
-      Notes: [],
+      stage: 'New',
+      stageHistory: [{ stage: 'New', changedBy: 'applicant' }],
+      notes: [],
     });
     const viewed = await call.link(`${page.resumeUrl}&disposition=inline`, recruiter);
     expect(viewed.statusCode).toBe(200);
@@ -197,20 +197,20 @@ describe(`recruiters' console: the whole review, by API (${engine})`, () => {
       `/api/recruiters/applicants/${ApplicantID}/stage`,
       recruiter,
       {
-        Stage: 'Interview',
+        stage: 'Interview',
       },
     );
     expect(staged.statusCode).toBe(200);
-    expect((staged.json() as StageMove).StageHistory).toEqual([
-      { Stage: 'Interview', ChangedBy: 'Rita Recruiter', ChangedOn: new Date(now).toISOString() },
-      { Stage: 'New', ChangedBy: 'applicant', ChangedOn: page.appliedOn },
+    expect((staged.json() as StageMove).stageHistory).toEqual([
+      { stage: 'Interview', changedBy: 'Rita Recruiter', changedOn: new Date(now).toISOString() },
+      { stage: 'New', changedBy: 'applicant', changedOn: page.appliedOn },
     ]);
     // A move the stage model does not allow is a problem document saying why; nothing changes.
     const refused = await call.write(
       'PUT',
       `/api/recruiters/applicants/${ApplicantID}/stage`,
       recruiter,
-      { Stage: 'Hired' },
+      { stage: 'Hired' },
     );
     expect(refused.statusCode).toBe(409);
     expect(refused.headers['content-type']).toContain('application/problem+json');
@@ -223,21 +223,21 @@ describe(`recruiters' console: the whole review, by API (${engine})`, () => {
       `/api/recruiters/applicants/${ApplicantID}/notes`,
       recruiter,
       {
-        Text: 'Strong on testing.',
+        text: 'Strong on testing.',
       },
     );
     expect(noted.statusCode).toBe(201);
-    expect((noted.json() as ConsoleApplicant).Notes).toEqual([
-      expect.objectContaining({ Author: 'Rita Recruiter', Text: 'Strong on testing.' }),
+    expect((noted.json() as ConsoleApplicant).notes).toEqual([
+      expect.objectContaining({ author: 'Rita Recruiter', text: 'Strong on testing.' }),
     ]);
     const interviews = (
       await call.get('/api/recruiters/applicants?stage=Interview&q=ana', recruiter)
     ).json() as ConsoleApplicantPage;
-    expect(interviews.Items.map((a) => a.applicantId)).toEqual([ApplicantID]);
+    expect(interviews.items.map((a) => a.applicantId)).toEqual([ApplicantID]);
     const news = (
       await call.get('/api/recruiters/applicants?stage=New', recruiter)
     ).json() as ConsoleApplicantPage;
-    expect(news.Total).toBe(0);
+    expect(news.total).toBe(0);
 
     // CSV of the opening's applicants under plain headings: the stage included, the country
     // and state by name, formula-safe.
@@ -259,7 +259,7 @@ describe(`recruiters' console: the whole review, by API (${engine})`, () => {
 
     // The audit log, newest first, names the recruiter at every step; no personal data.
     const audit = (await call.get('/api/recruiters/audit?actor=rita', admin)).json() as AuditPage;
-    expect(audit.Items.map((e) => [e.Action, e.Actor, e.Target])).toEqual([
+    expect(audit.items.map((e) => [e.action, e.actor, e.target])).toEqual([
       ['applicants-export', 'Rita Recruiter', `opening ${job.id}`],
       ['applicants-list', 'Rita Recruiter', null],
       ['applicant-note', 'Rita Recruiter', `applicant ${ApplicantID}`],
@@ -271,15 +271,15 @@ describe(`recruiters' console: the whole review, by API (${engine})`, () => {
       ['opening-create', 'Rita Recruiter', `opening ${job.id}`],
       ['sign-in', 'Rita Recruiter', null],
     ]);
-    expect(audit.Items.find((e) => e.Action === 'applicant-stage')?.Detail).toBe(
+    expect(audit.items.find((e) => e.action === 'applicant-stage')?.detail).toBe(
       'New -> Interview',
     );
     expect(JSON.stringify(audit)).not.toContain('ana.console@example.com');
     const adminSide = (
       await call.get('/api/recruiters/audit?action=user-create', admin)
     ).json() as AuditPage;
-    expect(adminSide.Items).toEqual([
-      expect.objectContaining({ Actor: 'Ada Admin', Target: `user ${rita.UserID}` }),
+    expect(adminSide.items).toEqual([
+      expect.objectContaining({ actor: 'Ada Admin', target: `user ${rita.userId}` }),
     ]);
 
     // Signing out ends the session on the server: the same cookie is refused afterwards.
@@ -325,7 +325,7 @@ describe(`recruiters' console: the whole review, by API (${engine})`, () => {
     const audit = (
       await call.get('/api/recruiters/audit?action=opening-update', admin)
     ).json() as AuditPage;
-    expect(audit.Items.slice(0, 2).map((e) => e.Detail)).toEqual([
+    expect(audit.items.slice(0, 2).map((e) => e.detail)).toEqual([
       'opened; effectiveFrom, title',
       'closed',
     ]);
@@ -433,16 +433,16 @@ describe(`recruiters' console: what it refuses (${engine})`, () => {
     expect(
       (
         await call.write('POST', '/api/recruiters/users', recruiter, {
-          Email: 'x@example.com',
-          Name: 'X',
-          Role: 'admin',
-          Password: PASSWORD,
+          email: 'x@example.com',
+          name: 'X',
+          role: 'admin',
+          password: PASSWORD,
         })
       ).statusCode,
     ).toBe(403);
     const adminUser = await createUser(t, 'self@example.com', 'admin');
     const admin = await openSession(t, adminUser);
-    for (const body of [{ IsActive: false }, { Role: 'recruiter' }]) {
+    for (const body of [{ isActive: false }, { role: 'recruiter' }]) {
       const res = await call.write('PATCH', `/api/recruiters/users/${adminUser.id}`, admin, body);
       expect(res.statusCode).toBe(400);
     }
@@ -458,7 +458,7 @@ describe(`recruiters' console: what it refuses (${engine})`, () => {
     now += minutes(29);
     const alive = await call.get('/api/recruiters/session', idle);
     expect(alive.statusCode).toBe(200);
-    expect((alive.json() as ConsoleSession).IdleExpiresOn).toBe(
+    expect((alive.json() as ConsoleSession).idleExpiresOn).toBe(
       new Date(now + minutes(30)).toISOString(),
     );
     now += minutes(31);
@@ -483,15 +483,15 @@ describe(`recruiters' console: what it refuses (${engine})`, () => {
     const user = await createUser(t, 'leaving@example.com');
     const session = await signIn(t, 'leaving@example.com');
     const reset = await call.write('PATCH', `/api/recruiters/users/${user.id}`, admin, {
-      Password: 'a brand new passphrase 99',
+      password: 'a brand new passphrase 99',
     });
     expect(reset.statusCode).toBe(200);
     expect((await call.get('/api/recruiters/session', session)).statusCode).toBe(401);
     const second = await signIn(t, 'leaving@example.com', 'a brand new passphrase 99');
     const off = await call.write('PATCH', `/api/recruiters/users/${user.id}`, admin, {
-      IsActive: false,
+      isActive: false,
     });
-    expect((off.json() as ConsoleUser).IsActive).toBe(false);
+    expect((off.json() as ConsoleUser).isActive).toBe(false);
     expect((await call.get('/api/recruiters/jobs', second)).statusCode).toBe(401);
     const again = await signInRequest(t, 'leaving@example.com', 'a brand new passphrase 99');
     expect(again.statusCode).toBe(401);
@@ -546,15 +546,15 @@ describe(`recruiters' console: what it refuses (${engine})`, () => {
     );
     const { ApplicantID } = applied.json() as { ApplicantID: number };
     await call.write('POST', `/api/recruiters/applicants/${ApplicantID}/notes`, admin, {
-      Text: 'Asked to be forgotten.',
+      text: 'Asked to be forgotten.',
     });
 
-    const body = { Email: 'erase.me@EXAMPLE.com' };
+    const body = { email: 'erase.me@EXAMPLE.com' };
     const refused = await call.write('POST', '/api/recruiters/erasures', recruiter, body);
     expect(refused.statusCode).toBe(403);
     const erased = await call.write('POST', '/api/recruiters/erasures', admin, body);
     expect(erased.statusCode).toBe(200);
-    expect(erased.json()).toMatchObject({ Applicants: 1, Resumes: 1 });
+    expect(erased.json()).toMatchObject({ applicants: 1, resumes: 1 });
     expect((await call.get(`/api/recruiters/applicants/${ApplicantID}`, admin)).statusCode).toBe(
       404,
     );
@@ -562,9 +562,9 @@ describe(`recruiters' console: what it refuses (${engine})`, () => {
     const audit = (
       await call.get('/api/recruiters/audit?action=applicant-erase', admin)
     ).json() as AuditPage;
-    expect(audit.Items[0]).toMatchObject({
-      Actor: 'Ada Admin',
-      Detail: expect.stringMatching(/^1 applicant, 1 resume and \d+ queued mails?$/),
+    expect(audit.items[0]).toMatchObject({
+      actor: 'Ada Admin',
+      detail: expect.stringMatching(/^1 applicant, 1 resume and \d+ queued mails?$/),
     });
     expect(JSON.stringify(audit)).not.toMatch(/erase\.me/i);
   });
@@ -577,21 +577,21 @@ describe(`recruiters' console: what it refuses (${engine})`, () => {
     const url = '/api/recruiters/session/password';
 
     const wrong = await call.write('PUT', url, here, {
-      CurrentPassword: 'not my password at all',
-      NewPassword: 'a brand new long passphrase 9',
+      currentPassword: 'not my password at all',
+      newPassword: 'a brand new long passphrase 9',
     });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().errors).toEqual([{ field: 'CurrentPassword', message: 'is not right' }]);
+    expect(wrong.json().errors).toEqual([{ field: 'currentPassword', message: 'is not right' }]);
     const weak = await call.write('PUT', url, here, {
-      CurrentPassword: PASSWORD,
-      NewPassword: 'short',
+      currentPassword: PASSWORD,
+      newPassword: 'short',
     });
     expect(weak.statusCode).toBe(400);
-    expect(weak.json().errors[0].field).toBe('NewPassword');
+    expect(weak.json().errors[0].field).toBe('newPassword');
 
     const changed = await call.write('PUT', url, here, {
-      CurrentPassword: PASSWORD,
-      NewPassword: 'a brand new long passphrase 9',
+      currentPassword: PASSWORD,
+      newPassword: 'a brand new long passphrase 9',
     });
     expect(changed.statusCode).toBe(200);
     const cookie = changed.cookies.find((c) => c.name === SESSION_COOKIE_NAME);
@@ -611,7 +611,7 @@ describe(`recruiters' console: what it refuses (${engine})`, () => {
         await openSession(t, await createUser(t, 'auditor@example.com', 'admin')),
       )
     ).json() as AuditPage;
-    expect(audit.Items.map((item) => item.Detail)).toContain('own password changed');
+    expect(audit.items.map((item) => item.detail)).toContain('own password changed');
   });
 
   it("an applicant's resume URL works only in the session it was made for", async () => {
@@ -663,7 +663,7 @@ describe(`recruiters' console: what it refuses (${engine})`, () => {
         [XSRF_HEADER_NAME]: xsrf,
         'content-type': 'application/json',
       },
-      payload: JSON.stringify({ Email: 'https@example.com', Password: PASSWORD }),
+      payload: JSON.stringify({ email: 'https@example.com', password: PASSWORD }),
     });
     expect(res.statusCode).toBe(200);
     const cookie = res.cookies.find((c) => c.name === SESSION_HOST_COOKIE_NAME)!;
@@ -698,7 +698,7 @@ describe(`recruiters' console: what it refuses (${engine})`, () => {
     const audit = (
       await api(t).get('/api/recruiters/audit?action=token-call', admin)
     ).json() as AuditPage;
-    expect(audit.Items.map((e) => [e.Actor, e.Target])).toEqual([
+    expect(audit.items.map((e) => [e.actor, e.target])).toEqual([
       ['token', `GET /api/admin/jobs/:id ${jobId}`],
       ['token', 'GET /api/admin/jobs'],
     ]);
@@ -717,7 +717,7 @@ describe(`recruiters' console: what it refuses (${engine})`, () => {
         cookie: `${t.headers('write').cookie}; ${first}`,
         'content-type': 'application/json',
       },
-      payload: JSON.stringify({ Email: 'fixation@example.com', Password: PASSWORD }),
+      payload: JSON.stringify({ email: 'fixation@example.com', password: PASSWORD }),
     });
     expect(res.statusCode).toBe(200);
     const second = res.cookies.find((c) => c.name === SESSION_COOKIE_NAME)!;

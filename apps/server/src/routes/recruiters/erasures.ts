@@ -31,10 +31,10 @@ export const consoleErasureRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = signedIn(request);
-      const email = clean(request.body.Email);
+      const email = clean(request.body.email);
       if (!email.includes('@')) {
         throw new HttpProblem(400, 'The request is invalid.', [
-          { field: 'Email', message: 'must be an e-mail address' },
+          { field: 'email', message: 'must be an e-mail address' },
         ]);
       }
       const erased = await repos.applicants.eraseByEmail(email);

@@ -118,8 +118,8 @@ describe(`sign-in throttle under concurrency (${engine})`, () => {
         remoteAddress: client,
         headers: { ...consoleHeaders(t, session, 'write'), 'content-type': 'application/json' },
         payload: JSON.stringify({
-          CurrentPassword: current,
-          NewPassword: 'a brand new long passphrase 9',
+          currentPassword: current,
+          newPassword: 'a brand new long passphrase 9',
         }),
       });
     const statuses = (

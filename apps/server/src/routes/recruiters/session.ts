@@ -53,20 +53,20 @@ export const consoleSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { Email, Password } = request.body;
+      const { email, password } = request.body;
       const now = app.now();
-      const keys = throttleKeys(Email, request.ip);
+      const keys = throttleKeys(email, request.ip);
       const reservation = await reserveOr429(
         app,
         keys,
         now,
         'Too many failed sign-ins. Please wait a while and try again.',
       );
-      const user = await repos.users.findForSignIn(Email);
+      const user = await repos.users.findForSignIn(email);
       // An unknown e-mail costs the same scrypt as a wrong password: timing tells nothing.
       const matches = user
-        ? await verifyPassword(Password, user.passwordHash)
-        : (await verifyDummy(Password), false);
+        ? await verifyPassword(password, user.passwordHash)
+        : (await verifyDummy(password), false);
       if (!user || !matches || !user.isActive) {
         // The reserved slot stays: this was a failure.
         await repos.audit.record(
@@ -143,15 +143,15 @@ export const consoleSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         'Too many failed attempts. Please wait a while and try again.',
       );
       const stored = await repos.users.findForSignIn(user.email);
-      if (!stored || !(await verifyPassword(request.body.CurrentPassword, stored.passwordHash))) {
+      if (!stored || !(await verifyPassword(request.body.currentPassword, stored.passwordHash))) {
         throw new HttpProblem(400, 'The current password is not right.', [
-          { field: 'CurrentPassword', message: 'is not right' },
+          { field: 'currentPassword', message: 'is not right' },
         ]);
       }
       await releaseAttempt(repos.signInThrottle, keys, reservation);
-      checkPassword(request.body.NewPassword, user, 'NewPassword');
+      checkPassword(request.body.newPassword, user, 'newPassword');
       await repos.users.update(user.id, {
-        passwordHash: await hashPassword(request.body.NewPassword),
+        passwordHash: await hashPassword(request.body.newPassword),
       });
       // Every session of this person ends (a thief's too); this browser continues in a new one.
       await repos.sessions.deleteForUser(user.id);

@@ -144,17 +144,17 @@ describe(`personal API tokens (${engine})`, () => {
     const page = await bearer(secret, 'GET', '/api/recruiters/applicants');
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('no-store');
-    expect((page.json() as ConsoleApplicantPage).Items.map((a) => a.applicantId)).toContain(
+    expect((page.json() as ConsoleApplicantPage).items.map((a) => a.applicantId)).toContain(
       applicantId,
     );
     // A write, with no XSRF echo: a browser never sends a bearer header on its own.
     const moved = await bearer(secret, 'PUT', `/api/recruiters/applicants/${applicantId}/stage`, {
-      Stage: 'Screening',
+      stage: 'Screening',
     });
     expect(moved.statusCode).toBe(200);
-    expect((moved.json() as StageMove).StageHistory[0]).toMatchObject({
-      Stage: 'Screening',
-      ChangedBy: 'Rita Acts',
+    expect((moved.json() as StageMove).stageHistory[0]).toMatchObject({
+      stage: 'Screening',
+      changedBy: 'Rita Acts',
     });
     // The resume link it is given works with the token, and for no session.
     const applicant = (
@@ -188,9 +188,9 @@ describe(`personal API tokens (${engine})`, () => {
       url: '/api/recruiters/audit?actor=Rita+Acts',
       headers: consoleHeaders(t, admin),
     });
-    const entries = (audit.json() as AuditPage).Items;
-    expect(entries.every((e) => e.Actor === 'Rita Acts')).toBe(true);
-    expect(entries.map((e) => `${e.Action} ${e.Target} ${e.Detail}`)).toEqual(
+    const entries = (audit.json() as AuditPage).items;
+    expect(entries.every((e) => e.actor === 'Rita Acts')).toBe(true);
+    expect(entries.map((e) => `${e.action} ${e.target} ${e.detail}`)).toEqual(
       expect.arrayContaining([
         'applicant-stage applicant ' + applicantId + ' New -> Screening',
         `token-call PUT /api/recruiters/applicants/:id/stage ${applicantId} personal token "Pipeline script"`,
@@ -239,15 +239,15 @@ describe(`personal API tokens (${engine})`, () => {
         headers: { ...consoleHeaders(t, admin, 'write'), 'content-type': 'application/json' },
         payload: JSON.stringify(body),
       });
-    expect((await patch({ Password: 'seven quiet lanterns over the harbour 9' })).statusCode).toBe(
+    expect((await patch({ password: 'seven quiet lanterns over the harbour 9' })).statusCode).toBe(
       200,
     );
     expect((await bearer(kept.secret, 'GET', '/api/recruiters/jobs')).statusCode).toBe(200);
 
-    expect((await patch({ IsActive: false })).statusCode).toBe(200);
+    expect((await patch({ isActive: false })).statusCode).toBe(200);
     expect((await bearer(kept.secret, 'GET', '/api/recruiters/jobs')).statusCode).toBe(401);
     // Reactivated, the person's old tokens stay dead.
-    expect((await patch({ IsActive: true })).statusCode).toBe(200);
+    expect((await patch({ isActive: true })).statusCode).toBe(200);
     expect((await bearer(kept.secret, 'GET', '/api/recruiters/jobs')).statusCode).toBe(401);
 
     // A token of a person deactivated by any other way is refused all the same.

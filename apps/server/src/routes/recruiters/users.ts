@@ -21,7 +21,7 @@ const answers = consoleProblems(404, 409);
 export function checkPassword(
   password: string,
   person: { email: string; name: string },
-  field = 'Password',
+  field = 'password',
 ): void {
   const problem = passwordProblem(password, person);
   if (problem) {
@@ -62,21 +62,21 @@ export const consoleUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user: admin } = signedIn(request);
-      const email = clean(request.body.Email).toLowerCase();
-      const name = clean(request.body.Name);
+      const email = clean(request.body.email).toLowerCase();
+      const name = clean(request.body.name);
       if (!EMAIL.test(email)) {
         throw new HttpProblem(400, 'The account is invalid.', [
-          { field: 'Email', message: 'must be an e-mail address' },
+          { field: 'email', message: 'must be an e-mail address' },
         ]);
       }
-      checkPassword(request.body.Password, { email, name });
+      checkPassword(request.body.password, { email, name });
       // Hashed before the transaction: scrypt's work holds no lock.
-      const passwordHash = await hashPassword(request.body.Password);
+      const passwordHash = await hashPassword(request.body.password);
       const now = app.now();
       try {
         const user = await repos.changeAccounts(async (tx) => {
           const made = await tx.users.create(
-            { email, name, role: request.body.Role, passwordHash },
+            { email, name, role: request.body.role, passwordHash },
             now,
           );
           await tx.audit.record(
@@ -94,7 +94,7 @@ export const consoleUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (error) {
         if (error instanceof EmailInUseError) {
           throw new HttpProblem(409, 'This e-mail address already has an account.', [
-            { field: 'Email', message: 'already has an account' },
+            { field: 'email', message: 'already has an account' },
           ]);
         }
         throw error;
@@ -119,47 +119,47 @@ export const consoleUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const current = await repos.users.findById(id);
       if (!current) throw new HttpProblem(404, `There is no account with id ${id}.`);
-      const { Name, Role, IsActive, Password } = request.body;
-      if (id === admin.id && (IsActive === false || (Role !== undefined && Role !== 'admin'))) {
+      const { role, isActive, password } = request.body;
+      if (id === admin.id && (isActive === false || (role !== undefined && role !== 'admin'))) {
         throw new HttpProblem(
           400,
           'You cannot deactivate your own account or take away your own admin role.',
           [
             {
-              field: IsActive === false ? 'IsActive' : 'Role',
+              field: isActive === false ? 'isActive' : 'role',
               message: 'not for your own account',
             },
           ],
         );
       }
-      const name = Name === undefined ? undefined : clean(Name);
-      if (Password !== undefined) {
-        checkPassword(Password, { email: current.email, name: name ?? current.name });
+      const name = request.body.name === undefined ? undefined : clean(request.body.name);
+      if (password !== undefined) {
+        checkPassword(password, { email: current.email, name: name ?? current.name });
       }
-      const passwordHash = Password === undefined ? undefined : await hashPassword(Password);
+      const passwordHash = password === undefined ? undefined : await hashPassword(password);
       const changes = [
         name !== undefined && name !== current.name ? 'name' : undefined,
-        Role !== undefined && Role !== current.role ? `role ${current.role} -> ${Role}` : undefined,
-        IsActive !== undefined && IsActive !== current.isActive
-          ? IsActive
+        role !== undefined && role !== current.role ? `role ${current.role} -> ${role}` : undefined,
+        isActive !== undefined && isActive !== current.isActive
+          ? isActive
             ? 'activated'
             : 'deactivated'
           : undefined,
-        Password !== undefined ? 'password reset' : undefined,
+        password !== undefined ? 'password reset' : undefined,
       ].filter((change) => change !== undefined);
       // The change, the sessions and tokens it ends and its audit row: one transaction.
       const updated = await repos.changeAccounts(async (tx) => {
         const changed = await tx.users.update(id, {
           ...(name !== undefined && { name }),
-          ...(Role !== undefined && { role: Role }),
-          ...(IsActive !== undefined && { isActive: IsActive }),
+          ...(role !== undefined && { role }),
+          ...(isActive !== undefined && { isActive }),
           ...(passwordHash !== undefined && { passwordHash }),
         });
         if (!changed) throw new HttpProblem(404, `There is no account with id ${id}.`);
         // Deactivated, or a password set by an admin: every session of the account ends now.
-        if (IsActive === false || Password !== undefined) await tx.sessions.deleteForUser(id);
+        if (isActive === false || password !== undefined) await tx.sessions.deleteForUser(id);
         // Deactivated: their API tokens go too (a password reset leaves them: docs/recruiters.md).
-        if (IsActive === false) await tx.apiTokens.deleteForUser(id);
+        if (isActive === false) await tx.apiTokens.deleteForUser(id);
         await tx.audit.record(
           {
             actor: { userId: admin.id },

@@ -13,11 +13,11 @@ import {
   focusFirstInvalid,
 } from './ui';
 
-const EMPTY = { CurrentPassword: '', NewPassword: '' };
+const EMPTY = { currentPassword: '', newPassword: '' };
 
 /** The signed-in person's own account: who they are, their password, their API tokens. */
 export default function AccountPage() {
-  const { User } = useSession();
+  const { user } = useSession();
   const formRef = useRef<HTMLFormElement>(null);
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<FieldError[]>([]);
@@ -56,7 +56,7 @@ export default function AccountPage() {
     <>
       <PageHeading title="Your account" />
       <p>
-        {User.Name} · {User.Email} · {User.Role === 'admin' ? 'Admin' : 'Recruiter'}
+        {user.name} · {user.email} · {user.role === 'admin' ? 'Admin' : 'Recruiter'}
       </p>
       <section className="rc-card" aria-labelledby="password-heading">
         <h2 id="password-heading">Change your password</h2>
@@ -68,23 +68,23 @@ export default function AccountPage() {
         <form ref={formRef} className="rc-form" onSubmit={submit} noValidate>
           <div className="rc-grid">
             <TextField
-              id="account-CurrentPassword"
+              id="account-currentPassword"
               label="Current password"
               type="password"
               autoComplete="current-password"
-              value={form.CurrentPassword}
-              error={fieldErrorFor(errors, 'CurrentPassword')}
-              onChange={(value) => setForm((current) => ({ ...current, CurrentPassword: value }))}
+              value={form.currentPassword}
+              error={fieldErrorFor(errors, 'currentPassword')}
+              onChange={(value) => setForm((current) => ({ ...current, currentPassword: value }))}
             />
             <TextField
-              id="account-NewPassword"
+              id="account-newPassword"
               label="New password"
               type="password"
               autoComplete="new-password"
               hint={PASSWORD_HINT}
-              value={form.NewPassword}
-              error={fieldErrorFor(errors, 'NewPassword')}
-              onChange={(value) => setForm((current) => ({ ...current, NewPassword: value }))}
+              value={form.newPassword}
+              error={fieldErrorFor(errors, 'newPassword')}
+              onChange={(value) => setForm((current) => ({ ...current, newPassword: value }))}
             />
           </div>
           <div className="rc-form__actions">

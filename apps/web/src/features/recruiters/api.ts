@@ -97,15 +97,15 @@ export const consoleApi = {
   applicant: (id: number, signal?: AbortSignal) =>
     call('GET', withId(consolePaths.applicant, id), { schema: consoleApplicantSchema, signal }),
   /** Answers the stage and its history: the page puts them in place, with no second request. */
-  setStage: (id: number, Stage: ApplicantStage) =>
+  setStage: (id: number, stage: ApplicantStage) =>
     call('PUT', withId(consolePaths.applicantStage, id), {
-      body: { Stage },
+      body: { stage },
       schema: stageMoveSchema,
     }),
-  addNote: (id: number, Text: string) =>
-    call<unknown>('POST', withId(consolePaths.applicantNotes, id), { body: { Text } }),
-  erase: (Email: string) =>
-    call('POST', consolePaths.erasures, { body: { Email }, schema: erasureResultSchema }),
+  addNote: (id: number, text: string) =>
+    call<unknown>('POST', withId(consolePaths.applicantNotes, id), { body: { text } }),
+  erase: (email: string) =>
+    call('POST', consolePaths.erasures, { body: { email }, schema: erasureResultSchema }),
 
   users: (signal?: AbortSignal) =>
     call('GET', consolePaths.users, { schema: userListSchema, signal }),

@@ -67,15 +67,15 @@ function StagePanel({
   applicant: ConsoleApplicant;
   onChanged: (move: StageMove) => void;
 }) {
-  const [stage, setStage] = useState<ApplicantStage>(applicant.Stage);
+  const [stage, setStage] = useState<ApplicantStage>(applicant.stage);
   // The stage model (packages/contract/src/pipeline.ts) says which moves there are; the others
   // are offered disabled, with the reason beside them.
   const refusals = new Map(
-    APPLICANT_STAGES.map((to) => [to, stageMoveRefusal(applicant.Stage, to)] as const),
+    APPLICANT_STAGES.map((to) => [to, stageMoveRefusal(applicant.stage, to)] as const),
   );
   const reasons = [
     ...new Set(
-      APPLICANT_STAGES.filter((to) => to !== applicant.Stage).map((to) => refusals.get(to)),
+      APPLICANT_STAGES.filter((to) => to !== applicant.stage).map((to) => refusals.get(to)),
     ),
   ].filter((reason) => reason !== undefined);
   const [error, setError] = useState<string | null>(null);
@@ -96,7 +96,7 @@ function StagePanel({
     consoleApi.setStage(applicant.applicantId, stage).then(
       (move) => {
         busy.current = false;
-        setDone(`Stage changed to ${move.Stage}.`);
+        setDone(`Stage changed to ${move.stage}.`);
         onChanged(move);
       },
       (failure: unknown) => {
@@ -115,7 +115,7 @@ function StagePanel({
           aria-describedby={reasons.length > 0 ? 'stage-reasons' : undefined}
         >
           <legend>
-            Current stage: <StageBadge stage={applicant.Stage} />
+            Current stage: <StageBadge stage={applicant.stage} />
           </legend>
           {APPLICANT_STAGES.map((value) => (
             <label key={value} className="rc-stage-option">
@@ -125,7 +125,7 @@ function StagePanel({
                 value={value}
                 checked={stage === value}
                 // The current stage stays a choice: the group keeps a place for the keyboard.
-                disabled={value !== applicant.Stage && refusals.get(value) !== undefined}
+                disabled={value !== applicant.stage && refusals.get(value) !== undefined}
                 onChange={() => setStage(value)}
               />
               {value}
@@ -146,10 +146,10 @@ function StagePanel({
       </form>
       <h3>History</h3>
       <ol className="rc-history">
-        {applicant.StageHistory.map((change, index) => (
-          <li key={`${change.ChangedOn}-${index}`}>
-            <StageBadge stage={change.Stage} /> by <strong>{change.ChangedBy}</strong>,{' '}
-            <When iso={change.ChangedOn} />
+        {applicant.stageHistory.map((change, index) => (
+          <li key={`${change.changedOn}-${index}`}>
+            <StageBadge stage={change.stage} /> by <strong>{change.changedBy}</strong>,{' '}
+            <When iso={change.changedOn} />
           </li>
         ))}
       </ol>
@@ -185,14 +185,14 @@ function NotesPanel({ applicant, onAdded }: { applicant: ConsoleApplicant; onAdd
   return (
     <section className="rc-card" aria-labelledby="notes-heading">
       <h2 id="notes-heading">Notes</h2>
-      {applicant.Notes.length === 0 ? <p className="rc-muted">No notes yet.</p> : null}
+      {applicant.notes.length === 0 ? <p className="rc-muted">No notes yet.</p> : null}
       <ul className="rc-notes">
-        {applicant.Notes.map((note) => (
-          <li key={note.NoteID}>
+        {applicant.notes.map((note) => (
+          <li key={note.noteId}>
             <p className="rc-notes__meta">
-              <strong>{note.Author}</strong>, <When iso={note.CreatedOn} />
+              <strong>{note.author}</strong>, <When iso={note.createdOn} />
             </p>
-            <p className="rc-notes__text">{note.Text}</p>
+            <p className="rc-notes__text">{note.text}</p>
           </li>
         ))}
       </ul>
@@ -281,7 +281,7 @@ function Erase({ applicant }: { applicant: ConsoleApplicant }) {
         {result ? (
           <div role="status">
             <p>
-              Erased {result.Applicants} applications, {result.Resumes} resumes and {result.Mails}{' '}
+              Erased {result.applicants} applications, {result.resumes} resumes and {result.mails}{' '}
               mails.
             </p>
             <Link className="button button--primary" to={consolePagePaths.applicants}>
@@ -322,7 +322,7 @@ function Erase({ applicant }: { applicant: ConsoleApplicant }) {
 
 /** One applicant: what they sent, the resume, the stage with its history, notes. */
 export default function ApplicantPage({ applicantId }: { applicantId: number }) {
-  const { User } = useSession();
+  const { user } = useSession();
   const [applicant, reload] = useResource(
     `applicant-${applicantId}`,
     (signal) => consoleApi.applicant(applicantId, signal),
@@ -356,7 +356,7 @@ export default function ApplicantPage({ applicantId }: { applicantId: number }) 
               onChanged={(move) => loaded && setMoved({ on: loaded, move })}
             />
             <NotesPanel applicant={data} onAdded={reload} />
-            {User.Role === 'admin' ? <Erase applicant={data} /> : null}
+            {user.role === 'admin' ? <Erase applicant={data} /> : null}
           </div>
         </div>
       ) : null}

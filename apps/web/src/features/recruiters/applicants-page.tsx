@@ -149,7 +149,7 @@ export default function ApplicantsPage() {
                     <When iso={row.appliedOn} />
                   </td>
                   <td data-label="Stage">
-                    <StageBadge stage={row.Stage} />
+                    <StageBadge stage={row.stage} />
                   </td>
                 </tr>
               ))}

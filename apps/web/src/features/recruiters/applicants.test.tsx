@@ -16,7 +16,7 @@ describe('the applicants list', () => {
       'GET /recruiters/applicants': (url) => {
         asked.push(url.searchParams);
         return json({
-          Items: [
+          items: [
             {
               applicantId: 12,
               jobId: 3,
@@ -27,12 +27,12 @@ describe('the applicants list', () => {
               email: 'jane@example.com',
               city: 'Austin',
               appliedOn: '2026-11-20T10:00:00.000Z',
-              Stage: 'Interview',
+              stage: 'Interview',
             },
           ],
-          Total: 51,
-          Page: 1,
-          PageSize: 50,
+          total: 51,
+          page: 1,
+          pageSize: 50,
         });
       },
     });
@@ -86,34 +86,34 @@ describe("an applicant's page", () => {
         return json(current);
       },
       'PUT /recruiters/applicants/12/stage': (_url, init) => {
-        const body = JSON.parse(String(init?.body)) as { Stage: ConsoleApplicant['Stage'] };
+        const body = JSON.parse(String(init?.body)) as { stage: ConsoleApplicant['stage'] };
         writes.push({ method: 'PUT', body });
         current = {
           ...current,
-          Stage: body.Stage,
-          StageHistory: [
+          stage: body.stage,
+          stageHistory: [
             {
-              Stage: body.Stage,
-              ChangedBy: 'Rita Recruiter',
-              ChangedOn: '2026-11-21T10:00:00.000Z',
+              stage: body.stage,
+              changedBy: 'Rita Recruiter',
+              changedOn: '2026-11-21T10:00:00.000Z',
             },
-            ...current.StageHistory,
+            ...current.stageHistory,
           ],
         };
         // What changed, not the whole page.
-        return json({ Stage: current.Stage, StageHistory: current.StageHistory });
+        return json({ stage: current.stage, stageHistory: current.stageHistory });
       },
       'POST /recruiters/applicants/12/notes': (_url, init) => {
-        const body = JSON.parse(String(init?.body)) as { Text: string };
+        const body = JSON.parse(String(init?.body)) as { text: string };
         writes.push({ method: 'POST', body });
         current = {
           ...current,
-          Notes: [
+          notes: [
             {
-              NoteID: 1,
-              Author: 'Rita Recruiter',
-              CreatedOn: '2026-11-21T11:00:00.000Z',
-              Text: body.Text,
+              noteId: 1,
+              author: 'Rita Recruiter',
+              createdOn: '2026-11-21T11:00:00.000Z',
+              text: body.text,
             },
           ],
         };
@@ -166,8 +166,8 @@ describe("an applicant's page", () => {
     expect(within(notes).getByText('Rita Recruiter')).toBeInTheDocument();
     expect(screen.getByLabelText('Note')).toHaveValue('');
     expect(writes).toEqual([
-      { method: 'PUT', body: { Stage: 'Interview' } },
-      { method: 'POST', body: { Text: 'Strong on test design.' } },
+      { method: 'PUT', body: { stage: 'Interview' } },
+      { method: 'POST', body: { text: 'Strong on test design.' } },
     ]);
   });
 });

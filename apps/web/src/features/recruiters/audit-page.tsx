@@ -102,19 +102,19 @@ export default function AuditPage() {
               columns={['When', 'Who', 'Action', 'What', 'Detail']}
             >
               {items.map((entry) => (
-                <tr key={entry.AuditID}>
+                <tr key={entry.auditId}>
                   <td data-label="When">
-                    <When iso={entry.At} />
+                    <When iso={entry.at} />
                   </td>
                   <td data-label="Who">
-                    {entry.Actor}
-                    {entry.ActorEmail ? <span className="rc-sub">{entry.ActorEmail}</span> : null}
+                    {entry.actor}
+                    {entry.actorEmail ? <span className="rc-sub">{entry.actorEmail}</span> : null}
                   </td>
                   <td data-label="Action">
-                    <code className="rc-action">{entry.Action}</code>
+                    <code className="rc-action">{entry.action}</code>
                   </td>
-                  <td data-label="What">{entry.Target ?? '—'}</td>
-                  <td data-label="Detail">{entry.Detail ?? '—'}</td>
+                  <td data-label="What">{entry.target ?? '—'}</td>
+                  <td data-label="Detail">{entry.detail ?? '—'}</td>
                 </tr>
               ))}
             </ListTable>

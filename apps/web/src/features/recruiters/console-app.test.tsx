@@ -16,7 +16,7 @@ describe('signing in', () => {
         signedIn = true;
         return json(session());
       },
-      'GET /recruiters/applicants': () => json({ Items: [], Total: 0, Page: 1, PageSize: 50 }),
+      'GET /recruiters/applicants': () => json({ items: [], total: 0, page: 1, pageSize: 50 }),
       'GET /recruiters/jobs': () => json([job()]),
     });
     const { history } = renderConsole('/recruiters/applicants?stage=New');
@@ -36,8 +36,8 @@ describe('signing in', () => {
     );
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({
-      Email: 'rita@example.com',
-      Password: 'a long enough password',
+      email: 'rita@example.com',
+      password: 'a long enough password',
     });
     // The header names the person and role; a recruiter has no admin pages in the nav.
     const banner = screen.getByRole('banner');

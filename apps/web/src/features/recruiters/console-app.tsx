@@ -73,7 +73,7 @@ function Shell({
   onSignOut: () => void;
   children: ReactNode;
 }) {
-  const { User } = session;
+  const { user } = session;
   return (
     <>
       <a className="skip-link" href="#rc-main">
@@ -97,7 +97,7 @@ function Shell({
               <li>
                 <NavLink to={consolePagePaths.applicants}>Applicants</NavLink>
               </li>
-              {User.Role === 'admin' ? (
+              {user.role === 'admin' ? (
                 <>
                   <li>
                     <NavLink to={consolePagePaths.users}>Users</NavLink>
@@ -111,9 +111,9 @@ function Shell({
           </nav>
           <div className="rc-who">
             <Link className="rc-who__name" to={consolePagePaths.account}>
-              {User.Name}
+              {user.name}
             </Link>
-            <span className="rc-who__role">{User.Role === 'admin' ? 'Admin' : 'Recruiter'}</span>
+            <span className="rc-who__role">{user.role === 'admin' ? 'Admin' : 'Recruiter'}</span>
             <button type="button" className="rc-signout" onClick={onSignOut}>
               Sign out
             </button>
@@ -213,7 +213,7 @@ export function ConsoleApp() {
     <SessionContext.Provider value={state.session}>
       <Shell session={state.session} onSignOut={signOut}>
         <Suspense fallback={<Loading what="the page" />}>
-          {canOpen(route, state.session.User.Role) ? <Screen route={route} /> : <Forbidden />}
+          {canOpen(route, state.session.user.role) ? <Screen route={route} /> : <Forbidden />}
         </Suspense>
       </Shell>
     </SessionContext.Provider>

@@ -18,7 +18,7 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (session: ConsoleSessio
     event.preventDefault();
     setBusy(true);
     setError(null);
-    consoleApi.signIn({ Email: email, Password: password }).then(
+    consoleApi.signIn({ email, password }).then(
       (session) => onSignedIn(session),
       (failure: unknown) => {
         setBusy(false);

@@ -44,17 +44,17 @@ export function mockApi(handlers: Record<string, Handler>) {
 
 export function session(role: UserRole = 'recruiter', name = 'Rita Recruiter'): ConsoleSession {
   return {
-    User: {
-      UserID: role === 'admin' ? 1 : 2,
-      Email: role === 'admin' ? 'ada@example.com' : 'rita@example.com',
-      Name: name,
-      Role: role,
-      IsActive: true,
-      CreatedOn: '2026-11-01T10:00:00.000Z',
-      LastSignInOn: null,
+    user: {
+      userId: role === 'admin' ? 1 : 2,
+      email: role === 'admin' ? 'ada@example.com' : 'rita@example.com',
+      name: name,
+      role: role,
+      isActive: true,
+      createdOn: '2026-11-01T10:00:00.000Z',
+      lastSignInOn: null,
     },
-    IdleExpiresOn: '2026-11-23T12:30:00.000Z',
-    ExpiresOn: '2026-11-23T23:00:00.000Z',
+    idleExpiresOn: '2026-11-23T12:30:00.000Z',
+    expiresOn: '2026-11-23T23:00:00.000Z',
   };
 }
 
@@ -112,9 +112,9 @@ export function applicant(overrides: Partial<ConsoleApplicant> = {}): ConsoleApp
     jobTitle: 'QA Engineer',
     attachmentKind: 'docx',
     resumeUrl: '/api/recruiters/resumes/g-1?sig=x',
-    Stage: 'New',
-    StageHistory: [{ Stage: 'New', ChangedBy: 'applicant', ChangedOn: '2026-11-20T10:00:00.000Z' }],
-    Notes: [],
+    stage: 'New',
+    stageHistory: [{ stage: 'New', changedBy: 'applicant', changedOn: '2026-11-20T10:00:00.000Z' }],
+    notes: [],
     ...overrides,
   };
 }

@@ -126,10 +126,10 @@ export function ListTable({
 
 /** One page of a filtered list as the server answers it. */
 export interface ListPage<T> {
-  Items: T[];
-  Total: number;
-  Page: number;
-  PageSize: number;
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
 }
 
 /**
@@ -155,14 +155,14 @@ export function PagedResults<T>({
   return (
     <>
       <p className="rc-count" role="status">
-        {page.Total === 1 ? `1 ${noun[0]}` : `${page.Total} ${noun[1]}`}
+        {page.total === 1 ? `1 ${noun[0]}` : `${page.total} ${noun[1]}`}
       </p>
-      {page.Items.length > 0 ? children(page.Items) : <p>{none}</p>}
+      {page.items.length > 0 ? children(page.items) : <p>{none}</p>}
       <Pager
         label={label}
-        page={page.Page}
-        pageSize={page.PageSize}
-        total={page.Total}
+        page={page.page}
+        pageSize={page.pageSize}
+        total={page.total}
         hrefFor={hrefFor}
       />
     </>

@@ -8,35 +8,35 @@ vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => vi.unstubAllGlobals());
 
 const rita: ConsoleUser = {
-  UserID: 2,
-  Email: 'rita@example.com',
-  Name: 'Rita Recruiter',
-  Role: 'recruiter',
-  IsActive: true,
-  CreatedOn: '2026-11-01T10:00:00.000Z',
-  LastSignInOn: null,
+  userId: 2,
+  email: 'rita@example.com',
+  name: 'Rita Recruiter',
+  role: 'recruiter',
+  isActive: true,
+  createdOn: '2026-11-01T10:00:00.000Z',
+  lastSignInOn: null,
 };
 
 describe('users (admins)', () => {
   it('adds a person, shows a password rule beside its field, deactivates and changes a role', async () => {
-    let users: ConsoleUser[] = [session('admin', 'Ada Admin').User, rita];
+    let users: ConsoleUser[] = [session('admin', 'Ada Admin').user, rita];
     const writes: { method: string; path: string; body: unknown }[] = [];
     mockApi({
       'GET /recruiters/session': () => json(session('admin', 'Ada Admin')),
       'GET /recruiters/users': () => json(users),
       'POST /recruiters/users': (_url, init) => {
-        const body = JSON.parse(String(init?.body)) as { Password: string; Name: string };
+        const body = JSON.parse(String(init?.body)) as { password: string; name: string };
         writes.push({ method: 'POST', path: 'users', body });
-        if (body.Password.length < 12)
+        if (body.password.length < 12)
           return problem(400, 'Invalid', [
-            { field: 'Password', message: 'Use at least 12 characters.' },
+            { field: 'password', message: 'Use at least 12 characters.' },
           ]);
-        return json({ ...rita, UserID: 3, Name: body.Name, Email: 'sam@example.com' }, 201);
+        return json({ ...rita, userId: 3, name: body.name, email: 'sam@example.com' }, 201);
       },
       'PATCH /recruiters/users/2': (_url, init) => {
         const body = JSON.parse(String(init?.body)) as Partial<ConsoleUser>;
         writes.push({ method: 'PATCH', path: 'users/2', body });
-        users = users.map((u) => (u.UserID === 2 ? { ...u, ...body } : u));
+        users = users.map((u) => (u.userId === 2 ? { ...u, ...body } : u));
         return json(users[1]);
       },
     });
@@ -67,8 +67,8 @@ describe('users (admins)', () => {
     await userEvent.selectOptions(screen.getByLabelText('Role of Rita Recruiter'), 'admin');
     expect(await screen.findByText('Rita Recruiter is now Admin.')).toBeInTheDocument();
     expect(writes.filter((w) => w.method === 'PATCH').map((w) => w.body)).toEqual([
-      { IsActive: false },
-      { Role: 'admin' },
+      { isActive: false },
+      { role: 'admin' },
     ]);
   });
 });
@@ -81,20 +81,20 @@ describe('the audit log (admins)', () => {
       'GET /recruiters/audit': (url) => {
         asked.push(Object.fromEntries(url.searchParams));
         return json({
-          Items: [
+          items: [
             {
-              AuditID: 9,
-              At: '2026-11-21T10:00:00.000Z',
-              Actor: 'Rita Recruiter',
-              ActorEmail: 'rita@example.com',
-              Action: 'applicant-stage',
-              Target: 'applicant 12',
-              Detail: 'New -> Interview',
+              auditId: 9,
+              at: '2026-11-21T10:00:00.000Z',
+              actor: 'Rita Recruiter',
+              actorEmail: 'rita@example.com',
+              action: 'applicant-stage',
+              target: 'applicant 12',
+              detail: 'New -> Interview',
             },
           ],
-          Total: 120,
-          Page: 2,
-          PageSize: 50,
+          total: 120,
+          page: 2,
+          pageSize: 50,
         });
       },
     });
@@ -127,11 +127,11 @@ describe('your account', () => {
     mockApi({
       'GET /recruiters/session': () => json(session('recruiter', 'Rita Recruiter')),
       'PUT /recruiters/session/password': (_url, init) => {
-        const body = JSON.parse(String(init?.body)) as { CurrentPassword: string };
+        const body = JSON.parse(String(init?.body)) as { currentPassword: string };
         bodies.push(body);
-        if (body.CurrentPassword !== 'my current passphrase 1')
+        if (body.currentPassword !== 'my current passphrase 1')
           return problem(400, 'The current password is not right.', [
-            { field: 'CurrentPassword', message: 'is not right' },
+            { field: 'currentPassword', message: 'is not right' },
           ]);
         return json(session('recruiter', 'Rita Recruiter'));
       },

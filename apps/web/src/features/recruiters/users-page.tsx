@@ -26,22 +26,22 @@ const ROLE_LABELS: Record<UserRole, string> = { admin: 'Admin', recruiter: 'Recr
 
 function AddUser({ onAdded }: { onAdded: (name: string) => void }) {
   const formRef = useRef<HTMLFormElement>(null);
-  const [form, setForm] = useState({ Email: '', Name: '', Role: 'recruiter', Password: '' });
+  const [form, setForm] = useState({ email: '', name: '', role: 'recruiter', password: '' });
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const role = userRoleSchema.safeParse(form.Role);
+    const role = userRoleSchema.safeParse(form.role);
     setBusy(true);
     setMessage(null);
-    consoleApi.createUser({ ...form, Role: role.success ? role.data : 'recruiter' }).then(
+    consoleApi.createUser({ ...form, role: role.success ? role.data : 'recruiter' }).then(
       () => {
         setBusy(false);
         setErrors([]);
-        onAdded(form.Name);
-        setForm({ Email: '', Name: '', Role: 'recruiter', Password: '' });
+        onAdded(form.name);
+        setForm({ email: '', name: '', role: 'recruiter', password: '' });
       },
       (failure: unknown) => {
         setBusy(false);
@@ -54,7 +54,7 @@ function AddUser({ onAdded }: { onAdded: (name: string) => void }) {
   };
 
   const field = (
-    name: 'Email' | 'Name' | 'Password',
+    name: 'email' | 'name' | 'password',
     label: string,
     type: string,
     hint?: string,
@@ -64,7 +64,7 @@ function AddUser({ onAdded }: { onAdded: (name: string) => void }) {
       label={label}
       type={type}
       value={form[name]}
-      autoComplete={name === 'Password' ? 'new-password' : 'off'}
+      autoComplete={name === 'password' ? 'new-password' : 'off'}
       error={fieldErrorFor(errors, name)}
       hint={hint}
       onChange={(value) => setForm((current) => ({ ...current, [name]: value }))}
@@ -77,20 +77,20 @@ function AddUser({ onAdded }: { onAdded: (name: string) => void }) {
       {message ? <ErrorNote message={message} /> : null}
       <form ref={formRef} className="rc-form" onSubmit={submit} noValidate>
         <div className="rc-grid">
-          {field('Email', 'Email', 'email')}
-          {field('Name', 'Name', 'text')}
+          {field('email', 'Email', 'email')}
+          {field('name', 'Name', 'text')}
           <div className="rc-field">
-            <label htmlFor="user-Role">Role</label>
+            <label htmlFor="user-role">Role</label>
             <select
-              id="user-Role"
-              value={form.Role}
-              onChange={(event) => setForm((current) => ({ ...current, Role: event.target.value }))}
+              id="user-role"
+              value={form.role}
+              onChange={(event) => setForm((current) => ({ ...current, role: event.target.value }))}
             >
               <option value="recruiter">Recruiter</option>
               <option value="admin">Admin</option>
             </select>
           </div>
-          {field('Password', 'Password', 'password', PASSWORD_HINT)}
+          {field('password', 'Password', 'password', PASSWORD_HINT)}
         </div>
         <div className="rc-form__actions">
           <button type="submit" className="button button--primary" disabled={busy}>
@@ -113,34 +113,34 @@ function UserRow({
 }) {
   const [password, setPassword] = useState('');
   const [showReset, setShowReset] = useState(false);
-  const passwordId = `reset-${user.UserID}`;
+  const passwordId = `reset-${user.userId}`;
   return (
     <tr>
       <td data-label="Name">
-        {user.Name}
-        <span className="rc-sub">{user.Email}</span>
+        {user.name}
+        <span className="rc-sub">{user.email}</span>
       </td>
       <td data-label="Role">
-        <label className="visually-hidden" htmlFor={`role-${user.UserID}`}>
-          Role of {user.Name}
+        <label className="visually-hidden" htmlFor={`role-${user.userId}`}>
+          Role of {user.name}
         </label>
         <select
-          id={`role-${user.UserID}`}
-          value={user.Role}
+          id={`role-${user.userId}`}
+          value={user.role}
           disabled={isSelf}
           onChange={(event) => {
             const role = userRoleSchema.safeParse(event.target.value);
             if (role.success)
-              void onChange({ Role: role.data }, `${user.Name} is now ${ROLE_LABELS[role.data]}.`);
+              void onChange({ role: role.data }, `${user.name} is now ${ROLE_LABELS[role.data]}.`);
           }}
         >
           <option value="recruiter">Recruiter</option>
           <option value="admin">Admin</option>
         </select>
       </td>
-      <td data-label="Status">{user.IsActive ? 'Active' : 'Deactivated'}</td>
+      <td data-label="Status">{user.isActive ? 'Active' : 'Deactivated'}</td>
       <td data-label="Last sign-in">
-        {user.LastSignInOn ? <When iso={user.LastSignInOn} /> : 'Never'}
+        {user.lastSignInOn ? <When iso={user.lastSignInOn} /> : 'Never'}
       </td>
       <td data-label="Actions" className="rc-actions">
         {isSelf ? (
@@ -151,13 +151,13 @@ function UserRow({
             className="button button--secondary"
             onClick={() =>
               void onChange(
-                { IsActive: !user.IsActive },
-                user.IsActive ? `${user.Name} is deactivated.` : `${user.Name} is active again.`,
+                { isActive: !user.isActive },
+                user.isActive ? `${user.name} is deactivated.` : `${user.name} is active again.`,
               )
             }
           >
-            {user.IsActive ? 'Deactivate' : 'Reactivate'}
-            <span className="visually-hidden"> {user.Name}</span>
+            {user.isActive ? 'Deactivate' : 'Reactivate'}
+            <span className="visually-hidden"> {user.name}</span>
           </button>
         )}
         {showReset ? (
@@ -165,7 +165,7 @@ function UserRow({
             className="rc-inline-form"
             onSubmit={(event) => {
               event.preventDefault();
-              void onChange({ Password: password }, `${user.Name}'s password is reset.`).then(
+              void onChange({ password: password }, `${user.name}'s password is reset.`).then(
                 (ok) => {
                   if (ok) {
                     setPassword('');
@@ -175,7 +175,7 @@ function UserRow({
               );
             }}
           >
-            <label htmlFor={passwordId}>New password for {user.Name}</label>
+            <label htmlFor={passwordId}>New password for {user.name}</label>
             <input
               id={passwordId}
               type="password"
@@ -193,7 +193,7 @@ function UserRow({
             className="button button--secondary"
             onClick={() => setShowReset(true)}
           >
-            Reset password<span className="visually-hidden"> of {user.Name}</span>
+            Reset password<span className="visually-hidden"> of {user.name}</span>
           </button>
         )}
       </td>
@@ -203,14 +203,14 @@ function UserRow({
 
 /** Admins: the accounts, adding one, changing a role, deactivating, resetting a password. */
 export default function UsersPage() {
-  const { User: me } = useSession();
+  const { user: me } = useSession();
   const [users, reload] = useResource('users', (signal) => consoleApi.users(signal), {
     keepWhileReloading: true,
   });
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
 
   const change = (user: ConsoleUser) => (patch: UserPatch, done: string) =>
-    consoleApi.updateUser(user.UserID, patch).then(
+    consoleApi.updateUser(user.userId, patch).then(
       () => {
         setNotice({ kind: 'ok', text: done });
         reload();
@@ -240,9 +240,9 @@ export default function UsersPage() {
         >
           {users.data.map((user) => (
             <UserRow
-              key={user.UserID}
+              key={user.userId}
               user={user}
-              isSelf={user.UserID === me.UserID}
+              isSelf={user.userId === me.userId}
               onChange={change(user)}
             />
           ))}
