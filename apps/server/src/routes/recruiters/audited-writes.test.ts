@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiTokenCreated, RecruiterOpening } from '@lumenfield/contract';
 import { withAuditLogAway } from '../../test/audit-log-away';
+import { applicationPayload, createOpening, postApplication } from '../../test/legacy/application';
 import { consoleHeaders, createUser, openSession } from '../../test/console';
 import { openingsListUrl } from '../../test/legacy/openings';
 import { openingInput } from '../../test/openings';
@@ -84,5 +85,35 @@ describe(`console writes and their audit rows (${engine})`, () => {
       { id: token.id },
     ]);
     expect(await auditCount('token-create')).toBe(1);
+  });
+
+  it('an erasure, on request or by retention, is rolled back with a failing audit insert', async () => {
+    const db = t.db.handle.db;
+    const job = await createOpening(t, 'ERASE-1');
+    await postApplication(t, job, applicationPayload({ Email: 'kept.whole@example.com' }));
+    const applicants = () =>
+      db.selectFrom('applicants').select('id').where('jobId', '=', job).execute();
+    const erasures = () => t.app.repos.audit.list({ action: 'applicant-erase' }, 1, 100);
+    const { applicants: repo } = t.app.repos;
+
+    await withAuditLogAway(db, async () => {
+      await expect(
+        repo.eraseByEmail('kept.whole@example.com', { label: 'cli' }, new Date()),
+      ).rejects.toThrow(/audit_log/);
+      await db
+        .updateTable('jobs')
+        .set({ isOpen: 0, closedAt: '2020-01-01T00:00:00.000Z' })
+        .where('id', '=', job)
+        .execute();
+      await expect(repo.eraseExpired(new Date(), 1)).rejects.toThrow(/audit_log/);
+    });
+    expect(await applicants()).toHaveLength(1);
+    expect((await erasures()).total).toBe(0);
+
+    expect(await repo.eraseExpired(new Date(), 1)).toMatchObject({ Applicants: 1 });
+    expect(await applicants()).toEqual([]);
+    expect((await erasures()).items.map((row) => [row.actor, row.detail])).toEqual([
+      ['retention', expect.stringContaining('1 applicant')],
+    ]);
   });
 });
