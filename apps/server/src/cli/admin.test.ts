@@ -258,7 +258,9 @@ describe(`npm run admin (${engine})`, () => {
       expiresAt: new Date(now.getTime() + 3_600_000).toISOString(),
     });
     // A personal token the copy holds: revoked on the live site after the copy was made.
-    await repos.apiTokens.create(user.id, 'restored', 'b'.repeat(64), now);
+    await repos.changeAccounts((tx) =>
+      tx.apiTokens.create(user.id, 'restored', 'b'.repeat(64), now),
+    );
     await enqueueMail(
       testDb.handle.db,
       [

@@ -179,12 +179,8 @@ async function erase(cli: CliApp) {
   const email = values.email?.trim();
   if (!email || !email.includes('@')) throw new CliError('"applicants erase" needs --email E.');
   const { repos } = cli.app;
-  const erased = await repos.applicants.eraseByEmail(email);
-  // The log names the counts only: the address is the personal data that was just erased.
-  await repos.audit.record(
-    { actor: { label: 'cli' }, action: 'applicant-erase', detail: describeErasure(erased) },
-    cli.app.now(),
-  );
+  // The audit row names the counts only: the address is the personal data being erased.
+  const erased = await repos.applicants.eraseByEmail(email, { label: 'cli' }, cli.app.now());
   console.log(`Erased ${describeErasure(erased)} for that address.`);
 }
 
@@ -301,19 +297,20 @@ async function users(subcommand: string | undefined) {
     if (problem) throw new CliError(`The password ${problem}.`);
     const now = new Date();
     try {
-      const user = await repos.users.create(
-        { email, name, role: role.data, passwordHash: await hashPassword(password) },
-        now,
-      );
-      await repos.audit.record(
-        {
-          actor: { label: 'cli' },
-          action: 'user-create',
-          target: `user ${user.id}`,
-          detail: `role ${user.role}`,
-        },
-        now,
-      );
+      const passwordHash = await hashPassword(password);
+      const user = await repos.changeAccounts(async (tx) => {
+        const made = await tx.users.create({ email, name, role: role.data, passwordHash }, now);
+        await tx.audit.record(
+          {
+            actor: { label: 'cli' },
+            action: 'user-create',
+            target: `user ${made.id}`,
+            detail: `role ${made.role}`,
+          },
+          now,
+        );
+        return made;
+      });
       console.log(`Added ${user.role} ${user.email} (user ${user.id}).`);
     } catch (error) {
       if (error instanceof EmailInUseError) {

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../prepare';
 import { applicationPayload, createOpening, postApplication } from '../test/legacy/application';
+import { withAuditLogAway } from '../test/audit-log-away';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 import { createRepositories, type Repositories } from '.';
 import { EmailInUseError } from './accounts/users-repository';
@@ -223,12 +223,7 @@ describe(`console repositories (${engine})`, () => {
       });
 
     const db = t.db.handle.db;
-    await sql`alter table audit_log rename to audit_log_away`.execute(db);
-    try {
-      await expect(deactivate()).rejects.toThrow(/audit_log/);
-    } finally {
-      await sql`alter table audit_log_away rename to audit_log`.execute(db);
-    }
+    await withAuditLogAway(db, () => expect(deactivate()).rejects.toThrow(/audit_log/));
     expect((await repos.users.findById(user.id))?.isActive).toBe(true);
     expect((await repos.sessions.find(session))?.user.id).toBe(user.id);
 

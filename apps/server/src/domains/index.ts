@@ -19,19 +19,27 @@ import { usersRepository } from './accounts/users-repository';
  * opens a transaction of its own, which could not nest).
  */
 function accountChangeRepositories(trx: Db) {
-  const { revoke, deleteForUser } = apiTokensRepository(trx);
   return {
     users: usersRepository(trx),
     sessions: sessionsRepository(trx),
-    apiTokens: { revoke, deleteForUser },
+    apiTokens: apiTokensRepository(trx),
     audit: auditRepository(trx),
   };
 }
 export type AccountChangeRepositories = ReturnType<typeof accountChangeRepositories>;
 
+/** The repositories an audited change to openings writes with, over one transaction. */
+function openingChangeRepositories(trx: Db) {
+  return { jobs: jobsRepository(trx), audit: auditRepository(trx) };
+}
+export type OpeningChangeRepositories = ReturnType<typeof openingChangeRepositories>;
+
 export function createRepositories(db: Db) {
+  const jobs = withListingCache(jobsRepository(db));
+  // A token is made inside an account change, whose transaction holds its person's lock.
+  const { create: _create, ...apiTokens } = apiTokensRepository(db);
   return {
-    jobs: withListingCache(jobsRepository(db)),
+    jobs,
     // Erasure (by request and by retention) lives in its own module, served as the applicants'.
     applicants: { ...applicantsRepository(db), ...erasureRepository(db) },
     leases: leaseRepository(db),
@@ -43,10 +51,23 @@ export function createRepositories(db: Db) {
     // Its writes record their audit row in their own transaction (pipeline-changes.ts).
     pipeline: { ...pipelineRepository(db), ...pipelineChanges(db) },
     signInThrottle: signInThrottleRepository(db),
-    apiTokens: apiTokensRepository(db),
-    /** A change to accounts and its audit row, in one write transaction: both or neither. */
-    changeAccounts: <T>(work: (repos: AccountChangeRepositories) => Promise<T>): Promise<T> =>
-      writeTransaction(db, (trx) => work(accountChangeRepositories(trx))),
+    apiTokens,
+    /**
+     * A change to accounts and its audit row, in one write transaction: both or neither. The
+     * `lockKeys` are held for it (a token's creation: `apiTokensLock`).
+     */
+    changeAccounts: <T>(
+      work: (repos: AccountChangeRepositories) => Promise<T>,
+      lockKeys: readonly string[] = [],
+    ): Promise<T> => writeTransaction(db, (trx) => work(accountChangeRepositories(trx)), lockKeys),
+    /**
+     * A change to openings and its audit row, in one write transaction: both or neither. The
+     * openings list's cached rows are dropped once it committed (listing-cache.ts).
+     */
+    changeOpenings: <T>(work: (repos: OpeningChangeRepositories) => Promise<T>): Promise<T> =>
+      jobs.clearingAround(() =>
+        writeTransaction(db, (trx) => work(openingChangeRepositories(trx))),
+      ),
   };
 }
 

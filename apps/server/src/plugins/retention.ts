@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { describeErasure, type ErasureResult } from '@lumenfield/contract';
+import type { ErasureResult } from '@lumenfield/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
@@ -56,17 +56,8 @@ export const retention = fp<{ config: Config }>(
     // Counts only: what was erased is personal data and never reaches the log.
     const run = async (now?: Date) => {
       const erased = await job.runOnce(now);
-      if (erased && erased.applicants > 0) {
-        app.log.info({ erased }, 'retention: applicants erased');
-        await app.repos.audit.record(
-          {
-            actor: { label: 'retention' },
-            action: 'applicant-erase',
-            detail: describeErasure(erased),
-          },
-          now ?? app.now(),
-        );
-      }
+      // Audited with the erasure, in its transaction (domains/applications/erasure-repository.ts).
+      if (erased && erased.applicants > 0) app.log.info({ erased }, 'retention: applicants erased');
       return erased;
     };
     app.decorate('retention', { runOnce: run });

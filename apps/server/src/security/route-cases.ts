@@ -34,7 +34,9 @@ export interface Fixtures {
 /** A personal API token of `user`, made straight in the database; its secret. */
 async function personalToken(t: TestApp, user: User, revoked = false): Promise<string> {
   const { secret, hash } = mintApiToken();
-  const token = await t.app.repos.apiTokens.create(user.id, 'Security case', hash, new Date());
+  const token = await t.app.repos.changeAccounts((tx) =>
+    tx.apiTokens.create(user.id, 'Security case', hash, new Date()),
+  );
   if (revoked) await t.app.repos.apiTokens.revoke(user.id, token.id);
   return secret;
 }

@@ -3,7 +3,6 @@ import { sql } from 'kysely';
 import { API_TOKEN_PREFIX, MAX_API_TOKENS } from '@lumenfield/contract';
 import type { Db } from '../../db/database';
 import { toIso } from '../../db/database';
-import { writeTransaction } from '../../db/write-transaction';
 import { toUser, type User } from './users-repository';
 
 /** A personal API token as stored, less its hash. */
@@ -59,36 +58,30 @@ const COLUMNS = [
   'apiTokens.lastUsedAt',
 ] as const;
 
+/** The lock a person's token creation holds: their tokens are counted one creation at a time. */
+export const apiTokensLock = (userId: number) => `api-tokens:${userId}`;
+
 /** Personal API tokens (docs/recruiters.md). The only code that touches the table. */
 export function apiTokensRepository(db: Db) {
   return {
-    /** A new token of `userId`, unless they already hold MAX_API_TOKENS (TooManyTokensError). */
+    /**
+     * A new token of `userId`, unless they already hold MAX_API_TOKENS (TooManyTokensError).
+     * Counted and inserted in the caller's write transaction, which holds `apiTokensLock(userId)`
+     * (`repos.changeAccounts`), so tokens made at once cannot pass the limit together.
+     */
     async create(userId: number, name: string, hash: string, now: Date): Promise<StoredApiToken> {
-      // Counted and inserted under one lock per person, so tokens made at once cannot pass it.
-      return writeTransaction(
-        db,
-        async (trx) => {
-          const held = await trx
-            .selectFrom('apiTokens')
-            .select(sql<number>`count(*)`.as('n'))
-            .where('userId', '=', userId)
-            .executeTakeFirstOrThrow();
-          if (Number(held.n) >= MAX_API_TOKENS) throw new TooManyTokensError();
-          const row = await trx
-            .insertInto('apiTokens')
-            .values({
-              userId,
-              name,
-              tokenHash: hash,
-              createdAt: now.toISOString(),
-              lastUsedAt: null,
-            })
-            .returning([...COLUMNS])
-            .executeTakeFirstOrThrow();
-          return toToken(row);
-        },
-        [`api-tokens:${userId}`],
-      );
+      const held = await db
+        .selectFrom('apiTokens')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('userId', '=', userId)
+        .executeTakeFirstOrThrow();
+      if (Number(held.n) >= MAX_API_TOKENS) throw new TooManyTokensError();
+      const row = await db
+        .insertInto('apiTokens')
+        .values({ userId, name, tokenHash: hash, createdAt: now.toISOString(), lastUsedAt: null })
+        .returning([...COLUMNS])
+        .executeTakeFirstOrThrow();
+      return toToken(row);
     },
 
     /** A person's tokens, newest first. */

@@ -1,7 +1,8 @@
-import type { ErasureResult } from '@lumenfield/contract';
+import { describeErasure, type ErasureResult } from '@lumenfield/contract';
 import { SqliteAdapter, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { writeTransaction } from '../../db/write-transaction';
+import { auditRepository, type AuditActor } from '../audit/audit-repository';
 
 // Well below either engine's limit of bound values per statement.
 const CHUNK = 500;
@@ -56,19 +57,28 @@ async function checkpointAfterErasure(db: Db): Promise<void> {
 }
 
 /**
- * Erases the applicants `select` finds, in one write transaction (it reads, then deletes), and
- * answers once no file holds them any more.
+ * Erases the applicants `select` finds, in one write transaction (it reads, then deletes) with
+ * its audit row (counts only), and answers once no file holds them any more. An erasure that
+ * found no one is recorded only when `auditNone` (a request is; a retention run is not).
  */
 async function eraseSelected(
   db: Db,
   select: (trx: Db) => Promise<readonly { id: number }[]>,
+  audit: { actor: AuditActor; now: Date; auditNone: boolean },
 ): Promise<ErasureResult> {
-  const erased = await writeTransaction(db, async (trx) =>
-    eraseApplicants(
+  const erased = await writeTransaction(db, async (trx) => {
+    const result = await eraseApplicants(
       trx,
       (await select(trx)).map((row) => row.id),
-    ),
-  );
+    );
+    if (audit.auditNone || result.applicants > 0) {
+      await auditRepository(trx).record(
+        { actor: audit.actor, action: 'applicant-erase', detail: describeErasure(result) },
+        audit.now,
+      );
+    }
+    return result;
+  });
   if (erased.applicants > 0) await checkpointAfterErasure(db);
   return erased;
 }
@@ -77,35 +87,43 @@ async function eraseSelected(
 export function erasureRepository(db: Db) {
   return {
     /**
-     * Everything about the person with this e-mail (case-insensitive), in one transaction.
-     * The answer holds counts only; the address itself is never logged.
+     * Everything about the person with this e-mail (case-insensitive), in one transaction with
+     * its audit row by `actor`. The answer and the row hold counts only; the address itself is
+     * never logged.
      */
-    async eraseByEmail(email: string): Promise<ErasureResult> {
+    async eraseByEmail(email: string, actor: AuditActor, now: Date): Promise<ErasureResult> {
       const address = email.trim().toLowerCase();
-      return eraseSelected(db, (trx) =>
-        trx
-          .selectFrom('applicants')
-          .select('id')
-          .where((eb) => eb(eb.fn('lower', ['email']), '=', address))
-          .execute(),
+      return eraseSelected(
+        db,
+        (trx) =>
+          trx
+            .selectFrom('applicants')
+            .select('id')
+            .where((eb) => eb(eb.fn('lower', ['email']), '=', address))
+            .execute(),
+        { actor, now, auditNone: true },
       );
     },
 
     /**
      * Applicants whose opening is closed and closed before `now` minus `retentionDays`: erased,
-     * in one transaction. An opening that was reopened is not closed, so it keeps its applicants.
+     * in one transaction, audited as the retention run when there were any. An opening that was
+     * reopened is not closed, so it keeps its applicants.
      */
     async eraseExpired(now: Date, retentionDays: number): Promise<ErasureResult> {
       const cutoff = new Date(now.getTime() - retentionDays * 86_400_000).toISOString();
-      return eraseSelected(db, (trx) =>
-        trx
-          .selectFrom('applicants')
-          .innerJoin('jobs', 'jobs.id', 'applicants.jobId')
-          .select('applicants.id as id')
-          .where('jobs.isOpen', '=', 0)
-          .where('jobs.closedAt', 'is not', null)
-          .where('jobs.closedAt', '<', cutoff)
-          .execute(),
+      return eraseSelected(
+        db,
+        (trx) =>
+          trx
+            .selectFrom('applicants')
+            .innerJoin('jobs', 'jobs.id', 'applicants.jobId')
+            .select('applicants.id as id')
+            .where('jobs.isOpen', '=', 0)
+            .where('jobs.closedAt', 'is not', null)
+            .where('jobs.closedAt', '<', cutoff)
+            .execute(),
+        { actor: { label: 'retention' }, now, auditNone: false },
       );
     },
   };

@@ -123,12 +123,18 @@ describe(`retention and erasure (${engine})`, () => {
     const before = await traces(hers);
     const otherBefore = await traces([other]);
 
-    const result = await repos.applicants.eraseByEmail('  MARIA.SANTOS@example.COM ');
+    const result = await repos.applicants.eraseByEmail(
+      '  MARIA.SANTOS@example.COM ',
+      { label: 'cli' },
+      new Date(),
+    );
     expect(result).toEqual({ applicants: 2, resumes: 2, mails: before.mails });
     expect(before.mails).toBeGreaterThan(0);
     expect(await traces(hers)).toEqual({ applicants: 0, resumes: 0, submitKeys: 0, mails: 0 });
     expect(await traces([other])).toEqual(otherBefore);
-    expect(await repos.applicants.eraseByEmail('maria.santos@example.com')).toEqual({
+    expect(
+      await repos.applicants.eraseByEmail('maria.santos@example.com', { label: 'cli' }, new Date()),
+    ).toEqual({
       applicants: 0,
       resumes: 0,
       mails: 0,

@@ -9,35 +9,35 @@ export const LISTING_CACHE_MS = 1_000;
  * The openings list is the busiest read and changes rarely: one database read serves every
  * request for up to a second. Only the rows are reused; callers still compute ages from their
  * own `now`, so "posted N minutes ago" is exact. This process's writes clear it at once; a
- * write by another node or the CLI shows within the second. A failed read is never reused.
+ * write by another node or the CLI shows within the second. A failed read is never reused. A
+ * write in a transaction of its own (`repos.changeOpenings`) runs in `clearingAround`, so the
+ * rows are dropped after its commit, not before it.
  */
-export function withListingCache(jobs: JobsRepository, ttlMs = LISTING_CACHE_MS): JobsRepository {
+export function withListingCache(jobs: JobsRepository, ttlMs = LISTING_CACHE_MS) {
   const visible = cachedRead((now) => jobs.listVisible(now), ttlMs);
   const searchable = cachedRead((now) => jobs.listSearchable(now), ttlMs);
   const clear = () => {
     visible.clear();
     searchable.clear();
   };
+  /** A write, with the cached rows dropped before it and again once it settled (committed). */
+  const clearingAround = async <T>(write: () => Promise<T>): Promise<T> => {
+    clear();
+    try {
+      return await write();
+    } finally {
+      clear();
+    }
+  };
   return {
     ...jobs,
     listVisible: visible.read,
     listSearchable: searchable.read,
-    async create(...args: Parameters<JobsRepository['create']>) {
-      clear();
-      try {
-        return await jobs.create(...args);
-      } finally {
-        clear();
-      }
-    },
-    async update(...args: Parameters<JobsRepository['update']>) {
-      clear();
-      try {
-        return await jobs.update(...args);
-      } finally {
-        clear();
-      }
-    },
+    create: (...args: Parameters<JobsRepository['create']>) =>
+      clearingAround(() => jobs.create(...args)),
+    update: (...args: Parameters<JobsRepository['update']>) =>
+      clearingAround(() => jobs.update(...args)),
+    clearingAround,
   };
 }
 

@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpProblem } from '../../lib/http-problem';
 import { prepareDatabase } from '../../prepare';
 import { applicationPayload, createOpening, postApplication } from '../../test/legacy/application';
+import { withAuditLogAway } from '../../test/audit-log-away';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
 import { createRepositories, type Repositories } from '..';
 
@@ -102,17 +102,14 @@ describe(`pipeline changes (${engine})`, () => {
   it('a failing audit insert rolls back the stage change and the note with it', async () => {
     const id = await applicant('rolled.back@example.com');
     const db = t.db.handle.db;
-    await sql`alter table audit_log rename to audit_log_away`.execute(db);
-    try {
+    await withAuditLogAway(db, async () => {
       await expect(
         repos.pipeline.moveStage(id, 'Screening', userId, at('2026-05-04T10:00:00Z')),
       ).rejects.toThrow(/audit_log/);
       await expect(
         repos.pipeline.writeNote(id, userId, 'Lost with its audit row', at('2026-05-04T10:00:00Z')),
       ).rejects.toThrow(/audit_log/);
-    } finally {
-      await sql`alter table audit_log_away rename to audit_log`.execute(db);
-    }
+    });
     expect(await stageRows(id)).toEqual([]);
     expect((await repos.pipeline.find(id))?.stage).toBe('New');
     expect(await repos.pipeline.notes(id)).toEqual([]);

@@ -1,10 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  consolePaths,
-  describeErasure,
-  erasureRequestSchema,
-  erasureResultSchema,
-} from '@lumenfield/contract';
+import { consolePaths, erasureRequestSchema, erasureResultSchema } from '@lumenfield/contract';
 import { stripControlCharacters as clean } from '../../lib/control-characters';
 import { HttpProblem } from '../../plugins/problem-details';
 import { consoleProblems, signedIn } from './console-user';
@@ -37,12 +32,7 @@ export const consoleErasureRoutes: FastifyPluginAsyncZod = async (app) => {
           { field: 'email', message: 'must be an e-mail address' },
         ]);
       }
-      const erased = await repos.applicants.eraseByEmail(email);
-      await repos.audit.record(
-        { actor: { userId: user.id }, action: 'applicant-erase', detail: describeErasure(erased) },
-        app.now(),
-      );
-      return erased;
+      return repos.applicants.eraseByEmail(email, { userId: user.id }, app.now());
     },
   );
 };

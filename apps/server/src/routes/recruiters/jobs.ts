@@ -73,11 +73,14 @@ export const consoleJobsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = signedIn(request);
-      const id = await createJob(repos, request.body, app.now());
-      await repos.audit.record(
-        { actor: { userId: user.id }, action: 'opening-create', target: `opening ${id}` },
-        app.now(),
-      );
+      const id = await repos.changeOpenings(async (tx) => {
+        const created = await createJob(tx, request.body, app.now());
+        await tx.audit.record(
+          { actor: { userId: user.id }, action: 'opening-create', target: `opening ${created}` },
+          app.now(),
+        );
+        return created;
+      });
       return reply.code(201).send(await recruiterOpening(repos, id, app.now()));
     },
   );
@@ -97,16 +100,18 @@ export const consoleJobsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = signedIn(request);
       const { id } = request.params;
-      await updateJob(repos, await jobOr404(repos, id), request.body);
-      await repos.audit.record(
-        {
-          actor: { userId: user.id },
-          action: 'opening-update',
-          target: `opening ${id}`,
-          detail: describeChange(request.body),
-        },
-        app.now(),
-      );
+      await repos.changeOpenings(async (tx) => {
+        await updateJob(tx, await jobOr404(tx, id), request.body);
+        await tx.audit.record(
+          {
+            actor: { userId: user.id },
+            action: 'opening-update',
+            target: `opening ${id}`,
+            detail: describeChange(request.body),
+          },
+          app.now(),
+        );
+      });
       return recruiterOpening(repos, id, app.now());
     },
   );

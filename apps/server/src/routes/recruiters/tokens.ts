@@ -12,6 +12,7 @@ import {
 import { stripControlCharacters as clean } from '../../lib/control-characters';
 import { HttpProblem } from '../../plugins/problem-details';
 import {
+  apiTokensLock,
   mintApiToken,
   TooManyTokensError,
   type StoredApiToken,
@@ -73,15 +74,21 @@ export const consoleTokensRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = app.now();
       const { secret, hash } = mintApiToken();
       try {
-        const token = await repos.apiTokens.create(user.id, name, hash, now);
-        await repos.audit.record(
-          {
-            actor: { userId: user.id },
-            action: 'token-create',
-            target: `token ${token.id}`,
-            detail: `"${name}"`,
+        const token = await repos.changeAccounts(
+          async (tx) => {
+            const created = await tx.apiTokens.create(user.id, name, hash, now);
+            await tx.audit.record(
+              {
+                actor: { userId: user.id },
+                action: 'token-create',
+                target: `token ${created.id}`,
+                detail: `"${name}"`,
+              },
+              now,
+            );
+            return created;
           },
-          now,
+          [apiTokensLock(user.id)],
         );
         return reply.code(201).send({ token: toApiToken(token), secret });
       } catch (error) {
