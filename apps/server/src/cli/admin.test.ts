@@ -240,7 +240,7 @@ describe(`npm run admin (${engine})`, () => {
     expect(erased.stdout.toLowerCase()).not.toContain('lea.park');
     expect(await repos.pipeline.all({ jobId })).toEqual([]);
     expect((await admin('applicants', 'erase')).stderr).toContain('needs --email');
-  });
+  }, 60_000); // two CLI processes, each starting Node and opening the database
 
   it('after a restore, signs everyone out, revokes every token and, when asked, drops the queued mail', async () => {
     const repos = createRepositories(testDb.handle.db);

@@ -325,7 +325,7 @@ describe(`security: every route meets its guard, whatever the spelling (${engine
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(429);
       expect(res.headers['retry-after']).toBeDefined();
     }
-  });
+  }, 60_000); // five requests and fresh credentials for every guarded route
 });
 
 describe(`security: failed bearer tokens are throttled (${engine})`, () => {
