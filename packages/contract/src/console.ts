@@ -295,9 +295,9 @@ export const MAX_API_TOKENS = 20;
 export const apiTokenSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  createdAt: z.string(),
+  createdOn: z.string(),
   /** null until first used; updated at most once a minute. */
-  lastUsedAt: z.string().nullable(),
+  lastUsedOn: z.string().nullable(),
 });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 

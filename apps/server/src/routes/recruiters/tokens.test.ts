@@ -95,8 +95,8 @@ describe(`personal API tokens (${engine})`, () => {
     expect(token).toEqual({
       id: expect.any(Number) as number,
       name: 'Nightly export',
-      createdAt: clock().toISOString(),
-      lastUsedAt: null,
+      createdOn: clock().toISOString(),
+      lastUsedOn: null,
     });
     expect(secret).toMatch(new RegExp(`^${API_TOKEN_PREFIX}[A-Za-z0-9_-]{43}$`));
 
@@ -181,7 +181,7 @@ describe(`personal API tokens (${engine})`, () => {
     expect((await bearer(secret, 'GET', '/api/admin/jobs')).statusCode).toBe(401);
 
     const [listed] = (await list(session)).json() as ApiToken[];
-    expect(listed).toMatchObject({ id: token.id, lastUsedAt: clock().toISOString() });
+    expect(listed).toMatchObject({ id: token.id, lastUsedOn: clock().toISOString() });
 
     const audit = await t.app.inject({
       method: 'GET',
@@ -208,10 +208,10 @@ describe(`personal API tokens (${engine})`, () => {
     await bearer(secret, 'GET', '/api/recruiters/jobs');
     now += 30_000;
     await bearer(secret, 'GET', '/api/recruiters/jobs');
-    expect(((await list(session)).json() as ApiToken[])[0]!.lastUsedAt).toBe(first);
+    expect(((await list(session)).json() as ApiToken[])[0]!.lastUsedOn).toBe(first);
     now += 30_000;
     await bearer(secret, 'GET', '/api/recruiters/jobs');
-    expect(((await list(session)).json() as ApiToken[])[0]!.lastUsedAt).toBe(clock().toISOString());
+    expect(((await list(session)).json() as ApiToken[])[0]!.lastUsedOn).toBe(clock().toISOString());
   });
 
   it('a revoked token, or one of a deactivated person, answers 401 at once; a password reset leaves tokens alone', async () => {

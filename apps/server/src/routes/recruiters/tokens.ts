@@ -24,8 +24,8 @@ const answers = consoleProblems(404, 409);
 const toApiToken = ({ id, name, createdAt, lastUsedAt }: StoredApiToken): ApiToken => ({
   id,
   name,
-  createdAt,
-  lastUsedAt,
+  createdOn: createdAt,
+  lastUsedOn: lastUsedAt,
 });
 
 /**

@@ -22,7 +22,7 @@ describe('API tokens in Your account', () => {
         const { name } = JSON.parse(String(init?.body)) as { name: string };
         if (!name.trim())
           return problem(400, 'Invalid', [{ field: 'name', message: 'is required' }]);
-        const token = { id: 7, name, createdAt: '2026-11-20T10:00:00.000Z', lastUsedAt: null };
+        const token = { id: 7, name, createdOn: '2026-11-20T10:00:00.000Z', lastUsedOn: null };
         tokens = [token];
         return json({ token, secret: SECRET }, 201);
       },

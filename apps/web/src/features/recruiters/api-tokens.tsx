@@ -156,10 +156,10 @@ export function ApiTokens() {
             <tr key={token.id}>
               <td data-label="Name">{token.name}</td>
               <td data-label="Created">
-                <When iso={token.createdAt} />
+                <When iso={token.createdOn} />
               </td>
               <td data-label="Last used">
-                {token.lastUsedAt ? <When iso={token.lastUsedAt} /> : 'Never'}
+                {token.lastUsedOn ? <When iso={token.lastUsedOn} /> : 'Never'}
               </td>
               <td data-label="Actions" className="rc-actions">
                 <button
