@@ -2,7 +2,7 @@ import type { OpeningInput } from '@lumenfield/contract';
 
 /**
  * A complete opening as the console's /api/recruiters/jobs takes it, at createOpening's place
- * with its people (test/application.ts); test/legacy/openings.ts has the bearer API's body.
+ * with its people (test/legacy/application.ts); test/legacy/openings.ts has the bearer API's body.
  */
 export function openingInput(overrides: Partial<OpeningInput> = {}): OpeningInput {
   return {
