@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_IDLE_MINUTES, SESSION_MAX_HOURS } from '@lumenfield/contract';
 import { requestScheme } from './public-origin';
+import type { AccountChangeRepositories } from '../domains';
 import type { StoredSession } from '../domains/accounts/sessions-repository';
 import type { User } from '../domains/accounts/users-repository';
 import { safeEqual } from './xsrf';
@@ -14,6 +15,9 @@ export const SESSION_IDLE_MS = SESSION_IDLE_MINUTES * 60 * 1000;
 export const SESSION_MAX_MS = SESSION_MAX_HOURS * 60 * 60 * 1000;
 /** lastSeenAt is written at most this often (a busy page is not a write per call). */
 export const SESSION_TOUCH_MS = 60 * 1000;
+
+/** What an account change writes beside the session, in its transaction. */
+type AccountChange = (repos: AccountChangeRepositories) => Promise<void>;
 
 /** A signed-in browser: the person and their session. */
 export interface SessionContext {
@@ -30,10 +34,19 @@ export interface ConsoleSessions {
   cookieName(request: FastifyRequest): string;
   /** The signed-in person, or undefined; the answer is kept on the request. */
   resolve(request: FastifyRequest): Promise<SessionContext | undefined>;
-  /** A new session (a new id: nothing from before sign-in carries over) and its cookie. */
-  start(request: FastifyRequest, reply: FastifyReply, user: User): Promise<SessionContext>;
-  /** Ends the request's session, if any, and clears the cookie. */
-  end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /**
+   * A new session (a new id: nothing from before sign-in carries over) and its cookie. `alongside`
+   * writes what comes with it (the sign-in's record, its audit row) in the same transaction,
+   * before the session row: all of it or none.
+   */
+  start(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: User,
+    alongside?: AccountChange,
+  ): Promise<SessionContext>;
+  /** Ends the request's session, if any, and clears the cookie; `alongside` as for `start`. */
+  end(request: FastifyRequest, reply: FastifyReply, alongside?: AccountChange): Promise<void>;
   /** The signature that binds a resume link to one session. */
   resumeSignature(sessionId: string, guid: string): string;
   verifyResumeSignature(sessionId: string, guid: string, signature: string): boolean;
@@ -104,9 +117,8 @@ export const consoleSessions = fp<{ secret: string }>(
         request.consoleResolved ??= lookUp(request);
         return request.consoleResolved;
       },
-      async start(request, reply, user) {
+      async start(request, reply, user, alongside) {
         const current = await sessions.resolve(request);
-        if (current) await repos.sessions.delete(current.session.id);
         const token = crypto.randomBytes(32).toString('base64url');
         const now = app.now();
         const session: StoredSession = {
@@ -116,7 +128,11 @@ export const consoleSessions = fp<{ secret: string }>(
           lastSeenAt: now.toISOString(),
           expiresAt: new Date(now.getTime() + SESSION_MAX_MS).toISOString(),
         };
-        await repos.sessions.create(session);
+        await repos.changeAccounts(async (changes) => {
+          await alongside?.(changes);
+          if (current) await changes.sessions.delete(current.session.id);
+          await changes.sessions.create(session);
+        });
         // Expired rows of anyone go now and then; a sign-in is a fine moment.
         await repos.sessions.deleteExpired(now, new Date(now.getTime() - SESSION_IDLE_MS));
         const name = cookieName(request);
@@ -131,9 +147,12 @@ export const consoleSessions = fp<{ secret: string }>(
         request.consoleResolved = Promise.resolve(context);
         return context;
       },
-      async end(request, reply) {
+      async end(request, reply, alongside) {
         const current = await sessions.resolve(request);
-        if (current) await repos.sessions.delete(current.session.id);
+        await repos.changeAccounts(async (changes) => {
+          if (current) await changes.sessions.delete(current.session.id);
+          await alongside?.(changes);
+        });
         const name = cookieName(request);
         reply.clearCookie(name, {
           path: '/',

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiTokenCreated, RecruiterOpening } from '@lumenfield/contract';
 import { withAuditLogAway } from '../../test/audit-log-away';
 import { applicationPayload, createOpening, postApplication } from '../../test/legacy/application';
-import { consoleHeaders, createUser, openSession } from '../../test/console';
+import {
+  consoleHeaders,
+  createUser,
+  openSession,
+  PASSWORD,
+  signIn,
+  signInRequest,
+} from '../../test/console';
 import { openingsListUrl } from '../../test/legacy/openings';
 import { openingInput } from '../../test/openings';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
@@ -24,8 +31,9 @@ describe(`console writes and their audit rows (${engine})`, () => {
       headers: { ...consoleHeaders(t, session, 'write'), 'content-type': 'application/json' },
       payload: JSON.stringify(body),
     });
-  const auditCount = async (action: 'opening-create' | 'opening-update' | 'token-create') =>
-    (await t.app.repos.audit.list({ action }, 1, 100)).total;
+  const auditCount = async (
+    action: 'opening-create' | 'opening-update' | 'token-create' | 'sign-in' | 'sign-out',
+  ) => (await t.app.repos.audit.list({ action }, 1, 100)).total;
   const publicCodes = async () =>
     (await t.app.inject({ method: 'GET', url: openingsListUrl, headers: t.headers() })).body;
 
@@ -115,5 +123,44 @@ describe(`console writes and their audit rows (${engine})`, () => {
     expect((await erasures()).items.map((row) => [row.actor, row.detail])).toEqual([
       ['retention', expect.stringContaining('1 applicant')],
     ]);
+  });
+
+  it('a sign-in, a sign-out and a password change are rolled back with a failing audit insert', async () => {
+    const db = t.db.handle.db;
+    const user = await createUser(t, 'session.writes@example.com', 'recruiter');
+    const sessions = () =>
+      db.selectFrom('sessions').select('id').where('userId', '=', user.id).execute();
+
+    const refused = await withAuditLogAway(db, () => signInRequest(t, user.email));
+    expect(refused.statusCode).toBe(500);
+    expect(refused.cookies).toEqual([]);
+    expect(await sessions()).toEqual([]);
+    expect((await t.app.repos.users.findById(user.id))?.lastSignInAt).toBeNull();
+    expect(await auditCount('sign-in')).toBe(0);
+
+    const cookie = await signIn(t, user.email);
+    expect(await sessions()).toHaveLength(1);
+    const call = (method: 'DELETE' | 'PUT', url: string, body?: unknown) =>
+      t.app.inject({
+        method,
+        url,
+        headers: {
+          ...consoleHeaders(t, cookie, 'write'),
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body ? { payload: JSON.stringify(body) } : {}),
+      });
+
+    const password = { currentPassword: PASSWORD, newPassword: 'a different passphrase 42' };
+    const changed = await withAuditLogAway(db, () =>
+      call('PUT', '/api/recruiters/session/password', password),
+    );
+    expect(changed.statusCode).toBe(500);
+    // The old password and the old session still hold.
+    expect((await signInRequest(t, user.email)).statusCode).toBe(200);
+    const signedOut = await withAuditLogAway(db, () => call('DELETE', '/api/recruiters/session'));
+    expect(signedOut.statusCode).toBe(500);
+    expect((await call('DELETE', '/api/recruiters/session')).statusCode).toBe(204);
+    expect(await auditCount('sign-out')).toBe(1);
   });
 });

@@ -80,9 +80,10 @@ export const consoleSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpProblem(401, SIGN_IN_FAILED_MESSAGE);
       }
       await releaseAttempt(repos.signInThrottle, keys, reservation);
-      const context = await app.consoleSessions.start(request, reply, user);
-      await repos.users.recordSignIn(user.id, now);
-      await repos.audit.record({ actor: { userId: user.id }, action: 'sign-in' }, now);
+      const context = await app.consoleSessions.start(request, reply, user, async (changes) => {
+        await changes.users.recordSignIn(user.id, now);
+        await changes.audit.record({ actor: { userId: user.id }, action: 'sign-in' }, now);
+      });
       return toConsoleSession({ ...context, user: { ...user, lastSignInAt: now.toISOString() } });
     },
   );
@@ -114,8 +115,9 @@ export const consoleSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = signedIn(request);
-      await app.consoleSessions.end(request, reply);
-      await repos.audit.record({ actor: { userId: user.id }, action: 'sign-out' }, app.now());
+      await app.consoleSessions.end(request, reply, (changes) =>
+        changes.audit.record({ actor: { userId: user.id }, action: 'sign-out' }, app.now()),
+      );
       return reply.code(204).send(null);
     },
   );
@@ -150,21 +152,22 @@ export const consoleSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       await releaseAttempt(repos.signInThrottle, keys, reservation);
       checkPassword(request.body.newPassword, user, 'newPassword');
-      await repos.users.update(user.id, {
-        passwordHash: await hashPassword(request.body.newPassword),
+      // scrypt runs before the transaction, so it holds no lock.
+      const passwordHash = await hashPassword(request.body.newPassword);
+      const context = await app.consoleSessions.start(request, reply, user, async (changes) => {
+        await changes.users.update(user.id, { passwordHash });
+        // Every session of this person ends (a thief's too); this browser continues in a new one.
+        await changes.sessions.deleteForUser(user.id);
+        await changes.audit.record(
+          {
+            actor: { userId: user.id },
+            action: 'user-update',
+            target: `user ${user.id}`,
+            detail: 'own password changed',
+          },
+          now,
+        );
       });
-      // Every session of this person ends (a thief's too); this browser continues in a new one.
-      await repos.sessions.deleteForUser(user.id);
-      const context = await app.consoleSessions.start(request, reply, user);
-      await repos.audit.record(
-        {
-          actor: { userId: user.id },
-          action: 'user-update',
-          target: `user ${user.id}`,
-          detail: 'own password changed',
-        },
-        now,
-      );
       return toConsoleSession(context);
     },
   );
