@@ -336,7 +336,7 @@ describe(`named bad inputs (${engine})`, () => {
     });
     expectCleanAnswer(res, '/api/recruiters/users');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ UserID: other.id, Name: other.name, IsActive: true });
+    expect(res.json()).toMatchObject({ userId: other.id, name: other.name, isActive: true });
   });
 
   it('path traversal in FileName is kept as a bare name; in AttachmentName it is ignored', async () => {
