@@ -2,7 +2,7 @@ import { openingTermsInputSchema } from '../job-terms';
 import type { OpeningInput, OpeningPatch, RecruiterOpening } from '../openings';
 import type { FieldError } from '../problem';
 import { z } from '../zod-setup';
-import { jobTermsOf, jobTermsSchema } from './jobs';
+import { jobDetailOf, jobTermsOf, jobTermsSchema } from './jobs';
 
 // The published /api/admin/jobs shapes (docs/recruiters.md), spelled as they were published,
 // and the one mapping between them and the openings' own types (openings.ts).
@@ -117,12 +117,10 @@ export const adminJobOf = (opening: AdminView): AdminJob => ({
   ...jobTermsOf(opening),
 });
 
+/** The detail: the public detail's fields (one mapping, legacy/jobs.ts) and the list's. */
 export const adminJobDetailOf = (opening: AdminView): AdminJobDetail => ({
+  ...jobDetailOf(opening),
   ...adminJobOf(opening),
-  Recruitment_Manager: opening.recruitmentManagers,
-  ContactPerson: opening.contactPersons,
-  ContactPersonMail: opening.contactEmails,
-  Job_Description: opening.description,
 });
 
 /** `:id` of /admin/jobs/:id, a whole number. */
