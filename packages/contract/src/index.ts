@@ -2,6 +2,8 @@ export * from './constants';
 export * from './api-paths';
 export * from './problem';
 export * from './job-terms';
+export * from './places';
+export * from './questions';
 export * from './openings';
 export * from './legacy/jobs';
 export * from './legacy/admin-jobs';

@@ -1,0 +1,60 @@
+import type { FieldError } from './problem';
+import { z } from './zod-setup';
+
+/*
+ * Where an opening's work is (CONTRACT §12, docs/recruiters.md "Places"): one or more places,
+ * and for a remote opening the countries whose residents may hold it. The shapes and their
+ * format rules are here; whether a country or region code exists is the server's to judge
+ * against its reference data (domains/openings/place.ts).
+ */
+
+export const MAX_PLACES = 10;
+
+const ALPHA2 = /^[A-Z]{2}$/;
+const alpha2 = z.string().regex(ALPHA2, 'must be a two-letter country code such as US');
+
+export const placeSchema = z.object({
+  /** A city or town; may be empty for a place that is only a region or a country. */
+  city: z.string().trim().max(100),
+  /** An ISO 3166-2 code ("US-IL") or a region's name; may be empty. */
+  region: z.string().trim().max(100),
+  /** ISO 3166-1 alpha-2 ("US"). */
+  country: alpha2,
+});
+export type Place = z.infer<typeof placeSchema>;
+
+export const placesSchema = z
+  .array(placeSchema)
+  .min(1, 'needs at least one place')
+  .max(MAX_PLACES, `may be at most ${MAX_PLACES}`);
+
+/** The countries a remote opening may be held from (ISO 3166-1 alpha-2). */
+export const remoteCountriesSchema = z.array(alpha2).max(250);
+
+/** A remote opening needs the countries it may be held from (JSON-LD's requirement too). */
+export function remoteCountriesErrors(
+  workplaceType: string | undefined,
+  remoteCountries: readonly string[] | undefined,
+): FieldError[] {
+  return workplaceType === 'REMOTE' && (remoteCountries ?? []).length === 0
+    ? [
+        {
+          field: 'remoteCountries',
+          message: 'is required: a remote opening must name the countries it may be held from',
+        },
+      ]
+    : [];
+}
+
+/** A place as one line ("Chicago, US-IL, US"), parts that are empty left out. */
+export const placeLine = (place: Place, countryName?: (alpha2: string) => string): string =>
+  [place.city, place.region, countryName ? countryName(place.country) : place.country]
+    .filter((part) => part.trim() !== '')
+    .join(', ');
+
+/** The index of the chosen place in an application, asked when an opening has two or more. */
+export const locationIndexSchema = z
+  .number()
+  .int()
+  .min(0)
+  .max(MAX_PLACES - 1);
