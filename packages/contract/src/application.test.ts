@@ -101,6 +101,8 @@ describe('the wire names of an application (legacy/application.ts)', () => {
       'CountyID',
       'StateID',
       'ReferredBy',
+      'Answers',
+      'LocationIndex',
       'AttachmentHeader',
     ]);
     expect(Object.keys(adminApplicantSchema.shape)).toEqual([

@@ -1,6 +1,8 @@
 import { z } from './zod-setup';
 import { MAX_RESUME_BYTES, MAX_RESUME_MB, MOBILE_NUMBER_LENGTH } from './constants';
+import { locationIndexSchema, placeSchema } from './places';
 import type { FieldError } from './problem';
+import { answersSchema, storedAnswerSchema } from './questions';
 
 /**
  * An application's fields, in the one vocabulary the house speaks (camelCase): what the form
@@ -23,6 +25,10 @@ export const applicationInputSchema = z.object({
   countryId: z.number().int().nullish(),
   stateId: z.number().int().nullish(),
   referredBy: text(200).nullish(),
+  /** Answers to the opening's questions, by question key (questions.ts judges them). */
+  answers: answersSchema.optional(),
+  /** Which of the opening's places, when it has two or more. */
+  locationIndex: locationIndexSchema.nullish(),
 });
 export type ApplicationInput = z.infer<typeof applicationInputSchema>;
 
@@ -49,6 +55,12 @@ export const applicantSchema = z.object({
   attachmentName: z.string(),
   attachmentSize: z.number().int(),
   attachmentSha256: z.string(),
+  /** The answers to the opening's questions, each with the question as it was asked. */
+  answers: z.array(storedAnswerSchema),
+  /** The place applied for, when the opening had several. */
+  place: placeSchema.nullable(),
+  /** Labels of the questions whose answer was a knock-out answer ("Does not meet: …"). */
+  doesNotMeet: z.array(z.string()),
 });
 export type Applicant = z.infer<typeof applicantSchema>;
 

@@ -1,4 +1,6 @@
 import { openingTermsInputSchema, openingTermsSchema } from './job-terms';
+import { placeSchema, placesSchema, remoteCountriesSchema } from './places';
+import { publicQuestionSchema, questionSchema, questionsSchema } from './questions';
 import { z } from './zod-setup';
 
 /*
@@ -24,11 +26,22 @@ export const publicOpeningSchema = z.object({
   /** HTML, sanitised when stored. */
   description: z.string(),
   ...openingTermsSchema.shape,
+  /**
+   * Where the work is: one or more places. An opening written with one free-text place only
+   * has the place that text names, or none when it names no country.
+   */
+  locations: z.array(placeSchema),
+  /** ISO 3166-1 alpha-2 codes a remote opening may be held from; [] for others. */
+  remoteCountries: z.array(z.string()),
+  /** The opening's own questions (docs/careers.md), without their knock-out answers. */
+  questions: z.array(publicQuestionSchema),
 });
 export type PublicOpening = z.infer<typeof publicOpeningSchema>;
 
 /** An opening as recruiters see it (the console): everything public, its state and counts. */
 export const recruiterOpeningSchema = publicOpeningSchema.extend({
+  /** With their knock-out answers. */
+  questions: z.array(questionSchema),
   isOpen: z.boolean(),
   /** open (published), scheduled (effectiveFrom in the future) or closed. */
   state: z.enum(['open', 'scheduled', 'closed']),
@@ -53,6 +66,10 @@ export const openingInputSchema = z.object({
   contactPersons: z.string().max(1000),
   contactEmails: z.string().max(2000),
   ...openingTermsInputSchema.shape,
+  /** Several places; `location` is then their display line. */
+  locations: placesSchema.optional(),
+  remoteCountries: remoteCountriesSchema.optional(),
+  questions: questionsSchema.optional(),
 });
 export type OpeningInput = z.infer<typeof openingInputSchema>;
 

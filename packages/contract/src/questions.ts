@@ -56,58 +56,62 @@ export const optionsOf = (question: Pick<Question, 'type' | 'options'>): readonl
 
 const optionText = z.string().trim().min(1).max(SHORT_TEXT_MAX);
 
-export const questionSchema = z
-  .object({
-    /** Stable name of the question within its opening: what answers are keyed by. */
-    key: z
-      .string()
-      .regex(
-        /^[a-z][a-z0-9_]{0,39}$/,
-        'must be 1 to 40 lower-case letters, digits or underscores, starting with a letter',
-      ),
-    label: z.string().trim().min(1).max(SHORT_TEXT_MAX),
-    type: questionTypeSchema,
-    required: z.boolean(),
-    /** single_select and multi_select only: what may be chosen, in order. */
-    options: z.array(optionText).max(MAX_OPTIONS).optional(),
-    /** Answers that do not meet a requirement (choice types only): they flag, never reject. */
-    knockout: z.array(optionText).max(MAX_OPTIONS).optional(),
-  })
-  .superRefine((question, context) => {
-    const isSelect = question.type === 'single_select' || question.type === 'multi_select';
-    const options = question.options ?? [];
-    if (isSelect && options.length < 2) {
-      context.addIssue({ code: 'custom', path: ['options'], message: 'needs at least 2 options' });
-    }
-    if (!isSelect && question.options !== undefined && question.options.length > 0) {
-      context.addIssue({
-        code: 'custom',
-        path: ['options'],
-        message: 'are only for a question answered by choosing',
-      });
-    }
-    if (new Set(options).size !== options.length) {
-      context.addIssue({ code: 'custom', path: ['options'], message: 'must not repeat' });
-    }
-    const knockout = question.knockout ?? [];
-    if (knockout.length > 0 && !CHOICE_TYPES.has(question.type)) {
+const questionShape = z.object({
+  /** Stable name of the question within its opening: what answers are keyed by. */
+  key: z
+    .string()
+    .regex(
+      /^[a-z][a-z0-9_]{0,39}$/,
+      'must be 1 to 40 lower-case letters, digits or underscores, starting with a letter',
+    ),
+  label: z.string().trim().min(1).max(SHORT_TEXT_MAX),
+  type: questionTypeSchema,
+  required: z.boolean(),
+  /** single_select and multi_select only: what may be chosen, in order. */
+  options: z.array(optionText).max(MAX_OPTIONS).optional(),
+  /** Answers that do not meet a requirement (choice types only): they flag, never reject. */
+  knockout: z.array(optionText).max(MAX_OPTIONS).optional(),
+});
+
+/** A question as candidates see it: without its knock-out answers. */
+export const publicQuestionSchema = questionShape.omit({ knockout: true });
+export type PublicQuestion = z.infer<typeof publicQuestionSchema>;
+
+export const questionSchema = questionShape.superRefine((question, context) => {
+  const isSelect = question.type === 'single_select' || question.type === 'multi_select';
+  const options = question.options ?? [];
+  if (isSelect && options.length < 2) {
+    context.addIssue({ code: 'custom', path: ['options'], message: 'needs at least 2 options' });
+  }
+  if (!isSelect && question.options !== undefined && question.options.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      path: ['options'],
+      message: 'are only for a question answered by choosing',
+    });
+  }
+  if (new Set(options).size !== options.length) {
+    context.addIssue({ code: 'custom', path: ['options'], message: 'must not repeat' });
+  }
+  const knockout = question.knockout ?? [];
+  if (knockout.length > 0 && !CHOICE_TYPES.has(question.type)) {
+    context.addIssue({
+      code: 'custom',
+      path: ['knockout'],
+      message: 'is only for a question answered by choosing',
+    });
+  }
+  const offered = optionsOf(question);
+  for (const answer of knockout) {
+    if (!offered.includes(answer)) {
       context.addIssue({
         code: 'custom',
         path: ['knockout'],
-        message: 'is only for a question answered by choosing',
+        message: `"${answer}" is not one of the question's options`,
       });
     }
-    const offered = optionsOf(question);
-    for (const answer of knockout) {
-      if (!offered.includes(answer)) {
-        context.addIssue({
-          code: 'custom',
-          path: ['knockout'],
-          message: `"${answer}" is not one of the question's options`,
-        });
-      }
-    }
-  });
+  }
+});
 export type Question = z.infer<typeof questionSchema>;
 
 /** An opening's questions: at most 20, keys unique. */
@@ -128,8 +132,6 @@ export const questionsSchema = z
     });
   });
 
-/** A question as candidates see it: without its knock-out answers. */
-export type PublicQuestion = Omit<Question, 'knockout'>;
 export const publicQuestionOf = ({ knockout: _knockout, ...question }: Question): PublicQuestion =>
   question;
 
@@ -140,17 +142,18 @@ export const answersSchema = z.record(z.string().max(40), answerValueSchema);
 export type Answers = z.infer<typeof answersSchema>;
 
 /** An answer as stored: with the question as it was asked, so a later edit leaves it as it was. */
-export interface StoredAnswer {
-  key: string;
-  label: string;
-  type: QuestionType;
+export const storedAnswerSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  type: questionTypeSchema,
   /** The options offered when answered (choice types). */
-  options?: string[];
+  options: z.array(z.string()).optional(),
   /** The answer; '' or [] when an optional question was left empty. */
-  value: AnswerValue;
+  value: answerValueSchema,
   /** The answer is one of the question's knock-out answers (a flag for a person to weigh). */
-  doesNotMeet: boolean;
-}
+  doesNotMeet: z.boolean(),
+});
+export type StoredAnswer = z.infer<typeof storedAnswerSchema>;
 
 /** The field name an answer's error carries: `answers.<key>`. */
 export const answerField = (key: string) => `answers.${key}`;

@@ -29,6 +29,7 @@ export interface ApplicantNotes {
 }
 
 export interface Applicants {
+  answers: string | null;
   appliedOn: Instant;
   city: string;
   countryId: number;
@@ -37,8 +38,10 @@ export interface Applicants {
   firstName: string;
   id: Generated<number>;
   jobId: number;
+  knockouts: Generated<number>;
   lastName: string;
   mobileNumber: string;
+  place: string | null;
   referredBy: string | null;
   stateId: number;
 }
@@ -109,11 +112,14 @@ export interface Jobs {
   id: Generated<number>;
   isOpen: Generated<number>;
   location: string;
+  locations: string | null;
   payCurrency: string | null;
   payMax: number | null;
   payMin: number | null;
   payPeriod: string | null;
+  questions: string | null;
   recruitmentManagers: string;
+  remoteCountries: string | null;
   title: string;
   updatedAt: Instant;
   workplaceType: Generated<string>;

@@ -2,7 +2,20 @@ import { openingTermsInputSchema } from '../job-terms';
 import type { OpeningInput, OpeningPatch, RecruiterOpening } from '../openings';
 import type { FieldError } from '../problem';
 import { z } from '../zod-setup';
-import { jobDetailOf, jobTermsOf, jobTermsSchema } from './jobs';
+import { MAX_PLACES, remoteCountriesSchema } from '../places';
+import { MAX_QUESTIONS } from '../questions';
+import {
+  jobDetailOf,
+  jobTermsOf,
+  jobTermsSchema,
+  placeOf,
+  questionOf,
+  wirePlaceSchema,
+  wireQuestionOf,
+  wireQuestionSchema,
+  type WirePlace,
+  type WireQuestion,
+} from './jobs';
 
 // The published /api/admin/jobs shapes (docs/recruiters.md), spelled as they were published,
 // and the one mapping between them and the openings' own types (openings.ts).
@@ -39,6 +52,11 @@ export const adminJobCreateSchema = z.object({
   PayMax: terms.payMax,
   PayCurrency: terms.payCurrency,
   PayPeriod: terms.payPeriod,
+  /** Several places; JobLocation is then their display line. */
+  Locations: z.array(wirePlaceSchema).min(1).max(MAX_PLACES).optional(),
+  /** Required when WorkplaceType is REMOTE. */
+  RemoteCountries: remoteCountriesSchema.optional(),
+  Questions: z.array(wireQuestionSchema).max(MAX_QUESTIONS).optional(),
 });
 export type AdminJobCreate = z.infer<typeof adminJobCreateSchema>;
 
@@ -54,6 +72,10 @@ export const adminJobDetailSchema = adminJobSchema.extend({
   ContactPersonMail: z.string(),
   /** HTML as stored, i.e. after sanitising. */
   Job_Description: z.string(),
+  Locations: z.array(wirePlaceSchema),
+  RemoteCountries: z.array(z.string()),
+  /** With their knock-out answers. */
+  Questions: z.array(wireQuestionSchema),
 });
 export type AdminJobDetail = z.infer<typeof adminJobDetailSchema>;
 
@@ -76,6 +98,9 @@ const fieldNames = {
   PayMax: 'payMax',
   PayCurrency: 'payCurrency',
   PayPeriod: 'payPeriod',
+  Locations: 'locations',
+  RemoteCountries: 'remoteCountries',
+  Questions: 'questions',
   IsOpen: 'isOpen',
 } as const satisfies Record<keyof AdminJobPatch, keyof OpeningPatch>;
 
@@ -83,12 +108,20 @@ const publishedNames = new Map<string, string>(
   Object.entries(fieldNames).map(([published, own]) => [own, published]),
 );
 
+/** The published fields whose values are objects spelt the published way too. */
+const valueOf: Partial<Record<keyof AdminJobPatch, (value: never) => unknown>> = {
+  Locations: (places: WirePlace[]) => places.map(placeOf),
+  Questions: (questions: WireQuestion[]) => questions.map(questionOf),
+};
+
 /** A published body (create or change) in the opening's own names. */
 export function openingPatchOf(body: AdminJobPatch): OpeningPatch {
   const patch: Record<string, unknown> = {};
   for (const [published, value] of Object.entries(body)) {
     const own = fieldNames[published as keyof AdminJobPatch];
-    if (own !== undefined && value !== undefined) patch[own] = value;
+    const convert = valueOf[published as keyof AdminJobPatch] as
+      ((value: unknown) => unknown) | undefined;
+    if (own !== undefined && value !== undefined) patch[own] = convert ? convert(value) : value;
   }
   return patch as OpeningPatch;
 }
@@ -97,10 +130,17 @@ export function openingPatchOf(body: AdminJobPatch): OpeningPatch {
 export const openingInputOf = (body: AdminJobCreate): OpeningInput =>
   openingPatchOf(body) as OpeningInput;
 
+/** A field's published name; a nested one's parts too (`questions.0.label` -> `Questions.0.Label`). */
+function publishedField(field: string): string {
+  const [first = '', ...rest] = field.split('.');
+  const nested = rest.map((part) => part.charAt(0).toUpperCase() + part.slice(1));
+  return [publishedNames.get(first) ?? first, ...nested].join('.');
+}
+
 /** A refusal's field names (and a name its message mentions) as the published API names them. */
 export const adminFieldErrors = (errors: FieldError[]): FieldError[] =>
   errors.map(({ field, message }) => ({
-    field: publishedNames.get(field) ?? field,
+    field: publishedField(field),
     message: message.replace(/\b[a-z]+[A-Z]\w*\b/g, (name) => publishedNames.get(name) ?? name),
   }));
 
@@ -121,6 +161,7 @@ export const adminJobOf = (opening: AdminView): AdminJob => ({
 export const adminJobDetailOf = (opening: AdminView): AdminJobDetail => ({
   ...jobDetailOf(opening),
   ...adminJobOf(opening),
+  Questions: opening.questions.map(wireQuestionOf),
 });
 
 /** `:id` of /admin/jobs/:id, a whole number. */

@@ -85,9 +85,16 @@ export const downloadAttachmentQuerySchema = z.object({
 
 /**
  * An applicant as the bearer API publishes it (docs/recruiters.md): the recruiters' view by its
- * wire names, without the place names (the codes are published).
+ * wire names, without the place names (the codes are published) and without the lists (answers
+ * and the place applied for), which are not one value per column.
  */
-const publishedApplicant = applicantSchema.omit({ countryName: true, stateName: true });
+const publishedApplicant = applicantSchema.omit({
+  countryName: true,
+  stateName: true,
+  answers: true,
+  place: true,
+  doesNotMeet: true,
+});
 export const adminApplicantSchema = z.object(toWireNames(publishedApplicant.shape));
 export type AdminApplicant = z.infer<typeof adminApplicantSchema>;
 

@@ -6,6 +6,13 @@ import {
   type OpeningTerms,
 } from '../job-terms';
 import type { PublicOpening } from '../openings';
+import { placeSchema, type Place } from '../places';
+import {
+  publicQuestionSchema,
+  questionSchema,
+  type PublicQuestion,
+  type Question,
+} from '../questions';
 import { z } from '../zod-setup';
 
 // The old client's /api/Jobs/* shapes (docs/api.md), spelled as it spells them, and the one
@@ -38,6 +45,58 @@ export const openingTermsOf = (terms: JobTerms): OpeningTerms => ({
   payMax: terms.PayMax,
   payCurrency: terms.PayCurrency,
   payPeriod: terms.PayPeriod,
+});
+
+/** A place as the published APIs spell it: `{ City, Region, Country }`. */
+export const wirePlaceSchema = z.object({
+  City: placeSchema.shape.city,
+  Region: placeSchema.shape.region,
+  Country: placeSchema.shape.country,
+});
+export type WirePlace = z.infer<typeof wirePlaceSchema>;
+export const wirePlaceOf = (place: Place): WirePlace => ({
+  City: place.city,
+  Region: place.region,
+  Country: place.country,
+});
+export const placeOf = (place: WirePlace): Place => ({
+  city: place.City,
+  region: place.Region,
+  country: place.Country,
+});
+
+/** A question as the published APIs spell it (the public detail leaves Knockout out). */
+export const wirePublicQuestionSchema = z.object({
+  Key: publicQuestionSchema.shape.key,
+  Label: publicQuestionSchema.shape.label,
+  Type: publicQuestionSchema.shape.type,
+  Required: publicQuestionSchema.shape.required,
+  Options: publicQuestionSchema.shape.options,
+});
+export type WirePublicQuestion = z.infer<typeof wirePublicQuestionSchema>;
+export const wireQuestionSchema = wirePublicQuestionSchema.extend({
+  Knockout: questionSchema.shape.knockout,
+});
+export type WireQuestion = z.infer<typeof wireQuestionSchema>;
+
+export const wirePublicQuestionOf = (question: PublicQuestion): WirePublicQuestion => ({
+  Key: question.key,
+  Label: question.label,
+  Type: question.type,
+  Required: question.required,
+  ...(question.options !== undefined && { Options: question.options }),
+});
+export const wireQuestionOf = (question: Question): WireQuestion => ({
+  ...wirePublicQuestionOf(question),
+  ...(question.knockout !== undefined && { Knockout: question.knockout }),
+});
+export const questionOf = (question: WireQuestion): Question => ({
+  key: question.Key,
+  label: question.Label,
+  type: question.Type,
+  required: question.Required,
+  ...(question.Options !== undefined && { options: question.Options }),
+  ...(question.Knockout !== undefined && { knockout: question.Knockout }),
 });
 
 /** Query of GET /Jobs/CareerDetailsRetrival (docs/api.md). */
@@ -86,6 +145,12 @@ export const jobDetailSchema = z.object({
   /** HTML, sanitised when stored. */
   Job_Description: z.string(),
   ...jobTermsSchema.shape,
+  /** Every place of the opening (JobLocation is their display line). */
+  Locations: z.array(wirePlaceSchema),
+  /** Where a remote opening may be held from (alpha-2 codes). */
+  RemoteCountries: z.array(z.string()),
+  /** The opening's own questions, without their knock-out answers. */
+  Questions: z.array(wirePublicQuestionSchema),
 });
 export type JobDetail = z.infer<typeof jobDetailSchema>;
 export const jobDetailListSchema = z.array(jobDetailSchema);
@@ -167,6 +232,9 @@ export const jobDetailOf = (opening: PublicOpening): JobDetail => ({
   ContactPersonMail: opening.contactEmails,
   Job_Description: opening.description,
   ...jobTermsOf(opening),
+  Locations: opening.locations.map(wirePlaceOf),
+  RemoteCountries: opening.remoteCountries,
+  Questions: opening.questions.map(wirePublicQuestionOf),
 });
 
 export const publicOpeningOf = (detail: JobDetail): PublicOpening => ({
@@ -180,4 +248,7 @@ export const publicOpeningOf = (detail: JobDetail): PublicOpening => ({
   contactEmails: detail.ContactPersonMail,
   description: detail.Job_Description,
   ...openingTermsOf(detail),
+  locations: detail.Locations.map(placeOf),
+  remoteCountries: detail.RemoteCountries,
+  questions: detail.Questions.map((question) => questionOf(question)),
 });

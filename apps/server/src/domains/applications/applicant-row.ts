@@ -1,30 +1,64 @@
 import type { Insertable, Selection } from 'kysely';
-import type { Applicant, ApplicationInput } from '@lumenfield/contract';
+import {
+  doesNotMeet,
+  placeSchema,
+  storedAnswerSchema,
+  type Applicant,
+  type ApplicationInput,
+  type Place,
+  type StoredAnswer,
+} from '@lumenfield/contract';
+import { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { Applicants } from '../../db/schema.generated';
 import { toIso } from '../../db/database';
 
 /**
  * An application's fields as the domain stores them: the form's fields (ApplicationInput) with
- * the experience band's label in place of its value, and the place's codes as numbers.
+ * the experience band's label in place of its value, the place's codes as numbers, the answers
+ * with their questions as asked, and the place applied for in place of its index.
  */
 export type ApplicationFields = Omit<
   Required<ApplicationInput>,
-  'experience' | 'countryId' | 'stateId' | 'referredBy'
+  'experience' | 'countryId' | 'stateId' | 'referredBy' | 'answers' | 'locationIndex'
 > & {
   experience: string | null;
   countryId: number;
   stateId: number;
   referredBy: string | null;
+  /** Absent: the opening asked no questions. */
+  answers?: StoredAnswer[];
+  /** Absent or null: the opening had one place. */
+  place?: Place | null;
 };
 
 /** The applicants row of an application: the one place its fields meet their columns. */
 export function toApplicantRow(
   jobId: number,
-  fields: ApplicationFields,
+  { answers = [], place = null, ...fields }: ApplicationFields,
   now: Date,
 ): Insertable<Applicants> {
-  return { jobId, ...fields, appliedOn: now.toISOString() };
+  return {
+    jobId,
+    ...fields,
+    answers: JSON.stringify(answers),
+    place: place && JSON.stringify(place),
+    knockouts: doesNotMeet(answers).length,
+    appliedOn: now.toISOString(),
+  };
+}
+
+const storedAnswersSchema = z.array(storedAnswerSchema);
+
+/** A JSON column read back; what no longer parses reads as `fallback`. */
+function fromJson<T>(schema: z.ZodType<T>, text: string | null, fallback: T): T {
+  if (text === null) return fallback;
+  try {
+    const parsed = schema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : fallback;
+  } catch {
+    return fallback;
+  }
 }
 
 /**
@@ -49,6 +83,8 @@ export const applicantColumns = [
   'attachments.originalName as attachmentName',
   'attachments.sizeBytes as attachmentSize',
   'attachments.sha256 as attachmentSha256',
+  'applicants.answers',
+  'applicants.place',
 ] as const;
 
 /** A row of applicantColumns; the place names are null where the left joins found none. */
@@ -61,24 +97,23 @@ type ApplicantRow = Omit<
   'countryName' | 'stateName'
 > & { countryName: string | null; stateName: string | null };
 
-export function toApplicant(row: ApplicantRow): Applicant {
+/** A row as recruiters read it: the columns named as the Applicant's fields, JSON read back. */
+export function toApplicant({
+  id,
+  countryName,
+  stateName,
+  appliedOn,
+  ...row
+}: ApplicantRow): Applicant {
+  const answers = fromJson(storedAnswersSchema, row.answers, []);
   return {
-    applicantId: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    email: row.email,
-    mobileNumber: row.mobileNumber,
-    city: row.city,
-    countryId: row.countryId,
-    countryName: row.countryName ?? '',
-    stateId: row.stateId,
-    stateName: row.stateName ?? '',
-    experience: row.experience,
-    referredBy: row.referredBy,
-    appliedOn: toIso(row.appliedOn),
-    attachmentGuid: row.attachmentGuid,
-    attachmentName: row.attachmentName,
-    attachmentSize: row.attachmentSize,
-    attachmentSha256: row.attachmentSha256,
+    applicantId: id,
+    ...row,
+    countryName: countryName ?? '',
+    stateName: stateName ?? '',
+    appliedOn: toIso(appliedOn),
+    answers,
+    place: fromJson(placeSchema.nullable(), row.place, null),
+    doesNotMeet: doesNotMeet(answers),
   };
 }

@@ -2,10 +2,16 @@ import { sql } from 'kysely';
 import {
   employmentTypeSchema,
   payPeriodSchema,
+  placesSchema,
+  questionsSchema,
+  remoteCountriesSchema,
   workplaceTypeSchema,
   type OpeningState,
   type OpeningTerms,
+  type Place,
+  type Question,
 } from '@lumenfield/contract';
+import type { z } from 'zod';
 import type { Db, JobRow } from '../../db/database';
 import { toIso } from '../../db/database';
 import { isUniqueViolation } from '../../db/unique-violation';
@@ -33,6 +39,12 @@ export interface Job extends JobTermsFields {
   recruitmentManagers: string;
   contactPersons: string;
   contactEmails: string;
+  /** Its places as written; null when `location` alone says where (one place). */
+  locations: Place[] | null;
+  /** Where a remote opening may be held from (alpha-2 codes). */
+  remoteCountries: string[];
+  /** Its own questions, with their knock-out answers. */
+  questions: Question[];
   isOpen: boolean;
   /** When it was last closed; null while open. */
   closedAt: string | null;
@@ -66,6 +78,9 @@ export interface JobInput extends Partial<JobTermsFields> {
   contactPersons: string;
   contactEmails: string;
   isOpen: boolean;
+  locations?: Place[] | null;
+  remoteCountries?: string[];
+  questions?: Question[];
 }
 
 export class JobCodeInUseError extends Error {
@@ -105,10 +120,40 @@ function termsValues(terms: Partial<JobTermsFields>): Partial<JobTermsFields> {
   return { employmentType, workplaceType, payMin, payMax, payCurrency, payPeriod };
 }
 
+/**
+ * A JSON list column read back; a value the contract no longer accepts (edited by hand, or
+ * stored under older rules) reads as `fallback`, never as an error for a visitor.
+ */
+function jsonColumn<T>(schema: z.ZodType<T>, text: string | null, fallback: T): T {
+  if (text === null) return fallback;
+  try {
+    const parsed = schema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** The list columns of a recruiter's fields as stored (JSON text); only the ones given. */
+function listValues(input: Partial<JobInput>) {
+  return {
+    ...(input.locations !== undefined && {
+      locations: input.locations === null ? null : JSON.stringify(input.locations),
+    }),
+    ...(input.remoteCountries !== undefined && {
+      remoteCountries: JSON.stringify(input.remoteCountries),
+    }),
+    ...(input.questions !== undefined && { questions: JSON.stringify(input.questions) }),
+  };
+}
+
 function toJob(row: JobRow): Job {
   return {
     ...row,
     ...toTerms(row),
+    locations: jsonColumn(placesSchema.nullable(), row.locations, null),
+    remoteCountries: jsonColumn(remoteCountriesSchema, row.remoteCountries, []),
+    questions: jsonColumn(questionsSchema, row.questions, []),
     effectiveFrom: toIso(row.effectiveFrom),
     isOpen: row.isOpen === 1,
     closedAt: row.closedAt === null ? null : toIso(row.closedAt),
@@ -224,6 +269,7 @@ export function jobsRepository(db: Db) {
             contactEmails: input.contactEmails,
             isOpen: input.isOpen ? 1 : 0,
             ...termsValues({ ...defaultJobTerms, ...input }),
+            ...listValues(input),
             closedAt: input.isOpen ? null : now.toISOString(),
             createdAt: now.toISOString(),
             updatedAt: now.toISOString(),
@@ -262,6 +308,7 @@ export function jobsRepository(db: Db) {
               closedAt: sql<string>`coalesce(${sql.ref('closedAt')}, ${now.toISOString()})`,
             }),
             ...termsValues(patch),
+            ...listValues(patch),
             updatedAt: now.toISOString(),
           })
           .where('id', '=', id)

@@ -6,12 +6,12 @@ import type {
   PublicOpening,
   RecruiterOpening,
 } from '@lumenfield/contract';
-import { searchWords } from '@lumenfield/contract';
+import { publicQuestionOf, questionsSchema, searchWords } from '@lumenfield/contract';
 import { stripControlCharacters as clean } from '../../lib/control-characters';
 import { HttpProblem } from '../../lib/http-problem';
 import { payRangeErrors } from './job-terms';
 import { payTransparencyErrors } from './pay-transparency';
-import { resolvePlace } from './place';
+import { placesOf, resolvePlace } from './place';
 import { sanitizeDescription } from './sanitize-description';
 import {
   defaultJobTerms,
@@ -51,6 +51,9 @@ export function publicOpeningOf(job: Job): PublicOpening {
     contactEmails: job.contactEmails,
     description: sanitizeDescription(job.descriptionHtml),
     ...termsOf(job),
+    locations: placesOf(job),
+    remoteCountries: job.remoteCountries,
+    questions: job.questions.map(publicQuestionOf),
   };
 }
 
@@ -71,6 +74,7 @@ export function recruiterOpeningOf(
 ): RecruiterOpening {
   return {
     ...publicOpeningOf(job),
+    questions: job.questions,
     isOpen: job.isOpen,
     state: openingState(job, now),
     applicants: job.applicants,
@@ -227,6 +231,9 @@ export function toJobInput(body: OpeningPatch, current?: JobWithApplicants): Par
     payMax: body.payMax,
     payCurrency: body.payCurrency,
     payPeriod: body.payPeriod,
+    locations: body.locations,
+    remoteCountries: body.remoteCountries,
+    questions: body.questions,
   };
   // Only the fields the body names: a change leaves the others alone.
   const input = Object.fromEntries(
@@ -234,6 +241,19 @@ export function toJobInput(body: OpeningPatch, current?: JobWithApplicants): Par
   ) as Partial<JobInput>;
 
   const errors: FieldError[] = [];
+  // The published API's questions arrive without the rules between their fields: judged here.
+  if (input.questions) {
+    const parsed = questionsSchema.safeParse(input.questions);
+    if (parsed.success) input.questions = parsed.data;
+    else {
+      errors.push(
+        ...parsed.error.issues.map((issue) => ({
+          field: ['questions', ...issue.path].join('.'),
+          message: issue.message,
+        })),
+      );
+    }
+  }
   const people = (input.contactPersons ?? current?.contactPersons ?? '').split(', ');
   const mails = (input.contactEmails ?? current?.contactEmails ?? '').split(', ');
   const mailList = mails.filter((m) => m.length > 0);

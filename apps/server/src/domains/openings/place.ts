@@ -1,3 +1,4 @@
+import type { Place as ContractPlace } from '@lumenfield/contract';
 import {
   countryAliases,
   countryOptions,
@@ -135,3 +136,32 @@ export function resolvePlace(text: string): Place {
   if (tied) return { remote };
   return { country: best.country, ...(best.state && { state: best.state }), remote };
 }
+
+/**
+ * The one place a free-text location names, as a structured place (an opening written before
+ * it had several): its country, its state as an ISO 3166-2 code, and the first part as the city
+ * when it names neither. Undefined when the text names no country.
+ */
+export function placeFromText(text: string): ContractPlace | undefined {
+  const resolved = resolvePlace(text);
+  if (!resolved.country) return undefined;
+  const first = text.split(/[,()/;]/)[0]?.trim() ?? '';
+  index ??= buildIndex();
+  const namesSomethingElse =
+    /^remote\b/i.test(first) ||
+    index.countries.has(normalise(first)) ||
+    index.stateNames.has(normalise(first)) ||
+    index.stateCodes.has(first);
+  return {
+    city: namesSomethingElse ? '' : first,
+    region: resolved.state ? `${resolved.country.alpha2}-${resolved.state.isoCode}` : '',
+    country: resolved.country.alpha2,
+  };
+}
+
+/** An opening's places: the ones written, or the one its free-text location names. */
+export const placesOf = (job: {
+  location: string;
+  locations: readonly ContractPlace[] | null;
+}): ContractPlace[] =>
+  job.locations ? [...job.locations] : [placeFromText(job.location)].filter((p) => p !== undefined);

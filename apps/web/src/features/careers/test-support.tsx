@@ -78,6 +78,9 @@ export const publicOpening = (over: Partial<PublicOpening> = {}): PublicOpening 
   contactEmails: 'ravi.kumar@example.com, lena.ortiz@example.com',
   description: '<h2>Quality first</h2><p>Build <strong>test suites</strong>.</p>',
   ...terms,
+  locations: [{ city: 'Pune', region: 'IN-MH', country: 'IN' }],
+  remoteCountries: [],
+  questions: [],
   ...over,
 });
 

@@ -105,6 +105,10 @@ describe(`GET /api/Jobs/CareerDetailsRetrival (${engine})`, () => {
       ContactPersonMail: 'ana@example.com, ben@example.com',
       Job_Description: '<p>Work on things.</p>',
       ...NO_TERMS,
+      // The one place the free-text location names; no questions were asked.
+      Locations: [{ City: 'Manila', Region: '', Country: 'PH' }],
+      RemoteCountries: [],
+      Questions: [],
     });
   });
 

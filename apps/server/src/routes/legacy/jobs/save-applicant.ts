@@ -16,6 +16,10 @@ import {
   saveApplicantQuerySchema,
   validateApplication,
   wireName,
+  answerErrors,
+  storedAnswersOf,
+  type FieldError,
+  type Place,
   type ApplicationInput,
   type ApplicationPayload,
   type ResumeFacts,
@@ -27,6 +31,7 @@ import { hasControlCharacters, stripControlCharacters } from '../../../lib/contr
 import { mailOrigin } from '../../../plugins/public-origin';
 import { readBodyChunks } from '../../../lib/read-body';
 import type { ApplicationFields } from '../../../domains/applications/applicant-row';
+import { placesOf } from '../../../domains/openings/place';
 import {
   cleanFileName,
   resumeKind,
@@ -234,6 +239,13 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
         },
         resume.facts,
       ).map((error) => ({ ...error, field: wireName(error.field) }));
+      // Then the opening's own questions, and which of its places (docs/careers.md).
+      const places = placesOf(job);
+      errors.push(
+        ...[...answerErrors(job.questions, input.answers), ...placeChoiceErrors(places, input)].map(
+          (error) => ({ ...error, field: wireName(error.field) }),
+        ),
+      );
       if (errors.length > 0 || !resume.bytes || resume.bytes.length === 0 || !resume.kind) {
         throw new HttpProblem(400, errors[0]?.message ?? 'The application is invalid.', errors);
       }
@@ -245,6 +257,8 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
         fields: {
           ...optionalText(input),
           ...fields,
+          answers: storedAnswersOf(job.questions, input.answers),
+          place: places.length > 1 ? (places[input.locationIndex ?? 0] ?? null) : null,
           experience: await experienceText(repos, input.experience),
           countryId: fields.countryId as number,
           stateId: fields.stateId as number,
@@ -289,13 +303,26 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
  * characters dropped, trimmed, null when nothing is left. The fields with rules of their own
  * are set over these by the caller.
  */
-function optionalText(input: ApplicationInput): ApplicationFields {
+function optionalText({
+  answers: _answers,
+  locationIndex: _locationIndex,
+  ...input
+}: ApplicationInput): ApplicationFields {
   return Object.fromEntries(
     Object.entries(input).map(([key, value]) => [
       key,
       typeof value === 'string' ? stripControlCharacters(value).trim() || null : (value ?? null),
     ]),
-  ) as ApplicationFields;
+  ) as unknown as ApplicationFields;
+}
+
+/** An opening with two or more places asks which one; its index must be one of them. */
+function placeChoiceErrors(places: readonly Place[], input: ApplicationInput): FieldError[] {
+  if (places.length < 2) return [];
+  const index = input.locationIndex;
+  return index != null && index < places.length
+    ? []
+    : [{ field: 'locationIndex', message: 'Please choose the place you would work from.' }];
 }
 
 /** Experience is optional and not validated (docs/api.md): a known band's label, else the text. */
