@@ -317,18 +317,40 @@ export async function createJob(
   }
 }
 
-/** Applies a change to an existing opening; 409 on a code in use. */
+/**
+ * The fields a change really changes, by the opening's own names and sorted: a save that sends
+ * a field as it already was does not list it (docs/recruiters.md, "The audit log").
+ */
+export function changedFields(current: Job, input: Partial<JobInput>): string[] {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  return Object.entries(input)
+    .filter(([key, value]) => {
+      if (key === 'effectiveFrom')
+        return Date.parse(String(value)) !== Date.parse(current.effectiveFrom);
+      return !same(value, current[key as keyof Job]);
+    })
+    .map(([key]) => (key === 'descriptionHtml' ? 'description' : key))
+    .sort();
+}
+
+/**
+ * Applies a change to an existing opening; 409 on a code in use. Answers the fields it really
+ * changed (changedFields).
+ */
 export async function updateJob(
   repos: Pick<OpeningsRepositories, 'jobs'>,
   current: JobWithApplicants,
   body: OpeningPatch,
-): Promise<void> {
+): Promise<string[]> {
   const input = toJobInput(body, current);
+  const changed = changedFields(current, input);
+  if (changed.length === 0) return changed;
   try {
     await repos.jobs.update(current.id, input);
   } catch (error) {
     throw codeInUse(error);
   }
+  return changed;
 }
 
 function codeInUse(error: unknown): unknown {

@@ -329,6 +329,26 @@ describe(`recruiters' console: the whole review, by API (${engine})`, () => {
       'opened; effectiveFrom, title',
       'closed',
     ]);
+
+    // The console's form sends every field on each save: only the changed ones are recorded.
+    const current = reopened.json() as RecruiterOpening;
+    const everyField = {
+      ...opening,
+      code: current.code,
+      title: current.title,
+      effectiveFrom: current.effectiveFrom,
+      description: current.description,
+      isOpen: true,
+    };
+    await call.write('PATCH', `/api/recruiters/jobs/${job.id}`, session, everyField);
+    await call.write('PATCH', `/api/recruiters/jobs/${job.id}`, session, {
+      ...everyField,
+      title: 'Platform Engineer III',
+    });
+    const later = (
+      await call.get('/api/recruiters/audit?action=opening-update', admin)
+    ).json() as AuditPage;
+    expect(later.items.slice(0, 2).map((e) => e.detail)).toEqual(['title', 'no change']);
   });
 });
 

@@ -19,12 +19,13 @@ import { consoleProblems, signedIn } from './console-user';
 
 const answers = consoleProblems(404, 409);
 
-/** What a change did, in words without personal data ("closed; description, title"). */
-function describeChange(body: OpeningPatch): string {
-  const fields = Object.keys(body)
-    .filter((key) => key !== 'isOpen')
-    .sort();
-  const state = body.isOpen === undefined ? [] : [body.isOpen ? 'opened' : 'closed'];
+/**
+ * What a change did, in words without personal data ("closed; description, title"): only the
+ * fields whose value changed (updateJob compares them with the stored opening).
+ */
+function describeChange(changed: readonly string[], body: OpeningPatch): string {
+  const fields = changed.filter((key) => key !== 'isOpen');
+  const state = changed.includes('isOpen') ? [body.isOpen ? 'opened' : 'closed'] : [];
   return [...state, ...(fields.length > 0 ? [fields.join(', ')] : [])].join('; ') || 'no change';
 }
 
@@ -101,13 +102,13 @@ export const consoleJobsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = signedIn(request);
       const { id } = request.params;
       await repos.changeOpenings(async (tx) => {
-        await updateJob(tx, await jobOr404(tx, id), request.body);
+        const changed = await updateJob(tx, await jobOr404(tx, id), request.body);
         await tx.audit.record(
           {
             actor: { userId: user.id },
             action: 'opening-update',
             target: `opening ${id}`,
-            detail: describeChange(request.body),
+            detail: describeChange(changed, request.body),
           },
           app.now(),
         );
