@@ -7,3 +7,16 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
 });
+
+// jsdom has <dialog> but not its modal methods: the open state and the close event are what
+// the components (components/modal.tsx) and the tests read.
+if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.hasAttribute('open')) return;
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+}

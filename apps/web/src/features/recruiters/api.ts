@@ -45,21 +45,38 @@ export function safeReturnPath(next: string | null): string {
   return consolePagePaths.openings;
 }
 
-/** Called on a 401 from any call but the sign-in itself: the session has ended. */
-let onSignedOut: () => void = () => {
+/**
+ * Called on a 401 from any call but the sign-in itself: the session has ended. It answers
+ * whether the person signed in again (the console asks in place, in a dialog, so a form being
+ * filled stays as typed); the call is then sent once more. Until the console sets its handler
+ * (and in tests), the browser goes to the sign-in page.
+ */
+type SignedOutHandler = () => Promise<boolean>;
+let onSignedOut: SignedOutHandler = () => {
   const { pathname, search } = window.location;
   window.location.assign(signInHref(pathname + search));
+  return Promise.resolve(false);
 };
-export function setSignedOutHandler(handler: () => void) {
+export function setSignedOutHandler(handler: SignedOutHandler) {
   onSignedOut = handler;
+}
+
+/** One question at a time: calls that meet the ended session together wait for one answer. */
+let signingInAgain: Promise<boolean> | undefined;
+function signInAgain(): Promise<boolean> {
+  signingInAgain ??= onSignedOut().finally(() => {
+    signingInAgain = undefined;
+  });
+  return signingInAgain;
 }
 
 async function call<T>(method: Method, path: string, options?: RequestOptions<T>): Promise<T> {
   try {
     return await apiRequest(method, path, options);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401 && path !== consolePaths.session)
-      onSignedOut();
+    const sessionEnded =
+      error instanceof ApiError && error.status === 401 && path !== consolePaths.session;
+    if (sessionEnded && (await signInAgain())) return apiRequest(method, path, options);
     throw error;
   }
 }

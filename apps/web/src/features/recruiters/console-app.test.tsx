@@ -1,5 +1,5 @@
 import { SIGN_IN_FAILED_MESSAGE } from '@lumenfield/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { job, json, mockApi, problem, renderConsole, session } from './test-support';
@@ -131,13 +131,42 @@ describe('the shell', () => {
     expect(document.title).toBe('Openings · Recruiters · Lumenfield Technology Partners');
   });
 
-  it('a 401 from a page call (session ended) sends to sign-in', async () => {
+  it('a 401 from a page call (session ended) asks to sign in again in place, then sends the call again', async () => {
+    let sessionEnded = true;
+    const fetchMock = mockApi({
+      'GET /recruiters/session': () => json(session()),
+      'POST /recruiters/session': () => {
+        sessionEnded = false;
+        return json(session());
+      },
+      'GET /recruiters/jobs': () => (sessionEnded ? problem(401, 'Sign in') : json([job()])),
+    });
+    const { history, signedOut } = renderConsole('/recruiters/openings');
+    const dialog = await screen.findByRole('dialog', { name: 'Your session has ended' });
+    // The person is known: the e-mail is filled in and the password has the focus.
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('rita@example.com');
+    expect(within(dialog).getByLabelText('Password')).toHaveFocus();
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'a long enough password');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sign in' }));
+
+    await screen.findByRole('link', { name: '4 applicants for QA Engineer' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(history.location.pathname).toBe('/recruiters/openings');
+    expect(signedOut).not.toHaveBeenCalled();
+    const jobCalls = fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/jobs'));
+    expect(jobCalls).toHaveLength(2);
+  });
+
+  it('"Not now" closes the dialog and leaves the page with its error, not the sign-in page', async () => {
     mockApi({
       'GET /recruiters/session': () => json(session()),
-      'GET /recruiters/jobs': () => problem(401, 'Sign in'),
+      'GET /recruiters/jobs': () => problem(401, 'Your session has ended. Please sign in again.'),
     });
-    const { signedOut } = renderConsole('/recruiters/openings');
-    await waitFor(() => expect(signedOut).toHaveBeenCalled());
+    const { history } = renderConsole('/recruiters/openings');
+    const dialog = await screen.findByRole('dialog', { name: 'Your session has ended' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Not now' }));
+    await screen.findByText('Your session has ended. Please sign in again.');
+    expect(history.location.pathname).toBe('/recruiters/openings');
   });
 
   it('Sign out ends the session and shows the sign-in page', async () => {

@@ -3,7 +3,8 @@ import { SIGN_IN_RETURN_PARAM, consolePagePaths, type ConsoleSession } from '@lu
 import { Logo } from '@/components/logo';
 import { ApiError } from '@/lib/api-client';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from '@/lib/router';
-import { consoleApi, safeReturnPath, signInHref } from './api';
+import { consoleApi, safeReturnPath, setSignedOutHandler, signInHref } from './api';
+import { SignInAgain } from './sign-in-again';
 import { SessionContext } from './session';
 import { canOpen, matchConsoleRoute, type ConsoleRoute } from './routes';
 import { SignInPage } from './sign-in-page';
@@ -59,7 +60,10 @@ function Forbidden() {
   return (
     <>
       <PageHeading title="Not allowed" />
-      <p>Only administrators may open this page (403).</p>
+      <p>
+        This page is for administrators. If you need what it shows, ask an administrator of the
+        console.
+      </p>
     </>
   );
 }
@@ -134,6 +138,13 @@ export function ConsoleApp() {
   const params = useSearchParams();
   const route = matchConsoleRoute(location.pathname);
   const [state, setState] = useState<SessionState>({ status: 'loading' });
+  // A call met an ended session: the person is asked to sign in again over the page (api.ts).
+  const [askAgain, setAskAgain] = useState<{ answer: (signedIn: boolean) => void }>();
+  const signedIn = state.status === 'signed-in';
+  useEffect(() => {
+    if (!signedIn) return;
+    setSignedOutHandler(() => new Promise((answer) => setAskAgain({ answer })));
+  }, [signedIn]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -216,6 +227,20 @@ export function ConsoleApp() {
           {canOpen(route, state.session.user.role) ? <Screen route={route} /> : <Forbidden />}
         </Suspense>
       </Shell>
+      {askAgain ? (
+        <SignInAgain
+          email={state.session.user.email}
+          onSignedIn={(session) => {
+            setAskAgain(undefined);
+            setState({ status: 'signed-in', session });
+            askAgain.answer(true);
+          }}
+          onDismiss={() => {
+            setAskAgain(undefined);
+            askAgain.answer(false);
+          }}
+        />
+      ) : null}
     </SessionContext.Provider>
   );
 }
