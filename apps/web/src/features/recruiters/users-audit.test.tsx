@@ -18,7 +18,7 @@ const rita: ConsoleUser = {
 };
 
 describe('users (admins)', () => {
-  it('adds a person, shows a password rule beside its field, deactivates and changes a role', async () => {
+  it('adds a person, shows a password rule beside its field, deactivates and changes a role, each only after a yes', async () => {
     let users: ConsoleUser[] = [session('admin', 'Ada Admin').user, rita];
     const writes: { method: string; path: string; body: unknown }[] = [];
     mockApi({
@@ -59,12 +59,30 @@ describe('users (admins)', () => {
 
     // One's own row cannot be changed here.
     expect(screen.getByLabelText('Role of Ada Admin')).toBeDisabled();
+    // Deactivating asks first; Cancel (where the focus starts) changes nothing.
     await userEvent.click(screen.getByRole('button', { name: 'Deactivate Rita Recruiter' }));
+    let ask = await screen.findByRole('alertdialog', { name: 'Deactivate Rita Recruiter?' });
+    expect(within(ask).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(writes.filter((w) => w.method === 'PATCH')).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Deactivate Rita Recruiter' }));
+    ask = await screen.findByRole('alertdialog', { name: 'Deactivate Rita Recruiter?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Deactivate' }));
     expect(await screen.findByText('Rita Recruiter is deactivated.')).toBeInTheDocument();
     expect(
       await screen.findByRole('button', { name: 'Reactivate Rita Recruiter' }),
     ).toBeInTheDocument();
-    await userEvent.selectOptions(screen.getByLabelText('Role of Rita Recruiter'), 'admin');
+
+    // One arrow key in the role list promotes no one: the change waits for a yes.
+    const role = screen.getByLabelText('Role of Rita Recruiter');
+    await userEvent.selectOptions(role, 'admin');
+    ask = await screen.findByRole('alertdialog', { name: 'Make Rita Recruiter an Admin?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(role).toHaveValue('recruiter');
+    await userEvent.selectOptions(role, 'admin');
+    ask = await screen.findByRole('alertdialog', { name: 'Make Rita Recruiter an Admin?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Make Admin' }));
     expect(await screen.findByText('Rita Recruiter is now Admin.')).toBeInTheDocument();
     expect(writes.filter((w) => w.method === 'PATCH').map((w) => w.body)).toEqual([
       { isActive: false },

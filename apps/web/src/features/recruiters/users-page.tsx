@@ -8,6 +8,7 @@ import {
 } from '@lumenfield/contract';
 import { ApiError } from '@/lib/api-client';
 import { consoleApi } from './api';
+import { ConfirmDialog } from './confirm-dialog';
 import { useSession } from './session';
 import {
   ErrorNote,
@@ -23,6 +24,17 @@ import {
 import { useResource } from '@/lib/use-resource';
 
 const ROLE_LABELS: Record<UserRole, string> = { admin: 'Admin', recruiter: 'Recruiter' };
+
+/** What a role may do, said when a role is about to change (docs/recruiters.md, "Roles"). */
+const ROLE_POWERS: Record<UserRole, string> = {
+  admin:
+    'Admins can also add and deactivate accounts, change roles, read the audit log and erase a person’s data.',
+  recruiter:
+    'Recruiters post openings and review applicants; they can no longer manage accounts, read the audit log or erase data.',
+};
+
+/** A change waiting for the admin's yes: a new role, or an account's access. */
+type Pending = { kind: 'role'; role: UserRole } | { kind: 'active'; isActive: boolean };
 
 function AddUser({ onAdded }: { onAdded: (name: string) => void }) {
   const formRef = useRef<HTMLFormElement>(null);
@@ -113,7 +125,24 @@ function UserRow({
 }) {
   const [password, setPassword] = useState('');
   const [showReset, setShowReset] = useState(false);
+  const [pending, setPending] = useState<Pending>();
+  const [busy, setBusy] = useState(false);
   const passwordId = `reset-${user.userId}`;
+  const confirm = () => {
+    if (!pending) return;
+    setBusy(true);
+    const done =
+      pending.kind === 'role'
+        ? onChange({ role: pending.role }, `${user.name} is now ${ROLE_LABELS[pending.role]}.`)
+        : onChange(
+            { isActive: pending.isActive },
+            pending.isActive ? `${user.name} is active again.` : `${user.name} is deactivated.`,
+          );
+    void done.then(() => {
+      setBusy(false);
+      setPending(undefined);
+    });
+  };
   return (
     <tr>
       <td data-label="Name">
@@ -126,12 +155,13 @@ function UserRow({
         </label>
         <select
           id={`role-${user.userId}`}
-          value={user.role}
+          value={pending?.kind === 'role' ? pending.role : user.role}
           disabled={isSelf}
           onChange={(event) => {
             const role = userRoleSchema.safeParse(event.target.value);
-            if (role.success)
-              void onChange({ role: role.data }, `${user.name} is now ${ROLE_LABELS[role.data]}.`);
+            // Nothing changes until the admin says yes in the dialog.
+            if (role.success && role.data !== user.role)
+              setPending({ kind: 'role', role: role.data });
           }}
         >
           <option value="recruiter">Recruiter</option>
@@ -149,12 +179,7 @@ function UserRow({
           <button
             type="button"
             className="button button--secondary"
-            onClick={() =>
-              void onChange(
-                { isActive: !user.isActive },
-                user.isActive ? `${user.name} is deactivated.` : `${user.name} is active again.`,
-              )
-            }
+            onClick={() => setPending({ kind: 'active', isActive: !user.isActive })}
           >
             {user.isActive ? 'Deactivate' : 'Reactivate'}
             <span className="visually-hidden"> {user.name}</span>
@@ -196,6 +221,33 @@ function UserRow({
             Reset password<span className="visually-hidden"> of {user.name}</span>
           </button>
         )}
+        {pending?.kind === 'role' ? (
+          <ConfirmDialog
+            title={`Make ${user.name} ${ROLE_LABELS[pending.role] === 'Admin' ? 'an' : 'a'} ${ROLE_LABELS[pending.role]}?`}
+            confirmLabel={`Make ${ROLE_LABELS[pending.role]}`}
+            busy={busy}
+            onConfirm={confirm}
+            onCancel={() => setPending(undefined)}
+          >
+            <p>{ROLE_POWERS[pending.role]}</p>
+          </ConfirmDialog>
+        ) : null}
+        {pending?.kind === 'active' ? (
+          <ConfirmDialog
+            title={pending.isActive ? `Reactivate ${user.name}?` : `Deactivate ${user.name}?`}
+            confirmLabel={pending.isActive ? 'Reactivate' : 'Deactivate'}
+            danger={!pending.isActive}
+            busy={busy}
+            onConfirm={confirm}
+            onCancel={() => setPending(undefined)}
+          >
+            <p>
+              {pending.isActive
+                ? `${user.name} can sign in again with their password.`
+                : `${user.name} is signed out at once and can no longer sign in or use their API tokens. Their notes and the openings they posted stay.`}
+            </p>
+          </ConfirmDialog>
+        ) : null}
       </td>
     </tr>
   );
