@@ -15,7 +15,7 @@ import { Link } from '@/lib/router';
 import { consoleApi, resumeHref } from './api';
 import { applicantsOfOpening, openingPath } from './routes';
 import { useSession } from './session';
-import { ErrorNote, Loading, PageHeading, Pending, StageBadge, When } from './ui';
+import { ErrorNote, Loading, PageHeading, Pending, StageBadge, When, counted } from './ui';
 import { useResource } from '@/lib/use-resource';
 
 // pdf.js is large: it loads only when a PDF is shown.
@@ -281,8 +281,9 @@ function Erase({ applicant }: { applicant: ConsoleApplicant }) {
         {result ? (
           <div role="status">
             <p>
-              Erased {result.applicants} applications, {result.resumes} resumes and {result.mails}{' '}
-              mails.
+              Erased {counted(result.applicants, ['application', 'applications'])},{' '}
+              {counted(result.resumes, ['resume', 'resumes'])} and{' '}
+              {counted(result.mails, ['mail', 'mails'])}.
             </p>
             <Link className="button button--primary" to={consolePagePaths.applicants}>
               Back to applicants

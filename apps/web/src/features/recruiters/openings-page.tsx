@@ -2,7 +2,7 @@ import { consolePagePaths, INITIAL_STAGE } from '@lumenfield/contract';
 import { Link } from '@/lib/router';
 import { consoleApi } from './api';
 import { applicantsOfOpening, openingPath } from './routes';
-import { ListTable, PageHeading, Pending, StateBadge, When } from './ui';
+import { ListTable, PageHeading, Pending, StateBadge, When, counted } from './ui';
 import { useResource } from '@/lib/use-resource';
 
 /** Every opening with its state, effective date and applicants. */
@@ -56,7 +56,7 @@ export default function OpeningsPage() {
               <td data-label="Applicants" className="rc-num">
                 <Link
                   to={applicantsOfOpening(job.id)}
-                  aria-label={`${job.applicants} applicants for ${job.title}`}
+                  aria-label={`${counted(job.applicants, ['applicant', 'applicants'])} for ${job.title}`}
                 >
                   {job.applicants}
                 </Link>

@@ -136,6 +136,13 @@ export interface ListPage<T> {
  * A filtered, paged list: how many match ("1 entry", "12 entries"), the items (or what says
  * none match) and the pager.
  */
+const pluralRules = new Intl.PluralRules('en');
+
+/** "1 applicant", "2 applicants", "0 applicants": a count with its noun in the right number. */
+export function counted(count: number, [one, other]: readonly [string, string]): string {
+  return `${count} ${pluralRules.select(count) === 'one' ? one : other}`;
+}
+
 export function PagedResults<T>({
   page,
   noun,
@@ -155,7 +162,7 @@ export function PagedResults<T>({
   return (
     <>
       <p className="rc-count" role="status">
-        {page.total === 1 ? `1 ${noun[0]}` : `${page.total} ${noun[1]}`}
+        {counted(page.total, noun)}
       </p>
       {page.items.length > 0 ? children(page.items) : <p>{none}</p>}
       <Pager

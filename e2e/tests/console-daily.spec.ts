@@ -1,0 +1,158 @@
+import type { Browser, Page } from '@playwright/test';
+import { expectNoViolations } from '../support/axe';
+import { CONSOLE_ADMIN } from '../support/console-servers';
+import { expect, live, test } from '../support/fixtures';
+
+/**
+ * A recruiter's and an admin's daily work in the console (docs/recruiters.md): nothing typed
+ * is lost when a session ends, and changes that are hard to take back ask first. These are the
+ * console's own behaviours, the same on either engine (the server suite runs their API on both),
+ * so they run against the SQLite console server.
+ */
+
+function consoleUrl(): string {
+  const url = process.env.E2E_CONSOLE_SQLITE_URL;
+  if (!url) throw new Error('E2E_CONSOLE_SQLITE_URL is not set: run through playwright.');
+  return url;
+}
+
+async function signedIn(browser: Browser, who: { email: string; password: string }, path: string) {
+  const context = await browser.newContext({
+    baseURL: consoleUrl(),
+    viewport: { width: 1280, height: 900 },
+  });
+  const page = await context.newPage();
+  await page.goto(path);
+  await live(page);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  // A password check is deliberately slow work for the server: give it time on a busy machine.
+  await expect(page).toHaveURL(new RegExp(`${path}$`), { timeout: 20_000 });
+  return page;
+}
+
+async function addPerson(admin: Page, person: { email: string; name: string; password: string }) {
+  const form = admin.getByRole('region', { name: 'Add a person' });
+  await form.getByLabel('Email').fill(person.email);
+  await form.getByLabel('Name').fill(person.name);
+  await form.getByLabel('Role').selectOption('recruiter');
+  await form.getByLabel('Password').fill(person.password);
+  await form.getByRole('button', { name: 'Add person' }).click();
+  await expect(admin.getByText(`${person.name} is added.`)).toBeVisible();
+}
+
+test.describe("the console's daily work", () => {
+  test.describe.configure({ timeout: 120_000 });
+  test.skip(() => !process.env.E2E_CONSOLE_SQLITE_URL, 'no console server (see global setup)');
+
+  test('a session that ends while an opening is typed: signing in again in place creates it, nothing retyped', async ({
+    browser,
+  }) => {
+    const suffix = Date.now().toString(36);
+    const recruiter = {
+      email: `nora.${suffix}@example.com`,
+      name: `Nora Night ${suffix}`,
+      password: 'keeps careful lists of good candidates',
+    };
+    const admin = await signedIn(browser, CONSOLE_ADMIN, '/recruiters/users');
+    await addPerson(admin, recruiter);
+
+    const nora = await signedIn(browser, recruiter, '/recruiters/openings/new');
+    const code = `E2E-AGAIN-${suffix}`.toUpperCase();
+    await nora.getByLabel('Code').fill(code);
+    await nora.getByLabel('Title').fill('Night Shift Support Engineer');
+    await nora.getByLabel('Location').fill('Austin, Texas');
+    await nora.getByLabel('Recruitment managers').fill('Mira Manager');
+    await nora.getByLabel('Contact persons').fill('Hana Hiring');
+    await nora.getByLabel('Contact e-mails').fill('hana.hiring@example.com');
+    await nora.getByRole('textbox', { name: 'Description' }).click();
+    await nora.keyboard.type('Keep the lights on for our clients overnight.');
+
+    // Meanwhile the session ends: signed out in another tab (as the idle limit would end it).
+    const other = await nora.context().newPage();
+    await other.goto('/recruiters/openings');
+    await live(other);
+    await other.getByRole('button', { name: 'Sign out' }).click();
+    await expect(other).toHaveURL(/\/recruiters\/sign-in/);
+
+    await nora.getByRole('button', { name: 'Create opening' }).click();
+    const again = nora.getByRole('dialog', { name: 'Your session has ended' });
+    await expect(again).toBeVisible();
+    await expect(again.getByLabel('Email')).toHaveValue(recruiter.email);
+    await expect(again.getByLabel('Password')).toBeFocused();
+    await expectNoViolations(nora, 'the sign-in-again dialog');
+    await nora.keyboard.type(recruiter.password);
+    await nora.keyboard.press('Enter');
+
+    // The save went through with everything typed before the session ended.
+    await expect(nora).toHaveURL(/\/recruiters\/openings\/\d+$/, { timeout: 20_000 });
+    await expect(nora.getByRole('heading', { level: 1 })).toHaveText(
+      `${code} · Night Shift Support Engineer`,
+    );
+    await expect(nora.getByLabel('Contact e-mails')).toHaveValue('hana.hiring@example.com');
+    await expect(nora.getByRole('textbox', { name: 'Description' })).toContainText(
+      'Keep the lights on',
+    );
+    await nora.context().close();
+    await admin.context().close();
+  });
+
+  test("a role and an account's access change only after a yes; a recruiter is told an admin page is not theirs", async ({
+    browser,
+  }) => {
+    const suffix = Date.now().toString(36);
+    const person = {
+      email: `omar.${suffix}@example.com`,
+      name: `Omar Onboard ${suffix}`,
+      password: 'reviews every resume twice',
+    };
+    const admin = await signedIn(browser, CONSOLE_ADMIN, '/recruiters/users');
+    await addPerson(admin, person);
+    const role = admin.getByLabel(`Role of ${person.name}`);
+
+    // One arrow key in the role list promotes no one: a dialog asks, with the focus on Cancel.
+    await role.focus();
+    await admin.keyboard.press('ArrowDown');
+    const ask = admin.getByRole('alertdialog', { name: `Make ${person.name} an Admin?` });
+    await expect(ask).toBeVisible();
+    await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await expectNoViolations(admin, 'the role change question');
+    await admin.keyboard.press('Escape');
+    await expect(ask).toBeHidden();
+    await admin.reload();
+    await live(admin);
+    await expect(admin.getByLabel(`Role of ${person.name}`)).toHaveValue('recruiter');
+
+    await admin.getByLabel(`Role of ${person.name}`).selectOption('admin');
+    await ask.getByRole('button', { name: 'Make Admin' }).click();
+    await expect(admin.getByText(`${person.name} is now Admin.`)).toBeVisible();
+    await admin.getByLabel(`Role of ${person.name}`).selectOption('recruiter');
+    await admin
+      .getByRole('alertdialog', { name: `Make ${person.name} a Recruiter?` })
+      .getByRole('button', { name: 'Make Recruiter' })
+      .click();
+    await expect(admin.getByText(`${person.name} is now Recruiter.`)).toBeVisible();
+
+    // Deactivate asks too; Cancel keeps the account active.
+    await admin.getByRole('button', { name: `Deactivate ${person.name}` }).click();
+    const deactivate = admin.getByRole('alertdialog', { name: `Deactivate ${person.name}?` });
+    await deactivate.getByRole('button', { name: 'Cancel' }).click();
+    await expect(admin.getByRole('button', { name: `Deactivate ${person.name}` })).toBeVisible();
+
+    // While still active, the recruiter opens an admin page: told in words, no status code.
+    const omar = await signedIn(browser, person, '/recruiters/openings');
+    await omar.goto('/recruiters/users');
+    await live(omar);
+    await expect(omar.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeVisible();
+    await expect(omar.getByRole('main')).toContainText('This page is for administrators.');
+    await expect(omar.getByRole('main')).not.toContainText('403');
+
+    await admin.getByRole('button', { name: `Deactivate ${person.name}` }).click();
+    await deactivate.getByRole('button', { name: 'Deactivate', exact: true }).click();
+    await expect(admin.getByText(`${person.name} is deactivated.`)).toBeVisible();
+    await expect(admin.getByRole('button', { name: `Reactivate ${person.name}` })).toBeVisible();
+    await omar.context().close();
+    await admin.context().close();
+  });
+});
