@@ -4,7 +4,6 @@ import {
   type ConsoleUser,
   type FieldError,
   type UserPatch,
-  type UserRole,
 } from '@lumenfield/contract';
 import { ApiError } from '@/lib/api-client';
 import { consoleApi } from './api';
@@ -21,8 +20,14 @@ import {
   focusFirstInvalid,
 } from './ui';
 import { useResource } from '@/lib/use-resource';
+import { ROLE_LABELS } from './routes';
 
-const ROLE_LABELS: Record<UserRole, string> = { admin: 'Admin', recruiter: 'Recruiter' };
+/** Every role, as the select offers it (compliance: the self-identification report only). */
+const roleOptions = Object.entries(ROLE_LABELS).map(([role, label]) => (
+  <option key={role} value={role}>
+    {label}
+  </option>
+));
 
 function AddUser({ onAdded }: { onAdded: (name: string) => void }) {
   const formRef = useRef<HTMLFormElement>(null);
@@ -86,8 +91,7 @@ function AddUser({ onAdded }: { onAdded: (name: string) => void }) {
               value={form.role}
               onChange={(event) => setForm((current) => ({ ...current, role: event.target.value }))}
             >
-              <option value="recruiter">Recruiter</option>
-              <option value="admin">Admin</option>
+              {roleOptions}
             </select>
           </div>
           {field('password', 'Password', 'password', PASSWORD_HINT)}
@@ -134,8 +138,7 @@ function UserRow({
               void onChange({ role: role.data }, `${user.name} is now ${ROLE_LABELS[role.data]}.`);
           }}
         >
-          <option value="recruiter">Recruiter</option>
-          <option value="admin">Admin</option>
+          {roleOptions}
         </select>
       </td>
       <td data-label="Status">{user.isActive ? 'Active' : 'Deactivated'}</td>

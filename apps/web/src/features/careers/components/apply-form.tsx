@@ -5,6 +5,7 @@ import {
   type ApplicationField,
   type DropDownOption,
   type FieldError,
+  type ApplicationCreated,
 } from '@lumenfield/contract';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { routes } from '@lumenfield/routes';
@@ -35,7 +36,8 @@ import './apply-form.css';
 export interface ApplyFormProps {
   job: OpeningNames;
   /** Called once the server has stored the application. */
-  onApplied: () => void;
+  /** The stored application's answer (with SELF_ID=us, its self-identification token). */
+  onApplied: (created: ApplicationCreated) => void;
 }
 
 const OPTIONS_FAILED = "We couldn't load the lists of countries and experience. Please try again.";
@@ -226,17 +228,21 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
       upload.current = controller;
       setProgress({ percent: 0, sent: 0, total: file.size });
       setSpokenStep(0);
-      await saveApplication(job.id, buildPayload(applicationInput(draft), file, content), {
-        signal: controller.signal,
-        onProgress: (sent, total) => {
-          const share = total > 0 ? sent / total : 0;
-          const percent = Math.min(100, Math.floor(share * 100));
-          setProgress({ percent, sent: Math.round(share * file.size), total: file.size });
-          setSpokenStep((step) => Math.max(step, Math.floor(percent / 25) * 25));
+      const created = await saveApplication(
+        job.id,
+        buildPayload(applicationInput(draft), file, content),
+        {
+          signal: controller.signal,
+          onProgress: (sent, total) => {
+            const share = total > 0 ? sent / total : 0;
+            const percent = Math.min(100, Math.floor(share * 100));
+            setProgress({ percent, sent: Math.round(share * file.size), total: file.size });
+            setSpokenStep((step) => Math.max(step, Math.floor(percent / 25) * 25));
+          },
         },
-      });
+      );
       draftStore.clear();
-      onApplied();
+      onApplied(created);
     } catch (failure) {
       if (failure instanceof DOMException && failure.name === 'AbortError') {
         show({ target: 'form', message: UPLOAD_CANCELLED });
