@@ -41,6 +41,7 @@ export default function SelfIdReportPage() {
                     <h3>{question.legend}</h3>
                     <ListTable
                       caption={`${opening.jobTitle}: ${question.legend}`}
+                      className="rc-selfid__table"
                       columns={['Answer', { label: 'Count', numeric: true }]}
                     >
                       {question.answers.map((answer) => (
