@@ -35,8 +35,7 @@ import './apply-form.css';
 
 export interface ApplyFormProps {
   job: OpeningNames;
-  /** Called once the server has stored the application. */
-  /** The stored application's answer (with SELF_ID=us, its self-identification token). */
+  /** Called once the server has stored the application, with its answer (SELF_ID=us: a token). */
   onApplied: (created: ApplicationCreated) => void;
 }
 
@@ -228,19 +227,16 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
       upload.current = controller;
       setProgress({ percent: 0, sent: 0, total: file.size });
       setSpokenStep(0);
-      const created = await saveApplication(
-        job.id,
-        buildPayload(applicationInput(draft), file, content),
-        {
-          signal: controller.signal,
-          onProgress: (sent, total) => {
-            const share = total > 0 ? sent / total : 0;
-            const percent = Math.min(100, Math.floor(share * 100));
-            setProgress({ percent, sent: Math.round(share * file.size), total: file.size });
-            setSpokenStep((step) => Math.max(step, Math.floor(percent / 25) * 25));
-          },
+      const payload = buildPayload(applicationInput(draft), file, content);
+      const created = await saveApplication(job.id, payload, {
+        signal: controller.signal,
+        onProgress: (sent, total) => {
+          const share = total > 0 ? sent / total : 0;
+          const percent = Math.min(100, Math.floor(share * 100));
+          setProgress({ percent, sent: Math.round(share * file.size), total: file.size });
+          setSpokenStep((step) => Math.max(step, Math.floor(percent / 25) * 25));
         },
-      );
+      });
       draftStore.clear();
       onApplied(created);
     } catch (failure) {
