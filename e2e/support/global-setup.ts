@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startConsoleServers } from './console-servers';
+import { startSelfIdServer } from './self-id-server';
 import { startSmtpSink } from './smtp-sink';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -122,7 +123,7 @@ export default async function globalSetup() {
 
   const mailDir = path.join(work, 'mail');
   const mail = await startSmtpSink(mailDir);
-  const [demo, empty, consoles] = await Promise.all([
+  const [demo, empty, consoles, selfId] = await Promise.all([
     startServer({
       serverOut,
       webOut,
@@ -132,6 +133,7 @@ export default async function globalSetup() {
     }),
     startServer({ serverOut, webOut, dataDir: path.join(work, 'data-empty'), seedDemoData: false }),
     startConsoleServers({ serverOut, webOut, work, startServer, serverEnv, smtpUrl: mail.url }),
+    startSelfIdServer({ serverOut, webOut, work, startServer, serverEnv }),
   ]);
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_BASE_URL = demo.baseUrl;
@@ -139,10 +141,10 @@ export default async function globalSetup() {
   process.env.E2E_ADMIN_TOKEN ??= DEFAULT_ADMIN_TOKEN;
   process.env.E2E_WORK_DIR = work;
 
-  Object.assign(process.env, consoles.env);
+  Object.assign(process.env, consoles.env, selfId.env);
 
   return async () => {
-    await Promise.all([demo.stop(), empty.stop(), consoles.stop()]);
+    await Promise.all([demo.stop(), empty.stop(), consoles.stop(), selfId.stop()]);
     await mail.close();
     fs.rmSync(work, { recursive: true, force: true });
   };

@@ -114,7 +114,7 @@ test.describe("the console's daily work", () => {
     // One arrow key in the role list promotes no one: a dialog asks, with the focus on Cancel.
     await role.focus();
     await admin.keyboard.press('ArrowDown');
-    const ask = admin.getByRole('alertdialog', { name: `Make ${person.name} an Admin?` });
+    const ask = admin.getByRole('alertdialog', { name: `Change ${person.name}’s role to Admin?` });
     await expect(ask).toBeVisible();
     await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
     await expectNoViolations(admin, 'the role change question');
@@ -125,12 +125,12 @@ test.describe("the console's daily work", () => {
     await expect(admin.getByLabel(`Role of ${person.name}`)).toHaveValue('recruiter');
 
     await admin.getByLabel(`Role of ${person.name}`).selectOption('admin');
-    await ask.getByRole('button', { name: 'Make Admin' }).click();
+    await ask.getByRole('button', { name: 'Change role' }).click();
     await expect(admin.getByText(`${person.name} is now Admin.`)).toBeVisible();
     await admin.getByLabel(`Role of ${person.name}`).selectOption('recruiter');
     await admin
-      .getByRole('alertdialog', { name: `Make ${person.name} a Recruiter?` })
-      .getByRole('button', { name: 'Make Recruiter' })
+      .getByRole('alertdialog', { name: `Change ${person.name}’s role to Recruiter?` })
+      .getByRole('button', { name: 'Change role' })
       .click();
     await expect(admin.getByText(`${person.name} is now Recruiter.`)).toBeVisible();
 
@@ -145,7 +145,7 @@ test.describe("the console's daily work", () => {
     await omar.goto('/recruiters/users');
     await live(omar);
     await expect(omar.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeVisible();
-    await expect(omar.getByRole('main')).toContainText('This page is for administrators.');
+    await expect(omar.getByRole('main')).toContainText('This page is not part of your role.');
     await expect(omar.getByRole('main')).not.toContainText('403');
 
     await admin.getByRole('button', { name: `Deactivate ${person.name}` }).click();

@@ -115,6 +115,8 @@ const envSchema = z.object({
     .regex(/^\d+$/, 'must be a whole number of milliseconds (0: off)')
     .transform(Number)
     .default(3_600_000),
+  // Voluntary self-identification after applying (docs/careers.md): `us` offers the US form.
+  SELF_ID: z.enum(['us'], { message: 'must be us (unset: off)' }).optional(),
 });
 
 export interface Config {
@@ -152,6 +154,8 @@ export interface Config {
   applicantRetentionDays: number;
   /** How often a node tries the retention run; 0 turns the timer off (tests call it). */
   retentionIntervalMs: number;
+  /** `us`: the US voluntary self-identification form after applying; undefined: off. */
+  selfId: 'us' | undefined;
 }
 
 export class ConfigError extends Error {
@@ -210,5 +214,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     applicantRetentionDays: e.APPLICANT_RETENTION_DAYS,
     retentionIntervalMs: e.RETENTION_INTERVAL_MS,
+    selfId: e.SELF_ID,
   };
 }

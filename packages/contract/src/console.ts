@@ -53,8 +53,16 @@ export const SESSION_IDLE_MINUTES = 30;
 export const SESSION_MAX_HOURS = 12;
 export const MIN_PASSWORD_LENGTH = 12;
 
-export const userRoleSchema = z.enum(['admin', 'recruiter']);
+/**
+ * `compliance` sees the self-identification counts and nothing else (docs/recruiters.md); admins
+ * and recruiters never see them.
+ */
+export const userRoleSchema = z.enum(['admin', 'recruiter', 'compliance']);
 export type UserRole = z.infer<typeof userRoleSchema>;
+/** The roles that work with openings and applicants: a console route's roles when it names none. */
+export const STAFF_ROLES: readonly UserRole[] = ['admin', 'recruiter'];
+/** Every role: a person's own session, password and tokens. */
+export const ALL_ROLES: readonly UserRole[] = userRoleSchema.options;
 
 /** The one message for a wrong e-mail and a wrong password alike. */
 export const SIGN_IN_FAILED_MESSAGE = 'The e-mail address or password is not right.';
@@ -237,6 +245,7 @@ export const auditActionSchema = z.enum([
   'token-call',
   'token-create',
   'token-revoke',
+  'self-id-report-view',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

@@ -14,3 +14,4 @@ export * from './legacy/application';
 export * from './pipeline';
 export * from './console';
 export * from './description-html';
+export * from './self-id';

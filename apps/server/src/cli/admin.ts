@@ -35,7 +35,7 @@ Commands:
                                 and revoke every personal API token (those ended since the
                                 copy are valid in it); with
                                 --drop-mail, drop the queued mail (some went after the copy)
-  users add --email E --name "N" --role admin|recruiter --password-stdin
+  users add --email E --name "N" --role admin|recruiter|compliance --password-stdin
                                 a console account (the first admin); the password from stdin
   users list                    every console account
 
@@ -286,7 +286,7 @@ async function users(subcommand: string | undefined) {
       throw new CliError('--email needs an e-mail address.');
     }
     if (!name) throw new CliError("--name needs the person's name.");
-    if (!role.success) throw new CliError('--role must be admin or recruiter.');
+    if (!role.success) throw new CliError('--role must be admin, recruiter or compliance.');
     if (!values['password-stdin']) {
       throw new CliError(
         'Give the password on stdin with --password-stdin (never as an argument).',

@@ -141,6 +141,22 @@ export interface MailQueue {
   toAddress: string;
 }
 
+export interface SelfIdentifications {
+  answers: string;
+  applicantId: number;
+  createdAt: Instant;
+  id: Generated<number>;
+  jobId: number;
+}
+
+export interface SelfIdTokens {
+  applicantId: number;
+  expiresAt: Instant;
+  jobId: number;
+  tokenHash: string;
+  usedAt: Instant | null;
+}
+
 export interface Sessions {
   createdAt: Instant;
   expiresAt: Instant;
@@ -192,6 +208,8 @@ export interface DB {
   jobLeases: JobLeases;
   jobs: Jobs;
   mailQueue: MailQueue;
+  selfIdentifications: SelfIdentifications;
+  selfIdTokens: SelfIdTokens;
   sessions: Sessions;
   shifts: Shifts;
   signInFailures: SignInFailures;

@@ -10,6 +10,7 @@ import { withListingCache } from './openings/listing-cache';
 import { pipelineChanges } from './pipeline/pipeline-changes';
 import { pipelineRepository } from './pipeline/pipeline-repository';
 import { referenceRepository } from './openings/reference-repository';
+import { selfIdRepository } from './self-id/self-id-repository';
 import { sessionsRepository } from './accounts/sessions-repository';
 import { signInThrottleRepository } from './accounts/sign-in-throttle-repository';
 import { usersRepository } from './accounts/users-repository';
@@ -52,6 +53,8 @@ export function createRepositories(db: Db) {
     pipeline: { ...pipelineRepository(db), ...pipelineChanges(db) },
     signInThrottle: signInThrottleRepository(db),
     apiTokens,
+    // Voluntary self-identification: tokens, answers, and the compliance role's counts only.
+    selfId: selfIdRepository(db),
     /**
      * A change to accounts and its audit row, in one write transaction: both or neither. The
      * `lockKeys` are held for it (a token's creation: `apiTokensLock`).

@@ -6,6 +6,7 @@ import {
   API_BASE_PATH,
   consolePaths,
   FIXED_HEADER_NAME,
+  STAFF_ROLES,
   FIXED_HEADER_VALUE,
   XSRF_HEADER_NAME,
   type UserRole,
@@ -26,7 +27,7 @@ import { isValidXsrfToken, safeEqual, xsrfCookieName } from './xsrf';
  * - `metrics`: an operator's scraper: `Authorization: Bearer <METRICS_TOKEN>`;
  * - `open`: a document anyone may read (the OpenAPI description), still rate-limited;
  * - `session`: the recruiters' console: as `public`, and a valid console session
- *   (plugins/console-sessions.ts), with one of `config.roles` when the route names them;
+ *   (plugins/console-sessions.ts), with one of `config.roles` (unset: STAFF_ROLES);
  * - `session-link`: a GET link the console's browser follows without our headers (a resume, the
  *   CSV export): the session cookie (SameSite=Strict, so never sent from another site) only.
  * Both `session` kinds also take a person's own API token, `Authorization: Bearer lft_…`, in
@@ -51,7 +52,10 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: RouteAccess;
-    /** `session` routes only: the roles that may call it (unset: every signed-in person). */
+    /**
+     * `session` routes only: the roles that may call it (unset: STAFF_ROLES, admins and
+     * recruiters; a `compliance` person reaches only the routes that name that role).
+     */
     roles?: readonly UserRole[];
     /** `session` routes only: a signed-in browser only, never a personal API token. */
     sessionOnly?: boolean;
@@ -120,8 +124,8 @@ export const apiGuard = fp<ApiGuardOptions>(
     });
 
     const requireRole = (request: FastifyRequest, role: UserRole) => {
-      const roles = request.routeOptions.config.roles;
-      if (roles && !roles.includes(role)) {
+      const roles = request.routeOptions.config.roles ?? STAFF_ROLES;
+      if (!roles.includes(role)) {
         throw new HttpProblem(403, 'Your account may not do this.');
       }
     };

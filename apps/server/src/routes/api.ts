@@ -17,6 +17,8 @@ import { consoleSessionRoutes } from './recruiters/session';
 import { consoleTokensRoutes } from './recruiters/tokens';
 import { consoleErasureRoutes } from './recruiters/erasures';
 import { consoleUsersRoutes } from './recruiters/users';
+import { consoleSelfIdReportRoutes } from './recruiters/self-id-report';
+import { selfIdRoutes } from './self-id';
 
 export interface ApiRouteOptions {
   config: Config;
@@ -62,4 +64,7 @@ export async function apiRoutes(app: FastifyInstance, { config, database }: ApiR
   await app.register(consoleAuditRoutes);
   await app.register(consoleErasureRoutes);
   await app.register(consoleTokensRoutes);
+  // Voluntary self-identification: the form's answers (SELF_ID=us) and the compliance report.
+  await app.register(selfIdRoutes, { config });
+  await app.register(consoleSelfIdReportRoutes);
 }

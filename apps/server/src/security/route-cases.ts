@@ -13,6 +13,8 @@ export interface RouteCase {
   body?: unknown;
   /** `session-link` cases bound to one session (a resume's signature): that session's cookie. */
   session?: string;
+  /** Who reaches the route (their session or token; default the admin). */
+  person?: 'compliance';
 }
 
 export interface Fixtures {
@@ -22,6 +24,8 @@ export interface Fixtures {
   applicantId: number;
   admin: User;
   recruiter: User;
+  /** The compliance role's person: the self-identification report is theirs alone. */
+  compliance: User;
   /** A session of the admin, and a resume link signed for it. */
   adminSession: string;
   resumeUrl: string;
@@ -29,6 +33,7 @@ export interface Fixtures {
   adminToken: string;
   recruiterToken: string;
   revokedToken: string;
+  complianceToken: string;
 }
 
 /** A personal API token of `user`, made straight in the database; its secret. */
@@ -55,6 +60,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
   if (!first) throw new Error('the fixture application was not stored');
   const admin = await createUser(t, 'sec-admin@example.com', 'admin');
   const recruiter = await createUser(t, 'sec-recruiter@example.com', 'recruiter');
+  const compliance = await createUser(t, 'sec-compliance@example.com', 'compliance');
   const adminSession = await openSession(t, admin);
   const page = await t.app.inject({
     method: 'GET',
@@ -69,11 +75,13 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     applicantId: first.ApplicantID,
     admin,
     recruiter,
+    compliance,
     adminSession,
     resumeUrl,
     adminToken: await personalToken(t, admin),
     recruiterToken: await personalToken(t, recruiter),
     revokedToken: await personalToken(t, admin, true),
+    complianceToken: await personalToken(t, compliance),
   };
 }
 
@@ -202,6 +210,15 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
     },
     // No such token: the guards are what is tested.
     'DELETE /api/recruiters/tokens/:id': { url: '/api/recruiters/tokens/999999' },
+    'GET /api/recruiters/self-identification': {
+      url: '/api/recruiters/self-identification',
+      person: 'compliance',
+    },
+    // An unknown token: the guards are what is tested (the route is there with SELF_ID=us).
+    'POST /api/self-identification': {
+      url: '/api/self-identification',
+      body: { token: 'not-a-token', answers: {} },
+    },
     'POST /api/recruiters/erasures': {
       url: '/api/recruiters/erasures',
       body: { email: `nobody-${counter()}@example.com` },

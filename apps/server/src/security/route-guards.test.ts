@@ -54,6 +54,8 @@ describe(`security: every route meets its guard, whatever the spelling (${engine
         RATE_LIMIT_REQUESTS: '4',
         RATE_LIMIT_APPLICATIONS: '4',
         METRICS_TOKEN: 'test-metrics-token-0123456789',
+        // Every optional route is there, so every one meets its guard.
+        SELF_ID: 'us',
       },
       { pages: true },
     );
@@ -82,7 +84,8 @@ describe(`security: every route meets its guard, whatever the spelling (${engine
     if (access === 'metrics') return { authorization: `Bearer ${t.config.metricsToken ?? ''}` };
     if (access === 'public') return pageHeaders(method);
     if (access !== 'session' && access !== 'session-link') return {};
-    const session = routeCase?.session ?? (await openSession(t, fixtures.admin));
+    const person = routeCase?.person === 'compliance' ? fixtures.compliance : fixtures.admin;
+    const session = routeCase?.session ?? (await openSession(t, person));
     if (access === 'session-link') return { cookie: session };
     const headers = pageHeaders(method);
     return { ...headers, cookie: [headers.cookie, session].filter(Boolean).join('; ') };
@@ -250,7 +253,9 @@ describe(`security: every route meets its guard, whatever the spelling (${engine
         }
       }
       // The token alone: no cookie, no fixed header, no XSRF echo.
-      const headers = { authorization: `Bearer ${fixtures.adminToken}` };
+      const token =
+        routeCase.person === 'compliance' ? fixtures.complianceToken : fixtures.adminToken;
+      const headers = { authorization: `Bearer ${token}` };
       const ok = await t.app.inject(request(route, routeCase, routeCase.url, headers));
       if (route.sessionOnly) {
         expect(ok.statusCode, `${route.method} ${routeCase.url}`).toBe(403);
@@ -273,6 +278,50 @@ describe(`security: every route meets its guard, whatever the spelling (${engine
       const headers = { authorization: `Bearer ${fixtures.recruiterToken}` };
       const res = await t.app.inject(request(route, routeCase, routeCase.url, headers));
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
+    }
+  });
+
+  it('the compliance role reaches its report and its own session, password and tokens, and no other route', async () => {
+    const own = new Set([
+      'GET /api/recruiters/self-identification',
+      'GET /api/recruiters/session',
+      'DELETE /api/recruiters/session',
+      'PUT /api/recruiters/session/password',
+      'GET /api/recruiters/tokens',
+      'POST /api/recruiters/tokens',
+      'DELETE /api/recruiters/tokens/:id',
+    ]);
+    const routes = guarded().filter((r) => r.access === 'session' || r.access === 'session-link');
+    const refused = routes.filter((r) => !own.has(`${r.method} ${r.url}`));
+    expect(refused.length).toBeGreaterThan(10);
+    for (const route of refused) {
+      const routeCase = caseOf(route.method, route.url);
+      const session = await openSession(t, fixtures.compliance);
+      const headers =
+        route.access === 'session-link' ? { cookie: session } : pageHeaders(route.method);
+      const cookie = [headers.cookie, session].filter(Boolean).join('; ');
+      const res = await t.app.inject(
+        request(route, routeCase, routeCase.url, { ...headers, cookie }),
+      );
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
+      const byToken = await t.app.inject(
+        request(route, routeCase, routeCase.url, {
+          authorization: `Bearer ${fixtures.complianceToken}`,
+        }),
+      );
+      expect(byToken.statusCode, `token: ${route.method} ${route.url}`).toBe(403);
+    }
+    // And the report is theirs alone: an admin's and a recruiter's session are refused.
+    const report = caseOf('GET', '/api/recruiters/self-identification');
+    const reportRoute = routes.find((r) => r.url === '/api/recruiters/self-identification')!;
+    for (const person of [fixtures.admin, fixtures.recruiter]) {
+      const res = await t.app.inject(
+        request(reportRoute, report, report.url, {
+          ...pageHeaders('GET'),
+          cookie: await openSession(t, person),
+        }),
+      );
+      expect(res.statusCode, person.role).toBe(403);
     }
   });
 

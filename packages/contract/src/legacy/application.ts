@@ -73,6 +73,11 @@ export const saveApplicantQuerySchema = z.object({
 export const applicationCreatedSchema = z.object({
   ApplicantID: z.number().int(),
   Message: z.string(),
+  /**
+   * With `SELF_ID=us` only: the one-time token of the voluntary self-identification form
+   * (docs/api.md); absent otherwise, so the old client's answer is as it was.
+   */
+  SelfIdToken: z.string().optional(),
 });
 export type ApplicationCreated = z.infer<typeof applicationCreatedSchema>;
 

@@ -8,6 +8,7 @@ import * as jobLeases from './0006-job-leases';
 import * as auditAppendOnly from './0007-audit-append-only';
 import * as apiTokens from './0008-api-tokens';
 import * as questionsAndPlaces from './0009-questions-and-places';
+import * as selfIdentification from './0011-self-identification';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the server
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0007-audit-append-only': auditAppendOnly,
   '0008-api-tokens': apiTokens,
   '0009-questions-and-places': questionsAndPlaces,
+  '0011-self-identification': selfIdentification,
 };

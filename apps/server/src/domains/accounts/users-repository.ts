@@ -1,4 +1,4 @@
-import type { UserRole } from '@lumenfield/contract';
+import { userRoleSchema, type UserRole } from '@lumenfield/contract';
 import type { Db, UserRow } from '../../db/database';
 import { toIso } from '../../db/database';
 import { hasControlCharacters } from '../../lib/control-characters';
@@ -49,7 +49,7 @@ export function toUser(row: Omit<UserRow, 'passwordHash'>): User {
     id: row.id,
     email: row.email,
     name: row.name,
-    role: row.role === 'admin' ? 'admin' : 'recruiter',
+    role: userRoleSchema.catch('recruiter').parse(row.role),
     isActive: row.isActive === 1,
     createdAt: toIso(row.createdAt),
     lastSignInAt: row.lastSignInAt === null ? null : toIso(row.lastSignInAt),

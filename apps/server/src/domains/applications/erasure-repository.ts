@@ -8,8 +8,9 @@ import { auditRepository, type AuditActor } from '../audit/audit-repository';
 const CHUNK = 500;
 
 /**
- * Erases applicants with everything about them: resumes (their bytes), submit keys and queued
- * mail, then the applicants, counting each. Runs inside the caller's transaction.
+ * Erases applicants with everything about them: resumes (their bytes), submit keys, queued
+ * mail and their voluntary self-identification (answers and tokens), then the applicants,
+ * counting each. Runs inside the caller's transaction.
  */
 async function eraseApplicants(trx: Db, ids: readonly number[]): Promise<ErasureResult> {
   const result: ErasureResult = { applicants: 0, resumes: 0, mails: 0 };
@@ -24,6 +25,8 @@ async function eraseApplicants(trx: Db, ids: readonly number[]): Promise<Erasure
       .where('applicantId', 'in', batch)
       .executeTakeFirst();
     await trx.deleteFrom('applicationSubmits').where('applicantId', 'in', batch).execute();
+    await trx.deleteFrom('selfIdentifications').where('applicantId', 'in', batch).execute();
+    await trx.deleteFrom('selfIdTokens').where('applicantId', 'in', batch).execute();
     const applicants = await trx
       .deleteFrom('applicants')
       .where('id', 'in', batch)

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ALL_ROLES,
   consolePaths,
   passwordChangeSchema,
   sessionSchema,
@@ -91,7 +92,7 @@ export const consoleSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     consolePaths.session,
     {
-      config: { access: 'session', sessionOnly: true },
+      config: { access: 'session', sessionOnly: true, roles: ALL_ROLES },
       schema: {
         summary: 'The signed-in person and when the session ends',
         tags: ['console'],
@@ -106,7 +107,7 @@ export const consoleSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     consolePaths.session,
     {
-      config: { access: 'session', sessionOnly: true },
+      config: { access: 'session', sessionOnly: true, roles: ALL_ROLES },
       schema: {
         summary: 'Sign out: the session ends on the server',
         tags: ['console'],
@@ -125,7 +126,7 @@ export const consoleSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     consolePaths.password,
     {
-      config: { access: 'session', sessionOnly: true },
+      config: { access: 'session', sessionOnly: true, roles: ALL_ROLES },
       schema: {
         summary: 'Change your own password',
         tags: ['console'],

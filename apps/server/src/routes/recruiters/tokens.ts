@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ALL_ROLES,
   adminJobParamsSchema,
   apiTokenCreatedSchema,
   apiTokenCreateSchema,
@@ -34,7 +35,7 @@ const toApiToken = ({ id, name, createdAt, lastUsedAt }: StoredApiToken): ApiTok
  */
 export const consoleTokensRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos } = app;
-  const config = { access: 'session', sessionOnly: true } as const;
+  const config = { access: 'session', sessionOnly: true, roles: ALL_ROLES } as const;
 
   app.get(
     consolePaths.tokens,

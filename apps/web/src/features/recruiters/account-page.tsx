@@ -3,6 +3,7 @@ import type { FieldError } from '@lumenfield/contract';
 import { ApiError } from '@/lib/api-client';
 import { consoleApi } from './api';
 import { ApiTokens } from './api-tokens';
+import { ROLE_LABELS } from './routes';
 import { useSession } from './session';
 import {
   ErrorNote,
@@ -56,7 +57,7 @@ export default function AccountPage() {
     <>
       <PageHeading title="Your account" />
       <p>
-        {user.name} · {user.email} · {user.role === 'admin' ? 'Admin' : 'Recruiter'}
+        {user.name} · {user.email} · {ROLE_LABELS[user.role]}
       </p>
       <section className="rc-card" aria-labelledby="password-heading">
         <h2 id="password-heading">Change your password</h2>

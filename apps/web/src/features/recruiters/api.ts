@@ -22,6 +22,8 @@ import {
   type SignIn,
   type UserCreate,
   type UserPatch,
+  SELF_ID_REPORT_PATH,
+  selfIdReportSchema,
 } from '@lumenfield/contract';
 import { z } from 'zod';
 import { ApiError, apiRequest, type RequestOptions } from '@/lib/api-client';
@@ -138,6 +140,10 @@ export const consoleApi = {
 
   audit: (query: AuditQuery, signal?: AbortSignal) =>
     call('GET', consolePaths.audit, { query: { ...query }, schema: auditPageSchema, signal }),
+
+  /** The compliance role's counts (docs/recruiters.md, "Self-identification report"). */
+  selfIdReport: (signal?: AbortSignal) =>
+    call('GET', SELF_ID_REPORT_PATH, { schema: selfIdReportSchema, signal }),
 };
 
 /** The CSV export's URL: a plain link the browser downloads with the session cookie. */

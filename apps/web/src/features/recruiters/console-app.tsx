@@ -1,12 +1,17 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { SIGN_IN_RETURN_PARAM, consolePagePaths, type ConsoleSession } from '@lumenfield/contract';
+import {
+  SELF_ID_REPORT_PAGE,
+  SIGN_IN_RETURN_PARAM,
+  consolePagePaths,
+  type ConsoleSession,
+} from '@lumenfield/contract';
 import { Logo } from '@/components/logo';
 import { ApiError } from '@/lib/api-client';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from '@/lib/router';
 import { consoleApi, safeReturnPath, setSignedOutHandler, signInHref } from './api';
 import { SignInAgain } from './sign-in-again';
 import { SessionContext } from './session';
-import { canOpen, matchConsoleRoute, type ConsoleRoute } from './routes';
+import { canOpen, homeOf, matchConsoleRoute, ROLE_LABELS, type ConsoleRoute } from './routes';
 import { SignInPage } from './sign-in-page';
 import { ErrorNote, Loading, PageHeading } from './ui';
 
@@ -18,6 +23,7 @@ const ApplicantPage = lazy(() => import('./applicant-page'));
 const UsersPage = lazy(() => import('./users-page'));
 const AuditPage = lazy(() => import('./audit-page'));
 const AccountPage = lazy(() => import('./account-page'));
+const SelfIdReportPage = lazy(() => import('./self-id-report-page'));
 
 type SessionState =
   | { status: 'loading' }
@@ -43,6 +49,8 @@ function Screen({ route }: { route: ConsoleRoute }) {
       return <AuditPage />;
     case 'account':
       return <AccountPage />;
+    case 'selfIdReport':
+      return <SelfIdReportPage />;
     default:
       return (
         <>
@@ -61,7 +69,7 @@ function Forbidden() {
     <>
       <PageHeading title="Not allowed" />
       <p>
-        This page is for administrators. If you need what it shows, ask an administrator of the
+        This page is not part of your role. If you need what it shows, ask an administrator of the
         console.
       </p>
     </>
@@ -95,12 +103,20 @@ function Shell({
           </Link>
           <nav className="rc-nav" aria-label="Console">
             <ul>
-              <li>
-                <NavLink to={consolePagePaths.openings}>Openings</NavLink>
-              </li>
-              <li>
-                <NavLink to={consolePagePaths.applicants}>Applicants</NavLink>
-              </li>
+              {user.role === 'compliance' ? (
+                <li>
+                  <NavLink to={SELF_ID_REPORT_PAGE}>Self-identification</NavLink>
+                </li>
+              ) : (
+                <>
+                  <li>
+                    <NavLink to={consolePagePaths.openings}>Openings</NavLink>
+                  </li>
+                  <li>
+                    <NavLink to={consolePagePaths.applicants}>Applicants</NavLink>
+                  </li>
+                </>
+              )}
               {user.role === 'admin' ? (
                 <>
                   <li>
@@ -117,7 +133,7 @@ function Shell({
             <Link className="rc-who__name" to={consolePagePaths.account}>
               {user.name}
             </Link>
-            <span className="rc-who__role">{user.role === 'admin' ? 'Admin' : 'Recruiter'}</span>
+            <span className="rc-who__role">{ROLE_LABELS[user.role]}</span>
             <button type="button" className="rc-signout" onClick={onSignOut}>
               Sign out
             </button>
@@ -174,6 +190,15 @@ export function ConsoleApp() {
   useEffect(() => {
     if (atHome) navigate(consolePagePaths.openings + location.search, { replace: true });
   }, [atHome, navigate, location.search]);
+
+  // A compliance person lands on their report, not on the openings they may not open.
+  const complianceOnOpenings =
+    state.status === 'signed-in' &&
+    state.session.user.role === 'compliance' &&
+    route.id === 'openings';
+  useEffect(() => {
+    if (complianceOnOpenings) navigate(homeOf('compliance'), { replace: true });
+  }, [complianceOnOpenings, navigate]);
 
   const signedInOnSignIn = state.status === 'signed-in' && route.id === 'signIn';
   useEffect(() => {

@@ -13,6 +13,7 @@ describe('console routes', () => {
     ['/recruiters/users', { id: 'users' }],
     ['/recruiters/audit', { id: 'audit' }],
     ['/recruiters/sign-in', { id: 'signIn' }],
+    ['/recruiters/self-identification', { id: 'selfIdReport' }],
     ['/recruiters/openings/abc', { id: 'notFound' }],
     ['/recruiters/nope', { id: 'notFound' }],
   ])('%s is %j', (path, route) => {
@@ -24,6 +25,17 @@ describe('console routes', () => {
     expect(canOpen({ id: 'audit' }, 'recruiter')).toBe(false);
     expect(canOpen({ id: 'users' }, 'admin')).toBe(true);
     expect(canOpen({ id: 'applicants' }, 'recruiter')).toBe(true);
+  });
+
+  it('the compliance role opens its report and its account only; nobody else the report', () => {
+    for (const id of ['openings', 'applicants', 'users', 'audit', 'newOpening'] as const) {
+      expect(canOpen({ id }, 'compliance')).toBe(false);
+    }
+    expect(canOpen({ id: 'applicant', applicantId: 1 }, 'compliance')).toBe(false);
+    expect(canOpen({ id: 'selfIdReport' }, 'compliance')).toBe(true);
+    expect(canOpen({ id: 'account' }, 'compliance')).toBe(true);
+    expect(canOpen({ id: 'selfIdReport' }, 'admin')).toBe(false);
+    expect(canOpen({ id: 'selfIdReport' }, 'recruiter')).toBe(false);
   });
 });
 

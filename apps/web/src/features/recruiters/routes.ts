@@ -1,4 +1,4 @@
-import { consolePagePaths, type UserRole } from '@lumenfield/contract';
+import { consolePagePaths, SELF_ID_REPORT_PAGE, type UserRole } from '@lumenfield/contract';
 
 /** The console's screens: a small typed table matched against the path. */
 export type ConsoleRoute =
@@ -11,6 +11,7 @@ export type ConsoleRoute =
   | { id: 'users' }
   | { id: 'audit' }
   | { id: 'account' }
+  | { id: 'selfIdReport' }
   | { id: 'notFound' };
 
 export const PAGE_TITLES: Record<ConsoleRoute['id'], string> = {
@@ -23,15 +24,39 @@ export const PAGE_TITLES: Record<ConsoleRoute['id'], string> = {
   users: 'Users',
   audit: 'Audit log',
   account: 'Your account',
+  selfIdReport: 'Self-identification',
   notFound: 'Page not found',
+};
+
+/** Each role's name on the console's pages, in the order the Users page offers them. */
+export const ROLE_LABELS: Record<UserRole, string> = {
+  recruiter: 'Recruiter',
+  admin: 'Admin',
+  compliance: 'Compliance',
 };
 
 /** Pages only admins may open. */
 export const ADMIN_ONLY: ReadonlySet<ConsoleRoute['id']> = new Set(['users', 'audit']);
 
+/**
+ * What the compliance role may open: its report and its own account. Nobody else opens the
+ * report (the server refuses them too: 403).
+ */
+export const COMPLIANCE_PAGES: ReadonlySet<ConsoleRoute['id']> = new Set([
+  'selfIdReport',
+  'account',
+  'notFound',
+]);
+
 export function canOpen(route: ConsoleRoute, role: UserRole): boolean {
+  if (role === 'compliance') return COMPLIANCE_PAGES.has(route.id);
+  if (route.id === 'selfIdReport') return false;
   return role === 'admin' || !ADMIN_ONLY.has(route.id);
 }
+
+/** Where a role's console starts: the openings, or for compliance its report. */
+export const homeOf = (role: UserRole): string =>
+  role === 'compliance' ? SELF_ID_REPORT_PAGE : consolePagePaths.openings;
 
 const idIn = (pathname: string, prefix: string): number | undefined => {
   const match = new RegExp(`^${prefix}/(\\d{1,9})$`).exec(pathname);
@@ -56,6 +81,8 @@ export function matchConsoleRoute(rawPath: string): ConsoleRoute {
       return { id: 'audit' };
     case consolePagePaths.account:
       return { id: 'account' };
+    case SELF_ID_REPORT_PAGE:
+      return { id: 'selfIdReport' };
   }
   const jobId = idIn(pathname, consolePagePaths.openings);
   if (jobId !== undefined) return { id: 'opening', jobId };

@@ -77,12 +77,16 @@ describe('users (admins)', () => {
     // One arrow key in the role list promotes no one: the change waits for a yes.
     const role = screen.getByLabelText('Role of Rita Recruiter');
     await userEvent.selectOptions(role, 'admin');
-    ask = await screen.findByRole('alertdialog', { name: 'Make Rita Recruiter an Admin?' });
+    ask = await screen.findByRole('alertdialog', {
+      name: 'Change Rita Recruiter’s role to Admin?',
+    });
     await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
     expect(role).toHaveValue('recruiter');
     await userEvent.selectOptions(role, 'admin');
-    ask = await screen.findByRole('alertdialog', { name: 'Make Rita Recruiter an Admin?' });
-    await userEvent.click(within(ask).getByRole('button', { name: 'Make Admin' }));
+    ask = await screen.findByRole('alertdialog', {
+      name: 'Change Rita Recruiter’s role to Admin?',
+    });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Change role' }));
     expect(await screen.findByText('Rita Recruiter is now Admin.')).toBeInTheDocument();
     expect(writes.filter((w) => w.method === 'PATCH').map((w) => w.body)).toEqual([
       { isActive: false },

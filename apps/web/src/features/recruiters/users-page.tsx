@@ -22,8 +22,14 @@ import {
   focusFirstInvalid,
 } from './ui';
 import { useResource } from '@/lib/use-resource';
+import { ROLE_LABELS } from './routes';
 
-const ROLE_LABELS: Record<UserRole, string> = { admin: 'Admin', recruiter: 'Recruiter' };
+/** Every role, as the select offers it (compliance: the self-identification report only). */
+const roleOptions = Object.entries(ROLE_LABELS).map(([role, label]) => (
+  <option key={role} value={role}>
+    {label}
+  </option>
+));
 
 /** What a role may do, said when a role is about to change (docs/recruiters.md, "Roles"). */
 const ROLE_POWERS: Record<UserRole, string> = {
@@ -31,6 +37,8 @@ const ROLE_POWERS: Record<UserRole, string> = {
     'Admins can also add and deactivate accounts, change roles, read the audit log and erase a person’s data.',
   recruiter:
     'Recruiters post openings and review applicants; they can no longer manage accounts, read the audit log or erase data.',
+  compliance:
+    'Compliance people read only the self-identification report (counts per opening); they can no longer open openings, applicants or resumes.',
 };
 
 /** A change waiting for the admin's yes: a new role, or an account's access. */
@@ -98,8 +106,7 @@ function AddUser({ onAdded }: { onAdded: (name: string) => void }) {
               value={form.role}
               onChange={(event) => setForm((current) => ({ ...current, role: event.target.value }))}
             >
-              <option value="recruiter">Recruiter</option>
-              <option value="admin">Admin</option>
+              {roleOptions}
             </select>
           </div>
           {field('password', 'Password', 'password', PASSWORD_HINT)}
@@ -164,8 +171,7 @@ function UserRow({
               setPending({ kind: 'role', role: role.data });
           }}
         >
-          <option value="recruiter">Recruiter</option>
-          <option value="admin">Admin</option>
+          {roleOptions}
         </select>
       </td>
       <td data-label="Status">{user.isActive ? 'Active' : 'Deactivated'}</td>
@@ -223,8 +229,8 @@ function UserRow({
         )}
         {pending?.kind === 'role' ? (
           <ConfirmDialog
-            title={`Make ${user.name} ${ROLE_LABELS[pending.role] === 'Admin' ? 'an' : 'a'} ${ROLE_LABELS[pending.role]}?`}
-            confirmLabel={`Make ${ROLE_LABELS[pending.role]}`}
+            title={`Change ${user.name}’s role to ${ROLE_LABELS[pending.role]}?`}
+            confirmLabel="Change role"
             busy={busy}
             onConfirm={confirm}
             onCancel={() => setPending(undefined)}

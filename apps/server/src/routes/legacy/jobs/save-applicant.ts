@@ -290,10 +290,21 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
         { applicantId: stored.applicantId, jobId: job.id, bytes: resumeBytes },
         stored.duplicate ? 'duplicate application: answered the stored one' : 'application stored',
       );
+      // With SELF_ID=us, the voluntary self-identification form's one-time token (docs/api.md).
+      const selfIdToken =
+        config.selfId === 'us'
+          ? await repos.selfId.issue(stored.applicantId, job.id, app.now()).catch((error) => {
+              // The application is stored: it is answered as such, without the optional form.
+              request.log.warn({ err: error }, 'self-identification token not issued');
+              return undefined;
+            })
+          : undefined;
       // A repeat (a double click, a retry after a lost answer) gets the same ApplicantID.
-      return reply
-        .code(stored.duplicate ? 200 : 201)
-        .send({ ApplicantID: stored.applicantId, Message: APPLIED_SUCCESSFULLY });
+      return reply.code(stored.duplicate ? 200 : 201).send({
+        ApplicantID: stored.applicantId,
+        Message: APPLIED_SUCCESSFULLY,
+        ...(selfIdToken !== undefined && { SelfIdToken: selfIdToken }),
+      });
     },
   );
 };

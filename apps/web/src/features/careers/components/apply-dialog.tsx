@@ -1,4 +1,4 @@
-import { APPLIED_SUCCESSFULLY } from '@lumenfield/contract';
+import { APPLIED_SUCCESSFULLY, type ApplicationCreated } from '@lumenfield/contract';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Modal } from '@/components/modal';
 import type { OpeningNames } from '../job-summary';
@@ -7,6 +7,10 @@ import type { OpeningNames } from '../job-summary';
 // the browser is idle after the page, or on the first Apply, whichever comes first.
 const loadApplyForm = () => import('./apply-form');
 const ApplyForm = lazy(() => loadApplyForm().then((module) => ({ default: module.ApplyForm })));
+// Voluntary self-identification (SELF_ID=us): offered after applying when the answer has a token.
+const SelfIdOffer = lazy(() =>
+  import('./self-id-form').then((module) => ({ default: module.SelfIdOffer })),
+);
 
 function whenIdle(run: () => void): () => void {
   if ('requestIdleCallback' in window) {
@@ -24,12 +28,14 @@ function whenIdle(run: () => void): () => void {
 export function useApplyDialog() {
   const [job, setJob] = useState<OpeningNames | null>(null);
   const [applied, setApplied] = useState(false);
+  const [selfIdToken, setSelfIdToken] = useState<string | undefined>();
 
   const openFor = useCallback((next: OpeningNames) => setJob(next), []);
   useEffect(() => whenIdle(() => void loadApplyForm()), []);
 
-  const onApplied = useCallback(() => {
+  const onApplied = useCallback((created: ApplicationCreated) => {
     setJob(null);
+    setSelfIdToken(created.SelfIdToken);
     // The alert opens once the form's dialog has closed and handed focus back.
     requestAnimationFrame(() => setApplied(true));
   }, []);
@@ -61,6 +67,11 @@ export function useApplyDialog() {
         role="alertdialog"
         className="applied-dialog"
       >
+        {selfIdToken ? (
+          <Suspense fallback={null}>
+            <SelfIdOffer token={selfIdToken} />
+          </Suspense>
+        ) : null}
         <p className="applied-dialog__text">
           <button
             type="button"

@@ -5,6 +5,7 @@ import {
   type ApplicationField,
   type DropDownOption,
   type FieldError,
+  type ApplicationCreated,
 } from '@lumenfield/contract';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { routes } from '@lumenfield/routes';
@@ -34,8 +35,8 @@ import './apply-form.css';
 
 export interface ApplyFormProps {
   job: OpeningNames;
-  /** Called once the server has stored the application. */
-  onApplied: () => void;
+  /** Called once the server has stored the application, with its answer (SELF_ID=us: a token). */
+  onApplied: (created: ApplicationCreated) => void;
 }
 
 const OPTIONS_FAILED = "We couldn't load the lists of countries and experience. Please try again.";
@@ -226,7 +227,8 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
       upload.current = controller;
       setProgress({ percent: 0, sent: 0, total: file.size });
       setSpokenStep(0);
-      await saveApplication(job.id, buildPayload(applicationInput(draft), file, content), {
+      const payload = buildPayload(applicationInput(draft), file, content);
+      const created = await saveApplication(job.id, payload, {
         signal: controller.signal,
         onProgress: (sent, total) => {
           const share = total > 0 ? sent / total : 0;
@@ -236,7 +238,7 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
         },
       });
       draftStore.clear();
-      onApplied();
+      onApplied(created);
     } catch (failure) {
       if (failure instanceof DOMException && failure.name === 'AbortError') {
         show({ target: 'form', message: UPLOAD_CANCELLED });
