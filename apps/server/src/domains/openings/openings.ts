@@ -325,8 +325,7 @@ function placeRuleErrors(
     else {
       errors.push({
         field: 'remoteCountries',
-        message:
-          'A remote opening must name the countries it may be held from (remote countries).',
+        message: 'A remote opening must name the countries it may be held from (remote countries).',
       });
     }
   }

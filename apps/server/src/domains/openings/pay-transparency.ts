@@ -54,9 +54,7 @@ export function payRangeRequiredBecause(where: OpeningWhere): string | undefined
     (where.locations === null && resolvePlace(where.location).remote);
   if (!remote) return undefined;
   const eligible =
-    where.remoteCountries.length > 0
-      ? where.remoteCountries
-      : places.map((place) => place.country);
+    where.remoteCountries.length > 0 ? where.remoteCountries : places.map((place) => place.country);
   return eligible.includes('US') ? 'a remote opening in the United States' : undefined;
 }
 

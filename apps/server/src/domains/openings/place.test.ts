@@ -108,7 +108,7 @@ describe('placesErrors', () => {
     ]);
   });
 
-  it('reads a region by its code or its name within the place\'s country', () => {
+  it("reads a region by its code or its name within the place's country", () => {
     expect(stateOf({ city: '', region: 'US-CO', country: 'US' })?.label).toBe('Colorado');
     expect(stateOf({ city: '', region: 'Colorado', country: 'US' })?.isoCode).toBe('CO');
     expect(stateOf({ city: '', region: 'US-CO', country: 'CA' })).toBeUndefined();
