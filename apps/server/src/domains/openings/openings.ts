@@ -11,7 +11,7 @@ import { stripControlCharacters as clean } from '../../lib/control-characters';
 import { HttpProblem } from '../../lib/http-problem';
 import { payRangeErrors } from './job-terms';
 import { payTransparencyErrors } from './pay-transparency';
-import { placesErrors, placesOf, remoteCountryCodeErrors, resolvePlace } from './place';
+import { countryOf, placesErrors, placesOf, remoteCountryCodeErrors, resolvePlace } from './place';
 import { sanitizeDescription } from './sanitize-description';
 import {
   defaultJobTerms,
@@ -175,7 +175,16 @@ export async function careerListings(
 ): Promise<CareerListing[]> {
   const jobs = await repos.jobs.listSearchable(now);
   return jobs.map((job) => {
-    const country = resolvePlace(job.location).country;
+    const codes = [
+      ...placesOf(job).map((place) => place.country),
+      ...(job.workplaceType === 'REMOTE' ? job.remoteCountries : []),
+    ];
+    const countries = [...new Set(codes)]
+      .map(countryOf)
+      .filter((country) => country !== undefined)
+      .map((country) => ({ value: country.value, name: country.label }));
+    // The first place's country; an opening written as text that names none has none.
+    const country = job.locations ? countries[0] : resolvePlace(job.location).country;
     return {
       id: job.id,
       code: job.code,
@@ -184,7 +193,8 @@ export async function careerListings(
       ...termsOf(job),
       posted: postedAge(job.effectiveFrom, now),
       countryValue: country?.value ?? null,
-      countryName: country?.label ?? null,
+      countryName: (country && ('name' in country ? country.name : country.label)) ?? null,
+      countries,
       searchText: searchTextOf(job),
     };
   });
