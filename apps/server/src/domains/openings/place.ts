@@ -247,3 +247,7 @@ export function remoteCountryCodeErrors(codes: readonly string[]): FieldError[] 
         ],
   );
 }
+
+/** Every country a place may name, by English name: the console's choices. */
+export const countryChoices = (): { code: string; name: string }[] =>
+  countryOptions().map((country) => ({ code: country.alpha2, name: country.label }));

@@ -3,6 +3,7 @@ import {
   APPLICANT_STAGES,
   applicantColumns,
   consolePagePaths,
+  placeLine,
   stageMoveRefusal,
   type ApplicantStage,
   type ConsoleApplicant,
@@ -37,6 +38,9 @@ function Sent({ applicant }: { applicant: ConsoleApplicant }) {
         (applicant[key] ?? '—')
       ),
     ]),
+    ...(applicant.place
+      ? [['Place applied for', placeLine(applicant.place)] as [string, React.ReactNode]]
+      : []),
     ['Applied on', <When iso={applicant.appliedOn} />],
     [
       'Opening',
