@@ -1,0 +1,53 @@
+import type { Place, PublicOpening } from '@lumenfield/contract';
+
+let names: Intl.DisplayNames | undefined;
+
+/** A country's English name from its alpha-2 code ("IN" -> "India"); the code if unknown. */
+export function countryName(code: string): string {
+  try {
+    names ??= new Intl.DisplayNames(['en'], { type: 'region' });
+    return names.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** A place as a visitor reads it: "Denver, CO, United States" (a region code without its country). */
+export function placeText(place: Place): string {
+  const region = place.region.replace(new RegExp(`^${place.country}-`), '');
+  return [place.city, region, countryName(place.country)]
+    .filter((part) => part.trim() !== '')
+    .join(', ');
+}
+
+/**
+ * Every place of an opening with two or more, and a remote opening's countries, under its
+ * location line on the job page (docs/careers.md). One place says no more than the line.
+ */
+export function JobPlaces({
+  job,
+}: {
+  job: Pick<PublicOpening, 'locations' | 'remoteCountries' | 'workplaceType'>;
+}) {
+  const remote = job.workplaceType === 'REMOTE' && job.remoteCountries.length > 0;
+  if (job.locations.length < 2 && !remote) return null;
+  return (
+    <div className="job-places">
+      {job.locations.length > 1 ? (
+        <>
+          <p className="job-places__title">{job.locations.length} places:</p>
+          <ul className="job-places__list">
+            {job.locations.map((place, index) => (
+              <li key={index}>{placeText(place)}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {remote ? (
+        <p className="job-places__remote">
+          Remote from {job.remoteCountries.map(countryName).join(', ')}
+        </p>
+      ) : null}
+    </div>
+  );
+}
