@@ -3,7 +3,6 @@ import {
   APPLICANT_STAGES,
   applicantColumns,
   consolePagePaths,
-  placeLine,
   stageMoveRefusal,
   type ApplicantStage,
   type ConsoleApplicant,
@@ -12,6 +11,7 @@ import {
 } from '@lumenfield/contract';
 import { Modal } from '@/components/modal';
 import { ApiError } from '@/lib/api-client';
+import { placeText } from '@/lib/place-text';
 import { Link } from '@/lib/router';
 import { consoleApi, resumeHref } from './api';
 import { applicantsOfOpening, openingPath } from './routes';
@@ -39,7 +39,7 @@ function Sent({ applicant }: { applicant: ConsoleApplicant }) {
       ),
     ]),
     ...(applicant.place
-      ? [['Place applied for', placeLine(applicant.place)] as [string, React.ReactNode]]
+      ? [['Place applied for', placeText(applicant.place)] as [string, React.ReactNode]]
       : []),
     ['Applied on', <When iso={applicant.appliedOn} />],
     [

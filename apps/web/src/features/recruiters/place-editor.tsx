@@ -8,6 +8,7 @@ import {
   type Place,
   type RecruiterOpening,
 } from '@lumenfield/contract';
+import { countryName, placeText } from '@/lib/place-text';
 import { useResource } from '@/lib/use-resource';
 import { consoleApi } from './api';
 import { FieldFrame, fieldErrorFor } from './ui';
@@ -295,10 +296,10 @@ export function OpeningPlaces({
   return (
     <span className="rc-places-line">
       {job.locations.length > 1
-        ? `${job.locations.length} places: ${job.locations.map((place) => placeLine(place)).join(' · ')}`
+        ? `${job.locations.length} places: ${job.locations.map(placeText).join(' · ')}`
         : null}
       {job.locations.length > 1 && remote ? <br /> : null}
-      {remote ? `Remote from ${job.remoteCountries.join(', ')}` : null}
+      {remote ? `Remote from ${job.remoteCountries.map(countryName).join(', ')}` : null}
     </span>
   );
 }

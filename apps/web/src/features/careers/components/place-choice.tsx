@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Place, PublicOpening } from '@lumenfield/contract';
 import { ApiError } from '@/lib/api-client';
 import { fetchOpening } from '../legacy/jobs-api';
-import { placeText } from './job-places';
+import { placeText } from '@/lib/place-text';
 
 /*
  * "Where would you work?" in the apply dialog (docs/careers.md): asked when the opening has two
