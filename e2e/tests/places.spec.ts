@@ -89,6 +89,8 @@ test('a recruiter posts an opening in two places; a candidate chooses the second
   await go(visitor, `/careers/jobs/${jobId}`);
   await expect(visitor.getByText('Pune, MH, India')).toBeVisible();
   await expect(visitor.getByText('Manila, Philippines')).toBeVisible();
+  await expectNoViolations(visitor, 'the job page with two places');
+  await shoot(visitor, 'job-page-places');
   await visitor.getByRole('button', { name: 'Apply', exact: true }).first().click();
   const dialog = dialogOf(visitor);
   await fillForm(visitor, ana, {
