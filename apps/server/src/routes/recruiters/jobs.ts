@@ -53,7 +53,7 @@ export const consoleJobsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config,
       schema: {
-        summary: 'The countries an opening\'s places may name',
+        summary: "The countries an opening's places may name",
         tags: ['console'],
         response: { 200: z.array(countryChoiceSchema), ...answers },
       },
