@@ -7,6 +7,7 @@ import {
 } from '@lumenfield/contract';
 import { applicationPayload, postApplication } from '../test/legacy/application';
 import { adminCall, openingBody, openingDetailUrl } from '../test/legacy/openings';
+import { consoleHeaders, createUser, openSession } from '../test/console';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 
 /*
@@ -226,5 +227,30 @@ describe(`an opening's places (${engine})`, () => {
     const rows = await stored();
     expect(rows).toHaveLength(1);
     expect(JSON.parse(rows[0]!.place!)).toEqual({ city: 'Manila', region: '', country: 'PH' });
+
+    // The console: its CSV's "Place applied for", and the countries a place may name.
+    const session = await openSession(t, await createUser(t, 'rita.places@example.com'));
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/recruiters/applicants.csv?jobId=${id}`,
+      headers: { cookie: session },
+    });
+    expect(csv.statusCode).toBe(200);
+    const [header, row] = csv.body.split('\r\n');
+    const column = header!.split(',').indexOf('"Place applied for"');
+    expect(column).toBeGreaterThan(0);
+    expect(
+      row!
+        .split(',')
+        .slice(column, column + 2)
+        .join(','),
+    ).toBe('"Manila, PH"');
+    const countries = await t.app.inject({
+      method: 'GET',
+      url: '/api/recruiters/countries',
+      headers: consoleHeaders(t, session),
+    });
+    expect(countries.statusCode).toBe(200);
+    expect(countries.json()).toContainEqual({ code: 'PH', name: 'Philippines' });
   });
 });
