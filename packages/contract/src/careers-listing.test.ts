@@ -23,6 +23,7 @@ const listing = (over: Partial<CareerListing>): CareerListing => ({
   payPeriod: 'YEAR',
   countryValue: 840,
   countryName: 'United States of America',
+  countries: [{ value: 840, name: 'United States of America' }],
   searchText: searchWords('Guidewire Developer LTP-GW-1042 Configure PolicyCenter').join(' '),
   ...over,
 });
@@ -71,6 +72,7 @@ describe('careers filters', () => {
       workplaceType: 'ONSITE',
       countryValue: 356,
       countryName: 'India',
+      countries: [{ value: 356, name: 'India' }],
       searchText: searchWords('QA Engineer LTP-QA-3310 Selenium Playwright São Paulo').join(' '),
     }),
   ];
@@ -106,6 +108,28 @@ describe('careers filters', () => {
     expect(listingCountries(jobs)).toEqual([
       { value: 356, label: 'India' },
       { value: 840, label: 'United States of America' },
+    ]);
+  });
+
+  it("matches an opening by any of its places, and offers every place's country", () => {
+    const twoPlaces = [
+      ...jobs,
+      listing({
+        id: 3,
+        countries: [
+          { value: 840, name: 'United States of America' },
+          { value: 608, name: 'Philippines' },
+        ],
+      }),
+    ];
+    const where = (search: string) =>
+      filterListings(twoPlaces, parseCareerFilters(search)).map((j) => j.id);
+    expect(where('country=608')).toEqual([3]);
+    expect(where('country=840')).toEqual([1, 3]);
+    expect(listingCountries(twoPlaces).map((c) => c.label)).toEqual([
+      'India',
+      'Philippines',
+      'United States of America',
     ]);
   });
 });

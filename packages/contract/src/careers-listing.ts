@@ -20,12 +20,25 @@ export type CareerListing = Pick<PublicOpening, 'id' | 'code' | 'title' | 'locat
   OpeningTerms & {
     /** Whole days, hours and minutes since effectiveFrom. */
     posted: Required<PostedAge>;
-    /** ISO 3166-1 numeric value of the place's country (the apply form's values); null: unknown. */
+    /**
+     * ISO 3166-1 numeric value of the first place's country (the apply form's values); null:
+     * unknown.
+     */
     countryValue: number | null;
     countryName: string | null;
+    /**
+     * Every country of the opening (CONTRACT §12): each place's, then a remote opening's remote
+     * countries, each once. The country filter matches any of them.
+     */
+    countries: ListingCountry[];
     /** Normalised words of the title, code and description, each once (see `searchWords`). */
     searchText: string;
   };
+
+export interface ListingCountry {
+  value: number;
+  name: string;
+}
 
 /** The careers list's filters, as the URL query carries them: `?q=…&country=…&workplace=…`. */
 export interface CareerFilters {
@@ -99,7 +112,9 @@ export function filterListings<T extends CareerListing>(
 ): T[] {
   const words = searchWords(filters.q);
   return listings.filter((job) => {
-    if (filters.country !== null && job.countryValue !== filters.country) return false;
+    if (filters.country !== null && !job.countries.some((c) => c.value === filters.country)) {
+      return false;
+    }
     if (filters.workplace !== null && job.workplaceType !== filters.workplace) return false;
     if (words.length === 0) return true;
     const own = ` ${job.searchText}`;
@@ -107,11 +122,11 @@ export function filterListings<T extends CareerListing>(
   });
 }
 
-/** The countries that have openings, by name: the country filter's choices. */
+/** The countries that have openings (any place of any), by name: the country filter's choices. */
 export function listingCountries(listings: CareerListing[]): { value: number; label: string }[] {
   const seen = new Map<number, string>();
   for (const job of listings) {
-    if (job.countryValue !== null && job.countryName) seen.set(job.countryValue, job.countryName);
+    for (const country of job.countries) seen.set(country.value, country.name);
   }
   return [...seen]
     .map(([value, label]) => ({ value, label }))

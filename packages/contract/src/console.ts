@@ -15,6 +15,8 @@ export const consolePaths = {
   password: '/recruiters/session/password',
   jobs: '/recruiters/jobs',
   job: '/recruiters/jobs/:id',
+  /** GET the countries an opening's places may name (alpha-2 code and English name). */
+  countries: '/recruiters/countries',
   applicants: '/recruiters/applicants',
   applicantsCsv: '/recruiters/applicants.csv',
   applicant: '/recruiters/applicants/:id',

@@ -28,6 +28,10 @@ export const placesSchema = z
   .min(1, 'needs at least one place')
   .max(MAX_PLACES, `may be at most ${MAX_PLACES}`);
 
+/** A country a place may name: the console's choices (the server's reference data). */
+export const countryChoiceSchema = z.object({ code: alpha2, name: z.string() });
+export type CountryChoice = z.infer<typeof countryChoiceSchema>;
+
 /** The countries a remote opening may be held from (ISO 3166-1 alpha-2). */
 export const remoteCountriesSchema = z.array(alpha2).max(250);
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRepositories } from '../domains';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
+import type { WorkplaceType } from '@lumenfield/contract';
 import { jobLocation } from './seo';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
@@ -47,6 +48,31 @@ describe(`robots.txt, sitemap.xml and job pages (${engine})`, () => {
       location: 'Remote, USA',
       descriptionHtml: '<p>Test things.</p>',
       effectiveFrom: minutesAgo(10),
+      isOpen: true,
+    });
+    ids.twoPlaces = await jobs.create({
+      ...base,
+      code: 'TWO-1',
+      title: 'Claims Analyst',
+      location: 'Denver or Hyderabad',
+      locations: [
+        { city: 'Denver', region: 'US-CO', country: 'US' },
+        { city: 'Hyderabad', region: 'IN-TG', country: 'IN' },
+      ],
+      descriptionHtml: '<p>Two offices.</p>',
+      effectiveFrom: minutesAgo(20),
+      isOpen: true,
+    });
+    ids.remoteTwo = await jobs.create({
+      ...base,
+      code: 'REM-2',
+      title: 'Support Engineer',
+      location: 'Remote (India, Philippines)',
+      locations: [{ city: 'Pune', region: '', country: 'IN' }],
+      remoteCountries: ['IN', 'PH'],
+      workplaceType: 'REMOTE',
+      descriptionHtml: '<p>From home.</p>',
+      effectiveFrom: minutesAgo(30),
       isOpen: true,
     });
     ids.closed = await jobs.create({
@@ -163,15 +189,17 @@ describe(`robots.txt, sitemap.xml and job pages (${engine})`, () => {
       '@type': 'Organization',
       name: 'Lumenfield Technology Partners',
     });
-    expect(ld.jobLocation).toEqual({
-      '@type': 'Place',
-      address: {
-        '@type': 'PostalAddress',
-        addressLocality: 'Chicago',
-        addressRegion: 'Illinois',
-        addressCountry: 'US',
+    expect(ld.jobLocation).toEqual([
+      {
+        '@type': 'Place',
+        address: {
+          '@type': 'PostalAddress',
+          addressLocality: 'Chicago',
+          addressRegion: 'Illinois',
+          addressCountry: 'US',
+        },
       },
-    });
+    ]);
   });
 
   it('a remote opening is marked as telecommute with its country', async () => {
@@ -182,25 +210,73 @@ describe(`robots.txt, sitemap.xml and job pages (${engine})`, () => {
     expect(ld.employmentType).toBe('FULL_TIME');
     // No range published, no baseSalary.
     expect(ld).not.toHaveProperty('baseSalary');
-    expect(ld.applicantLocationRequirements).toEqual({
-      '@type': 'Country',
-      name: 'United States of America',
+    expect(ld.applicantLocationRequirements).toEqual([
+      { '@type': 'Country', name: 'United States of America' },
+    ]);
+    expect(ld).not.toHaveProperty('jobLocation');
+    const text = (location: string, workplaceType: WorkplaceType = 'ONSITE') =>
+      jobLocation({ location, locations: null, workplaceType, remoteCountries: [] });
+    expect(text('Hyderabad, India')).toEqual({
+      jobLocation: [
+        {
+          '@type': 'Place',
+          address: {
+            '@type': 'PostalAddress',
+            addressLocality: 'Hyderabad',
+            addressCountry: 'IN',
+          },
+        },
+      ],
     });
-    expect(jobLocation('Hyderabad, India')).toEqual({
-      jobLocation: {
+    // The workplace type decides as well as the place's words.
+    expect(text('Austin, Texas, USA', 'REMOTE')).toMatchObject({
+      jobLocationType: 'TELECOMMUTE',
+      applicantLocationRequirements: [{ '@type': 'Country', name: 'United States of America' }],
+    });
+  });
+
+  it('an opening with two places has one Place each in jobLocation', async () => {
+    const ld = jsonLdOf(
+      (await t.app.inject({ method: 'GET', url: `/careers/jobs/${ids.twoPlaces}` })).body,
+    );
+    expect(ld.jobLocationType).toBeUndefined();
+    expect(ld.jobLocation).toEqual([
+      {
+        '@type': 'Place',
+        address: {
+          '@type': 'PostalAddress',
+          addressLocality: 'Denver',
+          addressRegion: 'Colorado',
+          addressCountry: 'US',
+        },
+      },
+      {
         '@type': 'Place',
         address: {
           '@type': 'PostalAddress',
           addressLocality: 'Hyderabad',
+          addressRegion: 'Telangana',
           addressCountry: 'IN',
         },
       },
-    });
-    // The workplace type decides as well as the place's words.
-    expect(jobLocation('Austin, Texas, USA', 'REMOTE')).toEqual({
-      jobLocationType: 'TELECOMMUTE',
-      applicantLocationRequirements: { '@type': 'Country', name: 'United States of America' },
-    });
+    ]);
+  });
+
+  it('a remote opening is TELECOMMUTE with one Country per remote country', async () => {
+    const ld = jsonLdOf(
+      (await t.app.inject({ method: 'GET', url: `/careers/jobs/${ids.remoteTwo}` })).body,
+    );
+    expect(ld.jobLocationType).toBe('TELECOMMUTE');
+    expect(ld.applicantLocationRequirements).toEqual([
+      { '@type': 'Country', name: 'India' },
+      { '@type': 'Country', name: 'Philippines' },
+    ]);
+    expect(ld.jobLocation).toEqual([
+      {
+        '@type': 'Place',
+        address: { '@type': 'PostalAddress', addressLocality: 'Pune', addressCountry: 'IN' },
+      },
+    ]);
   });
 
   it('a closed opening answers 410, an unknown or unpublished one 404', async () => {
@@ -240,6 +316,7 @@ describe(`robots.txt, sitemap.xml and job pages (${engine})`, () => {
       headers: { ...t.headers(), 'if-none-match': '"something-else"' },
     });
     expect(stale.statusCode).toBe(200);
-    expect(stale.json()).toHaveLength(2);
+    // The open ones: GW-101, QA-7 and the two with written places.
+    expect(stale.json()).toHaveLength(4);
   });
 });

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { jobPath, routeIds, routes, type RouteId } from '@lumenfield/routes';
 import type { Config } from '../config';
 import { publicOrigin } from '../plugins/public-origin';
-import type { WorkplaceType } from '@lumenfield/contract';
-import { resolvePlace } from '../domains/openings/place';
+import type { Place as ContractPlace } from '@lumenfield/contract';
+import { countryOf, placesOf, resolvePlace, stateOf } from '../domains/openings/place';
 import { BRAND, escapeHtml } from '../lib/html-text';
 import type { Job, JobTermsFields } from '../domains/openings/jobs-repository';
 
@@ -16,35 +16,57 @@ export const sitemapRouteIds: RouteId[] = routeIds.filter(
   (id) => routes[id].indexed && id !== 'job',
 );
 
-/**
- * Where the work is, for JobPosting: a remote opening (its workplace type, or a "Remote" part in
- * its place) is TELECOMMUTE open to applicants in its country; any other has a postal address
- * with the country as its ISO 3166-1 alpha-2 code when the place resolves (domains/openings/place.ts).
- */
-export function jobLocation(location: string, workplaceType: WorkplaceType = 'ONSITE') {
-  const place = resolvePlace(location);
+/** One place as schema.org's Place: its city, its region (by name when it is a code we know), its country. */
+function postalPlace(place: ContractPlace) {
+  const address: Record<string, string> = { '@type': 'PostalAddress' };
+  if (place.city) address.addressLocality = place.city;
+  const region = stateOf(place)?.label ?? place.region;
+  if (region && region !== place.city) address.addressRegion = region;
+  address.addressCountry = place.country;
+  return { '@type': 'Place', address };
+}
+
+/** An opening's place from its free text alone, when the text names no country we know. */
+function textPlace(location: string) {
   const parts = location
     .replace(/\([^)]*\)/g, '')
     .split(',')
     .map((p) => p.trim())
     .filter(Boolean);
-  const lastPart = parts.length > 1 ? parts[parts.length - 1] : undefined;
-  if (workplaceType === 'REMOTE' || place.remote) {
-    return {
-      jobLocationType: 'TELECOMMUTE',
-      applicantLocationRequirements: {
-        '@type': 'Country',
-        name: place.country?.label ?? lastPart ?? 'Worldwide',
-      },
-    };
-  }
   const address: Record<string, string> = { '@type': 'PostalAddress' };
   if (parts[0]) address.addressLocality = parts[0];
-  const region = place.state?.label ?? (parts.length > 2 ? parts[1] : undefined);
-  if (region && region !== parts[0]) address.addressRegion = region;
-  const country = place.country?.alpha2 ?? lastPart;
-  if (country) address.addressCountry = country;
-  return { jobLocation: { '@type': 'Place', address } };
+  if (parts.length > 2 && parts[1]) address.addressRegion = parts[1];
+  if (parts.length > 1) address.addressCountry = parts[parts.length - 1]!;
+  return { '@type': 'Place', address };
+}
+
+/**
+ * Where the work is, for JobPosting (CONTRACT §12): `jobLocation`, an array with one Place per
+ * place of the opening; a remote opening (its workplace type, or "Remote" in the text of an
+ * opening written with one free-text place) is also TELECOMMUTE, with one Country per country it
+ * may be held from (its remote countries; for an opening written as text, the country it names).
+ */
+export function jobLocation(
+  job: Pick<Job, 'location' | 'locations' | 'workplaceType' | 'remoteCountries'>,
+) {
+  const places = placesOf(job);
+  const jobLocation = places.length > 0 ? places.map(postalPlace) : [textPlace(job.location)];
+  const remote =
+    job.workplaceType === 'REMOTE' || (job.locations === null && resolvePlace(job.location).remote);
+  if (!remote) return { jobLocation };
+  const codes =
+    job.remoteCountries.length > 0 ? job.remoteCountries : places.map((place) => place.country);
+  const countries = [...new Set(codes)].map((code) => ({
+    '@type': 'Country',
+    name: countryOf(code)?.label ?? code,
+  }));
+  return {
+    // A place only a country ("Remote, USA") says nothing a Country requirement does not.
+    ...(places.some((place) => place.city !== '' || place.region !== '') && { jobLocation }),
+    jobLocationType: 'TELECOMMUTE',
+    applicantLocationRequirements:
+      countries.length > 0 ? countries : [{ '@type': 'Country', name: 'Worldwide' }],
+  };
 }
 
 /** The pay range as schema.org's MonetaryAmount, when the opening publishes one. */
@@ -76,7 +98,7 @@ export function jobPostingJsonLd(job: Job, descriptionHtml: string, base: string
     validThrough: new Date(now.getTime() + VALID_FOR_DAYS * DAY_MS).toISOString(),
     employmentType: job.employmentType,
     hiringOrganization: { '@type': 'Organization', name: BRAND, sameAs: `${base}/` },
-    ...jobLocation(job.location, job.workplaceType),
+    ...jobLocation(job),
     ...baseSalary(job),
     directApply: true,
     url: `${base}${jobPath(job.id)}`,

@@ -177,6 +177,8 @@ export const careerListingRowSchema = jobOpeningSchema.extend({
   ...jobTermsSchema.shape,
   CountryValue: z.number().int().nullable(),
   CountryName: z.string().nullable(),
+  /** Every country of the opening (its places', then its remote countries), each once. */
+  Countries: z.array(z.object({ CountryValue: z.number().int(), CountryName: z.string() })),
   SearchText: z.string(),
 });
 export type CareerListingRow = z.infer<typeof careerListingRowSchema>;
@@ -205,6 +207,7 @@ export function careerListingRowsOf(rows: CareerListing[]): CareerListingRow[] {
     ...jobTermsOf(row),
     CountryValue: row.countryValue,
     CountryName: row.countryName,
+    Countries: row.countries.map((c) => ({ CountryValue: c.value, CountryName: c.name })),
     SearchText: row.searchText,
   }));
 }
@@ -218,6 +221,7 @@ export const careerListingOf = (row: CareerListingRow): CareerListing => ({
   posted: { days: row.DateCount, hours: row.HourCount, minutes: row.MinuteCount },
   countryValue: row.CountryValue,
   countryName: row.CountryName,
+  countries: row.Countries.map((c) => ({ value: c.CountryValue, name: c.CountryName })),
   searchText: row.SearchText,
 });
 

@@ -58,8 +58,8 @@ export type JobSummary = Pick<
   'id' | 'code' | 'title' | 'location' | 'effectiveFrom' | 'updatedAt' | keyof JobTermsFields
 >;
 
-/** A list row with its description: what the careers page searches. */
-export interface SearchableJob extends JobSummary {
+/** A list row with its description and places: what the careers page searches and filters. */
+export interface SearchableJob extends JobSummary, Pick<Job, 'locations' | 'remoteCountries'> {
   descriptionHtml: string;
 }
 
@@ -202,8 +202,15 @@ export function jobsRepository(db: Db) {
 
     /** The same openings as listVisible, with their descriptions (the careers page's search). */
     async listSearchable(now: Date): Promise<SearchableJob[]> {
-      const rows = await visible(now).select('descriptionHtml').execute();
-      return rows.map((row) => ({ ...toSummary(row), descriptionHtml: row.descriptionHtml }));
+      const rows = await visible(now)
+        .select(['descriptionHtml', 'locations', 'remoteCountries'])
+        .execute();
+      return rows.map((row) => ({
+        ...toSummary(row),
+        descriptionHtml: row.descriptionHtml,
+        locations: jsonColumn(placesSchema.nullable(), row.locations, null),
+        remoteCountries: jsonColumn(remoteCountriesSchema, row.remoteCountries, []),
+      }));
     },
 
     /** An opening a visitor may see and apply to: open and in effect; otherwise undefined. */

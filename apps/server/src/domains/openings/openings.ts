@@ -11,7 +11,7 @@ import { stripControlCharacters as clean } from '../../lib/control-characters';
 import { HttpProblem } from '../../lib/http-problem';
 import { payRangeErrors } from './job-terms';
 import { payTransparencyErrors } from './pay-transparency';
-import { placesOf, resolvePlace } from './place';
+import { countryOf, placesErrors, placesOf, remoteCountryCodeErrors, resolvePlace } from './place';
 import { sanitizeDescription } from './sanitize-description';
 import {
   defaultJobTerms,
@@ -175,7 +175,16 @@ export async function careerListings(
 ): Promise<CareerListing[]> {
   const jobs = await repos.jobs.listSearchable(now);
   return jobs.map((job) => {
-    const country = resolvePlace(job.location).country;
+    const codes = [
+      ...placesOf(job).map((place) => place.country),
+      ...(job.workplaceType === 'REMOTE' ? job.remoteCountries : []),
+    ];
+    const countries = [...new Set(codes)]
+      .map(countryOf)
+      .filter((country) => country !== undefined)
+      .map((country) => ({ value: country.value, name: country.label }));
+    // The first place's country; an opening written as text that names none has none.
+    const country = job.locations ? countries[0] : resolvePlace(job.location).country;
     return {
       id: job.id,
       code: job.code,
@@ -184,7 +193,8 @@ export async function careerListings(
       ...termsOf(job),
       posted: postedAge(job.effectiveFrom, now),
       countryValue: country?.value ?? null,
-      countryName: country?.label ?? null,
+      countryName: (country && ('name' in country ? country.name : country.label)) ?? null,
+      countries,
       searchText: searchTextOf(job),
     };
   });
@@ -273,13 +283,63 @@ export function toJobInput(body: OpeningPatch, current?: JobWithApplicants): Par
   const terms = { ...(current ?? defaultJobTerms), ...definedTerms(input) };
   const rangeErrors = payRangeErrors(terms);
   errors.push(...rangeErrors);
+  const where = {
+    location: input.location ?? current?.location ?? '',
+    locations: input.locations ?? current?.locations ?? null,
+    workplaceType: terms.workplaceType,
+    remoteCountries: input.remoteCountries ?? current?.remoteCountries ?? [],
+  };
+  const placeErrors = placeRuleErrors(where, input, current);
+  errors.push(...placeErrors);
   // Published (created, open, or opened by this change): the pay-transparency states' rule.
   const published = input.isOpen ?? current?.isOpen ?? true;
-  if (published && rangeErrors.length === 0) {
-    errors.push(...payTransparencyErrors(input.location ?? current?.location ?? '', terms));
+  if (published && rangeErrors.length === 0 && placeErrors.length === 0) {
+    errors.push(...payTransparencyErrors({ ...where, ...remoteOf(input, where) }, terms));
   }
   if (errors.length > 0) throw new HttpProblem(400, 'The opening is invalid.', errors);
   return input;
+}
+
+type Where = Parameters<typeof payTransparencyErrors>[0];
+
+/** remoteCountries as this change stores them (placeRuleErrors may fill them in). */
+const remoteOf = (input: Partial<JobInput>, where: Where) => ({
+  remoteCountries: input.remoteCountries ?? where.remoteCountries,
+});
+
+/**
+ * An opening's places and remote countries (docs/recruiters.md "Places"): every country code
+ * known, an ISO 3166-2 region within its place's country, and a remote opening naming the
+ * countries it may be held from. An opening written as one free-text place ("Remote, USA")
+ * keeps working as before: its remote countries are the country its text names, stored so.
+ * Judged on a create, and on a change to where the opening is or its workplace type.
+ */
+function placeRuleErrors(
+  where: Where,
+  input: Partial<JobInput>,
+  current: JobWithApplicants | undefined,
+): FieldError[] {
+  const touched =
+    !current ||
+    ['location', 'locations', 'remoteCountries', 'workplaceType'].some(
+      (key) => input[key as keyof JobInput] !== undefined,
+    );
+  if (!touched) return [];
+  const errors = [
+    ...(input.locations ? placesErrors(input.locations) : []),
+    ...remoteCountryCodeErrors(input.remoteCountries ?? []),
+  ];
+  if (where.workplaceType === 'REMOTE' && where.remoteCountries.length === 0) {
+    const named = where.locations === null ? resolvePlace(where.location).country : undefined;
+    if (named) input.remoteCountries = [named.alpha2];
+    else {
+      errors.push({
+        field: 'remoteCountries',
+        message: 'A remote opening must name the countries it may be held from (remote countries).',
+      });
+    }
+  }
+  return errors;
 }
 
 /** The terms a patch sets, without the keys it leaves alone. */
@@ -311,6 +371,9 @@ export async function createJob(
       isOpen: true,
       ...defaultJobTerms,
       ...definedTerms(input),
+      locations: input.locations,
+      remoteCountries: input.remoteCountries,
+      questions: input.questions,
     });
   } catch (error) {
     throw codeInUse(error);

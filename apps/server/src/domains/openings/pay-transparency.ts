@@ -1,6 +1,6 @@
-import type { FieldError } from '@lumenfield/contract';
+import { placeLine, type FieldError, type Place } from '@lumenfield/contract';
 import type { JobTermsFields } from './jobs-repository';
-import { resolvePlace } from './place';
+import { placesOf, resolvePlace, stateOf } from './place';
 
 /**
  * The one list of US states whose law requires a pay range in a job posting (docs/careers.md),
@@ -21,26 +21,46 @@ export const PAY_TRANSPARENCY_STATES: ReadonlySet<string> = new Set([
   'US-WA', // Washington
 ]);
 
+/** Where an opening is, as the pay-transparency rule reads it. */
+export interface OpeningWhere {
+  location: string;
+  /** The places as written; null when `location` alone says where. */
+  locations: readonly Place[] | null;
+  workplaceType: JobTermsFields['workplaceType'];
+  remoteCountries: readonly string[];
+}
+
 /**
- * Why an opening must publish a pay range, or undefined when it need not: it is in one of the
- * states above, or it is remote and in the United States (anyone in those states may take it).
+ * Why an opening must publish a pay range, or undefined when it need not (CONTRACT §12: judged
+ * for every place): one of its places is in one of the states above, or it is remote and may be
+ * held from the United States (anyone in those states may take it). A remote opening without
+ * written remote countries may be held from its places' countries.
  */
-export function payRangeRequiredBecause(
-  location: string,
-  workplaceType: JobTermsFields['workplaceType'],
-): string | undefined {
-  const place = resolvePlace(location);
-  if (place.country?.alpha2 !== 'US') return undefined;
-  if (place.state && PAY_TRANSPARENCY_STATES.has(`US-${place.state.isoCode}`)) {
-    return `an opening in ${place.state.label}`;
+export function payRangeRequiredBecause(where: OpeningWhere): string | undefined {
+  const places = placesOf(where);
+  const several = places.length > 1;
+  for (const [i, place] of places.entries()) {
+    if (place.country !== 'US') continue;
+    const state = stateOf(place);
+    if (state && PAY_TRANSPARENCY_STATES.has(`US-${state.isoCode}`)) {
+      return several
+        ? `an opening with a place in ${state.label} (place ${i + 1}: ${placeLine(place)})`
+        : `an opening in ${state.label}`;
+    }
   }
-  if (workplaceType === 'REMOTE' || place.remote) return 'a remote opening in the United States';
-  return undefined;
+  // An opening written as one free-text place may say "Remote" in that text.
+  const remote =
+    where.workplaceType === 'REMOTE' ||
+    (where.locations === null && resolvePlace(where.location).remote);
+  if (!remote) return undefined;
+  const eligible =
+    where.remoteCountries.length > 0 ? where.remoteCountries : places.map((place) => place.country);
+  return eligible.includes('US') ? 'a remote opening in the United States' : undefined;
 }
 
 /** The fields a published opening still lacks under the pay-transparency rule; [] when fine. */
-export function payTransparencyErrors(location: string, terms: JobTermsFields): FieldError[] {
-  const because = payRangeRequiredBecause(location, terms.workplaceType);
+export function payTransparencyErrors(where: OpeningWhere, terms: JobTermsFields): FieldError[] {
+  const because = payRangeRequiredBecause(where);
   if (!because) return [];
   const message = `is required: ${because} must publish its pay range`;
   const missing: FieldError[] = [];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resolvePlace } from './place';
+import type { Place, WorkplaceType } from '@lumenfield/contract';
+import { placesErrors, resolvePlace, stateOf } from './place';
 import { payRangeRequiredBecause, PAY_TRANSPARENCY_STATES } from './pay-transparency';
 
 const where = (text: string) => {
@@ -34,19 +35,82 @@ describe('resolvePlace', () => {
 });
 
 describe('payRangeRequiredBecause', () => {
+  const text = (location: string, workplaceType: WorkplaceType) =>
+    payRangeRequiredBecause({ location, locations: null, workplaceType, remoteCountries: [] });
+
   it('names the state or the remote rule, and nothing outside them', () => {
-    expect(payRangeRequiredBecause('New York, NY', 'ONSITE')).toBe('an opening in New York');
-    expect(payRangeRequiredBecause('Denver, CO', 'HYBRID')).toBe('an opening in Colorado');
-    expect(payRangeRequiredBecause('Remote, USA', 'ONSITE')).toMatch(/remote/);
-    expect(payRangeRequiredBecause('USA', 'REMOTE')).toMatch(/remote/);
-    expect(payRangeRequiredBecause('Austin, Texas, USA', 'ONSITE')).toBeUndefined();
-    expect(payRangeRequiredBecause('Remote, India', 'REMOTE')).toBeUndefined();
-    expect(payRangeRequiredBecause('Hyderabad, Telangana, India', 'ONSITE')).toBeUndefined();
+    expect(text('New York, NY', 'ONSITE')).toBe('an opening in New York');
+    expect(text('Denver, CO', 'HYBRID')).toBe('an opening in Colorado');
+    expect(text('Remote, USA', 'ONSITE')).toMatch(/remote/);
+    expect(text('USA', 'REMOTE')).toMatch(/remote/);
+    expect(text('Austin, Texas, USA', 'ONSITE')).toBeUndefined();
+    expect(text('Remote, India', 'REMOTE')).toBeUndefined();
+    expect(text('Hyderabad, Telangana, India', 'ONSITE')).toBeUndefined();
+  });
+
+  it('judges every place, and names the one that needs the range', () => {
+    const places = (locations: Place[], workplaceType: WorkplaceType = 'HYBRID') =>
+      payRangeRequiredBecause({ location: 'x', locations, workplaceType, remoteCountries: [] });
+    const austin = { city: 'Austin', region: 'US-TX', country: 'US' };
+    expect(places([austin, { city: 'Pune', region: '', country: 'IN' }])).toBeUndefined();
+    expect(places([austin, { city: 'Denver', region: 'US-CO', country: 'US' }])).toBe(
+      'an opening with a place in Colorado (place 2: Denver, US-CO, US)',
+    );
+    // A region written as a name or a bare code counts as well.
+    expect(places([austin, { city: 'Albany', region: 'New York', country: 'US' }])).toMatch(
+      /place in New York \(place 2/,
+    );
+    expect(places([{ city: 'Boston', region: 'MA', country: 'US' }])).toBe(
+      'an opening in Massachusetts',
+    );
+  });
+
+  it('counts a remote opening that may be held from the United States as US remote', () => {
+    const remote = (remoteCountries: string[]) =>
+      payRangeRequiredBecause({
+        location: 'Pune, India',
+        locations: [{ city: 'Pune', region: '', country: 'IN' }],
+        workplaceType: 'REMOTE',
+        remoteCountries,
+      });
+    expect(remote(['IN', 'US'])).toBe('a remote opening in the United States');
+    expect(remote(['IN', 'PH'])).toBeUndefined();
   });
 
   it('lists the pay-transparency states as ISO 3166-2 codes', () => {
     for (const state of ['CO', 'NY', 'CA', 'WA', 'IL', 'MD', 'MA', 'NJ', 'HI', 'VT', 'MN']) {
       expect(PAY_TRANSPARENCY_STATES.has(`US-${state}`)).toBe(true);
     }
+  });
+});
+
+describe('placesErrors', () => {
+  it('names the place whose country or region code is unknown or of another country', () => {
+    expect(
+      placesErrors([
+        { city: 'Chicago', region: 'US-IL', country: 'US' },
+        { city: 'Nowhere', region: '', country: 'ZZ' },
+        { city: 'Munich', region: 'FR-IDF', country: 'DE' },
+        { city: 'Denver', region: 'US-XX', country: 'US' },
+        { city: 'Tokyo', region: 'JP-13', country: 'JP' },
+        { city: 'Leeds', region: 'Yorkshire', country: 'GB' },
+      ]),
+    ).toEqual([
+      { field: 'locations.1.country', message: 'Place 2: "ZZ" is not a country code we know.' },
+      {
+        field: 'locations.2.region',
+        message: 'Place 3: region "FR-IDF" is not in Germany (its code must start with DE-).',
+      },
+      {
+        field: 'locations.3.region',
+        message: 'Place 4: "US-XX" is not a region of United States of America we know.',
+      },
+    ]);
+  });
+
+  it("reads a region by its code or its name within the place's country", () => {
+    expect(stateOf({ city: '', region: 'US-CO', country: 'US' })?.label).toBe('Colorado');
+    expect(stateOf({ city: '', region: 'Colorado', country: 'US' })?.isoCode).toBe('CO');
+    expect(stateOf({ city: '', region: 'US-CO', country: 'CA' })).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import type { Place as ContractPlace } from '@lumenfield/contract';
+import type { FieldError, Place as ContractPlace } from '@lumenfield/contract';
 import {
   countryAliases,
   countryOptions,
@@ -20,6 +20,9 @@ interface Index {
   countries: Map<string, CountryOption>;
   /** Country by its ISO numeric value. */
   byValue: Map<number, CountryOption>;
+  byAlpha2: Map<string, CountryOption>;
+  /** Subdivisions by their full ISO 3166-2 code ("US-CO", "JP-13"). */
+  stateByIso: Map<string, StateOption>;
   /** Normalised subdivision names and exact codes -> the subdivisions so named. */
   stateNames: Map<string, StateOption[]>;
   stateCodes: Map<string, StateOption[]>;
@@ -53,7 +56,10 @@ function buildIndex(): Index {
   }
   const stateNames = new Map<string, StateOption[]>();
   const stateCodes = new Map<string, StateOption[]>();
+  const stateByIso = new Map<string, StateOption>();
+  const alpha2ByValue = new Map(countryOptions().map((c) => [c.value, c.alpha2]));
   for (const state of stateOptions()) {
+    stateByIso.set(`${alpha2ByValue.get(state.countryValue)}-${state.isoCode}`, state);
     push(stateNames, normalise(state.label), state);
     // Numeric subdivision codes ("01") are never how people write a place.
     if (/[A-Z]/.test(state.isoCode)) push(stateCodes, state.isoCode, state);
@@ -61,6 +67,8 @@ function buildIndex(): Index {
   return {
     countries,
     byValue: new Map(countryOptions().map((c) => [c.value, c])),
+    byAlpha2,
+    stateByIso,
     stateNames,
     stateCodes,
   };
@@ -165,3 +173,81 @@ export const placesOf = (job: {
   locations: readonly ContractPlace[] | null;
 }): ContractPlace[] =>
   job.locations ? [...job.locations] : [placeFromText(job.location)].filter((p) => p !== undefined);
+
+const ISO_REGION = /^([A-Z]{2})-([A-Z0-9]{1,3})$/;
+
+/** The reference data's country of an alpha-2 code; undefined for a code it does not know. */
+export function countryOf(alpha2: string): CountryOption | undefined {
+  index ??= buildIndex();
+  return index.byAlpha2.get(alpha2);
+}
+
+/**
+ * The first-level subdivision a place's region names: an ISO 3166-2 code ("US-CO"), a bare
+ * subdivision code ("CO") or a name ("Colorado"), always within the place's own country.
+ */
+export function stateOf(place: ContractPlace): StateOption | undefined {
+  index ??= buildIndex();
+  const country = index.byAlpha2.get(place.country);
+  const region = place.region.trim();
+  if (!country || region === '') return undefined;
+  const iso = ISO_REGION.exec(region);
+  if (iso) return iso[1] === place.country ? index.stateByIso.get(region) : undefined;
+  const candidates = [
+    ...(index.stateNames.get(normalise(region)) ?? []),
+    ...(index.stateCodes.get(region) ?? []),
+  ];
+  return candidates.find((state) => state.countryValue === country.value);
+}
+
+/**
+ * What is wrong with an opening's places (CONTRACT §12), each a sentence naming the place: a
+ * country code the reference data does not know, or an ISO 3166-2 region of another country or
+ * of none. A region written as a name is the recruiter's to word and is not judged.
+ */
+export function placesErrors(places: readonly ContractPlace[]): FieldError[] {
+  const errors: FieldError[] = [];
+  places.forEach((place, i) => {
+    const name = `Place ${i + 1}`;
+    const country = countryOf(place.country);
+    if (!country) {
+      errors.push({
+        field: `locations.${i}.country`,
+        message: `${name}: "${place.country}" is not a country code we know.`,
+      });
+      return;
+    }
+    const iso = ISO_REGION.exec(place.region.trim());
+    if (!iso) return;
+    if (iso[1] !== place.country) {
+      errors.push({
+        field: `locations.${i}.region`,
+        message: `${name}: region "${place.region}" is not in ${country.label} (its code must start with ${place.country}-).`,
+      });
+    } else if (!stateOf(place)) {
+      errors.push({
+        field: `locations.${i}.region`,
+        message: `${name}: "${place.region}" is not a region of ${country.label} we know.`,
+      });
+    }
+  });
+  return errors;
+}
+
+/** Unknown codes among a remote opening's countries, each named. */
+export function remoteCountryCodeErrors(codes: readonly string[]): FieldError[] {
+  return codes.flatMap((code, i) =>
+    countryOf(code)
+      ? []
+      : [
+          {
+            field: `remoteCountries.${i}`,
+            message: `Remote countries: "${code}" is not a country code we know.`,
+          },
+        ],
+  );
+}
+
+/** Every country a place may name, by English name: the console's choices. */
+export const countryChoices = (): { code: string; name: string }[] =>
+  countryOptions().map((country) => ({ code: country.alpha2, name: country.label }));

@@ -10,6 +10,7 @@ import {
   consolePaths,
   noteCreateSchema,
   PAGE_SIZE,
+  placeLine,
   stageMoveSchema,
   stageUpdateSchema,
   type ConsoleApplicant,
@@ -55,14 +56,22 @@ const toStageMove = ({ stage, history }: StageHistory): StageMove => ({
 const KINDS = ['pdf', 'doc', 'docx'] as const;
 const kindOf = (kind: string) => KINDS.find((k) => k === kind) ?? 'pdf';
 
+/** A CSV row: the applicant, and the place applied for as one line ('' with one place). */
+type CsvApplicant = PipelineApplicant & { placeAppliedFor: string };
+const csvApplicantOf = (a: PipelineApplicant): CsvApplicant => ({
+  ...a,
+  placeAppliedFor: a.place ? placeLine(a.place) : '',
+});
+
 /** The console CSV's columns: the opening and the stage, what the applicant sent, the resume. */
-const CSV_COLUMNS: readonly CsvColumn<PipelineApplicant>[] = [
+const CSV_COLUMNS: readonly CsvColumn<CsvApplicant>[] = [
   { key: 'applicantId', label: 'Applicant ID' },
   { key: 'jobId', label: 'Opening ID' },
   { key: 'jobCode', label: 'Job code' },
   { key: 'jobTitle', label: 'Job title' },
   { key: 'stage', label: 'Stage' },
   ...applicantColumns,
+  { key: 'placeAppliedFor', label: 'Place applied for' },
   { key: 'appliedOn', label: 'Applied on' },
   { key: 'attachmentName', label: 'Resume file' },
   { key: 'attachmentSize', label: 'Resume size (bytes)' },
@@ -140,7 +149,7 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = signedIn(request);
       const { jobId, stage, q } = request.query;
       const applicants = await repos.pipeline.all({ jobId, stage, q });
-      const csv = applicantsCsv(applicants, CSV_COLUMNS);
+      const csv = applicantsCsv(applicants.map(csvApplicantOf), CSV_COLUMNS);
       const filter = { jobId, stage, q };
       await repos.audit.record(
         listingAudit({ userId: user.id }, 'applicants-export', applicants.length, filter),

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   consolePaths,
+  countryChoiceSchema,
   openingInputSchema,
   openingParamsSchema,
   openingPatchSchema,
@@ -15,6 +16,7 @@ import {
   recruiterOpenings,
   updateJob,
 } from '../../domains/openings/openings';
+import { countryChoices } from '../../domains/openings/place';
 import { consoleProblems, signedIn } from './console-user';
 
 const answers = consoleProblems(404, 409);
@@ -45,6 +47,19 @@ export const consoleJobsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => recruiterOpenings(repos, app.now()),
+  );
+
+  app.get(
+    consolePaths.countries,
+    {
+      config,
+      schema: {
+        summary: "The countries an opening's places may name",
+        tags: ['console'],
+        response: { 200: z.array(countryChoiceSchema), ...answers },
+      },
+    },
+    async () => countryChoices(),
   );
 
   app.get(

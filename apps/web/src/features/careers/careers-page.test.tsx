@@ -170,6 +170,7 @@ describe('Careers screen', () => {
           payCurrency: 'USD',
           countryValue: 840,
           countryName: 'United States of America',
+          countries: [{ value: 840, name: 'United States of America' }],
           searchText: 'guidewire developer ltp gw 1042 gosu',
         }),
         opening({
@@ -179,6 +180,7 @@ describe('Careers screen', () => {
           workplaceType: 'ONSITE',
           countryValue: 608,
           countryName: 'Philippines',
+          countries: [{ value: 608, name: 'Philippines' }],
           searchText: 'cloud support engineer ltp cl 4128 azure',
         }),
       ]);

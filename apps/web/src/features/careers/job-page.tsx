@@ -17,6 +17,7 @@ import { usePageMeta } from '@/lib/page-meta';
 import { site } from '@/config/site';
 import { fetchOpening } from './legacy/jobs-api';
 import { useApplyDialog } from './components/apply-dialog';
+import { JobPlaces } from './components/job-places';
 import { JobDescription } from './components/job-description';
 import { chooseJobId, formatEffectiveFrom, rememberJobId, type JobIdChoice } from './job-details';
 import { jobHeading } from './job-summary';
@@ -128,6 +129,7 @@ function JobScreen({ jobId, title }: { jobId: number; title: string }) {
             <Icon name="mapPin" size={18} />
             <span className="visually-hidden">Location: </span>
             {job.location}
+            <JobPlaces job={job} />
           </li>
           <li>
             <Icon name="clock" size={18} />

@@ -1,7 +1,8 @@
 import type { PublicOpening } from '@lumenfield/contract';
 
-/** What the apply dialog needs to know of the opening it is for. */
-export type OpeningNames = Pick<PublicOpening, 'id' | 'code' | 'title' | 'location'>;
+/** What the apply dialog needs to know of the opening it is for (its places when known). */
+export type OpeningNames = Pick<PublicOpening, 'id' | 'code' | 'title' | 'location'> &
+  Partial<Pick<PublicOpening, 'locations'>>;
 
 /** 'QA-104 - Senior QA Analyst': code and title joined by a dash (docs/careers.md). */
 export const jobHeading = (job: Pick<PublicOpening, 'code' | 'title'>) =>

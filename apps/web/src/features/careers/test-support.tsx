@@ -62,6 +62,7 @@ export const opening = (over: Partial<CareerListing> = {}): CareerListing => ({
   ...terms,
   countryValue: 356,
   countryName: 'India',
+  countries: [{ value: 356, name: 'India' }],
   searchText: 'qa automation engineer ltp qa 2201 playwright',
   ...over,
 });

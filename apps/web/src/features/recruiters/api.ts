@@ -9,6 +9,7 @@ import {
   consolePagePaths,
   consolePaths,
   consoleUserSchema,
+  countryChoiceSchema,
   erasureResultSchema,
   recruiterOpeningSchema,
   sessionSchema,
@@ -102,6 +103,8 @@ export const consoleApi = {
   jobs: (signal?: AbortSignal) => call('GET', consolePaths.jobs, { schema: jobListSchema, signal }),
   job: (id: number, signal?: AbortSignal) =>
     call('GET', withId(consolePaths.job, id), { schema: recruiterOpeningSchema, signal }),
+  countries: (signal?: AbortSignal) =>
+    call('GET', consolePaths.countries, { schema: z.array(countryChoiceSchema), signal }),
   createJob: (body: OpeningInput) =>
     call('POST', consolePaths.jobs, { body, schema: z.object({ id: z.number().int() }) }),
   updateJob: (id: number, body: OpeningPatch) =>

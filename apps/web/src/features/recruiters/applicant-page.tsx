@@ -11,6 +11,7 @@ import {
 } from '@lumenfield/contract';
 import { Modal } from '@/components/modal';
 import { ApiError } from '@/lib/api-client';
+import { placeText } from '@/lib/place-text';
 import { Link } from '@/lib/router';
 import { consoleApi, resumeHref } from './api';
 import { applicantsOfOpening, openingPath } from './routes';
@@ -37,6 +38,9 @@ function Sent({ applicant }: { applicant: ConsoleApplicant }) {
         (applicant[key] ?? '—')
       ),
     ]),
+    ...(applicant.place
+      ? [['Place applied for', placeText(applicant.place)] as [string, React.ReactNode]]
+      : []),
     ['Applied on', <When iso={applicant.appliedOn} />],
     [
       'Opening',

@@ -11,6 +11,13 @@ import {
 import { ApiError } from '@/lib/api-client';
 import { Link, useNavigate } from '@/lib/router';
 import { consoleApi } from './api';
+import {
+  PlaceEditor,
+  placesBody,
+  placesDraftOf,
+  placesLine,
+  useCountryChoices,
+} from './place-editor';
 import { RichTextEditor } from './rich-text-editor';
 import { applicantsOfOpening, openingPath } from './routes';
 import {
@@ -145,6 +152,8 @@ function OpeningEditor({ job }: { job?: RecruiterOpening }) {
   const [message, setMessage] = useState<{ kind: 'error' | 'ok'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [isOpen, setIsOpen] = useState(job?.isOpen ?? true);
+  const [places, setPlaces] = useState(() => placesDraftOf(job));
+  const countries = useCountryChoices();
   const descriptionLabel = useId();
 
   const set = (name: keyof OpeningForm) => (event: { target: { value: string } }) =>
@@ -167,7 +176,12 @@ function OpeningEditor({ job }: { job?: RecruiterOpening }) {
     event.preventDefault();
     setBusy(true);
     setMessage(null);
-    const body = bodyFromForm(form);
+    // The location line is the recruiter's; left empty, the places in one line.
+    const location = form.location.trim() || placesLine(places, countries);
+    const body = {
+      ...bodyFromForm({ ...form, location }),
+      ...placesBody(places, form.workplaceType),
+    };
     const saving = job
       ? consoleApi.updateJob(job.id, body).then(() => job.id)
       : consoleApi.createJob(body).then((created) => created.id);
@@ -261,8 +275,13 @@ function OpeningEditor({ job }: { job?: RecruiterOpening }) {
             <Field name="title" label="Title" errors={errors}>
               {input('title', { required: true, maxLength: 200 })}
             </Field>
-            <Field name="location" label="Location" errors={errors}>
-              {input('location', { required: true, maxLength: 200 })}
+            <Field
+              name="location"
+              label="Location"
+              hint="The place as one line. Empty: the places below, in one line."
+              errors={errors}
+            >
+              {input('location', { maxLength: 200 })}
             </Field>
             <Field
               name="effectiveFrom"
@@ -341,6 +360,13 @@ function OpeningEditor({ job }: { job?: RecruiterOpening }) {
             </Field>
           </div>
         </fieldset>
+        <PlaceEditor
+          draft={places}
+          onChange={setPlaces}
+          workplaceType={form.workplaceType}
+          countries={countries}
+          errors={errors}
+        />
         <div className="rc-field">
           <span id={descriptionLabel} className="rc-label">
             Description

@@ -1,6 +1,7 @@
 import { consolePagePaths, INITIAL_STAGE } from '@lumenfield/contract';
 import { Link } from '@/lib/router';
 import { consoleApi } from './api';
+import { OpeningPlaces } from './place-editor';
 import { applicantsOfOpening, openingPath } from './routes';
 import { ListTable, PageHeading, Pending, StateBadge, When, counted } from './ui';
 import { useResource } from '@/lib/use-resource';
@@ -46,7 +47,10 @@ export default function OpeningsPage() {
               <td data-label="Title">
                 <Link to={openingPath(job.id)}>{job.title}</Link>
               </td>
-              <td data-label="Location">{job.location}</td>
+              <td data-label="Location">
+                {job.location}
+                <OpeningPlaces job={job} />
+              </td>
               <td data-label="State">
                 <StateBadge state={job.state} />
               </td>

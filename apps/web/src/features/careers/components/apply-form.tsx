@@ -31,6 +31,7 @@ import {
 } from '../application/application-form';
 import type { OpeningNames } from '../job-summary';
 import { buildPayload, errorTarget } from '../legacy/application-payload';
+import { PlaceChoice, usePlaceChoice } from './place-choice';
 import './apply-form.css';
 
 export interface ApplyFormProps {
@@ -67,6 +68,7 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
   const [experience, setExperience] = useState<DropDownOption[]>([]);
   const [states, setStates] = useState<DropDownOption[]>([]);
   const [optionsFailed, setOptionsFailed] = useState(false);
+  const place = usePlaceChoice(job);
   const [optionsAttempt, setOptionsAttempt] = useState(0);
   const submittingRef = useRef(false);
   const [progress, setProgress] = useState<Progress | null>(null);
@@ -200,6 +202,7 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
       ...fieldsAsText(fields),
       referredBy: current.referredBy.trim(),
     }));
+    if (!place.check()) return;
     const file = draft.resume;
     const firstFailure = validateApplication(fields, resumeFacts(file))[0];
     if (firstFailure || !file) {
@@ -227,7 +230,10 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
       upload.current = controller;
       setProgress({ percent: 0, sent: 0, total: file.size });
       setSpokenStep(0);
-      const payload = buildPayload(applicationInput(draft), file, content);
+      const payload = {
+        ...buildPayload(applicationInput(draft), file, content),
+        ...place.payload(),
+      };
       const created = await saveApplication(job.id, payload, {
         signal: controller.signal,
         onProgress: (sent, total) => {
@@ -242,7 +248,7 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
     } catch (failure) {
       if (failure instanceof DOMException && failure.name === 'AbortError') {
         show({ target: 'form', message: UPLOAD_CANCELLED });
-      } else {
+      } else if (!place.takeServerError(failure)) {
         show(serverError(failure));
       }
     } finally {
@@ -323,6 +329,7 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
       ) : null}
 
       <div className="apply-form__grid">
+        <PlaceChoice choice={place} idPrefix={id} />
         {textField('firstName', 'First Name', {
           autoComplete: 'given-name',
           'data-autofocus': true,

@@ -1,0 +1,34 @@
+import type { PublicOpening } from '@lumenfield/contract';
+import { countryName, placeText } from '@/lib/place-text';
+
+/**
+ * Every place of an opening with two or more, and a remote opening's countries, under its
+ * location line on the job page (docs/careers.md). One place says no more than the line.
+ */
+export function JobPlaces({
+  job,
+}: {
+  job: Pick<PublicOpening, 'locations' | 'remoteCountries' | 'workplaceType'>;
+}) {
+  const remote = job.workplaceType === 'REMOTE' && job.remoteCountries.length > 0;
+  if (job.locations.length < 2 && !remote) return null;
+  return (
+    <div className="job-places">
+      {job.locations.length > 1 ? (
+        <>
+          <p className="job-places__title">{job.locations.length} places:</p>
+          <ul className="job-places__list">
+            {job.locations.map((place, index) => (
+              <li key={index}>{placeText(place)}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {remote ? (
+        <p className="job-places__remote">
+          Remote from {job.remoteCountries.map(countryName).join(', ')}
+        </p>
+      ) : null}
+    </div>
+  );
+}

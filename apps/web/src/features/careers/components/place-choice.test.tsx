@@ -1,0 +1,133 @@
+import { jobDetailOf, type ApplicationPayload } from '@lumenfield/contract';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  callsTo,
+  json,
+  mockApi,
+  publicOpening,
+  resetCareersState,
+  type Handler,
+} from '../test-support';
+import { ApplyForm } from './apply-form';
+import { PLACE_REQUIRED } from './place-choice';
+
+vi.setConfig({ testTimeout: 20_000 });
+beforeEach(() => resetCareersState());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const places = [
+  { city: 'Pune', region: 'IN-MH', country: 'IN' },
+  { city: 'Manila', region: '', country: 'PH' },
+];
+const job = { id: 7, code: 'LTP-QA-2201', title: 'QA Engineer', location: 'Pune or Manila' };
+const pdf = () => new File(['%PDF-1.4\n%%EOF\n'], 'resume.pdf', { type: 'application/pdf' });
+
+function setup(handlers: Record<string, Handler>, withPlaces = true) {
+  const fetchMock = mockApi(handlers);
+  const onApplied = vi.fn();
+  const user = userEvent.setup({ applyAccept: false, delay: null });
+  render(
+    <ApplyForm job={withPlaces ? { ...job, locations: places } : job} onApplied={onApplied} />,
+  );
+  return { fetchMock, onApplied, user };
+}
+
+const field = (label: string) => screen.getByLabelText(label, { exact: false });
+
+async function fillValid(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(field('First Name'), 'Ana');
+  await user.type(field('Last Name'), 'Okafor');
+  await user.type(field('Mobile Number'), '5550101234');
+  await screen.findByRole('option', { name: 'United States of America' });
+  await user.selectOptions(field('Country'), 'United States of America');
+  await screen.findByRole('option', { name: 'Texas' });
+  await user.selectOptions(field('State'), 'Texas');
+  await user.type(field('City'), 'Austin');
+  await user.type(field('Email'), 'ana@example.com');
+  await user.upload(field('Resume'), pdf());
+}
+
+const submit = (user: ReturnType<typeof userEvent.setup>) =>
+  user.click(screen.getByRole('button', { name: 'Apply' }));
+
+describe('Where would you work?', () => {
+  it('is required with two places: the sentence beside the group, focus on it, nothing sent', async () => {
+    const { user, fetchMock } = setup({});
+    const group = screen.getByRole('group', { name: /Where would you work\?/ });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((r) => r.nextSibling?.textContent),
+    ).toEqual(['Pune, MH, India', 'Manila, Philippines']);
+    await fillValid(user);
+    await submit(user);
+    expect(group).toHaveAccessibleDescription(PLACE_REQUIRED);
+    await waitFor(() =>
+      expect(screen.getByRole('radio', { name: 'Pune, MH, India' })).toHaveFocus(),
+    );
+    expect(callsTo(fetchMock, '/Jobs/SaveApplicantDetail')).toHaveLength(0);
+  });
+
+  it('is chosen by keyboard and sent as LocationIndex', async () => {
+    let body: ApplicationPayload | undefined;
+    const { user, onApplied } = setup({
+      '/Jobs/SaveApplicantDetail': (_url, init) => {
+        body = JSON.parse(String(init?.body)) as ApplicationPayload;
+        return json({ ApplicantID: 4, Message: 'Applied Successfully!' }, 201);
+      },
+    });
+    await fillValid(user);
+    screen.getByRole('radio', { name: 'Pune, MH, India' }).focus();
+    await user.keyboard(' ');
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('radio', { name: 'Manila, Philippines' })).toBeChecked();
+    await submit(user);
+    await waitFor(() => expect(onApplied).toHaveBeenCalledTimes(1));
+    expect(body).toMatchObject({ LocationIndex: 1, FirstName: 'Ana' });
+  });
+
+  it("shows the server's refusal of the choice beside the group", async () => {
+    const { user, onApplied } = setup({
+      '/Jobs/SaveApplicantDetail': () =>
+        json(
+          {
+            type: 'about:blank',
+            title: 'Bad Request',
+            status: 400,
+            detail: 'The application is invalid.',
+            errors: [
+              { field: 'LocationIndex', message: 'Please choose the place you would work from.' },
+            ],
+          },
+          400,
+        ),
+    });
+    await fillValid(user);
+    await user.click(screen.getByRole('radio', { name: 'Manila, Philippines' }));
+    await submit(user);
+    const group = screen.getByRole('group', { name: /Where would you work\?/ });
+    await waitFor(() => expect(group).toHaveAccessibleDescription(PLACE_REQUIRED));
+    expect(onApplied).not.toHaveBeenCalled();
+    expect(field('First Name')).toHaveValue('Ana');
+  });
+
+  it("opened from the careers list, reads the opening's places from its detail", async () => {
+    const detail = (locations: typeof places) => () =>
+      json([jobDetailOf(publicOpening({ id: 7, locations }))]);
+    setup({ '/Jobs/CareerDetailsRetrival': detail(places) }, false);
+    expect(
+      await screen.findByRole('group', { name: /Where would you work\?/ }),
+    ).toBeInTheDocument();
+  });
+
+  it('asks nothing of an opening with one place', async () => {
+    setup({ '/Jobs/CareerDetailsRetrival': () => json([]) }, false);
+    await screen.findByRole('option', { name: 'United States of America' });
+    expect(screen.queryByRole('group', { name: /Where would you work\?/ })).toBeNull();
+  });
+});
