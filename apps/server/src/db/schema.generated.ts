@@ -85,6 +85,11 @@ export interface Countries {
   value: Generated<number>;
 }
 
+export interface DataVersions {
+  name: string;
+  version: Generated<number>;
+}
+
 export interface ExperienceBands {
   label: string;
   position: number;
@@ -182,6 +187,7 @@ export interface DB {
   attachments: Attachments;
   auditLog: AuditLog;
   countries: Countries;
+  dataVersions: DataVersions;
   experienceBands: ExperienceBands;
   jobLeases: JobLeases;
   jobs: Jobs;

@@ -13,6 +13,8 @@ export const etag = fp(
       if (request.method !== 'GET' || reply.statusCode !== 200) return payload;
       if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
       if (String(reply.getHeader('cache-control') ?? '').includes('no-store')) return payload;
+      // A stored answer (lib/stored-answer.ts) carries the ETag made with its bytes.
+      if (reply.hasHeader('etag')) return payload;
       const tag = `"${crypto.createHash('sha1').update(payload).digest('base64url')}"`;
       reply.header('ETag', tag);
       if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-cache');

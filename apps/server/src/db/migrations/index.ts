@@ -7,6 +7,7 @@ import * as jobTerms from './0005-job-terms';
 import * as jobLeases from './0006-job-leases';
 import * as auditAppendOnly from './0007-audit-append-only';
 import * as apiTokens from './0008-api-tokens';
+import * as dataVersions from './0009-data-versions';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the server
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0006-job-leases': jobLeases,
   '0007-audit-append-only': auditAppendOnly,
   '0008-api-tokens': apiTokens,
+  '0009-data-versions': dataVersions,
 };

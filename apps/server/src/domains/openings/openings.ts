@@ -153,6 +153,8 @@ function searchTextOf(job: SearchableJob): string {
 export async function visibleOpenings(
   repos: Pick<OpeningsRepositories, 'jobs'>,
   now: Date,
+  /** The instant ages are computed at (the cached answers': the minute's start). */
+  ageAt: Date = now,
 ): Promise<Pick<CareerListing, 'id' | 'code' | 'title' | 'location' | 'posted'>[]> {
   const jobs = await repos.jobs.listVisible(now);
   return jobs.map((job) => ({
@@ -160,7 +162,7 @@ export async function visibleOpenings(
     code: job.code,
     title: job.title,
     location: job.location,
-    posted: postedAge(job.effectiveFrom, now),
+    posted: postedAge(job.effectiveFrom, ageAt),
   }));
 }
 
@@ -168,6 +170,8 @@ export async function visibleOpenings(
 export async function careerListings(
   repos: Pick<OpeningsRepositories, 'jobs'>,
   now: Date,
+  /** The instant ages are computed at (the cached answers': the minute's start). */
+  ageAt: Date = now,
 ): Promise<CareerListing[]> {
   const jobs = await repos.jobs.listSearchable(now);
   return jobs.map((job) => {
@@ -178,7 +182,7 @@ export async function careerListings(
       title: job.title,
       location: job.location,
       ...termsOf(job),
-      posted: postedAge(job.effectiveFrom, now),
+      posted: postedAge(job.effectiveFrom, ageAt),
       countryValue: country?.value ?? null,
       countryName: country?.label ?? null,
       searchText: searchTextOf(job),

@@ -1,0 +1,134 @@
+import { sql } from 'kysely';
+import { toIso, type Db } from '../../db/database';
+
+/** The data version's row of the openings (docs/performance.md, "Live pages and API answers"). */
+const OPENINGS = 'openings';
+
+/** How often a node reads the version from the database, whatever else tells it (Redis). */
+export const VERSION_RECHECK_MS = 1_000;
+
+/**
+ * The openings' data version: a number in the database (`data_versions`) that every write to
+ * the openings adds one to inside its own transaction. The only code that reads or writes it.
+ */
+export function dataVersionRepository(db: Db) {
+  return {
+    async read(): Promise<number> {
+      const row = await db
+        .selectFrom('dataVersions')
+        .select('version')
+        .where('name', '=', OPENINGS)
+        .executeTakeFirst();
+      return Number(row?.version ?? 0);
+    },
+
+    /** Adds one (in the caller's transaction) and answers the new version. */
+    async bump(): Promise<number> {
+      await db
+        .updateTable('dataVersions')
+        .set({ version: sql<number>`${sql.ref('version')} + 1` })
+        .where('name', '=', OPENINGS)
+        .execute();
+      const row = await db
+        .selectFrom('dataVersions')
+        .select('version')
+        .where('name', '=', OPENINGS)
+        .executeTakeFirstOrThrow();
+      return Number(row.version);
+    },
+
+    /**
+     * The earliest instant after `now` at which an open opening comes into effect: the public
+     * answers change then without any write (a scheduled opening appears).
+     */
+    async nextScheduled(now: Date): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.min('effectiveFrom').as('next'))
+        .where('isOpen', '=', 1)
+        .where('effectiveFrom', '>', now.toISOString())
+        .executeTakeFirst();
+      const next = row?.next as Date | string | null | undefined;
+      return next === null || next === undefined ? undefined : Date.parse(toIso(next));
+    },
+  };
+}
+
+export type DataVersionRepository = ReturnType<typeof dataVersionRepository>;
+
+/** How a node tells the others of a new version, and hears theirs (Redis; plugins/live-version). */
+export interface VersionChannel {
+  publish(version: number): Promise<void>;
+}
+
+/**
+ * What this node knows of the openings' version. It learns a new one three ways: its own
+ * writes (at once, after their commit), a message from another node (Redis, at once), and by
+ * reading the database when its knowledge is older than `recheckMs` (the bound when a message
+ * is lost or Redis is away). Versions only grow, so the highest heard wins.
+ */
+export function liveVersion(
+  repo: Pick<DataVersionRepository, 'read'>,
+  recheckMs = VERSION_RECHECK_MS,
+) {
+  let known: number | undefined;
+  let checkedAt = 0;
+  let reading: Promise<number> | undefined;
+  let channel: VersionChannel | undefined;
+  const listeners = new Set<(version: number) => void>();
+
+  const heard = (version: number) => {
+    if (known !== undefined && version <= known) return;
+    known = version;
+    for (const listener of listeners) listener(version);
+  };
+
+  const readNow = (): Promise<number> => {
+    reading ??= repo
+      .read()
+      .then((version) => {
+        checkedAt = Date.now();
+        heard(version);
+        return known!;
+      })
+      .finally(() => {
+        reading = undefined;
+      });
+    return reading;
+  };
+
+  return {
+    /** The version to serve answers of: read again when the last read is `recheckMs` old. */
+    async current(): Promise<number> {
+      if (known !== undefined && Date.now() - checkedAt < recheckMs) return known;
+      try {
+        return await readNow();
+      } catch (error) {
+        // The database is away: what was known still stands (nothing can be written either).
+        if (known !== undefined) return known;
+        throw error;
+      }
+    },
+    /** A version another node announced, or one this node committed. */
+    heard,
+    /** Forget it (Redis reconnected: messages may have been lost); the next answer reads it. */
+    forget() {
+      checkedAt = 0;
+    },
+    /** A write of this node committed `version`: known here at once, announced to the others. */
+    async committed(version: number): Promise<void> {
+      heard(version);
+      await channel?.publish(version);
+    },
+    attach(next: VersionChannel | undefined) {
+      channel = next;
+    },
+    /** Called with each new version (cached rows and answers are dropped). */
+    onChange(listener: (version: number) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export type LiveVersion = ReturnType<typeof liveVersion>;
