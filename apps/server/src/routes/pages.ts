@@ -107,11 +107,20 @@ async function sitePages(
   // The shell's and the screen's rules; the not-found page has the shell's alone.
   const stylesOf = (id: RouteId | undefined) =>
     id ? styles.screens[routes[id].screen] : styles.shell;
-  const headersOf = (id: RouteId | undefined) => ({
-    'Cache-Control': 'no-cache',
-    'Content-Security-Policy': pageContentSecurityPolicy(stylesOf(id).hash, bootScriptHash),
-    'Content-Type': 'text/html; charset=utf-8',
-  });
+  /** A page's headers (its CSP names its stylesheet's hash), made once per page. */
+  const headers = new Map<RouteId | undefined, Record<string, string>>();
+  const headersOf = (id: RouteId | undefined) => {
+    let made = headers.get(id);
+    if (!made) {
+      made = {
+        'Cache-Control': 'no-cache',
+        'Content-Security-Policy': pageContentSecurityPolicy(stylesOf(id).hash, bootScriptHash),
+        'Content-Type': 'text/html; charset=utf-8',
+      };
+      headers.set(id, made);
+    }
+    return made;
+  };
 
   /**
    * A page with no live data (docs/performance.md, "Prebuilt pages as stored bytes"): the bytes
