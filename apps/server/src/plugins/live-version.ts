@@ -7,8 +7,9 @@ export const VERSION_CHANNEL = 'lumenfield:openings-version';
 
 /**
  * Several nodes (REDIS_URL): a node that committed a write to the openings publishes the new
- * data version before it answers the write, and every node subscribed drops its cached answers
- * when the message arrives (docs/performance.md). Redis delivers the message to every
+ * data version before it answers the write, and every node subscribed reads the version from
+ * the database before its next answer, so it drops the cached answers of the older version
+ * (docs/performance.md). Redis delivers the message to every
  * subscriber before it acknowledges the publish, so the writer's answer leaves after the other
  * nodes' sockets hold it. While Redis is away a publish fails quietly and each node falls back
  * on reading the version from the database at most a second after its last read
@@ -22,9 +23,10 @@ export const liveVersionChannel = fp<{ redis: Redis | undefined }>(
     // A connection of its own: a subscribed connection takes no other command.
     const subscriber = redis.duplicate({ enableOfflineQueue: true, commandTimeout: undefined });
     subscriber.on('error', (error: Error) => app.log.warn({ err: error }, 'redis unavailable'));
-    subscriber.on('message', (channel: string, message: string) => {
-      const heard = Number(message);
-      if (channel === VERSION_CHANNEL && Number.isSafeInteger(heard)) version.heard(heard);
+    // The message says "read the version again", not which it is: a Redis shared by another
+    // site (another database) costs a read, never a version this database has not reached.
+    subscriber.on('message', (channel: string) => {
+      if (channel === VERSION_CHANNEL) version.forget();
     });
     subscriber.on('ready', () => version.forget());
     // Wait briefly for the subscription, then serve either way (the database check covers it).

@@ -63,9 +63,10 @@ export interface VersionChannel {
 
 /**
  * What this node knows of the openings' version. It learns a new one three ways: its own
- * writes (at once, after their commit), a message from another node (Redis, at once), and by
- * reading the database when its knowledge is older than `recheckMs` (the bound when a message
- * is lost or Redis is away). Versions only grow, so the highest heard wins.
+ * writes (at once, after their commit), a message from another node (Redis: `forget`, so the
+ * next answer reads the database first), and by reading the database when its knowledge is
+ * older than `recheckMs` (the bound when a message is lost or Redis is away). Versions only
+ * grow, so the highest known wins.
  */
 export function liveVersion(
   repo: Pick<DataVersionRepository, 'read'>,
@@ -74,6 +75,8 @@ export function liveVersion(
   let known: number | undefined;
   let checkedAt = 0;
   let reading: Promise<number> | undefined;
+  /** Counts `forget`s: a read begun before one does not count as a fresh read. */
+  let generation = 0;
   let channel: VersionChannel | undefined;
   const listeners = new Set<(version: number) => void>();
 
@@ -84,17 +87,20 @@ export function liveVersion(
   };
 
   const readNow = (): Promise<number> => {
-    reading ??= repo
+    if (reading) return reading;
+    const begun = generation;
+    const read = repo
       .read()
       .then((version) => {
-        checkedAt = Date.now();
+        if (begun === generation) checkedAt = Date.now();
         heard(version);
         return known!;
       })
       .finally(() => {
-        reading = undefined;
+        if (reading === read) reading = undefined;
       });
-    return reading;
+    reading = read;
+    return read;
   };
 
   return {
@@ -109,11 +115,15 @@ export function liveVersion(
         throw error;
       }
     },
-    /** A version another node announced, or one this node committed. */
+    /** A version this node read or committed. */
     heard,
-    /** Forget it (Redis reconnected: messages may have been lost); the next answer reads it. */
+    /** Read it again before the next answer (another node wrote; or Redis reconnected). */
     forget() {
       checkedAt = 0;
+      generation += 1;
+      // A read under way may have begun before the other node's commit: the next answer waits
+      // for one begun after this.
+      reading = undefined;
     },
     /** A write of this node committed `version`: known here at once, announced to the others. */
     async committed(version: number): Promise<void> {
