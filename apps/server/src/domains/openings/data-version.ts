@@ -104,16 +104,14 @@ export function liveVersion(
   };
 
   return {
-    /** The version to serve answers of: read again when the last read is `recheckMs` old. */
+    /**
+     * The version to serve answers of: read again when the last read is `recheckMs` old. A read
+     * that fails throws (503): a node that cannot reach the database cannot know its answers
+     * are still the data's, so nothing cached is served past the bound.
+     */
     async current(): Promise<number> {
       if (known !== undefined && Date.now() - checkedAt < recheckMs) return known;
-      try {
-        return await readNow();
-      } catch (error) {
-        // The database is away: what was known still stands (nothing can be written either).
-        if (known !== undefined) return known;
-        throw error;
-      }
+      return readNow();
     },
     /** A version this node read or committed. */
     heard,
