@@ -43,18 +43,21 @@ interface PageAnswer {
   id: RouteId | undefined;
   /** The path and query the page is rendered at. */
   url: string;
-  status?: number;
   data?: PageDataInput;
   jsonLd?: unknown;
 }
 
 /**
  * (Registered on the app itself, not encapsulated: the not-found handler uses its page.)
- * Every page at its own path (docs/architecture.md): the whole HTML document, rendered at build
- * time (marketing pages) or per request with live data (the careers list, an opening's page),
- * by the web app's own renderer. Other spellings of a path answer 301 to the canonical one.
+ * Every page at its own path (docs/architecture.md): the whole HTML document, stored at build
+ * time (marketing pages) or made with live data (the careers list, an opening's page) once per
+ * change of the openings, by the web app's own renderer, and sent as stored bytes
+ * (docs/performance.md). Other spellings of a path answer 301 to the canonical one.
  */
-export const pageRoutes = fp(sitePages, { name: 'site-pages', dependencies: ['xsrf-cookies'] });
+export const pageRoutes = fp(sitePages, {
+  name: 'site-pages',
+  dependencies: ['xsrf-cookies', 'live-answers'],
+});
 
 async function sitePages(
   app: FastifyInstance,
