@@ -1,11 +1,15 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
 import {
+  canonicalPath,
+  DEFAULT_BUILD_ORIGIN,
   routeIds,
   routes,
+  type StoredPagesManifest,
   type BuiltPages,
   type PageAssets,
   type PageRenderer,
@@ -211,8 +215,38 @@ export function prerender(entry: string): Plugin {
           pages,
         };
         await fs.writeFile(path.join(serverDir, 'pages.json'), JSON.stringify(built));
+        await storePages(renderer, built, serverDir);
         config.logger.info(`rendered ${Object.keys(pages).length} pages into ${serverDir}`);
       },
     },
   };
+}
+
+/**
+ * Each prebuilt page's whole document, as the server sends it (docs/performance.md, "Prebuilt
+ * pages as stored bytes"), for the origin PUBLIC_URL names at build (else `npm start`'s), with
+ * the hash its ETag is made of; precompress.ts writes its `.br` and `.gz` beside it. The server
+ * sends these bytes to requests for that origin and renders nothing per request.
+ */
+async function storePages(renderer: PageRenderer, built: BuiltPages, serverDir: string) {
+  const origin = (process.env.PUBLIC_URL ?? '').replace(/\/+$/, '') || DEFAULT_BUILD_ORIGIN;
+  const manifest: StoredPagesManifest = { origin, pages: {} };
+  await fs.mkdir(path.join(serverDir, 'pages'), { recursive: true });
+  for (const [id, page] of Object.entries(built.pages)) {
+    const route = routes[id as keyof typeof routes];
+    const html = renderer.renderDocument({
+      page,
+      assets: built.assets,
+      styles: built.styles.screens[route.screen],
+      canonicalUrl: `${origin}${canonicalPath(route.path)}`,
+      noindex: false,
+    });
+    const bytes = Buffer.from(html, 'utf8');
+    const file = `pages/${id}.html`;
+    await fs.writeFile(path.join(serverDir, file), bytes);
+    // The server's lib/stored-answer.ts bodyTag: SHA-256, base64url, 128 bits.
+    const tag = crypto.createHash('sha256').update(bytes).digest('base64url').slice(0, 22);
+    manifest.pages[id] = { file, tag };
+  }
+  await fs.writeFile(path.join(serverDir, 'stored-pages.json'), JSON.stringify(manifest));
 }

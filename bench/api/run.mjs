@@ -1,11 +1,16 @@
-// bench/api: one run measures the careers API against nginx serving the same bytes as static
-// files, on this machine, at the same time of day and load; the ratio is the figure that
-// travels. Then applications per second with a 1 MB resume sent as base64 and as a byte array,
-// with the server's peak memory. Usage: npm run bench:api -w @lumenfield/bench
-//   BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50), BENCH_UPLOAD_CONNECTIONS (8)
+// bench/api: one run measures the server's reads (a prebuilt page, the careers page, a job page,
+// the API's listing and detail) against nginx with one worker serving the very bytes our server
+// answered (saved from its answer, brotli as a browser asks), on this machine, at the same time
+// and load; the ratio is the figure that travels (CONTRACT §15: at least 50 %). Then
+// applications per second with a 1 MB resume sent as base64 and as a byte array, with the
+// server's peak memory. Usage: npm run bench:api -w @lumenfield/bench
+//   BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50), BENCH_UPLOAD_CONNECTIONS (8),
+//   BENCH_PORTS=a,b (the server's and nginx's; default: free ports), BENCH_ONLY=reads
+//   (skip the uploads)
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -16,6 +21,15 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const uploadConnections = Number(process.env.BENCH_UPLOAD_CONNECTIONS ?? 8);
 const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
 const FIXED_HEADER = { 'x-requested-with': 'XMLHttpRequest' };
+/** What a browser sends: both sides answer brotli. */
+const BROWSER = { 'accept-encoding': 'br, gzip' };
+const [serverPortWanted, nginxPortWanted] = (process.env.BENCH_PORTS ?? '').split(',').map(Number);
+const readsOnly = process.env.BENCH_ONLY === 'reads';
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lumenfield-bench-'));
 const children = [];
@@ -66,15 +80,16 @@ process.on('exit', () => {
 });
 process.on('SIGINT', () => process.exit(130));
 
-// 1. The server bundle, as `npm start` runs it, on a fresh SQLite database with demo openings.
-console.log('Building the server bundle...');
-const build = spawnSync('npm', ['run', 'build', '-w', '@lumenfield/server'], {
-  cwd: root,
-  stdio: 'inherit',
-});
+// 1. The site and the server, as `npm start` runs them, on a fresh SQLite database with demo
+// openings. The server's PUBLIC_URL is the origin the build stored the prebuilt pages for, so
+// it sends the very bytes the build wrote.
+console.log('Building the site and the server...');
+const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(1);
+const storedManifest = path.join(root, 'apps/web/dist/server/stored-pages.json');
+const builtOrigin = JSON.parse(fs.readFileSync(storedManifest, 'utf8')).origin;
 
-const apiPort = await freePort();
+const apiPort = serverPortWanted || (await freePort());
 const api = spawn(process.execPath, ['apps/server/dist/server.mjs'], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
@@ -89,6 +104,7 @@ const api = spawn(process.execPath, ['apps/server/dist/server.mjs'], {
     RATE_LIMIT_APPLICATIONS: '100000000',
     DATABASE_URL: '',
     REDIS_URL: '',
+    PUBLIC_URL: builtOrigin,
   },
 });
 children.push(api);
@@ -100,24 +116,63 @@ const listingRes = await fetch(`${apiUrl}${listingPath}`, { headers: FIXED_HEADE
 const listing = await listingRes.json();
 const jobId = listing[0].Job_id;
 const detailPath = `/api/Jobs/CareerDetailsRetrival?ActionFlag=JobOpeningsDetail&jobID=${jobId}`;
-const detailBytes = Buffer.from(
-  await (await fetch(`${apiUrl}${detailPath}`, { headers: FIXED_HEADER })).arrayBuffer(),
-);
-const listingBytes = Buffer.from(JSON.stringify(listing));
 const xsrf = /XSRF-TOKEN=([^;]+)/.exec(listingRes.headers.get('set-cookie') ?? '')?.[1];
 if (!xsrf) throw new Error('no XSRF cookie on the listing');
 
-// 2. nginx from Debian's packages serving the very same bytes as static files.
-const nginxPort = await freePort();
+/** One answer of our server as it came: status, the headers nginx must repeat, raw bytes. */
+function rawAnswer(url, headers) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode,
+            type: res.headers['content-type'],
+            encoding: res.headers['content-encoding'],
+            bytes: Buffer.concat(chunks),
+          }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+// What is read: each as a browser (or the old client, with the fixed header) asks for it.
+const cases = [
+  { name: '/about (prebuilt)', path: '/about', headers: BROWSER },
+  { name: '/careers (live)', path: '/careers', headers: BROWSER },
+  { name: `/careers/jobs/${jobId} (live)`, path: `/careers/jobs/${jobId}`, headers: BROWSER },
+  { name: 'listing API', path: listingPath, headers: { ...BROWSER, ...FIXED_HEADER } },
+  { name: 'detail API', path: detailPath, headers: { ...BROWSER, ...FIXED_HEADER } },
+];
+for (const [index, each] of cases.entries()) {
+  each.answer = await rawAnswer(`${apiUrl}${each.path}`, each.headers);
+  if (each.answer.status !== 200) throw new Error(`${each.path}: ${each.answer.status}`);
+  each.file = `case-${index}`;
+}
+
+// 2. nginx from Debian's packages, one worker, serving the very same bytes as static files
+// with the same Content-Type and Content-Encoding.
+const nginxPort = nginxPortWanted || (await freePort());
 const htdocs = path.join(work, 'htdocs');
 fs.mkdirSync(htdocs);
 // nginx's workers drop to an unprivileged user: they must be able to read the files.
 fs.chmodSync(work, 0o755);
 fs.chmodSync(htdocs, 0o755);
-fs.writeFileSync(path.join(htdocs, 'listing.json'), listingBytes);
-fs.writeFileSync(path.join(htdocs, 'detail.json'), detailBytes);
+for (const each of cases) fs.writeFileSync(path.join(htdocs, each.file), each.answer.bytes);
 const temp = (name) => path.join(work, `nginx-${name}`);
 const conf = path.join(work, 'nginx.conf');
+const locations = cases
+  .map(
+    ({ file, answer }) => `    location = /${file} {
+      default_type "${answer.type}";
+      ${answer.encoding ? `add_header Content-Encoding ${answer.encoding};` : ''}
+      add_header Vary accept-encoding;
+    }`,
+  )
+  .join('\n');
 fs.writeFileSync(
   conf,
   `# One worker: the Node server is one process too.
@@ -133,10 +188,10 @@ http {
   fastcgi_temp_path ${temp('fastcgi')};
   uwsgi_temp_path ${temp('uwsgi')};
   scgi_temp_path ${temp('scgi')};
-  types { application/json json; }
   server {
     listen 127.0.0.1:${nginxPort};
     root ${htdocs};
+${locations}
   }
 }
 `,
@@ -144,133 +199,153 @@ http {
 const nginx = spawn(NGINX, ['-c', conf, '-p', work], { stdio: ['ignore', 'ignore', 'inherit'] });
 children.push(nginx);
 const nginxUrl = `http://127.0.0.1:${nginxPort}`;
-await waitAnswering(`${nginxUrl}/listing.json`);
+await waitAnswering(`${nginxUrl}/${cases[0].file}`);
+for (const each of cases) {
+  const copy = await rawAnswer(`${nginxUrl}/${each.file}`, each.headers);
+  if (!copy.bytes.equals(each.answer.bytes) || copy.encoding !== each.answer.encoding) {
+    throw new Error(`nginx does not send our bytes for ${each.path}`);
+  }
+}
 
+const loadBefore = loadAverage();
 console.log(
-  `\nReads: ${seconds}s each, ${connections} connections. Listing ${listingBytes.length} B ` +
-    `(${listing.length} openings), detail ${detailBytes.length} B.`,
+  `\nReads: ${seconds}s each, ${connections} connections, ours then nginx's per case. ` +
+    `Load average ${loadBefore} (1, 5, 15 min) on ${os.cpus().length} cores.`,
 );
 const reads = [];
-reads.push(
-  await measure(
-    'listing (API)',
-    { url: `${apiUrl}${listingPath}`, headers: FIXED_HEADER },
+for (const each of cases) {
+  const ours = await measure(
+    `${each.name}: ours`,
+    { url: `${apiUrl}${each.path}`, headers: each.headers },
     api.pid,
-  ),
-);
-reads.push(await measure('listing (nginx static)', { url: `${nginxUrl}/listing.json` }));
-reads.push(
-  await measure('detail (API)', { url: `${apiUrl}${detailPath}`, headers: FIXED_HEADER }, api.pid),
-);
-reads.push(await measure('detail (nginx static)', { url: `${nginxUrl}/detail.json` }));
+  );
+  const theirs = await measure(`${each.name}: nginx`, {
+    url: `${nginxUrl}/${each.file}`,
+    headers: each.headers,
+  });
+  reads.push({
+    case: each.name,
+    bytes: each.answer.bytes.length,
+    encoding: each.answer.encoding ?? 'identity',
+    ours,
+    nginx: theirs,
+    ratio: ours.requestsPerSecond / theirs.requestsPerSecond,
+  });
+}
+const loadAfterReads = loadAverage();
 
 // 3. Applications with a 1 MB resume (a real PDF), in both wire forms.
-const pdfHead = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\n%');
-const resume = Buffer.concat([
-  pdfHead,
-  crypto.randomBytes(1024 * 1024 - pdfHead.length - 7),
-  Buffer.from('\n%%EOF\n'),
-]);
-const states = await fetch(`${apiUrl}/api/Jobs/GetStatesByCountry?CountryID=608`, {
-  headers: FIXED_HEADER,
-});
-const stateId = (await states.json())[0].value;
-const application = (content) =>
-  JSON.stringify({
-    FirstName: 'Bench',
-    LastName: 'Mark',
-    MobileNumber: '5550100000',
-    City: 'Manila',
-    Email: 'bench@example.com',
-    Experience: 2,
-    CountyID: 608,
-    StateID: stateId,
-    AttachmentHeader: {
-      HeaderID: 0,
-      CreatedBy: 0,
-      CreatedOn: new Date().toISOString(),
-      IsActive: true,
-      AttachmentDetails: [{ FileName: 'bench-resume.pdf', FileContent: content }],
-    },
-  });
-const writeHeaders = {
-  ...FIXED_HEADER,
-  'content-type': 'application/json',
-  cookie: `XSRF-TOKEN=${xsrf}`,
-  'x-xsrf-token': decodeURIComponent(xsrf),
-};
-const uploadUrl = `${apiUrl}/api/Jobs/SaveApplicantDetail?jobID=${jobId}`;
-const base64Body = application(resume.toString('base64'));
-const arrayBody = application([...resume]);
-console.log(
-  `\nApplications: ${seconds}s each, ${uploadConnections} connections, 1 MiB PDF; ` +
-    `body ${(base64Body.length / 1048576).toFixed(1)} MiB as base64, ` +
-    `${(arrayBody.length / 1048576).toFixed(1)} MiB as a byte array.`,
-);
 const uploads = [];
-let applicantSeq = 0;
-for (const [name, body] of [
-  ['application, base64 resume', base64Body],
-  ['application, byte-array resume', arrayBody],
-]) {
-  uploads.push(
-    await measure(
-      name,
-      {
-        url: uploadUrl,
-        method: 'POST',
-        headers: writeHeaders,
-        body,
-        // A new applicant per request: the same one again within 10 minutes is a duplicate
-        // submit, answered without storing anything, which is not what this measures.
-        requests: [
-          {
-            setupRequest: (request) => ({
-              ...request,
-              body: body.replace('bench@example.com', `bench.${++applicantSeq}@example.com`),
-            }),
-          },
-        ],
-        connections: uploadConnections,
+if (!readsOnly) await measureUploads();
+async function measureUploads() {
+  const pdfHead = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\n%');
+  const resume = Buffer.concat([
+    pdfHead,
+    crypto.randomBytes(1024 * 1024 - pdfHead.length - 7),
+    Buffer.from('\n%%EOF\n'),
+  ]);
+  const states = await fetch(`${apiUrl}/api/Jobs/GetStatesByCountry?CountryID=608`, {
+    headers: FIXED_HEADER,
+  });
+  const stateId = (await states.json())[0].value;
+  const application = (content) =>
+    JSON.stringify({
+      FirstName: 'Bench',
+      LastName: 'Mark',
+      MobileNumber: '5550100000',
+      City: 'Manila',
+      Email: 'bench@example.com',
+      Experience: 2,
+      CountyID: 608,
+      StateID: stateId,
+      AttachmentHeader: {
+        HeaderID: 0,
+        CreatedBy: 0,
+        CreatedOn: new Date().toISOString(),
+        IsActive: true,
+        AttachmentDetails: [{ FileName: 'bench-resume.pdf', FileContent: content }],
       },
-      api.pid,
-    ),
+    });
+  const writeHeaders = {
+    ...FIXED_HEADER,
+    'content-type': 'application/json',
+    cookie: `XSRF-TOKEN=${xsrf}`,
+    'x-xsrf-token': decodeURIComponent(xsrf),
+  };
+  const uploadUrl = `${apiUrl}/api/Jobs/SaveApplicantDetail?jobID=${jobId}`;
+  const base64Body = application(resume.toString('base64'));
+  const arrayBody = application([...resume]);
+  console.log(
+    `\nApplications: ${seconds}s each, ${uploadConnections} connections, 1 MiB PDF; ` +
+      `body ${(base64Body.length / 1048576).toFixed(1)} MiB as base64, ` +
+      `${(arrayBody.length / 1048576).toFixed(1)} MiB as a byte array.`,
   );
+  let applicantSeq = 0;
+  for (const [name, body] of [
+    ['application, base64 resume', base64Body],
+    ['application, byte-array resume', arrayBody],
+  ]) {
+    uploads.push(
+      await measure(
+        name,
+        {
+          url: uploadUrl,
+          method: 'POST',
+          headers: writeHeaders,
+          body,
+          // A new applicant per request: the same one again within 10 minutes is a duplicate
+          // submit, answered without storing anything, which is not what this measures.
+          requests: [
+            {
+              setupRequest: (request) => ({
+                ...request,
+                body: body.replace('bench@example.com', `bench.${++applicantSeq}@example.com`),
+              }),
+            },
+          ],
+          connections: uploadConnections,
+        },
+        api.pid,
+      ),
+    );
+  }
 }
 const { peak } = memory(api.pid);
 
 // 4. The report.
 const fmt = (n, digits = 0) => (n === undefined ? '' : n.toFixed(digits));
-const table = [...reads, ...uploads].map((r) => ({
-  case: r.name,
-  'req/s': fmt(r.requestsPerSecond),
-  'p99 ms': fmt(r.p99Ms, 1),
-  'MiB/s': fmt(r.throughputMiBs, 1),
-  requests: r.total,
-  'not 2xx': r.notOk,
-  'peak RSS MiB': fmt(r.peakRssMiB, 0),
-}));
 console.log('');
-console.table(table);
-const ratio = (api_, static_) => ({
-  throughput: api_.requestsPerSecond / static_.requestsPerSecond,
-  p99: api_.p99Ms / Math.max(static_.p99Ms, 0.001),
-});
-const listingRatio = ratio(reads[0], reads[1]);
-const detailRatio = ratio(reads[2], reads[3]);
-console.log(
-  `Listing: the API serves ${(listingRatio.throughput * 100).toFixed(0)}% of nginx's requests/s ` +
-    `(p99 ${listingRatio.p99.toFixed(1)}x nginx's).`,
+console.table(
+  reads.map((r) => ({
+    case: r.case,
+    bytes: `${r.bytes} ${r.encoding}`,
+    'ours req/s': fmt(r.ours.requestsPerSecond),
+    'ours p99 ms': fmt(r.ours.p99Ms, 1),
+    'nginx req/s': fmt(r.nginx.requestsPerSecond),
+    'nginx p99 ms': fmt(r.nginx.p99Ms, 1),
+    ratio: `${fmt(r.ratio * 100)} %`,
+    'not 2xx': r.ours.notOk + r.nginx.notOk,
+  })),
 );
-console.log(
-  `Detail:  the API serves ${(detailRatio.throughput * 100).toFixed(0)}% of nginx's requests/s ` +
-    `(p99 ${detailRatio.p99.toFixed(1)}x nginx's).`,
-);
-console.log(
-  `Applications/s with a 1 MiB resume: ${fmt(uploads[0].requestsPerSecond, 1)} as base64, ` +
-    `${fmt(uploads[1].requestsPerSecond, 1)} as a byte array. Server peak RSS (whole run): ` +
-    `${peak.toFixed(0)} MiB.`,
-);
+console.log(`Load average before the reads ${loadBefore}, after ${loadAfterReads}.`);
+if (uploads.length > 0) {
+  console.table(
+    uploads.map((r) => ({
+      case: r.name,
+      'req/s': fmt(r.requestsPerSecond),
+      'p99 ms': fmt(r.p99Ms, 1),
+      'MiB/s': fmt(r.throughputMiBs, 1),
+      requests: r.total,
+      'not 2xx': r.notOk,
+      'peak RSS MiB': fmt(r.peakRssMiB, 0),
+    })),
+  );
+  console.log(
+    `Applications/s with a 1 MiB resume: ${fmt(uploads[0].requestsPerSecond, 1)} as base64, ` +
+      `${fmt(uploads[1].requestsPerSecond, 1)} as a byte array. Server peak RSS (whole run): ` +
+      `${peak.toFixed(0)} MiB.`,
+  );
+}
 
 const resultsDir = path.join(root, 'bench/results');
 fs.mkdirSync(resultsDir, { recursive: true });
@@ -284,9 +359,9 @@ fs.writeFileSync(
       seconds,
       connections,
       uploadConnections,
+      loadAverage: { beforeReads: loadBefore, afterReads: loadAfterReads, end: loadAverage() },
       reads,
       uploads,
-      ratios: { listing: listingRatio, detail: detailRatio },
       serverPeakRssMiB: peak,
     },
     null,

@@ -27,6 +27,8 @@ import { metrics } from './plugins/metrics';
 import { mailRepository } from './domains/mail/mail-repository';
 import { problemDetails } from './plugins/problem-details';
 import { repositories } from './plugins/repositories';
+import { liveAnswers } from './plugins/live-answers';
+import { liveVersionChannel } from './plugins/live-version';
 import { requestId, requestIdOptions } from './plugins/request-id';
 import { routeTable } from './plugins/route-table';
 import { clientErrorHandler, frameworkErrors, securityHeaders } from './plugins/security-headers';
@@ -164,6 +166,9 @@ export async function buildApp({
   await app.register(xsrfCookies, { secret: cookieSecret });
   await app.register(etag);
   await app.register(repositories, { database });
+  // Answers made of the openings, cached until they change, on every node (docs/performance.md).
+  await app.register(liveVersionChannel, { redis });
+  await app.register(liveAnswers, {});
   await app.register(consoleSessions, { secret: cookieSecret });
   // Operations (docs/operations.md): request ids, HSTS over HTTPS, metrics, compression.
   await app.register(requestId);

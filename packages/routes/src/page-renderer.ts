@@ -68,3 +68,18 @@ export interface BuiltPages {
   /** Every route rendered at build time, by route id. */
   pages: Record<string, RenderedPage>;
 }
+
+/**
+ * The prebuilt pages as the bytes they are sent as (`<site>/server/stored-pages.json`): each
+ * page's whole document, written at build for one origin (its absolute URLs name it), with
+ * `.br` and `.gz` beside it and the ETag tag of its bytes, computed at build.
+ */
+export interface StoredPagesManifest {
+  /** The origin the documents' canonical and Open Graph URLs name. */
+  origin: string;
+  /** By route id: the document's file (inside `server/`) and the hash its ETags are made of. */
+  pages: Record<string, { file: string; tag: string }>;
+}
+
+/** The origin the build writes the prebuilt pages for when PUBLIC_URL is not set: `npm start`'s. */
+export const DEFAULT_BUILD_ORIGIN = 'http://127.0.0.1:3000';

@@ -88,6 +88,11 @@ export interface Countries {
   value: Generated<number>;
 }
 
+export interface DataVersions {
+  name: string;
+  version: Generated<number>;
+}
+
 export interface ExperienceBands {
   label: string;
   position: number;
@@ -204,6 +209,7 @@ export interface DB {
   attachments: Attachments;
   auditLog: AuditLog;
   countries: Countries;
+  dataVersions: DataVersions;
   experienceBands: ExperienceBands;
   jobLeases: JobLeases;
   jobs: Jobs;

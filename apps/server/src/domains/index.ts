@@ -7,6 +7,7 @@ import { erasureRepository, leaseRepository } from './applications/erasure-repos
 import { jobsRepository } from './openings/jobs-repository';
 import { mailRepository } from './mail/mail-repository';
 import { withListingCache } from './openings/listing-cache';
+import { dataVersionRepository, liveVersion } from './openings/data-version';
 import { pipelineChanges } from './pipeline/pipeline-changes';
 import { pipelineRepository } from './pipeline/pipeline-repository';
 import { referenceRepository } from './openings/reference-repository';
@@ -36,7 +37,36 @@ function openingChangeRepositories(trx: Db) {
 export type OpeningChangeRepositories = ReturnType<typeof openingChangeRepositories>;
 
 export function createRepositories(db: Db) {
-  const jobs = withListingCache(jobsRepository(db));
+  const cachedJobs = withListingCache(jobsRepository(db));
+  const dataVersion = dataVersionRepository(db);
+  /** What this process knows of the openings' data version (docs/performance.md). */
+  const openingsVersion = liveVersion(dataVersion);
+  // A version heard from another node means their write committed: its rows are not these.
+  openingsVersion.onChange(() => cachedJobs.clear());
+  /**
+   * Every write to the openings, with the data version bumped in its transaction and, once
+   * committed, known here and announced to the other nodes: the one place that invalidates
+   * every cached public answer (the API's, the pages').
+   */
+  const changingOpenings = async <T>(work: (trx: Db) => Promise<T>): Promise<T> => {
+    let version = 0;
+    const result = await cachedJobs.clearingAround(() =>
+      writeTransaction(db, async (trx) => {
+        const done = await work(trx);
+        version = await dataVersionRepository(trx).bump();
+        return done;
+      }),
+    );
+    await openingsVersion.committed(version);
+    return result;
+  };
+  const jobs = {
+    ...cachedJobs,
+    create: (...args: Parameters<typeof cachedJobs.create>) =>
+      changingOpenings((trx) => jobsRepository(trx).create(...args)),
+    update: (...args: Parameters<typeof cachedJobs.update>) =>
+      changingOpenings((trx) => jobsRepository(trx).update(...args)),
+  };
   // A token is made inside an account change, whose transaction holds its person's lock.
   const { create: _create, ...apiTokens } = apiTokensRepository(db);
   return {
@@ -64,13 +94,14 @@ export function createRepositories(db: Db) {
       lockKeys: readonly string[] = [],
     ): Promise<T> => writeTransaction(db, (trx) => work(accountChangeRepositories(trx)), lockKeys),
     /**
-     * A change to openings and its audit row, in one write transaction: both or neither. The
-     * openings list's cached rows are dropped once it committed (listing-cache.ts).
+     * A change to openings and its audit row, in one write transaction: both or neither, with
+     * the openings' data version bumped in it. The openings list's cached rows are dropped once
+     * it committed (listing-cache.ts), and every node hears the new version (data-version.ts).
      */
     changeOpenings: <T>(work: (repos: OpeningChangeRepositories) => Promise<T>): Promise<T> =>
-      jobs.clearingAround(() =>
-        writeTransaction(db, (trx) => work(openingChangeRepositories(trx))),
-      ),
+      changingOpenings((trx) => work(openingChangeRepositories(trx))),
+    openingsVersion,
+    dataVersion,
   };
 }
 

@@ -27,13 +27,14 @@ export const compression = fp(
     });
     // Whatever chose the encoding (this plugin, or the static files' .br/.gz), a cache in
     // front (nginx, a CDN) must keep one copy per Accept-Encoding: say so on every such answer.
-    app.addHook('onSend', async (_request, reply, payload) => {
-      if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
-      const vary = String(reply.getHeader('vary') ?? '');
-      if (!/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary)) {
-        reply.header('Vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      if (COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) {
+        const vary = String(reply.getHeader('vary') ?? '');
+        if (!/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary)) {
+          reply.header('Vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
+        }
       }
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'compression' },

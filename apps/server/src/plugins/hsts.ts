@@ -11,9 +11,9 @@ export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
  */
 export const hsts = fp(
   async (app: FastifyInstance) => {
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS_VALUE);
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'hsts' },

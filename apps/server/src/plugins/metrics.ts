@@ -106,7 +106,7 @@ export const metrics = fp<MetricsOptions>(
       },
     });
 
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       const route = request.routeOptions.url ?? 'unmatched';
       const status = reply.statusCode;
       requests.observe(
@@ -118,6 +118,7 @@ export const metrics = fp<MetricsOptions>(
         else if (status === 200) accepted.inc({ kind: 'duplicate' });
         else refused.inc({ reason: REFUSAL_REASONS[status] ?? 'error' });
       }
+      done();
     });
 
     app.decorate('metricsExposition', async () => {

@@ -63,9 +63,10 @@ export function requestIdOptions(
 /** Every answer, errors included, names its request id in X-Request-Id. */
 export const requestId = fp(
   async (app: FastifyInstance) => {
-    app.addHook('onSend', async (request, reply, payload) => {
+    // Callback hooks, here and in the other plugins every answer passes: no promise per answer.
+    app.addHook('onSend', (request, reply, payload, done) => {
       reply.header('X-Request-Id', request.id);
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'request-id' },

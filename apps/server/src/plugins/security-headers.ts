@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import fastifyHelmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { problemBody } from './problem-details';
@@ -70,24 +71,46 @@ export const consoleContentSecurityPolicy = policy({
 export const pageContentSecurityPolicy = (styleHash: string, scriptHash: string) =>
   policy(siteDirectives({ styles: [styleHash], scripts: [scriptHash] }));
 
+/** Helmet's options: its defaults, our CSP, our referrer policy, HSTS left to plugins/hsts.ts. */
+const HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: { useDefaults: false, directives: siteDirectives() },
+  referrerPolicy: { policy: REFERRER_POLICY },
+  // Sent over HTTPS only, by plugins/hsts.ts.
+  strictTransportSecurity: false,
+  crossOriginEmbedderPolicy: false,
+};
+
+/**
+ * The headers Helmet sets with these options, asked of it once: none of them depends on the
+ * request (the CSP names no nonce), so every answer gets the same object, set in one call
+ * (Helmet's own Fastify plugin builds its middleware again on every request).
+ */
+export function helmetHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: unknown) {
+      headers[name] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name];
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
 /**
  * Helmet's headers and the Permissions-Policy on every answer that reaches the router. The CSP
  * allows no inline style; a page's answer replaces it with its own (`pageContentSecurityPolicy`).
  */
 export const securityHeaders = fp(
   async (app: FastifyInstance) => {
-    await app.register(fastifyHelmet, {
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: siteDirectives(),
-      },
-      referrerPolicy: { policy: REFERRER_POLICY },
-      // Sent over HTTPS only, by plugins/hsts.ts.
-      strictTransportSecurity: false,
-      crossOriginEmbedderPolicy: false,
-    });
-    app.addHook('onRequest', async (_request, reply) => {
-      reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    const headers = { ...helmetHeaders(), 'Permissions-Policy': PERMISSIONS_POLICY };
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(headers);
+      done();
     });
   },
   { name: 'security-headers' },

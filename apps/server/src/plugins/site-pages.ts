@@ -7,8 +7,11 @@ import type {
   PageAssets,
   PageRenderer,
   PageStyles,
+  RouteId,
   ScreenId,
+  StoredPagesManifest,
 } from '@lumenfield/routes';
+import type { StoredAnswer } from '../lib/stored-answer';
 
 /** The web app's server-side renderer and the pages the build rendered with it. */
 export interface SitePages {
@@ -22,6 +25,8 @@ export interface SitePages {
   styles: { shell: HashedStyles; screens: Record<ScreenId, HashedStyles> };
   /** The hash by which every page's CSP allows its one inline script (renderer.bootScript). */
   bootScriptHash: string;
+  /** The prebuilt pages' documents as the build stored them, for the origin they name. */
+  stored?: { origin: string; pages: Partial<Record<RouteId, StoredAnswer>> };
 }
 
 /** A page's inlined stylesheet and its SHA-256 (base64), which the CSP's style-src names. */
@@ -61,5 +66,25 @@ export async function loadSitePages(staticDir: string): Promise<SitePages | unde
     built: pages,
     styles: { shell: withHash(styles.shell), screens },
     bootScriptHash: inlineHash(renderer.bootScript),
+    stored: loadStoredPages(dir),
   };
+}
+
+/**
+ * The documents the build stored (`server/stored-pages.json`, apps/web/prerender.ts) with the
+ * `.br` and `.gz` the build wrote beside each; undefined when the build wrote none.
+ */
+function loadStoredPages(dir: string): SitePages['stored'] {
+  const manifestFile = path.join(dir, 'stored-pages.json');
+  if (!fs.existsSync(manifestFile)) return undefined;
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as StoredPagesManifest;
+  const pages: Partial<Record<RouteId, StoredAnswer>> = {};
+  for (const [id, { file, tag }] of Object.entries(manifest.pages)) {
+    const full = path.join(dir, file);
+    const forms = [full, `${full}.br`, `${full}.gz`];
+    if (!forms.every((each) => fs.existsSync(each))) continue;
+    const [identity, br, gzip] = forms.map((each) => fs.readFileSync(each));
+    pages[id as RouteId] = { identity: identity!, br: br!, gzip: gzip!, tag };
+  }
+  return { origin: manifest.origin, pages };
 }

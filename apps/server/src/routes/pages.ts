@@ -21,6 +21,11 @@ import { pageContentSecurityPolicy } from '../plugins/security-headers';
 import type { SitePages } from '../plugins/site-pages';
 import { careerListings, openingState, publicOpeningOf } from '../domains/openings/openings';
 import { gonePage, jobPostingJsonLd } from './seo';
+import { sendStored, storeAnswer, type StoredAnswer } from '../lib/stored-answer';
+import { minuteOf } from '../plugins/live-answers';
+
+/** An opening that is not shown (closed, scheduled or unknown): answered outside the cache. */
+class NotShown extends Error {}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,26 +34,30 @@ declare module 'fastify' {
   }
 }
 
-/** How long, and how many, pages rendered per request are kept (see `renderCached`). */
-const RENDERED_TTL_MS = 60_000;
+/** How many pages rendered per request (the not-found page, by path) are kept. */
 const RENDERED_MAX = 100;
+/** How many origins' stored pages are kept (PUBLIC_URL unset: each Host is an origin). */
+const STORED_ORIGINS_MAX = 8;
 
 interface PageAnswer {
   id: RouteId | undefined;
   /** The path and query the page is rendered at. */
   url: string;
-  status?: number;
   data?: PageDataInput;
   jsonLd?: unknown;
 }
 
 /**
  * (Registered on the app itself, not encapsulated: the not-found handler uses its page.)
- * Every page at its own path (docs/architecture.md): the whole HTML document, rendered at build
- * time (marketing pages) or per request with live data (the careers list, an opening's page),
- * by the web app's own renderer. Other spellings of a path answer 301 to the canonical one.
+ * Every page at its own path (docs/architecture.md): the whole HTML document, stored at build
+ * time (marketing pages) or made with live data (the careers list, an opening's page) once per
+ * change of the openings, by the web app's own renderer, and sent as stored bytes
+ * (docs/performance.md). Other spellings of a path answer 301 to the canonical one.
  */
-export const pageRoutes = fp(sitePages, { name: 'site-pages', dependencies: ['xsrf-cookies'] });
+export const pageRoutes = fp(sitePages, {
+  name: 'site-pages',
+  dependencies: ['xsrf-cookies', 'live-answers'],
+});
 
 async function sitePages(
   app: FastifyInstance,
@@ -56,101 +65,189 @@ async function sitePages(
 ) {
   const { repos } = app;
   const { renderer, assets, built, styles, bootScriptHash } = pages;
-  const rendered = new Map<string, { page: RenderedPage; at: number }>();
+  const rendered = new Map<string, RenderedPage>();
+  /** By origin, then route: the documents as the bytes they are sent as. */
+  const stored = new Map<string, Map<RouteId, Promise<StoredAnswer>>>();
+  if (pages.stored) {
+    const byId = new Map<RouteId, Promise<StoredAnswer>>();
+    for (const [id, answer] of Object.entries(pages.stored.pages) as [RouteId, StoredAnswer][]) {
+      byId.set(id, Promise.resolve(answer));
+    }
+    stored.set(pages.stored.origin, byId);
+  }
 
-  /**
-   * A page made of live data, rendered once for the same path and data (an opening's age is in
-   * its data, so a new minute is new data) and kept for a minute: React's server render of the
-   * whole site costs tens of milliseconds, which every visitor would otherwise wait for.
-   */
-  async function renderCached(url: string, data: PageDataInput | undefined) {
-    const key = `${url}\n${JSON.stringify(data ?? {})}`;
-    const now = Date.now();
-    const hit = rendered.get(key);
-    if (hit && now - hit.at < RENDERED_TTL_MS) return hit.page;
-    const page = await renderer.renderPage(url, data);
-    rendered.delete(key);
-    rendered.set(key, { page, at: now });
+  /** The not-found page, rendered once per path (the 100 latest kept). */
+  async function renderCached(url: string) {
+    const hit = rendered.get(url);
+    if (hit) return hit;
+    const page = await renderer.renderPage(url);
+    rendered.set(url, page);
     // The oldest entry first: Map keeps insertion order.
     if (rendered.size > RENDERED_MAX) rendered.delete(rendered.keys().next().value!);
     return page;
   }
 
-  async function send(request: FastifyRequest, reply: FastifyReply, answer: PageAnswer) {
-    const { id, url, status = 200, data, jsonLd } = answer;
-    const page = (id && built[id]) || (await renderCached(url, data));
+  /** A page's whole document: the route's page (built, or rendered now) in its frame. */
+  async function documentOf(answer: PageAnswer, origin: string) {
+    const { id, url, data, jsonLd } = answer;
+    const page =
+      id === undefined
+        ? await renderCached(url)
+        : (built[id] ?? (await renderer.renderPage(url, data)));
     const path = url.split('?')[0]!;
-    // The shell's and the screen's rules; the not-found page has the shell's alone.
-    const pageStyles = id ? styles.screens[routes[id].screen] : styles.shell;
-    const html = renderer.renderDocument({
+    return renderer.renderDocument({
       page,
       assets,
-      styles: pageStyles,
-      canonicalUrl: `${publicOrigin(request, config.publicUrl)}${canonicalPath(path)}`,
+      styles: stylesOf(id),
+      canonicalUrl: `${origin}${canonicalPath(path)}`,
       data,
       jsonLd,
       // Section routes and /dashboard stay crawlable: their canonical URL names their page.
       noindex: !id || routeDef(id).render === 'browser',
     });
+  }
+
+  // The shell's and the screen's rules; the not-found page has the shell's alone.
+  const stylesOf = (id: RouteId | undefined) =>
+    id ? styles.screens[routes[id].screen] : styles.shell;
+  /** A page's headers (its CSP names its stylesheet's hash), made once per page. */
+  const headers = new Map<RouteId | undefined, Record<string, string>>();
+  const headersOf = (id: RouteId | undefined) => {
+    let made = headers.get(id);
+    if (!made) {
+      made = {
+        'Cache-Control': 'no-cache',
+        'Content-Security-Policy': pageContentSecurityPolicy(stylesOf(id).hash, bootScriptHash),
+        'Content-Type': 'text/html; charset=utf-8',
+      };
+      headers.set(id, made);
+    }
+    return made;
+  };
+
+  /**
+   * A page with no live data (docs/performance.md, "Prebuilt pages as stored bytes"): the bytes
+   * the build stored for its origin, or, for another origin (PUBLIC_URL unset or changed since
+   * the build) and for the section routes, the document made on its first request and kept.
+   * Only the XSRF cookie, a header, is made per request.
+   */
+  async function sendStatic(request: FastifyRequest, reply: FastifyReply, id: RouteId) {
+    const origin = publicOrigin(request, config.publicUrl);
+    let byId = stored.get(origin);
+    if (!byId) {
+      byId = new Map();
+      stored.set(origin, byId);
+      if (stored.size > STORED_ORIGINS_MAX) stored.delete(stored.keys().next().value!);
+    }
+    let answer = byId.get(id);
+    if (!answer) {
+      const path = routes[id].path;
+      answer = documentOf({ id, url: path }, origin).then((html) => storeAnswer(html));
+      const made = answer;
+      made.catch(() => {
+        if (byId.get(id) === made) byId.delete(id);
+      });
+      byId.set(id, made);
+    }
+    const bytes = await answer;
     app.ensureXsrfCookie(request, reply);
-    return reply
-      .code(status)
-      .header('Cache-Control', 'no-cache')
-      .header('Content-Security-Policy', pageContentSecurityPolicy(pageStyles.hash, bootScriptHash))
-      .type('text/html; charset=utf-8')
-      .send(html);
+    return sendStored(request, reply, bytes, headersOf(id));
+  }
+
+  /**
+   * A page made of live data, cached as stored bytes until the openings change (sendLive,
+   * plugins/live-answers.ts): rendered once per path, origin and data version.
+   */
+  async function sendLivePage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: RouteId,
+    url: string,
+    make: (now: Date) => Promise<Pick<PageAnswer, 'data' | 'jsonLd'>>,
+  ) {
+    const origin = publicOrigin(request, config.publicUrl);
+    return app.sendLive(
+      request,
+      reply,
+      `page\n${origin}\n${url}`,
+      async (now) => {
+        const { data, jsonLd } = await make(now);
+        const html = await documentOf({ id, url, data, jsonLd }, origin);
+        return { body: html, headers: headersOf(id) };
+      },
+      () => app.ensureXsrfCookie(request, reply),
+    );
+  }
+
+  /** The not-found page (404), rendered per path. */
+  async function sendNotFound(request: FastifyRequest, reply: FastifyReply, url: string) {
+    const html = await documentOf({ id: undefined, url }, publicOrigin(request, config.publicUrl));
+    app.ensureXsrfCookie(request, reply);
+    return reply.code(404).headers(headersOf(undefined)).send(html);
   }
 
   // GET /hr is the server's redirect (routes/site.ts); the old '/jobs' has its own route below.
+  // Stored answers carry their own encodings: the compression plugin stays out (compress).
   for (const id of routeIds.filter((other) => !['hr', 'jobs', 'job', 'careers'].includes(other))) {
     const { path } = routes[id];
-    app.get(path, { schema: { hide: true } }, (request, reply) =>
-      send(request, reply, { id, url: path }),
+    app.get(path, { schema: { hide: true }, compress: false }, (request, reply) =>
+      sendStatic(request, reply, id),
     );
   }
 
   // The list with its terms, filtered by the URL's query (?q=&country=&workplace=) on the
   // server so it works with scripts off; the data holds every opening, for the browser's filter.
-  app.get(routes.careers.path, { schema: { hide: true } }, async (request, reply) => {
-    const now = new Date();
-    const openings = await careerListings(repos, now);
+  // The openings' ages are as of the minute's start (minuteOf), so the page changes once a
+  // minute at most without a write (docs/performance.md).
+  app.get(routes.careers.path, { schema: { hide: true }, compress: false }, (request, reply) => {
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const filters = careerFiltersQuery(parseCareerFilters(query));
-    return send(request, reply, {
-      id: 'careers',
-      url: `${routes.careers.path}${filters}`,
-      data: { openings },
-    });
+    return sendLivePage(
+      request,
+      reply,
+      'careers',
+      `${routes.careers.path}${filters}`,
+      async (now) => ({
+        data: { openings: await careerListings(repos, now, minuteOf(now)) },
+      }),
+    );
   });
 
   app.get<{ Params: { id: string } }>(
     '/careers/jobs/:id',
-    { schema: { hide: true } },
+    { schema: { hide: true }, compress: false },
     async (request, reply) => {
       const { id } = request.params;
-      const now = new Date();
       const base = publicOrigin(request, config.publicUrl);
-      reply.header('Cache-Control', 'no-cache');
       const jobId = /^\d{1,9}$/.test(id) ? Number(id) : undefined;
-      const visible = jobId === undefined ? undefined : await repos.jobs.findVisible(jobId, now);
-      if (!visible) {
-        // A closed opening is gone (410); one not yet in effect has not been published (404).
-        const known = jobId === undefined ? undefined : await repos.jobs.findById(jobId);
-        const closed = known !== undefined && openingState(known, now) === 'closed';
-        return reply
-          .code(closed ? 410 : 404)
-          .type('text/html; charset=utf-8')
-          .send(
-            gonePage(base, closed ? 'This opening has closed' : 'There is no such opening here'),
-          );
+      try {
+        if (jobId === undefined) throw new NotShown();
+        return await sendLivePage(
+          request,
+          reply,
+          'job',
+          request.url.split('?')[0]!,
+          async (now) => {
+            const visible = await repos.jobs.findVisible(jobId, now);
+            if (!visible) throw new NotShown();
+            const opening = publicOpeningOf(visible);
+            return {
+              data: { job: opening },
+              jsonLd: jobPostingJsonLd(visible, opening.description, base, minuteOf(now)),
+            };
+          },
+        );
+      } catch (error) {
+        if (!(error instanceof NotShown)) throw error;
       }
-      const opening = publicOpeningOf(visible);
-      return send(request, reply, {
-        id: 'job',
-        url: request.url.split('?')[0]!,
-        data: { job: opening },
-        jsonLd: jobPostingJsonLd(visible, opening.description, base, now),
-      });
+      // A closed opening is gone (410); one not yet in effect has not been published (404).
+      const known = jobId === undefined ? undefined : await repos.jobs.findById(jobId);
+      const closed = known !== undefined && openingState(known, new Date()) === 'closed';
+      return reply
+        .code(closed ? 410 : 404)
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(gonePage(base, closed ? 'This opening has closed' : 'There is no such opening here'));
     },
   );
 
@@ -159,7 +256,7 @@ async function sitePages(
     const search = request.url.slice(routes.jobs.path.length);
     const target = jobPathFromQuery(search);
     if (target) return reply.redirect(target, 301);
-    return send(request, reply, { id: 'jobs', url: routes.jobs.path });
+    return sendStatic(request, reply, 'jobs');
   });
 
   // The home page's 'Tell me' form when no script runs: its choice is a page of the table.
@@ -178,6 +275,6 @@ async function sitePages(
     if (canonical !== pathname && routeForPath(canonical) && canonical !== routes.hr.path) {
       return reply.redirect(`${canonical}${query === undefined ? '' : `?${query}`}`, 301);
     }
-    return send(request, reply, { id: undefined, url: pathname, status: 404 });
+    return sendNotFound(request, reply, pathname);
   });
 }

@@ -123,6 +123,8 @@ export async function createTestApp(
     seedDemoData?: boolean;
     db?: TestDb;
     pages?: boolean;
+    /** Changes the pages the app serves (`pages: true`): a test's own stored documents. */
+    sitePages?: (pages: SitePages) => SitePages;
     now?: () => Date;
     /** Where the app's log lines go (with a LOG_LEVEL in `env`). */
     logDestination?: NodeJS.WritableStream;
@@ -144,7 +146,8 @@ export async function createTestApp(
   });
   const cookieSecret = 'test-cookie-secret-0123456789abcdef0123';
   await prepareDatabase(db.handle, { seedDemoData: options.seedDemoData ?? false });
-  const sitePages = options.pages ? await sourcePages() : undefined;
+  const source = options.pages ? await sourcePages() : undefined;
+  const sitePages = source && options.sitePages ? options.sitePages(source) : source;
   const app = await buildApp({
     config,
     database: db.handle,

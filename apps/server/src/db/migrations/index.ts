@@ -8,6 +8,7 @@ import * as jobLeases from './0006-job-leases';
 import * as auditAppendOnly from './0007-audit-append-only';
 import * as apiTokens from './0008-api-tokens';
 import * as questionsAndPlaces from './0009-questions-and-places';
+import * as dataVersions from './0010-data-versions';
 import * as selfIdentification from './0011-self-identification';
 
 /**
@@ -25,5 +26,6 @@ export const migrations: Record<string, Migration> = {
   '0007-audit-append-only': auditAppendOnly,
   '0008-api-tokens': apiTokens,
   '0009-questions-and-places': questionsAndPlaces,
+  '0010-data-versions': dataVersions,
   '0011-self-identification': selfIdentification,
 };

@@ -38,6 +38,7 @@ export function withListingCache(jobs: JobsRepository, ttlMs = LISTING_CACHE_MS)
     update: (...args: Parameters<JobsRepository['update']>) =>
       clearingAround(() => jobs.update(...args)),
     clearingAround,
+    clear,
   };
 }
 

@@ -157,6 +157,8 @@ function searchTextOf(job: SearchableJob): string {
 export async function visibleOpenings(
   repos: Pick<OpeningsRepositories, 'jobs'>,
   now: Date,
+  /** The instant ages are computed at (the cached answers': the minute's start). */
+  ageAt: Date = now,
 ): Promise<Pick<CareerListing, 'id' | 'code' | 'title' | 'location' | 'posted'>[]> {
   const jobs = await repos.jobs.listVisible(now);
   return jobs.map((job) => ({
@@ -164,7 +166,7 @@ export async function visibleOpenings(
     code: job.code,
     title: job.title,
     location: job.location,
-    posted: postedAge(job.effectiveFrom, now),
+    posted: postedAge(job.effectiveFrom, ageAt),
   }));
 }
 
@@ -172,6 +174,8 @@ export async function visibleOpenings(
 export async function careerListings(
   repos: Pick<OpeningsRepositories, 'jobs'>,
   now: Date,
+  /** The instant ages are computed at (the cached answers': the minute's start). */
+  ageAt: Date = now,
 ): Promise<CareerListing[]> {
   const jobs = await repos.jobs.listSearchable(now);
   return jobs.map((job) => {
@@ -191,7 +195,7 @@ export async function careerListings(
       title: job.title,
       location: job.location,
       ...termsOf(job),
-      posted: postedAge(job.effectiveFrom, now),
+      posted: postedAge(job.effectiveFrom, ageAt),
       countryValue: country?.value ?? null,
       countryName: (country && ('name' in country ? country.name : country.label)) ?? null,
       countries,

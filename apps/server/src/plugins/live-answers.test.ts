@@ -1,0 +1,185 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXED_HEADER_NAME, FIXED_HEADER_VALUE } from '@lumenfield/contract';
+import { freePort } from '../test/ports';
+import { openingBody, openingDetailUrl, openingsListUrl } from '../test/legacy/openings';
+import { createTestApp, engine, type TestApp, type TestDb } from '../test/test-app';
+
+const ADMIN_TOKEN = 'test-admin-token-0123456789';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A throw-away redis-server on `port` (the test stops it to see the nodes without it). */
+async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
+  for (let tries = 0; tries < 100; tries++) {
+    const up = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => resolve(!!socket.end()));
+      socket.on('error', () => resolve(false));
+    });
+    if (up) return child;
+    await sleep(50);
+  }
+  throw new Error('redis-server did not start');
+}
+
+interface Node {
+  t: TestApp;
+  url: string;
+}
+
+/** A node: its own app (its caches, its database connection, its Redis connections), listening. */
+async function startNode(redisUrl: string, db?: TestDb): Promise<Node> {
+  const t = await createTestApp({ REDIS_URL: redisUrl }, { pages: true, ...(db ? { db } : {}) });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.server.address() as net.AddressInfo;
+  return { t, url: `http://127.0.0.1:${port}` };
+}
+
+const read = (node: Node, path: string, headers: Record<string, string> = {}) =>
+  fetch(`${node.url}${path}`, {
+    headers: { [FIXED_HEADER_NAME]: FIXED_HEADER_VALUE, 'accept-encoding': 'br', ...headers },
+  });
+
+/** A recruiter's write through the bearer API of one node. */
+async function write(node: Node, method: 'POST' | 'PATCH', path: string, body: unknown) {
+  const res = await fetch(`${node.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status, `${method} ${path}`).toBeLessThan(300);
+  return res.json() as Promise<{ Job_id: number }>;
+}
+
+/** What a visitor sees of one opening on a node: the API's list and detail, both pages. */
+async function seen(node: Node, id: number) {
+  const list = (await (await read(node, openingsListUrl)).json()) as {
+    Job_id: number;
+    JobTitle: string;
+  }[];
+  const detail = await read(node, openingDetailUrl(id));
+  const page = await read(node, `/careers/jobs/${id}`);
+  return {
+    listed: list.find((row) => row.Job_id === id)?.JobTitle,
+    detail:
+      detail.status === 200
+        ? ((await detail.json()) as { JobTitle: string }[])[0]!.JobTitle
+        : detail.status,
+    careers: await (await read(node, '/careers')).text(),
+    page: page.status === 200 ? await page.text() : page.status,
+  };
+}
+
+describe(`live answers cached until the data changes, on two nodes (${engine}, Redis)`, () => {
+  let redis: ChildProcess;
+  let a: Node;
+  let b: Node;
+  let second: TestDb;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    redis = await startRedis(port);
+    a = await startNode(`redis://127.0.0.1:${port}`);
+    // The second node: the same database through its own connection, its own app and caches.
+    second = { ...a.t.db, handle: a.t.db.reopen() };
+    b = await startNode(`redis://127.0.0.1:${port}`, second);
+  });
+  afterAll(async () => {
+    await b?.t.app.close();
+    await second?.handle.close();
+    await a?.t.close();
+    if (redis && redis.exitCode === null && redis.signalCode === null) redis.kill('SIGKILL');
+  });
+
+  it('shows a new opening, an edit and a close on the very next request on both nodes', async () => {
+    // Both nodes have cached every answer (a second read is a hit).
+    for (const node of [a, b]) {
+      for (const path of [openingsListUrl, '/careers']) {
+        await read(node, path);
+        expect((await read(node, path)).status).toBe(200);
+      }
+    }
+
+    const { Job_id: id } = await write(
+      a,
+      'POST',
+      '/api/admin/jobs',
+      openingBody({ JobCode: 'LIVE-1', JobTitle: 'Queue Analyst' }),
+    );
+    for (const node of [a, b]) {
+      const now = await seen(node, id);
+      expect(now.listed, node.url).toBe('Queue Analyst');
+      expect(now.detail, node.url).toBe('Queue Analyst');
+      expect(now.careers, node.url).toContain('Queue Analyst');
+      expect(now.page, node.url).toContain('Queue Analyst');
+    }
+
+    await write(b, 'PATCH', `/api/admin/jobs/${id}`, { JobTitle: 'Queue Lead' });
+    for (const node of [a, b]) {
+      const now = await seen(node, id);
+      expect(now.listed, node.url).toBe('Queue Lead');
+      expect(now.detail, node.url).toBe('Queue Lead');
+      expect(now.careers, node.url).toContain('Queue Lead');
+      expect(now.careers, node.url).not.toContain('Queue Analyst');
+      expect(now.page, node.url).toContain('Queue Lead');
+    }
+
+    await write(a, 'PATCH', `/api/admin/jobs/${id}`, { IsOpen: false });
+    for (const node of [a, b]) {
+      const now = await seen(node, id);
+      expect(now.listed, node.url).toBeUndefined();
+      expect(now.detail, node.url).toBe(404);
+      expect(now.careers, node.url).not.toContain('Queue Lead');
+      expect(now.page, node.url).toBe(410);
+    }
+  });
+
+  it('answers 304 to the ETag it sent until the openings change, then the new answer', async () => {
+    const first = await read(b, openingsListUrl);
+    const tag = first.headers.get('etag')!;
+    expect(tag).toMatch(/^"[\w-]+-br"$/);
+    const again = await read(b, openingsListUrl, { 'if-none-match': tag });
+    expect(again.status).toBe(304);
+    const page = await read(b, '/careers');
+    const pageTag = page.headers.get('etag')!;
+    expect((await read(b, '/careers', { 'if-none-match': pageTag })).status).toBe(304);
+
+    await write(a, 'POST', '/api/admin/jobs', openingBody({ JobCode: 'LIVE-2' }));
+    const after = await read(b, openingsListUrl, { 'if-none-match': tag });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(tag);
+    expect((await read(b, '/careers', { 'if-none-match': pageTag })).status).toBe(200);
+  });
+
+  it('with Redis away, a node sees another node’s write within the second it rechecks', async () => {
+    const exited = new Promise((resolve) => redis.once('exit', resolve));
+    redis.kill('SIGKILL');
+    await exited;
+    await read(b, openingsListUrl);
+    const { Job_id: id } = await write(
+      a,
+      'POST',
+      '/api/admin/jobs',
+      openingBody({ JobCode: 'LIVE-3', JobTitle: 'Night Desk Analyst' }),
+    );
+    const written = Date.now();
+    let listed: string | undefined;
+    while (Date.now() - written < 3_000) {
+      const list = (await (await read(b, openingsListUrl)).json()) as {
+        Job_id: number;
+        JobTitle: string;
+      }[];
+      listed = list.find((row) => row.Job_id === id)?.JobTitle;
+      if (listed) break;
+      await sleep(25);
+    }
+    expect(listed).toBe('Night Desk Analyst');
+    // VERSION_RECHECK_MS (1 s) and one read of the version, with room for a busy machine.
+    expect(Date.now() - written).toBeLessThan(1_500);
+  });
+});
