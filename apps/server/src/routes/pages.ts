@@ -4,6 +4,7 @@ import {
   canonicalPath,
   jobPathFromQuery,
   normalisePath,
+  openingRouteIds,
   routeDef,
   routeForPath,
   routeIds,
@@ -102,7 +103,9 @@ async function sitePages(
   }
 
   // GET /hr is the server's redirect (routes/site.ts); the old '/jobs' has its own route below.
-  for (const id of routeIds.filter((other) => !['hr', 'jobs', 'job', 'careers'].includes(other))) {
+  for (const id of routeIds.filter(
+    (other) => !['hr', 'jobs', 'careers'].includes(other) && !openingRouteIds.includes(other),
+  )) {
     const { path } = routes[id];
     app.get(path, { schema: { hide: true } }, (request, reply) =>
       send(request, reply, { id, url: path }),
