@@ -27,6 +27,18 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Answers a path the router does not know: a 301 to its one spelling, or the 404 page. */
     sendNotFoundPage?: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+    /** Answers one of the site's pages rendered per request (the apply form: routes/apply-form.ts). */
+    sendSitePage: (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      answer: PageAnswer,
+    ) => Promise<FastifyReply>;
+    /** Answers the page of an opening that is not visible: 410 once closed, else 404. */
+    sendMissingOpening: (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      jobId: number | undefined,
+    ) => Promise<FastifyReply>;
   }
 }
 
@@ -34,13 +46,15 @@ declare module 'fastify' {
 const RENDERED_TTL_MS = 60_000;
 const RENDERED_MAX = 100;
 
-interface PageAnswer {
+export interface PageAnswer {
   id: RouteId | undefined;
   /** The path and query the page is rendered at. */
   url: string;
   status?: number;
   data?: PageDataInput;
   jsonLd?: unknown;
+  /** Rendered for this request alone and never kept: a page with what a visitor typed. */
+  personal?: boolean;
 }
 
 /**
@@ -78,8 +92,10 @@ async function sitePages(
   }
 
   async function send(request: FastifyRequest, reply: FastifyReply, answer: PageAnswer) {
-    const { id, url, status = 200, data, jsonLd } = answer;
-    const page = (id && built[id]) || (await renderCached(url, data));
+    const { id, url, status = 200, data, jsonLd, personal = false } = answer;
+    const page =
+      (id && built[id]) ||
+      (personal ? await renderer.renderPage(url, data) : await renderCached(url, data));
     const path = url.split('?')[0]!;
     // The shell's and the screen's rules; the not-found page has the shell's alone.
     const pageStyles = id ? styles.screens[routes[id].screen] : styles.shell;
@@ -96,7 +112,7 @@ async function sitePages(
     app.ensureXsrfCookie(request, reply);
     return reply
       .code(status)
-      .header('Cache-Control', 'no-cache')
+      .header('Cache-Control', personal ? 'no-store' : 'no-cache')
       .header('Content-Security-Policy', pageContentSecurityPolicy(pageStyles.hash, bootScriptHash))
       .type('text/html; charset=utf-8')
       .send(html);
@@ -136,17 +152,7 @@ async function sitePages(
       reply.header('Cache-Control', 'no-cache');
       const jobId = /^\d{1,9}$/.test(id) ? Number(id) : undefined;
       const visible = jobId === undefined ? undefined : await repos.jobs.findVisible(jobId, now);
-      if (!visible) {
-        // A closed opening is gone (410); one not yet in effect has not been published (404).
-        const known = jobId === undefined ? undefined : await repos.jobs.findById(jobId);
-        const closed = known !== undefined && openingState(known, now) === 'closed';
-        return reply
-          .code(closed ? 410 : 404)
-          .type('text/html; charset=utf-8')
-          .send(
-            gonePage(base, closed ? 'This opening has closed' : 'There is no such opening here'),
-          );
-      }
+      if (!visible) return sendMissingOpening(request, reply, jobId);
       const opening = publicOpeningOf(visible);
       return send(request, reply, {
         id: 'job',
@@ -156,6 +162,28 @@ async function sitePages(
       });
     },
   );
+
+  async function sendMissingOpening(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    jobId: number | undefined,
+  ) {
+    // A closed opening is gone (410); one not yet in effect has not been published (404).
+    const known = jobId === undefined ? undefined : await repos.jobs.findById(jobId);
+    const closed = known !== undefined && openingState(known, new Date()) === 'closed';
+    return reply
+      .code(closed ? 410 : 404)
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(
+        gonePage(
+          publicOrigin(request, config.publicUrl),
+          closed ? 'This opening has closed' : 'There is no such opening here',
+        ),
+      );
+  }
+  app.decorate('sendSitePage', send);
+  app.decorate('sendMissingOpening', sendMissingOpening);
 
   // The old client's job link: /jobs?JobID=N[&PageFrom=careers] is the opening's page.
   app.get(routes.jobs.path, { schema: { hide: true } }, async (request, reply) => {

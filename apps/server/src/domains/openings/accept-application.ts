@@ -1,4 +1,5 @@
 import {
+  MAX_RESUME_BYTES,
   answerErrors,
   normaliseApplicant,
   resumeKindFromName,
@@ -25,7 +26,13 @@ import type { ReferenceRepository } from './reference-repository';
  */
 export interface ApplicationAttempt {
   input: ApplicationInput;
-  resume: { fileName: string; bytes: Buffer | undefined; zipBomb: boolean };
+  resume: {
+    fileName: string;
+    bytes: Buffer | undefined;
+    zipBomb: boolean;
+    /** The file was longer than the bytes kept (a stream cut at the limit): too large. */
+    overLimit?: boolean;
+  };
 }
 
 export interface AcceptContext {
@@ -51,6 +58,7 @@ async function checkResume({
   fileName,
   bytes,
   zipBomb,
+  overLimit = false,
 }: ApplicationAttempt['resume']): Promise<ResumeCheck> {
   const name = cleanFileName(fileName);
   if (name === '') {
@@ -74,7 +82,8 @@ async function checkResume({
   }
   // A zip that really inflates past the bound is no document, whatever its directory says.
   const kind = zipBomb ? null : await resumeKind(bytes, name);
-  return { facts: { chosen: true, kind, size: bytes.length, hasContent: true }, bytes, kind, name };
+  const size = overLimit ? Math.max(bytes.length, MAX_RESUME_BYTES + 1) : bytes.length;
+  return { facts: { chosen: true, kind, size, hasContent: true }, bytes, kind, name };
 }
 
 /**
