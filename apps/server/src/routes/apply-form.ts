@@ -147,6 +147,7 @@ export async function applyFormRoutes(
       status,
       data: { job: publicOpeningOf(job), apply: state },
       personal: true,
+      noindex: true,
     });
   }
 
@@ -163,6 +164,7 @@ export async function applyFormRoutes(
       id: 'jobApplied',
       url: jobAppliedPath(job.id),
       data: { job: publicOpeningOf(job) },
+      noindex: true,
     });
   });
 
@@ -400,7 +402,8 @@ export function sameOrigin(request: FastifyRequest, publicUrl: string | undefine
 /** The form's values as an application in the house's names, for the rules. */
 function applicationInputOf(values: ApplyFormValues, job: Job): ApplicationInput {
   const { fields } = values;
-  const id = (text: string) => (/^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : null);
+  // Reference values are up to 2^31 - 1 (a state's is a hash: db/reference-data.ts).
+  const id = (text: string) => (/^\d{1,10}$/.test(text.trim()) ? Number(text.trim()) : null);
   const answers = Object.fromEntries(
     Object.entries(values.answers).filter(([key, value]) => {
       const asked = job.questions.some((q) => q.key === key);

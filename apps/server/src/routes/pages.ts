@@ -55,6 +55,8 @@ export interface PageAnswer {
   jsonLd?: unknown;
   /** Rendered for this request alone and never kept: a page with what a visitor typed. */
   personal?: boolean;
+  /** Kept out of search engines (a form, a thank-you page). */
+  noindex?: boolean;
 }
 
 /**
@@ -107,7 +109,7 @@ async function sitePages(
       data,
       jsonLd,
       // Section routes and /dashboard stay crawlable: their canonical URL names their page.
-      noindex: !id || routeDef(id).render === 'browser',
+      noindex: answer.noindex === true || !id || routeDef(id).render === 'browser',
     });
     app.ensureXsrfCookie(request, reply);
     return reply
