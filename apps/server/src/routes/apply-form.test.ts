@@ -154,7 +154,10 @@ describe(`the apply form without scripts: multipart posts (${engine})`, () => {
   });
 
   it('refuses a wrong answer with 400 and the form again, everything typed kept', async () => {
-    const res = await post([...fields({ 'answers[years]': 'four', city: 'Spring field' }), resume()]);
+    const res = await post([
+      ...fields({ 'answers[years]': 'four', city: 'Spring field' }),
+      resume(),
+    ]);
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('role="alert"');
     expect(res.body).toContain('“Years with SQL” must be a number, such as 5 or 2.5.');
@@ -201,7 +204,9 @@ describe(`the apply form without scripts: multipart posts (${engine})`, () => {
   });
 
   it('shows the states of the chosen country without judging anything', async () => {
-    const res = await post(fields({ stateId: '', firstName: 'Ana' , 'answers[years]': '' }).concat([['showStates', '1']]));
+    const res = await post(
+      fields({ stateId: '', firstName: 'Ana', 'answers[years]': '' }).concat([['showStates', '1']]),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain(applicationMessages.firstName);
     expect(res.body).toContain('The states of the chosen country are in the list below.');

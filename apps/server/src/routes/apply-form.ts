@@ -302,9 +302,7 @@ export async function applyFormRoutes(
     tokenMatches: (token: string | undefined) => boolean,
   ): Promise<ReceivedForm> {
     const values = emptyApplyFormValues();
-    const multi = new Set(
-      job.questions.filter((q) => q.type === 'multi_select').map((q) => q.key),
-    );
+    const multi = new Set(job.questions.filter((q) => q.type === 'multi_select').map((q) => q.key));
     let verified = false;
     let showStates = false;
     let fieldsLength = 0;
@@ -378,7 +376,6 @@ export async function applyFormRoutes(
     // An unchosen single choice sends nothing; a multi_select with nothing ticked, nothing.
     return { values, showStates, resume, tooLong: tooLongErrors(values) };
   }
-
 }
 
 /** Reads a part to its end without keeping it. */

@@ -60,7 +60,10 @@ export function AppliedPage({ jobId }: { jobId: number }) {
   const { job } = usePageData();
   usePageMeta({ title: APPLIED_SUCCESSFULLY });
   return (
-    <ApplyIntro title={APPLIED_SUCCESSFULLY} eyebrow={job ? `${job.code} - ${job.title}` : undefined}>
+    <ApplyIntro
+      title={APPLIED_SUCCESSFULLY}
+      eyebrow={job ? `${job.code} - ${job.title}` : undefined}
+    >
       <p className="page-intro__lead">
         Thank you. We have your application and sent you an e-mail to confirm it.
       </p>
@@ -183,8 +186,7 @@ function ApplyPageForm({ job, state }: { job: PublicOpening; state: ApplyPageSta
       <input type="hidden" name={applyFormFieldNames.xsrf} value={state.xsrfToken} />
       {state.problem ? (
         <div className="apply-form__alert" role="alert">
-          {state.problem.message} What you typed could not be kept; please fill in the form
-          again.
+          {state.problem.message} What you typed could not be kept; please fill in the form again.
         </div>
       ) : null}
       {errors.length > 0 ? (
@@ -360,7 +362,11 @@ function QuestionField({
   const single = typeof value === 'string' ? value : '';
   const chosen = Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
   const mark = question.required ? <span aria-hidden="true"> *</span> : <span> (optional)</span>;
-  if (question.type === 'single_select' || question.type === 'yes_no' || question.type === 'multi_select') {
+  if (
+    question.type === 'single_select' ||
+    question.type === 'yes_no' ||
+    question.type === 'multi_select'
+  ) {
     const multi = question.type === 'multi_select';
     return (
       <fieldset
@@ -436,7 +442,15 @@ interface PageFieldProps {
 }
 
 /** A label, its control, a hint and the sentence of its rule beside it. */
-function PageField({ field, label, required = false, hint, error, wide = false, children }: PageFieldProps) {
+function PageField({
+  field,
+  label,
+  required = false,
+  hint,
+  error,
+  wide = false,
+  children,
+}: PageFieldProps) {
   const id = controlId(field);
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
