@@ -201,6 +201,11 @@ describe(`the apply form without scripts: multipart posts (${engine})`, () => {
       'sec-fetch-site': 'cross-site',
     });
     expect(crossSite.statusCode).toBe(403);
+    const otherOrigin = await post([...fields(), resume()], { origin: 'https://evil.example' });
+    expect(otherOrigin.statusCode).toBe(403);
+    // A browser under no-referrer says `Origin: null` on its own form's post: accepted.
+    const nullOrigin = await post([...fields(), resume()], { origin: 'null' });
+    expect(nullOrigin.statusCode).toBe(303);
   });
 
   it('shows the states of the chosen country without judging anything', async () => {
