@@ -41,7 +41,8 @@ async function expectNoViolationsWithoutScripts(page: Page, context: string) {
     .replace(/<script\b(?![^>]*type="application\/(?:ld\+)?json")[^>]*>[\s\S]*?<\/script>/g, '')
     // Written into a page, a render-blocking link may never be released: axe waits on frames.
     .replace(/<link rel="expect"[^>]*>/g, '');
-  const scannerContext = await page.context().browser()!.newContext();
+  // (The runner gives new contexts this file's options: scripts are turned back on here.)
+  const scannerContext = await page.context().browser()!.newContext({ javaScriptEnabled: true });
   const scanner = await scannerContext.newPage();
   try {
     // On about:blank: a page of the site would bring its CSP, which forbids axe's script.
