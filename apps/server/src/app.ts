@@ -36,11 +36,29 @@ import { closingConnections } from './plugins/closing-connections';
 import { loadSitePages, type SitePages } from './plugins/site-pages';
 import { staticSite } from './plugins/static-site';
 import { xsrfCookies } from './plugins/xsrf';
+import { BodyBudget } from './lib/body-budget';
+import {
+  createApplicationStore,
+  type ApplicationStore,
+} from './domains/applications/application-store';
+import { applicantWriterPool } from './workers/applicant-writer-pool';
+import { applyFormRoutes } from './routes/apply-form';
 import { consolePageRoutes } from './routes/console-pages';
 import { guardedRoutes } from './routes/guarded';
 import { pageRoutes } from './routes/pages';
 import { seoRoutes } from './routes/seo';
 import { siteRoutes } from './routes/site';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The node's one application store: applications are written where they cannot hold the
+     *  event loop (SQLite: a worker thread); the JSON route and the site's form share it. */
+    applicationStore: ApplicationStore;
+    /** The bytes of application bodies this node holds at once (UPLOAD_BYTES_IN_FLIGHT), shared
+     *  by both ways of applying. */
+    uploadBudget: BodyBudget;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -179,6 +197,11 @@ export async function buildApp({
   await app.register(retention, { config });
 
   // Routes last.
+  const applicationStore = createApplicationStore(database, applicantWriterPool);
+  app.decorate('applicationStore', applicationStore);
+  app.addHook('onClose', () => applicationStore.close());
+  app.decorate('uploadBudget', new BodyBudget(config.uploadBytesInFlight));
+
   await app.register(siteRoutes, { config, database });
   await app.register(seoRoutes, { config });
   await app.register(guardedRoutes, {
@@ -189,8 +212,10 @@ export async function buildApp({
     tokenActor,
   });
   await app.register(consolePageRoutes, { staticDir: config.staticDir });
-  if (pages) await app.register(pageRoutes, { config, pages });
-  else
+  if (pages) {
+    await app.register(pageRoutes, { config, pages });
+    await app.register(applyFormRoutes, { config, database, cookieSecret, rateLimits });
+  } else
     app.log.warn(
       `No built site at ${config.staticDir}; run "npm run build". Only the API is served.`,
     );

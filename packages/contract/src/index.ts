@@ -10,6 +10,7 @@ export * from './legacy/admin-jobs';
 export * from './careers-listing';
 export * from './age-text';
 export * from './application';
+export * from './apply-form';
 export * from './legacy/application';
 export * from './pipeline';
 export * from './console';

@@ -9,6 +9,8 @@ import type { ScreenId } from './routes';
 export interface PageDataInput {
   openings?: unknown[];
   job?: { id: number };
+  /** An opening's apply form: what was typed, the sentences, the option lists, the token. */
+  apply?: unknown;
 }
 
 export interface RenderedPage {

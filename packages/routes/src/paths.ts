@@ -8,7 +8,12 @@ export interface RouteMatch {
   param?: string;
 }
 
-const JOB_PATH = /^\/careers\/jobs\/(\d{1,9})$/;
+const JOB_PATH = /^\/careers\/jobs\/(\d{1,9})(?:\/(apply|applied))?$/;
+/** The routes with an opening's number in their path, by the path's last part. */
+const JOB_ROUTES = { '': 'job', apply: 'jobApply', applied: 'jobApplied' } as const;
+/** The routes whose path has an opening's number (`:id`): the page, its form, its thank-you. */
+export const openingRouteIds: readonly RouteId[] = Object.values(JOB_ROUTES);
+const isJobRoute = (id: RouteId) => openingRouteIds.includes(id);
 
 /**
  * The one spelling of an in-site path: lower case, no trailing '/' (except '/' itself), no
@@ -23,8 +28,8 @@ export function normalisePath(pathname: string): string {
 /** The route at exactly this (normalised) path, or undefined. */
 export function matchPath(pathname: string): RouteMatch | undefined {
   const job = JOB_PATH.exec(pathname);
-  if (job) return { id: 'job', param: job[1] };
-  const id = routeIds.find((other) => other !== 'job' && routes[other].path === pathname);
+  if (job) return { id: JOB_ROUTES[(job[2] ?? '') as keyof typeof JOB_ROUTES], param: job[1] };
+  const id = routeIds.find((other) => !isJobRoute(other) && routes[other].path === pathname);
   return id ? { id } : undefined;
 }
 
@@ -35,6 +40,12 @@ export function routeForPath(pathname: string): RouteMatch | undefined {
 
 /** An opening's page. */
 export const jobPath = (jobId: number | string) => `/careers/jobs/${jobId}`;
+
+/** An opening's apply form (a page that works without scripts), where it also posts. */
+export const jobApplyPath = (jobId: number | string) => `${jobPath(jobId)}/apply`;
+
+/** Where a stored application from the form lands (post/redirect/get). */
+export const jobAppliedPath = (jobId: number | string) => `${jobPath(jobId)}/applied`;
 
 /** The in-site URL of a route, with an optional query ('/careers?x=1'). */
 export function routePath(id: RouteId, query?: Query): string {
@@ -86,6 +97,8 @@ export function pathFromHash(hash: string): string | undefined {
   const match = routeForPath(rawPath);
   if (!match) return undefined;
   if (match.id === 'jobs') return jobPathFromQuery(search) ?? routes.jobs.path;
+  if (match.id === 'jobApply') return jobApplyPath(match.param!);
+  if (match.id === 'jobApplied') return jobAppliedPath(match.param!);
   return match.id === 'job' ? jobPath(match.param!) : routes[match.id].path;
 }
 
@@ -97,5 +110,7 @@ export function canonicalPath(pathname: string): string {
   const match = routeForPath(pathname);
   if (!match) return normalisePath(pathname);
   if (match.id === 'job') return jobPath(match.param!);
+  if (match.id === 'jobApply') return jobApplyPath(match.param!);
+  if (match.id === 'jobApplied') return jobAppliedPath(match.param!);
   return routes[canonicalRoute(match.id)].path;
 }

@@ -262,6 +262,23 @@ export const routes = {
     render: 'request',
     indexed: true,
   },
+  /** An opening's apply form as a page of its own: it works without scripts (a plain form,
+   *  posted as multipart/form-data to the same path; docs/careers.md). Not indexed. */
+  jobApply: {
+    path: '/careers/jobs/:id/apply',
+    screen: 'job',
+    title: 'Apply for Job',
+    render: 'request',
+    indexed: false,
+  },
+  /** Where the form's post lands once stored (post/redirect/get: a reload applies nothing). */
+  jobApplied: {
+    path: '/careers/jobs/:id/applied',
+    screen: 'job',
+    title: 'Applied Successfully!',
+    render: 'request',
+    indexed: false,
+  },
   /** The old client's job screen: `?JobID=N` moves to the opening's page (301); without it,
    *  the job this tab last looked at (session storage), so it is drawn in the browser. */
   jobs: { path: '/jobs', screen: 'job', title: 'Job Details', render: 'browser', indexed: false },

@@ -13,8 +13,12 @@ import { requestScheme } from './public-origin';
  */
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Sets a fresh XSRF cookie unless the request carries a valid one younger than XSRF_REFRESH_AFTER_MS. */
-    ensureXsrfCookie(request: FastifyRequest, reply: FastifyReply): void;
+    /**
+     * Sets a fresh XSRF cookie unless the request carries a valid one younger than
+     * XSRF_REFRESH_AFTER_MS; answers the token the browser will hold (a form's hidden field
+     * carries it). Called twice for one request, it mints once.
+     */
+    ensureXsrfCookie(request: FastifyRequest, reply: FastifyReply): string;
   }
 }
 
@@ -69,23 +73,29 @@ export function safeEqual(a: string, b: string): boolean {
 /** Decorates `ensureXsrfCookie`, used by the /api guard and by the pages that carry the cookie. */
 export const xsrfCookies = fp<{ secret: string }>(
   async (app: FastifyInstance, { secret }) => {
-    app.decorate('ensureXsrfCookie', (request: FastifyRequest, reply: FastifyReply) => {
+    const minted = new WeakMap<FastifyRequest, string>();
+    app.decorate('ensureXsrfCookie', (request: FastifyRequest, reply: FastifyReply): string => {
+      const already = minted.get(request);
+      if (already) return already;
       const name = xsrfCookieName(request);
       const now = Date.now();
       const current = request.cookies[name];
-      if (isValidXsrfToken(secret, current, now)) {
+      if (current && isValidXsrfToken(secret, current, now)) {
         const issuedAt = xsrfTokenIssuedAt(secret, current) ?? 0;
-        if (now - issuedAt < XSRF_REFRESH_AFTER_MS) return;
+        if (now - issuedAt < XSRF_REFRESH_AFTER_MS) return current;
       }
+      const token = mintXsrfToken(secret, now);
+      minted.set(request, token);
       // Readable by the page (not HttpOnly) so it can echo it; __Host- needs Secure, no
       // Domain and path '/'. The browser drops it when the server would refuse it anyway.
-      reply.setCookie(name, mintXsrfToken(secret, now), {
+      reply.setCookie(name, token, {
         path: '/',
         sameSite: 'lax',
         httpOnly: false,
         secure: name === XSRF_HOST_COOKIE_NAME,
         maxAge: XSRF_MAX_AGE_MS / 1000,
       });
+      return token;
     });
   },
   { name: 'xsrf-cookies', dependencies: ['@fastify/cookie'] },

@@ -2,8 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/create-db';
 import { sendProblem } from '../plugins/problem-details';
-import { createApplicationStore } from '../domains/applications/application-store';
-import { applicantWriterPool } from '../workers/applicant-writer-pool';
 import { adminJobsRoutes } from './legacy/admin/jobs';
 import { careerDetailsRoutes } from './legacy/jobs/career-details';
 import { careerListingRoutes } from './legacy/jobs/career-listing';
@@ -45,12 +43,11 @@ export async function apiRoutes(app: FastifyInstance, { config, database }: ApiR
   await app.register(careerDetailsRoutes, { repos });
   await app.register(careerListingRoutes, { repos });
   await app.register(referenceDataRoutes, { repos });
-  // Applications are written where they cannot hold the event loop (SQLite: a worker thread).
-  const applications = createApplicationStore(database, applicantWriterPool);
-  app.addHook('onClose', () => applications.close());
+  // The node's one application store and upload budget (app.ts), shared with the site's form.
   await app.register(saveApplicantRoutes, {
     repos,
-    applications,
+    applications: app.applicationStore,
+    budget: app.uploadBudget,
     config,
     pingDatabase: () => database.ping(),
   });

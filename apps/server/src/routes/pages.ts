@@ -4,6 +4,7 @@ import {
   canonicalPath,
   jobPathFromQuery,
   normalisePath,
+  openingRouteIds,
   routeDef,
   routeForPath,
   routeIds,
@@ -31,6 +32,18 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Answers a path the router does not know: a 301 to its one spelling, or the 404 page. */
     sendNotFoundPage?: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+    /** Answers one of the site's pages rendered per request (the apply form: routes/apply-form.ts). */
+    sendSitePage: (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      answer: PageAnswer,
+    ) => Promise<FastifyReply>;
+    /** Answers the page of an opening that is not visible: 410 once closed, else 404. */
+    sendMissingOpening: (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      jobId: number | undefined,
+    ) => Promise<FastifyReply>;
   }
 }
 
@@ -39,12 +52,17 @@ const RENDERED_MAX = 100;
 /** How many origins' stored pages are kept (PUBLIC_URL unset: each Host is an origin). */
 const STORED_ORIGINS_MAX = 8;
 
-interface PageAnswer {
+export interface PageAnswer {
   id: RouteId | undefined;
   /** The path and query the page is rendered at. */
   url: string;
+  status?: number;
   data?: PageDataInput;
   jsonLd?: unknown;
+  /** Rendered for this request alone and never kept: a page with what a visitor typed. */
+  personal?: boolean;
+  /** Kept out of search engines (a form, a thank-you page). */
+  noindex?: boolean;
 }
 
 /**
@@ -103,7 +121,7 @@ async function sitePages(
       data,
       jsonLd,
       // Section routes and /dashboard stay crawlable: their canonical URL names their page.
-      noindex: !id || routeDef(id).render === 'browser',
+      noindex: answer.noindex === true || !id || routeDef(id).render === 'browser',
     });
   }
 
@@ -188,7 +206,10 @@ async function sitePages(
 
   // GET /hr is the server's redirect (routes/site.ts); the old '/jobs' has its own route below.
   // Stored answers carry their own encodings: the compression plugin stays out (compress).
-  for (const id of routeIds.filter((other) => !['hr', 'jobs', 'job', 'careers'].includes(other))) {
+  // An opening's pages (its page, its apply form, its thank-you) have routes of their own.
+  for (const id of routeIds.filter(
+    (other) => !['hr', 'jobs', 'careers'].includes(other) && !openingRouteIds.includes(other),
+  )) {
     const { path } = routes[id];
     app.get(path, { schema: { hide: true }, compress: false }, (request, reply) =>
       sendStatic(request, reply, id),
@@ -240,16 +261,47 @@ async function sitePages(
       } catch (error) {
         if (!(error instanceof NotShown)) throw error;
       }
-      // A closed opening is gone (410); one not yet in effect has not been published (404).
-      const known = jobId === undefined ? undefined : await repos.jobs.findById(jobId);
-      const closed = known !== undefined && openingState(known, new Date()) === 'closed';
-      return reply
-        .code(closed ? 410 : 404)
-        .header('Cache-Control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(gonePage(base, closed ? 'This opening has closed' : 'There is no such opening here'));
+      return sendMissingOpening(request, reply, jobId);
     },
   );
+
+  async function sendMissingOpening(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    jobId: number | undefined,
+  ) {
+    // A closed opening is gone (410); one not yet in effect has not been published (404).
+    const known = jobId === undefined ? undefined : await repos.jobs.findById(jobId);
+    const closed = known !== undefined && openingState(known, new Date()) === 'closed';
+    return reply
+      .code(closed ? 410 : 404)
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(
+        gonePage(
+          publicOrigin(request, config.publicUrl),
+          closed ? 'This opening has closed' : 'There is no such opening here',
+        ),
+      );
+  }
+
+  /**
+   * A page rendered for this request (an opening's apply form, with what was typed; its
+   * thank-you page): never cached, personal ones not even by the browser.
+   */
+  async function sendSitePage(request: FastifyRequest, reply: FastifyReply, answer: PageAnswer) {
+    const html = await documentOf(answer, publicOrigin(request, config.publicUrl));
+    app.ensureXsrfCookie(request, reply);
+    return reply
+      .code(answer.status ?? 200)
+      .headers({
+        ...headersOf(answer.id),
+        'Cache-Control': answer.personal ? 'no-store' : 'no-cache',
+      })
+      .send(html);
+  }
+  app.decorate('sendSitePage', sendSitePage);
+  app.decorate('sendMissingOpening', sendMissingOpening);
 
   // The old client's job link: /jobs?JobID=N[&PageFrom=careers] is the opening's page.
   app.get(routes.jobs.path, { schema: { hide: true } }, async (request, reply) => {

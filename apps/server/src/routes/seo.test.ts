@@ -150,7 +150,8 @@ describe(`robots.txt, sitemap.xml and job pages (${engine})`, () => {
     expect(html).toContain('Recruitment Manager');
     expect(html).toContain('Contact Person Details');
     expect(html).toContain('ana@example.com');
-    expect(html).toMatch(/<button[^>]*>Apply<\/button>/);
+    // Apply is a link to the opening's own form until the page's scripts make it the dialog's button.
+    expect(html).toMatch(/<a[^>]*href="\/careers\/jobs\/\d+\/apply"[^>]*>Apply<\/a>/);
     expect(html).toContain('Chicago, Illinois, USA (hybrid)');
     expect(html).toContain('<p>Build claims systems.</p>');
     expect(html).not.toContain('alert(1)');

@@ -121,6 +121,10 @@ export function caseFor(
 export function routeCases(f: Fixtures): Record<string, RouteCase> {
   return {
     'GET /careers/jobs/:id': { url: `/careers/jobs/${f.jobId}` },
+    'GET /careers/jobs/:id/apply': { url: `/careers/jobs/${f.jobId}/apply` },
+    'GET /careers/jobs/:id/applied': { url: `/careers/jobs/${f.jobId}/applied` },
+    // The apply form's post (a multipart form; a JSON body is refused with the form again).
+    'POST /careers/jobs/:id/apply': { url: `/careers/jobs/${f.jobId}/apply`, body: {} },
     'GET /jobs': { url: `/jobs?JobID=${f.jobId}&PageFrom=careers` },
     'GET /api/*': { url: '/api/no-such-endpoint' },
     'POST /api/*': { url: '/api/no-such-endpoint', body: {} },

@@ -33,3 +33,16 @@ export default async function decode(body: BodyChunks): Promise<DecodeResult> {
   const resume = decoded.resume && ownedCopy(decoded.resume);
   return movingResult({ ok: true, decoded: { ...decoded, resume }, zipBomb }, [resume]);
 }
+
+/** A multipart resume's chunks, joined here and judged for a zip bomb (routes/apply-form.ts). */
+export interface JoinedResume {
+  bytes: Uint8Array;
+  zipBomb: boolean;
+}
+
+export async function joinResume(body: BodyChunks): Promise<JoinedResume> {
+  const bytes = Buffer.concat(body.chunks, body.length);
+  const zipBomb = bytes.length > 0 ? await inflatesPastBound(bytes) : false;
+  const owned = ownedCopy(bytes);
+  return movingResult({ bytes: owned, zipBomb }, [owned]);
+}

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { CareerListing, PublicOpening } from '@lumenfield/contract';
+import type { ApplyPageState, CareerListing, PublicOpening } from '@lumenfield/contract';
 
 /**
  * The live data a page was rendered with on the server: the same values seed the screen's
@@ -12,6 +12,8 @@ export interface PageData {
   openings?: CareerListing[];
   /** An opening's page: what a visitor sees of it. */
   job?: PublicOpening;
+  /** An opening's apply form: what was typed, its sentences, the option lists, the token. */
+  apply?: ApplyPageState;
 }
 
 export const PAGE_DATA_ELEMENT_ID = 'page-data';

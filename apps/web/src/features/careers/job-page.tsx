@@ -12,7 +12,8 @@ import { usePageData } from '@/lib/page-data';
 import { useInBrowser } from '@/lib/use-in-browser';
 import { AppLink } from '@/components/app-link';
 import { Icon } from '@/components/icons';
-import { jobPath, routes, type ScreenProps } from '@lumenfield/routes';
+import { jobApplyPath, jobPath, routes, type ScreenProps } from '@lumenfield/routes';
+import { AppliedPage, ApplyPage } from './apply-page';
 import { usePageMeta } from '@/lib/page-meta';
 import { site } from '@/config/site';
 import { fetchOpening } from './legacy/jobs-api';
@@ -37,6 +38,8 @@ function sessionStore(): Storage | undefined {
 }
 
 export default function JobPage({ routeId, param }: ScreenProps) {
+  if (routeId === 'jobApply') return <ApplyPage key={param} jobId={Number(param)} />;
+  if (routeId === 'jobApplied') return <AppliedPage key={param} jobId={Number(param)} />;
   return routeId === 'jobs' ? (
     <RememberedJob />
   ) : (
@@ -142,14 +145,11 @@ function JobScreen({ jobId, title }: { jobId: number; title: string }) {
           </li>
         </ul>
         <div className="job-intro__actions job-intro__actions--apply">
-          <button
-            type="button"
+          <ApplyButton
+            jobId={job.id}
             className="button button--on-navy job-intro__apply"
-            onClick={() => openFor(job)}
-            aria-describedby="job-title"
-          >
-            Apply
-          </button>
+            onOpen={() => openFor(job)}
+          />
         </div>
       </JobIntro>
       <div className="job-body">
@@ -167,18 +167,40 @@ function JobScreen({ jobId, title }: { jobId: number; title: string }) {
             band's Apply is hidden there, so there is one Apply button at any width). */}
         <div className="job-apply-bar">
           <p className="job-apply-bar__text">{jobHeading(job)}</p>
-          <button
-            type="button"
+          <ApplyButton
+            jobId={job.id}
             className="button button--primary"
-            onClick={() => openFor(job)}
-            aria-describedby="job-title"
-          >
-            Apply
-          </button>
+            onOpen={() => openFor(job)}
+          />
         </div>
       </div>
       {dialogs}
     </>
+  );
+}
+
+/**
+ * Apply: without scripts (and until the page has hydrated) a link to the opening's own apply
+ * form, a page that works with a plain post; once the page's scripts run, the button that opens
+ * the dialog (docs/careers.md, "Applying without scripts").
+ */
+function ApplyButton({
+  jobId,
+  className,
+  onOpen,
+}: {
+  jobId: number;
+  className: string;
+  onOpen: () => void;
+}) {
+  return useInBrowser() ? (
+    <button type="button" className={className} onClick={onOpen} aria-describedby="job-title">
+      Apply
+    </button>
+  ) : (
+    <a href={jobApplyPath(jobId)} className={className} aria-describedby="job-title">
+      Apply
+    </a>
   );
 }
 

@@ -10,33 +10,15 @@ import {
   applicationCreatedSchema,
   applicationInputOf,
   applicationPayloadSchema,
-  normaliseApplicant,
-  resumeKindFromName,
   problemDetailsSchema,
   saveApplicantQuerySchema,
-  validateApplication,
   wireName,
-  answerErrors,
-  storedAnswersOf,
-  type FieldError,
-  type Place,
-  type ApplicationInput,
-  type ApplicationPayload,
-  type ResumeFacts,
-  type ResumeKind,
 } from '@lumenfield/contract';
 import type { Config } from '../../../config';
 import { BodyBudget } from '../../../lib/body-budget';
-import { hasControlCharacters, stripControlCharacters } from '../../../lib/control-characters';
 import { mailOrigin } from '../../../plugins/public-origin';
 import { readBodyChunks } from '../../../lib/read-body';
-import type { ApplicationFields } from '../../../domains/applications/applicant-row';
-import { placesOf } from '../../../domains/openings/place';
-import {
-  cleanFileName,
-  resumeKind,
-  resumeMimeType,
-} from '../../../domains/applications/resume-file';
+import { acceptApplication } from '../../../domains/openings/accept-application';
 import { HttpProblem } from '../../../plugins/problem-details';
 import type { Repositories } from '../../../domains';
 import type { ApplicationStore } from '../../../domains/applications/application-store';
@@ -64,48 +46,10 @@ function tooLarge(): HttpProblem {
   return new HttpProblem(413, applicationMessages.tooLargeToSend);
 }
 
-interface ResumeCheck {
-  facts: ResumeFacts;
-  bytes: Buffer | undefined;
-  kind: ResumeKind | null;
-  name: string;
-}
-
 /** The resume's bytes as the body decoder left them, and whether they are a zip bomb. */
 interface DecodedResume {
   bytes: Uint8Array | undefined;
   zipBomb: boolean;
-}
-
-async function checkResume(
-  payload: ApplicationPayload,
-  { bytes: decoded, zipBomb }: DecodedResume,
-): Promise<ResumeCheck> {
-  const detail = payload.AttachmentHeader.AttachmentDetails[0];
-  const name = cleanFileName(detail?.FileName ?? '');
-  if (!detail || name === '') {
-    return {
-      facts: { chosen: false, kind: null, size: 0, hasContent: false },
-      bytes: undefined,
-      kind: null,
-      name,
-    };
-  }
-  const bytes = decoded && asBuffer(decoded);
-  if (!bytes || bytes.length === 0) {
-    // Nothing to judge by content: the type rule reads the name (as the page does) and the
-    // last rule, 'Please select a resume', reports the missing content.
-    const claimed = resumeKindFromName(name);
-    return {
-      facts: { chosen: true, kind: claimed, size: 0, hasContent: false },
-      bytes,
-      kind: claimed,
-      name,
-    };
-  }
-  // A zip that really inflates past the bound is no document, whatever its directory says.
-  const kind = zipBomb ? null : await resumeKind(bytes, name);
-  return { facts: { chosen: true, kind, size: bytes.length, hasContent: true }, bytes, kind, name };
 }
 
 /** POST /Jobs/SaveApplicantDetail: an application with its resume (docs/api.md). */
@@ -115,12 +59,14 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
   config: Config;
   /** Rejects while the database does not answer (the handle's ping). */
   pingDatabase: () => Promise<void>;
-}> = async (app, { repos, applications, config, pingDatabase }) => {
+  /** The node's bytes of bodies in flight, shared with the site's own form (routes/apply-form.ts). */
+  budget?: BodyBudget;
+}> = async (app, { repos, applications, config, pingDatabase, budget: shared }) => {
   // Only this encapsulated route reads large bodies. They are read as they arrive and decoded
   // in worker threads, never on the event loop; how many bytes a node holds at once is bounded.
   const decoders = createWorkerPool('body-decoder');
   app.addHook('onClose', () => decoders.close());
-  const budget = new BodyBudget(config.uploadBytesInFlight);
+  const budget = shared ?? new BodyBudget(config.uploadBytesInFlight);
   /** The decoded resume of each request, beside its body (the schema sees FileContent ''). */
   const resumes = new WeakMap<FastifyRequest, DecodedResume>();
 
@@ -208,86 +154,32 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
 
       // The old client's names end here: from now on the application speaks ours.
       const input = applicationInputOf(payload);
-      // A control character (NUL…) makes a field invalid: it fails its own rule, in order.
-      const text = (value: string) => (hasControlCharacters(value) ? '' : value);
-      // The first name input strips leading spaces; every text field is trimmed (docs/api.md).
-      const fields = normaliseApplicant({
-        firstName: text(input.firstName),
-        lastName: text(input.lastName),
-        city: text(input.city),
-        email: text(input.email),
-        mobileNumber: text(input.mobileNumber),
-        countryId: input.countryId,
-        stateId: input.stateId,
-      });
-      // A country or state the reference data does not know is no selection at all.
-      const countryKnown =
-        fields.countryId != null && (await repos.reference.countryExists(fields.countryId));
-      const stateKnown =
-        countryKnown &&
-        fields.stateId != null &&
-        (await repos.reference.stateBelongsTo(fields.stateId, fields.countryId as number));
-      const resume = await checkResume(
-        payload,
-        resumes.get(request) ?? { bytes: undefined, zipBomb: false },
-      );
-      const errors = validateApplication(
+      const detail = payload.AttachmentHeader.AttachmentDetails[0];
+      const decoded = resumes.get(request);
+      const result = await acceptApplication(
         {
-          ...fields,
-          countryId: countryKnown ? fields.countryId : null,
-          stateId: stateKnown ? fields.stateId : null,
-        },
-        resume.facts,
-      ).map((error) => ({ ...error, field: wireName(error.field) }));
-      // Then the opening's own questions, and which of its places (docs/careers.md).
-      const places = placesOf(job);
-      errors.push(
-        ...[...answerErrors(job.questions, input.answers), ...placeChoiceErrors(places, input)].map(
-          (error) => ({ ...error, field: wireName(error.field) }),
-        ),
-      );
-      if (errors.length > 0 || !resume.bytes || resume.bytes.length === 0 || !resume.kind) {
-        throw new HttpProblem(400, errors[0]?.message ?? 'The application is invalid.', errors);
-      }
-
-      // (The store may move the resume to its writer thread: its length is taken first.)
-      const resumeBytes = resume.bytes.length;
-      const stored = await applications.create({
-        jobId: job.id,
-        fields: {
-          ...optionalText(input),
-          ...fields,
-          answers: storedAnswersOf(job.questions, input.answers),
-          place: places.length > 1 ? (places[input.locationIndex ?? 0] ?? null) : null,
-          experience: await experienceText(repos, input.experience),
-          countryId: fields.countryId as number,
-          stateId: fields.stateId as number,
-        },
-        resume: {
-          originalName: resume.name,
-          kind: resume.kind,
-          mimeType: resumeMimeType(resume.kind),
-          content: resume.bytes,
-        },
-        // The applicant's confirmation and the contact persons' notice, written and queued with
-        // the applicant, in its transaction, and sent in the background.
-        mail: {
-          job: {
-            id: job.id,
-            code: job.code,
-            title: job.title,
-            location: job.location,
-            contactEmails: job.contactEmails
-              .split(',')
-              .map((mail) => mail.trim())
-              .filter(Boolean),
-          },
-          origin: mailOrigin(config),
+          reference: repos.reference,
+          applications,
+          mailOrigin: mailOrigin(config),
           retentionDays: config.applicantRetentionDays,
         },
-      });
+        job,
+        {
+          input,
+          resume: {
+            fileName: detail?.FileName ?? '',
+            bytes: decoded?.bytes && asBuffer(decoded.bytes),
+            zipBomb: decoded?.zipBomb ?? false,
+          },
+        },
+      );
+      if (!result.accepted) {
+        const errors = result.errors.map((error) => ({ ...error, field: wireName(error.field) }));
+        throw new HttpProblem(400, errors[0]?.message ?? 'The application is invalid.', errors);
+      }
+      const stored = result;
       request.log.info(
-        { applicantId: stored.applicantId, jobId: job.id, bytes: resumeBytes },
+        { applicantId: stored.applicantId, jobId: job.id, bytes: result.resumeBytes },
         stored.duplicate ? 'duplicate application: answered the stored one' : 'application stored',
       );
       // With SELF_ID=us, the voluntary self-identification form's one-time token (docs/api.md).
@@ -308,42 +200,3 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
     },
   );
 };
-
-/**
- * The application's optional text fields (ReferredBy, and any added beside it): control
- * characters dropped, trimmed, null when nothing is left. The fields with rules of their own
- * are set over these by the caller.
- */
-function optionalText({
-  answers: _answers,
-  locationIndex: _locationIndex,
-  ...input
-}: ApplicationInput): ApplicationFields {
-  return Object.fromEntries(
-    Object.entries(input).map(([key, value]) => [
-      key,
-      typeof value === 'string' ? stripControlCharacters(value).trim() || null : (value ?? null),
-    ]),
-  ) as unknown as ApplicationFields;
-}
-
-/** An opening with two or more places asks which one; its index must be one of them. */
-function placeChoiceErrors(places: readonly Place[], input: ApplicationInput): FieldError[] {
-  if (places.length < 2) return [];
-  const index = input.locationIndex;
-  return index != null && index < places.length
-    ? []
-    : [{ field: 'locationIndex', message: 'Please choose the place you would work from.' }];
-}
-
-/** Experience is optional and not validated (docs/api.md): a known band's label, else the text. */
-async function experienceText(
-  repos: Repositories,
-  value: ApplicationInput['experience'],
-): Promise<string | null> {
-  if (value === null || value === undefined || value === '') return null;
-  const bands = await repos.reference.experienceBands();
-  const given = stripControlCharacters(String(value)).trim();
-  const band = bands.find((b) => String(b.value) === given);
-  return band?.label ?? (given.slice(0, 100) || null);
-}

@@ -1,0 +1,223 @@
+import {
+  MAX_RESUME_BYTES,
+  answerErrors,
+  normaliseApplicant,
+  resumeKindFromName,
+  storedAnswersOf,
+  validateApplication,
+  type ApplicationInput,
+  type FieldError,
+  type Place,
+  type ResumeFacts,
+  type ResumeKind,
+} from '@lumenfield/contract';
+import { hasControlCharacters, stripControlCharacters } from '../../lib/control-characters';
+import type { ApplicationFields } from '../applications/applicant-row';
+import type { ApplicationStore } from '../applications/application-store';
+import { cleanFileName, resumeKind, resumeMimeType } from '../applications/resume-file';
+import type { Job } from './jobs-repository';
+import { placesOf } from './place';
+import type { ReferenceRepository } from './reference-repository';
+
+/**
+ * An application as a route received it, in the house's names: the fields, and the resume as
+ * its bytes (already off the wire: decoded from base64 or read from a multipart part) with
+ * whether a worker found it to be a zip that inflates past the bound.
+ */
+export interface ApplicationAttempt {
+  input: ApplicationInput;
+  resume: {
+    fileName: string;
+    bytes: Buffer | undefined;
+    zipBomb: boolean;
+    /** The file was longer than the bytes kept (a stream cut at the limit): too large. */
+    overLimit?: boolean;
+  };
+}
+
+export interface AcceptContext {
+  reference: Pick<ReferenceRepository, 'countryExists' | 'stateBelongsTo' | 'experienceBands'>;
+  applications: ApplicationStore;
+  /** The origin of the links in the mails (never the request's). */
+  mailOrigin: string;
+  retentionDays: number;
+}
+
+export type Acceptance =
+  | { accepted: false; errors: FieldError[] }
+  | { accepted: true; applicantId: number; duplicate: boolean; resumeBytes: number };
+
+interface ResumeCheck {
+  facts: ResumeFacts;
+  bytes: Buffer | undefined;
+  kind: ResumeKind | null;
+  name: string;
+}
+
+async function checkResume({
+  fileName,
+  bytes,
+  zipBomb,
+  overLimit = false,
+}: ApplicationAttempt['resume']): Promise<ResumeCheck> {
+  const name = cleanFileName(fileName);
+  if (name === '') {
+    return {
+      facts: { chosen: false, kind: null, size: 0, hasContent: false },
+      bytes: undefined,
+      kind: null,
+      name,
+    };
+  }
+  if (!bytes || bytes.length === 0) {
+    // Nothing to judge by content: the type rule reads the name (as the page does) and the
+    // last rule, 'Please select a resume', reports the missing content.
+    const claimed = resumeKindFromName(name);
+    return {
+      facts: { chosen: true, kind: claimed, size: 0, hasContent: false },
+      bytes,
+      kind: claimed,
+      name,
+    };
+  }
+  // A zip that really inflates past the bound is no document, whatever its directory says.
+  const kind = zipBomb ? null : await resumeKind(bytes, name);
+  const size = overLimit ? Math.max(bytes.length, MAX_RESUME_BYTES + 1) : bytes.length;
+  return { facts: { chosen: true, kind, size, hasContent: true }, bytes, kind, name };
+}
+
+/**
+ * The one owner of what makes an application acceptable (docs/careers.md): the spec's rules in
+ * their order (a control character fails its field's rule; a country or state the reference
+ * data does not know is no choice), then the opening's questions, then which of its places;
+ * and, when nothing fails, the application stored with its resume and its mails in one
+ * transaction. Both ways in call it: the old client's JSON (SaveApplicantDetail) and the
+ * site's own multipart form. Errors are in the house's names (`firstName`, `answers.<key>`,
+ * `locationIndex`, `resume`); a route renames them for its own wire.
+ */
+export async function acceptApplication(
+  context: AcceptContext,
+  job: Job,
+  { input, resume: received }: ApplicationAttempt,
+): Promise<Acceptance> {
+  const { reference, applications } = context;
+  // A control character (NUL…) makes a field invalid: it fails its own rule, in order.
+  const text = (value: string) => (hasControlCharacters(value) ? '' : value);
+  // The first name input strips leading spaces; every text field is trimmed (docs/api.md).
+  const fields = normaliseApplicant({
+    firstName: text(input.firstName),
+    lastName: text(input.lastName),
+    city: text(input.city),
+    email: text(input.email),
+    mobileNumber: text(input.mobileNumber),
+    countryId: input.countryId,
+    stateId: input.stateId,
+  });
+  // A country or state the reference data does not know is no selection at all.
+  const countryKnown =
+    fields.countryId != null && (await reference.countryExists(fields.countryId));
+  const stateKnown =
+    countryKnown &&
+    fields.stateId != null &&
+    (await reference.stateBelongsTo(fields.stateId, fields.countryId as number));
+  const resume = await checkResume(received);
+  const errors = validateApplication(
+    {
+      ...fields,
+      countryId: countryKnown ? fields.countryId : null,
+      stateId: stateKnown ? fields.stateId : null,
+    },
+    resume.facts,
+  );
+  // Then the opening's own questions, and which of its places (docs/careers.md).
+  const places = placesOf(job);
+  errors.push(...answerErrors(job.questions, input.answers), ...placeChoiceErrors(places, input));
+  if (errors.length > 0 || !resume.bytes || resume.bytes.length === 0 || !resume.kind) {
+    return { accepted: false, errors };
+  }
+
+  // (The store may move the resume to its writer thread: its length is taken first.)
+  const resumeBytes = resume.bytes.length;
+  const stored = await applications.create({
+    jobId: job.id,
+    fields: {
+      ...optionalText(input),
+      ...fields,
+      answers: storedAnswersOf(job.questions, input.answers),
+      place: places.length > 1 ? (places[input.locationIndex ?? 0] ?? null) : null,
+      experience: await experienceText(reference, input.experience),
+      countryId: fields.countryId as number,
+      stateId: fields.stateId as number,
+    },
+    resume: {
+      originalName: resume.name,
+      kind: resume.kind,
+      mimeType: resumeMimeType(resume.kind),
+      content: resume.bytes,
+    },
+    // The applicant's confirmation and the contact persons' notice, written and queued with
+    // the applicant, in its transaction, and sent in the background.
+    mail: {
+      job: {
+        id: job.id,
+        code: job.code,
+        title: job.title,
+        location: job.location,
+        contactEmails: job.contactEmails
+          .split(',')
+          .map((mail) => mail.trim())
+          .filter(Boolean),
+      },
+      origin: context.mailOrigin,
+      retentionDays: context.retentionDays,
+    },
+  });
+  return {
+    accepted: true,
+    applicantId: stored.applicantId,
+    duplicate: stored.duplicate,
+    resumeBytes,
+  };
+}
+
+/**
+ * The application's optional text fields (referredBy, and any added beside it): control
+ * characters dropped, trimmed, null when nothing is left. The fields with rules of their own
+ * are set over these by the caller.
+ */
+function optionalText({
+  answers: _answers,
+  locationIndex: _locationIndex,
+  ...input
+}: ApplicationInput): ApplicationFields {
+  return Object.fromEntries(
+    Object.entries(input).map(([key, value]) => [
+      key,
+      typeof value === 'string' ? stripControlCharacters(value).trim() || null : (value ?? null),
+    ]),
+  ) as unknown as ApplicationFields;
+}
+
+/** The sentence of an opening with two or more places when none of them was chosen. */
+export const PLACE_CHOICE_MESSAGE = 'Please choose the place you would work from.';
+
+/** An opening with two or more places asks which one; its index must be one of them. */
+function placeChoiceErrors(places: readonly Place[], input: ApplicationInput): FieldError[] {
+  if (places.length < 2) return [];
+  const index = input.locationIndex;
+  return index != null && index < places.length
+    ? []
+    : [{ field: 'locationIndex', message: PLACE_CHOICE_MESSAGE }];
+}
+
+/** Experience is optional and not validated (docs/api.md): a known band's label, else the text. */
+async function experienceText(
+  reference: AcceptContext['reference'],
+  value: ApplicationInput['experience'],
+): Promise<string | null> {
+  if (value === null || value === undefined || value === '') return null;
+  const bands = await reference.experienceBands();
+  const given = stripControlCharacters(String(value)).trim();
+  const band = bands.find((b) => String(b.value) === given);
+  return band?.label ?? (given.slice(0, 100) || null);
+}

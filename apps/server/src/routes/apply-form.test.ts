@@ -1,0 +1,242 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { XSRF_COOKIE_NAME, applicationMessages } from '@lumenfield/contract';
+import { createRepositories } from '../domains';
+import { createTestApp, engine, type TestApp } from '../test/test-app';
+import { exeFile, pdfFile } from '../test/files';
+import { docxZipBomb } from '../bad-input/hostile-files';
+import { mintXsrfToken } from '../plugins/xsrf';
+import { MULTIPART_BODY_LIMIT, applyFormProblems } from './apply-form';
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+const BOUNDARY = '----lumenfield-test-boundary';
+
+type Part = [name: string, value: string] | [name: string, file: { name: string; bytes: Buffer }];
+
+/** A multipart/form-data body, parts in the order given (as a browser sends a form). */
+function multipart(parts: Part[]): Buffer {
+  const chunks: Buffer[] = [];
+  for (const [name, value] of parts) {
+    if (typeof value === 'string') {
+      chunks.push(
+        Buffer.from(
+          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+        ),
+      );
+    } else {
+      chunks.push(
+        Buffer.from(
+          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+        value.bytes,
+        Buffer.from('\r\n'),
+      );
+    }
+  }
+  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
+  return Buffer.concat(chunks);
+}
+
+describe(`the apply form without scripts: multipart posts (${engine})`, () => {
+  let t: TestApp;
+  let jobId: number;
+  let countryId: number;
+  let stateId: number;
+  let token: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ PUBLIC_URL: 'http://localhost' }, { pages: true });
+    const repos = createRepositories(t.db.handle.db);
+    jobId = await repos.jobs.create({
+      code: 'NS-1',
+      title: 'Form Analyst',
+      location: 'Chicago, IL, US',
+      recruitmentManagers: 'Ana Cruz',
+      contactPersons: 'Ana Cruz',
+      contactEmails: 'ana@example.com',
+      descriptionHtml: '<p>Reads forms.</p>',
+      effectiveFrom: minutesAgo(30),
+      isOpen: true,
+      locations: [
+        { city: 'Chicago', region: 'US-IL', country: 'US' },
+        { city: 'Austin', region: 'US-TX', country: 'US' },
+      ],
+      questions: [
+        { key: 'years', label: 'Years with SQL', type: 'number', required: true },
+        {
+          key: 'tools',
+          label: 'Tools you use',
+          type: 'multi_select',
+          required: false,
+          options: ['Excel', 'Power BI', 'Tableau'],
+        },
+      ],
+    });
+    const countries = await repos.reference.countries();
+    const withStates = await Promise.all(
+      countries.slice(0, 40).map(async (c) => ({ c, s: await repos.reference.statesOf(c.value) })),
+    );
+    const found = withStates.find(({ s }) => (s?.length ?? 0) > 0)!;
+    countryId = found.c.value;
+    stateId = found.s![0]!.value;
+    token = mintXsrfToken(t.cookieSecret);
+  });
+  afterAll(() => t.close());
+
+  const url = () => `/careers/jobs/${jobId}/apply`;
+  const fields = (overrides: Record<string, string> = {}): Part[] =>
+    Object.entries({
+      xsrfToken: token,
+      firstName: 'Maria',
+      lastName: 'Lopez',
+      mobileNumber: '5551234567',
+      countryId: String(countryId),
+      stateId: String(stateId),
+      city: 'Springfield',
+      email: `maria.${Math.random().toString(36).slice(2)}@example.com`,
+      experience: '',
+      referredBy: 'A friend',
+      'answers[years]': '4',
+      locationIndex: '1',
+      ...overrides,
+    }) as Part[];
+  const post = (
+    parts: Part[],
+    headers: Record<string, string> = {},
+    cookie = `${XSRF_COOKIE_NAME}=${token}`,
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url: url(),
+      headers: {
+        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        cookie,
+        origin: 'http://localhost',
+        'sec-fetch-site': 'same-origin',
+        ...headers,
+      },
+      payload: multipart(parts),
+    });
+  const resume = (bytes = pdfFile(), name = 'cv.pdf'): Part => ['resume', { name, bytes }];
+
+  it('renders the form at its own path: multipart, its questions and places, the token', async () => {
+    const res = await t.app.inject({ method: 'GET', url: url() });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toMatch(/enctype="multipart\/form-data"/i);
+    expect(res.body).toContain('name="answers[years]"');
+    expect(res.body).toMatch(/type="checkbox" name="answers\[tools\]" value="Power BI"/);
+    expect(res.body).toContain('Where would you work?');
+    const cookie = res.cookies.find((c) => c.name === XSRF_COOKIE_NAME)!;
+    expect(res.body).toContain(`name="xsrfToken" value="${cookie.value}"`);
+    expect(res.body).toContain('<meta name="robots" content="noindex"/>');
+  });
+
+  it('accepts an application: 303 to the thank-you page, stored with answers and place', async () => {
+    const res = await post([
+      ...fields({ 'answers[tools]': 'Excel' }),
+      ['answers[tools]', 'Tableau'],
+      resume(),
+    ]);
+    expect(res.statusCode, /"errors":(\[[^\]]*\])/.exec(res.body)?.[1]).toBe(303);
+    expect(res.headers.location).toBe(`/careers/jobs/${jobId}/applied`);
+    const row = await t.db.handle.db
+      .selectFrom('applicants')
+      .select(['answers', 'place', 'firstName'])
+      .where('jobId', '=', jobId)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(row.firstName).toBe('Maria');
+    expect(String(row.answers)).toContain('Tableau');
+    expect(String(row.place)).toContain('Austin');
+    const thanks = await t.app.inject({ method: 'GET', url: res.headers.location as string });
+    expect(thanks.statusCode).toBe(200);
+    expect(thanks.body).toContain('Applied Successfully!');
+  });
+
+  it('refuses a wrong answer with 400 and the form again, everything typed kept', async () => {
+    const res = await post([
+      ...fields({ 'answers[years]': 'four', city: 'Spring field' }),
+      resume(),
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('role="alert"');
+    expect(res.body).toContain('“Years with SQL” must be a number, such as 5 or 2.5.');
+    expect(res.body).toContain('href="#apply-answers-years"');
+    expect(res.body).toContain('value="four"');
+    expect(res.body).toContain('value="Spring field"');
+    expect(res.body).toContain('value="A friend"');
+    // The file cannot come back: the page says so beside it.
+    expect(res.body).toContain('You chose “cv.pdf”');
+  });
+
+  it('refuses each rule with its sentence: name, place, missing resume', async () => {
+    const res = await post(fields({ firstName: 'M4ria', locationIndex: '' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain(applicationMessages.resumeMissing);
+    expect(res.body).toContain(applicationMessages.firstName);
+    expect(res.body).toContain('Please choose the place you would work from.');
+    expect(res.body).toContain('value="M4ria"');
+  });
+
+  it('judges the resume by its content, not its name', async () => {
+    const res = await post([...fields(), resume(exeFile(), 'cv.pdf')]);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain(applicationMessages.resumeType);
+    // A DOCX whose directory understates what it inflates to: judged in a worker, refused.
+    const bomb = docxZipBomb({ mebibytes: 200, honest: false });
+    const zipped = await post([...fields(), resume(bomb, 'cv.docx')]);
+    expect(zipped.statusCode).toBe(400);
+    expect(zipped.body).toContain(applicationMessages.resumeType);
+  });
+
+  it('refuses a post without the XSRF field, with another token, or from another site', async () => {
+    const [, ...withoutToken] = fields();
+    const missing = await post([...withoutToken, resume()]);
+    expect(missing.statusCode).toBe(403);
+    expect(missing.body).toContain(applyFormProblems.forbidden);
+    const other = await post([...fields({ xsrfToken: mintXsrfToken(t.cookieSecret) }), resume()]);
+    expect(other.statusCode).toBe(403);
+    const crossSite = await post([...fields(), resume()], {
+      origin: 'https://evil.example',
+      'sec-fetch-site': 'cross-site',
+    });
+    expect(crossSite.statusCode).toBe(403);
+    const otherOrigin = await post([...fields(), resume()], { origin: 'https://evil.example' });
+    expect(otherOrigin.statusCode).toBe(403);
+    // A browser under no-referrer says `Origin: null` on its own form's post: accepted.
+    const nullOrigin = await post([...fields(), resume()], { origin: 'null' });
+    expect(nullOrigin.statusCode).toBe(303);
+  });
+
+  it('shows the states of the chosen country without judging anything', async () => {
+    const res = await post(
+      fields({ stateId: '', firstName: 'Ana', 'answers[years]': '' }).concat([['showStates', '1']]),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain(applicationMessages.firstName);
+    expect(res.body).toContain('The states of the chosen country are in the list below.');
+    expect(res.body).toContain(`<option value="${stateId}">`);
+  });
+
+  it('answers a body over the limit with 413 and a page that says so', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: url(),
+      headers: {
+        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        cookie: `${XSRF_COOKIE_NAME}=${token}`,
+        'content-length': String(MULTIPART_BODY_LIMIT + 1),
+      },
+      payload: Buffer.alloc(MULTIPART_BODY_LIMIT + 1),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain(applicationMessages.tooLargeToSend);
+  });
+
+  it('takes a file over the resume limit as the size rule, with the form again', async () => {
+    const res = await post([...fields(), resume(pdfFile(5 * 1024 * 1024 + 10))]);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain(applicationMessages.resumeSize);
+  });
+});

@@ -1,0 +1,482 @@
+import {
+  APPLIED_SUCCESSFULLY,
+  RESUME_ACCEPT,
+  answerFieldName,
+  applyFormFieldNames,
+  optionsOf,
+  placeLine,
+  type ApplyFormOption,
+  type ApplyPageState,
+  type FieldError,
+  type PublicOpening,
+  type PublicQuestion,
+} from '@lumenfield/contract';
+import { jobApplyPath, jobPath, routes } from '@lumenfield/routes';
+import type { ReactNode } from 'react';
+import { usePageData } from '@/lib/page-data';
+import { usePageMeta } from '@/lib/page-meta';
+import { RESUME_LIMIT_TEXT } from './application/application-form';
+import './components/apply-form.css';
+
+/** The id of a field's control on the page (the error summary links to it). */
+const controlId = (field: string) => `apply-${field.replace(/[^a-zA-Z0-9_-]/g, '-')}`;
+
+/**
+ * An opening's apply form as a page of its own (docs/careers.md, "Applying without scripts"):
+ * a plain form posted as multipart/form-data to its own path, whole without scripts. The server
+ * renders it with what was typed and the sentences of the rules that failed.
+ */
+export function ApplyPage({ jobId }: { jobId: number }) {
+  const { job, apply } = usePageData();
+  usePageMeta({ title: job ? `Apply: ${job.title} (${job.code})` : routes.jobApply.title });
+  if (!job || job.id !== jobId || !apply) {
+    // Reached in place (scripts on) without the server's form: the page itself has it.
+    return (
+      <ApplyIntro title={routes.jobApply.title}>
+        <p className="page-intro__lead">
+          <a href={jobApplyPath(jobId)} className="button button--on-navy">
+            Open the application form
+          </a>
+        </p>
+      </ApplyIntro>
+    );
+  }
+  return (
+    <>
+      <ApplyIntro title={routes.jobApply.title} eyebrow={`${job.code} - ${job.title}`}>
+        <p className="page-intro__lead">{job.location}</p>
+      </ApplyIntro>
+      <div className="job-body">
+        <div className="container">
+          <ApplyPageForm job={job} state={apply} />
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** Where the form's post lands once stored. */
+export function AppliedPage({ jobId }: { jobId: number }) {
+  const { job } = usePageData();
+  usePageMeta({ title: APPLIED_SUCCESSFULLY });
+  return (
+    <ApplyIntro
+      title={APPLIED_SUCCESSFULLY}
+      eyebrow={job ? `${job.code} - ${job.title}` : undefined}
+    >
+      <p className="page-intro__lead">
+        Thank you. We have your application and sent you an e-mail to confirm it.
+      </p>
+      <div className="job-intro__actions">
+        <a href={jobPath(jobId)} className="button button--on-navy">
+          Back to the opening
+        </a>{' '}
+        <a href={routes.careers.path} className="button button--on-navy">
+          See all openings
+        </a>
+      </div>
+    </ApplyIntro>
+  );
+}
+
+function ApplyIntro({
+  title,
+  eyebrow,
+  children,
+}: {
+  title: string;
+  eyebrow?: string | undefined;
+  children?: ReactNode;
+}) {
+  return (
+    <section className="page-intro job-intro">
+      <div className="container page-intro__inner">
+        {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
+        <h1 id="job-title" className="page-intro__title">
+          {title}
+        </h1>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  mobileNumber: 'Mobile Number',
+  countryId: 'Country',
+  stateId: 'State',
+  city: 'city',
+  email: 'email',
+  resume: 'Resume',
+  referredBy: 'Referred by',
+  locationIndex: 'Where would you work?',
+};
+
+function ApplyPageForm({ job, state }: { job: PublicOpening; state: ApplyPageState }) {
+  const { values, errors } = state;
+  const errorOf = (field: string) => errors.find((error) => error.field === field)?.message;
+  const labelOf = (error: FieldError) => {
+    const key = error.field.startsWith('answers.') ? error.field.slice(8) : undefined;
+    return key
+      ? (job.questions.find((q) => q.key === key)?.label ?? key)
+      : (FIELD_LABELS[error.field] ?? error.field);
+  };
+  const text = (
+    field: keyof typeof values.fields,
+    label: string,
+    props: React.InputHTMLAttributes<HTMLInputElement> = {},
+    hint?: string,
+  ) => (
+    <PageField field={field} label={label} required hint={hint} error={errorOf(field)}>
+      {(describedBy, invalid) => (
+        <input
+          id={controlId(field)}
+          name={field}
+          type="text"
+          defaultValue={values.fields[field]}
+          aria-required="true"
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          {...props}
+        />
+      )}
+    </PageField>
+  );
+  const select = (
+    field: 'countryId' | 'stateId' | 'experience',
+    label: string,
+    empty: string,
+    options: ApplyFormOption[],
+    required: boolean,
+    autoComplete: string,
+  ) => (
+    <PageField field={field} label={label} required={required} error={errorOf(field)}>
+      {(describedBy, invalid) => (
+        <select
+          id={controlId(field)}
+          name={field}
+          defaultValue={values.fields[field]}
+          aria-required={required || undefined}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          autoComplete={autoComplete}
+        >
+          <option value="">{empty}</option>
+          {options.map((option) => (
+            <option key={option.value} value={String(option.value)}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </PageField>
+  );
+
+  return (
+    <form
+      className="apply-form apply-page-form"
+      method="post"
+      action={jobApplyPath(job.id)}
+      encType="multipart/form-data"
+      noValidate
+    >
+      {/* First in the form, so the server judges it before any file arrives. */}
+      <input type="hidden" name={applyFormFieldNames.xsrf} value={state.xsrfToken} />
+      {state.problem ? (
+        <div className="apply-form__alert" role="alert">
+          {state.problem.message} What you typed could not be kept; please fill in the form again.
+        </div>
+      ) : null}
+      {errors.length > 0 ? (
+        <div
+          className="apply-form__alert apply-page-form__summary"
+          role="alert"
+          aria-labelledby="apply-summary-title"
+        >
+          <h2 id="apply-summary-title" className="apply-page-form__summary-title">
+            Please check {errors.length === 1 ? 'one answer' : `${errors.length} answers`}
+          </h2>
+          <ul>
+            {errors.map((error) => (
+              <li key={`${error.field}:${error.message}`}>
+                <a href={`#${controlId(error.field)}`}>
+                  {labelOf(error)}: {error.message}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <p className="apply-form__note">
+        Fields marked <span aria-hidden="true">*</span>
+        <span className="visually-hidden">with an asterisk</span> are required.
+      </p>
+
+      <div className="apply-form__grid">
+        {text('firstName', 'First Name', { autoComplete: 'given-name' })}
+        {text('lastName', 'Last Name', { autoComplete: 'family-name' })}
+        {text(
+          'mobileNumber',
+          'Mobile Number',
+          { type: 'tel', inputMode: 'numeric', autoComplete: 'tel-national' },
+          '10 digits, numbers only',
+        )}
+        {select('countryId', 'Country', 'Select Country*', state.countries, true, 'country')}
+        <div className="apply-field apply-page-form__states">
+          <button
+            type="submit"
+            name={applyFormFieldNames.showStates}
+            value="1"
+            className="button button--secondary"
+            aria-describedby="apply-states-hint"
+          >
+            Show states
+          </button>
+          <p id="apply-states-hint" className="apply-field__hint">
+            {state.statesShown
+              ? 'The states of the chosen country are in the list below.'
+              : 'Choose a country, then press this to list its states. Nothing is sent for review.'}
+          </p>
+        </div>
+        {select('stateId', 'State', 'Select State*', state.states, true, 'address-level1')}
+        {text('city', 'city', { autoComplete: 'address-level2' })}
+        {text('email', 'email', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
+        {select('experience', 'Experience', 'Select Experience', state.experience, false, 'off')}
+        <PageField
+          field="referredBy"
+          label="Referred by"
+          hint="Optional: who pointed you to this role"
+          error={errorOf('referredBy')}
+        >
+          {(describedBy, invalid) => (
+            <input
+              id={controlId('referredBy')}
+              name="referredBy"
+              type="text"
+              defaultValue={values.fields.referredBy}
+              aria-invalid={invalid || undefined}
+              aria-describedby={describedBy}
+              autoComplete="off"
+            />
+          )}
+        </PageField>
+        <PageField
+          field="resume"
+          label="Resume"
+          required
+          wide
+          hint={
+            state.resumeName
+              ? `${RESUME_LIMIT_TEXT}. You chose “${state.resumeName}”: a browser cannot keep a file when a form comes back, so please choose it again.`
+              : RESUME_LIMIT_TEXT
+          }
+          error={errorOf('resume')}
+        >
+          {(describedBy, invalid) => (
+            <input
+              id={controlId('resume')}
+              name={applyFormFieldNames.resume}
+              type="file"
+              accept={RESUME_ACCEPT}
+              aria-required="true"
+              aria-invalid={invalid || undefined}
+              aria-describedby={describedBy}
+            />
+          )}
+        </PageField>
+      </div>
+
+      {job.locations.length > 1 ? (
+        <fieldset
+          className="apply-page-form__group"
+          id={controlId('locationIndex')}
+          aria-describedby={errorOf('locationIndex') ? 'apply-locationIndex-error' : undefined}
+          tabIndex={-1}
+        >
+          <legend className="apply-field__label">
+            Where would you work?<span aria-hidden="true"> *</span>
+          </legend>
+          {job.locations.map((place, index) => (
+            <label key={index} className="apply-page-form__choice">
+              <input
+                type="radio"
+                name={applyFormFieldNames.locationIndex}
+                value={String(index)}
+                defaultChecked={values.locationIndex === String(index)}
+              />{' '}
+              {placeLine(place)}
+            </label>
+          ))}
+          <FieldError id="apply-locationIndex-error" message={errorOf('locationIndex')} />
+        </fieldset>
+      ) : null}
+
+      {job.questions.map((question) => (
+        <QuestionField
+          key={question.key}
+          question={question}
+          value={values.answers[question.key]}
+          error={errorOf(`answers.${question.key}`)}
+        />
+      ))}
+
+      <div className="apply-form__actions">
+        <button type="submit" className="button button--primary">
+          Apply
+        </button>
+        <a href={jobPath(job.id)} className="button button--secondary">
+          Back to the opening
+        </a>
+      </div>
+    </form>
+  );
+}
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={id} className="apply-field__error">
+      <span aria-hidden="true" className="apply-field__error-icon">
+        !
+      </span>
+      {message}
+    </p>
+  ) : null;
+}
+
+/** One of the opening's questions, by its type. */
+function QuestionField({
+  question,
+  value,
+  error,
+}: {
+  question: PublicQuestion;
+  value: string | string[] | undefined;
+  error: string | undefined;
+}) {
+  const field = `answers.${question.key}`;
+  const id = controlId(field);
+  const errorId = `${id}-error`;
+  const name = answerFieldName(question.key);
+  const single = typeof value === 'string' ? value : '';
+  const chosen = Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
+  const mark = question.required ? <span aria-hidden="true"> *</span> : <span> (optional)</span>;
+  if (
+    question.type === 'single_select' ||
+    question.type === 'yes_no' ||
+    question.type === 'multi_select'
+  ) {
+    const multi = question.type === 'multi_select';
+    return (
+      <fieldset
+        className="apply-page-form__group"
+        id={id}
+        tabIndex={-1}
+        aria-describedby={error ? errorId : undefined}
+        aria-invalid={error ? true : undefined}
+      >
+        <legend className="apply-field__label">
+          {question.label}
+          {mark}
+        </legend>
+        {optionsOf(question).map((option) => (
+          <label key={option} className="apply-page-form__choice">
+            <input
+              type={multi ? 'checkbox' : 'radio'}
+              name={name}
+              value={option}
+              defaultChecked={chosen.includes(option)}
+            />{' '}
+            {option}
+          </label>
+        ))}
+        <FieldError id={errorId} message={error} />
+      </fieldset>
+    );
+  }
+  const common = {
+    id,
+    name,
+    defaultValue: single,
+    'aria-required': question.required || undefined,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+  };
+  return (
+    <div className={`apply-field apply-field--wide${error ? ' apply-field--invalid' : ''}`}>
+      <label className="apply-field__label" htmlFor={id}>
+        {question.label}
+        {mark}
+      </label>
+      {question.type === 'long_text' ? (
+        <textarea {...common} rows={5} maxLength={4000} />
+      ) : (
+        <input
+          {...common}
+          type={
+            question.type === 'number'
+              ? 'text'
+              : question.type === 'date'
+                ? 'date'
+                : question.type === 'url'
+                  ? 'url'
+                  : 'text'
+          }
+          inputMode={question.type === 'number' ? 'decimal' : undefined}
+        />
+      )}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+interface PageFieldProps {
+  field: string;
+  label: string;
+  required?: boolean;
+  hint?: string | undefined;
+  error?: string | undefined;
+  wide?: boolean;
+  children: (describedBy: string | undefined, invalid: boolean) => ReactNode;
+}
+
+/** A label, its control, a hint and the sentence of its rule beside it. */
+function PageField({
+  field,
+  label,
+  required = false,
+  hint,
+  error,
+  wide = false,
+  children,
+}: PageFieldProps) {
+  const id = controlId(field);
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div
+      className={`apply-field${wide ? ' apply-field--wide' : ''}${error ? ' apply-field--invalid' : ''}`}
+    >
+      <label className="apply-field__label" htmlFor={id}>
+        {label}
+        {required ? (
+          <span className="apply-field__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ) : (
+          <span className="apply-field__optional"> (optional)</span>
+        )}
+      </label>
+      {children(describedBy, Boolean(error))}
+      {hint ? (
+        <p id={hintId} className="apply-field__hint">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={errorId ?? `${id}-error`} message={error} />
+    </div>
+  );
+}
