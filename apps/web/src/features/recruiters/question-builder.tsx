@@ -67,8 +67,10 @@ export function keyFromLabel(label: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '_')
     .replace(/^_+|_+$/g, '');
-  const key = /^[a-z]/.test(words) ? words : `q_${words}`.replace(/_+$/, '');
-  return key.slice(0, 36).replace(/_+$/, '') || 'question';
+  if (words === '') return 'question';
+  const key = /^[a-z]/.test(words) ? words : `q_${words}`;
+  // 36 leaves room for a number when two labels make the same key (keys are at most 40).
+  return key.slice(0, 36).replace(/_+$/, '');
 }
 
 /**
