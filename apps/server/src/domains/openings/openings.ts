@@ -311,6 +311,10 @@ export async function createJob(
       isOpen: true,
       ...defaultJobTerms,
       ...definedTerms(input),
+      // The lists the body names (places, remote countries, questions), as toJobInput judged them.
+      ...(input.locations !== undefined && { locations: input.locations }),
+      ...(input.remoteCountries !== undefined && { remoteCountries: input.remoteCountries }),
+      ...(input.questions !== undefined && { questions: input.questions }),
     });
   } catch (error) {
     throw codeInUse(error);

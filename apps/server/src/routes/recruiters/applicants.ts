@@ -22,7 +22,10 @@ import { HttpProblem } from '../../plugins/problem-details';
 import type { PipelineApplicant } from '../../domains/pipeline/pipeline-repository';
 import { stageHistoryOf, type StageHistory } from '../../domains/pipeline/pipeline-changes';
 import {
+  allAnswersColumn,
+  answerColumns,
   applicantsCsv,
+  doesNotMeetColumn,
   listingAudit,
   type CsvColumn,
 } from '../../domains/applications/recruiter-reads';
@@ -41,6 +44,7 @@ const toRow = (a: PipelineApplicant): ConsoleApplicantRow => ({
   jobCode: a.jobCode,
   jobTitle: a.jobTitle,
   stage: a.stage,
+  doesNotMeet: a.doesNotMeet,
 });
 
 const toStageMove = ({ stage, history }: StageHistory): StageMove => ({
@@ -67,6 +71,18 @@ const CSV_COLUMNS: readonly CsvColumn<PipelineApplicant>[] = [
   { key: 'attachmentName', label: 'Resume file' },
   { key: 'attachmentSize', label: 'Resume size (bytes)' },
   { key: 'attachmentSha256', label: 'Resume SHA-256' },
+];
+
+/**
+ * The answers' columns (docs/recruiters.md "Questions"): exported for one opening, one column
+ * per question it asks; over several, one column with every answer as "label: answer" lines.
+ * Both end with the "Does not meet" flags.
+ */
+const answerCsvColumns = (
+  questions: Parameters<typeof answerColumns>[0] | undefined,
+): CsvColumn<PipelineApplicant>[] => [
+  ...(questions ? answerColumns(questions) : [allAnswersColumn('Answers')]),
+  doesNotMeetColumn('Does not meet'),
 ];
 
 /** Applicants in the console: lists, one applicant's page, stage, notes, CSV, the resume. */
@@ -111,12 +127,12 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = signedIn(request);
-      const { page = 1, jobId, stage, q } = request.query;
+      const { page = 1, jobId, stage, q, doesNotMeet } = request.query;
       const current = Math.max(1, page);
-      const { items, total } = await repos.pipeline.search({ jobId, stage, q }, current, PAGE_SIZE);
+      const filter = { jobId, stage, q, doesNotMeet };
+      const { items, total } = await repos.pipeline.search(filter, current, PAGE_SIZE);
       // Reading personal data is audited: who, when, how many (docs/security.md).
       if (items.length > 0) {
-        const filter = { jobId, stage, q };
         const entry = listingAudit({ userId: user.id }, 'applicants-list', items.length, filter);
         await repos.audit.record(entry, app.now());
       }
@@ -138,10 +154,11 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = signedIn(request);
-      const { jobId, stage, q } = request.query;
-      const applicants = await repos.pipeline.all({ jobId, stage, q });
-      const csv = applicantsCsv(applicants, CSV_COLUMNS);
-      const filter = { jobId, stage, q };
+      const { jobId, stage, q, doesNotMeet } = request.query;
+      const filter = { jobId, stage, q, doesNotMeet };
+      const applicants = await repos.pipeline.all(filter);
+      const job = jobId === undefined ? undefined : await repos.jobs.findById(jobId);
+      const csv = applicantsCsv(applicants, [...CSV_COLUMNS, ...answerCsvColumns(job?.questions)]);
       await repos.audit.record(
         listingAudit({ userId: user.id }, 'applicants-export', applicants.length, filter),
         app.now(),
