@@ -13,6 +13,7 @@ import { Modal } from '@/components/modal';
 import { ApiError } from '@/lib/api-client';
 import { Link } from '@/lib/router';
 import { consoleApi, resumeHref } from './api';
+import { ApplicantAnswers } from './applicant-answers';
 import { applicantsOfOpening, openingPath } from './routes';
 import { useSession } from './session';
 import { ErrorNote, Loading, PageHeading, Pending, StageBadge, When } from './ui';
@@ -348,6 +349,7 @@ export default function ApplicantPage({ applicantId }: { applicantId: number }) 
         <div className="rc-applicant">
           <div className="rc-applicant__main">
             <Sent applicant={data} />
+            <ApplicantAnswers answers={data.answers} doesNotMeet={data.doesNotMeet} />
             <Resume applicant={data} />
           </div>
           <div className="rc-applicant__side">

@@ -303,11 +303,7 @@ function QuestionRow({
             maxLength={SHORT_TEXT_MAX}
             required
             aria-invalid={labelError ? true : undefined}
-            aria-describedby={described(
-              question.key ? `${baseId}-key` : null,
-              labelError,
-              'label',
-            )}
+            aria-describedby={described(question.key ? `${baseId}-key` : null, labelError, 'label')}
             onChange={(event) => onUpdate({ label: event.target.value })}
           />
           {question.key ? (

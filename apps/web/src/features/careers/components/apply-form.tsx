@@ -244,19 +244,23 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
       upload.current = controller;
       setProgress({ percent: 0, sent: 0, total: file.size });
       setSpokenStep(0);
-      await saveApplication(job.id, buildPayload(
+      await saveApplication(
+        job.id,
+        buildPayload(
           { ...applicationInput(draft), ...answersPayload(questions, draft.answers) },
           file,
           content,
-        ), {
-        signal: controller.signal,
-        onProgress: (sent, total) => {
-          const share = total > 0 ? sent / total : 0;
-          const percent = Math.min(100, Math.floor(share * 100));
-          setProgress({ percent, sent: Math.round(share * file.size), total: file.size });
-          setSpokenStep((step) => Math.max(step, Math.floor(percent / 25) * 25));
+        ),
+        {
+          signal: controller.signal,
+          onProgress: (sent, total) => {
+            const share = total > 0 ? sent / total : 0;
+            const percent = Math.min(100, Math.floor(share * 100));
+            setProgress({ percent, sent: Math.round(share * file.size), total: file.size });
+            setSpokenStep((step) => Math.max(step, Math.floor(percent / 25) * 25));
+          },
         },
-      });
+      );
       draftStore.clear();
       onApplied();
     } catch (failure) {

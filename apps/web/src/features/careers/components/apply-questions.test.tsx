@@ -55,9 +55,7 @@ function setup(handlers = {}, withQuestions = true) {
   });
   const onApplied = vi.fn();
   const user = userEvent.setup({ applyAccept: false, delay: null });
-  render(
-    <ApplyForm job={withQuestions ? { ...job, questions } : job} onApplied={onApplied} />,
-  );
+  render(<ApplyForm job={withQuestions ? { ...job, questions } : job} onApplied={onApplied} />);
   return { fetchMock, onApplied, user };
 }
 
@@ -73,7 +71,10 @@ async function fillStandard(user: ReturnType<typeof userEvent.setup>) {
   await user.selectOptions(field('State'), 'Karnataka');
   await user.type(field('City'), 'Pune');
   await user.type(field('Email'), 'ana@example.com');
-  await user.upload(field('Resume'), new File(['%PDF-1.4 x'], 'cv.pdf', { type: 'application/pdf' }));
+  await user.upload(
+    field('Resume'),
+    new File(['%PDF-1.4 x'], 'cv.pdf', { type: 'application/pdf' }),
+  );
 }
 
 const sent = (fetchMock: ReturnType<typeof mockApi>) => {

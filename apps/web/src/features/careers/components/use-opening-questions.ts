@@ -4,9 +4,7 @@ import { fetchOpening } from '../legacy/jobs-api';
 import type { OpeningNames } from '../job-summary';
 
 export type QuestionsState =
-  | { status: 'ready'; questions: PublicQuestion[] }
-  | { status: 'loading' }
-  | { status: 'failed' };
+  { status: 'ready'; questions: PublicQuestion[] } | { status: 'loading' } | { status: 'failed' };
 
 /**
  * The opening's questions for the apply form: the job page hands them over with the opening; the
