@@ -4,8 +4,7 @@ import type { AuditActor, AuditRecord } from '../audit/audit-repository';
 
 /** A CSV column: its header, and the key of the row its cells come from (or how to make one). */
 export type CsvColumn<T> =
-  | { key: keyof T; label: string }
-  | { label: string; cell: (row: T) => string | number | null };
+  { key: keyof T; label: string } | { label: string; cell: (row: T) => string | number | null };
 
 const cellOf = <T>(row: T, column: CsvColumn<T>) =>
   'cell' in column ? column.cell(row) : row[column.key];

@@ -152,8 +152,9 @@ function OpeningEditor({ job }: { job?: RecruiterOpening }) {
   const [isOpen, setIsOpen] = useState(job?.isOpen ?? true);
   const descriptionLabel = useId();
 
-  const set = (name: Exclude<keyof OpeningForm, 'questions'>) => (event: { target: { value: string } }) =>
-    setForm((current) => ({ ...current, [name]: event.target.value }));
+  const set =
+    (name: Exclude<keyof OpeningForm, 'questions'>) => (event: { target: { value: string } }) =>
+      setForm((current) => ({ ...current, [name]: event.target.value }));
 
   const fail = (error: unknown) => {
     const apiError = error instanceof ApiError ? error : undefined;
@@ -219,7 +220,10 @@ function OpeningEditor({ job }: { job?: RecruiterOpening }) {
     );
   };
 
-  const input = (name: Exclude<keyof OpeningForm, 'questions'>, extra: Record<string, unknown> = {}) =>
+  const input = (
+    name: Exclude<keyof OpeningForm, 'questions'>,
+    extra: Record<string, unknown> = {},
+  ) =>
     function render(props: { id: string }) {
       return <input {...props} {...extra} name={name} value={form[name]} onChange={set(name)} />;
     };

@@ -73,7 +73,11 @@ describe('the question builder', () => {
     const user = userEvent.setup();
     renderBuilder([{ ...draftOf(), label: 'Can you travel?', type: 'yes_no' }]);
     const knockout = within(row(1)).getByRole('group', { name: 'Knock-out answers' });
-    expect(within(knockout).getAllByRole('checkbox').map((box) => box.id)).toHaveLength(2);
+    expect(
+      within(knockout)
+        .getAllByRole('checkbox')
+        .map((box) => box.id),
+    ).toHaveLength(2);
     await user.selectOptions(within(row(1)).getByLabelText('Answered as'), 'Short answer');
     expect(within(row(1)).queryByRole('group', { name: 'Knock-out answers' })).toBeNull();
   });
