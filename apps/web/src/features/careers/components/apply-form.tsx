@@ -139,7 +139,10 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
   // (a layout effect), so nothing can observe the message before focus arrives.
   useLayoutEffect(() => {
     if (focusRequest === 0 || !error) return;
-    controls.current[error.target]?.focus();
+    const control = controls.current[error.target];
+    control?.focus();
+    // The whole field, its message included, in view (not under the sticky Apply bar).
+    control?.closest('.apply-field')?.scrollIntoView?.({ block: 'nearest' });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focusRequest]);
 
