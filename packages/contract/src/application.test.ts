@@ -121,6 +121,8 @@ describe('the wire names of an application (legacy/application.ts)', () => {
       'AttachmentName',
       'AttachmentSize',
       'AttachmentSha256',
+      // The answers, each with its question as asked (docs/recruiters.md "Questions").
+      'Answers',
     ]);
   });
 });

@@ -145,6 +145,14 @@ export const applicantsQuerySchema = pagedQuerySchema.extend({
   stage: applicantStageSchema.optional(),
   /** Words matched against name, e-mail, city and the opening's title. */
   q: z.string().max(200).optional(),
+  /**
+   * `true`: only applicants flagged "Does not meet" (a knock-out answer to one of the opening's
+   * questions); `false`: only those without a flag. A filter for a person: nothing is rejected.
+   */
+  doesNotMeet: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
 });
 export type ApplicantsQuery = z.input<typeof applicantsQuerySchema>;
 
@@ -163,6 +171,7 @@ export const consoleApplicantRowSchema = applicantSchema
     email: true,
     city: true,
     appliedOn: true,
+    doesNotMeet: true,
   })
   .extend({ ...appliedToSchema.shape, stage: applicantStageSchema });
 export type ConsoleApplicantRow = z.infer<typeof consoleApplicantRowSchema>;

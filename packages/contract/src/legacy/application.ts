@@ -5,6 +5,7 @@ import {
   type Applicant,
   type ApplicationInput,
 } from '../application';
+import { answerValueSchema } from '../questions';
 
 /**
  * The old client's names for an application (docs/api.md): each field's own name capitalised,
@@ -91,7 +92,8 @@ export const downloadAttachmentQuerySchema = z.object({
 /**
  * An applicant as the bearer API publishes it (docs/recruiters.md): the recruiters' view by its
  * wire names, without the place names (the codes are published) and without the lists (answers
- * and the place applied for), which are not one value per column.
+ * and the place applied for), which are not one value per column. The JSON adds the answers as
+ * `Answers` (adminAnswerSchema); the CSV one column per question of the opening instead.
  */
 const publishedApplicant = applicantSchema.omit({
   countryName: true,
@@ -100,7 +102,19 @@ const publishedApplicant = applicantSchema.omit({
   place: true,
   doesNotMeet: true,
 });
-export const adminApplicantSchema = z.object(toWireNames(publishedApplicant.shape));
+/** An answer as the bearer API publishes it: the question as it was asked, and the flag. */
+export const adminAnswerSchema = z.object({
+  Key: z.string(),
+  Label: z.string(),
+  Value: answerValueSchema,
+  DoesNotMeet: z.boolean(),
+});
+export type AdminAnswer = z.infer<typeof adminAnswerSchema>;
+
+export const adminApplicantSchema = z.object({
+  ...toWireNames(publishedApplicant.shape),
+  Answers: z.array(adminAnswerSchema),
+});
 export type AdminApplicant = z.infer<typeof adminApplicantSchema>;
 
 /** The published columns of an applicant, in order: the JSON's keys and the CSV's header. */
@@ -110,7 +124,15 @@ export const adminApplicantColumns = Object.keys(publishedApplicant.shape).map((
 }));
 
 export function toAdminApplicant(applicant: Applicant): AdminApplicant {
-  return toWireNames(
-    Object.fromEntries(adminApplicantColumns.map(({ key }) => [key, applicant[key]])),
-  ) as AdminApplicant;
+  return {
+    ...(toWireNames(
+      Object.fromEntries(adminApplicantColumns.map(({ key }) => [key, applicant[key]])),
+    ) as Omit<AdminApplicant, 'Answers'>),
+    Answers: applicant.answers.map((answer) => ({
+      Key: answer.key,
+      Label: answer.label,
+      Value: answer.value,
+      DoesNotMeet: answer.doesNotMeet,
+    })),
+  };
 }

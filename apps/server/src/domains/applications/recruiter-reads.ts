@@ -1,11 +1,49 @@
+import { answerText, type Applicant, type PublicQuestion } from '@lumenfield/contract';
 import { toCsv } from '../../lib/csv';
 import type { AuditActor, AuditRecord } from '../audit/audit-repository';
 
-/** A CSV column: its header, and the key of the row its cells come from. */
-export interface CsvColumn<T> {
-  key: keyof T;
-  label: string;
+/** A CSV column: its header, and the key of the row its cells come from (or how to make one). */
+export type CsvColumn<T> =
+  { key: keyof T; label: string } | { label: string; cell: (row: T) => string | number | null };
+
+const cellOf = <T>(row: T, column: CsvColumn<T>) =>
+  'cell' in column ? column.cell(row) : row[column.key];
+
+/**
+ * One column per question of an opening (docs/recruiters.md "Questions"): headed by the question's
+ * label as the opening asks it now, each cell the applicant's answer to that key as they gave it
+ * (a list joined by "; "); empty for an applicant who was not asked it.
+ */
+export function answerColumns(
+  questions: readonly Pick<PublicQuestion, 'key' | 'label'>[],
+): CsvColumn<Pick<Applicant, 'answers'>>[] {
+  return questions.map((question) => ({
+    label: question.label,
+    cell: (applicant) => {
+      const answer = applicant.answers.find((given) => given.key === question.key);
+      return answer ? answerText(answer.value) : '';
+    },
+  }));
 }
+
+/**
+ * Every answer in one cell, for an export over several openings (their questions differ): a
+ * line "<label as asked>: <answer>" per answered question.
+ */
+export const allAnswersColumn = (label: string): CsvColumn<Pick<Applicant, 'answers'>> => ({
+  label,
+  cell: (applicant) =>
+    applicant.answers
+      .filter((answer) => answerText(answer.value) !== '')
+      .map((answer) => `${answer.label}: ${answerText(answer.value)}`)
+      .join('\n'),
+});
+
+/** The labels of the questions an applicant's answer does not meet, joined by "; ". */
+export const doesNotMeetColumn = (label: string): CsvColumn<Pick<Applicant, 'doesNotMeet'>> => ({
+  label,
+  cell: (applicant) => applicant.doesNotMeet.join('; '),
+});
 
 /**
  * The one CSV of applicants, for the console's export and the bearer API's alike: a header of
@@ -19,7 +57,7 @@ export function applicantsCsv<T>(
 ): string {
   return toCsv(
     columns.map((column) => column.label),
-    applicants.map((applicant) => columns.map((column) => applicant[column.key])),
+    applicants.map((applicant) => columns.map((column) => cellOf(applicant, column))),
   );
 }
 
@@ -31,11 +69,17 @@ export function listingAudit(
   actor: AuditActor,
   action: 'applicants-list' | 'applicants-export',
   count: number,
-  filter: { jobId?: number | undefined; stage?: string | undefined; q?: string | undefined },
+  filter: {
+    jobId?: number | undefined;
+    stage?: string | undefined;
+    q?: string | undefined;
+    doesNotMeet?: boolean | undefined;
+  },
 ): AuditRecord {
   const parts = [
     filter.jobId && `opening ${filter.jobId}`,
     filter.stage && `stage ${filter.stage}`,
+    filter.doesNotMeet !== undefined && (filter.doesNotMeet ? 'does not meet' : 'meets'),
     filter.q && 'words',
   ].filter(Boolean);
   const applicants = `${count} ${count === 1 ? 'applicant' : 'applicants'}`;

@@ -375,9 +375,10 @@ export async function createJob(
       isOpen: true,
       ...defaultJobTerms,
       ...definedTerms(input),
-      locations: input.locations,
-      remoteCountries: input.remoteCountries,
-      questions: input.questions,
+      // The lists the body names (places, remote countries, questions), as toJobInput judged them.
+      ...(input.locations !== undefined && { locations: input.locations }),
+      ...(input.remoteCountries !== undefined && { remoteCountries: input.remoteCountries }),
+      ...(input.questions !== undefined && { questions: input.questions }),
     });
   } catch (error) {
     throw codeInUse(error);

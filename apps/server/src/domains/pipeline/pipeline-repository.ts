@@ -10,6 +10,8 @@ export interface PipelineFilter {
   jobId?: number | undefined;
   stage?: ApplicantStage | undefined;
   q?: string | undefined;
+  /** true: flagged "Does not meet" (a knock-out answer); false: not flagged. */
+  doesNotMeet?: boolean | undefined;
 }
 
 /** One applicant as the console's lists and the CSV show them (no resume bytes). */
@@ -67,6 +69,9 @@ export function pipelineRepository(db: Db) {
       .$if(filter.jobId !== undefined, (q) => q.where('applicants.jobId', '=', filter.jobId!))
       .$if(filter.stage !== undefined, (q) =>
         q.where((eb) => eb(currentStage(eb), '=', filter.stage!)),
+      )
+      .$if(filter.doesNotMeet !== undefined, (q) =>
+        q.where('applicants.knockouts', filter.doesNotMeet ? '>' : '=', 0),
       );
     for (const word of searchWords(filter.q)) {
       query = query.where((eb) =>

@@ -23,7 +23,10 @@ import { HttpProblem } from '../../plugins/problem-details';
 import type { PipelineApplicant } from '../../domains/pipeline/pipeline-repository';
 import { stageHistoryOf, type StageHistory } from '../../domains/pipeline/pipeline-changes';
 import {
+  allAnswersColumn,
+  answerColumns,
   applicantsCsv,
+  doesNotMeetColumn,
   listingAudit,
   type CsvColumn,
 } from '../../domains/applications/recruiter-reads';
@@ -42,6 +45,7 @@ const toRow = (a: PipelineApplicant): ConsoleApplicantRow => ({
   jobCode: a.jobCode,
   jobTitle: a.jobTitle,
   stage: a.stage,
+  doesNotMeet: a.doesNotMeet,
 });
 
 const toStageMove = ({ stage, history }: StageHistory): StageMove => ({
@@ -56,26 +60,32 @@ const toStageMove = ({ stage, history }: StageHistory): StageMove => ({
 const KINDS = ['pdf', 'doc', 'docx'] as const;
 const kindOf = (kind: string) => KINDS.find((k) => k === kind) ?? 'pdf';
 
-/** A CSV row: the applicant, and the place applied for as one line ('' with one place). */
-type CsvApplicant = PipelineApplicant & { placeAppliedFor: string };
-const csvApplicantOf = (a: PipelineApplicant): CsvApplicant => ({
-  ...a,
-  placeAppliedFor: a.place ? placeLine(a.place) : '',
-});
-
 /** The console CSV's columns: the opening and the stage, what the applicant sent, the resume. */
-const CSV_COLUMNS: readonly CsvColumn<CsvApplicant>[] = [
+const CSV_COLUMNS: readonly CsvColumn<PipelineApplicant>[] = [
   { key: 'applicantId', label: 'Applicant ID' },
   { key: 'jobId', label: 'Opening ID' },
   { key: 'jobCode', label: 'Job code' },
   { key: 'jobTitle', label: 'Job title' },
   { key: 'stage', label: 'Stage' },
   ...applicantColumns,
-  { key: 'placeAppliedFor', label: 'Place applied for' },
+  // The place applied for as one line ('' when the opening had one place).
+  { label: 'Place applied for', cell: (a) => (a.place ? placeLine(a.place) : '') },
   { key: 'appliedOn', label: 'Applied on' },
   { key: 'attachmentName', label: 'Resume file' },
   { key: 'attachmentSize', label: 'Resume size (bytes)' },
   { key: 'attachmentSha256', label: 'Resume SHA-256' },
+];
+
+/**
+ * The answers' columns (docs/recruiters.md "Questions"): exported for one opening, one column
+ * per question it asks; over several, one column with every answer as "label: answer" lines.
+ * Both end with the "Does not meet" flags.
+ */
+const answerCsvColumns = (
+  questions: Parameters<typeof answerColumns>[0] | undefined,
+): CsvColumn<PipelineApplicant>[] => [
+  ...(questions ? answerColumns(questions) : [allAnswersColumn('Answers')]),
+  doesNotMeetColumn('Does not meet'),
 ];
 
 /** Applicants in the console: lists, one applicant's page, stage, notes, CSV, the resume. */
@@ -120,12 +130,12 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = signedIn(request);
-      const { page = 1, jobId, stage, q } = request.query;
+      const { page = 1, jobId, stage, q, doesNotMeet } = request.query;
       const current = Math.max(1, page);
-      const { items, total } = await repos.pipeline.search({ jobId, stage, q }, current, PAGE_SIZE);
+      const filter = { jobId, stage, q, doesNotMeet };
+      const { items, total } = await repos.pipeline.search(filter, current, PAGE_SIZE);
       // Reading personal data is audited: who, when, how many (docs/security.md).
       if (items.length > 0) {
-        const filter = { jobId, stage, q };
         const entry = listingAudit({ userId: user.id }, 'applicants-list', items.length, filter);
         await repos.audit.record(entry, app.now());
       }
@@ -147,10 +157,11 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = signedIn(request);
-      const { jobId, stage, q } = request.query;
-      const applicants = await repos.pipeline.all({ jobId, stage, q });
-      const csv = applicantsCsv(applicants.map(csvApplicantOf), CSV_COLUMNS);
-      const filter = { jobId, stage, q };
+      const { jobId, stage, q, doesNotMeet } = request.query;
+      const filter = { jobId, stage, q, doesNotMeet };
+      const applicants = await repos.pipeline.all(filter);
+      const job = jobId === undefined ? undefined : await repos.jobs.findById(jobId);
+      const csv = applicantsCsv(applicants, [...CSV_COLUMNS, ...answerCsvColumns(job?.questions)]);
       await repos.audit.record(
         listingAudit({ userId: user.id }, 'applicants-export', applicants.length, filter),
         app.now(),

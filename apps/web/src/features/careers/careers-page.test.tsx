@@ -1,4 +1,4 @@
-import { APPLIED_SUCCESSFULLY, careerListingRowsOf } from '@lumenfield/contract';
+import { APPLIED_SUCCESSFULLY, careerListingRowsOf, jobDetailOf } from '@lumenfield/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +8,7 @@ import {
   json,
   mockApi,
   opening,
+  publicOpening,
   renderAt,
   resetCareersState,
 } from './test-support';
@@ -102,6 +103,8 @@ describe('Careers screen', () => {
   it("a successful application shows 'Applied Successfully!', clears the form and closes it", async () => {
     const fetchMock = mockApi({
       '/Jobs/CareerListing': () => json(careerListingRowsOf([opening()])),
+      // The dialog opened from the list reads the opening's questions from its detail.
+      '/Jobs/CareerDetailsRetrival': () => json([jobDetailOf(publicOpening())]),
       '/Jobs/SaveApplicantDetail': () =>
         json({ ApplicantID: 9, Message: APPLIED_SUCCESSFULLY }, 201),
     });

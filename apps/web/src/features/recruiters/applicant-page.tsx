@@ -14,6 +14,7 @@ import { ApiError } from '@/lib/api-client';
 import { placeText } from '@/lib/place-text';
 import { Link } from '@/lib/router';
 import { consoleApi, resumeHref } from './api';
+import { ApplicantAnswers } from './applicant-answers';
 import { applicantsOfOpening, openingPath } from './routes';
 import { useSession } from './session';
 import { ErrorNote, Loading, PageHeading, Pending, StageBadge, When, counted } from './ui';
@@ -353,6 +354,7 @@ export default function ApplicantPage({ applicantId }: { applicantId: number }) 
         <div className="rc-applicant">
           <div className="rc-applicant__main">
             <Sent applicant={data} />
+            <ApplicantAnswers answers={data.answers} doesNotMeet={data.doesNotMeet} />
             <Resume applicant={data} />
           </div>
           <div className="rc-applicant__side">

@@ -7,6 +7,7 @@ import {
 } from '@lumenfield/contract';
 import { Link, useNavigate, useSearchParams } from '@/lib/router';
 import { applicantsCsvHref, consoleApi } from './api';
+import { DoesNotMeetFlags } from './applicant-answers';
 import { applicantPath } from './routes';
 import {
   ListTable,
@@ -26,7 +27,9 @@ export function queryFromParams(params: URLSearchParams): ApplicantsQuery {
   const jobId = params.get('jobId') ?? '';
   const page = params.get('page') ?? '';
   const q = (params.get('q') ?? '').trim();
+  const doesNotMeet = params.get('doesNotMeet');
   return {
+    ...(doesNotMeet === 'true' || doesNotMeet === 'false' ? { doesNotMeet } : {}),
     ...(/^\d{1,9}$/.test(jobId) ? { jobId } : {}),
     ...(stage.success ? { stage: stage.data } : {}),
     ...(q ? { q: q.slice(0, 200) } : {}),
@@ -52,6 +55,7 @@ export default function ApplicantsPage() {
     q: query.q ?? '',
     stage: query.stage ?? '',
     jobId: query.jobId ?? '',
+    doesNotMeet: query.doesNotMeet ?? '',
   }));
   const set = (name: keyof typeof fields) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [name]: event.target.value }));
@@ -115,6 +119,14 @@ export default function ApplicantsPage() {
               : null}
           </select>
         </div>
+        <div className="rc-field">
+          <label htmlFor="applicants-flag">Knock-out answers</label>
+          <select id="applicants-flag" value={fields.doesNotMeet} onChange={set('doesNotMeet')}>
+            <option value="">Any</option>
+            <option value="true">Flagged: does not meet</option>
+            <option value="false">Not flagged</option>
+          </select>
+        </div>
         <button type="submit" className="button button--primary">
           Apply filters
         </button>
@@ -140,6 +152,7 @@ export default function ApplicantsPage() {
                       {row.firstName} {row.lastName}
                     </Link>
                     <span className="rc-sub">{row.email}</span>
+                    <DoesNotMeetFlags labels={row.doesNotMeet} />
                   </td>
                   <td data-label="Opening">
                     {row.jobCode} · {row.jobTitle}

@@ -28,6 +28,7 @@ describe('the applicants list', () => {
               city: 'Austin',
               appliedOn: '2026-11-20T10:00:00.000Z',
               stage: 'Interview',
+              doesNotMeet: [],
             },
           ],
           total: 51,

@@ -19,6 +19,8 @@ import {
   useCountryChoices,
 } from './place-editor';
 import { RichTextEditor } from './rich-text-editor';
+import { QuestionBuilder, draftOf, questionsFromDrafts, withKeys } from './question-builder';
+import type { QuestionDraft } from './question-builder';
 import { applicantsOfOpening, openingPath } from './routes';
 import {
   ErrorNote,
@@ -66,6 +68,7 @@ export interface OpeningForm {
   payMax: string;
   payCurrency: string;
   payPeriod: string;
+  questions: QuestionDraft[];
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -93,6 +96,7 @@ export function formFromJob(job?: RecruiterOpening): OpeningForm {
     payMax: job?.payMax == null ? '' : String(job.payMax),
     payCurrency: job?.payCurrency ?? '',
     payPeriod: job?.payPeriod ?? '',
+    questions: (job?.questions ?? []).map(draftOf),
   };
 }
 
@@ -126,6 +130,7 @@ export function bodyFromForm(form: OpeningForm): OpeningInput {
     payMax: amount(form.payMax),
     payCurrency: form.payCurrency.trim() === '' ? null : form.payCurrency.trim().toUpperCase(),
     payPeriod: period.success ? period.data : null,
+    questions: questionsFromDrafts(form.questions),
   };
 }
 
@@ -135,7 +140,7 @@ function Field({
   errors,
   ...rest
 }: {
-  name: keyof OpeningForm;
+  name: Exclude<keyof OpeningForm, 'questions'>;
   label: string;
   hint?: string;
   errors: FieldError[];
@@ -156,8 +161,9 @@ function OpeningEditor({ job }: { job?: RecruiterOpening }) {
   const countries = useCountryChoices();
   const descriptionLabel = useId();
 
-  const set = (name: keyof OpeningForm) => (event: { target: { value: string } }) =>
-    setForm((current) => ({ ...current, [name]: event.target.value }));
+  const set =
+    (name: Exclude<keyof OpeningForm, 'questions'>) => (event: { target: { value: string } }) =>
+      setForm((current) => ({ ...current, [name]: event.target.value }));
 
   const fail = (error: unknown) => {
     const apiError = error instanceof ApiError ? error : undefined;
@@ -182,6 +188,8 @@ function OpeningEditor({ job }: { job?: RecruiterOpening }) {
       ...bodyFromForm({ ...form, location }),
       ...placesBody(places, form.workplaceType),
     };
+    // Once saved, a new question's key is fixed: later edits of its label keep it.
+    const keyed = withKeys(form.questions);
     const saving = job
       ? consoleApi.updateJob(job.id, body).then(() => job.id)
       : consoleApi.createJob(body).then((created) => created.id);
@@ -189,6 +197,13 @@ function OpeningEditor({ job }: { job?: RecruiterOpening }) {
       (id) => {
         setBusy(false);
         setErrors([]);
+        setForm((current) => ({
+          ...current,
+          questions: current.questions.map((question) => ({
+            ...question,
+            key: question.key || (keyed.find((k) => k.uid === question.uid)?.key ?? ''),
+          })),
+        }));
         if (job) setMessage({ kind: 'ok', text: 'Saved.' });
         else navigate(openingPath(id));
       },
@@ -219,7 +234,10 @@ function OpeningEditor({ job }: { job?: RecruiterOpening }) {
     );
   };
 
-  const input = (name: keyof OpeningForm, extra: Record<string, unknown> = {}) =>
+  const input = (
+    name: Exclude<keyof OpeningForm, 'questions'>,
+    extra: Record<string, unknown> = {},
+  ) =>
     function render(props: { id: string }) {
       return <input {...props} {...extra} name={name} value={form[name]} onChange={set(name)} />;
     };
@@ -387,6 +405,11 @@ function OpeningEditor({ job }: { job?: RecruiterOpening }) {
             </p>
           ) : null}
         </div>
+        <QuestionBuilder
+          questions={form.questions}
+          errors={errors}
+          onChange={(questions) => setForm((current) => ({ ...current, questions }))}
+        />
         <div className="rc-form__actions">
           <button type="submit" className="button button--primary" disabled={busy}>
             {job ? 'Save changes' : 'Create opening'}

@@ -20,7 +20,12 @@ import {
 } from '@lumenfield/contract';
 import { HttpProblem } from '../../../lib/http-problem';
 import type { Repositories } from '../../../domains';
-import { applicantsCsv, listingAudit } from '../../../domains/applications/recruiter-reads';
+import {
+  answerColumns,
+  applicantsCsv,
+  doesNotMeetColumn,
+  listingAudit,
+} from '../../../domains/applications/recruiter-reads';
 import {
   createJob,
   jobOr404 as findJob,
@@ -169,7 +174,12 @@ export const adminJobsRoutes: FastifyPluginAsyncZod<{ repos: Repositories }> = a
       const job = await jobOr404(request.params.id);
       const applicants = await repos.pipeline.all({ jobId: job.id });
       // The console's CSV builder, with the published columns (docs/recruiters.md).
-      const csv = applicantsCsv(applicants, adminApplicantColumns);
+      // Then one column per question (its label as asked now) and the "Does not meet" flags.
+      const csv = applicantsCsv(applicants, [
+        ...adminApplicantColumns,
+        ...answerColumns(job.questions),
+        doesNotMeetColumn('DoesNotMeet'),
+      ]);
       await repos.audit.record(
         listingAudit({ label: app.tokenActor }, 'applicants-export', applicants.length, {
           jobId: job.id,

@@ -8,18 +8,25 @@ import {
   type ApplicantFields,
   type ApplicationField,
   type ApplicationInput,
+  type Answers,
   type FieldError,
   type ResumeFacts,
   type ResumeKind,
 } from '@lumenfield/contract';
 
-/** What the visitor has entered: text as typed, selects as their option values ('' = none). */
-export type ApplicationDraft = Record<keyof ApplicationInput, string> & { resume: File | null };
+/**
+ * What the visitor has entered: text as typed, selects as their option values ('' = none), the
+ * answers to the opening's questions by key.
+ */
+export type ApplicationDraft = Record<Exclude<keyof ApplicationInput, 'answers'>, string> & {
+  resume: File | null;
+  answers: Answers;
+};
 
-export type DraftTextField = Exclude<keyof ApplicationDraft, 'resume'>;
+export type DraftTextField = Exclude<keyof ApplicationDraft, 'resume' | 'answers'>;
 
-/** Where an error is shown: beside one field, or at the top of the form. */
-export type ErrorTarget = ApplicationField | 'form';
+/** Where an error is shown: beside one field or question (`answers.<key>`), or atop the form. */
+export type ErrorTarget = ApplicationField | 'form' | `answers.${string}`;
 
 export interface ShownError {
   target: ErrorTarget;
@@ -30,8 +37,9 @@ export interface ShownError {
 export const emptyDraft = (): ApplicationDraft => ({
   ...(Object.fromEntries(
     Object.keys(applicationInputSchema.shape).map((key) => [key, '']),
-  ) as Record<keyof ApplicationInput, string>),
+  ) as Record<Exclude<keyof ApplicationInput, 'answers'>, string>),
   resume: null,
+  answers: {},
 });
 
 /**

@@ -18,6 +18,8 @@ const job = {
   code: 'LTP-QA-2201',
   title: 'QA Automation Engineer',
   location: 'Pune, India',
+  // The job page hands its questions over (none here); apply-questions.test.tsx has the rest.
+  questions: [],
 };
 const allMessages = Object.values(m);
 const pdfBytes = '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n';

@@ -3,7 +3,9 @@ import {
   RESUME_ACCEPT,
   validateApplication,
   type ApplicationField,
+  type Answers,
   type DropDownOption,
+  type PublicQuestion,
   type FieldError,
   type ApplicationCreated,
 } from '@lumenfield/contract';
@@ -32,6 +34,9 @@ import {
 import type { OpeningNames } from '../job-summary';
 import { buildPayload, errorTarget } from '../legacy/application-payload';
 import { PlaceChoice, usePlaceChoice } from './place-choice';
+import { answersFor, firstAnswerError } from '../application/answers';
+import { ApplyQuestions } from './apply-questions';
+import { useOpeningQuestions } from './use-opening-questions';
 import './apply-form.css';
 
 export interface ApplyFormProps {
@@ -41,6 +46,7 @@ export interface ApplyFormProps {
 }
 
 const OPTIONS_FAILED = "We couldn't load the lists of countries and experience. Please try again.";
+const QUESTIONS_FAILED = "We couldn't load this opening's questions. Please try again.";
 const STATES_FAILED = "We couldn't load the states of that country. Please choose it again.";
 export const UPLOAD_CANCELLED =
   'You cancelled sending. Nothing was sent, and everything you entered is still here; press Apply to send it.';
@@ -81,6 +87,9 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
   const [focusRequest, setFocusRequest] = useState(0);
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
+  const [questionsAttempt, setQuestionsAttempt] = useState(0);
+  const asked = useOpeningQuestions(job, questionsAttempt);
+  const questions = asked.status === 'ready' ? asked.questions : null;
 
   useEffect(() => draftStore.set(draft), [draft]);
 
@@ -133,7 +142,10 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
   // (a layout effect), so nothing can observe the message before focus arrives.
   useLayoutEffect(() => {
     if (focusRequest === 0 || !error) return;
-    controls.current[error.target]?.focus();
+    const control = controls.current[error.target];
+    control?.focus();
+    // The whole field, its message included, in view (not under the sticky Apply bar).
+    control?.closest('.apply-field')?.scrollIntoView?.({ block: 'nearest' });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focusRequest]);
 
@@ -209,6 +221,15 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
       if (firstFailure) showRuleFailure(firstFailure);
       return;
     }
+    if (!questions) {
+      show({ target: 'form', message: QUESTIONS_FAILED });
+      return;
+    }
+    const answerFailure = firstAnswerError(questions, draft.answers);
+    if (answerFailure) {
+      show({ target: answerFailure.field as ErrorTarget, message: answerFailure.message });
+      return;
+    }
 
     submittingRef.current = true;
     setSubmitting(true);
@@ -231,7 +252,11 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
       setProgress({ percent: 0, sent: 0, total: file.size });
       setSpokenStep(0);
       const payload = {
-        ...buildPayload(applicationInput(draft), file, content),
+        ...buildPayload(
+          { ...applicationInput(draft), ...answersPayload(questions, draft.answers) },
+          file,
+          content,
+        ),
         ...place.payload(),
       };
       const created = await saveApplication(job.id, payload, {
@@ -249,7 +274,7 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
       if (failure instanceof DOMException && failure.name === 'AbortError') {
         show({ target: 'form', message: UPLOAD_CANCELLED });
       } else if (!place.takeServerError(failure)) {
-        show(serverError(failure));
+        show(serverError(failure, questions));
       }
     } finally {
       upload.current = null;
@@ -313,6 +338,18 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
       {error?.target === 'form' ? (
         <div ref={register('form')} className="apply-form__alert" role="alert" tabIndex={-1}>
           {error.message}
+        </div>
+      ) : null}
+      {asked.status === 'failed' ? (
+        <div className="apply-form__alert" role="alert">
+          {QUESTIONS_FAILED}{' '}
+          <button
+            type="button"
+            className="apply-form__retry"
+            onClick={() => setQuestionsAttempt((n) => n + 1)}
+          >
+            Try again
+          </button>
         </div>
       ) : null}
       {optionsFailed ? (
@@ -456,6 +493,20 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
         </Field>
       </div>
 
+      {questions ? (
+        <ApplyQuestions
+          idBase={id}
+          questions={questions}
+          answers={draft.answers}
+          onAnswer={(key, value) => {
+            setDraft((current) => ({ ...current, answers: { ...current.answers, [key]: value } }));
+            hideErrorOf(`answers.${key}`);
+          }}
+          errorFor={(key) => errorFor(`answers.${key}`)}
+          register={(key) => register(`answers.${key}`)}
+        />
+      ) : null}
+
       {/* In the scrolling part: on a phone the sticky footer keeps only what acts. */}
       <PrivacyNotice />
 
@@ -562,11 +613,25 @@ function fieldsAsText(fields: ReturnType<typeof applicantFields>) {
   };
 }
 
-/** A refused or failed submit, as the message the visitor sees and where it goes. */
-function serverError(failure: unknown): ShownError {
+/** The answers this opening asks, when it asks any (`Answers` on the wire). */
+function answersPayload(questions: readonly PublicQuestion[], answers: Answers) {
+  return questions.length > 0 ? { answers: answersFor(questions, answers) } : {};
+}
+
+/**
+ * A refused or failed submit, as the message the visitor sees and where it goes (an answer's
+ * beside its question; one to a question the form does not show, atop the form).
+ */
+function serverError(failure: unknown, questions: readonly PublicQuestion[]): ShownError {
   if (failure instanceof ApiError) {
     const first = failure.fieldErrors[0];
-    if (first) return { target: errorTarget(first.field), message: first.message };
+    if (first) {
+      const target = errorTarget(first.field);
+      const shown = target.startsWith('answers.')
+        ? questions.some((question) => `answers.${question.key}` === target)
+        : true;
+      return { target: shown ? target : 'form', message: first.message };
+    }
     return { target: 'form', message: failure.message };
   }
   return { target: 'form', message: 'Something went wrong while sending. Please try again.' };

@@ -33,6 +33,9 @@ const FIELD_NAMES: Record<string, ErrorTarget> = {
 
 /** Where a field error from the server (named as on the wire) is shown: beside its field if the form has one. */
 export function errorTarget(field: string): ErrorTarget {
+  // `Answers.<key>`: beside the question (its key as the opening names it).
+  const answer = /^answers\.(.+)$/i.exec(field);
+  if (answer) return `answers.${answer[1]}`;
   const known = FIELD_NAMES[field.toLowerCase()];
   if (known) return known;
   if (/attachment|file/i.test(field)) return 'resume';

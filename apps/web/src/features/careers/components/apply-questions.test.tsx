@@ -1,0 +1,188 @@
+import {
+  APPLIED_SUCCESSFULLY,
+  jobDetailOf,
+  type ApplicationPayload,
+  type PublicQuestion,
+} from '@lumenfield/contract';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, json, mockApi, publicOpening, resetCareersState } from '../test-support';
+import { ApplyForm } from './apply-form';
+
+vi.setConfig({ testTimeout: 20_000 });
+beforeEach(() => resetCareersState());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const questions: PublicQuestion[] = [
+  { key: 'years', label: 'Years of testing', type: 'number', required: true },
+  { key: 'permit', label: 'Do you need a work permit?', type: 'yes_no', required: true },
+  { key: 'motivation', label: 'Why us?', type: 'long_text', required: false },
+  { key: 'site', label: 'Portfolio', type: 'url', required: false },
+  { key: 'start', label: 'Earliest start', type: 'date', required: false },
+  { key: 'nick', label: 'Preferred name', type: 'short_text', required: false },
+  {
+    key: 'tools',
+    label: 'Tools you use',
+    type: 'multi_select',
+    required: false,
+    options: ['Playwright', 'Cypress', 'Selenium'],
+  },
+  {
+    key: 'shift',
+    label: 'Shift',
+    type: 'single_select',
+    required: false,
+    options: ['Early', 'Late'],
+  },
+  {
+    key: 'city',
+    label: 'Office',
+    type: 'single_select',
+    required: false,
+    options: ['Pune', 'Austin', 'Manila', 'Chennai', 'Dallas', 'Cebu', 'Delhi'],
+  },
+];
+const job = { id: 7, code: 'LTP-QA-2201', title: 'QA Automation Engineer', location: 'Pune' };
+
+function setup(handlers = {}, withQuestions = true) {
+  const fetchMock = mockApi({
+    '/Jobs/SaveApplicantDetail': () => json({ ApplicantID: 3, Message: APPLIED_SUCCESSFULLY }, 201),
+    ...handlers,
+  });
+  const onApplied = vi.fn();
+  const user = userEvent.setup({ applyAccept: false, delay: null });
+  render(<ApplyForm job={withQuestions ? { ...job, questions } : job} onApplied={onApplied} />);
+  return { fetchMock, onApplied, user };
+}
+
+const field = (label: string) => screen.getByLabelText(label, { exact: false });
+
+async function fillStandard(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(field('First Name'), 'Ana');
+  await user.type(field('Last Name'), 'Okafor');
+  await user.type(field('Mobile Number'), '5550101234');
+  await screen.findByRole('option', { name: 'India' });
+  await user.selectOptions(field('Country'), 'India');
+  await screen.findByRole('option', { name: 'Karnataka' });
+  await user.selectOptions(field('State'), 'Karnataka');
+  await user.type(field('City'), 'Pune');
+  await user.type(field('Email'), 'ana@example.com');
+  await user.upload(
+    field('Resume'),
+    new File(['%PDF-1.4 x'], 'cv.pdf', { type: 'application/pdf' }),
+  );
+}
+
+const sent = (fetchMock: ReturnType<typeof mockApi>) => {
+  const call = fetchMock.mock.calls.find(([input]) =>
+    String(input).includes('SaveApplicantDetail'),
+  );
+  return JSON.parse(String(call?.[1]?.body)) as ApplicationPayload & {
+    Answers?: Record<string, unknown>;
+  };
+};
+
+describe("The apply dialog's questions", () => {
+  it('renders each type as its own control, required ones marked', async () => {
+    setup();
+    const years = field('Years of testing');
+    expect(years).toHaveAttribute('inputmode', 'decimal');
+    expect(years).toHaveAttribute('aria-required', 'true');
+    expect(screen.getByRole('radiogroup', { name: /Do you need a work permit/ })).toHaveAttribute(
+      'aria-required',
+      'true',
+    );
+    expect(field('Why us?').tagName).toBe('TEXTAREA');
+    expect(field('Why us?')).toHaveAttribute('maxlength', '4000');
+    expect(field('Preferred name')).toHaveAttribute('maxlength', '200');
+    expect(field('Portfolio')).toHaveAttribute('type', 'url');
+    expect(field('Earliest start')).toHaveAttribute('type', 'date');
+    const tools = screen.getByRole('group', { name: /Tools you use/ });
+    expect(within(tools).getAllByRole('checkbox')).toHaveLength(3);
+    expect(
+      within(screen.getByRole('radiogroup', { name: 'Shift (optional)' })).getAllByRole('radio'),
+    ).toHaveLength(2);
+    // More than six options: a select.
+    expect(field('Office').tagName).toBe('SELECT');
+  });
+
+  it('a wrong answer gets its sentence beside the question, focused; fixed, the answers are sent', async () => {
+    const { fetchMock, onApplied, user } = setup();
+    await fillStandard(user);
+    await user.type(field('Years of testing'), 'five');
+    await user.click(screen.getByRole('radio', { name: 'No' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Selenium' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Playwright' }));
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+
+    const message = '“Years of testing” must be a number, such as 5 or 2.5.';
+    const years = field('Years of testing');
+    expect(screen.getByText(message)).toBeInTheDocument();
+    expect(years).toHaveAttribute('aria-invalid', 'true');
+    expect(years).toHaveFocus();
+    expect(years.getAttribute('aria-describedby')).toContain(
+      screen.getByText(message).closest('p')!.id,
+    );
+    expect(callsTo(fetchMock, '/Jobs/SaveApplicantDetail')).toHaveLength(0);
+
+    await user.clear(years);
+    await user.type(years, '6');
+    expect(screen.queryByText(message)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await vi.waitFor(() => expect(onApplied).toHaveBeenCalled());
+    // Only what was answered, the checkboxes in the order offered.
+    expect(sent(fetchMock).Answers).toEqual({
+      years: '6',
+      permit: 'No',
+      tools: ['Playwright', 'Selenium'],
+    });
+  });
+
+  it('a required question left empty is named', async () => {
+    const { user } = setup();
+    await fillStandard(user);
+    await user.type(field('Years of testing'), '3');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(screen.getByText('Please answer “Do you need a work permit?”.')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Yes' })).toHaveFocus();
+  });
+
+  it("the server's 400 for Answers.<key> is shown beside its question, everything typed kept", async () => {
+    const problem = {
+      type: 'about:blank',
+      title: 'Bad Request',
+      status: 400,
+      detail: 'The application has errors.',
+      errors: [{ field: 'Answers.site', message: '“Portfolio” must be a web address.' }],
+    };
+    const { user } = setup({ '/Jobs/SaveApplicantDetail': () => json(problem, 400) });
+    await fillStandard(user);
+    await user.type(field('Years of testing'), '3');
+    await user.click(screen.getByRole('radio', { name: 'Yes' }));
+    await user.type(field('Portfolio'), 'https://ana.example.com');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    const portfolio = field('Portfolio');
+    expect(await screen.findByText('“Portfolio” must be a web address.')).toBeInTheDocument();
+    expect(portfolio).toHaveFocus();
+    expect(portfolio).toHaveValue('https://ana.example.com');
+    expect(field('Years of testing')).toHaveValue('3');
+    expect(screen.getByRole('radio', { name: 'Yes' })).toBeChecked();
+    expect(field('First Name')).toHaveValue('Ana');
+  });
+
+  it('opened from the careers list, the form reads the questions from the opening', async () => {
+    const { fetchMock } = setup(
+      {
+        '/Jobs/CareerDetailsRetrival': () =>
+          json([jobDetailOf(publicOpening({ questions: questions.slice(0, 1) }))]),
+      },
+      false,
+    );
+    expect(await screen.findByLabelText('Years of testing', { exact: false })).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/Jobs/CareerDetailsRetrival')).toHaveLength(1);
+  });
+});
