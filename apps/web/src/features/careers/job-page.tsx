@@ -6,14 +6,13 @@ import {
   type PublicOpening,
 } from '@lumenfield/contract';
 import { JobTermsLine, payText } from './components/job-terms';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { usePageData } from '@/lib/page-data';
 import { useInBrowser } from '@/lib/use-in-browser';
 import { AppLink } from '@/components/app-link';
 import { Icon } from '@/components/icons';
 import { jobApplyPath, jobPath, routes, type ScreenProps } from '@lumenfield/routes';
-import { AppliedPage, ApplyPage } from './apply-page';
 import { usePageMeta } from '@/lib/page-meta';
 import { site } from '@/config/site';
 import { fetchOpening } from './legacy/jobs-api';
@@ -25,6 +24,11 @@ import { jobHeading } from './job-summary';
 import { useResource } from '@/lib/use-resource';
 import '@/components/page-intro.css';
 import './careers.css';
+
+// An opening's apply form and its thank-you page are pages of their own, made on the server and
+// working without scripts: their code is not part of the job page's (a chunk of their own).
+const ApplyPage = lazy(() => import('./apply-page').then((m) => ({ default: m.ApplyPage })));
+const AppliedPage = lazy(() => import('./apply-page').then((m) => ({ default: m.AppliedPage })));
 
 export const JOB_NOT_FOUND_TITLE = 'This opening is no longer available';
 export const NO_JOB_TITLE = 'No opening was chosen';
@@ -38,8 +42,14 @@ function sessionStore(): Storage | undefined {
 }
 
 export default function JobPage({ routeId, param }: ScreenProps) {
-  if (routeId === 'jobApply') return <ApplyPage key={param} jobId={Number(param)} />;
-  if (routeId === 'jobApplied') return <AppliedPage key={param} jobId={Number(param)} />;
+  if (routeId === 'jobApply' || routeId === 'jobApplied') {
+    const Page = routeId === 'jobApply' ? ApplyPage : AppliedPage;
+    return (
+      <Suspense fallback={null}>
+        <Page key={param} jobId={Number(param)} />
+      </Suspense>
+    );
+  }
   return routeId === 'jobs' ? (
     <RememberedJob />
   ) : (

@@ -8,6 +8,7 @@ import {
   type PublicQuestion,
   type FieldError,
   type ApplicationCreated,
+  type Place,
 } from '@lumenfield/contract';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { routes } from '@lumenfield/routes';
@@ -66,6 +67,9 @@ interface Progress {
 }
 
 /** The 'Apply for Job' form: its fields and rules in order (docs/careers.md), docs/api.md payload. */
+/** No places known (yet): nothing to choose. One array, so the choice's hook sees no change. */
+const noPlaces: Place[] = [];
+
 export function ApplyForm({ job, onApplied }: ApplyFormProps) {
   const [draft, setDraft] = useState<ApplicationDraft>(draftStore.get);
   const [error, setError] = useState<ShownError | null>(null);
@@ -74,7 +78,6 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
   const [experience, setExperience] = useState<DropDownOption[]>([]);
   const [states, setStates] = useState<DropDownOption[]>([]);
   const [optionsFailed, setOptionsFailed] = useState(false);
-  const place = usePlaceChoice(job);
   const [optionsAttempt, setOptionsAttempt] = useState(0);
   const submittingRef = useRef(false);
   const [progress, setProgress] = useState<Progress | null>(null);
@@ -90,6 +93,7 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
   const [questionsAttempt, setQuestionsAttempt] = useState(0);
   const asked = useOpeningQuestions(job, questionsAttempt);
   const questions = asked.status === 'ready' ? asked.questions : null;
+  const place = usePlaceChoice(asked.status === 'ready' ? asked.locations : noPlaces);
 
   useEffect(() => draftStore.set(draft), [draft]);
 

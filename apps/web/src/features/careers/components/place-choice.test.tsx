@@ -24,7 +24,13 @@ const places = [
   { city: 'Pune', region: 'IN-MH', country: 'IN' },
   { city: 'Manila', region: '', country: 'PH' },
 ];
-const job = { id: 7, code: 'LTP-QA-2201', title: 'QA Engineer', location: 'Pune or Manila' };
+const job = {
+  id: 7,
+  code: 'LTP-QA-2201',
+  title: 'QA Engineer',
+  location: 'Pune or Manila',
+  questions: [],
+};
 const pdf = () => new File(['%PDF-1.4\n%%EOF\n'], 'resume.pdf', { type: 'application/pdf' });
 
 function setup(handlers: Record<string, Handler>, withPlaces = true) {
@@ -32,7 +38,11 @@ function setup(handlers: Record<string, Handler>, withPlaces = true) {
   const onApplied = vi.fn();
   const user = userEvent.setup({ applyAccept: false, delay: null });
   render(
-    <ApplyForm job={withPlaces ? { ...job, locations: places } : job} onApplied={onApplied} />,
+    <ApplyForm
+      // The job page hands over its questions and places; a careers row has only names.
+      job={withPlaces ? { ...job, locations: places } : { ...job, questions: undefined }}
+      onApplied={onApplied}
+    />,
   );
   return { fetchMock, onApplied, user };
 }

@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
-import type { Place, PublicOpening } from '@lumenfield/contract';
+import { useRef, useState } from 'react';
+import type { Place } from '@lumenfield/contract';
 import { ApiError } from '@/lib/api-client';
-import { fetchOpening } from '../legacy/jobs-api';
 import { placeText } from '@/lib/place-text';
 
 /*
@@ -11,8 +10,6 @@ import { placeText } from '@/lib/place-text';
  */
 
 export const PLACE_REQUIRED = 'Please choose the place you would work from.';
-
-type Job = Pick<PublicOpening, 'id'> & Partial<Pick<PublicOpening, 'locations'>>;
 
 export interface PlaceChoiceState {
   places: Place[];
@@ -28,25 +25,17 @@ export interface PlaceChoiceState {
   groupRef: React.RefObject<HTMLFieldSetElement | null>;
 }
 
-export function usePlaceChoice(job: Job): PlaceChoiceState {
-  const [fetched, setFetched] = useState<Place[] | undefined>(undefined);
+/**
+ * The choice of place, over the opening's places as the form has them (the job page's, or read
+ * from the opening's detail with its questions: use-opening-questions.ts). Until they are known
+ * there is nothing to choose; without them the dialog sends no choice and the server's sentence
+ * asks for one.
+ */
+export function usePlaceChoice(places: Place[]): PlaceChoiceState {
   const [index, setIndex] = useState<number | null>(null);
   const [error, setError] = useState<string | undefined>(undefined);
   const groupRef = useRef<HTMLFieldSetElement>(null);
-  const known = job.locations;
 
-  useEffect(() => {
-    if (known) return;
-    const controller = new AbortController();
-    fetchOpening(job.id, controller.signal).then(
-      (opening) => setFetched(opening.locations),
-      // Without the places the dialog sends no choice; the server's sentence then asks for it.
-      () => setFetched([]),
-    );
-    return () => controller.abort();
-  }, [job.id, known]);
-
-  const places = known ?? fetched ?? [];
   const focusGroup = () =>
     requestAnimationFrame(() => groupRef.current?.querySelector<HTMLElement>('input')?.focus());
 

@@ -1,29 +1,41 @@
 import { useEffect, useState } from 'react';
-import type { PublicQuestion } from '@lumenfield/contract';
+import type { Place, PublicQuestion } from '@lumenfield/contract';
 import { fetchOpening } from '../legacy/jobs-api';
 import type { OpeningNames } from '../job-summary';
 
 export type QuestionsState =
-  { status: 'ready'; questions: PublicQuestion[] } | { status: 'loading' } | { status: 'failed' };
+  | { status: 'ready'; questions: PublicQuestion[]; locations: Place[] }
+  | { status: 'loading' }
+  | { status: 'failed' };
 
 /**
- * The opening's questions for the apply form: the job page hands them over with the opening; the
- * careers list knows only the opening's names, so they are read from its detail.
+ * What the apply form asks besides its own fields: the opening's questions and its places. The
+ * job page hands them over with the opening; the careers list knows only the opening's names,
+ * so they are read from its detail, once, for both.
  */
 export function useOpeningQuestions(job: OpeningNames, attempt: number): QuestionsState {
-  const given = job.questions;
+  const { questions, locations } = job;
+  // The questions decide: an opener that has them has the places too, when there are any.
+  const given = questions ? { questions, locations: locations ?? [] } : undefined;
   const [fetched, setFetched] = useState<QuestionsState>({ status: 'loading' });
   useEffect(() => {
     if (given) return;
     const controller = new AbortController();
     setFetched({ status: 'loading' });
     fetchOpening(job.id, controller.signal).then(
-      (opening) => setFetched({ status: 'ready', questions: opening.questions }),
+      (opening) =>
+        setFetched({
+          status: 'ready',
+          questions: questions ?? opening.questions,
+          locations: locations ?? opening.locations,
+        }),
       () => {
         if (!controller.signal.aborted) setFetched({ status: 'failed' });
       },
     );
     return () => controller.abort();
-  }, [given, job.id, attempt]);
-  return given ? { status: 'ready', questions: given } : fetched;
+    // `given` is derived from the two lists: they are the effect's inputs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [questions, locations, job.id, attempt]);
+  return given ? { status: 'ready', ...given } : fetched;
 }
