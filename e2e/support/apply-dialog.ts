@@ -34,7 +34,9 @@ export async function fillForm(
   resume?: { name: string; mimeType: string; buffer: Buffer },
 ) {
   const dialog = dialogOf(page);
-  const field = (label: string) => dialog.getByLabel(label, { exact: false });
+  // A field's label starts with its name (a required one adds " *"); a place's radio may only
+  // contain it ("Austin, TX, United States").
+  const field = (label: string) => dialog.getByLabel(new RegExp(`^${label}\\b`, 'i'));
   await field('First Name').fill(who.first);
   await field('Last Name').fill(who.last);
   await field('Mobile Number').fill(who.mobile);

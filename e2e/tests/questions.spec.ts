@@ -34,7 +34,7 @@ for (const { engine, env } of ENGINES) {
   test.describe(`questions per opening on ${engine}`, () => {
     test.skip(() => !process.env[env], `no ${engine} console server (see global setup)`);
 
-    test('a recruiter builds three questions, a candidate answers them by keyboard, the recruiter sees the answers and the flag and filters on it', async ({
+    test('a recruiter builds three questions and two places, a candidate answers them by keyboard, the recruiter sees the answers, the place and the flag and filters on it', async ({
       browser,
     }) => {
       test.setTimeout(150_000);
@@ -56,6 +56,22 @@ for (const { engine, env } of ENGINES) {
       await rita.getByLabel('Contact e-mails').fill('hana.hiring@example.com');
       await rita.getByRole('textbox', { name: 'Description' }).click();
       await rita.keyboard.type('You will lead release testing.');
+
+      // Two places: Austin, and Manila added by keyboard (its city has the focus).
+      const places = rita.getByRole('group', { name: 'Places' });
+      const firstPlace = places.getByRole('group', { name: 'Place 1' });
+      await firstPlace.getByLabel('City').fill('Austin');
+      await firstPlace.getByLabel('Region').fill('US-TX');
+      await expect(
+        firstPlace.getByRole('option', { name: 'United States of America', exact: true }),
+      ).toBeAttached();
+      await firstPlace.getByLabel('Country').selectOption({ label: 'United States of America' });
+      await places.getByRole('button', { name: 'Add a place' }).focus();
+      await rita.keyboard.press('Enter');
+      const secondPlace = places.getByRole('group', { name: 'Place 2' });
+      await expect(secondPlace.getByLabel('City')).toBeFocused();
+      await rita.keyboard.type('Manila');
+      await secondPlace.getByLabel('Country').selectOption({ label: 'Philippines' });
 
       // Three questions, by keyboard: the add button focuses the new question's label.
       const builder = rita.getByRole('group', { name: 'Questions' });
@@ -93,7 +109,7 @@ for (const { engine, env } of ENGINES) {
       await expect(question(1).getByRole('textbox', { name: 'Question', exact: true })).toHaveValue(
         'Which shift suits you?',
       );
-      await expectNoViolations(rita, 'the opening form with three questions');
+      await expectNoViolations(rita, 'the opening form with three questions and two places');
 
       await rita.getByRole('button', { name: 'Create opening' }).click();
       await expect(rita).toHaveURL(/\/recruiters\/openings\/\d+$/);
@@ -135,6 +151,16 @@ for (const { engine, env } of ENGINES) {
       await expect(dialog.getByRole('radio', { name: 'No' })).toBeChecked();
       await expectNoViolations(visitor, 'the apply dialog with questions');
 
+      // First the place: with two, the dialog asks which; the second is chosen by keyboard.
+      await dialog.getByRole('button', { name: 'Apply', exact: true }).click();
+      const where = dialog.getByRole('group', { name: /Where would you work\?/ });
+      await expect(where).toHaveAccessibleDescription(
+        'Please choose the place you would work from.',
+      );
+      await expect(where.getByRole('radio').first()).toBeFocused();
+      await visitor.keyboard.press('ArrowDown');
+      await expect(dialog.getByRole('radio', { name: 'Manila, Philippines' })).toBeChecked();
+
       await dialog.getByRole('button', { name: 'Apply', exact: true }).click();
       const sentence = '“Years of testing” must be a number, such as 5 or 2.5.';
       await expect(dialog.getByText(sentence)).toBeVisible();
@@ -170,6 +196,8 @@ for (const { engine, env } of ENGINES) {
         PERMIT,
       ]);
       await expect(answers.locator('dd')).toHaveText(['6', '—', /^No/]);
+      const sent = rita.getByRole('region', { name: 'What they sent' });
+      await expect(sent.getByText('Manila, Philippines')).toBeVisible();
       // Nothing rejected it: the applicant is New, for a person to decide.
       await expect(rita.getByRole('region', { name: 'Stage' })).toContainText('New');
       await expectNoViolations(rita, "an applicant's page with answers");
