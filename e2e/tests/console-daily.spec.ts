@@ -46,7 +46,7 @@ test.describe("the console's daily work", () => {
   test.describe.configure({ timeout: 120_000 });
   test.skip(() => !process.env.E2E_CONSOLE_SQLITE_URL, 'no console server (see global setup)');
 
-  test('a session that ends while an opening is typed: signing in again in place creates it, nothing retyped', async ({
+  test('a session that ends while an opening is typed: signing in again in place creates it, nothing retyped; a changed form asks before leaving; a save shows the new title', async ({
     browser,
   }) => {
     const suffix = Date.now().toString(36);
@@ -94,6 +94,37 @@ test.describe("the console's daily work", () => {
     await expect(nora.getByRole('textbox', { name: 'Description' })).toContainText(
       'Keep the lights on',
     );
+
+    // A changed form asks before a link leaves it: "Cancel" stays with what was typed.
+    await nora.getByLabel('Title').fill('Night Shift Support Lead');
+    const questions: string[] = [];
+    nora.once('dialog', (dialog) => {
+      questions.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await nora
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('link', { name: 'Openings' })
+      .click();
+    await expect.poll(() => questions).toEqual(['Leave this page? Your changes are not saved.']);
+    await expect(nora).toHaveURL(/\/recruiters\/openings\/\d+$/);
+    await expect(nora.getByLabel('Title')).toHaveValue('Night Shift Support Lead');
+    // Saved, the heading names the new title at once; then a link leaves without a question.
+    await nora.getByRole('button', { name: 'Save changes' }).click();
+    await expect(nora.getByText('Saved.')).toBeVisible();
+    await expect(nora.getByRole('heading', { level: 1 })).toHaveText(
+      `${code} · Night Shift Support Lead`,
+    );
+    nora.once('dialog', (dialog) => {
+      questions.push(dialog.message());
+      void dialog.accept();
+    });
+    await nora
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('link', { name: 'Openings' })
+      .click();
+    await expect(nora).toHaveURL(/\/recruiters\/openings$/);
+    expect(questions).toHaveLength(1);
     await nora.context().close();
     await admin.context().close();
   });

@@ -107,8 +107,9 @@ export const consoleApi = {
     call('GET', consolePaths.countries, { schema: z.array(countryChoiceSchema), signal }),
   createJob: (body: OpeningInput) =>
     call('POST', consolePaths.jobs, { body, schema: z.object({ id: z.number().int() }) }),
+  /** Answers the opening as saved: the page shows its new title and state without a reload. */
   updateJob: (id: number, body: OpeningPatch) =>
-    call<unknown>('PATCH', withId(consolePaths.job, id), { body }),
+    call('PATCH', withId(consolePaths.job, id), { body, schema: recruiterOpeningSchema }),
 
   applicants: (query: ApplicantsQuery, signal?: AbortSignal) =>
     call('GET', consolePaths.applicants, {

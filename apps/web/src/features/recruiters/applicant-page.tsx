@@ -12,7 +12,7 @@ import {
 import { Modal } from '@/components/modal';
 import { ApiError } from '@/lib/api-client';
 import { placeText } from '@/lib/place-text';
-import { Link } from '@/lib/router';
+import { Link, useNavigate } from '@/lib/router';
 import { consoleApi, resumeHref } from './api';
 import { ApplicantAnswers } from './applicant-answers';
 import { applicantsOfOpening, openingPath } from './routes';
@@ -252,6 +252,7 @@ function Resume({ applicant }: { applicant: ConsoleApplicant }) {
 }
 
 function Erase({ applicant }: { applicant: ConsoleApplicant }) {
+  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [result, setResult] = useState<ErasureResult | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -279,7 +280,11 @@ function Erase({ applicant }: { applicant: ConsoleApplicant }) {
       </button>
       <Modal
         open={open}
-        onClose={() => setOpen(false)}
+        // Once erased, the person's page has nothing left to show: closing the dialog (Esc, ×)
+        // leaves it for the applicants list, as the dialog's own link does.
+        onClose={() =>
+          result ? navigate(consolePagePaths.applicants, { replace: true }) : setOpen(false)
+        }
         title="Erase this person's data?"
         role="alertdialog"
       >

@@ -171,4 +171,27 @@ describe("an applicant's page", () => {
       { method: 'POST', body: { text: 'Strong on test design.' } },
     ]);
   });
+
+  it('after erasing, closing the result (× or Esc) leaves the erased person for the applicants list', async () => {
+    mockApi({
+      'GET /recruiters/session': () => json(session('admin', 'Ada Admin')),
+      'GET /recruiters/applicants/12': () => json(applicant()),
+      'POST /recruiters/erasures': () => json({ applicants: 1, resumes: 1, mails: 2 }),
+      'GET /recruiters/applicants': () => json({ items: [], total: 0, page: 1, pageSize: 50 }),
+      'GET /recruiters/jobs': () => json([job()]),
+    });
+    const { history } = renderConsole('/recruiters/applicants/12');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jane Doe' })).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Erase this person’s data' }));
+    const ask = await screen.findByRole('alertdialog', { name: "Erase this person's data?" });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Erase for good' }));
+    expect(
+      await within(ask).findByText('Erased 1 application, 1 resume and 2 mails.'),
+    ).toBeInTheDocument();
+    // The dialog's × (Esc does the same through the native dialog's cancel, in a browser).
+    await userEvent.click(within(ask).getByRole('button', { name: 'Close' }));
+    await screen.findByRole('heading', { level: 1, name: 'Applicants' });
+    expect(history.location.pathname).toBe('/recruiters/applicants');
+    expect(screen.queryByText('jane@example.com')).not.toBeInTheDocument();
+  });
 });

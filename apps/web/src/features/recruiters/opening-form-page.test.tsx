@@ -192,4 +192,30 @@ describe('the opening form', () => {
     expect(patches).toEqual([{ isOpen: false }, { isOpen: true }]);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('LTP-QA-1 · QA Engineer');
   });
+
+  it('after Save the heading and the state are the opening as saved; "Saved." stands by the Save button', async () => {
+    mockApi({
+      'GET /recruiters/session': () => json(session()),
+      'GET /recruiters/jobs/3': () => json(job()),
+      // The server answers the opening as saved: a new title, published in the future.
+      'PATCH /recruiters/jobs/3': (_url, init) => {
+        const body = JSON.parse(String(init?.body)) as { title: string };
+        return json(job({ title: body.title, state: 'scheduled' }));
+      },
+    });
+    renderConsole('/recruiters/openings/3');
+    const title = await screen.findByLabelText('Title');
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Senior QA Engineer');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    const saved = await screen.findByText('Saved.');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'LTP-QA-1 · Senior QA Engineer',
+    );
+    expect(screen.getByText('State:').parentElement).toHaveTextContent('Scheduled');
+    // Beside the button that was pressed, not at the top of the page.
+    expect(saved.closest('.rc-form__actions')).toContainElement(
+      screen.getByRole('button', { name: 'Save changes' }),
+    );
+  });
 });

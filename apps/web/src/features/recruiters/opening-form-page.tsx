@@ -33,6 +33,7 @@ import {
   focusFirstInvalid,
 } from './ui';
 import { useResource } from '@/lib/use-resource';
+import { useLeaveGuard } from './leave-guard';
 
 export const EMPLOYMENT_LABELS: Record<string, string> = {
   FULL_TIME: 'Full time',
@@ -149,17 +150,28 @@ function Field({
   return <FieldFrame id={`opening-${name}`} error={fieldErrorFor(errors, name)} {...rest} />;
 }
 
-function OpeningEditor({ job }: { job?: RecruiterOpening }) {
+function OpeningEditor({
+  job,
+  onSaved,
+}: {
+  job?: RecruiterOpening;
+  /** The opening as the server saved it (its heading shows the new title). */
+  onSaved: (opening: RecruiterOpening) => void;
+}) {
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const [form, setForm] = useState<OpeningForm>(() => formFromJob(job));
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [message, setMessage] = useState<{ kind: 'error' | 'ok'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const [isOpen, setIsOpen] = useState(job?.isOpen ?? true);
+  // The opening as last saved: its state (open, scheduled, closed) is the server's word.
+  const [current, setCurrent] = useState(job);
   const [places, setPlaces] = useState(() => placesDraftOf(job));
   const countries = useCountryChoices();
   const descriptionLabel = useId();
+  // Typed into since it was loaded or last saved: leaving asks first (leave-guard.ts).
+  const [changed, setChanged] = useState(false);
+  useLeaveGuard(changed);
 
   const set =
     (name: Exclude<keyof OpeningForm, 'questions'>) => (event: { target: { value: string } }) =>
@@ -191,8 +203,16 @@ function OpeningEditor({ job }: { job?: RecruiterOpening }) {
     // Once saved, a new question's key is fixed: later edits of its label keep it.
     const keyed = withKeys(form.questions);
     const saving = job
-      ? consoleApi.updateJob(job.id, body).then(() => job.id)
-      : consoleApi.createJob(body).then((created) => created.id);
+      ? consoleApi.updateJob(job.id, body).then((saved) => {
+          setChanged(false);
+          setCurrent(saved);
+          onSaved(saved);
+          return saved.id;
+        })
+      : consoleApi.createJob(body).then((created) => {
+          setChanged(false);
+          return created.id;
+        });
     saving.then(
       (id) => {
         setBusy(false);
@@ -219,9 +239,10 @@ function OpeningEditor({ job }: { job?: RecruiterOpening }) {
     setBusy(true);
     setMessage(null);
     consoleApi.updateJob(job.id, { isOpen: open }).then(
-      () => {
+      (saved) => {
         setBusy(false);
-        setIsOpen(open);
+        setCurrent(saved);
+        onSaved(saved);
         setMessage({
           kind: 'ok',
           text: open ? 'The opening is open again.' : 'The opening is closed.',
@@ -242,26 +263,23 @@ function OpeningEditor({ job }: { job?: RecruiterOpening }) {
       return <input {...props} {...extra} name={name} value={form[name]} onChange={set(name)} />;
     };
 
+  const isOpen = current?.isOpen ?? true;
+  // A confirmation is said where the eye is: beside the button that was pressed.
+  const okNote = (text: string) => (
+    <p className="rc-alert rc-alert--ok rc-alert--inline" role="status">
+      {text}
+    </p>
+  );
+  const saved = message?.kind === 'ok' && message.text === 'Saved.';
   return (
     <>
-      {message ? (
-        message.kind === 'error' ? (
-          <ErrorNote message={message.text} />
-        ) : (
-          <p className="rc-alert rc-alert--ok" role="status">
-            {message.text}
-          </p>
-        )
-      ) : null}
-      {job ? (
+      {message?.kind === 'error' ? <ErrorNote message={message.text} /> : null}
+      {current ? (
         <div className="rc-state-bar">
           <span>
-            State:{' '}
-            <StateBadge
-              state={!isOpen ? 'closed' : job.state === 'scheduled' ? 'scheduled' : 'open'}
-            />
+            State: <StateBadge state={current.state} />
           </span>
-          <Link to={applicantsOfOpening(job.id)}>Applicants ({job.applicants})</Link>
+          <Link to={applicantsOfOpening(current.id)}>Applicants ({current.applicants})</Link>
           {isOpen ? (
             <button
               type="button"
@@ -281,9 +299,17 @@ function OpeningEditor({ job }: { job?: RecruiterOpening }) {
               Reopen opening
             </button>
           )}
+          {message?.kind === 'ok' && !saved ? okNote(message.text) : null}
         </div>
       ) : null}
-      <form ref={formRef} className="rc-form" onSubmit={submit} noValidate>
+      <form
+        ref={formRef}
+        className="rc-form"
+        onSubmit={submit}
+        // Every field (the description's editor too) fires input when typed or chosen.
+        onInput={() => setChanged(true)}
+        noValidate
+      >
         <fieldset>
           <legend>The opening</legend>
           <div className="rc-grid">
@@ -417,6 +443,7 @@ function OpeningEditor({ job }: { job?: RecruiterOpening }) {
           <Link className="button button--secondary" to={consolePagePaths.openings}>
             Back to openings
           </Link>
+          {saved ? okNote('Saved.') : null}
         </div>
       </form>
     </>
@@ -430,14 +457,15 @@ export default function OpeningFormPage({ jobId }: { jobId?: number }) {
     (signal) => (jobId === undefined ? Promise.resolve(undefined) : consoleApi.job(jobId, signal)),
     { keepWhileReloading: true },
   );
+  // After a save, the heading names the opening as saved (its title may have changed).
+  const [saved, setSaved] = useState<RecruiterOpening>();
   const title = jobId === undefined ? 'New opening' : 'Edit opening';
+  const shown = saved ?? (job.status === 'ready' ? job.data : undefined);
   return (
     <>
-      <PageHeading title={title}>
-        {job.status === 'ready' && job.data ? `${job.data.code} · ${job.data.title}` : title}
-      </PageHeading>
+      <PageHeading title={title}>{shown ? `${shown.code} · ${shown.title}` : title}</PageHeading>
       <Pending resource={job} what="the opening" onRetry={reload} />
-      {job.status === 'ready' ? <OpeningEditor job={job.data} /> : null}
+      {job.status === 'ready' ? <OpeningEditor job={job.data} onSaved={setSaved} /> : null}
     </>
   );
 }
