@@ -101,7 +101,13 @@ for (const { engine, env } of ENGINES) {
 
       await add.focus();
       await rita.keyboard.press('Enter');
+      await expect(
+        question(2).getByRole('textbox', { name: 'Question', exact: true }),
+      ).toBeFocused();
       await rita.keyboard.type('Which shift suits you?');
+      await expect(question(2).getByRole('textbox', { name: 'Question', exact: true })).toHaveValue(
+        'Which shift suits you?',
+      );
       await question(2).getByLabel('Answered as').selectOption({ label: 'One choice' });
       await question(2).getByLabel('Options').fill('Early\nLate');
       // The last one first: moved up, it is asked second.
