@@ -3,16 +3,18 @@ import {
   allowedMoves,
   APPLICANT_STAGES,
   canMove,
+  applicantStatusOf,
   INITIAL_STAGE,
   isOpenStage,
   stageMoveRefusal,
+  withdrawalRefusal,
   type ApplicantStage,
 } from './pipeline';
 
 const OPEN: ApplicantStage[] = ['New', 'Screening', 'Interview', 'Offer'];
 
 describe('the stage model', () => {
-  it('starts everyone in New; New to Offer are open, Hired and Rejected are not', () => {
+  it('starts everyone in New; New to Offer are open, Hired, Rejected and Withdrawn are not', () => {
     expect(INITIAL_STAGE).toBe('New');
     expect(APPLICANT_STAGES.filter(isOpenStage)).toEqual(OPEN);
   });
@@ -38,6 +40,7 @@ describe('the stage model', () => {
   it('reopens a hired or rejected applicant in any open stage, not straight to the other end', () => {
     expect(allowedMoves('Rejected')).toEqual(OPEN);
     expect(allowedMoves('Hired')).toEqual(OPEN);
+    expect(allowedMoves('Withdrawn')).toEqual(OPEN);
     expect(stageMoveRefusal('Hired', 'Rejected')).toBe(
       'A hired applicant is moved back to an open stage first.',
     );
@@ -53,5 +56,37 @@ describe('the stage model', () => {
   it('lists the allowed moves in the console order', () => {
     expect(allowedMoves('New')).toEqual(['Screening', 'Interview', 'Offer', 'Rejected']);
     expect(allowedMoves('Offer')).toEqual(['New', 'Screening', 'Interview', 'Hired', 'Rejected']);
+  });
+
+  it('leaves withdrawing to the applicant: no recruiter move reaches Withdrawn', () => {
+    for (const from of APPLICANT_STAGES) {
+      expect(canMove(from, 'Withdrawn'), from).toBe(false);
+    }
+    expect(stageMoveRefusal('New', 'Withdrawn')).toBe(
+      'Only the applicant can withdraw an application.',
+    );
+  });
+
+  it('lets the applicant withdraw until an offer is made, and says why not after', () => {
+    expect(APPLICANT_STAGES.filter((stage) => !withdrawalRefusal(stage))).toEqual([
+      'New',
+      'Screening',
+      'Interview',
+    ]);
+    expect(withdrawalRefusal('Offer')).toMatch(/offer has been made/);
+    expect(withdrawalRefusal('Withdrawn')).toMatch(/withdrawn this application already/);
+    expect(withdrawalRefusal('Rejected')).toMatch(/closed/);
+  });
+
+  it('speaks the applicant’s words: a rejection and a withdrawal both read Closed', () => {
+    expect(APPLICANT_STAGES.map(applicantStatusOf)).toEqual([
+      'Received',
+      'In review',
+      'Interviewing',
+      'Offer',
+      'Hired',
+      'Closed',
+      'Closed',
+    ]);
   });
 });

@@ -12,6 +12,7 @@ export const applicantStageSchema = z.enum([
   'Offer',
   'Hired',
   'Rejected',
+  'Withdrawn',
 ]);
 export type ApplicantStage = z.infer<typeof applicantStageSchema>;
 /** In the console's order. */
@@ -22,7 +23,11 @@ export const INITIAL_STAGE: ApplicantStage = 'New';
 /** The stage that comes right before Hired. */
 const OFFER: ApplicantStage = 'Offer';
 /** Where an application ends; every other stage is open. */
-const CLOSED_STAGES: readonly ApplicantStage[] = ['Hired', 'Rejected'];
+const CLOSED_STAGES: readonly ApplicantStage[] = ['Hired', 'Rejected', 'Withdrawn'];
+/** The stage only the applicant reaches, from their own status page (`withdrawalRefusal`). */
+export const WITHDRAWN: ApplicantStage = 'Withdrawn';
+/** The stages an applicant may still withdraw from: open, and before an offer is made. */
+const WITHDRAWABLE: readonly ApplicantStage[] = ['New', 'Screening', 'Interview'];
 
 export const isOpenStage = (stage: ApplicantStage) => !CLOSED_STAGES.includes(stage);
 
@@ -33,6 +38,7 @@ export const isOpenStage = (stage: ApplicantStage) => !CLOSED_STAGES.includes(st
  */
 export function stageMoveRefusal(from: ApplicantStage, to: ApplicantStage): string | undefined {
   if (from === to) return `The applicant is already in ${to}.`;
+  if (to === WITHDRAWN) return 'Only the applicant can withdraw an application.';
   if (to === 'Hired' && from !== OFFER) {
     return `Only an applicant in ${OFFER} can be hired; this one is in ${from}.`;
   }
@@ -48,3 +54,37 @@ export const canMove = (from: ApplicantStage, to: ApplicantStage) =>
 /** The stages an applicant in `from` may be moved to, in the console's order. */
 export const allowedMoves = (from: ApplicantStage) =>
   APPLICANT_STAGES.filter((to) => canMove(from, to));
+
+/** Why the applicant cannot withdraw from `stage`, in their words; undefined when they can. */
+export function withdrawalRefusal(stage: ApplicantStage): string | undefined {
+  if (WITHDRAWABLE.includes(stage)) return undefined;
+  if (stage === WITHDRAWN) return 'You have withdrawn this application already.';
+  if (stage === OFFER) {
+    return 'An offer has been made, so please answer it by replying to the recruiter instead.';
+  }
+  return 'This application is closed, so there is nothing to withdraw.';
+}
+
+/** A stage in the applicant's own words, as their status page shows it (CONTRACT §13). */
+export const applicantStatusSchema = z.enum([
+  'Received',
+  'In review',
+  'Interviewing',
+  'Offer',
+  'Hired',
+  'Closed',
+]);
+export type ApplicantStatus = z.infer<typeof applicantStatusSchema>;
+
+const STATUS_OF: Record<ApplicantStage, ApplicantStatus> = {
+  New: 'Received',
+  Screening: 'In review',
+  Interview: 'Interviewing',
+  Offer: 'Offer',
+  Hired: 'Hired',
+  Rejected: 'Closed',
+  Withdrawn: 'Closed',
+};
+
+/** The applicant's words for a stage: a rejection and a withdrawal both read Closed. */
+export const applicantStatusOf = (stage: ApplicantStage): ApplicantStatus => STATUS_OF[stage];

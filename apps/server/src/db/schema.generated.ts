@@ -20,6 +20,15 @@ export interface ApiTokens {
   userId: number;
 }
 
+export interface ApplicantLinks {
+  applicantId: number;
+  createdAt: Instant;
+  expiresAt: Instant;
+  purpose: string;
+  tokenHash: string;
+  usedAt: Instant | null;
+}
+
 export interface ApplicantNotes {
   applicantId: number;
   authorUserId: number;
@@ -202,6 +211,7 @@ export interface Users {
 
 export interface DB {
   apiTokens: ApiTokens;
+  applicantLinks: ApplicantLinks;
   applicantNotes: ApplicantNotes;
   applicants: Applicants;
   applicantStages: ApplicantStages;

@@ -10,6 +10,7 @@ import * as apiTokens from './0008-api-tokens';
 import * as questionsAndPlaces from './0009-questions-and-places';
 import * as dataVersions from './0010-data-versions';
 import * as selfIdentification from './0011-self-identification';
+import * as applicantLinks from './0012-applicant-links';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the server
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0009-questions-and-places': questionsAndPlaces,
   '0010-data-versions': dataVersions,
   '0011-self-identification': selfIdentification,
+  '0012-applicant-links': applicantLinks,
 };

@@ -5,6 +5,7 @@ import { writeTransaction } from '../../db/write-transaction';
 import { toApplicantRow, type ApplicationFields } from './applicant-row';
 import { enqueueMail } from '../mail/mail-repository';
 import { applicationMails, type ApplicationFacts } from '../mail/mail-templates';
+import { issueApplicantLink, statusPageUrl } from './applicant-links';
 
 /** What an application's mail needs besides the applicant: the opening, and where links point. */
 export type ApplicationMailContext = Pick<ApplicationFacts, 'job' | 'origin' | 'retentionDays'>;
@@ -134,9 +135,11 @@ export function applicantsRepository(db: Db) {
           if (!claimed) throw new LostDuplicateRace();
           if (application.mail) {
             const { firstName, lastName, email } = application.fields;
+            const token = await issueApplicantLink(trx, applicant.id, 'status', now);
             const mails = applicationMails({
               ...application.mail,
               applicantId: applicant.id,
+              statusLink: statusPageUrl(application.mail.origin, token),
               firstName,
               lastName,
               email,

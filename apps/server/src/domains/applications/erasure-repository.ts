@@ -9,7 +9,7 @@ const CHUNK = 500;
 
 /**
  * Erases applicants with everything about them: resumes (their bytes), submit keys, queued
- * mail and their voluntary self-identification (answers and tokens), then the applicants,
+ * mail, their voluntary self-identification (answers and tokens) and their own links, then the applicants,
  * counting each. Runs inside the caller's transaction.
  */
 async function eraseApplicants(trx: Db, ids: readonly number[]): Promise<ErasureResult> {
@@ -27,6 +27,7 @@ async function eraseApplicants(trx: Db, ids: readonly number[]): Promise<Erasure
     await trx.deleteFrom('applicationSubmits').where('applicantId', 'in', batch).execute();
     await trx.deleteFrom('selfIdentifications').where('applicantId', 'in', batch).execute();
     await trx.deleteFrom('selfIdTokens').where('applicantId', 'in', batch).execute();
+    await trx.deleteFrom('applicantLinks').where('applicantId', 'in', batch).execute();
     const applicants = await trx
       .deleteFrom('applicants')
       .where('id', 'in', batch)

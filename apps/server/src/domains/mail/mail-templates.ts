@@ -13,6 +13,8 @@ export interface ApplicationFacts {
   appliedOn: Date;
   /** The origin of links: mailOrigin(config), never the request's host. */
   origin: string;
+  /** The applicant's own status page (domains/applications/applicant-links.ts). */
+  statusLink: string;
   /** APPLICANT_RETENTION_DAYS: how long after the opening closes the application is kept. */
   retentionDays: number;
 }
@@ -68,6 +70,13 @@ export function applicantConfirmation(facts: ApplicationFacts): OutgoingMail {
         lines: [
           'A recruiter reads every application that arrives. If your experience fits the role, they will contact you by e-mail or phone to arrange a first conversation.',
           'There is no need to apply again for this opening.',
+        ],
+      },
+      {
+        heading: 'Your application’s own page',
+        lines: [
+          'This page shows where your application stands, and lets you withdraw it, send a newer resume, download what we keep or erase it. Keep this mail: the link is yours alone.',
+          facts.statusLink,
         ],
       },
       {
