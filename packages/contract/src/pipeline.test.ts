@@ -4,6 +4,7 @@ import {
   APPLICANT_STAGES,
   canMove,
   applicantStatusOf,
+  consoleStageChoices,
   INITIAL_STAGE,
   isOpenStage,
   stageMoveRefusal,
@@ -88,5 +89,10 @@ describe('the stage model', () => {
       'Closed',
       'Closed',
     ]);
+  });
+
+  it('lists Withdrawn in the console only for an applicant who withdrew', () => {
+    expect(consoleStageChoices('New')).not.toContain('Withdrawn');
+    expect(consoleStageChoices('Withdrawn')).toEqual(APPLICANT_STAGES);
   });
 });

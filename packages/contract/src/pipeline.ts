@@ -55,6 +55,13 @@ export const canMove = (from: ApplicantStage, to: ApplicantStage) =>
 export const allowedMoves = (from: ApplicantStage) =>
   APPLICANT_STAGES.filter((to) => canMove(from, to));
 
+/**
+ * The stages the console lists for an applicant in `current`: every stage but Withdrawn, which
+ * is listed only for an applicant who withdrew (no recruiter's move reaches it).
+ */
+export const consoleStageChoices = (current: ApplicantStage) =>
+  APPLICANT_STAGES.filter((stage) => stage !== WITHDRAWN || current === WITHDRAWN);
+
 /** Why the applicant cannot withdraw from `stage`, in their words; undefined when they can. */
 export function withdrawalRefusal(stage: ApplicantStage): string | undefined {
   if (WITHDRAWABLE.includes(stage)) return undefined;

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import {
-  APPLICANT_STAGES,
+  consoleStageChoices,
   applicantColumns,
   consolePagePaths,
   stageMoveRefusal,
@@ -75,13 +75,12 @@ function StagePanel({
   const [stage, setStage] = useState<ApplicantStage>(applicant.stage);
   // The stage model (packages/contract/src/pipeline.ts) says which moves there are; the others
   // are offered disabled, with the reason beside them.
+  const choices = consoleStageChoices(applicant.stage);
   const refusals = new Map(
-    APPLICANT_STAGES.map((to) => [to, stageMoveRefusal(applicant.stage, to)] as const),
+    choices.map((to) => [to, stageMoveRefusal(applicant.stage, to)] as const),
   );
   const reasons = [
-    ...new Set(
-      APPLICANT_STAGES.filter((to) => to !== applicant.stage).map((to) => refusals.get(to)),
-    ),
+    ...new Set(choices.filter((to) => to !== applicant.stage).map((to) => refusals.get(to))),
   ].filter((reason) => reason !== undefined);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -122,7 +121,7 @@ function StagePanel({
           <legend>
             Current stage: <StageBadge stage={applicant.stage} />
           </legend>
-          {APPLICANT_STAGES.map((value) => (
+          {choices.map((value) => (
             <label key={value} className="rc-stage-option">
               <input
                 type="radio"
