@@ -178,6 +178,7 @@ function StagePanel({
           onClose={() => setRejecting(false)}
           onRejected={() => {
             setRejecting(false);
+            setStage('Rejected');
             setDone('Rejected.');
             onRejected();
           }}
