@@ -149,6 +149,45 @@ describe(`messages to candidates (${engine})`, () => {
       retired: true,
       uses: 1,
     });
+    // Each change audited by id, with the fields that changed; a recruiter changes nothing.
+    const reasonRows = async () =>
+      [
+        ...(await audit('rejection-reason-create')),
+        ...(await audit('rejection-reason-update')),
+        ...(await audit('rejection-reason-delete')),
+      ]
+        .filter((row) =>
+          [`reason ${unused.reasonId}`, `reason ${used.reasonId}`].includes(row.target!),
+        )
+        .map((row) => [row.action, row.target, row.detail])
+        .sort();
+    expect(await reasonRows()).toEqual(
+      [
+        ['rejection-reason-create', `reason ${unused.reasonId}`, null],
+        ['rejection-reason-create', `reason ${used.reasonId}`, null],
+        ['rejection-reason-delete', `reason ${unused.reasonId}`, null],
+        ['rejection-reason-update', `reason ${used.reasonId}`, 'changed retired (in use)'],
+      ].sort(),
+    );
+    const renamed = await call(
+      recruiter,
+      'PATCH',
+      `/recruiters/rejection-reasons/${used.reasonId}`,
+      {
+        label: 'Renamed',
+      },
+    );
+    expect(renamed.statusCode).toBe(403);
+    const back = await call(admin, 'PATCH', `/recruiters/rejection-reasons/${used.reasonId}`, {
+      label: 'Not enough experience',
+      retired: false,
+    });
+    expect((back.json() as RejectionReason).retired).toBe(false);
+    expect((await audit('rejection-reason-update')).map((row) => row.detail)).toContain(
+      'changed retired',
+    );
+    await call(admin, 'PATCH', `/recruiters/rejection-reasons/${used.reasonId}`, { retired: true });
+
     expect(await page(id)).toMatchObject({
       stage: 'Rejected',
       rejectionReason: 'Not enough experience',
