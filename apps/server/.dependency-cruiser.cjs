@@ -25,7 +25,10 @@ const domainImports = {
   accounts: [],
   applications: ['mail', 'audit'],
   openings: ['applications'],
-  pipeline: ['applications', 'audit'],
+  // A message or a rejection queues its mail and mints a status link in the stage's transaction.
+  pipeline: ['applications', 'audit', 'mail', 'messages'],
+  // Templates, reasons and sent messages; their changes are audited in their transaction.
+  messages: ['audit'],
   // Voluntary self-identification: its own tables, read by nothing a recruiter sees.
   'self-id': [],
 };

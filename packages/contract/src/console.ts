@@ -1,4 +1,5 @@
 import { applicantSchema } from './application';
+import { applicantMessageSchema } from './messages';
 import { applicantStageSchema } from './pipeline';
 import { z } from './zod-setup';
 
@@ -46,6 +47,8 @@ export const consolePagePaths = {
   users: '/recruiters/users',
   audit: '/recruiters/audit',
   account: '/recruiters/account',
+  /** Message templates and rejection reasons (messages.ts). */
+  messages: '/recruiters/messages',
 } as const;
 
 /** The query parameter that brings the browser back after signing in. */
@@ -226,6 +229,10 @@ export const consoleApplicantSchema = applicantSchema.extend({
   stageHistory: z.array(stageChangeSchema),
   /** Oldest first. */
   notes: z.array(applicantNoteSchema),
+  /** Every message sent to them, oldest first (messages.ts). */
+  messages: z.array(applicantMessageSchema),
+  /** The reason given when they were rejected, while Rejected is their stage. */
+  rejectionReason: z.string().nullable(),
 });
 export type ConsoleApplicant = z.infer<typeof consoleApplicantSchema>;
 
@@ -257,6 +264,14 @@ export const auditActionSchema = z.enum([
   'token-create',
   'token-revoke',
   'self-id-report-view',
+  'message-template-create',
+  'message-template-update',
+  'message-template-delete',
+  'rejection-reason-create',
+  'rejection-reason-update',
+  'rejection-reason-delete',
+  'applicant-message',
+  'applicant-reject',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

@@ -29,6 +29,17 @@ export interface ApplicantLinks {
   usedAt: Instant | null;
 }
 
+export interface ApplicantMessages {
+  applicantId: number;
+  body: string;
+  id: Generated<number>;
+  kind: string;
+  sentAt: Instant;
+  sentByUserId: number;
+  subject: string;
+  templateId: number | null;
+}
+
 export interface ApplicantNotes {
   applicantId: number;
   authorUserId: number;
@@ -60,6 +71,7 @@ export interface ApplicantStages {
   changedAt: Instant;
   changedByUserId: number | null;
   id: Generated<number>;
+  rejectionReasonId: number | null;
   stage: string;
 }
 
@@ -155,6 +167,22 @@ export interface MailQueue {
   toAddress: string;
 }
 
+export interface MessageTemplates {
+  body: string;
+  createdAt: Instant;
+  id: Generated<number>;
+  name: string;
+  subject: string;
+  updatedAt: Instant;
+}
+
+export interface RejectionReasons {
+  createdAt: Instant;
+  id: Generated<number>;
+  label: string;
+  retiredAt: Instant | null;
+}
+
 export interface SelfIdentifications {
   answers: string;
   applicantId: number;
@@ -212,6 +240,7 @@ export interface Users {
 export interface DB {
   apiTokens: ApiTokens;
   applicantLinks: ApplicantLinks;
+  applicantMessages: ApplicantMessages;
   applicantNotes: ApplicantNotes;
   applicants: Applicants;
   applicantStages: ApplicantStages;
@@ -224,6 +253,8 @@ export interface DB {
   jobLeases: JobLeases;
   jobs: Jobs;
   mailQueue: MailQueue;
+  messageTemplates: MessageTemplates;
+  rejectionReasons: RejectionReasons;
   selfIdentifications: SelfIdentifications;
   selfIdTokens: SelfIdTokens;
   sessions: Sessions;

@@ -6,9 +6,11 @@ import { auditRepository } from './audit/audit-repository';
 import { erasureRepository, leaseRepository } from './applications/erasure-repository';
 import { jobsRepository } from './openings/jobs-repository';
 import { mailRepository } from './mail/mail-repository';
+import { messagesRepository } from './messages/messages-repository';
 import { withListingCache } from './openings/listing-cache';
 import { dataVersionRepository, liveVersion } from './openings/data-version';
 import { pipelineChanges } from './pipeline/pipeline-changes';
+import { messageChanges } from './pipeline/message-changes';
 import { pipelineRepository } from './pipeline/pipeline-repository';
 import { referenceRepository } from './openings/reference-repository';
 import { selfIdRepository } from './self-id/self-id-repository';
@@ -80,11 +82,13 @@ export function createRepositories(db: Db) {
     sessions: sessionsRepository(db),
     audit: auditRepository(db),
     // Its writes record their audit row in their own transaction (pipeline-changes.ts).
-    pipeline: { ...pipelineRepository(db), ...pipelineChanges(db) },
+    pipeline: { ...pipelineRepository(db), ...pipelineChanges(db), ...messageChanges(db) },
     signInThrottle: signInThrottleRepository(db),
     apiTokens,
     // Voluntary self-identification: tokens, answers, and the compliance role's counts only.
     selfId: selfIdRepository(db),
+    // Message templates and rejection reasons (their changes audited in their transaction).
+    messages: messagesRepository(db),
     /**
      * A change to accounts and its audit row, in one write transaction: both or neither. The
      * `lockKeys` are held for it (a token's creation: `apiTokensLock`).

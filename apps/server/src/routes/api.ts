@@ -11,6 +11,7 @@ import { downloadAttachmentRoutes } from './legacy/physical/download-attachment'
 import { consoleApplicantsRoutes } from './recruiters/applicants';
 import { consoleAuditRoutes } from './recruiters/audit';
 import { consoleJobsRoutes } from './recruiters/jobs';
+import { consoleMessagesRoutes } from './recruiters/messages';
 import { consoleSessionRoutes } from './recruiters/session';
 import { consoleTokensRoutes } from './recruiters/tokens';
 import { consoleErasureRoutes } from './recruiters/erasures';
@@ -61,6 +62,7 @@ export async function apiRoutes(app: FastifyInstance, { config, database }: ApiR
   await app.register(consoleAuditRoutes);
   await app.register(consoleErasureRoutes);
   await app.register(consoleTokensRoutes);
+  await app.register(consoleMessagesRoutes, { config });
   // Voluntary self-identification: the form's answers (SELF_ID=us) and the compliance report.
   await app.register(selfIdRoutes, { config });
   await app.register(consoleSelfIdReportRoutes);

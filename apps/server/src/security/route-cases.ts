@@ -227,6 +227,43 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
       url: '/api/recruiters/erasures',
       body: { email: `nobody-${counter()}@example.com` },
     },
+    // Messages to candidates: no such template, reason or applicant where a write would send.
+    'GET /api/recruiters/message-templates': { url: '/api/recruiters/message-templates' },
+    'POST /api/recruiters/message-templates': {
+      url: '/api/recruiters/message-templates',
+      body: { name: `Case ${counter()}`, subject: 'Hello', body: 'Hello {{firstName}}.' },
+    },
+    'PUT /api/recruiters/message-templates/:id': {
+      url: '/api/recruiters/message-templates/999999',
+      body: { name: 'Case', subject: 'Hello', body: 'Hello.' },
+    },
+    'DELETE /api/recruiters/message-templates/:id': {
+      url: '/api/recruiters/message-templates/999999',
+    },
+    'GET /api/recruiters/rejection-reasons': { url: '/api/recruiters/rejection-reasons' },
+    'POST /api/recruiters/rejection-reasons': {
+      url: '/api/recruiters/rejection-reasons',
+      body: { label: `Case ${counter()}` },
+    },
+    'PATCH /api/recruiters/rejection-reasons/:id': {
+      url: '/api/recruiters/rejection-reasons/999999',
+      body: { retired: true },
+    },
+    'DELETE /api/recruiters/rejection-reasons/:id': {
+      url: '/api/recruiters/rejection-reasons/999999',
+    },
+    'POST /api/recruiters/applicants/:id/messages/preview': {
+      url: `/api/recruiters/applicants/${f.applicantId}/messages/preview`,
+      body: { subject: 'Hello', body: 'Hello {{firstName}}.' },
+    },
+    'POST /api/recruiters/applicants/:id/messages': {
+      url: '/api/recruiters/applicants/999999/messages',
+      body: { subject: 'Hello', body: 'Hello.' },
+    },
+    'POST /api/recruiters/applicants/:id/rejection': {
+      url: '/api/recruiters/applicants/999999/rejection',
+      body: { reasonId: 999999, templateId: null },
+    },
   };
 }
 

@@ -143,3 +143,20 @@ export function applicationMails(facts: ApplicationFacts): OutgoingMail[] {
     ...(facts.job.contactEmails.length > 0 ? [recruiterNotice(facts)] : []),
   ];
 }
+
+/**
+ * A message a recruiter sends an applicant (a template or their own words, placeholders filled):
+ * its paragraphs as written, as plain text and as escaped HTML with its links made links.
+ */
+export function applicantMessageMail(to: string, subject: string, body: string): OutgoingMail {
+  const paragraphs = body
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.split('\n'))
+    .filter((lines) => lines.some((line) => line.trim() !== ''));
+  const html = [
+    '<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#10233f">',
+    ...paragraphs.map((lines) => `<p>${lines.map(linkify).join('<br>')}</p>`),
+    '</body></html>',
+  ].join('\n');
+  return { kind: 'applicant-message', to: [to], subject, text: body, html };
+}

@@ -34,7 +34,11 @@ export async function stageHistoryOf(
   };
 }
 
-const noApplicant = (id: number) => new HttpProblem(404, `There is no applicant with id ${id}.`);
+/** The lock every write about one applicant holds, so they are judged one after the other. */
+export const applicantLock = (applicantId: number) => `applicant:${applicantId}`;
+
+export const noApplicant = (id: number) =>
+  new HttpProblem(404, `There is no applicant with id ${id}.`);
 
 /**
  * The pipeline's writes, each with its audit row in the same transaction (both or neither). The

@@ -21,6 +21,8 @@ export interface PipelineApplicant extends Applicant {
   jobTitle: string;
   stage: ApplicantStage;
   attachmentKind: string;
+  /** The reason given with their latest stage change (a move to Rejected), if any. */
+  rejectionReason: string | null;
 }
 
 export interface StageEntry {
@@ -50,6 +52,21 @@ const currentStage = (eb: From) =>
       .limit(1),
     sql.lit(INITIAL_STAGE),
   );
+
+/** The label of the reason given with the applicant's latest stage row (messages' reasons). */
+const currentRejectionReason = (eb: From) =>
+  eb
+    .selectFrom('applicantStages')
+    .innerJoin('rejectionReasons', 'rejectionReasons.id', 'applicantStages.rejectionReasonId')
+    .select('rejectionReasons.label')
+    .where(
+      'applicantStages.id',
+      '=',
+      eb
+        .selectFrom('applicantStages as latest')
+        .select((inner) => inner.fn.max('latest.id').as('id'))
+        .whereRef('latest.applicantId', '=', 'applicants.id'),
+    );
 
 const asStage = (value: string): ApplicantStage =>
   applicantStageSchema.catch(INITIAL_STAGE).parse(value);
@@ -95,6 +112,7 @@ export function pipelineRepository(db: Db) {
       'jobs.title as jobTitle',
       'attachments.kind as attachmentKind',
       currentStage(eb).as('stage'),
+      currentRejectionReason(eb).as('rejectionReason'),
     ]);
 
   type Row = Awaited<ReturnType<ReturnType<typeof columns>['execute']>>[number];
@@ -105,6 +123,7 @@ export function pipelineRepository(db: Db) {
     jobTitle: row.jobTitle,
     stage: asStage(String(row.stage)),
     attachmentKind: row.attachmentKind,
+    rejectionReason: row.rejectionReason ?? null,
   });
 
   return {
@@ -171,6 +190,8 @@ export function pipelineRepository(db: Db) {
       stage: ApplicantStage,
       userId: number | null,
       now: Date,
+      /** The reason given with a move to Rejected (messages' rejection reasons). */
+      rejectionReasonId: number | null = null,
     ): Promise<void> {
       await db
         .insertInto('applicantStages')
@@ -179,6 +200,7 @@ export function pipelineRepository(db: Db) {
           stage,
           changedByUserId: userId,
           changedAt: now.toISOString(),
+          rejectionReasonId,
         })
         .execute();
     },

@@ -67,6 +67,7 @@ const CSV_COLUMNS: readonly CsvColumn<PipelineApplicant>[] = [
   { key: 'jobCode', label: 'Job code' },
   { key: 'jobTitle', label: 'Job title' },
   { key: 'stage', label: 'Stage' },
+  { label: 'Rejection reason', cell: (a) => a.rejectionReason ?? '' },
   ...applicantColumns,
   // The place applied for as one line ('' when the opening had one place).
   { label: 'Place applied for', cell: (a) => (a.place ? placeLine(a.place) : '') },
@@ -96,15 +97,17 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
   const applicantPage = async (id: number, boundTo: string): Promise<ConsoleApplicant> => {
     const found = await repos.pipeline.find(id);
     if (!found) throw new HttpProblem(404, `There is no applicant with id ${id}.`);
-    const [stages, notes] = await Promise.all([
+    const [stages, notes, messages] = await Promise.all([
       stageHistoryOf(repos.pipeline, found),
       repos.pipeline.notes(id),
+      repos.messages.messagesOf(id),
     ]);
     const signature = app.consoleSessions.resumeSignature(boundTo, found.attachmentGuid);
     const resumePath = consolePaths.resume.replace(':guid', found.attachmentGuid);
     const { stage, attachmentKind, ...applicant } = found; // the stage comes with its history
     return {
       ...applicant,
+      messages,
       attachmentKind: kindOf(attachmentKind),
       resumeUrl: `${API_BASE_PATH}${resumePath}?sig=${signature}`,
       ...toStageMove(stages),

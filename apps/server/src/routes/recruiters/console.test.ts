@@ -246,7 +246,7 @@ describe(`recruiters' console: the whole review, by API (${engine})`, () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     const [header, row] = csv.body.split('\r\n');
     expect(header).toMatch(
-      /^"Applicant ID","Opening ID","Job code","Job title","Stage","First name"/,
+      /^"Applicant ID","Opening ID","Job code","Job title","Stage","Rejection reason","First name"/,
     );
     expect(header).toContain('"City","State","Country"');
     expect(row).toContain(`"${ApplicantID}","${job.id}","CON-1","Platform Engineer","Interview"`);

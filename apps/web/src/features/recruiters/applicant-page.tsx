@@ -15,6 +15,7 @@ import { placeText } from '@/lib/place-text';
 import { Link, useNavigate } from '@/lib/router';
 import { consoleApi, resumeHref } from './api';
 import { ApplicantAnswers } from './applicant-answers';
+import { MessagePanel, RejectDialog, Timeline } from './applicant-messages';
 import { applicantsOfOpening, openingPath } from './routes';
 import { useSession } from './session';
 import { ErrorNote, Loading, PageHeading, Pending, StageBadge, When, counted } from './ui';
@@ -68,11 +69,15 @@ function Sent({ applicant }: { applicant: ConsoleApplicant }) {
 function StagePanel({
   applicant,
   onChanged,
+  onRejected,
 }: {
   applicant: ConsoleApplicant;
   onChanged: (move: StageMove) => void;
+  onRejected: () => void;
 }) {
   const [stage, setStage] = useState<ApplicantStage>(applicant.stage);
+  // Rejecting asks for a reason (and offers a mail): its own dialog, not a plain move.
+  const [rejecting, setRejecting] = useState(false);
   // The stage model (packages/contract/src/pipeline.ts) says which moves there are; the others
   // are offered disabled, with the reason beside them.
   const choices = consoleStageChoices(applicant.stage);
@@ -92,6 +97,10 @@ function StagePanel({
     const refusal = refusals.get(stage);
     if (refusal) {
       setDone(refusal);
+      return;
+    }
+    if (stage === 'Rejected') {
+      setRejecting(true);
       return;
     }
     busy.current = true;
@@ -120,6 +129,9 @@ function StagePanel({
         >
           <legend>
             Current stage: <StageBadge stage={applicant.stage} />
+            {applicant.rejectionReason ? (
+              <span className="rc-sub">Reason: {applicant.rejectionReason}</span>
+            ) : null}
           </legend>
           {choices.map((value) => (
             <label key={value} className="rc-stage-option">
@@ -141,13 +153,36 @@ function StagePanel({
             {reasons.join(' ')}
           </p>
         ) : null}
-        <button type="submit" className="button button--primary">
-          Change stage
-        </button>
+        <div className="rc-form__actions">
+          <button type="submit" className="button button--primary">
+            Change stage
+          </button>
+          {refusals.get('Rejected') === undefined ? (
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => setRejecting(true)}
+            >
+              Reject…
+            </button>
+          ) : null}
+        </div>
         <p className="rc-muted" role="status">
           {done}
         </p>
       </form>
+      {rejecting ? (
+        <RejectDialog
+          applicant={applicant}
+          onClose={() => setRejecting(false)}
+          onRejected={() => {
+            setRejecting(false);
+            setStage('Rejected');
+            setDone('Rejected.');
+            onRejected();
+          }}
+        />
+      ) : null}
       <h3>History</h3>
       <ol className="rc-history">
         {applicant.stageHistory.map((change, index) => (
@@ -330,7 +365,7 @@ function Erase({ applicant }: { applicant: ConsoleApplicant }) {
   );
 }
 
-/** One applicant: what they sent, the resume, the stage with its history, notes. */
+/** One applicant: what they sent, the timeline, the resume, the stage, messages and notes. */
 export default function ApplicantPage({ applicantId }: { applicantId: number }) {
   const { user } = useSession();
   const [applicant, reload] = useResource(
@@ -359,13 +394,16 @@ export default function ApplicantPage({ applicantId }: { applicantId: number }) 
           <div className="rc-applicant__main">
             <Sent applicant={data} />
             <ApplicantAnswers answers={data.answers} doesNotMeet={data.doesNotMeet} />
+            <Timeline applicant={data} />
             <Resume applicant={data} />
           </div>
           <div className="rc-applicant__side">
             <StagePanel
               applicant={data}
               onChanged={(move) => loaded && setMoved({ on: loaded, move })}
+              onRejected={reload}
             />
+            <MessagePanel applicant={data} onSent={reload} />
             <NotesPanel applicant={data} onAdded={reload} />
             {user.role === 'admin' ? <Erase applicant={data} /> : null}
           </div>

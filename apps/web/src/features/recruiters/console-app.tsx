@@ -24,6 +24,7 @@ const UsersPage = lazy(() => import('./users-page'));
 const AuditPage = lazy(() => import('./audit-page'));
 const AccountPage = lazy(() => import('./account-page'));
 const SelfIdReportPage = lazy(() => import('./self-id-report-page'));
+const MessagesPage = lazy(() => import('./messages-page'));
 
 type SessionState =
   | { status: 'loading' }
@@ -51,6 +52,8 @@ function Screen({ route }: { route: ConsoleRoute }) {
       return <AccountPage />;
     case 'selfIdReport':
       return <SelfIdReportPage />;
+    case 'messages':
+      return <MessagesPage />;
     default:
       return (
         <>
@@ -114,6 +117,9 @@ function Shell({
                   </li>
                   <li>
                     <NavLink to={consolePagePaths.applicants}>Applicants</NavLink>
+                  </li>
+                  <li>
+                    <NavLink to={consolePagePaths.messages}>Messages</NavLink>
                   </li>
                 </>
               )}

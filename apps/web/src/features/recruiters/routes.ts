@@ -11,6 +11,7 @@ export type ConsoleRoute =
   | { id: 'users' }
   | { id: 'audit' }
   | { id: 'account' }
+  | { id: 'messages' }
   | { id: 'selfIdReport' }
   | { id: 'notFound' };
 
@@ -24,6 +25,7 @@ export const PAGE_TITLES: Record<ConsoleRoute['id'], string> = {
   users: 'Users',
   audit: 'Audit log',
   account: 'Your account',
+  messages: 'Messages',
   selfIdReport: 'Self-identification',
   notFound: 'Page not found',
 };
@@ -81,6 +83,8 @@ export function matchConsoleRoute(rawPath: string): ConsoleRoute {
       return { id: 'audit' };
     case consolePagePaths.account:
       return { id: 'account' };
+    case consolePagePaths.messages:
+      return { id: 'messages' };
     case SELF_ID_REPORT_PAGE:
       return { id: 'selfIdReport' };
   }

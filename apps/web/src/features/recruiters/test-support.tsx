@@ -121,6 +121,8 @@ export function applicant(overrides: Partial<ConsoleApplicant> = {}): ConsoleApp
     stage: 'New',
     stageHistory: [{ stage: 'New', changedBy: 'applicant', changedOn: '2026-11-20T10:00:00.000Z' }],
     notes: [],
+    messages: [],
+    rejectionReason: null,
     ...overrides,
   };
 }
