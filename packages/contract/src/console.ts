@@ -257,6 +257,11 @@ export const auditActionSchema = z.enum([
   'token-create',
   'token-revoke',
   'self-id-report-view',
+  'alert-subscribe',
+  'alert-confirm',
+  'alert-unsubscribe',
+  'alert-expire',
+  'alert-send',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import { writeTransaction } from '../db/write-transaction';
+import { jobAlertsRepository } from './alerts/alerts-repository';
 import { apiTokensRepository } from './accounts/api-tokens-repository';
 import { applicantsRepository } from './applications/applicants-repository';
 import { auditRepository } from './audit/audit-repository';
@@ -85,6 +86,8 @@ export function createRepositories(db: Db) {
     apiTokens,
     // Voluntary self-identification: tokens, answers, and the compliance role's counts only.
     selfId: selfIdRepository(db),
+    // Job alerts: subscriptions, their links, and the runs that mail new openings.
+    alerts: jobAlertsRepository(db),
     /**
      * A change to accounts and its audit row, in one write transaction: both or neither. The
      * `lockKeys` are held for it (a token's creation: `apiTokensLock`).

@@ -1,5 +1,7 @@
 import {
+  alertFiltersText,
   careerFiltersQuery,
+  emptyAlertForm,
   filterListings,
   hasFilters,
   listingCountries,
@@ -12,11 +14,11 @@ import {
   type CareerFilters,
   type CareerListing,
 } from '@lumenfield/contract';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { AppLink } from '@/components/app-link';
 import { Icon } from '@/components/icons';
 import { PageIntro } from '@/components/page-intro';
-import { jobPath, routes, type ScreenProps } from '@lumenfield/routes';
+import { FEED_PATH, alertRouteIds, jobPath, routes, type ScreenProps } from '@lumenfield/routes';
 import { Link, useLocation } from '@/lib/router';
 import { usePageData } from '@/lib/page-data';
 import { usePageMeta } from '@/lib/page-meta';
@@ -27,18 +29,37 @@ import { ApplySteps } from './components/apply-steps';
 import { JobTermsLine } from './components/job-terms';
 import { jobHeading } from './job-summary';
 import { useResource } from '@/lib/use-resource';
+import { AlertForm } from './alerts/alert-form';
 import './careers.css';
+
+// The job alerts' own pages are made on the server and work without scripts: their code is not
+// part of the careers list's (a chunk of its own).
+const AlertPage = lazy(() => import('./alerts/alert-page').then((m) => ({ default: m.AlertPage })));
 
 export const NO_OPENINGS_TEXT = 'Current No Openings';
 export const NO_MATCH_TEXT = 'No openings match your search';
 /** How long typing rests before the URL (and the spoken count) follow the filters. */
 const SETTLE_MS = 300;
 
-export default function CareersPage({ routeId }: ScreenProps) {
+export default function CareersScreen({ routeId }: ScreenProps) {
+  if (alertRouteIds.includes(routeId)) {
+    return (
+      <Suspense fallback={null}>
+        <AlertPage routeId={routeId} />
+      </Suspense>
+    );
+  }
+  return <CareersPage routeId={routeId} />;
+}
+
+function CareersPage({ routeId }: ScreenProps) {
   const { title } = routes[routeId];
+  const { search } = useLocation();
   usePageMeta({
     title,
     description: `Open positions at ${site.brand.legalName}: engineering, quality assurance and support roles. Apply in minutes with your resume.`,
+    // The feed of the list as the URL filters it (the server renders the page per query).
+    feed: `${FEED_PATH}${careerFiltersQuery(parseCareerFilters(search))}`,
   });
   const [openings, retry] = useResource('career-listing', fetchCareerListing, {
     initial: usePageData().openings,
@@ -114,6 +135,7 @@ export default function CareersPage({ routeId }: ScreenProps) {
           ) : null}
         </div>
       </section>
+      <JobAlertSection filters={effective} countries={countries} />
       <ApplySteps />
       {dialogs}
     </>
@@ -324,5 +346,45 @@ function OpeningsSkeleton() {
         ))}
       </ul>
     </div>
+  );
+}
+
+/**
+ * "Hear about new openings": the job alert's form for the filters on screen, and the feed of
+ * the same list. A plain form: it posts to the alerts' own page with scripts on or off.
+ */
+function JobAlertSection({
+  filters,
+  countries,
+}: {
+  filters: CareerFilters;
+  countries: { value: number; label: string }[];
+}) {
+  const filtersText = alertFiltersText(
+    filters,
+    (value) => countries.find((country) => country.value === value)?.label,
+  );
+  return (
+    <section className="alert-section" aria-labelledby="job-alerts-title">
+      <div className="container alert-section__inner">
+        <div className="alert-section__intro">
+          <h2 id="job-alerts-title" className="alert-section__title">
+            Hear about new openings
+          </h2>
+          <p>
+            Leave your e-mail address and we will write when a new opening matches this search: as
+            soon as it is posted, or in one mail a day or a week.
+          </p>
+          <p>
+            Prefer a feed reader?{' '}
+            <a href={`${FEED_PATH}${careerFiltersQuery(filters)}`} type="application/atom+xml">
+              Follow these openings as a feed
+            </a>
+            .
+          </p>
+        </div>
+        <AlertForm values={emptyAlertForm(filters)} filtersText={filtersText} />
+      </div>
+    </section>
   );
 }
