@@ -43,8 +43,10 @@ export const alertCopy = {
   frequency: 'Please choose how often we should write.',
   query: 'Please keep the search words under 200 characters.',
   sent: 'Thank you. We have sent you an e-mail: please open the link in it to start your alert. Until you do, we send nothing.',
-  confirmed: 'Your job alert is on. We will write when a new opening matches.',
-  unsubscribed: 'You are unsubscribed. We will not send you this job alert again.',
+  /** Under the heading "Your job alert is on". */
+  confirmed: 'We will write when a new opening matches it. Every mail has a link to stop it.',
+  /** Under the heading "You are unsubscribed". */
+  unsubscribed: 'We will not send you this job alert again.',
   invalidLink:
     'This link does not work any more. It may have been used already, or the alert was removed. You can set up a new alert on the careers page.',
   tooMany:

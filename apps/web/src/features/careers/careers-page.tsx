@@ -1,7 +1,5 @@
 import {
-  alertFiltersText,
   careerFiltersQuery,
-  emptyAlertForm,
   filterListings,
   hasFilters,
   listingCountries,
@@ -29,12 +27,15 @@ import { ApplySteps } from './components/apply-steps';
 import { JobTermsLine } from './components/job-terms';
 import { jobHeading } from './job-summary';
 import { useResource } from '@/lib/use-resource';
-import { AlertForm } from './alerts/alert-form';
 import './careers.css';
 
-// The job alerts' own pages are made on the server and work without scripts: their code is not
-// part of the careers list's (a chunk of its own).
+// The job alerts' own pages and the list's alert form are made on the server and work without
+// scripts: their code is not part of the careers list's (chunks of their own, loaded with the
+// page's scripts; the form posts whether or not they have loaded).
 const AlertPage = lazy(() => import('./alerts/alert-page').then((m) => ({ default: m.AlertPage })));
+const JobAlertSection = lazy(() =>
+  import('./alerts/alert-section').then((m) => ({ default: m.JobAlertSection })),
+);
 
 export const NO_OPENINGS_TEXT = 'Current No Openings';
 export const NO_MATCH_TEXT = 'No openings match your search';
@@ -135,7 +136,9 @@ function CareersPage({ routeId }: ScreenProps) {
           ) : null}
         </div>
       </section>
-      <JobAlertSection filters={effective} countries={countries} />
+      <Suspense fallback={null}>
+        <JobAlertSection filters={effective} countries={countries} />
+      </Suspense>
       <ApplySteps />
       {dialogs}
     </>
@@ -346,45 +349,5 @@ function OpeningsSkeleton() {
         ))}
       </ul>
     </div>
-  );
-}
-
-/**
- * "Hear about new openings": the job alert's form for the filters on screen, and the feed of
- * the same list. A plain form: it posts to the alerts' own page with scripts on or off.
- */
-function JobAlertSection({
-  filters,
-  countries,
-}: {
-  filters: CareerFilters;
-  countries: { value: number; label: string }[];
-}) {
-  const filtersText = alertFiltersText(
-    filters,
-    (value) => countries.find((country) => country.value === value)?.label,
-  );
-  return (
-    <section className="alert-section" aria-labelledby="job-alerts-title">
-      <div className="container alert-section__inner">
-        <div className="alert-section__intro">
-          <h2 id="job-alerts-title" className="alert-section__title">
-            Hear about new openings
-          </h2>
-          <p>
-            Leave your e-mail address and we will write when a new opening matches this search: as
-            soon as it is posted, or in one mail a day or a week.
-          </p>
-          <p>
-            Prefer a feed reader?{' '}
-            <a href={`${FEED_PATH}${careerFiltersQuery(filters)}`} type="application/atom+xml">
-              Follow these openings as a feed
-            </a>
-            .
-          </p>
-        </div>
-        <AlertForm values={emptyAlertForm(filters)} filtersText={filtersText} />
-      </div>
-    </section>
   );
 }
