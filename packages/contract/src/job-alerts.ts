@@ -18,8 +18,12 @@ import type { FieldError } from './problem';
 /** POST (public: the fixed header and the XSRF echo). */
 export const ALERTS_API_PATH = '/alerts';
 
-export const alertFrequencySchema = z.enum(['instant', 'daily', 'weekly']);
-export type AlertFrequency = z.infer<typeof alertFrequencySchema>;
+/** How often an alert writes. A plain list, not a schema: the careers page's bundle keeps every
+ *  schema a module builds when it loads (docs/performance.md). */
+export const ALERT_FREQUENCIES = ['instant', 'daily', 'weekly'] as const;
+export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
+export const isAlertFrequency = (value: unknown): value is AlertFrequency =>
+  (ALERT_FREQUENCIES as readonly unknown[]).includes(value);
 
 export const alertFrequencyLabels: Record<AlertFrequency, string> = {
   instant: 'As soon as one is posted',
@@ -101,9 +105,10 @@ export function checkAlertForm(
     errors.push({ field: 'email', message: alertCopy.email });
   }
   if (values.q.trim().length > 200) errors.push({ field: 'q', message: alertCopy.query });
-  const frequency = alertFrequencySchema.safeParse(values.frequency);
-  if (!frequency.success) errors.push({ field: 'frequency', message: alertCopy.frequency });
-  if (errors.length > 0 || !frequency.success) return { ok: false, errors };
+  const frequency = values.frequency;
+  if (!isAlertFrequency(frequency))
+    errors.push({ field: 'frequency', message: alertCopy.frequency });
+  if (errors.length > 0 || !isAlertFrequency(frequency)) return { ok: false, errors };
   const query = new URLSearchParams({
     q: values.q,
     country: values.country,
@@ -111,19 +116,28 @@ export function checkAlertForm(
   });
   return {
     ok: true,
-    alert: { email, filters: parseCareerFilters(`?${query}`), frequency: frequency.data },
+    alert: { email, filters: parseCareerFilters(`?${query}`), frequency },
   };
 }
 
-/** POST /api/alerts: the wire names of CONTRACT §13. */
-export const alertApiRequestSchema = z.object({
-  Email: z.string().max(1000),
-  Query: z.string().max(1000).optional(),
-  Country: z.union([z.number().int(), z.string().max(10)]).optional(),
-  Workplace: z.string().max(20).optional(),
-  Frequency: z.string().max(20),
-});
-export type AlertApiRequest = z.infer<typeof alertApiRequestSchema>;
+/**
+ * POST /api/alerts: the body in the wire names of CONTRACT §13, and the 202's. Built when the
+ * server first asks (the public pages' bundles never build them).
+ */
+export function alertApiSchemas() {
+  return {
+    request: z.object({
+      Email: z.string().max(1000),
+      Query: z.string().max(1000).optional(),
+      Country: z.union([z.number().int(), z.string().max(10)]).optional(),
+      Workplace: z.string().max(20).optional(),
+      Frequency: z.string().max(20),
+    }),
+    /** The same answer whether the address is new, pending or already subscribed. */
+    accepted: z.object({ Message: z.string() }),
+  };
+}
+export type AlertApiRequest = z.infer<ReturnType<typeof alertApiSchemas>['request']>;
 
 /** The API's body as the form's values: one set of rules for both. */
 export const alertFormValuesOf = (body: AlertApiRequest): AlertFormValues => ({
@@ -133,9 +147,6 @@ export const alertFormValuesOf = (body: AlertApiRequest): AlertFormValues => ({
   workplace: body.Workplace ?? '',
   frequency: body.Frequency,
 });
-
-/** 202: the same answer whether the address is new, pending or already subscribed. */
-export const alertAcceptedSchema = z.object({ Message: z.string() });
 
 /** The filters in words ("QA lead, India, remote"), or that every opening counts. */
 export function alertFiltersText(

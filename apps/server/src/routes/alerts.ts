@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ALERTS_API_PATH,
-  alertAcceptedSchema,
-  alertApiRequestSchema,
+  alertApiSchemas,
   alertCopy,
   alertFormValuesOf,
   checkAlertForm,
@@ -24,6 +23,7 @@ export const alertsApiRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
 ) => {
   // Beside the API's request limit (plugins/api-guard.ts), as the site's form has it.
   const throttle = alertSubscribeThrottle(app);
+  const schemas = alertApiSchemas();
   app.post(
     ALERTS_API_PATH,
     {
@@ -32,9 +32,9 @@ export const alertsApiRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
       schema: {
         summary: 'Ask for job alerts (a confirmation mail is sent first)',
         tags: ['careers'],
-        body: alertApiRequestSchema,
+        body: schemas.request,
         response: {
-          202: alertAcceptedSchema,
+          202: schemas.accepted,
           400: problemDetailsSchema,
           429: problemDetailsSchema,
         },

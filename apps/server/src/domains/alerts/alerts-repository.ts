@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import {
   UNCONFIRMED_ALERT_DAYS,
   alertFiltersText,
-  alertFrequencySchema,
+  isAlertFrequency,
   alertPeriodMs,
   filterListings,
   workplaceTypeSchema,
@@ -67,7 +67,7 @@ const filtersOf = (row: Pick<AlertRow, 'query' | 'country' | 'workplace'>): Care
   };
 };
 const frequencyOf = (row: Pick<AlertRow, 'frequency'>): AlertFrequency =>
-  alertFrequencySchema.catch('daily').parse(row.frequency);
+  isAlertFrequency(row.frequency) ? row.frequency : 'daily';
 
 const viewOf = (row: AlertRow): AlertView => ({
   id: row.id,

@@ -30,12 +30,11 @@ import { useResource } from '@/lib/use-resource';
 import './careers.css';
 
 // The job alerts' own pages and the list's alert form are made on the server and work without
-// scripts: their code is not part of the careers list's (chunks of their own, loaded with the
-// page's scripts; the form posts whether or not they have loaded).
-const AlertPage = lazy(() => import('./alerts/alert-page').then((m) => ({ default: m.AlertPage })));
-const JobAlertSection = lazy(() =>
-  import('./alerts/alert-section').then((m) => ({ default: m.JobAlertSection })),
-);
+// scripts: their code is not part of the careers list's (a chunk of its own, loaded with the
+// page's scripts; the form posts whether or not it has loaded).
+const loadAlerts = () => import('./alerts/alerts');
+const AlertPage = lazy(() => loadAlerts().then((m) => ({ default: m.AlertPage })));
+const JobAlertSection = lazy(() => loadAlerts().then((m) => ({ default: m.JobAlertSection })));
 
 export const NO_OPENINGS_TEXT = 'Current No Openings';
 export const NO_MATCH_TEXT = 'No openings match your search';

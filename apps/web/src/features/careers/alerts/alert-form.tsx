@@ -1,7 +1,8 @@
 import {
   alertFormFieldNames as names,
   alertFrequencyLabels,
-  alertFrequencySchema,
+  ALERT_FREQUENCIES,
+  isAlertFrequency,
   type AlertFormValues,
   type FieldError,
 } from '@lumenfield/contract';
@@ -26,7 +27,7 @@ export function AlertForm({ values, errors = [], filtersText }: AlertFormProps) 
   const emailError = errorOf('email');
   const frequencyError = errorOf('frequency');
   const otherErrors = errors.filter((error) => !['email', 'frequency'].includes(error.field));
-  const chosen = alertFrequencySchema.safeParse(values.frequency);
+  const chosen = isAlertFrequency(values.frequency) ? values.frequency : 'daily';
   return (
     <form className="alert-form" method="post" action={routes.alerts.path} noValidate>
       {values.q ? <input type="hidden" name={names.q} value={values.q} /> : null}
@@ -67,13 +68,13 @@ export function AlertForm({ values, errors = [], filtersText }: AlertFormProps) 
         aria-describedby={frequencyError ? `${id}-often-error` : undefined}
       >
         <legend>How often</legend>
-        {alertFrequencySchema.options.map((frequency) => (
+        {ALERT_FREQUENCIES.map((frequency) => (
           <label key={frequency} className="alert-form__choice">
             <input
               type="radio"
               name={names.frequency}
               value={frequency}
-              defaultChecked={(chosen.success ? chosen.data : 'daily') === frequency}
+              defaultChecked={chosen === frequency}
             />{' '}
             {alertFrequencyLabels[frequency]}
           </label>
