@@ -109,11 +109,9 @@ export function checkAlertForm(
   if (!isAlertFrequency(frequency))
     errors.push({ field: 'frequency', message: alertCopy.frequency });
   if (errors.length > 0 || !isAlertFrequency(frequency)) return { ok: false, errors };
-  const query = new URLSearchParams({
-    q: values.q,
-    country: values.country,
-    workplace: values.workplace,
-  });
+  const query = (['q', 'country', 'workplace'] as const)
+    .map((name) => `${name}=${encodeURIComponent(values[name])}`)
+    .join('&');
   return {
     ok: true,
     alert: { email, filters: parseCareerFilters(`?${query}`), frequency },
