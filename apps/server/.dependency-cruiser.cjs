@@ -31,6 +31,8 @@ const domainImports = {
   messages: ['audit'],
   // Voluntary self-identification: its own tables, read by nothing a recruiter sees.
   'self-id': [],
+  // Job alerts: their mails and audit rows, and the openings they tell of.
+  alerts: ['mail', 'audit', 'openings'],
 };
 
 module.exports = {

@@ -129,7 +129,8 @@ export default async function globalSetup() {
       webOut,
       dataDir: path.join(work, 'data'),
       seedDemoData: true,
-      env: { SMTP_URL: mail.url, MAIL_POLL_MS: '500' },
+      // Job alerts are looked for every second (ALERTS_INTERVAL_MS, docs/operations.md).
+      env: { SMTP_URL: mail.url, MAIL_POLL_MS: '500', ALERTS_INTERVAL_MS: '1000' },
     }),
     startServer({ serverOut, webOut, dataDir: path.join(work, 'data-empty'), seedDemoData: false }),
     startConsoleServers({ serverOut, webOut, work, startServer, serverEnv, smtpUrl: mail.url }),

@@ -1,10 +1,14 @@
-import { openingRouteIds, routeIds, routes, type RouteId } from '@lumenfield/routes';
+import { alertRouteIds, openingRouteIds, routeIds, routes, type RouteId } from '@lumenfield/routes';
 import { expect, live, test } from '../support/fixtures';
 
 /** The heading each route shows; the job screens show their job (covered by careers tests). */
 const screenRoutes = routeIds.filter(
-  (id): id is Exclude<RouteId, 'jobs' | 'job' | 'jobApply' | 'jobApplied'> =>
-    id !== 'jobs' && !openingRouteIds.includes(id),
+  (
+    id,
+  ): id is Exclude<
+    RouteId,
+    'jobs' | 'job' | 'jobApply' | 'jobApplied' | 'alerts' | 'alertConfirm' | 'alertUnsubscribe'
+  > => id !== 'jobs' && !openingRouteIds.includes(id) && !alertRouteIds.includes(id),
 );
 
 test.describe('every route resolves to its screen, at its path and from old links', () => {

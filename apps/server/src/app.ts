@@ -23,6 +23,7 @@ import { etag } from './plugins/etag';
 import { hsts } from './plugins/hsts';
 import { mailer } from './plugins/mailer';
 import { retention } from './plugins/retention';
+import { jobAlerts } from './plugins/job-alerts';
 import { metrics } from './plugins/metrics';
 import { mailRepository } from './domains/mail/mail-repository';
 import { problemDetails } from './plugins/problem-details';
@@ -43,6 +44,8 @@ import {
 } from './domains/applications/application-store';
 import { applicantWriterPool } from './workers/applicant-writer-pool';
 import { applyFormRoutes } from './routes/apply-form';
+import { alertPageRoutes } from './routes/alert-pages';
+import { feedRoutes } from './routes/feed';
 import { consolePageRoutes } from './routes/console-pages';
 import { guardedRoutes } from './routes/guarded';
 import { pageRoutes } from './routes/pages';
@@ -195,6 +198,7 @@ export async function buildApp({
   await app.register(compression);
   await app.register(mailer, { config, mail: mailRepository(database.db) });
   await app.register(retention, { config });
+  await app.register(jobAlerts, { config });
 
   // Routes last.
   const applicationStore = createApplicationStore(database, applicantWriterPool);
@@ -204,6 +208,7 @@ export async function buildApp({
 
   await app.register(siteRoutes, { config, database });
   await app.register(seoRoutes, { config });
+  await app.register(feedRoutes, { config });
   await app.register(guardedRoutes, {
     config,
     database,
@@ -215,6 +220,7 @@ export async function buildApp({
   if (pages) {
     await app.register(pageRoutes, { config, pages });
     await app.register(applyFormRoutes, { config, database, cookieSecret, rateLimits });
+    await app.register(alertPageRoutes, { config, rateLimits });
   } else
     app.log.warn(
       `No built site at ${config.staticDir}; run "npm run build". Only the API is served.`,

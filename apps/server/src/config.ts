@@ -115,6 +115,11 @@ const envSchema = z.object({
     .regex(/^\d+$/, 'must be a whole number of milliseconds (0: off)')
     .transform(Number)
     .default(3_600_000),
+  ALERTS_INTERVAL_MS: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of milliseconds (0: off)')
+    .transform(Number)
+    .default(60_000),
   // Voluntary self-identification after applying (docs/careers.md): `us` offers the US form.
   SELF_ID: z.enum(['us'], { message: 'must be us (unset: off)' }).optional(),
 });
@@ -154,6 +159,11 @@ export interface Config {
   applicantRetentionDays: number;
   /** How often a node tries the retention run; 0 turns the timer off (tests call it). */
   retentionIntervalMs: number;
+  /**
+   * How often a node tries the job alerts' run (instant alerts wait at most this long after a
+   * publish; digests are looked for as often); 0 turns the timer off (tests call it).
+   */
+  alertsIntervalMs: number;
   /** `us`: the US voluntary self-identification form after applying; undefined: off. */
   selfId: 'us' | undefined;
 }
@@ -214,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     applicantRetentionDays: e.APPLICANT_RETENTION_DAYS,
     retentionIntervalMs: e.RETENTION_INTERVAL_MS,
+    alertsIntervalMs: e.ALERTS_INTERVAL_MS,
     selfId: e.SELF_ID,
   };
 }

@@ -47,7 +47,12 @@ export async function renderPage(url: string, data: PageDataInput = {}): Promise
   if (body.includes('<script') || body.includes('<!--$?-->')) {
     throw new Error(`render: ${url} did not render completely`);
   }
-  return { body, title: meta?.title ?? BRAND, description: meta?.description };
+  return {
+    body,
+    title: meta?.title ?? BRAND,
+    description: meta?.description,
+    ...(meta?.feed ? { feed: meta.feed } : {}),
+  };
 }
 
 /** JSON inside a <script> element: nothing in it may close the element early. */
@@ -78,6 +83,14 @@ export function renderDocument({
         {page.description ? <meta name="description" content={page.description} /> : null}
         {noindex ? <meta name="robots" content="noindex" /> : null}
         <link rel="canonical" href={canonicalUrl} />
+        {page.feed ? (
+          <link
+            rel="alternate"
+            type="application/atom+xml"
+            title={`${BRAND}: openings`}
+            href={`${new URL(canonicalUrl).origin}${page.feed}`}
+          />
+        ) : null}
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content={BRAND} />
         <meta property="og:title" content={title} />

@@ -148,6 +148,8 @@ export const applicationMessages = {
 /** Letters of any script (with their combining marks) and spaces; at least one letter. */
 const LETTERS_AND_SPACES = /^(?=.*\p{L})[\p{L}\p{M} ]+$/u;
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[^\s@.]{2,}$/u;
+/** An address the application's e-mail rule takes (job alerts use the same rule). */
+export const isEmailAddress = (text: string) => EMAIL.test(text);
 const MOBILE = new RegExp(`^[0-9]{${MOBILE_NUMBER_LENGTH}}$`);
 
 interface Rule {

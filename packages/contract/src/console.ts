@@ -272,6 +272,11 @@ export const auditActionSchema = z.enum([
   'rejection-reason-delete',
   'applicant-message',
   'applicant-reject',
+  'alert-subscribe',
+  'alert-confirm',
+  'alert-unsubscribe',
+  'alert-expire',
+  'alert-send',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

@@ -17,3 +17,4 @@ export * from './console';
 export * from './description-html';
 export * from './self-id';
 export * from './messages';
+export * from './job-alerts';

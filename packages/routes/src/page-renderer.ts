@@ -11,6 +11,8 @@ export interface PageDataInput {
   job?: { id: number };
   /** An opening's apply form: what was typed, the sentences, the option lists, the token. */
   apply?: unknown;
+  /** A job alert's page: the form with what was typed, or where a link or post landed. */
+  alert?: unknown;
 }
 
 export interface RenderedPage {
@@ -18,6 +20,8 @@ export interface RenderedPage {
   body: string;
   title: string;
   description?: string;
+  /** The page's Atom feed, a path and query (the careers list's). */
+  feed?: string;
 }
 
 /** What a page loads of the built site: its entry module and the entry's imports. */

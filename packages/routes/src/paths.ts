@@ -38,6 +38,19 @@ export function routeForPath(pathname: string): RouteMatch | undefined {
   return matchPath(normalisePath(pathname));
 }
 
+/**
+ * The job alerts' pages (docs/careers.md, "Job alerts"): each answers a form's post or a mail's
+ * link (`?token=`), so a plain GET of the path alone is the bare form or "this link does not
+ * work"; they are never indexed and never cached.
+ */
+export const alertRouteIds: readonly RouteId[] = ['alerts', 'alertConfirm', 'alertUnsubscribe'];
+
+/**
+ * The careers list as an Atom feed (docs/careers.md, "The feed"), filtered by the same query as
+ * the careers page; the page names it in a `<link rel="alternate">`.
+ */
+export const FEED_PATH = '/careers/feed.atom';
+
 /** An opening's page. */
 export const jobPath = (jobId: number | string) => `/careers/jobs/${jobId}`;
 

@@ -279,6 +279,31 @@ export const routes = {
     render: 'request',
     indexed: false,
   },
+  /** Job alerts (docs/careers.md): the subscribe form's own page, where the careers page's form
+   *  posts (no scripts needed); its answer is rendered there. Not indexed. */
+  alerts: {
+    path: '/careers/alerts',
+    screen: 'careers',
+    title: 'Job alerts',
+    render: 'request',
+    indexed: false,
+  },
+  /** `?token=`: the confirmation mail's link; a button that confirms (a POST to the same URL). */
+  alertConfirm: {
+    path: '/careers/alerts/confirm',
+    screen: 'careers',
+    title: 'Confirm your job alert',
+    render: 'request',
+    indexed: false,
+  },
+  /** `?token=`: an alert mail's unsubscribe link; a button, or a mail client's one-click POST. */
+  alertUnsubscribe: {
+    path: '/careers/alerts/unsubscribe',
+    screen: 'careers',
+    title: 'Stop this job alert',
+    render: 'request',
+    indexed: false,
+  },
   /** The old client's job screen: `?JobID=N` moves to the opening's page (301); without it,
    *  the job this tab last looked at (session storage), so it is drawn in the browser. */
   jobs: { path: '/jobs', screen: 'job', title: 'Job Details', render: 'browser', indexed: false },

@@ -120,6 +120,31 @@ export interface ExperienceBands {
   value: Generated<number>;
 }
 
+export interface JobAlertLinks {
+  alertId: number;
+  createdAt: Instant;
+  purpose: string;
+  tokenHash: string;
+}
+
+export interface JobAlertOpenings {
+  jobId: Generated<number>;
+  seenAt: Instant;
+}
+
+export interface JobAlerts {
+  confirmedAt: Instant | null;
+  country: number | null;
+  createdAt: Instant;
+  email: string;
+  frequency: string;
+  id: Generated<number>;
+  nextDueAt: Instant | null;
+  query: Generated<string>;
+  sentThrough: string | null;
+  workplace: string | null;
+}
+
 export interface JobLeases {
   expiresAt: Instant;
   holder: string;
@@ -152,9 +177,11 @@ export interface Jobs {
 }
 
 export interface MailQueue {
+  alertId: number | null;
   applicantId: number | null;
   attempts: Generated<number>;
   createdAt: Instant;
+  headers: string | null;
   htmlBody: string;
   id: Generated<number>;
   kind: string;
@@ -250,6 +277,9 @@ export interface DB {
   countries: Countries;
   dataVersions: DataVersions;
   experienceBands: ExperienceBands;
+  jobAlertLinks: JobAlertLinks;
+  jobAlertOpenings: JobAlertOpenings;
+  jobAlerts: JobAlerts;
   jobLeases: JobLeases;
   jobs: Jobs;
   mailQueue: MailQueue;

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import { writeTransaction } from '../db/write-transaction';
+import { jobAlertsRepository } from './alerts/alerts-repository';
 import { apiTokensRepository } from './accounts/api-tokens-repository';
 import { applicantsRepository } from './applications/applicants-repository';
 import { auditRepository } from './audit/audit-repository';
@@ -89,6 +90,8 @@ export function createRepositories(db: Db) {
     selfId: selfIdRepository(db),
     // Message templates and rejection reasons (their changes audited in their transaction).
     messages: messagesRepository(db),
+    // Job alerts: subscriptions, their links, and the runs that mail new openings.
+    alerts: jobAlertsRepository(db),
     /**
      * A change to accounts and its audit row, in one write transaction: both or neither. The
      * `lockKeys` are held for it (a token's creation: `apiTokensLock`).

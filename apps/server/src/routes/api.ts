@@ -18,6 +18,7 @@ import { consoleErasureRoutes } from './recruiters/erasures';
 import { consoleUsersRoutes } from './recruiters/users';
 import { consoleSelfIdReportRoutes } from './recruiters/self-id-report';
 import { selfIdRoutes } from './self-id';
+import { alertsApiRoutes } from './alerts';
 
 export interface ApiRouteOptions {
   config: Config;
@@ -66,4 +67,6 @@ export async function apiRoutes(app: FastifyInstance, { config, database }: ApiR
   // Voluntary self-identification: the form's answers (SELF_ID=us) and the compliance report.
   await app.register(selfIdRoutes, { config });
   await app.register(consoleSelfIdReportRoutes);
+  // Job alerts (docs/careers.md): the same rules as the careers page's form.
+  await app.register(alertsApiRoutes, { config });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
+  alertRouteIds,
   canonicalPath,
   jobPathFromQuery,
   normalisePath,
@@ -207,8 +208,12 @@ async function sitePages(
   // GET /hr is the server's redirect (routes/site.ts); the old '/jobs' has its own route below.
   // Stored answers carry their own encodings: the compression plugin stays out (compress).
   // An opening's pages (its page, its apply form, its thank-you) have routes of their own.
+  // The job alerts' pages answer posts and links (routes/alert-pages.ts).
   for (const id of routeIds.filter(
-    (other) => !['hr', 'jobs', 'careers'].includes(other) && !openingRouteIds.includes(other),
+    (other) =>
+      !['hr', 'jobs', 'careers'].includes(other) &&
+      !openingRouteIds.includes(other) &&
+      !alertRouteIds.includes(other),
   )) {
     const { path } = routes[id];
     app.get(path, { schema: { hide: true }, compress: false }, (request, reply) =>

@@ -264,6 +264,18 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
       url: '/api/recruiters/applicants/999999/rejection',
       body: { reasonId: 999999, templateId: null },
     },
+    // Job alerts: a public write through the API; the site's form, and the link pages' posts
+    // (an unknown token: nothing to confirm or stop).
+    'POST /api/alerts': {
+      url: '/api/alerts',
+      body: { Email: `alert-${counter()}@example.com`, Frequency: 'weekly' },
+    },
+    'POST /careers/alerts': { url: '/careers/alerts', body: {} },
+    'POST /careers/alerts/confirm': { url: '/careers/alerts/confirm?token=unknown', body: {} },
+    'POST /careers/alerts/unsubscribe': {
+      url: '/careers/alerts/unsubscribe?token=unknown',
+      body: {},
+    },
   };
 }
 

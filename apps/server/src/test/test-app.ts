@@ -142,6 +142,7 @@ export async function createTestApp(
     MAIL_POLL_MS: '0',
     // And run retention with app.retention.runOnce(now) and a fixed clock.
     RETENTION_INTERVAL_MS: '0',
+    ALERTS_INTERVAL_MS: '0',
     ...env,
   });
   const cookieSecret = 'test-cookie-secret-0123456789abcdef0123';

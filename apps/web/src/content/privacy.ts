@@ -123,6 +123,7 @@ export const privacyContent = {
             'Chat communication is retained for over 4 years so that the records of a tenancy or a piece of work remain available.',
             'When a tenant or vendor is removed from a property, the property manager keeps access to the invoices and data created while they were linked to it.',
             `Job application records (what you sent us and your résumé) are kept while the role is open and erased automatically ${DEFAULT_APPLICANT_RETENTION_DAYS} days after it closes, unless you ask us to delete them sooner.`,
+            'Job alerts (your e-mail address and the search you chose) are kept while the alert is on. An alert you never confirm is deleted after 7 days, and one click on the link in any alert mail deletes it at once. Asking us to erase your data from that address deletes your alerts too.',
           ],
         },
       ],

@@ -7,6 +7,8 @@ export const BRAND = 'Lumenfield Technology Partners';
 export interface PageMeta {
   title: string;
   description?: string;
+  /** The page's Atom feed (a path and query): the head names it in `<link rel="alternate">`. */
+  feed?: string;
 }
 
 /** The title shown in the tab and in sharing cards: the page's own, then the brand. */

@@ -12,6 +12,7 @@ import * as dataVersions from './0010-data-versions';
 import * as selfIdentification from './0011-self-identification';
 import * as applicantLinks from './0012-applicant-links';
 import * as messages from './0013-messages';
+import * as jobAlerts from './0014-job-alerts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the server
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0011-self-identification': selfIdentification,
   '0012-applicant-links': applicantLinks,
   '0013-messages': messages,
+  '0014-job-alerts': jobAlerts,
 };

@@ -132,6 +132,28 @@ describe.skipIf(engine !== 'sqlite')('erasure leaves nothing on disk (sqlite)', 
     expect(foundOnDisk(t.db.dataDir, marker)).toEqual([]);
   }, 60_000);
 
+  it('after an erasure of a person who only asked for job alerts', async () => {
+    const marker = { email: `${letters('alertsonly').toLowerCase()}@example.com` };
+    const subscribe = await t.app.inject({
+      method: 'POST',
+      url: '/api/alerts',
+      headers: { ...t.headers('write'), 'content-type': 'application/json' },
+      payload: JSON.stringify({ Email: marker.email, Frequency: 'weekly' }),
+    });
+    expect(subscribe.statusCode).toBe(202);
+    expect(foundOnDisk(t.db.dataDir, marker)).not.toEqual([]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/recruiters/erasures',
+      headers: { ...consoleHeaders(t, admin, 'write'), 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: marker.email }),
+    });
+    expect(res.statusCode).toBe(200);
+    // The alert's confirmation mail was still queued: it goes with the alert.
+    expect(res.json()).toEqual({ applicants: 0, resumes: 0, mails: 1 });
+    expect(foundOnDisk(t.db.dataDir, marker)).toEqual([]);
+  });
+
   it('after a retention run', async () => {
     const closing = await createOpening(t, 'ERASE-DISK-RETENTION');
     const marker = await plant('retention', closing);

@@ -41,6 +41,25 @@ async function eraseApplicants(trx: Db, ids: readonly number[]): Promise<Erasure
   return result;
 }
 
+/**
+ * Deletes the job alerts of an address (lower case) with their links and queued mail, inside
+ * the caller's transaction; answers how many queued mails went.
+ */
+async function eraseAlertsOf(trx: Db, address: string): Promise<number> {
+  const ids = (
+    await trx
+      .selectFrom('jobAlerts')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', address))
+      .execute()
+  ).map((row) => row.id);
+  if (ids.length === 0) return 0;
+  const mails = await trx.deleteFrom('mailQueue').where('alertId', 'in', ids).executeTakeFirst();
+  await trx.deleteFrom('jobAlertLinks').where('alertId', 'in', ids).execute();
+  await trx.deleteFrom('jobAlerts').where('id', 'in', ids).execute();
+  return Number(mails.numDeletedRows);
+}
+
 /** How many times a checkpoint that a reader holds up is tried again, a little later each time. */
 const CHECKPOINT_TRIES = 5;
 
@@ -70,13 +89,20 @@ async function checkpointAfterErasure(db: Db): Promise<void> {
 async function eraseSelected(
   db: Db,
   select: (trx: Db) => Promise<readonly { id: number }[]>,
-  audit: { actor: AuditActor; now: Date; auditNone: boolean },
+  audit: {
+    actor: AuditActor;
+    now: Date;
+    auditNone: boolean;
+    /** More of the person to erase in the same transaction; answers its queued mails. */
+    alsoErase?: (trx: Db) => Promise<number>;
+  },
 ): Promise<ErasureResult> {
   const erased = await writeTransaction(db, async (trx) => {
     const result = await eraseApplicants(
       trx,
       (await select(trx)).map((row) => row.id),
     );
+    result.mails += (await audit.alsoErase?.(trx)) ?? 0;
     if (audit.auditNone || result.applicants > 0) {
       await auditRepository(trx).record(
         { actor: audit.actor, action: 'applicant-erase', detail: describeErasure(result) },
@@ -85,7 +111,7 @@ async function eraseSelected(
     }
     return result;
   });
-  if (erased.applicants > 0) await checkpointAfterErasure(db);
+  if (erased.applicants > 0 || audit.alsoErase) await checkpointAfterErasure(db);
   return erased;
 }
 
@@ -107,7 +133,10 @@ export function erasureRepository(db: Db) {
             .select('id')
             .where((eb) => eb(eb.fn('lower', ['email']), '=', address))
             .execute(),
-        { actor, now, auditNone: true },
+        // The person's job alerts (docs/careers.md) go too, with their links and queued mail.
+        // Deleted by table here, as self-identification is: the alerts' domain sits above
+        // this one. Their mails count among the queued mails.
+        { actor, now, auditNone: true, alsoErase: (trx) => eraseAlertsOf(trx, address) },
       );
     },
 

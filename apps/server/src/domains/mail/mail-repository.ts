@@ -4,11 +4,20 @@ import { toIso } from '../../db/database';
 
 /** A mail to send, as the templates write it (domains/mail/mail-templates.ts). */
 export interface OutgoingMail {
-  kind: 'applicant-confirmation' | 'recruiter-notice' | 'applicant-message';
+  kind:
+    | 'applicant-confirmation'
+    | 'recruiter-notice'
+    | 'applicant-message'
+    | 'alert-confirmation'
+    | 'job-alert';
   to: string[];
   subject: string;
   text: string;
   html: string;
+  /** Extra header fields (a job alert's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
+  /** The job alert the mail is about: it goes when the alert goes (unsubscribe, erasure). */
+  alertId?: number;
 }
 
 export interface QueuedMail extends OutgoingMail {
@@ -34,6 +43,8 @@ export async function enqueueMail(
         subject: mail.subject,
         textBody: mail.text,
         htmlBody: mail.html,
+        headers: mail.headers ? JSON.stringify(mail.headers) : null,
+        alertId: mail.alertId ?? null,
         status: 'pending',
         attempts: 0,
         nextAttemptAt: now.toISOString(),
@@ -76,13 +87,15 @@ export function mailRepository(db: Db) {
           'subject',
           'textBody as text',
           'htmlBody as html',
+          'headers',
           'attempts',
         ])
         .execute();
-      return rows.map(({ kind, toAddress, ...row }) => ({
+      return rows.map(({ kind, toAddress, headers, ...row }) => ({
         ...row,
         kind: kind as OutgoingMail['kind'],
         to: toAddress.split(', '),
+        ...(headers ? { headers: JSON.parse(headers) as Record<string, string> } : {}),
       }));
     },
 

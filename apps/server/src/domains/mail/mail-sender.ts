@@ -75,6 +75,7 @@ export function createMailSender({
               subject: message.subject,
               text: message.text,
               html: message.html,
+              ...(message.headers ? { headers: message.headers } : {}),
             });
           } else {
             log.info(

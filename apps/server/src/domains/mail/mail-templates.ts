@@ -19,13 +19,13 @@ export interface ApplicationFacts {
   retentionDays: number;
 }
 
-interface Block {
+export interface Block {
   heading?: string;
   lines: string[];
 }
 
 /** One message, as plain text and as simple HTML from the same blocks; all text is escaped. */
-function message(greeting: string, blocks: Block[], closing: string[]) {
+export function message(greeting: string, blocks: Block[], closing: string[]) {
   const text = [
     greeting,
     '',

@@ -12,11 +12,11 @@ import {
   type CareerFilters,
   type CareerListing,
 } from '@lumenfield/contract';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { AppLink } from '@/components/app-link';
 import { Icon } from '@/components/icons';
 import { PageIntro } from '@/components/page-intro';
-import { jobPath, routes, type ScreenProps } from '@lumenfield/routes';
+import { FEED_PATH, alertRouteIds, jobPath, routes, type ScreenProps } from '@lumenfield/routes';
 import { Link, useLocation } from '@/lib/router';
 import { usePageData } from '@/lib/page-data';
 import { usePageMeta } from '@/lib/page-meta';
@@ -29,16 +29,37 @@ import { jobHeading } from './job-summary';
 import { useResource } from '@/lib/use-resource';
 import './careers.css';
 
+// The job alerts' own pages and the list's alert form are made on the server and work without
+// scripts: their code is not part of the careers list's (a chunk of its own, loaded with the
+// page's scripts; the form posts whether or not it has loaded).
+const loadAlerts = () => import('./alerts/alerts');
+const AlertPage = lazy(() => loadAlerts().then((m) => ({ default: m.AlertPage })));
+const JobAlertSection = lazy(() => loadAlerts().then((m) => ({ default: m.JobAlertSection })));
+
 export const NO_OPENINGS_TEXT = 'Current No Openings';
 export const NO_MATCH_TEXT = 'No openings match your search';
 /** How long typing rests before the URL (and the spoken count) follow the filters. */
 const SETTLE_MS = 300;
 
-export default function CareersPage({ routeId }: ScreenProps) {
+export default function CareersScreen({ routeId }: ScreenProps) {
+  if (alertRouteIds.includes(routeId)) {
+    return (
+      <Suspense fallback={null}>
+        <AlertPage routeId={routeId} />
+      </Suspense>
+    );
+  }
+  return <CareersPage routeId={routeId} />;
+}
+
+function CareersPage({ routeId }: ScreenProps) {
   const { title } = routes[routeId];
+  const { search } = useLocation();
   usePageMeta({
     title,
     description: `Open positions at ${site.brand.legalName}: engineering, quality assurance and support roles. Apply in minutes with your resume.`,
+    // The feed of the list as the URL filters it (the server renders the page per query).
+    feed: `${FEED_PATH}${careerFiltersQuery(parseCareerFilters(search))}`,
   });
   const [openings, retry] = useResource('career-listing', fetchCareerListing, {
     initial: usePageData().openings,
@@ -114,6 +135,9 @@ export default function CareersPage({ routeId }: ScreenProps) {
           ) : null}
         </div>
       </section>
+      <Suspense fallback={null}>
+        <JobAlertSection filters={effective} countries={countries} />
+      </Suspense>
       <ApplySteps />
       {dialogs}
     </>
