@@ -24,10 +24,13 @@ const domainImports = {
   mail: [],
   accounts: [],
   applications: ['mail', 'audit'],
-  openings: ['applications'],
+  // Openings queue the search engines' notices of a change in its transaction.
+  openings: ['applications', 'search'],
   pipeline: ['applications', 'audit'],
   // Voluntary self-identification: its own tables, read by nothing a recruiter sees.
   'self-id': [],
+  // The search engines' outbox and its sender: URLs only, no other domain.
+  search: [],
 };
 
 module.exports = {

@@ -155,6 +155,20 @@ export interface MailQueue {
   toAddress: string;
 }
 
+export interface SearchOutbox {
+  attempts: Generated<number>;
+  createdAt: Instant;
+  dueFrom: Instant;
+  engine: string;
+  id: Generated<number>;
+  kind: string;
+  lastError: string | null;
+  nextAttemptAt: Instant;
+  sentAt: Instant | null;
+  status: Generated<string>;
+  url: string;
+}
+
 export interface SelfIdentifications {
   answers: string;
   applicantId: number;
@@ -224,6 +238,7 @@ export interface DB {
   jobLeases: JobLeases;
   jobs: Jobs;
   mailQueue: MailQueue;
+  searchOutbox: SearchOutbox;
   selfIdentifications: SelfIdentifications;
   selfIdTokens: SelfIdTokens;
   sessions: Sessions;

@@ -147,6 +147,17 @@ export async function seoRoutes(app: FastifyInstance, { config }: { config: Conf
       ),
   );
 
+  // IndexNow's key file (docs/search.md): the engine reads it to trust the site's notices.
+  const indexNow = config.search.indexNow;
+  if (indexNow) {
+    app.get(`/${indexNow.key}.txt`, { schema: { hide: true } }, async (_request, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .header('Cache-Control', 'public, max-age=3600')
+        .send(indexNow.key),
+    );
+  }
+
   app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
     const base = publicOrigin(request, config.publicUrl);
     const jobs = await repos.jobs.listVisible(new Date());
