@@ -163,7 +163,10 @@ export function searchOutboxRepository(db: Db) {
         .execute();
     },
 
-    /** Drops what is no longer worth keeping: sent after a week, failed after a month. */
+    /**
+     * Drops what is no longer worth keeping: sent after a week, failed after a month, and a
+     * notice still waiting a month after it was due (its engine is no longer configured).
+     */
     async prune(now: Date): Promise<void> {
       const before = (ms: number) => new Date(now.getTime() - ms).toISOString();
       await db
@@ -172,6 +175,10 @@ export function searchOutboxRepository(db: Db) {
           eb.or([
             eb.and([eb('status', '=', 'sent'), eb('sentAt', '<', before(KEEP_SENT_MS))]),
             eb.and([eb('status', '=', 'failed'), eb('createdAt', '<', before(KEEP_FAILED_MS))]),
+            eb.and([
+              eb('status', '=', 'pending'),
+              eb('nextAttemptAt', '<', before(KEEP_FAILED_MS)),
+            ]),
           ]),
         )
         .execute();

@@ -272,6 +272,29 @@ describe(`search engines told of openings: the sender (${engine})`, () => {
     ]);
   });
 
+  it('prunes what is no longer worth keeping: sent after a week, and a notice waiting a month past its date for an engine no longer configured', async () => {
+    const id = await publish();
+    await t.app.searchSender.runOnce(clock);
+    const db = t.db.handle.db;
+    const monthAgo = new Date(clock.getTime() - 31 * DAY_MS).toISOString();
+    await db
+      .insertInto('searchOutbox')
+      .values({
+        engine: 'retired-engine',
+        url: `${SITE}/careers/jobs/999999`,
+        kind: 'updated',
+        dueFrom: monthAgo,
+        nextAttemptAt: monthAgo,
+        createdAt: monthAgo,
+      })
+      .execute();
+    expect(await t.app.repos.searchOutbox.forUrl(urlOf(id))).toHaveLength(2);
+    await t.app.searchSender.runOnce(new Date(clock.getTime() + 8 * DAY_MS));
+    expect(await t.app.repos.searchOutbox.forUrl(urlOf(id))).toEqual([]);
+    expect(await t.app.repos.searchOutbox.forUrl(`${SITE}/careers/jobs/999999`)).toEqual([]);
+    day += 8;
+  });
+
   it('runs on one node at a time: while another holds the lease, this one sends nothing', async () => {
     await publish();
     expect(await t.app.repos.leases.claim(SEARCH_LEASE, 'another-node', clock, 60_000)).toBe(true);
