@@ -67,6 +67,13 @@ export const searchOutbox = fp<{ config: Config }>(
         // One run at a time: a tick while one runs is skipped, never queued behind it.
         running ??= sender
           .runOnce()
+          .then((result) => {
+            // Counts per engine only when something happened (URLs of failures: warn lines).
+            const busy = Object.values(result ?? {}).some(
+              (tally) => tally.sent + tally.failed + tally.retried > 0,
+            );
+            if (busy) app.log.info({ search: result }, 'search engines told');
+          })
           .catch((error: unknown) => app.log.warn({ err: error }, 'search outbox not read'))
           .finally(() => (running = undefined));
       }, config.search.pollMs);
