@@ -11,6 +11,8 @@ export interface PageDataInput {
   job?: { id: number };
   /** An opening's apply form: what was typed, the sentences, the option lists, the token. */
   apply?: unknown;
+  /** An opening's page when it is not shown: closed (410), or unknown or not yet published (404). */
+  missingJob?: { id: number; closed: boolean };
 }
 
 export interface RenderedPage {

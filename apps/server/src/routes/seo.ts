@@ -105,25 +105,6 @@ export function jobPostingJsonLd(job: Job, descriptionHtml: string, base: string
   };
 }
 
-/** The plain answer for an opening that is gone or was never published. */
-export function gonePage(base: string, heading: string): string {
-  return `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    <title>${heading} | ${BRAND}</title>
-  </head>
-  <body>
-    <main>
-      <h1>${heading}</h1>
-      <p><a href="${escapeHtml(base)}${routes.careers.path}">See the career opportunities open now</a></p>
-    </main>
-  </body>
-</html>`;
-}
-
 /** robots.txt and sitemap.xml (docs/search.md). */
 export async function seoRoutes(app: FastifyInstance, { config }: { config: Config }) {
   const { repos } = app;

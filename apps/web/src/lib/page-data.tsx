@@ -14,6 +14,8 @@ export interface PageData {
   job?: PublicOpening;
   /** An opening's apply form: what was typed, its sentences, the option lists, the token. */
   apply?: ApplyPageState;
+  /** An opening's page when it is not shown: closed (410), or unknown or not yet published (404). */
+  missingJob?: { id: number; closed: boolean };
 }
 
 export const PAGE_DATA_ELEMENT_ID = 'page-data';
