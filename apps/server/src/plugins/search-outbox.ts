@@ -34,15 +34,25 @@ export function searchBudgets(config: Config): Partial<Record<SearchEngine, numb
 }
 
 /** The clients of the engines configured, each with its daily budget. */
-export function searchEngines(config: Config, clock: () => Date): SearchEngines {
+export function searchEngines(
+  config: Config,
+  clock: () => Date,
+  stopping?: AbortSignal,
+): SearchEngines {
   const { indexNow, google } = config.search;
   const origin = config.publicUrl ?? '';
   return {
     ...(indexNow && {
-      indexnow: { client: indexNowClient(indexNow, origin), dailyBudget: indexNow.dailyBudget },
+      indexnow: {
+        client: indexNowClient(indexNow, origin, stopping),
+        dailyBudget: indexNow.dailyBudget,
+      },
     }),
     ...(google && {
-      google: { client: googleIndexingClient(google, clock), dailyBudget: google.dailyBudget },
+      google: {
+        client: googleIndexingClient(google, clock, stopping),
+        dailyBudget: google.dailyBudget,
+      },
     }),
   };
 }
@@ -51,10 +61,12 @@ export function searchEngines(config: Config, clock: () => Date): SearchEngines 
 export const searchOutbox = fp<{ config: Config }>(
   async (app: FastifyInstance, { config }) => {
     const clock = () => app.now();
+    // Shutting down aborts a request in flight: SIGTERM never waits for a slow engine.
+    const stopping = new AbortController();
     const sender = createSearchSender({
       outbox: app.repos.searchOutbox,
       leases: app.repos.leases,
-      engines: searchEngines(config, clock),
+      engines: searchEngines(config, clock, stopping.signal),
       log: app.log,
       clock,
     });
@@ -82,6 +94,7 @@ export const searchOutbox = fp<{ config: Config }>(
     app.addHook('preClose', async () => {
       clearInterval(timer);
       sender.stop();
+      stopping.abort();
     });
     app.addHook('onClose', async () => {
       await running;

@@ -37,6 +37,8 @@ export async function startSearchEngineStub() {
         body: Buffer.concat(chunks).toString('utf8'),
       });
       const answer = lined[requestPath]?.shift();
+      // Status 0: never answered (an engine that hangs).
+      if (answer?.status === 0) return;
       if (answer) {
         response.writeHead(answer.status, answer.headers ?? {});
         response.end(answer.body ?? '');
@@ -68,7 +70,11 @@ export async function startSearchEngineStub() {
     clear() {
       requests.length = 0;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

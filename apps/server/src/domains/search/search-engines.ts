@@ -46,16 +46,19 @@ function networkFailure(error: unknown): EngineFailure {
   return { outcome: 'retry', error: `network: ${cause?.code ?? code ?? name ?? 'error'}` };
 }
 
+/** A request's signal: its timeout, and the node's shutdown (`stopping`) when given. */
+const requestSignal = (stopping: AbortSignal | undefined) =>
+  stopping
+    ? AbortSignal.any([AbortSignal.timeout(REQUEST_TIMEOUT_MS), stopping])
+    : AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+
 async function post(
   url: string,
   init: { headers: Record<string, string>; body: string },
+  stopping: AbortSignal | undefined,
 ): Promise<EngineAnswer> {
   try {
-    const response = await fetch(url, {
-      method: 'POST',
-      ...init,
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
+    const response = await fetch(url, { method: 'POST', ...init, signal: requestSignal(stopping) });
     return await answerOf(response);
   } catch (error) {
     return networkFailure(error);
@@ -72,21 +75,26 @@ export interface IndexNowSettings {
 /** How many URLs IndexNow takes in one request. */
 export const INDEXNOW_BATCH = 10_000;
 
-export function indexNowClient(settings: IndexNowSettings, origin: string) {
+/** `stopping` aborts a request in flight when the node shuts down (the notice stays queued). */
+export function indexNowClient(settings: IndexNowSettings, origin: string, stopping?: AbortSignal) {
   const { host } = new URL(origin);
   return {
     /** The key file's URL: the site serves the key at /<key>.txt (routes/seo.ts). */
     keyLocation: `${origin}/${settings.key}.txt`,
     async submit(urls: readonly string[]): Promise<EngineAnswer> {
-      return post(settings.endpoint, {
-        headers: { 'content-type': 'application/json; charset=utf-8' },
-        body: JSON.stringify({
-          host,
-          key: settings.key,
-          keyLocation: `${origin}/${settings.key}.txt`,
-          urlList: urls,
-        }),
-      });
+      return post(
+        settings.endpoint,
+        {
+          headers: { 'content-type': 'application/json; charset=utf-8' },
+          body: JSON.stringify({
+            host,
+            key: settings.key,
+            keyLocation: `${origin}/${settings.key}.txt`,
+            urlList: urls,
+          }),
+        },
+        stopping,
+      );
     },
   };
 }
@@ -123,7 +131,11 @@ export function serviceAccountAssertion(account: GoogleServiceAccount, now: Date
 }
 
 /** Google's Indexing API: one notification per request, with an access token kept until it ends. */
-export function googleIndexingClient(settings: GoogleIndexingSettings, clock: () => Date) {
+export function googleIndexingClient(
+  settings: GoogleIndexingSettings,
+  clock: () => Date,
+  stopping?: AbortSignal,
+) {
   let token: { value: string; until: number } | undefined;
 
   /** A token, from the cache while it has more than a minute left. */
@@ -138,7 +150,7 @@ export function googleIndexingClient(settings: GoogleIndexingSettings, clock: ()
           grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
           assertion: serviceAccountAssertion(settings.account, now),
         }).toString(),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        signal: requestSignal(stopping),
       });
       if (!response.ok) {
         const answer = (await answerOf(response)) as EngineFailure;
@@ -171,6 +183,7 @@ export function googleIndexingClient(settings: GoogleIndexingSettings, clock: ()
           },
           body: JSON.stringify({ url, type: kind === 'deleted' ? 'URL_DELETED' : 'URL_UPDATED' }),
         },
+        stopping,
       );
       // A token the API no longer takes is dropped; the notice is tried again with a new one.
       if (answer.outcome === 'refused' && answer.error.startsWith('HTTP 401')) {

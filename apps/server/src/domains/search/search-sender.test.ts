@@ -303,6 +303,28 @@ describe(`search engines told of openings: the sender (${engine})`, () => {
     await t.app.repos.leases.release(SEARCH_LEASE, 'another-node', clock);
     expect(await t.app.searchSender.runOnce(clock)).toMatchObject({ indexnow: { sent: 1 } });
   });
+  it('a node shutting down does not wait for an engine that hangs: the request is dropped and the notice stays queued', async () => {
+    const id = await publish();
+    const node = await createTestApp(
+      {
+        PUBLIC_URL: SITE,
+        INDEXNOW_KEY: KEY,
+        INDEXNOW_ENDPOINT: `${stub.origin}/indexnow`,
+      },
+      { db: t.db, now: () => clock },
+    );
+    stub.lineUp('/indexnow', { status: 0 });
+    const run = node.app.searchSender.runOnce(clock);
+    await expect.poll(() => stub.to('/indexnow').length).toBe(1);
+    const started = Date.now();
+    await node.close();
+    const result = await run;
+    // Well before the request's own 15 s timeout.
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(result).toMatchObject({ indexnow: { sent: 0, retried: 1 } });
+    expect(await notice(id, 'indexnow')).toMatchObject({ status: 'pending', attempts: 1 });
+    expect((await notice(id, 'indexnow'))?.lastError).toMatch(/^network: /);
+  });
 });
 
 describe('search engines: settings', () => {
