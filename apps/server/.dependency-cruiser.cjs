@@ -24,7 +24,8 @@ const domainImports = {
   mail: [],
   accounts: [],
   applications: ['mail', 'audit'],
-  openings: ['applications'],
+  // Openings queue the search engines' notices of a change in its transaction.
+  openings: ['applications', 'search'],
   // A message or a rejection queues its mail and mints a status link in the stage's transaction.
   pipeline: ['applications', 'audit', 'mail', 'messages'],
   // Templates, reasons and sent messages; their changes are audited in their transaction.
@@ -33,6 +34,8 @@ const domainImports = {
   'self-id': [],
   // Job alerts: their mails and audit rows, and the openings they tell of.
   alerts: ['mail', 'audit', 'openings'],
+  // The search engines' outbox and its sender: URLs only, no other domain.
+  search: [],
 };
 
 module.exports = {

@@ -207,11 +207,12 @@ test.describe('job detail', () => {
     await page.getByRole('link', { name: 'See all openings' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Career Opportunities');
 
-    // Its path, from the server: a real 404.
+    // Its path, from the server: a real 404, the job screen saying so.
     const response = await page.goto('/jobs?JobID=987654&PageFrom=careers');
     expect(response?.status()).toBe(404);
     await expect(page).toHaveURL(/\/careers\/jobs\/987654$/);
-    await page.getByRole('link', { name: /career opportunities/ }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('There is no such opening');
+    await page.getByRole('link', { name: 'See all openings' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Career Opportunities');
   });
 });

@@ -24,6 +24,7 @@ import { hsts } from './plugins/hsts';
 import { mailer } from './plugins/mailer';
 import { retention } from './plugins/retention';
 import { jobAlerts } from './plugins/job-alerts';
+import { searchBudgets, searchOutbox } from './plugins/search-outbox';
 import { metrics } from './plugins/metrics';
 import { mailRepository } from './domains/mail/mail-repository';
 import { problemDetails } from './plugins/problem-details';
@@ -186,7 +187,7 @@ export async function buildApp({
   await app.register(problemDetails);
   await app.register(xsrfCookies, { secret: cookieSecret });
   await app.register(etag);
-  await app.register(repositories, { database });
+  await app.register(repositories, { database, config });
   // Answers made of the openings, cached until they change, on every node (docs/performance.md).
   await app.register(liveVersionChannel, { redis });
   await app.register(liveAnswers, {});
@@ -194,11 +195,12 @@ export async function buildApp({
   // Operations (docs/operations.md): request ids, HSTS over HTTPS, metrics, compression.
   await app.register(requestId);
   await app.register(hsts);
-  await app.register(metrics, { database, rateLimits });
+  await app.register(metrics, { database, rateLimits, searchBudgets: searchBudgets(config) });
   await app.register(compression);
   await app.register(mailer, { config, mail: mailRepository(database.db) });
   await app.register(retention, { config });
   await app.register(jobAlerts, { config });
+  await app.register(searchOutbox, { config });
 
   // Routes last.
   const applicationStore = createApplicationStore(database, applicantWriterPool);

@@ -1,4 +1,6 @@
 import { DEFAULT_APPLICANT_RETENTION_DAYS } from '@lumenfield/contract';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import proxyAddr from '@fastify/proxy-addr';
@@ -122,7 +124,62 @@ const envSchema = z.object({
     .default(60_000),
   // Voluntary self-identification after applying (docs/careers.md): `us` offers the US form.
   SELF_ID: z.enum(['us'], { message: 'must be us (unset: off)' }).optional(),
+  // Search engines told of openings (docs/search.md): IndexNow's key, as its protocol allows.
+  INDEXNOW_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{8,128}$/, 'must be 8 to 128 letters, digits or dashes')
+    .optional(),
+  INDEXNOW_ENDPOINT: z
+    .url({ message: 'must be an absolute URL' })
+    .regex(/^https?:\/\//, 'must be an http(s) URL')
+    .default('https://api.indexnow.org/indexnow'),
+  INDEXNOW_DAILY_BUDGET: positiveInt('INDEXNOW_DAILY_BUDGET').default(10_000),
+  // The path of a Google service account's JSON key file (Indexing API).
+  GOOGLE_INDEXING_CREDENTIALS: z.string().optional(),
+  GOOGLE_INDEXING_ENDPOINT: z
+    .url({ message: 'must be an absolute URL' })
+    .regex(/^https?:\/\//, 'must be an http(s) URL')
+    .default('https://indexing.googleapis.com'),
+  GOOGLE_INDEXING_DAILY_BUDGET: positiveInt('GOOGLE_INDEXING_DAILY_BUDGET').default(200),
+  SEARCH_POLL_MS: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of milliseconds (0: off)')
+    .transform(Number)
+    .default(60_000),
 });
+
+/** A Google service account as the site uses it: who signs, with which key, asking where. */
+export interface GoogleServiceAccount {
+  clientEmail: string;
+  privateKey: string;
+  tokenUri: string;
+}
+
+/** The service account's JSON key file at `file`, or the sentence that says what is wrong. */
+function readServiceAccount(file: string): GoogleServiceAccount | string {
+  let json: unknown;
+  try {
+    json = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    return code ? `cannot be read (${code})` : 'is not a JSON file';
+  }
+  const { client_email, private_key, token_uri } = (json ?? {}) as Record<string, unknown>;
+  if (
+    typeof client_email !== 'string' ||
+    typeof private_key !== 'string' ||
+    typeof token_uri !== 'string' ||
+    !/^https?:\/\//.test(token_uri)
+  ) {
+    return 'must be a service account key file (client_email, private_key and token_uri)';
+  }
+  try {
+    crypto.createPrivateKey(private_key);
+  } catch {
+    return 'holds a private_key that is not a PEM private key';
+  }
+  return { clientEmail: client_email, privateKey: private_key, tokenUri: token_uri };
+}
 
 export interface Config {
   port: number;
@@ -166,6 +223,13 @@ export interface Config {
   alertsIntervalMs: number;
   /** `us`: the US voluntary self-identification form after applying; undefined: off. */
   selfId: 'us' | undefined;
+  /** Search engines told of openings' pages (docs/search.md); each undefined when off. */
+  search: {
+    indexNow: { key: string; endpoint: string; dailyBudget: number } | undefined;
+    google: { account: GoogleServiceAccount; endpoint: string; dailyBudget: number } | undefined;
+    /** How often a node tries to send due notices; 0 turns the timer off (tests call it). */
+    pollMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -195,6 +259,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  const problems: string[] = [];
+  const account =
+    e.GOOGLE_INDEXING_CREDENTIALS === undefined
+      ? undefined
+      : readServiceAccount(e.GOOGLE_INDEXING_CREDENTIALS);
+  if (typeof account === 'string') problems.push(`GOOGLE_INDEXING_CREDENTIALS ${account}`);
+  // Engines are told the site's public URLs: a request's Host cannot stand in for them.
+  for (const key of ['INDEXNOW_KEY', 'GOOGLE_INDEXING_CREDENTIALS'] as const) {
+    if (e[key] !== undefined && e.PUBLIC_URL === undefined) {
+      problems.push(`${key} needs PUBLIC_URL: search engines are told the site's public URLs`);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -226,5 +303,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     retentionIntervalMs: e.RETENTION_INTERVAL_MS,
     alertsIntervalMs: e.ALERTS_INTERVAL_MS,
     selfId: e.SELF_ID,
+    search: {
+      indexNow: e.INDEXNOW_KEY
+        ? {
+            key: e.INDEXNOW_KEY,
+            endpoint: e.INDEXNOW_ENDPOINT,
+            dailyBudget: e.INDEXNOW_DAILY_BUDGET,
+          }
+        : undefined,
+      google:
+        account && typeof account !== 'string'
+          ? {
+              account,
+              endpoint: e.GOOGLE_INDEXING_ENDPOINT,
+              dailyBudget: e.GOOGLE_INDEXING_DAILY_BUDGET,
+            }
+          : undefined,
+      pollMs: e.SEARCH_POLL_MS,
+    },
   };
 }

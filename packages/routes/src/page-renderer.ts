@@ -13,6 +13,8 @@ export interface PageDataInput {
   apply?: unknown;
   /** A job alert's page: the form with what was typed, or where a link or post landed. */
   alert?: unknown;
+  /** An opening's page when it is not shown: closed (410), or unknown or not yet published (404). */
+  missingJob?: { id: number; closed: boolean };
 }
 
 export interface RenderedPage {

@@ -210,6 +210,20 @@ export interface RejectionReasons {
   retiredAt: Instant | null;
 }
 
+export interface SearchOutbox {
+  attempts: Generated<number>;
+  createdAt: Instant;
+  dueFrom: Instant;
+  engine: string;
+  id: Generated<number>;
+  kind: string;
+  lastError: string | null;
+  nextAttemptAt: Instant;
+  sentAt: Instant | null;
+  status: Generated<string>;
+  url: string;
+}
+
 export interface SelfIdentifications {
   answers: string;
   applicantId: number;
@@ -285,6 +299,7 @@ export interface DB {
   mailQueue: MailQueue;
   messageTemplates: MessageTemplates;
   rejectionReasons: RejectionReasons;
+  searchOutbox: SearchOutbox;
   selfIdentifications: SelfIdentifications;
   selfIdTokens: SelfIdTokens;
   sessions: Sessions;

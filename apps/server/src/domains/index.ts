@@ -15,6 +15,8 @@ import { messageChanges } from './pipeline/message-changes';
 import { pipelineRepository } from './pipeline/pipeline-repository';
 import { referenceRepository } from './openings/reference-repository';
 import { selfIdRepository } from './self-id/self-id-repository';
+import { tellingSearchEngines } from './openings/search-notices';
+import { searchOutboxRepository, type SearchTelling } from './search/search-outbox-repository';
 import { sessionsRepository } from './accounts/sessions-repository';
 import { signInThrottleRepository } from './accounts/sign-in-throttle-repository';
 import { usersRepository } from './accounts/users-repository';
@@ -33,13 +35,29 @@ function accountChangeRepositories(trx: Db) {
 }
 export type AccountChangeRepositories = ReturnType<typeof accountChangeRepositories>;
 
-/** The repositories an audited change to openings writes with, over one transaction. */
-function openingChangeRepositories(trx: Db) {
-  return { jobs: jobsRepository(trx), audit: auditRepository(trx) };
+/**
+ * The repositories an audited change to openings writes with, over one transaction; its
+ * openings' writes queue the search engines' notices in it (domains/openings/search-notices.ts).
+ */
+function openingChangeRepositories(trx: Db, options: RepositoryOptions) {
+  const jobs = jobsRepository(trx);
+  return {
+    jobs: tellingSearchEngines(jobs, trx, options.search ?? noSearch, options.now ?? now),
+    audit: auditRepository(trx),
+  };
 }
 export type OpeningChangeRepositories = ReturnType<typeof openingChangeRepositories>;
 
-export function createRepositories(db: Db) {
+export interface RepositoryOptions {
+  /** The site's origin and the search engines told of openings' changes (none by default). */
+  search?: SearchTelling;
+  /** The clock of the writes that take none (the app's: tests set it). */
+  now?: () => Date;
+}
+const noSearch: SearchTelling = { origin: '', engines: [] };
+const now = () => new Date();
+
+export function createRepositories(db: Db, options: RepositoryOptions = {}) {
   const cachedJobs = withListingCache(jobsRepository(db));
   const dataVersion = dataVersionRepository(db);
   /** What this process knows of the openings' data version (docs/performance.md). */
@@ -92,6 +110,8 @@ export function createRepositories(db: Db) {
     messages: messagesRepository(db),
     // Job alerts: subscriptions, their links, and the runs that mail new openings.
     alerts: jobAlertsRepository(db),
+    // Notices to search engines about openings' pages, and the sender's reads and writes.
+    searchOutbox: searchOutboxRepository(db),
     /**
      * A change to accounts and its audit row, in one write transaction: both or neither. The
      * `lockKeys` are held for it (a token's creation: `apiTokensLock`).
@@ -106,7 +126,7 @@ export function createRepositories(db: Db) {
      * it committed (listing-cache.ts), and every node hears the new version (data-version.ts).
      */
     changeOpenings: <T>(work: (repos: OpeningChangeRepositories) => Promise<T>): Promise<T> =>
-      changingOpenings((trx) => work(openingChangeRepositories(trx))),
+      changingOpenings((trx) => work(openingChangeRepositories(trx, options))),
     openingsVersion,
     dataVersion,
   };

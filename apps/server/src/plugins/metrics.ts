@@ -5,11 +5,17 @@ import { apiPaths } from '@lumenfield/contract';
 import type { DbHandle } from '../db/create-db';
 import type { SharedRateLimits } from './rate-limit-store';
 import { mailRepository } from '../domains/mail/mail-repository';
+import {
+  searchOutboxRepository,
+  type SearchEngine,
+} from '../domains/search/search-outbox-repository';
 
 export interface MetricsOptions {
   database: DbHandle;
   /** The shared rate-limit counters (REDIS_URL), when configured. */
   rateLimits?: SharedRateLimits | undefined;
+  /** The search engines configured and their daily budgets (docs/search.md). */
+  searchBudgets?: Partial<Record<SearchEngine, number>>;
 }
 
 declare module 'fastify' {
@@ -51,7 +57,7 @@ const REFUSAL_REASONS: Record<number, string> = {
  * previous scrape. Served by GET /metrics (routes/metrics.ts), behind the guards' bearer check.
  */
 export const metrics = fp<MetricsOptions>(
-  async (app: FastifyInstance, { database, rateLimits }) => {
+  async (app: FastifyInstance, { database, rateLimits, searchBudgets = {} }) => {
     const registry = new Registry();
     const requests = new Histogram({
       name: 'http_request_duration_seconds',
@@ -94,6 +100,48 @@ export const metrics = fp<MetricsOptions>(
         const depth = await mail.depth();
         this.set({ status: 'pending' }, depth.pending);
         this.set({ status: 'failed' }, depth.failed);
+      },
+    });
+
+    const searchOutbox = searchOutboxRepository(database.db);
+    const engines = Object.entries(searchBudgets) as [SearchEngine, number][];
+    const outboxStates = () =>
+      Promise.all(
+        engines.map(async ([engine, budget]) => ({
+          engine,
+          budget,
+          state: await searchOutbox.state(engine, app.now()),
+        })),
+      );
+    new Gauge({
+      name: 'lumenfield_search_outbox',
+      help: 'Notices to search engines: due (waiting for a run or the next day), scheduled (a later date or retry), failed (given up)',
+      labelNames: ['engine', 'status'] as const,
+      registers: [registry],
+      async collect() {
+        for (const { engine, state } of await outboxStates()) {
+          this.set({ engine, status: 'due' }, state.due);
+          this.set({ engine, status: 'scheduled' }, state.scheduled);
+          this.set({ engine, status: 'failed' }, state.failed);
+        }
+      },
+    });
+    new Gauge({
+      name: 'lumenfield_search_sent_today',
+      help: 'Notices each search engine took since 00:00 UTC: what its daily budget counts',
+      labelNames: ['engine'] as const,
+      registers: [registry],
+      async collect() {
+        for (const { engine, state } of await outboxStates()) this.set({ engine }, state.sentToday);
+      },
+    });
+    new Gauge({
+      name: 'lumenfield_search_daily_budget',
+      help: 'Notices each search engine is sent a day at most (INDEXNOW_DAILY_BUDGET, GOOGLE_INDEXING_DAILY_BUDGET)',
+      labelNames: ['engine'] as const,
+      registers: [registry],
+      collect() {
+        for (const [engine, budget] of engines) this.set({ engine }, budget);
       },
     });
 

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Config } from '../config';
 import type { DbHandle } from '../db/create-db';
 import { createRepositories, type Repositories } from '../domains';
+import { searchTelling } from './search-outbox';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,9 +13,12 @@ declare module 'fastify' {
 }
 
 /** Builds the repositories once per app, so a write through one route is seen by every other. */
-export const repositories = fp<{ database: DbHandle }>(
-  async (app: FastifyInstance, { database }) => {
-    app.decorate('repos', createRepositories(database.db));
+export const repositories = fp<{ database: DbHandle; config: Config }>(
+  async (app: FastifyInstance, { database, config }) => {
+    app.decorate(
+      'repos',
+      createRepositories(database.db, { search: searchTelling(config), now: () => app.now() }),
+    );
   },
   { name: 'repositories' },
 );

@@ -22,7 +22,7 @@ import { publicOrigin } from '../plugins/public-origin';
 import { pageContentSecurityPolicy } from '../plugins/security-headers';
 import type { SitePages } from '../plugins/site-pages';
 import { careerListings, openingState, publicOpeningOf } from '../domains/openings/openings';
-import { gonePage, jobPostingJsonLd } from './seo';
+import { jobPostingJsonLd } from './seo';
 import { sendStored, storeAnswer, type StoredAnswer } from '../lib/stored-answer';
 import { minuteOf } from '../plugins/live-answers';
 
@@ -275,19 +275,21 @@ async function sitePages(
     reply: FastifyReply,
     jobId: number | undefined,
   ) {
-    // A closed opening is gone (410); one not yet in effect has not been published (404).
-    const known = jobId === undefined ? undefined : await repos.jobs.findById(jobId);
+    const path = request.url.split('?')[0]!;
+    const route = jobId === undefined ? undefined : routeForPath(path);
+    // Not an opening's address at all (/careers/jobs/abc): the site's not-found page.
+    if (jobId === undefined || !route) return sendNotFound(request, reply, path);
+    // A closed opening is gone (410); one not yet in effect has not been published (404). Both
+    // are the job screen's own page saying so, with no JobPosting data (docs/search.md).
+    const known = await repos.jobs.findById(jobId);
     const closed = known !== undefined && openingState(known, new Date()) === 'closed';
-    return reply
-      .code(closed ? 410 : 404)
-      .header('Cache-Control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(
-        gonePage(
-          publicOrigin(request, config.publicUrl),
-          closed ? 'This opening has closed' : 'There is no such opening here',
-        ),
-      );
+    return sendSitePage(request, reply, {
+      id: route.id,
+      url: path,
+      status: closed ? 410 : 404,
+      data: { missingJob: { id: jobId, closed } },
+      noindex: true,
+    });
   }
 
   /**

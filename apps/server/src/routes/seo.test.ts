@@ -283,7 +283,11 @@ describe(`robots.txt, sitemap.xml and job pages (${engine})`, () => {
   it('a closed opening answers 410, an unknown or unpublished one 404', async () => {
     const closed = await t.app.inject({ method: 'GET', url: `/careers/jobs/${ids.closed}` });
     expect(closed.statusCode).toBe(410);
-    expect(closed.body).toContain('This opening has closed');
+    // The job screen's own page, saying so in the site's frame, with no JobPosting data.
+    expect(closed.body).toContain('This opening is no longer available');
+    expect(closed.body).toContain('This position has been filled or closed.');
+    expect(closed.body).toContain('<meta name="robots" content="noindex"/>');
+    expect(closed.body).not.toContain('application/ld+json');
     expect(closed.body).not.toContain('Closed Role');
     for (const url of [
       `/careers/jobs/${ids.future}`,
@@ -294,6 +298,10 @@ describe(`robots.txt, sitemap.xml and job pages (${engine})`, () => {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.body).not.toContain('Later Role');
+      expect(res.body).not.toContain('application/ld+json');
+      expect(res.body, url).toMatch(
+        /\/\d+$/.test(url) ? /There is no such opening/ : /We couldn(’|'|&#x27;)t find that page/,
+      );
     }
   });
 

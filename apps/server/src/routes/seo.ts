@@ -105,25 +105,6 @@ export function jobPostingJsonLd(job: Job, descriptionHtml: string, base: string
   };
 }
 
-/** The plain answer for an opening that is gone or was never published. */
-export function gonePage(base: string, heading: string): string {
-  return `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    <title>${heading} | ${BRAND}</title>
-  </head>
-  <body>
-    <main>
-      <h1>${heading}</h1>
-      <p><a href="${escapeHtml(base)}${routes.careers.path}">See the career opportunities open now</a></p>
-    </main>
-  </body>
-</html>`;
-}
-
 /** robots.txt and sitemap.xml (docs/search.md). */
 export async function seoRoutes(app: FastifyInstance, { config }: { config: Config }) {
   const { repos } = app;
@@ -146,6 +127,17 @@ export async function seoRoutes(app: FastifyInstance, { config }: { config: Conf
         ].join('\n'),
       ),
   );
+
+  // IndexNow's key file (docs/search.md): the engine reads it to trust the site's notices.
+  const indexNow = config.search.indexNow;
+  if (indexNow) {
+    app.get(`/${indexNow.key}.txt`, { schema: { hide: true } }, async (_request, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .header('Cache-Control', 'public, max-age=3600')
+        .send(indexNow.key),
+    );
+  }
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
     const base = publicOrigin(request, config.publicUrl);

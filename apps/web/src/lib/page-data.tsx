@@ -21,6 +21,8 @@ export interface PageData {
   apply?: ApplyPageState;
   /** A job alert's page: the form with what was typed, or where a link or post landed. */
   alert?: AlertPageState;
+  /** An opening's page when it is not shown: closed (410), or unknown or not yet published (404). */
+  missingJob?: { id: number; closed: boolean };
 }
 
 export const PAGE_DATA_ELEMENT_ID = 'page-data';

@@ -13,6 +13,7 @@ import * as selfIdentification from './0011-self-identification';
 import * as applicantLinks from './0012-applicant-links';
 import * as messages from './0013-messages';
 import * as jobAlerts from './0014-job-alerts';
+import * as searchOutbox from './0015-search-outbox';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the server
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0012-applicant-links': applicantLinks,
   '0013-messages': messages,
   '0014-job-alerts': jobAlerts,
+  '0015-search-outbox': searchOutbox,
 };

@@ -4,7 +4,8 @@ import { routeForPath } from '@lumenfield/routes';
 import { Router, createMemoryHistory, useLocation } from '@/lib/router';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import JobPage, { JOB_NOT_FOUND_TITLE, NO_JOB_TITLE } from './job-page';
+import JobPage, { JOB_NOT_FOUND_TITLE, NO_JOB_TITLE, NO_SUCH_JOB_TITLE } from './job-page';
+import { PageDataProvider } from '@/lib/page-data';
 import { formatEffectiveFrom } from './job-details';
 import {
   callsTo,
@@ -45,6 +46,35 @@ const renderJob = (url: string) =>
   );
 
 describe('Job detail screen', () => {
+  it('says at once, without asking the API, that an opening the server answered 410 or 404 for is not there', async () => {
+    const fetchMock = withDetail();
+    const { unmount } = render(
+      <PageDataProvider data={{ missingJob: { id: 9, closed: true } }}>
+        <Router history={createMemoryHistory(['/careers/jobs/9'])}>
+          <JobRoutes />
+        </Router>
+      </PageDataProvider>,
+    );
+    expect(
+      screen.getByRole('heading', { level: 1, name: JOB_NOT_FOUND_TITLE }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/filled or closed/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See all openings' })).toHaveAttribute(
+      'href',
+      '/careers',
+    );
+    unmount();
+    render(
+      <PageDataProvider data={{ missingJob: { id: 9, closed: false } }}>
+        <Router history={createMemoryHistory(['/careers/jobs/9/apply'])}>
+          <JobRoutes />
+        </Router>
+      </PageDataProvider>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: NO_SUCH_JOB_TITLE })).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/Jobs/CareerDetailsRetrival')).toEqual([]);
+  });
+
   it('shows the job from a bookmarked URL and remembers its id for the tab', async () => {
     const fetchMock = withDetail();
     renderJob('/careers/jobs/7');

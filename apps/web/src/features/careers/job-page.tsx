@@ -32,6 +32,9 @@ const AppliedPage = lazy(() => import('./apply-page').then((m) => ({ default: m.
 
 export const JOB_NOT_FOUND_TITLE = 'This opening is no longer available';
 export const NO_JOB_TITLE = 'No opening was chosen';
+export const NO_SUCH_JOB_TITLE = 'There is no such opening';
+const JOB_CLOSED_TEXT =
+  'This position has been filled or closed. Other openings may suit you just as well.';
 
 function sessionStore(): Storage | undefined {
   try {
@@ -42,6 +45,18 @@ function sessionStore(): Storage | undefined {
 }
 
 export default function JobPage({ routeId, param }: ScreenProps) {
+  // The server answered this opening's address 410 or 404 (docs/search.md): said at once, here.
+  const missing = usePageData().missingJob;
+  if (missing && routeId !== 'jobs' && missing.id === Number(param)) {
+    return missing.closed ? (
+      <JobProblem title={JOB_NOT_FOUND_TITLE} text={JOB_CLOSED_TEXT} />
+    ) : (
+      <JobProblem
+        title={NO_SUCH_JOB_TITLE}
+        text="We have no opening at this address yet. The link may be incomplete, or the opening not published; the full list is one click away."
+      />
+    );
+  }
   if (routeId === 'jobApply' || routeId === 'jobApplied') {
     const Page = routeId === 'jobApply' ? ApplyPage : AppliedPage;
     return (
@@ -116,12 +131,7 @@ function JobScreen({ jobId, title }: { jobId: number; title: string }) {
   if (detail.status === 'loading') return <JobLoading title={title} />;
   if (detail.status === 'error') {
     if (detail.error.status === 404) {
-      return (
-        <JobProblem
-          title={JOB_NOT_FOUND_TITLE}
-          text="This position has been filled or closed. Other openings may suit you just as well."
-        />
-      );
+      return <JobProblem title={JOB_NOT_FOUND_TITLE} text={JOB_CLOSED_TEXT} />;
     }
     return (
       <JobProblem

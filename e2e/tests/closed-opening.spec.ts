@@ -1,0 +1,56 @@
+import { adminApi } from '../support/admin-api';
+import { expectNoViolations } from '../support/axe';
+import { expect, test } from '../support/fixtures';
+
+const uniqueCode = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e4)}`.toUpperCase();
+
+/**
+ * A closed opening's page (docs/search.md): 410, the site's own page saying so in the
+ * applicant's words, no JobPosting data for search engines, and a way on to the open ones.
+ */
+test('a closed opening says it is no longer available, answers 410 without JobPosting data, and leads to the open ones', async ({
+  page,
+  baseURL,
+  browser,
+}) => {
+  const admin = adminApi(baseURL!);
+  const jobId = await admin.createOpening({
+    JobCode: uniqueCode('E2E-GONE'),
+    JobTitle: 'Claims Data Analyst',
+  });
+  const open = await page.goto(`/careers/jobs/${jobId}`);
+  expect(open?.status()).toBe(200);
+  await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1);
+
+  await admin.updateOpening(jobId, { IsOpen: false });
+  const gone = await page.goto(`/careers/jobs/${jobId}`);
+  expect(gone?.status()).toBe(410);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'This opening is no longer available' }),
+  ).toBeVisible();
+  await expect(page.getByText('This position has been filled or closed.')).toBeVisible();
+  await expect(page.getByText('Claims Data Analyst')).toHaveCount(0);
+  await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(0);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  // The site's own frame: its header's navigation is there.
+  await expect(page.getByRole('navigation').first()).toBeVisible();
+  await expectNoViolations(page, 'a closed opening');
+
+  await page.getByRole('link', { name: 'See all openings' }).click();
+  await expect(page).toHaveURL(/\/careers$/);
+  await expect(page.getByRole('link', { name: 'Claims Data Analyst' })).toHaveCount(0);
+
+  // Without scripts the page says the same.
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: baseURL! });
+  try {
+    const noScript = await context.newPage();
+    const answer = await noScript.goto(`/careers/jobs/${jobId}`);
+    expect(answer?.status()).toBe(410);
+    await expect(
+      noScript.getByRole('heading', { level: 1, name: 'This opening is no longer available' }),
+    ).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
