@@ -26,6 +26,8 @@ const domainImports = {
   applications: ['mail', 'audit'],
   openings: ['applications'],
   pipeline: ['applications', 'audit'],
+  // The applicant's own page: their view of the pipeline, their links, mail and audit.
+  applicant: ['pipeline', 'applications', 'mail', 'audit'],
   // Voluntary self-identification: its own tables, read by nothing a recruiter sees.
   'self-id': [],
 };

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { openingRouteIds, routeIds, routes, type RouteId } from '@lumenfield/routes';
+import { paramRouteIds, routeIds, routes, type RouteId } from '@lumenfield/routes';
 import { APPLIED_SUCCESSFULLY } from '../../packages/contract/src/index';
 import { expectNoViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
@@ -38,7 +38,7 @@ async function openRoute(page: Page, id: RouteId) {
 
 test.describe('axe: every route has no WCAG 2.2 A/AA violations', () => {
   // An opening's form and thank-you page: apply-without-scripts.spec.ts scans them.
-  for (const id of routeIds.filter((r) => r === 'job' || !openingRouteIds.includes(r))) {
+  for (const id of routeIds.filter((r) => r === 'job' || !paramRouteIds.includes(r))) {
     test(`${id} (${routes[id].path})`, async ({ page }) => {
       await openRoute(page, id);
       await expectNoViolations(page, routes[id].path);

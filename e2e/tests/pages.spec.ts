@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { openingRouteIds, routeDef, routeIds, routes, type RouteId } from '@lumenfield/routes';
+import { paramRouteIds, routeDef, routeIds, routes, type RouteId } from '@lumenfield/routes';
 import { expect, live, test } from '../support/fixtures';
 
 /**
@@ -9,7 +9,7 @@ import { expect, live, test } from '../support/fixtures';
 
 /** Routes with a page of their own at their path (GET /hr is the server's redirect). */
 const pageRoutes = routeIds.filter(
-  (id) => !['hr', 'jobs'].includes(id) && !openingRouteIds.includes(id),
+  (id) => !['hr', 'jobs'].includes(id) && !paramRouteIds.includes(id),
 );
 
 /** A sentence of a page's copy, as the server must send it. */

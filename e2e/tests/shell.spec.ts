@@ -1,10 +1,10 @@
-import { openingRouteIds, routeIds, routes, type RouteId } from '@lumenfield/routes';
+import { paramRouteIds, routeIds, routes, type RouteId } from '@lumenfield/routes';
 import { expect, live, test } from '../support/fixtures';
 
 /** The heading each route shows; the job screens show their job (covered by careers tests). */
 const screenRoutes = routeIds.filter(
-  (id): id is Exclude<RouteId, 'jobs' | 'job' | 'jobApply' | 'jobApplied'> =>
-    id !== 'jobs' && !openingRouteIds.includes(id),
+  (id): id is Exclude<RouteId, 'jobs' | 'job' | 'jobApply' | 'jobApplied' | 'applicant'> =>
+    id !== 'jobs' && !paramRouteIds.includes(id),
 );
 
 test.describe('every route resolves to its screen, at its path and from old links', () => {

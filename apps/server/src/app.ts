@@ -22,6 +22,8 @@ import {
 import { etag } from './plugins/etag';
 import { hsts } from './plugins/hsts';
 import { mailer } from './plugins/mailer';
+import { applicantLinks } from './plugins/applicant-links';
+import { applicantPageRoutes } from './routes/applicant-page';
 import { retention } from './plugins/retention';
 import { metrics } from './plugins/metrics';
 import { mailRepository } from './domains/mail/mail-repository';
@@ -195,6 +197,7 @@ export async function buildApp({
   await app.register(compression);
   await app.register(mailer, { config, mail: mailRepository(database.db) });
   await app.register(retention, { config });
+  await app.register(applicantLinks, { config, database });
 
   // Routes last.
   const applicationStore = createApplicationStore(database, applicantWriterPool);
@@ -215,6 +218,7 @@ export async function buildApp({
   if (pages) {
     await app.register(pageRoutes, { config, pages });
     await app.register(applyFormRoutes, { config, database, cookieSecret, rateLimits });
+    await app.register(applicantPageRoutes, { config, cookieSecret, rateLimits });
   } else
     app.log.warn(
       `No built site at ${config.staticDir}; run "npm run build". Only the API is served.`,

@@ -148,6 +148,8 @@ export const applicationMessages = {
 /** Letters of any script (with their combining marks) and spaces; at least one letter. */
 const LETTERS_AND_SPACES = /^(?=.*\p{L})[\p{L}\p{M} ]+$/u;
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[^\s@.]{2,}$/u;
+/** The application's e-mail rule, for any form that asks for the address applied with. */
+export const isEmailAddress = (value: string) => EMAIL.test(value);
 const MOBILE = new RegExp(`^[0-9]{${MOBILE_NUMBER_LENGTH}}$`);
 
 interface Rule {

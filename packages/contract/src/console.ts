@@ -257,6 +257,10 @@ export const auditActionSchema = z.enum([
   'token-create',
   'token-revoke',
   'self-id-report-view',
+  // The applicant's own page (docs/careers.md): actor 'applicant', never a name or address.
+  'applicant-withdraw',
+  'applicant-data-download',
+  'applicant-erase-request',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

@@ -16,3 +16,4 @@ export * from './pipeline';
 export * from './console';
 export * from './description-html';
 export * from './self-id';
+export * from './applicant-page';

@@ -11,6 +11,8 @@ export interface PageDataInput {
   job?: { id: number };
   /** An opening's apply form: what was typed, the sentences, the option lists, the token. */
   apply?: unknown;
+  /** The applicant's own page (its view, its path, the form token). */
+  applicant?: unknown;
 }
 
 export interface RenderedPage {

@@ -139,6 +139,12 @@ export interface Jobs {
   workplaceType: Generated<string>;
 }
 
+export interface LinkRequests {
+  createdAt: Instant;
+  email: string;
+  id: Generated<number>;
+}
+
 export interface MailQueue {
   applicantId: number | null;
   attempts: Generated<number>;
@@ -223,6 +229,7 @@ export interface DB {
   experienceBands: ExperienceBands;
   jobLeases: JobLeases;
   jobs: Jobs;
+  linkRequests: LinkRequests;
   mailQueue: MailQueue;
   selfIdentifications: SelfIdentifications;
   selfIdTokens: SelfIdTokens;

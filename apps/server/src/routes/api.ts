@@ -17,6 +17,7 @@ import { consoleErasureRoutes } from './recruiters/erasures';
 import { consoleUsersRoutes } from './recruiters/users';
 import { consoleSelfIdReportRoutes } from './recruiters/self-id-report';
 import { selfIdRoutes } from './self-id';
+import { applicantLinksRoutes } from './applicant-links';
 
 export interface ApiRouteOptions {
   config: Config;
@@ -64,4 +65,6 @@ export async function apiRoutes(app: FastifyInstance, { config, database }: ApiR
   // Voluntary self-identification: the form's answers (SELF_ID=us) and the compliance report.
   await app.register(selfIdRoutes, { config });
   await app.register(consoleSelfIdReportRoutes);
+  // The applicant's own links, mailed again (the page's form: routes/applicant-page.ts).
+  await app.register(applicantLinksRoutes);
 }

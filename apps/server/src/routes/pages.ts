@@ -4,7 +4,7 @@ import {
   canonicalPath,
   jobPathFromQuery,
   normalisePath,
-  openingRouteIds,
+  paramRouteIds,
   routeDef,
   routeForPath,
   routeIds,
@@ -208,7 +208,7 @@ async function sitePages(
   // Stored answers carry their own encodings: the compression plugin stays out (compress).
   // An opening's pages (its page, its apply form, its thank-you) have routes of their own.
   for (const id of routeIds.filter(
-    (other) => !['hr', 'jobs', 'careers'].includes(other) && !openingRouteIds.includes(other),
+    (other) => !['hr', 'jobs', 'careers'].includes(other) && !paramRouteIds.includes(other),
   )) {
     const { path } = routes[id];
     app.get(path, { schema: { hide: true }, compress: false }, (request, reply) =>

@@ -1,5 +1,10 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { ApplyPageState, CareerListing, PublicOpening } from '@lumenfield/contract';
+import type {
+  ApplicantPageState,
+  ApplyPageState,
+  CareerListing,
+  PublicOpening,
+} from '@lumenfield/contract';
 
 /**
  * The live data a page was rendered with on the server: the same values seed the screen's
@@ -14,6 +19,8 @@ export interface PageData {
   job?: PublicOpening;
   /** An opening's apply form: what was typed, its sentences, the option lists, the token. */
   apply?: ApplyPageState;
+  /** The applicant's own page: what it shows, its path, the token for its forms. */
+  applicant?: ApplicantPageState;
 }
 
 export const PAGE_DATA_ELEMENT_ID = 'page-data';

@@ -11,6 +11,7 @@ import * as questionsAndPlaces from './0009-questions-and-places';
 import * as dataVersions from './0010-data-versions';
 import * as selfIdentification from './0011-self-identification';
 import * as applicantLinks from './0012-applicant-links';
+import * as linkRequests from './0016-link-requests';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the server
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0010-data-versions': dataVersions,
   '0011-self-identification': selfIdentification,
   '0012-applicant-links': applicantLinks,
+  '0016-link-requests': linkRequests,
 };

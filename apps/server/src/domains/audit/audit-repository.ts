@@ -5,9 +5,12 @@ import { toIso } from '../../db/database';
 import { stripControlCharacters } from '../../lib/control-characters';
 import { containsWord, searchWords } from '../../db/sql-words';
 
-/** Who acted: a signed-in person, the bearer token, the command line or the retention run. */
+/**
+ * Who acted: a signed-in person, the bearer token, the command line, the retention run, or an
+ * applicant on their own page (by their link; never named).
+ */
 export type AuditActor =
-  { userId: number } | { label: 'token' | 'cli' | 'retention' } | { label: null };
+  { userId: number } | { label: 'token' | 'cli' | 'retention' | 'applicant' } | { label: null };
 
 export interface AuditRecord {
   actor: AuditActor;

@@ -4,7 +4,7 @@ import { toIso } from '../../db/database';
 
 /** A mail to send, as the templates write it (domains/mail/mail-templates.ts). */
 export interface OutgoingMail {
-  kind: 'applicant-confirmation' | 'recruiter-notice';
+  kind: 'applicant-confirmation' | 'recruiter-notice' | 'applicant-links' | 'applicant-erase-link';
   to: string[];
   subject: string;
   text: string;

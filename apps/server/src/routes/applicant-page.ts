@@ -1,0 +1,315 @@
+import crypto from 'node:crypto';
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  applicantFormFields,
+  applicantPageCopy as copy,
+  isLinksEmail,
+  type ApplicantPageState,
+  type ApplicantPageView,
+} from '@lumenfield/contract';
+import { APPLICANT_LINKS_PATH, applicantPagePath, eraseConfirmPath } from '@lumenfield/routes';
+import type { Config } from '../config';
+import { attachmentDisposition } from '../lib/content-disposition';
+import { HttpProblem } from '../plugins/problem-details';
+import type { SharedRateLimits } from '../plugins/rate-limit-store';
+import { isValidXsrfToken, safeEqual, xsrfCookieName } from '../plugins/xsrf';
+import { sameOrigin } from './apply-form';
+
+/** "Send me my links": per client, and per address whoever asks (docs/security.md). */
+export const LINK_REQUESTS_PER_CLIENT = 10;
+export const LINK_REQUESTS_PER_ADDRESS = 3;
+const LINK_REQUEST_WINDOW = '1 hour';
+/** The forms' fields are a few short values. */
+const FORM_BODY_LIMIT = 4_096;
+
+/** What a notice in a status page's query says (post/redirect/get after an action). */
+const NOTICES = {
+  withdrawn: copy.withdrawn,
+  'erase-mail': copy.eraseMailSent,
+} as const;
+
+/** The address a request asks about, for its per-address counter (hashed: no address kept). */
+const askedAddress = new WeakMap<FastifyRequest, string>();
+
+/**
+ * The throttles of "send me my links", the same for the API and the form: answers whether this
+ * request may go on, counting it against its client and its address (shared in Redis when
+ * configured, like every limit). Needs @fastify/rate-limit registered in `app`'s scope.
+ */
+export function linkRequestThrottle(app: FastifyInstance) {
+  const perClient = app.createRateLimit({
+    max: LINK_REQUESTS_PER_CLIENT,
+    timeWindow: LINK_REQUEST_WINDOW,
+    keyGenerator: (request: FastifyRequest) => `applicant-links-client:${request.ip}`,
+  });
+  const perAddress = app.createRateLimit({
+    max: LINK_REQUESTS_PER_ADDRESS,
+    timeWindow: LINK_REQUEST_WINDOW,
+    keyGenerator: (request: FastifyRequest) =>
+      `applicant-links-address:${askedAddress.get(request) ?? ''}`,
+  });
+  return async (request: FastifyRequest, email: string): Promise<boolean> => {
+    askedAddress.set(
+      request,
+      crypto.createHash('sha256').update(email.trim().toLowerCase()).digest('hex'),
+    );
+    const client = await perClient(request);
+    if (!client.isAllowed && client.isExceeded) return false;
+    const address = await perAddress(request);
+    return address.isAllowed || !address.isExceeded;
+  };
+}
+
+/**
+ * Queues a "send me my links" and asks for a run once the answer has gone: nothing here depends
+ * on whether the address is known, so the answer cannot tell (docs/security.md).
+ */
+export async function queueLinkRequest(app: FastifyInstance, reply: FastifyReply, email: string) {
+  await app.applicantPage.requestLinks(email, app.now());
+  reply.raw.once('finish', () => app.linkRequests.kick());
+}
+
+export interface ApplicantPageOptions {
+  config: Config;
+  cookieSecret: string;
+  rateLimits: SharedRateLimits | undefined;
+}
+
+/**
+ * The applicant's own pages (docs/careers.md, "Your application's own page"), made on the server
+ * and working without scripts. The secret token in the path is the credential; the forms'
+ * posts also carry the XSRF field and must come from this site (Origin, Sec-Fetch-Site), as the
+ * apply form's do. Never cached, never indexed; the token is kept out of logs
+ * (plugins/logging.ts) and out of the Referer (Referrer-Policy: no-referrer).
+ */
+export async function applicantPageRoutes(
+  app: FastifyInstance,
+  { config, cookieSecret, rateLimits }: ApplicantPageOptions,
+) {
+  const page = app.applicantPage;
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(rateLimits ? { store: rateLimits.Store } : {}),
+  });
+  const throttle = linkRequestThrottle(app);
+  // The pages' forms: urlencoded, a few short fields.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Referrer-Policy', 'no-referrer');
+    reply.header('Cache-Control', 'no-store');
+    reply.header('X-Robots-Tag', 'noindex');
+  });
+
+  const formOf = (request: FastifyRequest): Record<string, string> =>
+    request.body && typeof request.body === 'object'
+      ? (request.body as Record<string, string>)
+      : {};
+
+  /** A form's post from this site, with its XSRF field matching its cookie; else 403. */
+  const checkForm = (request: FastifyRequest) => {
+    const expected = request.cookies[xsrfCookieName(request)];
+    const token = formOf(request)[applicantFormFields.xsrf];
+    const ok =
+      sameOrigin(request, config.publicUrl) &&
+      expected !== undefined &&
+      token !== undefined &&
+      isValidXsrfToken(cookieSecret, expected) &&
+      safeEqual(token, expected);
+    if (!ok) throw new HttpProblem(403, copy.forbidden);
+  };
+
+  function send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    state: Omit<ApplicantPageState, 'xsrfToken'>,
+    status = 200,
+  ) {
+    return app.sendSitePage(request, reply, {
+      id: 'applicant',
+      // Rendered at the path without the token: nothing of the secret in the renderer's work.
+      url: APPLICANT_LINKS_PATH,
+      status,
+      data: { applicant: { ...state, xsrfToken: app.ensureXsrfCookie(request, reply) } },
+      personal: true,
+      noindex: true,
+    });
+  }
+
+  const tokenOf = (request: FastifyRequest) => (request.params as { token: string }).token;
+
+  /** The unknown or expired link's page: says so, and offers the links again (404). */
+  const sendUnknown = (request: FastifyRequest, reply: FastifyReply) =>
+    send(request, reply, { view: { kind: 'unknown' }, base: null, application: null }, 404);
+
+  /** A status page's view of its application, or the unknown page. */
+  async function sendStatus(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    view: ApplicantPageView,
+    status = 200,
+  ) {
+    const token = tokenOf(request);
+    const application = await page.open(token, app.now());
+    if (!application) return sendUnknown(request, reply);
+    return send(request, reply, { view, base: applicantPagePath(token), application }, status);
+  }
+
+  // A post refused whole (403, 413, 429) is the page that says so, never a stack trace.
+  app.setErrorHandler(async (error: Error & { statusCode?: number }, request, reply) => {
+    const status = error instanceof HttpProblem ? error.status : (error.statusCode ?? 500);
+    if (status >= 500) request.log.error({ err: error }, 'applicant page failed');
+    const problem =
+      error instanceof HttpProblem
+        ? error.detail
+        : status === 413
+          ? 'That was more than this form can take. Please try again.'
+          : 'Something went wrong on our side. Please try again in a moment.';
+    return send(
+      request,
+      reply,
+      { view: { kind: 'links', problem, email: '' }, base: null, application: null },
+      status >= 400 && status < 600 ? status : 500,
+    );
+  });
+
+  app.get(APPLICANT_LINKS_PATH, { schema: { hide: true } }, (request, reply) =>
+    send(request, reply, {
+      view: { kind: 'links', problem: null, email: '' },
+      base: null,
+      application: null,
+    }),
+  );
+
+  // The same answer whether or not the address is known (the API's twin: routes/applicant-links.ts).
+  app.post(APPLICANT_LINKS_PATH, { schema: { hide: true } }, async (request, reply) => {
+    checkForm(request);
+    const email = String(formOf(request)[applicantFormFields.email] ?? '').slice(0, 400);
+    if (!isLinksEmail(email)) {
+      return send(
+        request,
+        reply,
+        { view: { kind: 'links', problem: copy.badEmail, email }, base: null, application: null },
+        400,
+      );
+    }
+    if (!(await throttle(request, email))) {
+      reply.header('Retry-After', '3600');
+      return send(
+        request,
+        reply,
+        { view: { kind: 'links', problem: copy.tooMany, email }, base: null, application: null },
+        429,
+      );
+    }
+    await queueLinkRequest(app, reply, email);
+    return send(request, reply, { view: { kind: 'links-sent' }, base: null, application: null });
+  });
+
+  app.get('/applications/:token', { schema: { hide: true } }, (request, reply) => {
+    const notice = (request.query as { notice?: string }).notice;
+    return sendStatus(request, reply, {
+      kind: 'status',
+      notice: notice && notice in NOTICES ? NOTICES[notice as keyof typeof NOTICES] : null,
+    });
+  });
+
+  app.get('/applications/:token/withdraw', { schema: { hide: true } }, (request, reply) =>
+    sendStatus(request, reply, { kind: 'confirm-withdraw', problem: null }),
+  );
+
+  app.post('/applications/:token/withdraw', { schema: { hide: true } }, async (request, reply) => {
+    checkForm(request);
+    if (formOf(request)[applicantFormFields.confirm] !== 'yes') {
+      return sendStatus(request, reply, { kind: 'confirm-withdraw', problem: copy.mustTick }, 400);
+    }
+    const token = tokenOf(request);
+    const outcome = await page.withdraw(token, app.now());
+    if (!outcome) return sendUnknown(request, reply);
+    // A refusal (an offer was made meanwhile): the page says why, in the applicant's words.
+    if ('refusal' in outcome) return sendStatus(request, reply, { kind: 'status', notice: null });
+    return reply.redirect(`${applicantPagePath(token)}?notice=withdrawn`, 303);
+  });
+
+  app.get('/applications/:token/erase', { schema: { hide: true } }, (request, reply) =>
+    sendStatus(request, reply, { kind: 'confirm-erase' }),
+  );
+
+  app.post('/applications/:token/erase', { schema: { hide: true } }, async (request, reply) => {
+    checkForm(request);
+    const token = tokenOf(request);
+    if (!(await page.requestErase(token, app.now()))) return sendUnknown(request, reply);
+    return reply.redirect(`${applicantPagePath(token)}?notice=erase-mail`, 303);
+  });
+
+  app.get('/applications/:token/data.json', { schema: { hide: true } }, async (request, reply) => {
+    const data = await page.exportData(tokenOf(request), app.now());
+    if (!data) return sendUnknown(request, reply);
+    return reply
+      .type('application/json; charset=utf-8')
+      .header('Content-Disposition', attachmentDisposition('my-application.json'))
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(JSON.stringify(data, null, 2));
+  });
+
+  app.get('/applications/:token/resume', { schema: { hide: true } }, async (request, reply) => {
+    const resume = await page.resume(tokenOf(request), app.now());
+    if (!resume) return sendUnknown(request, reply);
+    return reply
+      .type(resume.mimeType)
+      .header('Content-Disposition', attachmentDisposition(resume.originalName))
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(resume.content);
+  });
+
+  // The erase link from its mail: a page with the confirmation; its post erases.
+  app.get('/applications/erase/:token', { schema: { hide: true } }, async (request, reply) => {
+    const token = tokenOf(request);
+    if (!(await page.eraseLinkOpens(token, app.now()))) {
+      return send(
+        request,
+        reply,
+        { view: { kind: 'erase-gone' }, base: null, application: null },
+        404,
+      );
+    }
+    return send(request, reply, {
+      view: { kind: 'erase-confirm', problem: null },
+      base: eraseConfirmPath(token),
+      application: null,
+    });
+  });
+
+  app.post('/applications/erase/:token', { schema: { hide: true } }, async (request, reply) => {
+    checkForm(request);
+    const token = tokenOf(request);
+    if (formOf(request)[applicantFormFields.confirm] !== 'yes') {
+      return send(
+        request,
+        reply,
+        {
+          view: { kind: 'erase-confirm', problem: copy.mustTick },
+          base: eraseConfirmPath(token),
+          application: null,
+        },
+        400,
+      );
+    }
+    const erased = await app.repos.applicants.eraseByLink(token, app.now());
+    if (!erased) {
+      return send(
+        request,
+        reply,
+        { view: { kind: 'erase-gone' }, base: null, application: null },
+        404,
+      );
+    }
+    // Counts only: who it was is personal data and never reaches the log.
+    request.log.info({ erased }, 'applicant erased their data by link');
+    return send(request, reply, { view: { kind: 'erased' }, base: null, application: null });
+  });
+}
