@@ -17,6 +17,7 @@ export const applicantFormFields = {
   xsrf: '_xsrf',
   email: 'email',
   confirm: 'confirm',
+  resume: 'resume',
 } as const;
 
 /** The re-send's body, in the public API's names (docs/api.md). */
@@ -66,6 +67,12 @@ export const applicantPageCopy = {
   eraseLinkGone:
     'This erase link has been used or is older than 24 hours. Ask for a new one from your application’s page.',
   mustTick: 'Please tick the box to confirm.',
+  resumeTitle: 'Send a newer resume',
+  resumeText:
+    'Your new resume takes the place of the one you sent; we do not keep the old one. PDF or Word, at most 5 MB.',
+  resumeReplaced: 'Thank you. We have your new resume, and the old one is deleted.',
+  resumeClosed:
+    'Your application is past the first reading, so its resume can no longer be changed.',
 } as const;
 
 /** The application as its own page shows it: nothing a recruiter wrote. */
@@ -81,6 +88,8 @@ export interface ApplicantPageApplication {
   /** Why withdrawing is not possible, in the applicant's words; null when it is. */
   withdrawRefusal: string | null;
   resumeName: string;
+  /** A newer resume may still be sent (New or Screening). */
+  canReplaceResume: boolean;
 }
 
 /** What the page shows: one route, one of these. */
@@ -88,6 +97,7 @@ export type ApplicantPageView =
   | { kind: 'status'; notice: string | null }
   | { kind: 'confirm-withdraw'; problem: string | null }
   | { kind: 'confirm-erase' }
+  | { kind: 'replace-resume'; problem: string | null }
   | { kind: 'unknown' }
   | { kind: 'links'; problem: string | null; email: string }
   | { kind: 'links-sent' }

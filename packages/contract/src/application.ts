@@ -197,6 +197,14 @@ export const applicationRules: readonly Rule[] = [
   { field: 'resume', message: applicationMessages.attachment, fails: (_, r) => !r.hasContent },
 ];
 
+/** The first resume rule a file alone fails (a replacement resume), or undefined. */
+export function resumeRefusal(resume: ResumeFacts): string | undefined {
+  // The resume's rules read only the file's facts, never the fields.
+  const noFields = {} as ApplicantFields;
+  return applicationRules.find((rule) => rule.field === 'resume' && rule.fails(noFields, resume))
+    ?.message;
+}
+
 /**
  * Every failing rule, in spec order. A resume that is missing stops the resume checks there
  * (a missing file has no type or size to judge), as a type failure stops the size check.

@@ -261,6 +261,7 @@ export const auditActionSchema = z.enum([
   'applicant-withdraw',
   'applicant-data-download',
   'applicant-erase-request',
+  'applicant-resume-replace',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

@@ -65,7 +65,13 @@ export const APPLICANT_LINKS_PATH = '/applications';
 /** A status link's page (the server's `statusPageUrl` is its absolute form). */
 export const applicantPagePath = (token: string) => `${APPLICANT_LINKS_PATH}/${token}`;
 /** What a status page offers, each at its own path under it (GET: its confirmation or file). */
-export const APPLICANT_ACTIONS = ['withdraw', 'erase', 'data.json', 'resume'] as const;
+export const APPLICANT_ACTIONS = [
+  'withdraw',
+  'erase',
+  'data.json',
+  'resume',
+  'new-resume',
+] as const;
 export type ApplicantAction = (typeof APPLICANT_ACTIONS)[number];
 /** An action's path under a status page's path (`applicantPagePath`). */
 export const applicantActionPath = (page: string, action: ApplicantAction) => `${page}/${action}`;

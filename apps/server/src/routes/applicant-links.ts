@@ -41,7 +41,7 @@ export const applicantLinksRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await throttle(request, email))) {
         throw new HttpProblem(429, copy.tooMany, undefined, { 'Retry-After': '3600' });
       }
-      await queueLinkRequest(app, reply, email);
+      await queueLinkRequest(app, email);
       return reply.code(202).send({ Message: copy.linksSent });
     },
   );

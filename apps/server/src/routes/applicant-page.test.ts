@@ -390,6 +390,79 @@ describe(`the applicant's own page (${engine})`, () => {
     expect((await open(`/applications/${person.token}`)).statusCode).toBe(404);
   });
 
+  /** The new-resume form's multipart post, the XSRF field first, as the page sends it. */
+  function postResume(token: string, file: { name: string; bytes: Buffer }, confirm = true) {
+    const boundary = '----applicant-test';
+    const field = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const payload = Buffer.concat([
+      Buffer.from(field('_xsrf', t.xsrf)),
+      Buffer.from(confirm ? field('confirm', 'yes') : ''),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="resume"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return t.app.inject({
+      method: 'POST',
+      url: `/applications/${token}/new-resume`,
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        cookie: `${XSRF_COOKIE_NAME}=${t.xsrf}`,
+      },
+      payload,
+    });
+  }
+
+  it('replaces the resume while New or Screening, checked as an application’s; the old bytes go', async () => {
+    const { token, applicantId } = await apply();
+    const form = await open(`/applications/${token}/new-resume`);
+    expect(form.statusCode).toBe(200);
+    expect(form.body).toMatch(/enctype="multipart\/form-data"/i);
+
+    const wrongType = await postResume(token, {
+      name: 'cv.pdf',
+      bytes: Buffer.from('MZ not a pdf'),
+    });
+    expect(wrongType.statusCode).toBe(400);
+    expect(textOf(wrongType.body)).toContain('Please upload a PDF or Word document.');
+    const unticked = await postResume(token, { name: 'new.pdf', bytes: pdfFile() }, false);
+    expect(unticked.statusCode).toBe(400);
+    expect(textOf(unticked.body)).toContain(copy.mustTick);
+
+    const newer = Buffer.concat([pdfFile(), Buffer.from('% a newer version\n')]);
+    const done = await postResume(token, { name: 'newer-cv.pdf', bytes: newer });
+    expect(done.statusCode).toBe(303);
+    expect(textOf((await open(done.headers.location!)).body)).toContain(copy.resumeReplaced);
+    const stored = await db()
+      .selectFrom('attachments')
+      .selectAll()
+      .where('applicantId', '=', applicantId)
+      .execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.originalName).toBe('newer-cv.pdf');
+    expect(Buffer.from(stored[0]!.content).equals(newer)).toBe(true);
+    const audit = (await auditRows('applicant-resume-replace')).filter(
+      (row) => row.target === `applicant ${applicantId}`,
+    );
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actorLabel: 'applicant' });
+    expect(audit[0]!.detail).not.toContain('newer-cv');
+
+    // Past Screening: no longer.
+    const repos = createRepositories(db());
+    const user = await repos.users.create(
+      { email: `rec2.${n}@example.com`, name: 'Rec', role: 'recruiter', passwordHash: 'x' },
+      new Date(),
+    );
+    await repos.pipeline.moveStage(applicantId, 'Interview', user.id, new Date());
+    expect(textOf((await open(`/applications/${token}`)).body)).toContain(copy.resumeClosed);
+    const late = await postResume(token, { name: 'late.pdf', bytes: pdfFile() });
+    expect(late.statusCode).toBe(409);
+    expect(textOf(late.body)).toContain(copy.resumeClosed);
+  });
+
   it('keeps link tokens out of logged URLs, in any spelling', () => {
     const token = 'A'.repeat(20) + '_-b'.repeat(7) + 'x'.repeat(2);
     expect(token).toHaveLength(43);

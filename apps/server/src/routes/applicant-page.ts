@@ -1,20 +1,31 @@
 import crypto from 'node:crypto';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  MAX_RESUME_BYTES,
   applicantFormFields,
+  resumeRefusal,
   applicantPageCopy as copy,
+  applicationMessages,
   isLinksEmail,
   type ApplicantPageState,
   type ApplicantPageView,
 } from '@lumenfield/contract';
 import { APPLICANT_LINKS_PATH, applicantPagePath, eraseConfirmPath } from '@lumenfield/routes';
 import type { Config } from '../config';
+import { checkResume } from '../domains/openings/accept-application';
+import { resumeMimeType } from '../domains/applications/resume-file';
 import { attachmentDisposition } from '../lib/content-disposition';
 import { HttpProblem } from '../plugins/problem-details';
 import type { SharedRateLimits } from '../plugins/rate-limit-store';
 import { isValidXsrfToken, safeEqual, xsrfCookieName } from '../plugins/xsrf';
-import { sameOrigin } from './apply-form';
+import type { JoinedResume } from '../workers/body-decoder';
+import { asBuffer, createWorkerPool, movableBuffers } from '../workers/pool';
+import { MULTIPART_BODY_LIMIT, sameOrigin } from './apply-form';
+
+/** How long a resume's post waits for room under UPLOAD_BYTES_IN_FLIGHT before it is 503. */
+const BODY_WAIT_MS = 3_000;
 
 /** "Send me my links": per client, and per address whoever asks (docs/security.md). */
 export const LINK_REQUESTS_PER_CLIENT = 10;
@@ -26,6 +37,7 @@ const FORM_BODY_LIMIT = 4_096;
 /** What a notice in a status page's query says (post/redirect/get after an action). */
 const NOTICES = {
   withdrawn: copy.withdrawn,
+  resume: copy.resumeReplaced,
   'erase-mail': copy.eraseMailSent,
 } as const;
 
@@ -62,12 +74,11 @@ export function linkRequestThrottle(app: FastifyInstance) {
 }
 
 /**
- * Queues a "send me my links" and asks for a run once the answer has gone: nothing here depends
- * on whether the address is known, so the answer cannot tell (docs/security.md).
+ * Queues a "send me my links" (handled on the queue's own clock, plugins/applicant-links.ts):
+ * nothing here depends on whether the address is known, so the answer cannot tell.
  */
-export async function queueLinkRequest(app: FastifyInstance, reply: FastifyReply, email: string) {
+export async function queueLinkRequest(app: FastifyInstance, email: string) {
   await app.applicantPage.requestLinks(email, app.now());
-  reply.raw.once('finish', () => app.linkRequests.kick());
 }
 
 export interface ApplicantPageOptions {
@@ -93,6 +104,21 @@ export async function applicantPageRoutes(
     ...(rateLimits ? { store: rateLimits.Store } : {}),
   });
   const throttle = linkRequestThrottle(app);
+  // A newer resume: multipart, judged as an application's resume is (its limits, a worker).
+  await app.register(fastifyMultipart, {
+    limits: {
+      fieldNameSize: 60,
+      fieldSize: 1_024,
+      fields: 5,
+      files: 1,
+      parts: 6,
+      fileSize: MAX_RESUME_BYTES + 1,
+      headerPairs: 20,
+    },
+    throwFileSizeLimit: false,
+  });
+  const decoders = createWorkerPool('body-decoder', { maxThreads: 1 });
+  app.addHook('onClose', () => decoders.close());
   // The pages' forms: urlencoded, a few short fields.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -206,7 +232,7 @@ export async function applicantPageRoutes(
         429,
       );
     }
-    await queueLinkRequest(app, reply, email);
+    await queueLinkRequest(app, email);
     return send(request, reply, { view: { kind: 'links-sent' }, base: null, application: null });
   });
 
@@ -245,6 +271,120 @@ export async function applicantPageRoutes(
     if (!(await page.requestErase(token, app.now()))) return sendUnknown(request, reply);
     return reply.redirect(`${applicantPagePath(token)}?notice=erase-mail`, 303);
   });
+
+  app.get('/applications/:token/new-resume', { schema: { hide: true } }, (request, reply) =>
+    sendStatus(request, reply, { kind: 'replace-resume', problem: null }),
+  );
+
+  app.post(
+    '/applications/:token/new-resume',
+    {
+      schema: { hide: true },
+      bodyLimit: MULTIPART_BODY_LIMIT,
+      // Before a byte of the body is read: who sent it, its size, and room under the budget.
+      onRequest: async (request) => {
+        if (!sameOrigin(request, config.publicUrl)) throw new HttpProblem(403, copy.forbidden);
+      },
+      preParsing: async (request, reply, payload) => {
+        const declared = Number(request.headers['content-length']);
+        const length =
+          Number.isSafeInteger(declared) && declared >= 0 ? declared : MULTIPART_BODY_LIMIT;
+        if (length > MULTIPART_BODY_LIMIT) {
+          throw new HttpProblem(413, applicationMessages.tooLargeToSend);
+        }
+        const release = await app.uploadBudget.acquire(length, BODY_WAIT_MS);
+        if (!release) {
+          throw new HttpProblem(
+            503,
+            'We are busy right now. Please send it again in a moment.',
+            undefined,
+            {
+              'Retry-After': String(BODY_WAIT_MS / 1000),
+            },
+          );
+        }
+        reply.raw.once('close', release);
+        return payload;
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new HttpProblem(403, copy.forbidden);
+      const token = tokenOf(request);
+      const expected = request.cookies[xsrfCookieName(request)];
+      let verified = false;
+      let confirmed = false;
+      let received = {
+        fileName: '',
+        bytes: undefined as Buffer | undefined,
+        zipBomb: false,
+        overLimit: false,
+      };
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          // The XSRF field comes first in the form: a file before it is not read.
+          if (!verified) throw new HttpProblem(403, copy.forbidden);
+          const chunks: Uint8Array[] = [];
+          let length = 0;
+          for await (const chunk of part.file as AsyncIterable<Buffer>) {
+            chunks.push(chunk);
+            length += chunk.length;
+          }
+          const joined =
+            length > 0
+              ? ((await decoders.run(
+                  { chunks, length },
+                  { name: 'joinResume', transferList: movableBuffers(chunks) },
+                )) as JoinedResume)
+              : undefined;
+          received = {
+            fileName: part.filename ?? '',
+            bytes: joined?.bytes && asBuffer(joined.bytes),
+            zipBomb: joined?.zipBomb ?? false,
+            overLimit: part.file.truncated,
+          };
+          continue;
+        }
+        const value = typeof part.value === 'string' ? part.value : '';
+        if (part.fieldname === applicantFormFields.xsrf) {
+          verified = Boolean(
+            expected && isValidXsrfToken(cookieSecret, expected) && safeEqual(value, expected),
+          );
+          if (!verified) throw new HttpProblem(403, copy.forbidden);
+        } else if (part.fieldname === applicantFormFields.confirm) confirmed = value === 'yes';
+      }
+      if (!verified) throw new HttpProblem(403, copy.forbidden);
+      const checked = await checkResume(received);
+      const refusal = resumeRefusal(checked.facts) ?? (confirmed ? undefined : copy.mustTick);
+      if (refusal || !checked.bytes || !checked.kind) {
+        return sendStatus(
+          request,
+          reply,
+          { kind: 'replace-resume', problem: refusal ?? applicationMessages.attachment },
+          400,
+        );
+      }
+      const outcome = await page.replaceResume(
+        token,
+        {
+          bytes: checked.bytes,
+          kind: checked.kind,
+          mimeType: resumeMimeType(checked.kind),
+          fileName: checked.name,
+        },
+        app.now(),
+      );
+      if (outcome === undefined) return sendUnknown(request, reply);
+      if (!outcome) {
+        return sendStatus(
+          request,
+          reply,
+          { kind: 'replace-resume', problem: copy.resumeClosed },
+          409,
+        );
+      }
+      return reply.redirect(`${applicantPagePath(token)}?notice=resume`, 303);
+    },
+  );
 
   app.get('/applications/:token/data.json', { schema: { hide: true } }, async (request, reply) => {
     const data = await page.exportData(tokenOf(request), app.now());

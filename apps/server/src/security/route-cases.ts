@@ -234,6 +234,11 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
     'POST /applications/:token/withdraw': { url: `/applications/${NO_TOKEN}/withdraw`, body: {} },
     'GET /applications/:token/erase': { url: `/applications/${NO_TOKEN}/erase` },
     'POST /applications/:token/erase': { url: `/applications/${NO_TOKEN}/erase`, body: {} },
+    'GET /applications/:token/new-resume': { url: `/applications/${NO_TOKEN}/new-resume` },
+    'POST /applications/:token/new-resume': {
+      url: `/applications/${NO_TOKEN}/new-resume`,
+      body: {},
+    },
     'GET /applications/:token/data.json': { url: `/applications/${NO_TOKEN}/data.json` },
     'GET /applications/:token/resume': { url: `/applications/${NO_TOKEN}/resume` },
     'GET /applications/erase/:token': { url: `/applications/erase/${NO_TOKEN}` },

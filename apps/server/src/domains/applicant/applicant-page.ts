@@ -1,9 +1,11 @@
+import crypto from 'node:crypto';
 import {
   WITHDRAWN,
   applicantStatusOf,
   placeLine,
   withdrawalRefusal,
   type ApplicantPageApplication,
+  type ApplicantStage,
 } from '@lumenfield/contract';
 import { eraseConfirmPath } from '@lumenfield/routes';
 import type { Db } from '../../db/database';
@@ -20,6 +22,17 @@ import { enqueueMail } from '../mail/mail-repository';
 import { applicantLinksMail, eraseLinkMail } from '../mail/mail-templates';
 import { pipelineRepository } from '../pipeline/pipeline-repository';
 import { stageHistoryOf } from '../pipeline/pipeline-changes';
+
+/** While a newer resume may replace the one sent: before anyone went past the first reading. */
+const RESUME_STAGES: readonly ApplicantStage[] = ['New', 'Screening'];
+
+/** A new resume, checked as an application's is (routes/applicant-page.ts). */
+export interface ReplacementResume {
+  bytes: Buffer;
+  kind: string;
+  mimeType: string;
+  fileName: string;
+}
 
 /** How many queued "send my links" requests one pass handles. */
 const LINK_REQUESTS_PER_PASS = 50;
@@ -62,6 +75,7 @@ export function applicantPage(db: Db, origin: string) {
       statusSince: history[0]!.changedAt,
       withdrawRefusal: withdrawalRefusal(stage) ?? null,
       resumeName: found.attachmentName,
+      canReplaceResume: RESUME_STAGES.includes(stage),
     };
     return { found, stage, application };
   }
@@ -204,6 +218,42 @@ export function applicantPage(db: Db, origin: string) {
             },
           },
         };
+      }),
+
+    /**
+     * A newer resume in place of the one sent (New or Screening only): the row's bytes are
+     * overwritten, so the old ones are not kept; audited with the size only. Undefined: no such
+     * link; false: past the stages where it may change.
+     */
+    replaceResume: (token: string, resume: ReplacementResume, now: Date) =>
+      withLink(token, now, async (trx, applicantId) => {
+        const view = await viewOf(trx, applicantId);
+        if (!view) return undefined;
+        if (!RESUME_STAGES.includes(view.stage)) return false;
+        await trx
+          .updateTable('attachments')
+          .set({
+            content: resume.bytes,
+            kind: resume.kind,
+            mimeType: resume.mimeType,
+            originalName: resume.fileName,
+            sizeBytes: resume.bytes.length,
+            sha256: crypto.createHash('sha256').update(resume.bytes).digest('hex'),
+            createdAt: now.toISOString(),
+          })
+          .where('applicantId', '=', applicantId)
+          .execute();
+        await audit(trx).record(
+          {
+            actor: { label: 'applicant' },
+            action: 'applicant-resume-replace',
+            target: `applicant ${applicantId}`,
+            detail: `${resume.kind}, ${resume.bytes.length} bytes`,
+          },
+          now,
+        );
+        await extendStatusLinks(trx, applicantId, now);
+        return true;
       }),
 
     /** The resume's bytes for its owner, audited as a read by the applicant. */

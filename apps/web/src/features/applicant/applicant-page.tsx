@@ -1,4 +1,5 @@
 import {
+  RESUME_ACCEPT,
   applicantFormFields,
   applicantPageCopy as copy,
   type ApplicantPageApplication,
@@ -49,7 +50,9 @@ export default function ApplicantPage(_props: ScreenProps) {
         eyebrow={application ? `${application.jobCode} - ${application.jobTitle}` : 'Careers'}
         title={title}
       />
-      <div className="applicant-page container">{bodyOf(applicant)}</div>
+      <div className="container">
+        <div className="applicant-page">{bodyOf(applicant)}</div>
+      </div>
     </>
   );
 }
@@ -62,6 +65,8 @@ function titleOf(state: ApplicantPageState | undefined): string {
       return copy.withdrawTitle;
     case 'confirm-erase':
       return copy.eraseTitle;
+    case 'replace-resume':
+      return copy.resumeTitle;
     case 'unknown':
       return copy.unknownTitle;
     case 'erase-confirm':
@@ -107,6 +112,21 @@ function bodyOf(state: ApplicantPageState): ReactNode {
           backText="Keep my data"
           problem={null}
           application={application}
+        />
+      );
+    case 'replace-resume':
+      return (
+        <Confirm
+          action={applicantActionPath(base ?? '', 'new-resume')}
+          xsrfToken={xsrfToken}
+          text={copy.resumeText}
+          tick="Replace my resume with this file"
+          button="Send my new resume"
+          back={base}
+          backText="Keep the one I sent"
+          problem={view.problem}
+          application={application}
+          file
         />
       );
     case 'erase-confirm':
@@ -188,6 +208,22 @@ function StatusView({
           )}
         </li>
         <li className="applicant-action">
+          <h3>Send a newer resume</h3>
+          {application.canReplaceResume ? (
+            <>
+              <p>You sent {application.resumeName}. A newer one takes its place.</p>
+              <a
+                className="button button--secondary"
+                href={applicantActionPath(base, 'new-resume')}
+              >
+                Replace my resume…
+              </a>
+            </>
+          ) : (
+            <p>{copy.resumeClosed}</p>
+          )}
+        </li>
+        <li className="applicant-action">
           <h3>Download your data</h3>
           <p>Everything we keep about this application, as a file, and the resume you sent.</p>
           <p className="applicant-action__links">
@@ -250,6 +286,7 @@ function Confirm({
   tick,
   button,
   danger = false,
+  file = false,
   back,
   backText,
   problem,
@@ -261,6 +298,8 @@ function Confirm({
   tick?: string;
   button: string;
   danger?: boolean;
+  /** A resume is sent with it (multipart, as the apply form's). */
+  file?: boolean;
   back: string | null;
   backText: string;
   problem: string | null;
@@ -269,12 +308,29 @@ function Confirm({
   return (
     <>
       {application ? <Summary application={application} /> : null}
-      <form className="applicant-form" method="post" action={action}>
+      <form
+        className="applicant-form"
+        method="post"
+        action={action}
+        encType={file ? 'multipart/form-data' : undefined}
+      >
         <input type="hidden" name={applicantFormFields.xsrf} value={xsrfToken} />
         <p className="applicant-page__text">{text}</p>
         {problem ? (
           <p className="applicant-form__problem" id="confirm-problem" role="alert">
             {problem}
+          </p>
+        ) : null}
+        {file ? (
+          <p className="applicant-form__field">
+            <label htmlFor="new-resume">New resume (PDF, DOC or DOCX)</label>
+            <input
+              id="new-resume"
+              type="file"
+              name={applicantFormFields.resume}
+              accept={RESUME_ACCEPT}
+              required
+            />
           </p>
         ) : null}
         {tick ? (
