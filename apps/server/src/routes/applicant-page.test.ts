@@ -427,6 +427,24 @@ describe(`the applicant's own page (${engine})`, () => {
     });
     expect(wrongType.statusCode).toBe(400);
     expect(textOf(wrongType.body)).toContain('Please upload a PDF or Word document.');
+    const tooLarge = await postResume(token, {
+      name: 'big.pdf',
+      bytes: Buffer.concat([pdfFile(), Buffer.alloc(5 * 1024 * 1024)]),
+    });
+    expect(tooLarge.statusCode).toBe(400);
+    expect(textOf(tooLarge.body)).toContain('File size exceeds 5 MB limit.');
+    const crossSite = await t.app.inject({
+      method: 'POST',
+      url: `/applications/${token}/new-resume`,
+      headers: {
+        'sec-fetch-site': 'cross-site',
+        'content-type': 'multipart/form-data; boundary=x',
+      },
+      payload: '--x--\r\n',
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect(textOf(crossSite.body)).toContain(copy.forbidden);
+    expect(textOf(crossSite.body)).toContain(copy.resumeTitle);
     const unticked = await postResume(token, { name: 'new.pdf', bytes: pdfFile() }, false);
     expect(unticked.statusCode).toBe(400);
     expect(textOf(unticked.body)).toContain(copy.mustTick);

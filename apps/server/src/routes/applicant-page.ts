@@ -195,11 +195,34 @@ export async function applicantPageRoutes(
         : status === 413
           ? 'That was more than this form can take. Please try again.'
           : 'Something went wrong on our side. Please try again in a moment.';
+    if (error instanceof HttpProblem) {
+      for (const [name, value] of Object.entries(error.headers ?? {})) reply.header(name, value);
+    }
+    // The rest of a refused body is not read: the connection closes after the answer.
+    if (!request.raw.readableEnded) reply.header('Connection', 'close');
+    const code = status >= 400 && status < 600 ? status : 500;
+    // A newer resume refused whole (too large, busy, not from this page): its form again.
+    const token = (request.params as { token?: string } | undefined)?.token;
+    if (token && request.routeOptions.url?.endsWith('/new-resume')) {
+      const application = await page.open(token, app.now()).catch(() => undefined);
+      if (application) {
+        return send(
+          request,
+          reply,
+          {
+            view: { kind: 'replace-resume', problem },
+            base: applicantPagePath(token),
+            application,
+          },
+          code,
+        );
+      }
+    }
     return send(
       request,
       reply,
       { view: { kind: 'links', problem, email: '' }, base: null, application: null },
-      status >= 400 && status < 600 ? status : 500,
+      code,
     );
   });
 
