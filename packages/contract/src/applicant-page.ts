@@ -72,7 +72,7 @@ export const applicantPageCopy = {
     'Your new resume takes the place of the one you sent; we do not keep the old one. PDF or Word, at most 5 MB.',
   resumeReplaced: 'Thank you. We have your new resume, and the old one is deleted.',
   resumeClosed:
-    'Your application is past the first reading, so its resume can no longer be changed.',
+    'The resume can no longer be changed: this application is past the first reading, or closed.',
 } as const;
 
 /** The application as its own page shows it: nothing a recruiter wrote. */
