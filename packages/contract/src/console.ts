@@ -262,6 +262,7 @@ export const auditActionSchema = z.enum([
   'applicant-data-download',
   'applicant-erase-request',
   'applicant-resume-replace',
+  'applicant-links-mail',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

@@ -288,6 +288,11 @@ describe(`the applicant's own page (${engine})`, () => {
       .execute();
     expect(mails.map((mail) => mail.toAddress)).toEqual([known.email, known.email]);
     expect(JSON.stringify(mails)).not.toContain(unknownAddress);
+    const audited = (await auditRows('applicant-links-mail')).filter(
+      (row) => row.target === `applicant ${known.applicantId}`,
+    );
+    expect(audited.map((row) => row.detail)).toEqual(['1 link', '1 link']);
+    expect(JSON.stringify(audited)).not.toContain(known.email);
     const fresh = TOKEN_IN_MAIL.exec(mails[0]!.textBody)![1]!;
     expect(fresh).not.toBe(known.token);
     expect(textOf((await open(`/applications/${fresh}`)).body)).toContain('Opening OWN-1 (OWN-1)');

@@ -342,6 +342,16 @@ export function applicantPage(db: Db, origin: string) {
             newest.id,
             now,
           );
+          // Asked by whoever knew the address: the person's links, mailed to them alone.
+          await audit(trx).record(
+            {
+              actor: { label: 'applicant' },
+              action: 'applicant-links-mail',
+              target: `applicant ${newest.id}`,
+              detail: `${links.length} ${links.length === 1 ? 'link' : 'links'}`,
+            },
+            now,
+          );
           return true;
         });
         if (took) handled++;
