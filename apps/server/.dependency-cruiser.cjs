@@ -30,6 +30,8 @@ const domainImports = {
   pipeline: ['applications', 'audit', 'mail', 'messages'],
   // Templates, reasons and sent messages; their changes are audited in their transaction.
   messages: ['audit'],
+  // The applicant's own page: their view of the pipeline, their links, mail and audit.
+  applicant: ['pipeline', 'applications', 'mail', 'audit'],
   // Voluntary self-identification: its own tables, read by nothing a recruiter sees.
   'self-id': [],
   // Job alerts: their mails and audit rows, and the openings they tell of.

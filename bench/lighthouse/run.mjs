@@ -80,7 +80,14 @@ async function targets(base) {
   const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
   const jobId = /\/careers\/jobs\/(\d+)</.exec(sitemap)?.[1];
   const list = routeIds
-    .filter((id) => id !== 'jobs' && id !== 'hr' && id !== 'jobApply' && id !== 'jobApplied')
+    .filter(
+      (id) =>
+        id !== 'jobs' &&
+        id !== 'hr' &&
+        id !== 'jobApply' &&
+        id !== 'jobApplied' &&
+        id !== 'applicant',
+    )
     .map((id) => {
       const path = id === 'job' ? `/careers/jobs/${jobId}` : routes[id].path;
       return { id, url: `${base}${path}` };

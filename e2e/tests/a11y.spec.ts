@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { alertRouteIds, openingRouteIds, routeIds, routes, type RouteId } from '@lumenfield/routes';
+import { dedicatedRouteIds, routeIds, routes, type RouteId } from '@lumenfield/routes';
 import { APPLIED_SUCCESSFULLY } from '../../packages/contract/src/index';
 import { expectNoViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
@@ -38,10 +38,8 @@ async function openRoute(page: Page, id: RouteId) {
 
 test.describe('axe: every route has no WCAG 2.2 A/AA violations', () => {
   // An opening's form and thank-you page: apply-without-scripts.spec.ts scans them; the job
-  // alerts' pages, each state: job-alerts.spec.ts.
-  for (const id of routeIds.filter(
-    (r) => (r === 'job' || !openingRouteIds.includes(r)) && !alertRouteIds.includes(r),
-  )) {
+  // alerts' pages: job-alerts.spec.ts; the applicant's own page: status-page.spec.ts.
+  for (const id of routeIds.filter((r) => r === 'job' || !dedicatedRouteIds.includes(r))) {
     test(`${id} (${routes[id].path})`, async ({ page }) => {
       await openRoute(page, id);
       await expectNoViolations(page, routes[id].path);

@@ -1,12 +1,5 @@
 import type { Page } from '@playwright/test';
-import {
-  alertRouteIds,
-  openingRouteIds,
-  routeDef,
-  routeIds,
-  routes,
-  type RouteId,
-} from '@lumenfield/routes';
+import { dedicatedRouteIds, routeDef, routeIds, routes, type RouteId } from '@lumenfield/routes';
 import { expect, live, test } from '../support/fixtures';
 
 /**
@@ -16,9 +9,8 @@ import { expect, live, test } from '../support/fixtures';
 
 /** Routes with a page of their own at their path (GET /hr is the server's redirect). */
 const pageRoutes = routeIds.filter(
-  // The job alerts' pages answer a form or a mail's link: job-alerts.spec.ts.
-  (id) =>
-    !['hr', 'jobs'].includes(id) && !openingRouteIds.includes(id) && !alertRouteIds.includes(id),
+  // The pages with their own specs (an opening's, the job alerts', the applicant's).
+  (id) => !['hr', 'jobs'].includes(id) && !dedicatedRouteIds.includes(id),
 );
 
 /** A sentence of a page's copy, as the server must send it. */

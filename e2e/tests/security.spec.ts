@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { alertRouteIds, openingRouteIds, routeIds, routes } from '@lumenfield/routes';
+import { dedicatedRouteIds, routeIds, routes } from '@lumenfield/routes';
 import { APPLIED_SUCCESSFULLY } from '../../packages/contract/src/index';
 import { adminApi } from '../support/admin-api';
 import { adminToken, expect, test } from '../support/fixtures';
@@ -79,8 +79,7 @@ test.describe('content security policy', () => {
     const violations = await watchCsp(page);
     // The job screens show their opening (the apply flow below); /hr redirects to the HR site.
     for (const id of routeIds.filter(
-      (r) =>
-        !['jobs', 'hr'].includes(r) && !openingRouteIds.includes(r) && !alertRouteIds.includes(r),
+      (r) => !['jobs', 'hr'].includes(r) && !dedicatedRouteIds.includes(r),
     )) {
       await page.goto(routes[id].path);
       await expect(page.getByRole('heading', { level: 1 }), id).toHaveText(routes[id].title);

@@ -1,4 +1,4 @@
-import { alertRouteIds, openingRouteIds, routeIds, routes, type RouteId } from '@lumenfield/routes';
+import { dedicatedRouteIds, routeIds, routes, type RouteId } from '@lumenfield/routes';
 import { expect, live, test } from '../support/fixtures';
 
 /** The heading each route shows; the job screens show their job (covered by careers tests). */
@@ -7,8 +7,15 @@ const screenRoutes = routeIds.filter(
     id,
   ): id is Exclude<
     RouteId,
-    'jobs' | 'job' | 'jobApply' | 'jobApplied' | 'alerts' | 'alertConfirm' | 'alertUnsubscribe'
-  > => id !== 'jobs' && !openingRouteIds.includes(id) && !alertRouteIds.includes(id),
+    | 'jobs'
+    | 'job'
+    | 'jobApply'
+    | 'jobApplied'
+    | 'applicant'
+    | 'alerts'
+    | 'alertConfirm'
+    | 'alertUnsubscribe'
+  > => id !== 'jobs' && !dedicatedRouteIds.includes(id),
 );
 
 test.describe('every route resolves to its screen, at its path and from old links', () => {

@@ -132,6 +132,7 @@ function renderSite({ appPorts, httpPort, tlsPort, tls, cacheDir, appendForwarde
   swap('/etc/ssl/certs/lumenfield.pem', tls.cert);
   swap('/etc/ssl/private/lumenfield.key', tls.key);
   swap('/var/cache/nginx/lumenfield', cacheDir);
+  swap('/var/log/nginx/access.log', path.join(path.dirname(cacheDir), 'access.log'));
   // The usual append-style proxy (what many guides show): the app's hop count must hold anyway.
   if (appendForwardedFor) {
     swap('X-Forwarded-For $remote_addr;', 'X-Forwarded-For $proxy_add_x_forwarded_for;');

@@ -22,6 +22,8 @@ import {
 import { etag } from './plugins/etag';
 import { hsts } from './plugins/hsts';
 import { mailer } from './plugins/mailer';
+import { applicantLinks } from './plugins/applicant-links';
+import { applicantPageRoutes } from './routes/applicant-page';
 import { retention } from './plugins/retention';
 import { jobAlerts } from './plugins/job-alerts';
 import { searchBudgets, searchOutbox } from './plugins/search-outbox';
@@ -201,6 +203,7 @@ export async function buildApp({
   await app.register(retention, { config });
   await app.register(jobAlerts, { config });
   await app.register(searchOutbox, { config });
+  await app.register(applicantLinks, { config, database });
 
   // Routes last.
   const applicationStore = createApplicationStore(database, applicantWriterPool);
@@ -223,6 +226,7 @@ export async function buildApp({
     await app.register(pageRoutes, { config, pages });
     await app.register(applyFormRoutes, { config, database, cookieSecret, rateLimits });
     await app.register(alertPageRoutes, { config, rateLimits });
+    await app.register(applicantPageRoutes, { config, cookieSecret, rateLimits });
   } else
     app.log.warn(
       `No built site at ${config.staticDir}; run "npm run build". Only the API is served.`,

@@ -148,7 +148,7 @@ export const applicationMessages = {
 /** Letters of any script (with their combining marks) and spaces; at least one letter. */
 const LETTERS_AND_SPACES = /^(?=.*\p{L})[\p{L}\p{M} ]+$/u;
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[^\s@.]{2,}$/u;
-/** An address the application's e-mail rule takes (job alerts use the same rule). */
+/** The application's e-mail rule, for any form that asks for an address (job alerts, links). */
 export const isEmailAddress = (text: string) => EMAIL.test(text);
 const MOBILE = new RegExp(`^[0-9]{${MOBILE_NUMBER_LENGTH}}$`);
 
@@ -196,6 +196,14 @@ export const applicationRules: readonly Rule[] = [
   { field: 'stateId', message: applicationMessages.state, fails: (f) => !(Number(f.stateId) > 0) },
   { field: 'resume', message: applicationMessages.attachment, fails: (_, r) => !r.hasContent },
 ];
+
+/** The first resume rule a file alone fails (a replacement resume), or undefined. */
+export function resumeRefusal(resume: ResumeFacts): string | undefined {
+  // The resume's rules read only the file's facts, never the fields.
+  const noFields = {} as ApplicantFields;
+  return applicationRules.find((rule) => rule.field === 'resume' && rule.fails(noFields, resume))
+    ?.message;
+}
 
 /**
  * Every failing rule, in spec order. A resume that is missing stops the resume checks there

@@ -277,6 +277,12 @@ export const auditActionSchema = z.enum([
   'alert-unsubscribe',
   'alert-expire',
   'alert-send',
+  // The applicant's own page (docs/careers.md): actor 'applicant', never a name or address.
+  'applicant-withdraw',
+  'applicant-data-download',
+  'applicant-erase-request',
+  'applicant-resume-replace',
+  'applicant-links-mail',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

@@ -18,3 +18,4 @@ export * from './description-html';
 export * from './self-id';
 export * from './messages';
 export * from './job-alerts';
+export * from './applicant-page';

@@ -15,6 +15,8 @@ export interface PageDataInput {
   alert?: unknown;
   /** An opening's page when it is not shown: closed (410), or unknown or not yet published (404). */
   missingJob?: { id: number; closed: boolean };
+  /** The applicant's own page (its view, its path, the form token). */
+  applicant?: unknown;
 }
 
 export interface RenderedPage {

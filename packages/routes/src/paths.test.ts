@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalRoute, normalisePath, pathFromHash, routeForPath } from './paths';
+import { canonicalPath, canonicalRoute, normalisePath, pathFromHash, routeForPath } from './paths';
 import { routeDef, routeIds, routes } from './routes';
-import { openingRouteIds } from './paths';
+import { paramRouteIds } from './paths';
 
 describe('paths', () => {
   it('normalises case, trailing and repeated slashes once', () => {
@@ -12,12 +12,14 @@ describe('paths', () => {
   });
 
   it('matches every route at its path, and openings by number', () => {
-    for (const id of routeIds.filter((other) => !openingRouteIds.includes(other))) {
+    for (const id of routeIds.filter((other) => !paramRouteIds.includes(other))) {
       expect(routeForPath(routes[id].path)?.id, id).toBe(id);
     }
     expect(routeForPath('/careers/jobs/42')).toEqual({ id: 'job', param: '42' });
     expect(routeForPath('/careers/jobs/abc')).toBeUndefined();
     expect(routeForPath('/nowhere')).toBeUndefined();
+    expect(routeForPath('/applications/AbC-123')).toEqual({ id: 'applicant' });
+    expect(canonicalPath('/applications/AbC-123')).toBe('/applications');
   });
 
   it('lands every hash form of an old link on its path', () => {

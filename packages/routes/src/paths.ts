@@ -13,7 +13,6 @@ const JOB_PATH = /^\/careers\/jobs\/(\d{1,9})(?:\/(apply|applied))?$/;
 const JOB_ROUTES = { '': 'job', apply: 'jobApply', applied: 'jobApplied' } as const;
 /** The routes whose path has an opening's number (`:id`): the page, its form, its thank-you. */
 export const openingRouteIds: readonly RouteId[] = Object.values(JOB_ROUTES);
-const isJobRoute = (id: RouteId) => openingRouteIds.includes(id);
 
 /**
  * The one spelling of an in-site path: lower case, no trailing '/' (except '/' itself), no
@@ -25,11 +24,25 @@ export function normalisePath(pathname: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
 }
 
+/** The applicant's own pages: `/applications` (ask for the links) and everything under it. */
+const APPLICANT_PATH = /^\/applications(?:\/.*)?$/;
+/**
+ * The routes made per request for one person, at paths with their secret in them: only their
+ * own server routes answer them (routes/applicant-page.ts); no loop over the table does.
+ */
+export const applicantRouteIds: readonly RouteId[] = ['applicant'];
+/** The routes no generic loop over the table serves: an opening's pages, an applicant's. */
+export const paramRouteIds: readonly RouteId[] = [...openingRouteIds, ...applicantRouteIds];
+
 /** The route at exactly this (normalised) path, or undefined. */
 export function matchPath(pathname: string): RouteMatch | undefined {
   const job = JOB_PATH.exec(pathname);
   if (job) return { id: JOB_ROUTES[(job[2] ?? '') as keyof typeof JOB_ROUTES], param: job[1] };
-  const id = routeIds.find((other) => !isJobRoute(other) && routes[other].path === pathname);
+  // The token is not kept: a path is matched lower-cased, and the page has its data.
+  if (APPLICANT_PATH.test(pathname)) return { id: 'applicant' };
+  const id = routeIds.find(
+    (other) => !paramRouteIds.includes(other) && routes[other].path === pathname,
+  );
   return id ? { id } : undefined;
 }
 
@@ -46,6 +59,12 @@ export function routeForPath(pathname: string): RouteMatch | undefined {
 export const alertRouteIds: readonly RouteId[] = ['alerts', 'alertConfirm', 'alertUnsubscribe'];
 
 /**
+ * The routes answered by their own server routes and proven by their own specs: an opening's
+ * pages, an applicant's, the job alerts'. No generic loop over the table serves or walks them.
+ */
+export const dedicatedRouteIds: readonly RouteId[] = [...paramRouteIds, ...alertRouteIds];
+
+/**
  * The careers list as an Atom feed (docs/careers.md, "The feed"), filtered by the same query as
  * the careers page; the page names it in a `<link rel="alternate">`.
  */
@@ -59,6 +78,24 @@ export const jobApplyPath = (jobId: number | string) => `${jobPath(jobId)}/apply
 
 /** Where a stored application from the form lands (post/redirect/get). */
 export const jobAppliedPath = (jobId: number | string) => `${jobPath(jobId)}/applied`;
+
+/** The applicant's page without a token: the form that mails their links again. */
+export const APPLICANT_LINKS_PATH = '/applications';
+/** A status link's page (the server's `statusPageUrl` is its absolute form). */
+export const applicantPagePath = (token: string) => `${APPLICANT_LINKS_PATH}/${token}`;
+/** What a status page offers, each at its own path under it (GET: its confirmation or file). */
+export const APPLICANT_ACTIONS = [
+  'withdraw',
+  'erase',
+  'data.json',
+  'resume',
+  'new-resume',
+] as const;
+export type ApplicantAction = (typeof APPLICANT_ACTIONS)[number];
+/** An action's path under a status page's path (`applicantPagePath`). */
+export const applicantActionPath = (page: string, action: ApplicantAction) => `${page}/${action}`;
+/** An "erase my data" link from its mail: GET shows the confirmation, POST erases. */
+export const eraseConfirmPath = (token: string) => `${APPLICANT_LINKS_PATH}/erase/${token}`;
 
 /** The in-site URL of a route, with an optional query ('/careers?x=1'). */
 export function routePath(id: RouteId, query?: Query): string {
@@ -112,6 +149,7 @@ export function pathFromHash(hash: string): string | undefined {
   if (match.id === 'jobs') return jobPathFromQuery(search) ?? routes.jobs.path;
   if (match.id === 'jobApply') return jobApplyPath(match.param!);
   if (match.id === 'jobApplied') return jobAppliedPath(match.param!);
+  if (match.id === 'applicant') return undefined;
   return match.id === 'job' ? jobPath(match.param!) : routes[match.id].path;
 }
 
@@ -125,5 +163,7 @@ export function canonicalPath(pathname: string): string {
   if (match.id === 'job') return jobPath(match.param!);
   if (match.id === 'jobApply') return jobApplyPath(match.param!);
   if (match.id === 'jobApplied') return jobAppliedPath(match.param!);
+  // Never a token in a canonical or Open Graph URL: the page that asks for the links.
+  if (match.id === 'applicant') return APPLICANT_LINKS_PATH;
   return routes[canonicalRoute(match.id)].path;
 }

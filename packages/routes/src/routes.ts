@@ -21,6 +21,7 @@ export type ScreenId =
   | 'privacy'
   | 'careers'
   | 'job'
+  | 'applicant'
   | 'hr';
 
 export type RenderPolicy = 'build' | 'request' | 'browser';
@@ -301,6 +302,16 @@ export const routes = {
     path: '/careers/alerts/unsubscribe',
     screen: 'careers',
     title: 'Stop this job alert',
+    render: 'request',
+    indexed: false,
+  },
+  /** The applicant's own page (docs/careers.md, "Your application's own page"): a status link's
+   *  page and its confirmations, and at `/applications` the form that mails the links again.
+   *  Made per request for one person, working without scripts; never indexed or cached. */
+  applicant: {
+    path: '/applications/:token',
+    screen: 'applicant',
+    title: 'Your application',
     render: 'request',
     indexed: false,
   },

@@ -176,6 +176,12 @@ export interface Jobs {
   workplaceType: Generated<string>;
 }
 
+export interface LinkRequests {
+  createdAt: Instant;
+  email: string;
+  id: Generated<number>;
+}
+
 export interface MailQueue {
   alertId: number | null;
   applicantId: number | null;
@@ -296,6 +302,7 @@ export interface DB {
   jobAlerts: JobAlerts;
   jobLeases: JobLeases;
   jobs: Jobs;
+  linkRequests: LinkRequests;
   mailQueue: MailQueue;
   messageTemplates: MessageTemplates;
   rejectionReasons: RejectionReasons;

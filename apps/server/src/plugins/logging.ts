@@ -51,7 +51,7 @@ export function withoutEmails(text: string): string {
  */
 export function loggableUrl(url: string): string {
   const at = url.indexOf('?');
-  if (at < 0) return withoutEmails(url);
+  if (at < 0) return withoutEmails(withoutTokens(url));
   const query = url
     .slice(at + 1)
     .split('&')
@@ -60,7 +60,23 @@ export function loggableUrl(url: string): string {
       return equals < 0 ? '[redacted]' : `${part.slice(0, equals)}=[redacted]`;
     })
     .join('&');
-  return withoutEmails(`${url.slice(0, at)}?${query}`);
+  return withoutEmails(`${withoutTokens(url.slice(0, at))}?${query}`);
+}
+
+/** An applicant's secret link (`/applications/<token>`, the erase link) in any spelling. */
+const LINK_TOKEN = /(^|\/)[A-Za-z0-9_-]{43}(?=\/|$)/g;
+const APPLICANT_PATH = /^(\/(?:[^/]*?)\/(?:erase\/)?)[^/]+/;
+
+/**
+ * A path with the applicant's link tokens replaced: a path segment shaped like one, and the
+ * segment after /applications/ (or /applications/erase/) whatever its shape, so a log line
+ * never holds a working link (docs/security.md).
+ */
+export function withoutTokens(path: string): string {
+  const redacted = path.replace(LINK_TOKEN, '$1[token]');
+  return /^\/(?:applications|%61pplications)\//i.test(redacted)
+    ? redacted.replace(APPLICANT_PATH, '$1[token]')
+    : redacted;
 }
 
 /** Fields pino hands to their serializers below, which scrub what they write. */

@@ -19,6 +19,7 @@ import { consoleUsersRoutes } from './recruiters/users';
 import { consoleSelfIdReportRoutes } from './recruiters/self-id-report';
 import { selfIdRoutes } from './self-id';
 import { alertsApiRoutes } from './alerts';
+import { applicantLinksRoutes } from './applicant-links';
 
 export interface ApiRouteOptions {
   config: Config;
@@ -69,4 +70,6 @@ export async function apiRoutes(app: FastifyInstance, { config, database }: ApiR
   await app.register(consoleSelfIdReportRoutes);
   // Job alerts (docs/careers.md): the same rules as the careers page's form.
   await app.register(alertsApiRoutes, { config });
+  // The applicant's own links, mailed again (the page's form: routes/applicant-page.ts).
+  await app.register(applicantLinksRoutes);
 }

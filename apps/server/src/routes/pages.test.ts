@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TELL_ME_PATH, alertRouteIds, openingRouteIds, routeIds, routes } from '@lumenfield/routes';
+import { TELL_ME_PATH, dedicatedRouteIds, routeIds, routes } from '@lumenfield/routes';
 import { createRepositories } from '../domains';
 import { createTestApp, engine, inlineScripts, type TestApp } from '../test/test-app';
 
@@ -31,10 +31,7 @@ describe(`every page at its own path (${engine})`, () => {
   it('answers each route with its whole page: h1, title, canonical in path form', async () => {
     // The job alerts' pages answer a form or a link (routes/alerts.test.ts).
     for (const id of routeIds.filter(
-      (other) =>
-        !['hr', 'jobs'].includes(other) &&
-        !openingRouteIds.includes(other) &&
-        !alertRouteIds.includes(other),
+      (other) => !['hr', 'jobs'].includes(other) && !dedicatedRouteIds.includes(other),
     )) {
       const route = routes[id];
       const res = await get(route.path);

@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
-  alertRouteIds,
   canonicalPath,
   jobPathFromQuery,
   normalisePath,
-  openingRouteIds,
+  dedicatedRouteIds,
   routeDef,
   routeForPath,
   routeIds,
@@ -210,10 +209,7 @@ async function sitePages(
   // An opening's pages (its page, its apply form, its thank-you) have routes of their own.
   // The job alerts' pages answer posts and links (routes/alert-pages.ts).
   for (const id of routeIds.filter(
-    (other) =>
-      !['hr', 'jobs', 'careers'].includes(other) &&
-      !openingRouteIds.includes(other) &&
-      !alertRouteIds.includes(other),
+    (other) => !['hr', 'jobs', 'careers'].includes(other) && !dedicatedRouteIds.includes(other),
   )) {
     const { path } = routes[id];
     app.get(path, { schema: { hide: true }, compress: false }, (request, reply) =>

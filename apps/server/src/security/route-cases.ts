@@ -223,6 +223,26 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
       url: '/api/self-identification',
       body: { token: 'not-a-token', answers: {} },
     },
+    // The applicant's own page, with a token that opens nothing: the guards are what is tested.
+    'POST /api/applications/links': {
+      url: '/api/applications/links',
+      body: { Email: `nobody-${counter()}@example.com` },
+    },
+    'POST /applications': { url: '/applications', body: {} },
+    'GET /applications/:token': { url: `/applications/${NO_TOKEN}` },
+    'GET /applications/:token/withdraw': { url: `/applications/${NO_TOKEN}/withdraw` },
+    'POST /applications/:token/withdraw': { url: `/applications/${NO_TOKEN}/withdraw`, body: {} },
+    'GET /applications/:token/erase': { url: `/applications/${NO_TOKEN}/erase` },
+    'POST /applications/:token/erase': { url: `/applications/${NO_TOKEN}/erase`, body: {} },
+    'GET /applications/:token/new-resume': { url: `/applications/${NO_TOKEN}/new-resume` },
+    'POST /applications/:token/new-resume': {
+      url: `/applications/${NO_TOKEN}/new-resume`,
+      body: {},
+    },
+    'GET /applications/:token/data.json': { url: `/applications/${NO_TOKEN}/data.json` },
+    'GET /applications/:token/resume': { url: `/applications/${NO_TOKEN}/resume` },
+    'GET /applications/erase/:token': { url: `/applications/erase/${NO_TOKEN}` },
+    'POST /applications/erase/:token': { url: `/applications/erase/${NO_TOKEN}`, body: {} },
     'POST /api/recruiters/erasures': {
       url: '/api/recruiters/erasures',
       body: { email: `nobody-${counter()}@example.com` },
@@ -278,6 +298,9 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
     },
   };
 }
+
+/** A well-formed applicant link token that opens nothing. */
+const NO_TOKEN = 'N'.repeat(43);
 
 let cases = 0;
 /** Unique values per call of routeCases (a code or e-mail that must not be taken yet). */

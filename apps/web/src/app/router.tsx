@@ -21,6 +21,7 @@ export const screenModules: Record<ScreenId, () => Promise<ScreenModule>> = {
   privacy: () => import('@/features/privacy/privacy-page'),
   careers: () => import('@/features/careers/careers-page'),
   job: () => import('@/features/careers/job-page'),
+  applicant: () => import('@/features/applicant/applicant-page'),
   hr: () => import('@/features/hr/hr-page'),
 };
 

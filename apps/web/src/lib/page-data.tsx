@@ -1,6 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type {
   AlertPageState,
+  ApplicantPageState,
   ApplyPageState,
   CareerListing,
   PublicOpening,
@@ -23,6 +24,8 @@ export interface PageData {
   alert?: AlertPageState;
   /** An opening's page when it is not shown: closed (410), or unknown or not yet published (404). */
   missingJob?: { id: number; closed: boolean };
+  /** The applicant's own page: what it shows, its path, the token for its forms. */
+  applicant?: ApplicantPageState;
 }
 
 export const PAGE_DATA_ELEMENT_ID = 'page-data';

@@ -14,6 +14,7 @@ import * as applicantLinks from './0012-applicant-links';
 import * as messages from './0013-messages';
 import * as jobAlerts from './0014-job-alerts';
 import * as searchOutbox from './0015-search-outbox';
+import * as linkRequests from './0016-link-requests';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the server
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0013-messages': messages,
   '0014-job-alerts': jobAlerts,
   '0015-search-outbox': searchOutbox,
+  '0016-link-requests': linkRequests,
 };

@@ -7,6 +7,8 @@ import { applicationPayload, createOpening, postApplication } from '../../test/l
 import { consoleHeaders, createUser, openSession } from '../../test/console';
 import { pdfFile } from '../../test/files';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
+import { writeTransaction } from '../../db/write-transaction';
+import { issueApplicantLink } from './applicant-links';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../../../../..');
@@ -151,6 +153,22 @@ describe.skipIf(engine !== 'sqlite')('erasure leaves nothing on disk (sqlite)', 
     expect(res.statusCode).toBe(200);
     // The alert's confirmation mail was still queued: it goes with the alert.
     expect(res.json()).toEqual({ applicants: 0, resumes: 0, mails: 1 });
+    expect(foundOnDisk(t.db.dataDir, marker)).toEqual([]);
+  });
+
+  it("after the applicant's own erase link", async () => {
+    const marker = await plant('link');
+    const [row] = (await t.app.repos.pipeline.all({ jobId })).filter(
+      (a) => a.email === marker.email,
+    );
+    const now = new Date();
+    // The link the applicant's "Erase my data" mails (domains/applicant/applicant-page.ts).
+    const token = await writeTransaction(t.db.handle.db, (trx) =>
+      issueApplicantLink(trx, row!.applicantId, 'erase', now),
+    );
+    // What POST /applications/erase/<token> does once confirmed (routes/applicant-page.ts).
+    const erased = await t.app.repos.applicants.eraseByLink(token, now);
+    expect(erased).toMatchObject({ applicants: 1, resumes: 1 });
     expect(foundOnDisk(t.db.dataDir, marker)).toEqual([]);
   });
 

@@ -3,6 +3,7 @@ import { SqliteAdapter, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { writeTransaction } from '../../db/write-transaction';
 import { auditRepository, type AuditActor } from '../audit/audit-repository';
+import { spendApplicantLink } from './applicant-links';
 
 // Well below either engine's limit of bound values per statement.
 const CHUNK = 500;
@@ -138,6 +139,36 @@ export function erasureRepository(db: Db) {
         // this one. Their mails count among the queued mails.
         { actor, now, auditNone: true, alsoErase: (trx) => eraseAlertsOf(trx, address) },
       );
+    },
+
+    /**
+     * The applicant's own "Erase my data", confirmed by their one-time erase link: everything
+     * about the person whose application the link names (every application under its e-mail, as
+     * on request), audited as the applicant with counts only. Undefined when the link is
+     * unknown, used or expired; then nothing is erased and nothing recorded.
+     */
+    async eraseByLink(token: string, now: Date): Promise<ErasureResult | undefined> {
+      let valid = false;
+      const result = await eraseSelected(
+        db,
+        async (trx) => {
+          const applicantId = await spendApplicantLink(trx, token, 'erase', now);
+          if (applicantId === undefined) return [];
+          valid = true;
+          const owner = await trx
+            .selectFrom('applicants')
+            .select('email')
+            .where('id', '=', applicantId)
+            .executeTakeFirstOrThrow();
+          return trx
+            .selectFrom('applicants')
+            .select('id')
+            .where((eb) => eb(eb.fn('lower', ['email']), '=', owner.email.trim().toLowerCase()))
+            .execute();
+        },
+        { actor: { label: 'applicant' }, now, auditNone: false },
+      );
+      return valid ? result : undefined;
     },
 
     /**

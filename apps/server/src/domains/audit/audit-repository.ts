@@ -7,10 +7,13 @@ import { containsWord, searchWords } from '../../db/sql-words';
 
 /**
  * Who acted: a signed-in person, the bearer token, the command line, the retention run, the
- * job alerts' run, or a visitor without an account (`null`).
+ * job alerts' run, an applicant on their own page (by their link; never named), or a visitor
+ * without an account (`null`).
  */
 export type AuditActor =
-  { userId: number } | { label: 'token' | 'cli' | 'retention' | 'alerts' } | { label: null };
+  | { userId: number }
+  | { label: 'token' | 'cli' | 'retention' | 'alerts' | 'applicant' }
+  | { label: null };
 
 export interface AuditRecord {
   actor: AuditActor;

@@ -9,7 +9,9 @@ export interface OutgoingMail {
     | 'recruiter-notice'
     | 'applicant-message'
     | 'alert-confirmation'
-    | 'job-alert';
+    | 'job-alert'
+    | 'applicant-links'
+    | 'applicant-erase-link';
   to: string[];
   subject: string;
   text: string;

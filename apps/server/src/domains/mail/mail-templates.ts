@@ -160,3 +160,74 @@ export function applicantMessageMail(to: string, subject: string, body: string):
   ].join('\n');
   return { kind: 'applicant-message', to: [to], subject, text: body, html };
 }
+
+/** One application's line in the links mail: what it was for and its page. */
+export interface ApplicationLink {
+  jobTitle: string;
+  jobCode: string;
+  appliedOn: Date;
+  statusLink: string;
+}
+
+/** "Send me my links again": every application of the address, each with a new link. */
+export function applicantLinksMail(
+  to: string,
+  firstName: string,
+  links: readonly ApplicationLink[],
+): OutgoingMail {
+  const { text, html } = message(
+    `Hello ${firstName},`,
+    [
+      {
+        lines: [
+          `You asked for the links to your applications at ${BRAND}. Here is a new one for each; the older links keep working too.`,
+        ],
+      },
+      ...links.map((link) => ({
+        heading: `${link.jobTitle} (job code ${link.jobCode}), applied ${link.appliedOn.toISOString().slice(0, 10)}`,
+        lines: [link.statusLink],
+      })),
+      {
+        lines: [
+          'Each link is yours alone and works for 30 days after your application last changed. If you did not ask for this mail, you can ignore it.',
+        ],
+      },
+    ],
+    ['Kind regards,', `The recruiting team at ${BRAND}`],
+  );
+  return {
+    kind: 'applicant-links',
+    to: [to],
+    subject: 'The links to your applications',
+    text,
+    html,
+  };
+}
+
+/** "Erase my data": the one-time link that confirms it, valid ERASE_LINK_HOURS. */
+export function eraseLinkMail(to: string, firstName: string, eraseLink: string): OutgoingMail {
+  const { text, html } = message(
+    `Hello ${firstName},`,
+    [
+      {
+        lines: [
+          `You asked us to erase your data at ${BRAND}. To confirm, open this link and press the button on its page. It works once, for 24 hours:`,
+          eraseLink,
+        ],
+      },
+      {
+        lines: [
+          'Confirming erases every application you sent us under this address, with its resume. If you did not ask for this, ignore this mail and nothing is erased.',
+        ],
+      },
+    ],
+    ['Kind regards,', `The recruiting team at ${BRAND}`],
+  );
+  return {
+    kind: 'applicant-erase-link',
+    to: [to],
+    subject: 'Confirm erasing your data',
+    text,
+    html,
+  };
+}

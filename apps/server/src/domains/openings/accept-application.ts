@@ -47,14 +47,15 @@ export type Acceptance =
   | { accepted: false; errors: FieldError[] }
   | { accepted: true; applicantId: number; duplicate: boolean; resumeBytes: number };
 
-interface ResumeCheck {
+export interface ResumeCheck {
   facts: ResumeFacts;
   bytes: Buffer | undefined;
   kind: ResumeKind | null;
   name: string;
 }
 
-async function checkResume({
+/** A received resume judged as an application's is: its facts for the rules, its kind. */
+export async function checkResume({
   fileName,
   bytes,
   zipBomb,

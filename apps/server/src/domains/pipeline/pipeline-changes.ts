@@ -1,7 +1,13 @@
-import { INITIAL_STAGE, stageMoveRefusal, type ApplicantStage } from '@lumenfield/contract';
+import {
+  INITIAL_STAGE,
+  WITHDRAWN,
+  stageMoveRefusal,
+  type ApplicantStage,
+} from '@lumenfield/contract';
 import type { Db } from '../../db/database';
 import { writeTransaction } from '../../db/write-transaction';
 import { HttpProblem } from '../../lib/http-problem';
+import { extendStatusLinks } from '../applications/applicant-links';
 import { auditRepository } from '../audit/audit-repository';
 import { pipelineRepository, type PipelineRepository } from './pipeline-repository';
 
@@ -28,7 +34,11 @@ export async function stageHistoryOf(
   return {
     stage: changes[0]?.stage ?? INITIAL_STAGE,
     history: [
-      ...changes.map((change) => ({ ...change, changedBy: change.changedBy ?? 'token' })),
+      ...changes.map((change) => ({
+        ...change,
+        // No person: the bearer API, or the applicant's own withdrawal (only they reach it).
+        changedBy: change.changedBy ?? (change.stage === WITHDRAWN ? 'applicant' : 'token'),
+      })),
       { stage: INITIAL_STAGE, changedBy: 'applicant', changedAt: applicant.appliedOn },
     ],
   };
@@ -48,9 +58,13 @@ export const noApplicant = (id: number) =>
 export function pipelineChanges(db: Db) {
   const audited = <T>(
     applicantId: number,
-    work: (pipeline: PipelineRepository, audit: ReturnType<typeof auditRepository>) => Promise<T>,
+    work: (
+      pipeline: PipelineRepository,
+      audit: ReturnType<typeof auditRepository>,
+      trx: Db,
+    ) => Promise<T>,
   ) =>
-    writeTransaction(db, async (trx) => work(pipelineRepository(trx), auditRepository(trx)), [
+    writeTransaction(db, async (trx) => work(pipelineRepository(trx), auditRepository(trx), trx), [
       `applicant:${applicantId}`,
     ]);
 
@@ -62,12 +76,14 @@ export function pipelineChanges(db: Db) {
       userId: number,
       now: Date,
     ): Promise<StageHistory> =>
-      audited(applicantId, async (pipeline, audit) => {
+      audited(applicantId, async (pipeline, audit, trx) => {
         const found = await pipeline.find(applicantId);
         if (!found) throw noApplicant(applicantId);
         const refusal = stageMoveRefusal(found.stage, to);
         if (refusal) throw new HttpProblem(409, refusal);
         await pipeline.setStage(applicantId, to, userId, now);
+        // News on the applicant's own page: their links work 30 days from this change.
+        await extendStatusLinks(trx, applicantId, now);
         await audit.record(
           {
             actor: { userId },

@@ -1,0 +1,364 @@
+import crypto from 'node:crypto';
+import {
+  WITHDRAWN,
+  applicantStatusOf,
+  placeLine,
+  withdrawalRefusal,
+  type ApplicantPageApplication,
+  type ApplicantStage,
+} from '@lumenfield/contract';
+import { eraseConfirmPath } from '@lumenfield/routes';
+import type { Db } from '../../db/database';
+import { toIso } from '../../db/database';
+import { writeTransaction } from '../../db/write-transaction';
+import {
+  extendStatusLinks,
+  findApplicantByLink,
+  issueApplicantLink,
+  statusPageUrl,
+} from '../applications/applicant-links';
+import { auditRepository } from '../audit/audit-repository';
+import { enqueueMail } from '../mail/mail-repository';
+import { applicantLinksMail, eraseLinkMail } from '../mail/mail-templates';
+import { pipelineRepository } from '../pipeline/pipeline-repository';
+import { stageHistoryOf } from '../pipeline/pipeline-changes';
+
+/** While a newer resume may replace the one sent: before anyone went past the first reading. */
+const RESUME_STAGES: readonly ApplicantStage[] = ['New', 'Screening'];
+
+/** A new resume, checked as an application's is (routes/applicant-page.ts). */
+export interface ReplacementResume {
+  bytes: Buffer;
+  kind: string;
+  mimeType: string;
+  fileName: string;
+}
+
+/** How many queued "send my links" requests one pass handles. */
+const LINK_REQUESTS_PER_PASS = 50;
+
+/** What a withdrawal came to: done, refused with the model's sentence, or no such link. */
+export type WithdrawOutcome = { withdrawn: true } | { refusal: string } | undefined;
+
+/** Everything stored about one application, as "Download my data" gives it. */
+export interface ApplicantDataExport {
+  exportedAt: string;
+  application: Record<string, unknown>;
+}
+
+/**
+ * The applicant's own page (CONTRACT §13, docs/careers.md "Your application's own page"): what a
+ * status link opens and what its holder may do. Every write is one transaction with its audit
+ * row (actor `applicant`, no personal data) and moves the status links' expiry on. `origin` is
+ * the site's mail origin (mailOrigin(config)), never a request's host.
+ */
+export function applicantPage(db: Db, origin: string) {
+  const audit = (trx: Db) => auditRepository(trx);
+
+  /** The application a status link opens, as the page shows it. */
+  async function viewOf(reader: Db, applicantId: number) {
+    const pipeline = pipelineRepository(reader);
+    const found = await pipeline.find(applicantId);
+    if (!found) return undefined;
+    const { stage, history } = await stageHistoryOf(pipeline, found);
+    const job = await reader
+      .selectFrom('jobs')
+      .select('location')
+      .where('id', '=', found.jobId)
+      .executeTakeFirst();
+    const application: ApplicantPageApplication = {
+      jobTitle: found.jobTitle,
+      jobCode: found.jobCode,
+      place: found.place ? placeLine(found.place) : (job?.location ?? ''),
+      appliedOn: found.appliedOn,
+      status: applicantStatusOf(stage),
+      statusSince: history[0]!.changedAt,
+      withdrawRefusal: withdrawalRefusal(stage) ?? null,
+      resumeName: found.attachmentName,
+      canReplaceResume: RESUME_STAGES.includes(stage),
+    };
+    return { found, stage, application };
+  }
+
+  /** The applicant of a status link inside a write, under the applicant's lock. */
+  const withLink = <T>(
+    token: string,
+    now: Date,
+    work: (trx: Db, applicantId: number) => Promise<T>,
+  ): Promise<T | undefined> =>
+    writeTransaction(db, async (trx) => {
+      const applicantId = await findApplicantByLink(trx, token, 'status', now);
+      return applicantId === undefined ? undefined : work(trx, applicantId);
+    });
+
+  return {
+    /** The page of a status link; undefined when it opens nothing (unknown, expired, erased). */
+    async open(token: string, now: Date) {
+      const applicantId = await findApplicantByLink(db, token, 'status', now);
+      if (applicantId === undefined) return undefined;
+      return (await viewOf(db, applicantId))?.application;
+    },
+
+    /** Whether an erase link from its mail still opens its confirmation (unused, in time). */
+    async eraseLinkOpens(token: string, now: Date): Promise<boolean> {
+      return (await findApplicantByLink(db, token, 'erase', now)) !== undefined;
+    },
+
+    /** Withdraw: stage Withdrawn in the stage history (by no user: the applicant), audited. */
+    withdraw: (token: string, now: Date): Promise<WithdrawOutcome> =>
+      withLink(token, now, async (trx, applicantId) => {
+        const view = await viewOf(trx, applicantId);
+        if (!view) return undefined;
+        const refusal = withdrawalRefusal(view.stage);
+        if (refusal) return { refusal };
+        await pipelineRepository(trx).setStage(applicantId, WITHDRAWN, null, now);
+        await audit(trx).record(
+          {
+            actor: { label: 'applicant' },
+            action: 'applicant-withdraw',
+            target: `applicant ${applicantId}`,
+            detail: `${view.stage} -> ${WITHDRAWN}`,
+          },
+          now,
+        );
+        await extendStatusLinks(trx, applicantId, now);
+        return { withdrawn: true as const };
+      }),
+
+    /** "Erase my data": a one-time erase link mailed to the address applied with, audited. */
+    requestErase: (token: string, now: Date): Promise<boolean | undefined> =>
+      withLink(token, now, async (trx, applicantId) => {
+        const person = await trx
+          .selectFrom('applicants')
+          .select(['email', 'firstName'])
+          .where('id', '=', applicantId)
+          .executeTakeFirst();
+        if (!person) return undefined;
+        const eraseToken = await issueApplicantLink(trx, applicantId, 'erase', now);
+        await enqueueMail(
+          trx,
+          [
+            eraseLinkMail(
+              person.email,
+              person.firstName,
+              `${origin}${eraseConfirmPath(eraseToken)}`,
+            ),
+          ],
+          applicantId,
+          now,
+        );
+        await audit(trx).record(
+          {
+            actor: { label: 'applicant' },
+            action: 'applicant-erase-request',
+            target: `applicant ${applicantId}`,
+          },
+          now,
+        );
+        await extendStatusLinks(trx, applicantId, now);
+        return true;
+      }),
+
+    /**
+     * "Download my data": every stored field of the application (answers, place, stage history,
+     * the resume's facts, not its bytes), audited as a read by the applicant.
+     */
+    exportData: (token: string, now: Date): Promise<ApplicantDataExport | undefined> =>
+      withLink(token, now, async (trx, applicantId) => {
+        const view = await viewOf(trx, applicantId);
+        if (!view) return undefined;
+        const { found } = view;
+        const stages = await pipelineRepository(trx).stageHistory(applicantId);
+        const resume = await trx
+          .selectFrom('attachments')
+          .select(['originalName', 'kind', 'mimeType', 'sizeBytes', 'sha256', 'createdAt'])
+          .where('applicantId', '=', applicantId)
+          .executeTakeFirst();
+        await audit(trx).record(
+          {
+            actor: { label: 'applicant' },
+            action: 'applicant-data-download',
+            target: `applicant ${applicantId}`,
+            detail: 'data',
+          },
+          now,
+        );
+        return {
+          exportedAt: now.toISOString(),
+          application: {
+            opening: { title: found.jobTitle, code: found.jobCode, place: view.application.place },
+            appliedOn: found.appliedOn,
+            firstName: found.firstName,
+            lastName: found.lastName,
+            email: found.email,
+            mobileNumber: found.mobileNumber,
+            city: found.city,
+            country: found.countryName,
+            state: found.stateName,
+            experience: found.experience,
+            referredBy: found.referredBy,
+            placeAppliedFor: found.place,
+            answers: found.answers.map(({ label, value }) => ({ question: label, answer: value })),
+            status: view.application.status,
+            stageHistory: [
+              ...stages.map((step) => ({
+                stage: applicantStatusOf(step.stage),
+                changedAt: step.changedAt,
+                changedBy: step.stage === WITHDRAWN ? 'you' : 'a recruiter',
+              })),
+              { stage: applicantStatusOf('New'), changedAt: found.appliedOn, changedBy: 'you' },
+            ],
+            resume: resume && {
+              fileName: resume.originalName,
+              kind: resume.kind,
+              type: resume.mimeType,
+              bytes: resume.sizeBytes,
+              sha256: resume.sha256,
+              receivedAt: toIso(resume.createdAt),
+            },
+          },
+        };
+      }),
+
+    /**
+     * A newer resume in place of the one sent (New or Screening only): the row's bytes are
+     * overwritten, so the old ones are not kept; audited with the size only. Undefined: no such
+     * link; false: past the stages where it may change.
+     */
+    replaceResume: (token: string, resume: ReplacementResume, now: Date) =>
+      withLink(token, now, async (trx, applicantId) => {
+        const view = await viewOf(trx, applicantId);
+        if (!view) return undefined;
+        if (!RESUME_STAGES.includes(view.stage)) return false;
+        await trx
+          .updateTable('attachments')
+          .set({
+            content: resume.bytes,
+            kind: resume.kind,
+            mimeType: resume.mimeType,
+            originalName: resume.fileName,
+            sizeBytes: resume.bytes.length,
+            sha256: crypto.createHash('sha256').update(resume.bytes).digest('hex'),
+            createdAt: now.toISOString(),
+          })
+          .where('applicantId', '=', applicantId)
+          .execute();
+        await audit(trx).record(
+          {
+            actor: { label: 'applicant' },
+            action: 'applicant-resume-replace',
+            target: `applicant ${applicantId}`,
+            detail: `${resume.kind}, ${resume.bytes.length} bytes`,
+          },
+          now,
+        );
+        await extendStatusLinks(trx, applicantId, now);
+        return true;
+      }),
+
+    /** The resume's bytes for its owner, audited as a read by the applicant. */
+    resume: (token: string, now: Date) =>
+      withLink(token, now, async (trx, applicantId) => {
+        const resume = await trx
+          .selectFrom('attachments')
+          .select(['originalName', 'mimeType', 'content'])
+          .where('applicantId', '=', applicantId)
+          .executeTakeFirst();
+        if (!resume) return undefined;
+        await audit(trx).record(
+          {
+            actor: { label: 'applicant' },
+            action: 'applicant-data-download',
+            target: `applicant ${applicantId}`,
+            detail: 'resume',
+          },
+          now,
+        );
+        return resume;
+      }),
+
+    /**
+     * "Send me my links": stored and nothing more, so the answer is the same for every address
+     * (the lookup and the mail happen in `handleLinkRequests`, after the answer).
+     */
+    async requestLinks(email: string, now: Date): Promise<void> {
+      await db
+        .insertInto('linkRequests')
+        .values({ email: email.trim().toLowerCase(), createdAt: now.toISOString() })
+        .execute();
+    },
+
+    /**
+     * Handles queued link requests: each one in its own transaction takes its row (deleting it,
+     * so the address is kept no longer, and no other node handles it too), issues a new status
+     * link for every application of the address and queues one mail listing them. An unknown
+     * address: the row is deleted and nothing else happens. Answers how many were handled.
+     */
+    async handleLinkRequests(now: Date): Promise<number> {
+      const waiting = await db
+        .selectFrom('linkRequests')
+        .select('id')
+        .orderBy('id')
+        .limit(LINK_REQUESTS_PER_PASS)
+        .execute();
+      let handled = 0;
+      for (const { id } of waiting) {
+        const took = await writeTransaction(db, async (trx) => {
+          const row = await trx
+            .deleteFrom('linkRequests')
+            .where('id', '=', id)
+            .returning('email')
+            .executeTakeFirst();
+          if (!row) return false;
+          const applications = await trx
+            .selectFrom('applicants')
+            .innerJoin('jobs', 'jobs.id', 'applicants.jobId')
+            .select([
+              'applicants.id',
+              'applicants.firstName',
+              'applicants.email',
+              'applicants.appliedOn',
+              'jobs.title',
+              'jobs.code',
+            ])
+            .where((eb) => eb(eb.fn('lower', ['applicants.email']), '=', row.email))
+            .orderBy('applicants.id', 'desc')
+            .execute();
+          const newest = applications[0];
+          if (!newest) return true;
+          const links = [];
+          for (const application of applications) {
+            const token = await issueApplicantLink(trx, application.id, 'status', now);
+            links.push({
+              jobTitle: application.title,
+              jobCode: application.code,
+              appliedOn: new Date(toIso(application.appliedOn)),
+              statusLink: statusPageUrl(origin, token),
+            });
+          }
+          await enqueueMail(
+            trx,
+            [applicantLinksMail(newest.email, newest.firstName, links)],
+            newest.id,
+            now,
+          );
+          // Asked by whoever knew the address: the person's links, mailed to them alone.
+          await audit(trx).record(
+            {
+              actor: { label: 'applicant' },
+              action: 'applicant-links-mail',
+              target: `applicant ${newest.id}`,
+              detail: `${links.length} ${links.length === 1 ? 'link' : 'links'}`,
+            },
+            now,
+          );
+          return true;
+        });
+        if (took) handled++;
+      }
+      return handled;
+    },
+  };
+}
+
+export type ApplicantPage = ReturnType<typeof applicantPage>;

@@ -1,0 +1,407 @@
+import {
+  RESUME_ACCEPT,
+  applicantFormFields,
+  applicantPageCopy as copy,
+  type ApplicantPageApplication,
+  type ApplicantPageState,
+} from '@lumenfield/contract';
+import {
+  APPLICANT_LINKS_PATH,
+  applicantActionPath,
+  routes,
+  type ScreenProps,
+} from '@lumenfield/routes';
+import type { ReactNode } from 'react';
+import { PageIntro } from '@/components/page-intro';
+import { usePageData } from '@/lib/page-data';
+import { usePageMeta } from '@/lib/page-meta';
+import './applicant-page.css';
+
+/** Dates as the applicant reads them, the same on the server and in the browser (UTC). */
+const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
+const dateOf = (iso: string) => dateFormat.format(new Date(iso));
+
+/**
+ * The applicant's own page (docs/careers.md, "Your application's own page"), made by the server
+ * for one person: where their application stands and what they can do, each action confirmed
+ * on a page of its own. Every form is a plain form that works without scripts.
+ */
+export default function ApplicantPage(_props: ScreenProps) {
+  const { applicant } = usePageData();
+  const view = applicant?.view;
+  const title = titleOf(applicant);
+  usePageMeta({ title });
+  if (!applicant || !view) {
+    // Reached in place without the server's page: the links form is a page of its own.
+    return (
+      <PageIntro title={copy.linksTitle}>
+        <p className="page-intro__lead">
+          <a className="button button--on-navy" href={APPLICANT_LINKS_PATH}>
+            Ask for your links
+          </a>
+        </p>
+      </PageIntro>
+    );
+  }
+  const { application } = applicant;
+  return (
+    <>
+      <PageIntro
+        eyebrow={application ? `${application.jobCode} - ${application.jobTitle}` : 'Careers'}
+        title={title}
+      />
+      <div className="container">
+        <div className="applicant-page">{bodyOf(applicant)}</div>
+      </div>
+    </>
+  );
+}
+
+function titleOf(state: ApplicantPageState | undefined): string {
+  switch (state?.view.kind) {
+    case 'status':
+      return copy.title;
+    case 'confirm-withdraw':
+      return copy.withdrawTitle;
+    case 'confirm-erase':
+      return copy.eraseTitle;
+    case 'replace-resume':
+      return copy.resumeTitle;
+    case 'unknown':
+      return copy.unknownTitle;
+    case 'erase-confirm':
+      return copy.eraseConfirmTitle;
+    case 'erase-gone':
+      return copy.unknownTitle;
+    case 'erased':
+      return copy.erasedTitle;
+    default:
+      return copy.linksTitle;
+  }
+}
+
+function bodyOf(state: ApplicantPageState): ReactNode {
+  const { view, base, application, xsrfToken } = state;
+  switch (view.kind) {
+    case 'status':
+      return application && base ? (
+        <StatusView application={application} base={base} notice={view.notice} />
+      ) : null;
+    case 'confirm-withdraw':
+      return (
+        <Confirm
+          action={applicantActionPath(base ?? '', 'withdraw')}
+          xsrfToken={xsrfToken}
+          text={copy.withdrawText}
+          tick={copy.withdrawConfirm}
+          button="Withdraw my application"
+          back={base}
+          backText="Keep my application"
+          problem={view.problem}
+          application={application}
+        />
+      );
+    case 'confirm-erase':
+      return (
+        <Confirm
+          action={applicantActionPath(base ?? '', 'erase')}
+          xsrfToken={xsrfToken}
+          text={copy.eraseText}
+          button="Send me the erase link"
+          back={base}
+          backText="Keep my data"
+          problem={null}
+          application={application}
+        />
+      );
+    case 'replace-resume':
+      return (
+        <Confirm
+          action={applicantActionPath(base ?? '', 'new-resume')}
+          xsrfToken={xsrfToken}
+          text={copy.resumeText}
+          tick="Replace my resume with this file"
+          button="Send my new resume"
+          back={base}
+          backText="Keep the one I sent"
+          problem={view.problem}
+          application={application}
+          file
+        />
+      );
+    case 'erase-confirm':
+      return (
+        <Confirm
+          action={base ?? ''}
+          xsrfToken={xsrfToken}
+          text={copy.eraseConfirmText}
+          tick={copy.eraseConfirm}
+          button="Erase my data"
+          danger
+          back={null}
+          backText=""
+          problem={view.problem}
+          application={null}
+        />
+      );
+    case 'unknown':
+      return (
+        <>
+          <p className="applicant-page__text">{copy.unknownText}</p>
+          <LinksForm xsrfToken={xsrfToken} problem={null} email="" />
+        </>
+      );
+    case 'links':
+      return <LinksForm xsrfToken={xsrfToken} problem={view.problem} email={view.email} />;
+    case 'links-sent':
+      return (
+        <p className="applicant-page__notice" role="status">
+          {copy.linksSent}
+        </p>
+      );
+    case 'erase-gone':
+      return <p className="applicant-page__text">{copy.eraseLinkGone}</p>;
+    case 'erased':
+      return (
+        <>
+          <p className="applicant-page__text">{copy.erasedText}</p>
+          <p>
+            <a className="button button--secondary" href={routes.careers.path}>
+              See our openings
+            </a>
+          </p>
+        </>
+      );
+  }
+}
+
+function StatusView({
+  application,
+  base,
+  notice,
+}: {
+  application: ApplicantPageApplication;
+  base: string;
+  notice: string | null;
+}) {
+  return (
+    <>
+      {notice ? (
+        <p className="applicant-page__notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      <Summary application={application} />
+      <h2 className="applicant-page__heading">What you can do</h2>
+      <ul className="applicant-actions">
+        <li className="applicant-action">
+          <h3>Withdraw your application</h3>
+          {application.withdrawRefusal ? (
+            <p>{application.withdrawRefusal}</p>
+          ) : (
+            <>
+              <p>If you no longer want to be considered for this opening, tell us here.</p>
+              <a className="button button--secondary" href={applicantActionPath(base, 'withdraw')}>
+                Withdraw…
+              </a>
+            </>
+          )}
+        </li>
+        <li className="applicant-action">
+          <h3>Send a newer resume</h3>
+          {application.canReplaceResume ? (
+            <>
+              <p>You sent {application.resumeName}. A newer one takes its place.</p>
+              <a
+                className="button button--secondary"
+                href={applicantActionPath(base, 'new-resume')}
+              >
+                Replace my resume…
+              </a>
+            </>
+          ) : (
+            <p>{copy.resumeClosed}</p>
+          )}
+        </li>
+        <li className="applicant-action">
+          <h3>Download your data</h3>
+          <p>Everything we keep about this application, as a file, and the resume you sent.</p>
+          <p className="applicant-action__links">
+            <a
+              className="button button--secondary"
+              href={applicantActionPath(base, 'data.json')}
+              download
+            >
+              My data (JSON)
+            </a>
+            <a className="button button--secondary" href={applicantActionPath(base, 'resume')}>
+              My resume
+            </a>
+          </p>
+        </li>
+        <li className="applicant-action">
+          <h3>Erase your data</h3>
+          <p>We send you a mail with a link; confirming there erases your applications.</p>
+          <a className="button button--secondary" href={applicantActionPath(base, 'erase')}>
+            Erase…
+          </a>
+        </li>
+      </ul>
+    </>
+  );
+}
+
+function Summary({ application }: { application: ApplicantPageApplication }) {
+  return (
+    <dl className="applicant-summary">
+      <div>
+        <dt>Opening</dt>
+        <dd>
+          {application.jobTitle} ({application.jobCode})
+        </dd>
+      </div>
+      <div>
+        <dt>Place</dt>
+        <dd>{application.place}</dd>
+      </div>
+      <div>
+        <dt>Applied on</dt>
+        <dd>{dateOf(application.appliedOn)}</dd>
+      </div>
+      <div>
+        <dt>Status</dt>
+        <dd>
+          <strong className="applicant-summary__status">{application.status}</strong>{' '}
+          <span className="applicant-summary__since">since {dateOf(application.statusSince)}</span>
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+function Confirm({
+  action,
+  xsrfToken,
+  text,
+  tick,
+  button,
+  danger = false,
+  file = false,
+  back,
+  backText,
+  problem,
+  application,
+}: {
+  action: string;
+  xsrfToken: string;
+  text: string;
+  tick?: string;
+  button: string;
+  danger?: boolean;
+  /** A resume is sent with it (multipart, as the apply form's). */
+  file?: boolean;
+  back: string | null;
+  backText: string;
+  problem: string | null;
+  application: ApplicantPageApplication | null;
+}) {
+  return (
+    <>
+      {application ? <Summary application={application} /> : null}
+      <form
+        className="applicant-form"
+        method="post"
+        action={action}
+        encType={file ? 'multipart/form-data' : undefined}
+      >
+        <input type="hidden" name={applicantFormFields.xsrf} value={xsrfToken} />
+        <p className="applicant-page__text">{text}</p>
+        {problem ? (
+          <p className="applicant-form__problem" id="confirm-problem" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        {file ? (
+          <p className="applicant-form__field">
+            <label htmlFor="new-resume">New resume (PDF, DOC or DOCX)</label>
+            <input
+              id="new-resume"
+              type="file"
+              name={applicantFormFields.resume}
+              accept={RESUME_ACCEPT}
+              required
+            />
+          </p>
+        ) : null}
+        {tick ? (
+          <p className="applicant-form__tick">
+            <input
+              type="checkbox"
+              id="confirm"
+              name={applicantFormFields.confirm}
+              value="yes"
+              required
+              aria-describedby={problem ? 'confirm-problem' : undefined}
+            />
+            <label htmlFor="confirm">{tick}</label>
+          </p>
+        ) : null}
+        <p className="applicant-form__buttons">
+          <button
+            type="submit"
+            className={danger ? 'button applicant-form__danger' : 'button button--primary'}
+          >
+            {button}
+          </button>
+          {back ? (
+            <a className="button button--secondary" href={back}>
+              {backText}
+            </a>
+          ) : null}
+        </p>
+      </form>
+    </>
+  );
+}
+
+function LinksForm({
+  xsrfToken,
+  problem,
+  email,
+}: {
+  xsrfToken: string;
+  problem: string | null;
+  email: string;
+}) {
+  return (
+    <form className="applicant-form" method="post" action={APPLICANT_LINKS_PATH}>
+      <input type="hidden" name={applicantFormFields.xsrf} value={xsrfToken} />
+      <h2 className="applicant-page__heading">Send me my links</h2>
+      <p className="applicant-page__text">{copy.linksIntro}</p>
+      <p className="applicant-form__field">
+        <label htmlFor="links-email">E-mail address</label>
+        <input
+          id="links-email"
+          type="email"
+          name={applicantFormFields.email}
+          autoComplete="email"
+          required
+          maxLength={320}
+          defaultValue={email}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? 'links-email-problem' : undefined}
+        />
+        {problem ? (
+          <span className="applicant-form__problem" id="links-email-problem">
+            {problem}
+          </span>
+        ) : null}
+      </p>
+      <p className="applicant-form__buttons">
+        <button type="submit" className="button button--primary">
+          Send me my links
+        </button>
+      </p>
+    </form>
+  );
+}
