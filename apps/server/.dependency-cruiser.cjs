@@ -31,7 +31,7 @@ const domainImports = {
   // Templates, reasons and sent messages; their changes are audited in their transaction.
   messages: ['audit'],
   // The applicant's own page: their view of the pipeline, their links, mail and audit.
-  applicant: ['pipeline', 'applications', 'mail', 'audit'],
+  applicant: ['pipeline', 'applications', 'mail', 'audit', 'messages'],
   // Voluntary self-identification: its own tables, read by nothing a recruiter sees.
   'self-id': [],
   // Job alerts: their mails and audit rows, and the openings they tell of.

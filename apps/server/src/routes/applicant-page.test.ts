@@ -216,6 +216,23 @@ describe(`the applicant's own page (${engine})`, () => {
 
   it('gives the applicant every stored field as JSON, and their resume, audited', async () => {
     const { token, applicantId, email } = await apply();
+    const repos = createRepositories(db());
+    const sender = await repos.users.create(
+      {
+        email: `sender-${applicantId}@example.com`,
+        name: 'Sam Sender',
+        role: 'recruiter',
+        passwordHash: 'scrypt$x',
+      },
+      new Date(),
+    );
+    await repos.pipeline.sendMessage(
+      applicantId,
+      { subject: 'A question about your notice period', body: 'Hello Ana, when could you start?' },
+      sender.id,
+      new Date(),
+      'https://careers.example.com',
+    );
     const data = await open(`/applications/${token}/data.json`);
     expect(data.statusCode).toBe(200);
     expect(data.headers['content-type']).toContain('application/json');
@@ -232,6 +249,14 @@ describe(`the applicant's own page (${engine})`, () => {
       status: 'Received',
       opening: { title: 'Opening OWN-1', code: 'OWN-1' },
     });
+    // The messages we sent are theirs too; a recruiter's notes are not part of the export.
+    expect(body.application.messages).toEqual([
+      {
+        sentOn: expect.any(String),
+        subject: 'A question about your notice period',
+        body: 'Hello Ana, when could you start?',
+      },
+    ]);
     expect(body.application.resume).toMatchObject({
       fileName: expect.stringMatching(/^cv-\d+\.pdf$/),
     });

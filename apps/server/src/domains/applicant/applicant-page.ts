@@ -20,6 +20,7 @@ import {
 import { auditRepository } from '../audit/audit-repository';
 import { enqueueMail } from '../mail/mail-repository';
 import { applicantLinksMail, eraseLinkMail } from '../mail/mail-templates';
+import { messagesOf } from '../messages/messages-repository';
 import { pipelineRepository } from '../pipeline/pipeline-repository';
 import { stageHistoryOf } from '../pipeline/pipeline-changes';
 
@@ -161,7 +162,9 @@ export function applicantPage(db: Db, origin: string) {
 
     /**
      * "Download my data": every stored field of the application (answers, place, stage history,
-     * the resume's facts, not its bytes), audited as a read by the applicant.
+     * the messages we sent, the resume's facts, not its bytes), audited as a read by the
+     * applicant. A recruiter's notes are the company's own working notes and are left out
+     * (docs/careers.md).
      */
     exportData: (token: string, now: Date): Promise<ApplicantDataExport | undefined> =>
       withLink(token, now, async (trx, applicantId) => {
@@ -216,6 +219,11 @@ export function applicantPage(db: Db, origin: string) {
               sha256: resume.sha256,
               receivedAt: toIso(resume.createdAt),
             },
+            messages: (await messagesOf(trx, applicantId)).map((sent) => ({
+              sentOn: sent.sentOn,
+              subject: sent.subject,
+              body: sent.body,
+            })),
           },
         };
       }),
