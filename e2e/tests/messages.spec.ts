@@ -217,6 +217,12 @@ test.describe('messages to candidates', () => {
       `Your application: (${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/applications/[A-Za-z0-9_-]{43})`,
     ).exec(rejection)?.[1];
     expect(link).toBeDefined();
+    // Lena opens it, signed in nowhere: her application reads Closed.
+    const lenaContext = await browser.newContext();
+    const lenaPage = await lenaContext.newPage();
+    await lenaPage.goto(link!);
+    await expect(lenaPage.locator('dl')).toContainText('Closed');
+    await lenaContext.close();
 
     // A written message to Omar: previewed, then sent.
     await mina.goto(`/recruiters/applicants/${omar}`);
