@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { cleanupAll, root, serverBundle, started, startPrivatePostgres } from './harness.mjs';
 import {
+  abusedLinksScenario,
   backupScenario,
   crashScenario,
   gracefulShutdownScenario,
@@ -57,6 +58,7 @@ const scenarios = {
   'crash-postgres': (ctx) => crashScenario({ ...ctx, engine: 'postgres' }),
   'postgres-outage': postgresOutageScenario,
   'redis-down': redisDownScenario,
+  'abused-links': abusedLinksScenario,
   'graceful-shutdown': gracefulShutdownScenario,
   'two-nodes': twoNodesScenario,
   'backup-sqlite': backupScenario,

@@ -1,6 +1,7 @@
 // The resilience scenarios. Each starts real server processes, sends real HTTP on 127.0.0.1,
 // and returns figures for the summary; a broken promise throws.
 import { execFile } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -304,6 +305,101 @@ export async function redisDownScenario() {
     name: 'Redis killed',
     detail: `100/100 listings 200 (median ${median} ms, slowest ${slowest} ms), an application 201, healthz 200`,
     acked: 1,
+    lost: 0,
+    halfWritten: 0,
+  };
+}
+
+/**
+ * The applicant's channel abused (CONTRACT §13): unknown and malformed tokens on the status,
+ * erase, confirm and unsubscribe links, the links re-sent for strangers' and malformed
+ * addresses, alerts for malformed addresses, from eight loops at once for a few seconds. Every
+ * answer is a page or a problem in words (never a 5xx or a stack trace), throttles answer 429,
+ * and /healthz stays prompt throughout.
+ */
+export async function abusedLinksScenario() {
+  const server = await startServer({ env: { DATA_DIR: workDir('lumenfield-links-') } });
+  const headers = await xsrfHeaders(server.url);
+  const token = () => crypto.randomBytes(32).toString('base64url');
+  const attempts = [
+    () => request(`${server.url}/applications/${token()}`),
+    () => request(`${server.url}/applications/erase/${token()}`),
+    () => request(`${server.url}/applications/${'x'.repeat(5000)}`),
+    () => request(`${server.url}/careers/alerts/confirm?token=${token()}`),
+    () =>
+      request(`${server.url}/careers/alerts/unsubscribe?token=${token()}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      }),
+    () =>
+      request(`${server.url}/api/applications/links`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ Email: `stranger-${token()}@example.com` }),
+      }),
+    () =>
+      request(`${server.url}/api/applications/links`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ Email: 'not an address' }),
+      }),
+    () =>
+      request(`${server.url}/api/alerts`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ Email: 'still@not@an-address', Frequency: 'daily' }),
+      }),
+  ];
+  const statuses = new Map();
+  const leaks = [];
+  let running = true;
+  const loops = Array.from({ length: 8 }, async (_, loop) => {
+    for (let i = loop; running; i++) {
+      try {
+        const res = await attempts[i % attempts.length]();
+        const body = await res.text();
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        if (/\bat .+:\d+:\d+\)?$/m.test(body)) leaks.push(res.url);
+      } catch (error) {
+        statuses.set(error.name, (statuses.get(error.name) ?? 0) + 1);
+      }
+    }
+  });
+  const health = [];
+  const until = Date.now() + 6_000;
+  while (Date.now() < until) {
+    const started = Date.now();
+    const res = await request(`${server.url}/healthz`, { timeoutMs: 5_000 }).catch(() => null);
+    await res?.arrayBuffer();
+    health.push({ status: res?.status ?? 0, ms: Date.now() - started });
+    await sleep(100);
+  }
+  running = false;
+  await Promise.all(loops);
+  await server.kill('SIGTERM');
+  const times = health.map((h) => h.ms).sort((x, y) => x - y);
+  const median = times[Math.floor(times.length / 2)];
+  const slowest = times.at(-1);
+  const sent = [...statuses.values()].reduce((sum, n) => sum + n, 0);
+  const failed = [...statuses.keys()].filter((key) => typeof key !== 'number' || key >= 500);
+  assert(
+    failed.length === 0,
+    `abused links answered ${JSON.stringify(Object.fromEntries(statuses))}`,
+  );
+  assert(leaks.length === 0, `a stack trace in the answer of ${leaks[0]}`);
+  assert(
+    health.every((h) => h.status === 200),
+    `healthz during the abuse: ${health.map((h) => h.status).join(' ')}`,
+  );
+  // The same bounds as with Redis down: a healthz queued behind the abuse would show in the
+  // median; the slowest leaves room for a busy machine's pauses.
+  assert(median < 250, `median healthz ${median} ms during the abuse`);
+  assert(slowest < 3_000, `a healthz took ${slowest} ms during the abuse`);
+  return {
+    name: "Applicant's links abused",
+    detail: `${sent} bad link, re-send and alert requests (${JSON.stringify(Object.fromEntries(statuses))}); healthz ${health.length}/${health.length} 200, median ${median} ms, slowest ${slowest} ms`,
+    acked: 0,
     lost: 0,
     halfWritten: 0,
   };
