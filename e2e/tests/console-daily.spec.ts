@@ -1,6 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoViolations } from '../support/axe';
 import { CONSOLE_ADMIN } from '../support/console-servers';
+import { signedIn } from '../support/console-sign-in';
 import { expect, live, test } from '../support/fixtures';
 
 /**
@@ -9,28 +10,6 @@ import { expect, live, test } from '../support/fixtures';
  * console's own behaviours, the same on either engine (the server suite runs their API on both),
  * so they run against the SQLite console server.
  */
-
-function consoleUrl(): string {
-  const url = process.env.E2E_CONSOLE_SQLITE_URL;
-  if (!url) throw new Error('E2E_CONSOLE_SQLITE_URL is not set: run through playwright.');
-  return url;
-}
-
-async function signedIn(browser: Browser, who: { email: string; password: string }, path: string) {
-  const context = await browser.newContext({
-    baseURL: consoleUrl(),
-    viewport: { width: 1280, height: 900 },
-  });
-  const page = await context.newPage();
-  await page.goto(path);
-  await live(page);
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  // A password check is deliberately slow work for the server: give it time on a busy machine.
-  await expect(page).toHaveURL(new RegExp(`${path}$`), { timeout: 20_000 });
-  return page;
-}
 
 async function addPerson(admin: Page, person: { email: string; name: string; password: string }) {
   const form = admin.getByRole('region', { name: 'Add a person' });

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { request as playwrightRequest, type Browser, type Page } from '@playwright/test';
+import { request as playwrightRequest, type Browser } from '@playwright/test';
 import {
   API_TOKEN_PREFIX,
   FIXED_HEADER_NAME,
@@ -9,6 +9,7 @@ import {
 } from '../../packages/contract/src/index';
 import { expectNoViolations } from '../support/axe';
 import { CONSOLE_ADMIN } from '../support/console-servers';
+import { signIn } from '../support/console-sign-in';
 import { expect, live, test } from '../support/fixtures';
 
 /**
@@ -21,12 +22,6 @@ const ENGINES = [
   { engine: 'SQLite', env: 'E2E_CONSOLE_SQLITE_URL' },
   { engine: 'PostgreSQL', env: 'E2E_CONSOLE_POSTGRES_URL' },
 ] as const;
-
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 async function signedInPage(browser: Browser, baseURL: string, path: string, who: typeof TOM) {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });

@@ -10,6 +10,7 @@ import { ana, dialogOf, fillForm } from '../support/apply-dialog';
 import { expectNoViolations } from '../support/axe';
 import { CONSOLE_ADMIN } from '../support/console-servers';
 import { sunkMail } from '../support/smtp-sink';
+import { signIn } from '../support/console-sign-in';
 import { expect, live, test } from '../support/fixtures';
 import { pdfWithText, sha256 } from '../../apps/server/src/test/files';
 
@@ -48,12 +49,6 @@ async function newPage(browser: Browser, baseURL: string, width = 1280) {
 async function go(page: Page, url: string) {
   await page.goto(url);
   await live(page);
-}
-
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
 /** Presses Tab until `target` has focus: the keyboard's way to a control. */

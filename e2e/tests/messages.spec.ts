@@ -1,7 +1,7 @@
-import type { Browser } from '@playwright/test';
 import { expectNoViolations } from '../support/axe';
 import { adminApi } from '../support/admin-api';
 import { CONSOLE_ADMIN } from '../support/console-servers';
+import { consoleUrl, signedIn } from '../support/console-sign-in';
 import { expect, live, test } from '../support/fixtures';
 import { sunkMail } from '../support/smtp-sink';
 import { stateValue } from '../../apps/server/src/db/reference-data';
@@ -14,28 +14,6 @@ import { pdfWithText } from '../../apps/server/src/test/files';
  * The console's own behaviour, the same on either engine (the server suite runs the API on
  * both), so it runs against the SQLite console server.
  */
-
-function consoleUrl(): string {
-  const url = process.env.E2E_CONSOLE_SQLITE_URL;
-  if (!url) throw new Error('E2E_CONSOLE_SQLITE_URL is not set: run through playwright.');
-  return url;
-}
-
-async function signedIn(browser: Browser, who: { email: string; password: string }, path: string) {
-  const context = await browser.newContext({
-    baseURL: consoleUrl(),
-    viewport: { width: 1280, height: 900 },
-  });
-  const page = await context.newPage();
-  await page.goto(path);
-  await live(page);
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  // A password check is deliberately slow work for the server: give it time on a busy machine.
-  await expect(page).toHaveURL(new RegExp(`${path}$`), { timeout: 20_000 });
-  return page;
-}
 
 const FIXED = { 'X-Requested-With': 'XMLHttpRequest' };
 

@@ -1,0 +1,45 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, live } from './fixtures';
+
+/** A console account as the specs sign in with it. */
+export interface ConsolePerson {
+  email: string;
+  password: string;
+}
+
+/**
+ * The SQLite console server's address (support/console-servers.ts): the specs of the console's
+ * own behaviours, the same on either engine, run there.
+ */
+export function consoleUrl(): string {
+  const url = process.env.E2E_CONSOLE_SQLITE_URL;
+  if (!url) throw new Error('E2E_CONSOLE_SQLITE_URL is not set: run through playwright.');
+  return url;
+}
+
+/** Fills the console's sign-in form on `page` and sends it. */
+export async function signIn(page: Page, who: ConsolePerson) {
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/**
+ * A new browser context at `path` of the console (on `baseURL`, the SQLite console server by
+ * default), signed in as `who` through the form, back at `path`.
+ */
+export async function signedIn(
+  browser: Browser,
+  who: ConsolePerson,
+  path: string,
+  baseURL: string = consoleUrl(),
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(path);
+  await live(page);
+  await signIn(page, who);
+  // A password check is deliberately slow work for the server: give it time on a busy machine.
+  await expect(page).toHaveURL(new RegExp(`${path}$`), { timeout: 20_000 });
+  return page;
+}
