@@ -133,6 +133,13 @@ function UserRow({
   const [password, setPassword] = useState('');
   const [showReset, setShowReset] = useState(false);
   const [pending, setPending] = useState<Pending>();
+  // A role the server took, shown until the list's reload brings it: between the two the row
+  // would show the old role, and choosing that one again would ask nothing.
+  const [savedRole, setSavedRole] = useState<UserRole>();
+  // Once the reload has brought it, the list's own value is shown again (a later change by
+  // someone else then shows too).
+  if (savedRole !== undefined && savedRole === user.role) setSavedRole(undefined);
+  const role = savedRole ?? user.role;
   const [busy, setBusy] = useState(false);
   const passwordId = `reset-${user.userId}`;
   const confirm = () => {
@@ -145,7 +152,8 @@ function UserRow({
             { isActive: pending.isActive },
             pending.isActive ? `${user.name} is active again.` : `${user.name} is deactivated.`,
           );
-    void done.then(() => {
+    void done.then((saved) => {
+      if (saved && pending.kind === 'role') setSavedRole(pending.role);
       setBusy(false);
       setPending(undefined);
     });
@@ -162,13 +170,13 @@ function UserRow({
         </label>
         <select
           id={`role-${user.userId}`}
-          value={pending?.kind === 'role' ? pending.role : user.role}
+          value={pending?.kind === 'role' ? pending.role : role}
           disabled={isSelf}
           onChange={(event) => {
-            const role = userRoleSchema.safeParse(event.target.value);
+            const chosen = userRoleSchema.safeParse(event.target.value);
             // Nothing changes until the admin says yes in the dialog.
-            if (role.success && role.data !== user.role)
-              setPending({ kind: 'role', role: role.data });
+            if (chosen.success && chosen.data !== role)
+              setPending({ kind: 'role', role: chosen.data });
           }}
         >
           {roleOptions}
