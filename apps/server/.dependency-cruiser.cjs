@@ -23,7 +23,8 @@ const domainImports = {
   audit: [],
   mail: [],
   accounts: [],
-  applications: ['mail', 'audit'],
+  // An application credits its source (a tracking link's) in its own transaction.
+  applications: ['mail', 'audit', 'sources'],
   // Openings queue the search engines' notices of a change in its transaction.
   openings: ['applications', 'search'],
   // A message or a rejection queues its mail and mints a status link in the stage's transaction.
@@ -38,6 +39,8 @@ const domainImports = {
   alerts: ['mail', 'audit', 'openings'],
   // The search engines' outbox and its sender: URLs only, no other domain.
   search: [],
+  // Sources and tracking links; their changes are audited in their transaction.
+  sources: ['audit'],
 };
 
 module.exports = {

@@ -32,14 +32,15 @@ export async function signedIn(
   browser: Browser,
   who: ConsolePerson,
   path: string,
-  baseURL: string = consoleUrl(),
+  { baseURL = consoleUrl(), width = 1280 }: { baseURL?: string; width?: number } = {},
 ): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
   const page = await context.newPage();
   await page.goto(path);
   await live(page);
   await signIn(page, who);
   // A password check is deliberately slow work for the server: give it time on a busy machine.
-  await expect(page).toHaveURL(new RegExp(`${path}$`), { timeout: 20_000 });
+  const back = new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  await expect(page).toHaveURL(back, { timeout: 20_000 });
   return page;
 }

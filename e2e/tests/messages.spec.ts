@@ -3,9 +3,8 @@ import { adminApi } from '../support/admin-api';
 import { CONSOLE_ADMIN } from '../support/console-servers';
 import { consoleUrl, signedIn } from '../support/console-sign-in';
 import { expect, live, test } from '../support/fixtures';
+import { apply } from '../support/applications';
 import { sunkMail } from '../support/smtp-sink';
-import { stateValue } from '../../apps/server/src/db/reference-data';
-import { pdfWithText } from '../../apps/server/src/test/files';
 
 /**
  * Messages to candidates (docs/recruiters.md): an admin keeps a rejection reason and a
@@ -14,53 +13,6 @@ import { pdfWithText } from '../../apps/server/src/test/files';
  * The console's own behaviour, the same on either engine (the server suite runs the API on
  * both), so it runs against the SQLite console server.
  */
-
-const FIXED = { 'X-Requested-With': 'XMLHttpRequest' };
-
-/** An application as the careers page sends it (the XSRF cookie from a GET, echoed); its id. */
-async function apply(base: string, jobId: number, firstName: string, email: string) {
-  const got = await fetch(
-    `${base}/api/Jobs/GetRecruitmentManagerDropDownValues?ControlName=Shift`,
-    {
-      headers: FIXED,
-    },
-  );
-  const token = /XSRF-TOKEN=([^;]+)/.exec(got.headers.get('set-cookie') ?? '')?.[1];
-  if (!token) throw new Error('no XSRF cookie');
-  const applied = await fetch(`${base}/api/Jobs/SaveApplicantDetail?jobID=${jobId}`, {
-    method: 'POST',
-    headers: {
-      ...FIXED,
-      'Content-Type': 'application/json',
-      Cookie: `XSRF-TOKEN=${token}`,
-      'X-XSRF-TOKEN': decodeURIComponent(token),
-    },
-    body: JSON.stringify({
-      FirstName: firstName,
-      LastName: 'Okafor',
-      MobileNumber: '5550107788',
-      City: 'Austin',
-      Email: email,
-      Experience: '',
-      CountyID: 840,
-      StateID: stateValue('US', 'TX'),
-      AttachmentHeader: {
-        HeaderID: 0,
-        CreatedBy: 0,
-        CreatedOn: new Date().toISOString(),
-        IsActive: true,
-        AttachmentDetails: [
-          {
-            FileName: 'cv.pdf',
-            FileContent: pdfWithText(`${firstName}'s resume`).toString('base64'),
-          },
-        ],
-      },
-    }),
-  });
-  expect(applied.status).toBe(201);
-  return ((await applied.json()) as { ApplicantID: number }).ApplicantID;
-}
 
 /** The plain-text part of a raw message, quoted-printable undone. */
 function plainText(raw: string): string {

@@ -7,18 +7,13 @@ import { CONSOLE_ADMIN } from '../support/console-servers';
 import { sunkMail } from '../support/smtp-sink';
 import { expect, live, test } from '../support/fixtures';
 import { pdfWithText } from '../../apps/server/src/test/files';
+import { consoleUrl, signedIn } from '../support/console-sign-in';
 
 /**
  * The applicant's own page (docs/careers.md, "Your application's own page"), on the console's
  * SQLite server, whose mail goes to the SMTP sink: apply, open the link the confirmation mail
  * carries, follow a recruiter's move there, withdraw, and see it in the console.
  */
-
-function consoleUrl(): string {
-  const url = process.env.E2E_CONSOLE_SQLITE_URL;
-  if (!url) throw new Error('E2E_CONSOLE_SQLITE_URL is not set: run through playwright.');
-  return url;
-}
 
 /** A mail's text as sent (quoted-printable soft breaks joined). */
 const decoded = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
@@ -95,13 +90,7 @@ test.describe("the applicant's own page", () => {
     await expectNoViolations(visitor, 'the status page');
 
     // A recruiter moves the applicant to Interview in the console.
-    const admin = await newPage(browser);
-    await admin.goto('/recruiters/applicants');
-    await live(admin);
-    await admin.getByLabel('Email').fill(CONSOLE_ADMIN.email);
-    await admin.getByLabel('Password').fill(CONSOLE_ADMIN.password);
-    await admin.getByRole('button', { name: 'Sign in' }).click();
-    await expect(admin).toHaveURL(/\/recruiters\/applicants$/, { timeout: 20_000 });
+    const admin = await signedIn(browser, CONSOLE_ADMIN, '/recruiters/applicants');
     await admin.goto(`/recruiters/applicants?jobId=${jobId}`);
     await live(admin);
     await admin.getByRole('link', { name: `${who.first} ${who.last}` }).click();

@@ -54,6 +54,8 @@ import { guardedRoutes } from './routes/guarded';
 import { pageRoutes } from './routes/pages';
 import { seoRoutes } from './routes/seo';
 import { siteRoutes } from './routes/site';
+import { trackingLinkRoutes } from './routes/tracking-links';
+import { arrival } from './plugins/arrival';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -124,6 +126,8 @@ export async function buildApp({
   // The secret signs the console's session cookie (a cookie from another secret is refused).
   await app.register(fastifyCookie, { secret: cookieSecret });
   app.decorate('now', now);
+  // How a visitor arrived, remembered from the page visit for the application to credit.
+  await app.register(arrival);
   const pages = sitePages ?? (await loadSitePages(config.staticDir));
   // Helmet's headers and the Permissions-Policy; HSTS over HTTPS only, by plugins/hsts.ts.
   await app.register(securityHeaders);
@@ -212,6 +216,7 @@ export async function buildApp({
   app.decorate('uploadBudget', new BodyBudget(config.uploadBytesInFlight));
 
   await app.register(siteRoutes, { config, database });
+  await app.register(trackingLinkRoutes);
   await app.register(seoRoutes, { config });
   await app.register(feedRoutes, { config });
   await app.register(guardedRoutes, {

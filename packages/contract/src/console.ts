@@ -1,6 +1,7 @@
 import { applicantSchema } from './application';
 import { applicantMessageSchema } from './messages';
 import { applicantStageSchema } from './pipeline';
+import { arrivalSchema, sourceCreditSchema } from './sources';
 import { z } from './zod-setup';
 
 /**
@@ -23,6 +24,16 @@ export const consolePaths = {
   applicant: '/recruiters/applicants/:id',
   applicantStage: '/recruiters/applicants/:id/stage',
   applicantNotes: '/recruiters/applicants/:id/notes',
+  /** GET the applicants before and after this one in a list (the list's filters and sort). */
+  applicantNeighbours: '/recruiters/applicants/:id/neighbours',
+  /** GET an opening's board: its applicants by stage, with counts (docs/recruiters.md). */
+  board: '/recruiters/jobs/:id/board',
+  /** GET the ids and stages of every applicant a filter matches (up to BULK_LIMIT). */
+  applicantIds: '/recruiters/applicant-ids',
+  /** POST a bulk move or rejection (bulkActionSchema); answers a BulkResult. */
+  applicantsBulk: '/recruiters/applicants/bulk',
+  /** POST: undo a bulk action of your own within BULK_UNDO_SECONDS. */
+  applicantsBulkUndo: '/recruiters/applicants/bulk/:id/undo',
   /** A link the browser follows (viewer, download): the session cookie and a signature. */
   resume: '/recruiters/resumes/:guid',
   erasures: '/recruiters/erasures',
@@ -42,6 +53,8 @@ export const consolePagePaths = {
   openings: '/recruiters/openings',
   newOpening: '/recruiters/openings/new',
   opening: '/recruiters/openings/:id',
+  /** The opening's board: a column per stage (docs/recruiters.md, "The board"). */
+  board: '/recruiters/openings/:id/board',
   applicants: '/recruiters/applicants',
   applicant: '/recruiters/applicants/:id',
   users: '/recruiters/users',
@@ -49,6 +62,8 @@ export const consolePagePaths = {
   account: '/recruiters/account',
   /** Message templates and rejection reasons (messages.ts). */
   messages: '/recruiters/messages',
+  /** Sources and their tracking links (sources.ts). */
+  sources: '/recruiters/sources',
 } as const;
 
 /** The query parameter that brings the browser back after signing in. */
@@ -138,6 +153,23 @@ export const pagedQuerySchema = z.object({
     .optional(),
 });
 
+/**
+ * How the applicants list is ordered: by applied date, name, stage (in the stage model's order)
+ * or opening; a leading `-` reverses it. Without one: newest first (`-applied`).
+ */
+export const applicantSortSchema = z.enum([
+  '-applied',
+  'applied',
+  'name',
+  '-name',
+  'stage',
+  '-stage',
+  'opening',
+  '-opening',
+]);
+export type ApplicantSort = z.infer<typeof applicantSortSchema>;
+export const DEFAULT_APPLICANT_SORT: ApplicantSort = '-applied';
+
 export const applicantsQuerySchema = pagedQuerySchema.extend({
   /** Only this opening's applicants. */
   jobId: z
@@ -148,6 +180,8 @@ export const applicantsQuerySchema = pagedQuerySchema.extend({
   stage: applicantStageSchema.optional(),
   /** Words matched against name, e-mail, city and the opening's title. */
   q: z.string().max(200).optional(),
+  /** Only applicants credited to this source name (sources.ts). */
+  source: z.string().max(100).optional(),
   /**
    * `true`: only applicants flagged "Does not meet" (a knock-out answer to one of the opening's
    * questions); `false`: only those without a flag. A filter for a person: nothing is rejected.
@@ -156,6 +190,7 @@ export const applicantsQuerySchema = pagedQuerySchema.extend({
     .enum(['true', 'false'])
     .transform((value) => value === 'true')
     .optional(),
+  sort: applicantSortSchema.optional(),
 });
 export type ApplicantsQuery = z.input<typeof applicantsQuerySchema>;
 
@@ -191,6 +226,40 @@ export function pagedSchema<T extends z.ZodType>(item: T) {
 }
 
 export const consoleApplicantPageSchema = pagedSchema(consoleApplicantRowSchema);
+
+/** Cards per column on an opening's board; "Show more" asks for the column's next page. */
+export const BOARD_PAGE_SIZE = 50;
+
+/** GET board: `?stage=&page=` asks for one column's page (the "Show more" of that column). */
+export const boardQuerySchema = pagedQuerySchema.extend({ stage: applicantStageSchema.optional() });
+export type BoardQuery = z.input<typeof boardQuerySchema>;
+
+/** One stage's column: how many applicants are in it and a page of them, newest first. */
+export const boardColumnSchema = z.object({
+  stage: applicantStageSchema,
+  count: z.number().int(),
+  page: z.number().int(),
+  items: z.array(consoleApplicantRowSchema),
+});
+export type BoardColumn = z.infer<typeof boardColumnSchema>;
+
+/** Every stage's column in the stage model's order (Withdrawn only when someone withdrew). */
+export const boardSchema = z.object({
+  jobId: z.number().int(),
+  pageSize: z.number().int(),
+  columns: z.array(boardColumnSchema),
+});
+export type Board = z.infer<typeof boardSchema>;
+
+/** The applicants either side of one in a list as filtered and sorted; null at either end. */
+export const applicantNeighboursSchema = z.object({
+  previous: z.number().int().nullable(),
+  next: z.number().int().nullable(),
+  /** 1-based place in the list, and the list's length (0: the applicant is not in it). */
+  position: z.number().int(),
+  total: z.number().int(),
+});
+export type ApplicantNeighbours = z.infer<typeof applicantNeighboursSchema>;
 export type ConsoleApplicantPage = z.infer<typeof consoleApplicantPageSchema>;
 
 export const stageChangeSchema = z.object({
@@ -233,6 +302,9 @@ export const consoleApplicantSchema = applicantSchema.extend({
   messages: z.array(applicantMessageSchema),
   /** The reason given when they were rejected, while Rejected is their stage. */
   rejectionReason: z.string().nullable(),
+  /** The source credited at applying, and the raw values the visit carried (sources.ts). */
+  source: sourceCreditSchema.nullable(),
+  arrival: arrivalSchema,
 });
 export type ConsoleApplicant = z.infer<typeof consoleApplicantSchema>;
 
@@ -272,6 +344,8 @@ export const auditActionSchema = z.enum([
   'rejection-reason-delete',
   'applicant-message',
   'applicant-reject',
+  // A bulk action's undo, one row per applicant put back (docs/recruiters.md, "Bulk actions").
+  'applicant-bulk-undo',
   'alert-subscribe',
   'alert-confirm',
   'alert-unsubscribe',
@@ -283,6 +357,11 @@ export const auditActionSchema = z.enum([
   'applicant-erase-request',
   'applicant-resume-replace',
   'applicant-links-mail',
+  // Sources (docs/recruiters.md): who named a source or made a link, never an applicant.
+  'source-create',
+  'source-delete',
+  'tracking-link-create',
+  'tracking-link-update',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 
@@ -353,3 +432,62 @@ export type ApiTokenCreate = z.infer<typeof apiTokenCreateSchema>;
 /** POST /recruiters/tokens: the new token and, this once only, its secret. */
 export const apiTokenCreatedSchema = z.object({ token: apiTokenSchema, secret: z.string() });
 export type ApiTokenCreated = z.infer<typeof apiTokenCreatedSchema>;
+
+/** The most applicants one bulk action takes (docs/recruiters.md, "Bulk actions"). */
+export const BULK_LIMIT = 500;
+/** How long after a bulk action its person may undo it. */
+export const BULK_UNDO_SECONDS = 10;
+
+/** GET /recruiters/applicant-ids: every match of the list's filter, newest first. */
+export const applicantIdsSchema = z.object({
+  items: z.array(z.object({ applicantId: z.number().int(), stage: applicantStageSchema })),
+  /** How many match in all; only the first BULK_LIMIT are listed. */
+  total: z.number().int(),
+});
+export type ApplicantIds = z.infer<typeof applicantIdsSchema>;
+
+/**
+ * A bulk action: for each applicant, the stage the recruiter saw, so one that someone else
+ * changed meanwhile is skipped and reported rather than changed blind.
+ */
+export const bulkActionSchema = z.object({
+  applicants: z
+    .array(z.object({ applicantId: z.number().int(), stage: applicantStageSchema }))
+    .min(1, 'Select at least one applicant.')
+    .max(BULK_LIMIT, `Select at most ${BULK_LIMIT} applicants at a time.`),
+  action: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('move'), stage: applicantStageSchema }),
+    z.object({
+      kind: z.literal('reject'),
+      reasonId: z.number().int(),
+      /** A rejection mail from this template; null: rejected without a mail. */
+      templateId: z.number().int().nullable(),
+    }),
+  ]),
+});
+export type BulkAction = z.infer<typeof bulkActionSchema>;
+
+/** An applicant a bulk action or its undo left as it was, and why, as a sentence. */
+export const bulkSkipSchema = z.object({
+  applicantId: z.number().int(),
+  /** Their name, or '' when they are gone. */
+  name: z.string(),
+  reason: z.string(),
+});
+
+/** What a bulk action did: who changed, who was skipped and why; the undo's deadline. */
+export const bulkResultSchema = z.object({
+  batchId: z.number().int(),
+  done: z.array(z.number().int()),
+  skipped: z.array(bulkSkipSchema),
+  /** ISO instant after which the undo is refused. */
+  undoUntil: z.string(),
+});
+export type BulkResult = z.infer<typeof bulkResultSchema>;
+
+/** What an undo put back, and who it left (changed again since). */
+export const bulkUndoResultSchema = z.object({
+  undone: z.array(z.number().int()),
+  skipped: z.array(bulkSkipSchema),
+});
+export type BulkUndoResult = z.infer<typeof bulkUndoResultSchema>;

@@ -19,3 +19,4 @@ export * from './self-id';
 export * from './messages';
 export * from './job-alerts';
 export * from './applicant-page';
+export * from './sources';

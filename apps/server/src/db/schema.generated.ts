@@ -51,6 +51,7 @@ export interface ApplicantNotes {
 export interface Applicants {
   answers: string | null;
   appliedOn: Instant;
+  arrival: string | null;
   city: string;
   countryId: number;
   email: string;
@@ -63,7 +64,11 @@ export interface Applicants {
   mobileNumber: string;
   place: string | null;
   referredBy: string | null;
+  sourceId: number | null;
+  sourceName: string | null;
+  sourceVia: string | null;
   stateId: number;
+  trackingLinkId: number | null;
 }
 
 export interface ApplicantStages {
@@ -101,6 +106,25 @@ export interface AuditLog {
   detail: string | null;
   id: Generated<number>;
   target: string | null;
+}
+
+export interface BulkBatches {
+  action: string;
+  createdAt: Instant;
+  id: Generated<number>;
+  undoUntil: Instant | null;
+  userId: number;
+}
+
+export interface BulkBatchItems {
+  applicantId: number;
+  batchId: number;
+  fromStage: string;
+  id: Generated<number>;
+  mailId: number | null;
+  messageId: number | null;
+  toStage: string;
+  undoneAt: Instant | null;
 }
 
 export interface Countries {
@@ -266,11 +290,29 @@ export interface SignInFailures {
   key: string;
 }
 
+export interface Sources {
+  createdAt: Instant;
+  id: Generated<number>;
+  kind: string;
+  name: string;
+  referrerUserId: number | null;
+}
+
 export interface States {
   countryValue: number;
   isoCode: string;
   label: string;
   value: Generated<number>;
+}
+
+export interface TrackingLinks {
+  createdAt: Instant;
+  createdByUserId: number | null;
+  id: Generated<number>;
+  isActive: Generated<number>;
+  jobId: number | null;
+  sourceId: number | null;
+  token: string;
 }
 
 export interface Users {
@@ -294,6 +336,8 @@ export interface DB {
   applicationSubmits: ApplicationSubmits;
   attachments: Attachments;
   auditLog: AuditLog;
+  bulkBatches: BulkBatches;
+  bulkBatchItems: BulkBatchItems;
   countries: Countries;
   dataVersions: DataVersions;
   experienceBands: ExperienceBands;
@@ -312,6 +356,8 @@ export interface DB {
   sessions: Sessions;
   shifts: Shifts;
   signInFailures: SignInFailures;
+  sources: Sources;
   states: States;
+  trackingLinks: TrackingLinks;
   users: Users;
 }

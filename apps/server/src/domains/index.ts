@@ -12,12 +12,14 @@ import { withListingCache } from './openings/listing-cache';
 import { dataVersionRepository, liveVersion } from './openings/data-version';
 import { pipelineChanges } from './pipeline/pipeline-changes';
 import { messageChanges } from './pipeline/message-changes';
+import { bulkChanges } from './pipeline/bulk-changes';
 import { pipelineRepository } from './pipeline/pipeline-repository';
 import { referenceRepository } from './openings/reference-repository';
 import { selfIdRepository } from './self-id/self-id-repository';
 import { tellingSearchEngines } from './openings/search-notices';
 import { searchOutboxRepository, type SearchTelling } from './search/search-outbox-repository';
 import { sessionsRepository } from './accounts/sessions-repository';
+import { linkByToken, sourcesRepository } from './sources/sources-repository';
 import { signInThrottleRepository } from './accounts/sign-in-throttle-repository';
 import { usersRepository } from './accounts/users-repository';
 
@@ -101,7 +103,12 @@ export function createRepositories(db: Db, options: RepositoryOptions = {}) {
     sessions: sessionsRepository(db),
     audit: auditRepository(db),
     // Its writes record their audit row in their own transaction (pipeline-changes.ts).
-    pipeline: { ...pipelineRepository(db), ...pipelineChanges(db), ...messageChanges(db) },
+    pipeline: {
+      ...pipelineRepository(db),
+      ...pipelineChanges(db),
+      ...messageChanges(db),
+      ...bulkChanges(db),
+    },
     signInThrottle: signInThrottleRepository(db),
     apiTokens,
     // Voluntary self-identification: tokens, answers, and the compliance role's counts only.
@@ -112,6 +119,9 @@ export function createRepositories(db: Db, options: RepositoryOptions = {}) {
     alerts: jobAlertsRepository(db),
     // Notices to search engines about openings' pages, and the sender's reads and writes.
     searchOutbox: searchOutboxRepository(db),
+    // Sources and tracking links (their changes audited in their transaction), and where a
+    // link lands.
+    sources: { ...sourcesRepository(db), linkByToken: (token: string) => linkByToken(db, token) },
     /**
      * A change to accounts and its audit row, in one write transaction: both or neither. The
      * `lockKeys` are held for it (a token's creation: `apiTokensLock`).

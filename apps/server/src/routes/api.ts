@@ -12,6 +12,8 @@ import { consoleApplicantsRoutes } from './recruiters/applicants';
 import { consoleAuditRoutes } from './recruiters/audit';
 import { consoleJobsRoutes } from './recruiters/jobs';
 import { consoleMessagesRoutes } from './recruiters/messages';
+import { consoleSourcesRoutes } from './recruiters/sources';
+import { consoleBulkRoutes } from './recruiters/bulk';
 import { consoleSessionRoutes } from './recruiters/session';
 import { consoleTokensRoutes } from './recruiters/tokens';
 import { consoleErasureRoutes } from './recruiters/erasures';
@@ -65,6 +67,8 @@ export async function apiRoutes(app: FastifyInstance, { config, database }: ApiR
   await app.register(consoleErasureRoutes);
   await app.register(consoleTokensRoutes);
   await app.register(consoleMessagesRoutes, { config });
+  await app.register(consoleSourcesRoutes);
+  await app.register(consoleBulkRoutes, { config });
   // Voluntary self-identification: the form's answers (SELF_ID=us) and the compliance report.
   await app.register(selfIdRoutes, { config });
   await app.register(consoleSelfIdReportRoutes);

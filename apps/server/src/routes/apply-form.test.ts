@@ -5,6 +5,7 @@ import { createTestApp, engine, type TestApp } from '../test/test-app';
 import { exeFile, pdfFile } from '../test/files';
 import { docxZipBomb } from '../bad-input/hostile-files';
 import { mintXsrfToken } from '../plugins/xsrf';
+import { ARRIVAL_COOKIE } from '../plugins/arrival';
 import { MULTIPART_BODY_LIMIT, applyFormProblems } from './apply-form';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
@@ -129,6 +130,33 @@ describe(`the apply form without scripts: multipart posts (${engine})`, () => {
     const cookie = res.cookies.find((c) => c.name === XSRF_COOKIE_NAME)!;
     expect(res.body).toContain(`name="xsrfToken" value="${cookie.value}"`);
     expect(res.body).toContain('<meta name="robots" content="noindex"/>');
+  });
+
+  it('credits the source the visit recorded (the landing page with utm_source set the cookie)', async () => {
+    const landing = await t.app.inject({
+      method: 'GET',
+      url: `${url()}?utm_source=newsletter&utm_campaign=spring`,
+      headers: { referer: 'https://mail.example.com/inbox' },
+    });
+    const arrival = landing.cookies.find((c) => c.name === ARRIVAL_COOKIE)!;
+    const res = await post(
+      [...fields({ referredBy: '' }), resume()],
+      {},
+      `${XSRF_COOKIE_NAME}=${token}; ${arrival.name}=${arrival.value}`,
+    );
+    expect(res.statusCode).toBe(303);
+    const row = await t.db.handle.db
+      .selectFrom('applicants')
+      .select(['sourceName', 'sourceVia', 'arrival'])
+      .where('jobId', '=', jobId)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ sourceName: 'newsletter', sourceVia: 'utm' });
+    expect(JSON.parse(row.arrival!)).toEqual({
+      utmSource: 'newsletter',
+      utmCampaign: 'spring',
+      referrerHost: 'mail.example.com',
+    });
   });
 
   it('accepts an application: 303 to the thank-you page, stored with answers and place', async () => {

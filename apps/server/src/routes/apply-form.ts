@@ -273,6 +273,7 @@ export async function applyFormRoutes(
                 input,
                 // A file past the limit was cut at limit + 1 byte: the size rule says so.
                 resume: form.resume,
+                arrival: app.arrivalOf(request),
               },
             );
       if (!result.accepted) {

@@ -184,9 +184,28 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
       url: `/api/recruiters/applicants.csv?jobId=${f.jobId}`,
     },
     'GET /api/recruiters/applicants/:id': { url: `/api/recruiters/applicants/${f.applicantId}` },
+    'GET /api/recruiters/applicants/:id/neighbours': {
+      url: `/api/recruiters/applicants/${f.applicantId}/neighbours?jobId=${f.jobId}&sort=name`,
+    },
+    'GET /api/recruiters/jobs/:id/board': { url: `/api/recruiters/jobs/${f.jobId}/board` },
     'PUT /api/recruiters/applicants/:id/stage': {
       url: `/api/recruiters/applicants/${f.applicantId}/stage`,
       body: { stage: 'Screening' },
+    },
+    'GET /api/recruiters/applicant-ids': {
+      url: `/api/recruiters/applicant-ids?jobId=${f.jobId}`,
+    },
+    // The stage seen may be stale: such an applicant is skipped, the guards are what is tested.
+    'POST /api/recruiters/applicants/bulk': {
+      url: '/api/recruiters/applicants/bulk',
+      body: {
+        applicants: [{ applicantId: f.applicantId, stage: 'New' }],
+        action: { kind: 'move', stage: 'Screening' },
+      },
+    },
+    // No such batch: the guards are what is tested.
+    'POST /api/recruiters/applicants/bulk/:id/undo': {
+      url: '/api/recruiters/applicants/bulk/999999/undo',
     },
     'POST /api/recruiters/applicants/:id/notes': {
       url: `/api/recruiters/applicants/${f.applicantId}/notes`,
@@ -283,6 +302,23 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
     'POST /api/recruiters/applicants/:id/rejection': {
       url: '/api/recruiters/applicants/999999/rejection',
       body: { reasonId: 999999, templateId: null },
+    },
+    // Sources (docs/recruiters.md): a tracking link (unknown: lands on /careers), the console's
+    // sources and links (no such source or link where a write would change one).
+    'GET /r/:token': { url: '/r/no-such-token' },
+    'GET /api/recruiters/sources': { url: '/api/recruiters/sources' },
+    'POST /api/recruiters/sources': {
+      url: '/api/recruiters/sources',
+      body: { name: `Case ${counter()}`, kind: 'other' },
+    },
+    'DELETE /api/recruiters/sources/:id': { url: '/api/recruiters/sources/999999' },
+    'POST /api/recruiters/sources/:id/links': {
+      url: '/api/recruiters/sources/999999/links',
+      body: { jobId: null },
+    },
+    'PATCH /api/recruiters/tracking-links/:id': {
+      url: '/api/recruiters/tracking-links/999999',
+      body: { active: false },
     },
     // Job alerts: a public write through the API; the site's form, and the link pages' posts
     // (an unknown token: nothing to confirm or stop).

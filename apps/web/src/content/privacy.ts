@@ -60,6 +60,7 @@ export const privacyContent = {
             'Contact details you give us, such as your name, e-mail address, phone number and postal address.',
             'Account details for subscribers, property managers, landlords, tenants and vendors, such as user names and the properties or units you are linked to.',
             'Job application details you send us, including your résumé, work history and location.',
+            'How you found a job opening, when your visit told us: the campaign labels in the address you followed (such as utm_source), the tracking link you used, or the site that sent you (its name only). We keep this with your application and erase it with it.',
             'Messages you send through chat, contact forms or e-mail, and records of support calls.',
             'Payment and invoice records created in the portal between a property manager, tenants and vendors.',
             'Technical data collected automatically, such as IP address, browser type, pages viewed and the time of each visit.',

@@ -15,6 +15,8 @@ import * as messages from './0013-messages';
 import * as jobAlerts from './0014-job-alerts';
 import * as searchOutbox from './0015-search-outbox';
 import * as linkRequests from './0016-link-requests';
+import * as bulkBatches from './0017-bulk-batches';
+import * as sources from './0018-sources';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the server
@@ -38,4 +40,6 @@ export const migrations: Record<string, Migration> = {
   '0014-job-alerts': jobAlerts,
   '0015-search-outbox': searchOutbox,
   '0016-link-requests': linkRequests,
+  '0017-bulk-batches': bulkBatches,
+  '0018-sources': sources,
 };

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { creditSource, type Arrival } from '@lumenfield/contract';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { writeTransaction } from '../../db/write-transaction';
@@ -6,6 +7,7 @@ import { toApplicantRow, type ApplicationFields } from './applicant-row';
 import { enqueueMail } from '../mail/mail-repository';
 import { applicationMails, type ApplicationFacts } from '../mail/mail-templates';
 import { issueApplicantLink, statusPageUrl } from './applicant-links';
+import { linkByToken } from '../sources/sources-repository';
 
 /** What an application's mail needs besides the applicant: the opening, and where links point. */
 export type ApplicationMailContext = Pick<ApplicationFacts, 'job' | 'origin' | 'retentionDays'>;
@@ -25,6 +27,8 @@ export interface NewApplication {
    * none for a duplicate. Plain data, so it crosses to the SQLite writer's thread.
    */
   mail?: ApplicationMailContext;
+  /** How the visitor arrived (cleaned raw values): the source is credited from it and kept. */
+  arrival?: Arrival;
 }
 
 export interface StoredApplication {
@@ -47,6 +51,28 @@ export function submitKey(jobId: number, email: string, resumeSha256: string): s
     .createHash('sha256')
     .update(`${jobId}\n${email.trim().toLowerCase()}\n${resumeSha256}`)
     .digest('hex');
+}
+
+/**
+ * The credited source of an application (creditSource's precedence) and the raw values kept:
+ * a tracking link counts while it is on and its source exists; a link of a deleted source is
+ * kept as a raw `src` and credits nothing.
+ */
+async function sourceColumns(trx: Db, { arrival = {}, fields }: NewApplication) {
+  const link = arrival.src ? await linkByToken(trx, arrival.src) : undefined;
+  const linked = link?.active && link.sourceId !== null ? link : undefined;
+  const credit = creditSource({
+    linkSource: linked?.sourceName ?? null,
+    arrival,
+    heard: fields.referredBy,
+  });
+  return {
+    sourceId: linked?.sourceId ?? null,
+    trackingLinkId: linked?.linkId ?? null,
+    sourceName: credit?.name ?? null,
+    sourceVia: credit?.via ?? null,
+    arrival: Object.keys(arrival).length > 0 ? JSON.stringify(arrival) : null,
+  };
 }
 
 export interface StoredAttachment {
@@ -95,7 +121,10 @@ export function applicantsRepository(db: Db) {
           }
           const applicant = await trx
             .insertInto('applicants')
-            .values(toApplicantRow(application.jobId, application.fields, now))
+            .values({
+              ...toApplicantRow(application.jobId, application.fields, now),
+              ...(await sourceColumns(trx, application)),
+            })
             .returning('id')
             .executeTakeFirstOrThrow();
           await trx

@@ -10,8 +10,8 @@ const CHUNK = 500;
 
 /**
  * Erases applicants with everything about them: resumes (their bytes), submit keys, queued
- * mail, their voluntary self-identification (answers and tokens), their own links and the messages
- * sent to them, then the applicants,
+ * mail, their voluntary self-identification (answers and tokens), their own links, the messages
+ * sent to them and their part in bulk actions, then the applicants,
  * counting each. Runs inside the caller's transaction.
  */
 async function eraseApplicants(trx: Db, ids: readonly number[]): Promise<ErasureResult> {
@@ -31,6 +31,7 @@ async function eraseApplicants(trx: Db, ids: readonly number[]): Promise<Erasure
     await trx.deleteFrom('selfIdTokens').where('applicantId', 'in', batch).execute();
     await trx.deleteFrom('applicantLinks').where('applicantId', 'in', batch).execute();
     await trx.deleteFrom('applicantMessages').where('applicantId', 'in', batch).execute();
+    await trx.deleteFrom('bulkBatchItems').where('applicantId', 'in', batch).execute();
     const applicants = await trx
       .deleteFrom('applicants')
       .where('id', 'in', batch)

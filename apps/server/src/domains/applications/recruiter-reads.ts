@@ -74,6 +74,7 @@ export function listingAudit(
     stage?: string | undefined;
     q?: string | undefined;
     doesNotMeet?: boolean | undefined;
+    source?: string | undefined;
   },
 ): AuditRecord {
   const parts = [
@@ -81,6 +82,8 @@ export function listingAudit(
     filter.stage && `stage ${filter.stage}`,
     filter.doesNotMeet !== undefined && (filter.doesNotMeet ? 'does not meet' : 'meets'),
     filter.q && 'words',
+    // Not the name: a "How did you hear" answer may name a person.
+    filter.source && 'source',
   ].filter(Boolean);
   const applicants = `${count} ${count === 1 ? 'applicant' : 'applicants'}`;
   return {

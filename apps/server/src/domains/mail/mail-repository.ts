@@ -27,15 +27,20 @@ export interface QueuedMail extends OutgoingMail {
   attempts: number;
 }
 
-/** Puts mail about an applicant in the queue, inside the caller's transaction. */
+/**
+ * Puts mail about an applicant in the queue, inside the caller's transaction; answers the queued
+ * rows' ids. `notBefore` holds it back until then (a bulk rejection's mail, so an undo can still
+ * take it back: `cancelPendingMail`).
+ */
 export async function enqueueMail(
   trx: Db,
   mails: readonly OutgoingMail[],
   applicantId: number | null,
   now: Date,
-): Promise<void> {
-  if (mails.length === 0) return;
-  await trx
+  notBefore: Date = now,
+): Promise<number[]> {
+  if (mails.length === 0) return [];
+  const rows = await trx
     .insertInto('mailQueue')
     .values(
       mails.map((mail) => ({
@@ -49,11 +54,33 @@ export async function enqueueMail(
         alertId: mail.alertId ?? null,
         status: 'pending',
         attempts: 0,
-        nextAttemptAt: now.toISOString(),
+        nextAttemptAt: notBefore.toISOString(),
         createdAt: now.toISOString(),
       })),
     )
+    .returning('id')
     .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Takes queued mail back, inside the caller's transaction, unless a sender holds it now (it may
+ * be on its way); answers how many were taken back.
+ */
+export async function cancelPendingMail(
+  trx: Db,
+  ids: readonly number[],
+  now: Date,
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const at = now.toISOString();
+  const result = await trx
+    .deleteFrom('mailQueue')
+    .where('id', 'in', ids)
+    .where('status', '=', 'pending')
+    .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<', at)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** The mail queue. The only code that touches its table, with enqueueMail. */

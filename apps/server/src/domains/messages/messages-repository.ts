@@ -290,3 +290,8 @@ export const messageLookups = (trx: Db) => {
   const repo = messagesRepository(trx);
   return { findTemplate: repo.findTemplate, findReason: repo.findReason };
 };
+
+/** A message whose mail was taken back before it went (a bulk rejection undone). */
+export async function forgetMessage(trx: Db, messageId: number): Promise<void> {
+  await trx.deleteFrom('applicantMessages').where('id', '=', messageId).execute();
+}

@@ -6,6 +6,7 @@ import {
   storedAnswersOf,
   validateApplication,
   type ApplicationInput,
+  type Arrival,
   type FieldError,
   type Place,
   type ResumeFacts,
@@ -33,6 +34,8 @@ export interface ApplicationAttempt {
     /** The file was longer than the bytes kept (a stream cut at the limit): too large. */
     overLimit?: boolean;
   };
+  /** How the visitor arrived (plugins/arrival.ts): the source is credited from it. */
+  arrival?: Arrival;
 }
 
 export interface AcceptContext {
@@ -99,7 +102,7 @@ export async function checkResume({
 export async function acceptApplication(
   context: AcceptContext,
   job: Job,
-  { input, resume: received }: ApplicationAttempt,
+  { input, resume: received, arrival }: ApplicationAttempt,
 ): Promise<Acceptance> {
   const { reference, applications } = context;
   // A control character (NUL…) makes a field invalid: it fails its own rule, in order.
@@ -156,6 +159,7 @@ export async function acceptApplication(
       mimeType: resumeMimeType(resume.kind),
       content: resume.bytes,
     },
+    arrival,
     // The applicant's confirmation and the contact persons' notice, written and queued with
     // the applicant, in its transaction, and sent in the background.
     mail: {

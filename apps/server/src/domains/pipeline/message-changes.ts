@@ -22,7 +22,8 @@ import { auditRepository } from '../audit/audit-repository';
 import { enqueueMail } from '../mail/mail-repository';
 import { applicantMessageMail } from '../mail/mail-templates';
 import { messageLookups, recordMessage } from '../messages/messages-repository';
-import { applicantLock, noApplicant } from './pipeline-changes';
+import { bulkRepository, type BulkStep } from './bulk-repository';
+import { applicantLock, batchNote, checkSeen, noApplicant } from './pipeline-changes';
 import { pipelineRepository, type PipelineApplicant } from './pipeline-repository';
 
 /** What a message is, before its placeholders are filled: a template's or the recruiter's own. */
@@ -72,7 +73,7 @@ export function messageChanges(db: Db) {
     return { templateId: null, subject: draft.subject, body: draft.body };
   };
 
-  /** Queues the mail and keeps the message; answers nothing the caller needs. */
+  /** Queues the mail (held until `notBefore`) and keeps the message; answers both ids. */
   const send = async (
     trx: Db,
     applicant: PipelineApplicant,
@@ -81,7 +82,8 @@ export function messageChanges(db: Db) {
     userId: number,
     now: Date,
     mailOrigin: string,
-  ) => {
+    notBefore: Date = now,
+  ): Promise<{ messageId: number; mailId: number | null }> => {
     const link = usesStatusLink(draft.subject, draft.body)
       ? statusPageUrl(
           mailOrigin,
@@ -93,7 +95,7 @@ export function messageChanges(db: Db) {
     // A subject is one line: a filled placeholder must not break it.
     const subject = (facts: MessageFacts) =>
       fillPlaceholders(draft.subject, facts).replace(/\s+/g, ' ').trim();
-    await enqueueMail(
+    const [mailId] = await enqueueMail(
       trx,
       [
         applicantMessageMail(
@@ -104,8 +106,9 @@ export function messageChanges(db: Db) {
       ],
       applicant.applicantId,
       now,
+      notBefore,
     );
-    return recordMessage(
+    const messageId = await recordMessage(
       trx,
       {
         applicantId: applicant.applicantId,
@@ -117,6 +120,7 @@ export function messageChanges(db: Db) {
       },
       now,
     );
+    return { messageId, mailId: mailId ?? null };
   };
 
   const changing = <T>(applicantId: number, work: (trx: Db) => Promise<T>) =>
@@ -155,7 +159,7 @@ export function messageChanges(db: Db) {
         const applicant = await found(trx, applicantId);
         const text = await draftOf(trx, draft);
         const kind = text.templateId === null ? 'written' : 'template';
-        const messageId = await send(trx, applicant, text, kind, userId, now, mailOrigin);
+        const { messageId } = await send(trx, applicant, text, kind, userId, now, mailOrigin);
         await extendStatusLinks(trx, applicantId, now);
         await auditRepository(trx).record(
           {
@@ -174,7 +178,9 @@ export function messageChanges(db: Db) {
 
     /**
      * Rejected with a reason in use (400 naming reasonId otherwise) and, with a template, its
-     * mail; 409 with the stage model's sentence when Rejected cannot be reached from here.
+     * mail; 409 with the stage model's sentence when Rejected cannot be reached from here, or as
+     * part of a bulk action (`bulk`), when someone changed the applicant meanwhile; the mail
+     * then waits for the undo's window.
      */
     reject: (
       applicantId: number,
@@ -182,9 +188,11 @@ export function messageChanges(db: Db) {
       userId: number,
       now: Date,
       mailOrigin: string,
+      bulk?: BulkStep,
     ) =>
       changing(applicantId, async (trx) => {
         const applicant = await found(trx, applicantId);
+        checkSeen(applicant.stage, bulk);
         const refusal = stageMoveRefusal(applicant.stage, 'Rejected');
         if (refusal) throw new HttpProblem(409, refusal);
         const reason = await messageLookups(trx).findReason(rejection.reasonId);
@@ -203,9 +211,29 @@ export function messageChanges(db: Db) {
           now,
           reason.reasonId,
         );
-        const messageId = template
-          ? await send(trx, applicant, template, 'rejection', userId, now, mailOrigin)
+        const sent = template
+          ? await send(
+              trx,
+              applicant,
+              template,
+              'rejection',
+              userId,
+              now,
+              mailOrigin,
+              bulk?.mailNotBefore,
+            )
           : undefined;
+        const messageId = sent?.messageId;
+        if (bulk) {
+          await bulkRepository(trx).addItem({
+            batchId: bulk.batchId,
+            applicantId,
+            fromStage: applicant.stage,
+            toStage: 'Rejected',
+            messageId: sent?.messageId ?? null,
+            mailId: sent?.mailId ?? null,
+          });
+        }
         await extendStatusLinks(trx, applicantId, now);
         await auditRepository(trx).record(
           {
@@ -214,7 +242,8 @@ export function messageChanges(db: Db) {
             target: `applicant ${applicantId}`,
             detail:
               `${applicant.stage} -> Rejected, reason ${reason.reasonId}` +
-              (messageId === undefined ? ', no mail' : `, message ${messageId}`),
+              (messageId === undefined ? ', no mail' : `, message ${messageId}`) +
+              batchNote(bulk),
           },
           now,
         );

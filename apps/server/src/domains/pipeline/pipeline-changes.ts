@@ -9,6 +9,7 @@ import { writeTransaction } from '../../db/write-transaction';
 import { HttpProblem } from '../../lib/http-problem';
 import { extendStatusLinks } from '../applications/applicant-links';
 import { auditRepository } from '../audit/audit-repository';
+import { bulkRepository, type BulkStep } from './bulk-repository';
 import { pipelineRepository, type PipelineRepository } from './pipeline-repository';
 
 /** One entry of an applicant's stage history as the console shows it. */
@@ -50,6 +51,16 @@ export const applicantLock = (applicantId: number) => `applicant:${applicantId}`
 export const noApplicant = (id: number) =>
   new HttpProblem(404, `There is no applicant with id ${id}.`);
 
+/** 409 when a bulk action's applicant is no longer in the stage its recruiter saw. */
+export function checkSeen(stage: ApplicantStage, bulk: BulkStep | undefined): void {
+  if (bulk && bulk.seen !== stage) {
+    throw new HttpProblem(409, `Someone else changed this applicant meanwhile: now in ${stage}.`);
+  }
+}
+
+/** ", batch N" in an audit row's detail when the change is part of a bulk action. */
+export const batchNote = (bulk: BulkStep | undefined) => (bulk ? `, batch ${bulk.batchId}` : '');
+
 /**
  * The pipeline's writes, each with its audit row in the same transaction (both or neither). The
  * applicant is read inside it, under a lock per applicant, so two moves at once are judged one
@@ -69,19 +80,34 @@ export function pipelineChanges(db: Db) {
     ]);
 
   return {
-    /** 404 without the applicant; 409 with the model's sentence when the move is not allowed. */
+    /**
+     * 404 without the applicant; 409 with the model's sentence when the move is not allowed, or
+     * as part of a bulk action (`bulk`), when someone changed the applicant meanwhile.
+     */
     moveStage: (
       applicantId: number,
       to: ApplicantStage,
       userId: number,
       now: Date,
+      bulk?: BulkStep,
     ): Promise<StageHistory> =>
       audited(applicantId, async (pipeline, audit, trx) => {
         const found = await pipeline.find(applicantId);
         if (!found) throw noApplicant(applicantId);
+        checkSeen(found.stage, bulk);
         const refusal = stageMoveRefusal(found.stage, to);
         if (refusal) throw new HttpProblem(409, refusal);
         await pipeline.setStage(applicantId, to, userId, now);
+        if (bulk) {
+          await bulkRepository(trx).addItem({
+            batchId: bulk.batchId,
+            applicantId,
+            fromStage: found.stage,
+            toStage: to,
+            messageId: null,
+            mailId: null,
+          });
+        }
         // News on the applicant's own page: their links work 30 days from this change.
         await extendStatusLinks(trx, applicantId, now);
         await audit.record(
@@ -89,7 +115,7 @@ export function pipelineChanges(db: Db) {
             actor: { userId },
             action: 'applicant-stage',
             target: `applicant ${applicantId}`,
-            detail: `${found.stage} -> ${to}`,
+            detail: `${found.stage} -> ${to}${batchNote(bulk)}`,
           },
           now,
         );

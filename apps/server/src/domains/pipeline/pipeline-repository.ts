@@ -1,6 +1,20 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import type { Applicant, ApplicantStage } from '@lumenfield/contract';
-import { applicantStageSchema, INITIAL_STAGE } from '@lumenfield/contract';
+import type {
+  Applicant,
+  ApplicantSort,
+  ApplicantStage,
+  Arrival,
+  SourceCredit,
+} from '@lumenfield/contract';
+import {
+  APPLICANT_STAGES,
+  applicantStageSchema,
+  arrivalSchema,
+  DEFAULT_APPLICANT_SORT,
+  INITIAL_STAGE,
+  sourceVias,
+  type SourceVia,
+} from '@lumenfield/contract';
 import type { Database, Db } from '../../db/database';
 import { toIso } from '../../db/database';
 import { applicantColumns, toApplicant as toApplicantView } from '../applications/applicant-row';
@@ -12,7 +26,21 @@ export interface PipelineFilter {
   q?: string | undefined;
   /** true: flagged "Does not meet" (a knock-out answer); false: not flagged. */
   doesNotMeet?: boolean | undefined;
+  /** Only applicants credited to this source name. */
+  source?: string | undefined;
 }
+
+/**
+ * The filter of a console list's query (its page and sort aside): one owner, so the list, its
+ * CSV, next and previous, and "select all matching" always mean the same applicants.
+ */
+export const pipelineFilterOf = ({
+  jobId,
+  stage,
+  q,
+  doesNotMeet,
+  source,
+}: PipelineFilter): PipelineFilter => ({ jobId, stage, q, doesNotMeet, source });
 
 /** One applicant as the console's lists and the CSV show them (no resume bytes). */
 export interface PipelineApplicant extends Applicant {
@@ -23,6 +51,9 @@ export interface PipelineApplicant extends Applicant {
   attachmentKind: string;
   /** The reason given with their latest stage change (a move to Rejected), if any. */
   rejectionReason: string | null;
+  /** The source credited at applying, and the raw values the visit carried. */
+  source: SourceCredit | null;
+  arrival: Arrival;
 }
 
 export interface StageEntry {
@@ -68,6 +99,26 @@ const currentRejectionReason = (eb: From) =>
         .whereRef('latest.applicantId', '=', 'applicants.id'),
     );
 
+const isVia = (value: string | null): value is SourceVia =>
+  (sourceVias as readonly (string | null)[]).includes(value);
+
+/** The raw values kept with an application (JSON); what no longer parses reads as none. */
+function arrivalOf(text: string | null): Arrival {
+  if (text === null) return {};
+  try {
+    return arrivalSchema.catch({}).parse(JSON.parse(text));
+  } catch {
+    return {};
+  }
+}
+
+/** A stage's place in the stage model's order (New first), for sorting by stage. */
+const stageRank = (eb: From) =>
+  sql<number>`case ${currentStage(eb)} ${sql.join(
+    APPLICANT_STAGES.map((stage, index) => sql`when ${sql.lit(stage)} then ${sql.lit(index)}`),
+    sql` `,
+  )} end`;
+
 const asStage = (value: string): ApplicantStage =>
   applicantStageSchema.catch(INITIAL_STAGE).parse(value);
 
@@ -89,6 +140,9 @@ export function pipelineRepository(db: Db) {
       )
       .$if(filter.doesNotMeet !== undefined, (q) =>
         q.where('applicants.knockouts', filter.doesNotMeet ? '>' : '=', 0),
+      )
+      .$if(filter.source !== undefined, (q) =>
+        q.where('applicants.sourceName', '=', filter.source!),
       );
     for (const word of searchWords(filter.q)) {
       query = query.where((eb) =>
@@ -113,11 +167,37 @@ export function pipelineRepository(db: Db) {
       'attachments.kind as attachmentKind',
       currentStage(eb).as('stage'),
       currentRejectionReason(eb).as('rejectionReason'),
+      'applicants.sourceName',
+      'applicants.sourceVia',
+      'applicants.arrival',
     ]);
 
+  /** The list's order (docs/recruiters.md, "Sorting"); the id breaks every tie the same way. */
+  const ordered = (filter: PipelineFilter, sort: ApplicantSort = DEFAULT_APPLICANT_SORT) => {
+    const direction = sort.startsWith('-') ? 'desc' : 'asc';
+    const query = columns(filter);
+    const by = sort.replace(/^-/, '');
+    const sorted =
+      by === 'name'
+        ? query
+            .orderBy((eb) => eb.fn('lower', ['applicants.lastName']), direction)
+            .orderBy((eb) => eb.fn('lower', ['applicants.firstName']), direction)
+        : by === 'stage'
+          ? query.orderBy(stageRank, direction).orderBy('applicants.appliedOn', 'desc')
+          : by === 'opening'
+            ? query
+                .orderBy((eb) => eb.fn('lower', ['jobs.title']), direction)
+                .orderBy('jobs.id', direction)
+                .orderBy('applicants.appliedOn', 'desc')
+            : query.orderBy('applicants.appliedOn', direction);
+    return sorted.orderBy('applicants.id', direction);
+  };
+
   type Row = Awaited<ReturnType<ReturnType<typeof columns>['execute']>>[number];
-  const toApplicant = (row: Row): PipelineApplicant => ({
+  const toApplicant = ({ sourceName, sourceVia, arrival, ...row }: Row): PipelineApplicant => ({
     ...toApplicantView(row),
+    source: sourceName && isVia(sourceVia) ? { name: sourceName, via: sourceVia } : null,
+    arrival: arrivalOf(arrival),
     jobId: row.jobId,
     jobCode: row.jobCode,
     jobTitle: row.jobTitle,
@@ -127,22 +207,41 @@ export function pipelineRepository(db: Db) {
   });
 
   return {
-    /** Newest applications first; one page of them and how many match in all. */
+    /** One page of the matches in the list's order (newest first unless sorted), and the total. */
     async search(
       filter: PipelineFilter,
       page: number,
       pageSize: number,
+      sort?: ApplicantSort,
     ): Promise<{ items: PipelineApplicant[]; total: number }> {
       const total = await filtered(filter)
         .select(sql<number>`count(*)`.as('n'))
         .executeTakeFirstOrThrow();
-      const rows = await columns(filter)
-        .orderBy('applicants.appliedOn', 'desc')
-        .orderBy('applicants.id', 'desc')
+      const rows = await ordered(filter, sort)
         .limit(pageSize)
         .offset((page - 1) * pageSize)
         .execute();
       return { items: rows.map(toApplicant), total: Number(total.n) };
+    },
+
+    /** The first `limit` matches' ids and stages, in the list's order (a bulk selection). */
+    async ids(
+      filter: PipelineFilter,
+      limit: number,
+    ): Promise<{ items: { applicantId: number; stage: ApplicantStage }[]; total: number }> {
+      const total = await filtered(filter)
+        .select(sql<number>`count(*)`.as('n'))
+        .executeTakeFirstOrThrow();
+      const rows = await filtered(filter)
+        .select((eb) => ['applicants.id', currentStage(eb).as('stage')])
+        .orderBy('applicants.appliedOn', 'desc')
+        .orderBy('applicants.id', 'desc')
+        .limit(limit)
+        .execute();
+      return {
+        items: rows.map((row) => ({ applicantId: row.id, stage: asStage(String(row.stage)) })),
+        total: Number(total.n),
+      };
     },
 
     /** Every match, oldest first (the CSV export). */
@@ -152,6 +251,61 @@ export function pipelineRepository(db: Db) {
         .orderBy('applicants.id', 'asc')
         .execute();
       return rows.map(toApplicant);
+    },
+
+    /**
+     * An opening's board in one query: per stage, how many applicants it holds and one page of
+     * them (newest first); `stage` limits the answer to that column (its "Show more").
+     */
+    async board(
+      jobId: number,
+      page: number,
+      pageSize: number,
+      stage?: ApplicantStage,
+    ): Promise<{ stage: ApplicantStage; count: number; items: PipelineApplicant[] }[]> {
+      const ranked = db
+        .selectFrom(columns({ jobId, stage }).as('a'))
+        .selectAll('a')
+        .select([
+          sql<number>`row_number() over (partition by ${sql.ref('a.stage')} order by ${sql.ref('a.appliedOn')} desc, ${sql.ref('a.id')} desc)`.as(
+            'rank',
+          ),
+          sql<number>`count(*) over (partition by ${sql.ref('a.stage')})`.as('inStage'),
+        ]);
+      const rows = await db
+        .selectFrom(ranked.as('r'))
+        .selectAll('r')
+        .where('r.rank', '>', (page - 1) * pageSize)
+        .where('r.rank', '<=', page * pageSize)
+        .orderBy('r.rank')
+        .execute();
+      const byStage = new Map<ApplicantStage, { count: number; items: PipelineApplicant[] }>();
+      for (const { rank: _rank, inStage, ...row } of rows) {
+        const applicant = toApplicant(row);
+        const column = byStage.get(applicant.stage) ?? { count: Number(inStage), items: [] };
+        column.items.push(applicant);
+        byStage.set(applicant.stage, column);
+      }
+      return [...byStage].map(([stage, column]) => ({ stage, ...column }));
+    },
+
+    /**
+     * The applicants either side of `id` in the list as filtered and sorted (ids only), its
+     * 1-based place (0 when it is not in the list) and the list's length.
+     */
+    async neighbours(
+      filter: PipelineFilter,
+      sort: ApplicantSort | undefined,
+      id: number,
+    ): Promise<{ previous: number | null; next: number | null; position: number; total: number }> {
+      const rows = await ordered(filter, sort).clearSelect().select('applicants.id').execute();
+      const index = rows.findIndex((row) => row.id === id);
+      return {
+        previous: index > 0 ? rows[index - 1]!.id : null,
+        next: index >= 0 && index < rows.length - 1 ? rows[index + 1]!.id : null,
+        position: index + 1,
+        total: rows.length,
+      };
     },
 
     async find(id: number): Promise<PipelineApplicant | undefined> {

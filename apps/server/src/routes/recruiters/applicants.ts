@@ -4,13 +4,19 @@ import {
   adminJobParamsSchema,
   API_BASE_PATH,
   applicantColumns,
+  applicantNeighboursSchema,
   applicantsQuerySchema,
+  BOARD_PAGE_SIZE,
+  boardQuerySchema,
+  boardSchema,
+  consoleStageChoices,
   consoleApplicantPageSchema,
   consoleApplicantSchema,
   consolePaths,
   noteCreateSchema,
   PAGE_SIZE,
   placeLine,
+  sourceText,
   stageMoveSchema,
   stageUpdateSchema,
   type ConsoleApplicant,
@@ -20,7 +26,10 @@ import {
 import { stripControlCharacters as clean } from '../../lib/control-characters';
 import { attachmentDisposition } from '../../lib/content-disposition';
 import { HttpProblem } from '../../plugins/problem-details';
-import type { PipelineApplicant } from '../../domains/pipeline/pipeline-repository';
+import {
+  pipelineFilterOf,
+  type PipelineApplicant,
+} from '../../domains/pipeline/pipeline-repository';
 import { stageHistoryOf, type StageHistory } from '../../domains/pipeline/pipeline-changes';
 import {
   allAnswersColumn,
@@ -75,6 +84,8 @@ const CSV_COLUMNS: readonly CsvColumn<PipelineApplicant>[] = [
   { key: 'attachmentName', label: 'Resume file' },
   { key: 'attachmentSize', label: 'Resume size (bytes)' },
   { key: 'attachmentSha256', label: 'Resume SHA-256' },
+  // "LinkedIn (tracking link)": the source credited at applying (docs/recruiters.md).
+  { label: 'Source', cell: (a) => sourceText(a.source) },
 ];
 
 /**
@@ -133,16 +144,81 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = signedIn(request);
-      const { page = 1, jobId, stage, q, doesNotMeet } = request.query;
+      const { page = 1, sort } = request.query;
       const current = Math.max(1, page);
-      const filter = { jobId, stage, q, doesNotMeet };
-      const { items, total } = await repos.pipeline.search(filter, current, PAGE_SIZE);
+      const filter = pipelineFilterOf(request.query);
+      const { items, total } = await repos.pipeline.search(filter, current, PAGE_SIZE, sort);
       // Reading personal data is audited: who, when, how many (docs/security.md).
       if (items.length > 0) {
         const entry = listingAudit({ userId: user.id }, 'applicants-list', items.length, filter);
         await repos.audit.record(entry, app.now());
       }
       return { items: items.map(toRow), total, page: current, pageSize: PAGE_SIZE };
+    },
+  );
+
+  app.get(
+    consolePaths.board,
+    {
+      config,
+      schema: {
+        summary: "An opening's board: a column per stage with its count and a page of cards",
+        tags: ['console'],
+        params: adminJobParamsSchema,
+        querystring: boardQuerySchema,
+        response: { 200: boardSchema, ...answers },
+      },
+    },
+    async (request) => {
+      const { user } = signedIn(request);
+      const jobId = request.params.id;
+      const { stage, page = 1 } = request.query;
+      if (!(await repos.jobs.findById(jobId))) {
+        throw new HttpProblem(404, `There is no opening with id ${jobId}.`);
+      }
+      const current = Math.max(1, page);
+      const found = await repos.pipeline.board(jobId, current, BOARD_PAGE_SIZE, stage);
+      const stages = stage ? [stage] : consoleStageChoices('New');
+      const columns = [
+        ...stages,
+        // Withdrawn has a column only when someone withdrew.
+        ...found.map((column) => column.stage).filter((s) => !stages.includes(s)),
+      ].map((s) => {
+        const column = found.find((c) => c.stage === s);
+        return {
+          stage: s,
+          count: column?.count ?? 0,
+          page: current,
+          items: (column?.items ?? []).map(toRow),
+        };
+      });
+      const shown = found.reduce((sum, column) => sum + column.items.length, 0);
+      if (shown > 0) {
+        await repos.audit.record(
+          listingAudit({ userId: user.id }, 'applicants-list', shown, { jobId, stage }),
+          app.now(),
+        );
+      }
+      return { jobId, pageSize: BOARD_PAGE_SIZE, columns };
+    },
+  );
+
+  app.get(
+    consolePaths.applicantNeighbours,
+    {
+      config,
+      schema: {
+        summary: 'The applicants before and after this one in a list as filtered and sorted',
+        tags: ['console'],
+        params: adminJobParamsSchema,
+        querystring: applicantsQuerySchema,
+        response: { 200: applicantNeighboursSchema, ...answers },
+      },
+    },
+    async (request) => {
+      signedIn(request);
+      const filter = pipelineFilterOf(request.query);
+      return repos.pipeline.neighbours(filter, request.query.sort, request.params.id);
     },
   );
 
@@ -160,8 +236,8 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = signedIn(request);
-      const { jobId, stage, q, doesNotMeet } = request.query;
-      const filter = { jobId, stage, q, doesNotMeet };
+      const filter = pipelineFilterOf(request.query);
+      const { jobId } = filter;
       const applicants = await repos.pipeline.all(filter);
       const job = jobId === undefined ? undefined : await repos.jobs.findById(jobId);
       const csv = applicantsCsv(applicants, [...CSV_COLUMNS, ...answerCsvColumns(job?.questions)]);

@@ -303,14 +303,16 @@ describe(`an opening's questions, end to end (${engine})`, () => {
     const one = await link(`/api/recruiters/applicants.csv?jobId=${jobId}`);
     const [header] = one.body.split('\r\n');
     expect(header).toMatch(
-      /"Resume SHA-256","Preferred name","Why us\?","Shift","Tools","Are you allowed to work here\?","Years of testing","Earliest start","Portfolio","Does not meet"$/,
+      /"Resume SHA-256","Source","Preferred name","Why us\?","Shift","Tools","Are you allowed to work here\?","Years of testing","Earliest start","Portfolio","Does not meet"$/,
     );
     expect(row(one.body)).toMatch(
       /,"Ana","","","Cypress; Selenium","No","","","","Are you allowed to work here\?"$/,
     );
 
     const all = await link('/api/recruiters/applicants.csv');
-    expect(all.body.split('\r\n')[0]).toMatch(/"Resume SHA-256","Answers","Does not meet"$/);
+    expect(all.body.split('\r\n')[0]).toMatch(
+      /"Resume SHA-256","Source","Answers","Does not meet"$/,
+    );
     expect(row(all.body)).toContain(
       '"Preferred name: Ana\nTools: Cypress; Selenium\nAre you allowed to work here?: No","Are you allowed to work here?"',
     );

@@ -2,7 +2,13 @@ import {
   API_BASE_PATH,
   SIGN_IN_RETURN_PARAM,
   apiTokenCreatedSchema,
+  applicantIdsSchema,
+  bulkResultSchema,
+  bulkUndoResultSchema,
+  type BulkAction,
   apiTokenSchema,
+  applicantNeighboursSchema,
+  boardSchema,
   auditPageSchema,
   consoleApplicantPageSchema,
   consoleApplicantSchema,
@@ -16,6 +22,7 @@ import {
   stageMoveSchema,
   type ApplicantStage,
   type ApplicantsQuery,
+  type BoardQuery,
   type AuditQuery,
   type OpeningInput,
   type OpeningPatch,
@@ -34,6 +41,10 @@ import {
   type MessageTemplateInput,
   type Rejection,
   type RejectionReasonPatch,
+  createdLinkSchema,
+  sourcePaths,
+  sourcesOverviewSchema,
+  type NewSource,
 } from '@lumenfield/contract';
 import { z } from 'zod';
 import { ApiError, apiRequest, type RequestOptions } from '@/lib/api-client';
@@ -128,6 +139,20 @@ export const consoleApi = {
       schema: consoleApplicantPageSchema,
       signal,
     }),
+  /** The applicants before and after one in the list `query` names (its filters and sort). */
+  neighbours: (id: number, query: ApplicantsQuery, signal?: AbortSignal) =>
+    call('GET', withId(consolePaths.applicantNeighbours, id), {
+      query: { ...query, page: undefined },
+      schema: applicantNeighboursSchema,
+      signal,
+    }),
+  /** An opening's board; `stage` and `page` ask for one column's next cards. */
+  board: (jobId: number, query: BoardQuery = {}, signal?: AbortSignal) =>
+    call('GET', withId(consolePaths.board, jobId), {
+      query: { ...query },
+      schema: boardSchema,
+      signal,
+    }),
   applicant: (id: number, signal?: AbortSignal) =>
     call('GET', withId(consolePaths.applicant, id), { schema: consoleApplicantSchema, signal }),
   /** Answers the stage and its history: the page puts them in place, with no second request. */
@@ -138,6 +163,18 @@ export const consoleApi = {
     }),
   addNote: (id: number, text: string) =>
     call<unknown>('POST', withId(consolePaths.applicantNotes, id), { body: { text } }),
+  /** The ids and stages of every applicant the list's filters match (the first BULK_LIMIT). */
+  applicantIds: (query: ApplicantsQuery) =>
+    call('GET', consolePaths.applicantIds, {
+      query: { ...query, page: undefined },
+      schema: applicantIdsSchema,
+    }),
+  bulk: (body: BulkAction) =>
+    call('POST', consolePaths.applicantsBulk, { body, schema: bulkResultSchema }),
+  undoBulk: (batchId: number) =>
+    call('POST', withId(consolePaths.applicantsBulkUndo, batchId), {
+      schema: bulkUndoResultSchema,
+    }),
   erase: (email: string) =>
     call('POST', consolePaths.erasures, { body: { email }, schema: erasureResultSchema }),
 
@@ -182,6 +219,20 @@ export const consoleApi = {
     call<unknown>('POST', withId(messagePaths.messages, applicantId), { body }),
   reject: (applicantId: number, body: Rejection) =>
     call<void>('POST', withId(messagePaths.rejection, applicantId), { body }),
+
+  /** Sources and tracking links (docs/recruiters.md, "Sources"). */
+  sources: (signal?: AbortSignal) =>
+    call('GET', sourcePaths.sources, { schema: sourcesOverviewSchema, signal }),
+  createSource: (body: NewSource) =>
+    call('POST', sourcePaths.sources, { body, schema: z.object({ id: z.number().int() }) }),
+  deleteSource: (id: number) => call<void>('DELETE', withId(sourcePaths.source, id)),
+  createLink: (sourceId: number, jobId: number | null) =>
+    call('POST', withId(sourcePaths.links, sourceId), {
+      body: { jobId },
+      schema: createdLinkSchema,
+    }),
+  setLinkActive: (id: number, active: boolean) =>
+    call<void>('PATCH', withId(sourcePaths.link, id), { body: { active } }),
 
   /** The compliance role's counts (docs/recruiters.md, "Self-identification report"). */
   selfIdReport: (signal?: AbortSignal) =>

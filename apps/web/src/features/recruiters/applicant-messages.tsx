@@ -6,11 +6,13 @@ import {
   type FieldError,
   type MessageDraft,
   type MessagePreview,
+  type MessageTemplate,
+  type RejectionReason,
 } from '@lumenfield/contract';
 import { Modal } from '@/components/modal';
 import { ApiError } from '@/lib/api-client';
 import { Link } from '@/lib/router';
-import { useResource } from '@/lib/use-resource';
+import { useResource, type Resource } from '@/lib/use-resource';
 import { consoleApi } from './api';
 import { PlaceholderList } from './placeholder-list';
 import { ErrorNote, FieldFrame, StageBadge, TextField, When, fieldErrorFor } from './ui';
@@ -32,7 +34,7 @@ function PreviewBox({ preview, label }: { preview: MessagePreview; label: string
 }
 
 /** The admins' templates, for a select; loaded once per page. */
-function useTemplates() {
+export function useTemplates() {
   return useResource('message-templates', (signal) => consoleApi.templates(signal), {
     keepWhileReloading: true,
   });
@@ -243,6 +245,83 @@ export function MessagePanel({
 }
 
 /**
+ * A rejection's reason (the admins' list, retired ones left out) and its optional mail from a
+ * template: the fields the one-applicant dialog and the bulk bar's rejection share.
+ */
+export function RejectionFields({
+  reasons,
+  templates,
+  reasonId,
+  templateId,
+  errors,
+  mailHint,
+  onReason,
+  onTemplate,
+}: {
+  reasons: Resource<RejectionReason[]>;
+  templates: MessageTemplate[];
+  reasonId: string;
+  templateId: string;
+  errors: FieldError[];
+  mailHint: string;
+  onReason: (value: string) => void;
+  onTemplate: (value: string) => void;
+}) {
+  const offered = reasons.status === 'ready' ? reasons.data.filter((r) => !r.retired) : [];
+  return (
+    <>
+      <FieldFrame
+        id="reject-reason"
+        label="Reason"
+        hint={
+          reasons.status === 'ready' && offered.length === 0
+            ? 'There are no reasons yet: an admin adds them under Messages.'
+            : 'Kept with the application, for reports; the applicant does not see it.'
+        }
+        error={fieldErrorFor(errors, 'reasonId')}
+      >
+        {(control) => (
+          <select
+            {...control}
+            data-autofocus
+            value={reasonId}
+            onChange={(event) => onReason(event.target.value)}
+          >
+            <option value="">Choose a reason</option>
+            {offered.map((reason) => (
+              <option key={reason.reasonId} value={reason.reasonId}>
+                {reason.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </FieldFrame>
+      <FieldFrame
+        id="reject-template"
+        label="Rejection mail"
+        hint={mailHint}
+        error={fieldErrorFor(errors, 'templateId')}
+      >
+        {(control) => (
+          <select
+            {...control}
+            value={templateId}
+            onChange={(event) => onTemplate(event.target.value)}
+          >
+            <option value="">No mail</option>
+            {templates.map((template) => (
+              <option key={template.templateId} value={template.templateId}>
+                {template.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </FieldFrame>
+    </>
+  );
+}
+
+/**
  * Rejecting an applicant: a reason from the admins' list (required) and, if chosen, a rejection
  * mail from a template, shown as the applicant will read it. One step on the server: the stage,
  * the reason, the mail and the audit row together.
@@ -252,7 +331,8 @@ export function RejectDialog({
   onClose,
   onRejected,
 }: {
-  applicant: ConsoleApplicant;
+  /** Who is rejected: the applicant's page, or a card on the board. */
+  applicant: Pick<ConsoleApplicant, 'applicantId' | 'firstName' | 'lastName' | 'email'>;
   onClose: () => void;
   onRejected: () => void;
 }) {
@@ -310,56 +390,19 @@ export function RejectDialog({
     <Modal open onClose={onClose} title={`Reject ${name}?`}>
       <form className="rc-form" onSubmit={reject} noValidate>
         {message ? <ErrorNote message={message} /> : null}
-        <FieldFrame
-          id="reject-reason"
-          label="Reason"
-          hint={
-            reasons.status === 'ready' && offered.length === 0
-              ? 'There are no reasons yet: an admin adds them under Messages.'
-              : 'Kept with the application, for reports; the applicant does not see it.'
-          }
-          error={fieldErrorFor(errors, 'reasonId')}
-        >
-          {(control) => (
-            <select
-              {...control}
-              data-autofocus
-              value={reasonId}
-              onChange={(event) => {
-                setReasonId(event.target.value);
-                setErrors([]);
-              }}
-            >
-              <option value="">Choose a reason</option>
-              {offered.map((reason) => (
-                <option key={reason.reasonId} value={reason.reasonId}>
-                  {reason.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </FieldFrame>
-        <FieldFrame
-          id="reject-template"
-          label="Rejection mail"
-          hint={`Sent to ${applicant.email} with the rejection.`}
-          error={fieldErrorFor(errors, 'templateId')}
-        >
-          {(control) => (
-            <select
-              {...control}
-              value={templateId}
-              onChange={(event) => chooseTemplate(event.target.value)}
-            >
-              <option value="">No mail</option>
-              {list.map((template) => (
-                <option key={template.templateId} value={template.templateId}>
-                  {template.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FieldFrame>
+        <RejectionFields
+          reasons={reasons}
+          templates={list}
+          reasonId={reasonId}
+          templateId={templateId}
+          errors={errors}
+          mailHint={`Sent to ${applicant.email} with the rejection.`}
+          onReason={(value) => {
+            setReasonId(value);
+            setErrors([]);
+          }}
+          onTemplate={chooseTemplate}
+        />
         {preview && preview.templateId === templateId ? (
           <PreviewBox preview={preview.preview} label={`The mail ${name} will read`} />
         ) : null}

@@ -2,9 +2,12 @@ import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import {
   consoleStageChoices,
   applicantColumns,
+  arrivalLabels,
   consolePagePaths,
+  sourceText,
   stageMoveRefusal,
   type ApplicantStage,
+  type ApplicantsQuery,
   type ConsoleApplicant,
   type ErasureResult,
   type StageMove,
@@ -12,13 +15,24 @@ import {
 import { Modal } from '@/components/modal';
 import { ApiError } from '@/lib/api-client';
 import { placeText } from '@/lib/place-text';
-import { Link, useNavigate } from '@/lib/router';
+import { Link, useNavigate, useSearchParams } from '@/lib/router';
 import { consoleApi, resumeHref } from './api';
 import { ApplicantAnswers } from './applicant-answers';
 import { MessagePanel, RejectDialog, Timeline } from './applicant-messages';
 import { applicantsOfOpening, openingPath } from './routes';
+import { applicantInList, listQuery } from './applicant-sort';
+import { queryFromParams } from './applicants-page';
 import { useSession } from './session';
-import { ErrorNote, Loading, PageHeading, Pending, StageBadge, When, counted } from './ui';
+import {
+  ErrorNote,
+  Loading,
+  PageHeading,
+  Pending,
+  StageBadge,
+  When,
+  counted,
+  withQuery,
+} from './ui';
 import { useResource } from '@/lib/use-resource';
 
 // pdf.js is large: it loads only when a PDF is shown.
@@ -28,6 +42,31 @@ const formatSize = (bytes: number) =>
   bytes < 1024 * 1024
     ? `${Math.max(1, Math.round(bytes / 1024))} KB`
     : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** "LinkedIn (tracking link)", and the raw values the visit carried behind a toggle. */
+function SourceFacts({ applicant }: { applicant: ConsoleApplicant }) {
+  const raw = (Object.keys(arrivalLabels) as (keyof typeof arrivalLabels)[]).filter(
+    (key) => applicant.arrival[key],
+  );
+  return (
+    <>
+      {applicant.source ? sourceText(applicant.source) : 'Not known'}
+      {raw.length > 0 ? (
+        <details className="rc-arrival">
+          <summary>What the visit carried</summary>
+          <dl>
+            {raw.map((key) => (
+              <div key={key}>
+                <dt>{arrivalLabels[key]}</dt>
+                <dd>{applicant.arrival[key]}</dd>
+              </div>
+            ))}
+          </dl>
+        </details>
+      ) : null}
+    </>
+  );
+}
 
 function Sent({ applicant }: { applicant: ConsoleApplicant }) {
   // What they sent: the lines of the one list of applicant fields, then when and where.
@@ -50,6 +89,7 @@ function Sent({ applicant }: { applicant: ConsoleApplicant }) {
         {applicant.jobCode} · {applicant.jobTitle}
       </Link>,
     ],
+    ['Source', <SourceFacts applicant={applicant} />],
   ];
   return (
     <section className="rc-card" aria-labelledby="sent-heading">
@@ -365,9 +405,44 @@ function Erase({ applicant }: { applicant: ConsoleApplicant }) {
   );
 }
 
+/**
+ * Previous and next applicant in the list the recruiter came from (its filters and sort ride in
+ * this page's URL; without them, every applicant newest first), and where this one stands in it.
+ */
+function ListWalk({ applicantId, query }: { applicantId: number; query: ApplicantsQuery }) {
+  const [around] = useResource(`neighbours-${applicantId}-${JSON.stringify(query)}`, (signal) =>
+    consoleApi.neighbours(applicantId, query, signal),
+  );
+  if (around.status !== 'ready' || around.data.position === 0) return null;
+  const { previous, next, position, total } = around.data;
+  return (
+    <nav className="rc-walk" aria-label="Applicants in this list">
+      {previous === null ? (
+        <span className="rc-walk__end">First in the list</span>
+      ) : (
+        <Link rel="prev" to={applicantInList(previous, query)}>
+          ← Previous<span className="rc-walk__word"> applicant</span>
+        </Link>
+      )}
+      <span className="rc-walk__place">
+        {position} of {total}
+      </span>
+      {next === null ? (
+        <span className="rc-walk__end">Last in the list</span>
+      ) : (
+        <Link rel="next" to={applicantInList(next, query)}>
+          Next<span className="rc-walk__word"> applicant</span> →
+        </Link>
+      )}
+    </nav>
+  );
+}
+
 /** One applicant: what they sent, the timeline, the resume, the stage, messages and notes. */
 export default function ApplicantPage({ applicantId }: { applicantId: number }) {
   const { user } = useSession();
+  const query = queryFromParams(useSearchParams());
+  const fromList = Object.keys(query).length > 0;
   const [applicant, reload] = useResource(
     `applicant-${applicantId}`,
     (signal) => consoleApi.applicant(applicantId, signal),
@@ -382,11 +457,20 @@ export default function ApplicantPage({ applicantId }: { applicantId: number }) 
     <>
       <PageHeading title={data ? `${data.firstName} ${data.lastName}` : 'Applicant'} />
       {data ? (
-        <p className="rc-crumbs">
-          <Link to={applicantsOfOpening(data.jobId)}>
-            ← Applicants for {data.jobCode} · {data.jobTitle}
-          </Link>
-        </p>
+        <div className="rc-applicant__nav">
+          <p className="rc-crumbs">
+            {fromList ? (
+              <Link to={withQuery(consolePagePaths.applicants, listQuery(query))}>
+                ← Back to the list
+              </Link>
+            ) : (
+              <Link to={applicantsOfOpening(data.jobId)}>
+                ← Applicants for {data.jobCode} · {data.jobTitle}
+              </Link>
+            )}
+          </p>
+          <ListWalk applicantId={applicantId} query={query} />
+        </div>
       ) : null}
       <Pending resource={applicant} what="the applicant" onRetry={reload} />
       {data ? (

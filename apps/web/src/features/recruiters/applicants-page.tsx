@@ -1,14 +1,17 @@
 import type { FormEvent } from 'react';
 import {
   APPLICANT_STAGES,
+  applicantSortSchema,
   applicantStageSchema,
   consolePagePaths,
+  DEFAULT_APPLICANT_SORT,
   type ApplicantsQuery,
 } from '@lumenfield/contract';
 import { Link, useNavigate, useSearchParams } from '@/lib/router';
 import { applicantsCsvHref, consoleApi } from './api';
 import { DoesNotMeetFlags } from './applicant-answers';
-import { applicantPath } from './routes';
+import { applicantInList, SORT_CHOICES, sortColumn, sortOf, sortWords } from './applicant-sort';
+import { BulkBar, SelectAllMatching, useBulkSelection } from './bulk-actions';
 import {
   ListTable,
   PageHeading,
@@ -28,12 +31,16 @@ export function queryFromParams(params: URLSearchParams): ApplicantsQuery {
   const page = params.get('page') ?? '';
   const q = (params.get('q') ?? '').trim();
   const doesNotMeet = params.get('doesNotMeet');
+  const source = (params.get('source') ?? '').slice(0, 100);
+  const sort = applicantSortSchema.safeParse(params.get('sort'));
   return {
+    ...(source ? { source } : {}),
     ...(doesNotMeet === 'true' || doesNotMeet === 'false' ? { doesNotMeet } : {}),
     ...(/^\d{1,9}$/.test(jobId) ? { jobId } : {}),
     ...(stage.success ? { stage: stage.data } : {}),
     ...(q ? { q: q.slice(0, 200) } : {}),
     ...(/^\d{1,6}$/.test(page) && page !== '1' ? { page } : {}),
+    ...(sort.success ? { sort: sort.data } : {}),
   };
 }
 
@@ -51,11 +58,16 @@ export default function ApplicantsPage() {
   const jobs = useResource('jobs', (signal) => consoleApi.jobs(signal), {
     keepWhileReloading: true,
   })[0];
+  const sources = useResource('sources', (signal) => consoleApi.sources(signal), {
+    keepWhileReloading: true,
+  })[0];
   const [fields, setFields] = useFilterFields(key, () => ({
+    source: query.source ?? '',
     q: query.q ?? '',
     stage: query.stage ?? '',
     jobId: query.jobId ?? '',
     doesNotMeet: query.doesNotMeet ?? '',
+    sort: query.sort ?? '',
   }));
   const set = (name: keyof typeof fields) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [name]: event.target.value }));
@@ -70,6 +82,9 @@ export default function ApplicantsPage() {
       ? jobs.data.find((item) => String(item.id) === query.jobId)
       : undefined;
   const filters: ApplicantsQuery = { ...query, page: undefined };
+  // A selection holds across the pages of one filter, and goes when the filter changes.
+  const selection = useBulkSelection(JSON.stringify(filters));
+  const { selected } = selection;
 
   return (
     <>
@@ -127,6 +142,30 @@ export default function ApplicantsPage() {
             <option value="false">Not flagged</option>
           </select>
         </div>
+        <div className="rc-field">
+          <label htmlFor="applicants-source">Source</label>
+          <select id="applicants-source" value={fields.source} onChange={set('source')}>
+            <option value="">Any source</option>
+            {sources.status === 'ready'
+              ? sources.data.creditedNames.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))
+              : null}
+          </select>
+        </div>
+        {/* The headings sort too; this is the way on a phone, where the table becomes cards. */}
+        <div className="rc-field">
+          <label htmlFor="applicants-sort">Sort</label>
+          <select id="applicants-sort" value={fields.sort} onChange={set('sort')}>
+            {SORT_CHOICES.map(([value, label]) => (
+              <option key={value} value={value === DEFAULT_APPLICANT_SORT ? '' : value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
         <button type="submit" className="button button--primary">
           Apply filters
         </button>
@@ -141,35 +180,75 @@ export default function ApplicantsPage() {
           hrefFor={(page) => withQuery(consolePagePaths.applicants, { ...filters, page })}
         >
           {(items) => (
-            <ListTable
-              caption="Applicants, newest first"
-              columns={['Name', 'Opening', 'City', 'Applied', 'Stage']}
-            >
-              {items.map((row) => (
-                <tr key={row.applicantId}>
-                  <td data-label="Name">
-                    <Link to={applicantPath(row.applicantId)}>
-                      {row.firstName} {row.lastName}
-                    </Link>
-                    <span className="rc-sub">{row.email}</span>
-                    <DoesNotMeetFlags labels={row.doesNotMeet} />
-                  </td>
-                  <td data-label="Opening">
-                    {row.jobCode} · {row.jobTitle}
-                  </td>
-                  <td data-label="City">{row.city}</td>
-                  <td data-label="Applied">
-                    <When iso={row.appliedOn} />
-                  </td>
-                  <td data-label="Stage">
-                    <StageBadge stage={row.stage} />
-                  </td>
-                </tr>
-              ))}
-            </ListTable>
+            <>
+              <div className="rc-bulk-select">
+                <label className="rc-bulk-select__page">
+                  <input
+                    type="checkbox"
+                    checked={items.every((row) => selected.has(row.applicantId))}
+                    onChange={(event) => selection.toggle(items, event.target.checked)}
+                  />
+                  Select all on this page
+                </label>
+                {items.every((row) => selected.has(row.applicantId)) &&
+                list.data.total > items.length ? (
+                  <SelectAllMatching
+                    selection={selection}
+                    total={list.data.total}
+                    query={filters}
+                  />
+                ) : null}
+              </div>
+              <ListTable
+                caption={`Applicants, ${sortWords(sortOf(query))}`}
+                columns={[
+                  {
+                    label: 'Select',
+                    className: 'rc-check',
+                    header: <span className="visually-hidden">Select</span>,
+                  },
+                  sortColumn('Name', 'name', query),
+                  sortColumn('Opening', 'opening', query),
+                  'City',
+                  sortColumn('Applied', 'applied', query),
+                  sortColumn('Stage', 'stage', query),
+                ]}
+              >
+                {items.map((row) => (
+                  <tr key={row.applicantId}>
+                    <td data-label="Select" className="rc-check">
+                      <input
+                        type="checkbox"
+                        aria-label={`Select ${row.firstName} ${row.lastName}`}
+                        checked={selected.has(row.applicantId)}
+                        onChange={(event) => selection.toggle([row], event.target.checked)}
+                      />
+                    </td>
+                    <td data-label="Name">
+                      <Link to={applicantInList(row.applicantId, filters)}>
+                        {row.firstName} {row.lastName}
+                      </Link>
+                      <span className="rc-sub">{row.email}</span>
+                      <DoesNotMeetFlags labels={row.doesNotMeet} />
+                    </td>
+                    <td data-label="Opening">
+                      {row.jobCode} · {row.jobTitle}
+                    </td>
+                    <td data-label="City">{row.city}</td>
+                    <td data-label="Applied">
+                      <When iso={row.appliedOn} />
+                    </td>
+                    <td data-label="Stage">
+                      <StageBadge stage={row.stage} />
+                    </td>
+                  </tr>
+                ))}
+              </ListTable>
+            </>
           )}
         </PagedResults>
       ) : null}
+      <BulkBar selection={selection} onChanged={reload} />
     </>
   );
 }

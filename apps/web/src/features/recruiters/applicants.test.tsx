@@ -41,7 +41,11 @@ describe('the applicants list', () => {
       '/recruiters/applicants?jobId=3&stage=Interview&q=jane&bad=1',
     );
     const link = await screen.findByRole('link', { name: 'Jane Doe' });
-    expect(link).toHaveAttribute('href', '/recruiters/applicants/12');
+    // The applicant's page remembers the list (next and previous walk it).
+    expect(link).toHaveAttribute(
+      'href',
+      '/recruiters/applicants/12?jobId=3&stage=Interview&q=jane',
+    );
     expect(Object.fromEntries(asked[0]!)).toEqual({ jobId: '3', stage: 'Interview', q: 'jane' });
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
       'href',

@@ -18,6 +18,7 @@ import { ErrorNote, Loading, PageHeading } from './ui';
 // Each screen loads when first opened: the sign-in page stays small.
 const OpeningsPage = lazy(() => import('./openings-page'));
 const OpeningFormPage = lazy(() => import('./opening-form-page'));
+const BoardPage = lazy(() => import('./board-page'));
 const ApplicantsPage = lazy(() => import('./applicants-page'));
 const ApplicantPage = lazy(() => import('./applicant-page'));
 const UsersPage = lazy(() => import('./users-page'));
@@ -25,6 +26,7 @@ const AuditPage = lazy(() => import('./audit-page'));
 const AccountPage = lazy(() => import('./account-page'));
 const SelfIdReportPage = lazy(() => import('./self-id-report-page'));
 const MessagesPage = lazy(() => import('./messages-page'));
+const SourcesPage = lazy(() => import('./sources-page'));
 
 type SessionState =
   | { status: 'loading' }
@@ -40,6 +42,8 @@ function Screen({ route }: { route: ConsoleRoute }) {
       return <OpeningFormPage key="new" />;
     case 'opening':
       return <OpeningFormPage key={route.jobId} jobId={route.jobId} />;
+    case 'board':
+      return <BoardPage key={route.jobId} jobId={route.jobId} />;
     case 'applicants':
       return <ApplicantsPage />;
     case 'applicant':
@@ -54,6 +58,8 @@ function Screen({ route }: { route: ConsoleRoute }) {
       return <SelfIdReportPage />;
     case 'messages':
       return <MessagesPage />;
+    case 'sources':
+      return <SourcesPage />;
     default:
       return (
         <>
@@ -120,6 +126,9 @@ function Shell({
                   </li>
                   <li>
                     <NavLink to={consolePagePaths.messages}>Messages</NavLink>
+                  </li>
+                  <li>
+                    <NavLink to={consolePagePaths.sources}>Sources</NavLink>
                   </li>
                 </>
               )}

@@ -21,7 +21,7 @@ import {
 import { RichTextEditor } from './rich-text-editor';
 import { QuestionBuilder, draftOf, questionsFromDrafts, withKeys } from './question-builder';
 import type { QuestionDraft } from './question-builder';
-import { applicantsOfOpening, openingPath } from './routes';
+import { applicantsOfOpening, boardPath, openingPath } from './routes';
 import {
   ErrorNote,
   FieldFrame,
@@ -463,7 +463,18 @@ export default function OpeningFormPage({ jobId }: { jobId?: number }) {
   const shown = saved ?? (job.status === 'ready' ? job.data : undefined);
   return (
     <>
-      <PageHeading title={title}>{shown ? `${shown.code} · ${shown.title}` : title}</PageHeading>
+      <PageHeading
+        title={title}
+        actions={
+          jobId === undefined ? undefined : (
+            <Link className="button button--secondary" to={boardPath(jobId)}>
+              Board
+            </Link>
+          )
+        }
+      >
+        {shown ? `${shown.code} · ${shown.title}` : title}
+      </PageHeading>
       <Pending resource={job} what="the opening" onRetry={reload} />
       {job.status === 'ready' ? <OpeningEditor job={job.data} onSaved={setSaved} /> : null}
     </>

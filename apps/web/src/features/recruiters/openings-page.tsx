@@ -2,7 +2,7 @@ import { consolePagePaths, INITIAL_STAGE } from '@lumenfield/contract';
 import { Link } from '@/lib/router';
 import { consoleApi } from './api';
 import { OpeningPlaces } from './place-editor';
-import { applicantsOfOpening, openingPath } from './routes';
+import { applicantsOfOpening, boardPath, openingPath } from './routes';
 import { ListTable, PageHeading, Pending, StateBadge, When, counted } from './ui';
 import { useResource } from '@/lib/use-resource';
 
@@ -46,6 +46,11 @@ export default function OpeningsPage() {
               </td>
               <td data-label="Title">
                 <Link to={openingPath(job.id)}>{job.title}</Link>
+                <span className="rc-sub">
+                  <Link to={boardPath(job.id)} aria-label={`Board of ${job.title}`}>
+                    Board
+                  </Link>
+                </span>
               </td>
               <td data-label="Location">
                 {job.location}

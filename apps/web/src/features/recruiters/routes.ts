@@ -6,12 +6,14 @@ export type ConsoleRoute =
   | { id: 'openings' }
   | { id: 'newOpening' }
   | { id: 'opening'; jobId: number }
+  | { id: 'board'; jobId: number }
   | { id: 'applicants' }
   | { id: 'applicant'; applicantId: number }
   | { id: 'users' }
   | { id: 'audit' }
   | { id: 'account' }
   | { id: 'messages' }
+  | { id: 'sources' }
   | { id: 'selfIdReport' }
   | { id: 'notFound' };
 
@@ -20,12 +22,14 @@ export const PAGE_TITLES: Record<ConsoleRoute['id'], string> = {
   openings: 'Openings',
   newOpening: 'New opening',
   opening: 'Edit opening',
+  board: 'Board',
   applicants: 'Applicants',
   applicant: 'Applicant',
   users: 'Users',
   audit: 'Audit log',
   account: 'Your account',
   messages: 'Messages',
+  sources: 'Sources',
   selfIdReport: 'Self-identification',
   notFound: 'Page not found',
 };
@@ -85,9 +89,13 @@ export function matchConsoleRoute(rawPath: string): ConsoleRoute {
       return { id: 'account' };
     case consolePagePaths.messages:
       return { id: 'messages' };
+    case consolePagePaths.sources:
+      return { id: 'sources' };
     case SELF_ID_REPORT_PAGE:
       return { id: 'selfIdReport' };
   }
+  const board = new RegExp(`^${consolePagePaths.openings}/(\\d{1,9})/board$`).exec(pathname);
+  if (board) return { id: 'board', jobId: Number(board[1]) };
   const jobId = idIn(pathname, consolePagePaths.openings);
   if (jobId !== undefined) return { id: 'opening', jobId };
   const applicantId = idIn(pathname, consolePagePaths.applicants);
@@ -96,6 +104,7 @@ export function matchConsoleRoute(rawPath: string): ConsoleRoute {
 }
 
 export const openingPath = (id: number) => consolePagePaths.opening.replace(':id', String(id));
+export const boardPath = (jobId: number) => consolePagePaths.board.replace(':id', String(jobId));
 export const applicantPath = (id: number) => consolePagePaths.applicant.replace(':id', String(id));
 export const applicantsOfOpening = (jobId: number) =>
   `${consolePagePaths.applicants}?jobId=${jobId}`;

@@ -123,6 +123,8 @@ export function applicant(overrides: Partial<ConsoleApplicant> = {}): ConsoleApp
     notes: [],
     messages: [],
     rejectionReason: null,
+    source: null,
+    arrival: {},
     ...overrides,
   };
 }

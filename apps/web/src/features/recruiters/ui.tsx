@@ -86,8 +86,44 @@ export function Pending({
   return null;
 }
 
-/** A column of a ListTable: its heading, and whether it holds numbers (right-aligned). */
-export type Column = string | { label: string; numeric: true };
+/**
+ * A column of a ListTable: its heading, and whether it holds numbers (right-aligned), sorts
+ * the list (its heading a link to the list sorted by it; `sorted` says how it is sorted now), or
+ * has a heading that is a control (a "select all" checkbox), keyed by its label.
+ */
+export type Column =
+  | string
+  | { label: string; numeric: true }
+  | { label: string; sortHref: string; sorted: 'ascending' | 'descending' | undefined }
+  | { label: string; header: ReactNode; className?: string };
+
+function Heading({ column }: { column: Exclude<Column, string> }) {
+  if ('header' in column) {
+    return (
+      <th scope="col" className={column.className}>
+        {column.header}
+      </th>
+    );
+  }
+  if ('numeric' in column) {
+    return (
+      <th scope="col" className="rc-num">
+        {column.label}
+      </th>
+    );
+  }
+  const arrow = { ascending: '▲', descending: '▼' };
+  return (
+    <th scope="col" aria-sort={column.sorted ?? 'none'}>
+      <Link className="rc-sort" to={column.sortHref}>
+        {column.label}
+        <span aria-hidden="true" className="rc-sort__arrow">
+          {column.sorted ? arrow[column.sorted] : '↕'}
+        </span>
+      </Link>
+    </th>
+  );
+}
 
 /** The console's tables: a caption for screen readers, a heading row, then the rows given. */
 export function ListTable({
@@ -112,9 +148,7 @@ export function ListTable({
                 {column}
               </th>
             ) : (
-              <th key={column.label} scope="col" className="rc-num">
-                {column.label}
-              </th>
+              <Heading key={column.label} column={column} />
             ),
           )}
         </tr>
@@ -248,10 +282,16 @@ export function fieldErrorFor(errors: FieldError[], field: string): string | und
   })?.message;
 }
 
-/** Moves focus to the first field the server named, after the errors render. */
-export function focusFirstInvalid(form: HTMLFormElement | null) {
+/**
+ * Moves focus to the first field the server named, once the errors have rendered. React may
+ * commit a state set in a promise's callback after the next frame (on a busy machine it did), so
+ * an attempt that finds no invalid field yet tries again on the following frames.
+ */
+export function focusFirstInvalid(form: HTMLFormElement | null, frames = 10) {
   requestAnimationFrame(() => {
-    form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    const field = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (field) field.focus();
+    else if (frames > 1) focusFirstInvalid(form, frames - 1);
   });
 }
 

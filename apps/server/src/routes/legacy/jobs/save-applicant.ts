@@ -171,6 +171,7 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
             bytes: decoded?.bytes && asBuffer(decoded.bytes),
             zipBomb: decoded?.zipBomb ?? false,
           },
+          arrival: app.arrivalOf(request),
         },
       );
       if (!result.accepted) {

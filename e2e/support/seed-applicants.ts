@@ -1,0 +1,76 @@
+import { stateValue } from '../../apps/server/src/db/reference-data';
+import { pdfWithText } from '../../apps/server/src/test/files';
+
+const FIXED = { 'X-Requested-With': 'XMLHttpRequest' };
+
+/** A number in letters (0 -> 'a', 26 -> 'ba'): a name holds letters only. */
+export function inLetters(n: number): string {
+  const digit = String.fromCharCode(97 + (n % 26));
+  return n < 26 ? digit : inLetters(Math.floor(n / 26)) + digit;
+}
+
+/** The first name of the `index`th applicant seedApplicants sends (from 0). */
+export const seededFirstName = (index: number) => `Sam${inLetters(index)}`;
+
+/**
+ * `count` applications to one opening, sent as the careers page sends them (the XSRF cookie from
+ * a GET, echoed), several at a time, so a list of hundreds is there in seconds. Names are
+ * letters only, as the form asks: `lastName` too. Answers their ids.
+ */
+export async function seedApplicants(
+  base: string,
+  jobId: number,
+  count: number,
+  lastName: string,
+): Promise<number[]> {
+  const got = await fetch(
+    `${base}/api/Jobs/GetRecruitmentManagerDropDownValues?ControlName=Shift`,
+    { headers: FIXED },
+  );
+  const token = /XSRF-TOKEN=([^;]+)/.exec(got.headers.get('set-cookie') ?? '')?.[1];
+  if (!token) throw new Error('no XSRF cookie');
+  const one = async (index: number) => {
+    const firstName = seededFirstName(index);
+    const applied = await fetch(`${base}/api/Jobs/SaveApplicantDetail?jobID=${jobId}`, {
+      method: 'POST',
+      headers: {
+        ...FIXED,
+        'Content-Type': 'application/json',
+        Cookie: `XSRF-TOKEN=${token}`,
+        'X-XSRF-TOKEN': decodeURIComponent(token),
+      },
+      body: JSON.stringify({
+        FirstName: firstName,
+        LastName: lastName,
+        MobileNumber: '5550107788',
+        City: 'Austin',
+        Email: `${firstName}.${lastName}@example.com`.toLowerCase(),
+        Experience: '',
+        CountyID: 840,
+        StateID: stateValue('US', 'TX'),
+        AttachmentHeader: {
+          HeaderID: 0,
+          CreatedBy: 0,
+          CreatedOn: new Date().toISOString(),
+          IsActive: true,
+          AttachmentDetails: [
+            {
+              FileName: 'cv.pdf',
+              FileContent: pdfWithText(`${firstName} ${lastName}'s resume`).toString('base64'),
+            },
+          ],
+        },
+      }),
+    });
+    if (applied.status !== 201) {
+      throw new Error(`application ${index} answered ${applied.status}: ${await applied.text()}`);
+    }
+    return ((await applied.json()) as { ApplicantID: number }).ApplicantID;
+  };
+  const ids: number[] = [];
+  for (let start = 0; start < count; start += 8) {
+    const batch = Array.from({ length: Math.min(8, count - start) }, (_, i) => one(start + i));
+    ids.push(...(await Promise.all(batch)));
+  }
+  return ids;
+}

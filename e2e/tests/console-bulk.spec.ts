@@ -1,0 +1,88 @@
+import { expectNoViolations } from '../support/axe';
+import { adminApi } from '../support/admin-api';
+import { CONSOLE_ADMIN } from '../support/console-servers';
+import { consoleUrl, signedIn } from '../support/console-sign-in';
+import { expect, test } from '../support/fixtures';
+import { inLetters, seedApplicants, seededFirstName } from '../support/seed-applicants';
+
+/**
+ * Bulk actions on the applicants list (docs/recruiters.md, "Bulk actions"): 200 applicants
+ * selected as all that match, moved to Screening and put back in New by Undo; two rejected
+ * with a reason. The server suite runs the API on both engines; this is the SQLite console server.
+ */
+
+test.describe('bulk actions', () => {
+  test.describe.configure({ timeout: 240_000 });
+  test.skip(() => !process.env.E2E_CONSOLE_SQLITE_URL, 'no console server (see global setup)');
+
+  test('select all 200 matching, move them to Screening, undo; reject two with a reason', async ({
+    browser,
+  }) => {
+    const base = consoleUrl();
+    const suffix = Date.now().toString(36);
+    const lastName = `Bulk${inLetters(Date.now() % 1e9)}`;
+    const jobId = await adminApi(base).createOpening({
+      JobCode: `BULK-${suffix}`.slice(0, 20),
+      JobTitle: 'Support Engineer',
+    });
+    await seedApplicants(base, jobId, 200, lastName);
+    const reasonLabel = `Role filled ${suffix}`;
+
+    const page = await signedIn(browser, CONSOLE_ADMIN, '/recruiters/messages');
+    const reasons = page.getByRole('region', { name: 'Rejection reasons' });
+    await reasons.getByLabel('New reason').fill(reasonLabel);
+    await reasons.getByRole('button', { name: 'Add reason' }).click();
+    await expect(page.getByText(`“${reasonLabel}” is added.`)).toBeVisible();
+
+    await page.goto(`/recruiters/applicants?q=${lastName}`);
+    await expect(page.getByText('200 applicants', { exact: true })).toBeVisible();
+    await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+    const bar = page.getByRole('region', { name: 'Bulk actions' });
+    await expect(bar.getByText('50 selected')).toBeVisible();
+    await page.getByRole('button', { name: 'Select all 200 matching applicants' }).click();
+    await expect(bar.getByText('200 selected')).toBeVisible();
+    await expectNoViolations(page, 'the bulk bar with 200 selected');
+
+    await bar.getByLabel('Move to stage').selectOption('Screening');
+    await bar.getByRole('button', { name: 'Move' }).click();
+    await expect(bar.getByText('Moved 200 applicants to Screening.')).toBeVisible({
+      timeout: 30_000,
+    });
+    // The list shows the move; Undo (within its 10 s) puts every one of them back in New.
+    const rows = page.getByRole('table', { name: 'Applicants, newest first' }).getByRole('row');
+    await expect(rows.nth(1)).toContainText('Screening');
+    await bar.getByRole('button', { name: 'Undo' }).click();
+    await expect(bar.getByText('Undone: 200 applicants back where they were.')).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(bar.getByRole('button', { name: 'Undo' })).toHaveCount(0);
+    await expect(rows.nth(1)).toContainText('New');
+    await expectNoViolations(page, 'the bulk bar after an undo');
+    await page.goto(`/recruiters/applicants?q=${lastName}&stage=New`);
+    await expect(page.getByText('200 applicants', { exact: true })).toBeVisible();
+
+    // Two rejected with a reason: required first, then given.
+    await page
+      .getByRole('checkbox', { name: `Select ${seededFirstName(199)} ${lastName}`, exact: true })
+      .check();
+    await page
+      .getByRole('checkbox', { name: `Select ${seededFirstName(198)} ${lastName}`, exact: true })
+      .check();
+    await expect(bar.getByText('2 selected')).toBeVisible();
+    await bar.getByRole('button', { name: 'Reject…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reject 2 applicants?' });
+    await dialog.getByRole('button', { name: 'Reject 2 applicants' }).click();
+    await expect(dialog.getByText('Choose a reason.')).toBeVisible();
+    await expectNoViolations(page, 'the bulk rejection without a reason');
+    await dialog.getByLabel('Reason').selectOption({ label: reasonLabel });
+    await dialog.getByRole('button', { name: 'Reject 2 applicants' }).click();
+    await expect(bar.getByText('Rejected 2 applicants.')).toBeVisible({ timeout: 30_000 });
+    await expect(bar.getByRole('button', { name: 'Undo' })).toBeVisible();
+    await expectNoViolations(page, 'the bulk bar after a rejection, with its Undo');
+    await page.goto(`/recruiters/applicants?q=${lastName}&stage=Rejected`);
+    await expect(page.getByText('2 applicants', { exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: `${seededFirstName(199)} ${lastName}`, exact: true }),
+    ).toBeVisible();
+  });
+});
