@@ -27,5 +27,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./vitest.setup.ts'],
+    // A whole console route rendered in jsdom, with its waits (vitest.setup.ts), on a busy
+    // machine: more than the default 5 s is no sign of a fault.
+    testTimeout: 20_000,
   },
 });

@@ -231,7 +231,18 @@ export const consoleApplicantPageSchema = pagedSchema(consoleApplicantRowSchema)
 export const BOARD_PAGE_SIZE = 50;
 
 /** GET board: `?stage=&page=` asks for one column's page (the "Show more" of that column). */
-export const boardQuerySchema = pagedQuerySchema.extend({ stage: applicantStageSchema.optional() });
+export const boardQuerySchema = pagedQuerySchema.extend({
+  stage: applicantStageSchema.optional(),
+  /**
+   * With `stage`: the column's cards after this applicant in the board's order (its "Show more").
+   * A page number would skip a card once a move has taken one out of the column.
+   */
+  after: z
+    .string()
+    .regex(/^\d{1,10}$/, 'must be a whole number')
+    .transform(Number)
+    .optional(),
+});
 export type BoardQuery = z.input<typeof boardQuerySchema>;
 
 /** One stage's column: how many applicants are in it and a page of them, newest first. */

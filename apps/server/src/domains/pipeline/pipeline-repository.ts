@@ -290,6 +290,45 @@ export function pipelineRepository(db: Db) {
     },
 
     /**
+     * One column's next cards: those after applicant `after` in the board's order (newest
+     * first), and the column's count. Without that applicant (erased meanwhile) the column starts
+     * again from its first card; the page keeps each card once.
+     */
+    async boardAfter(
+      jobId: number,
+      stage: ApplicantStage,
+      after: number,
+      pageSize: number,
+    ): Promise<{ stage: ApplicantStage; count: number; items: PipelineApplicant[] }[]> {
+      const anchor = await db
+        .selectFrom('applicants')
+        .select(['appliedOn', 'id'])
+        .where('id', '=', after)
+        .where('jobId', '=', jobId)
+        .executeTakeFirst();
+      const total = await filtered({ jobId, stage })
+        .select(sql<number>`count(*)`.as('n'))
+        .executeTakeFirstOrThrow();
+      const rows = await columns({ jobId, stage })
+        .$if(anchor !== undefined, (query) =>
+          query.where((eb) =>
+            eb.or([
+              eb('applicants.appliedOn', '<', anchor!.appliedOn),
+              eb.and([
+                eb('applicants.appliedOn', '=', anchor!.appliedOn),
+                eb('applicants.id', '<', anchor!.id),
+              ]),
+            ]),
+          ),
+        )
+        .orderBy('applicants.appliedOn', 'desc')
+        .orderBy('applicants.id', 'desc')
+        .limit(pageSize)
+        .execute();
+      return [{ stage, count: Number(total.n), items: rows.map(toApplicant) }];
+    },
+
+    /**
      * The applicants either side of `id` in the list as filtered and sorted (ids only), its
      * 1-based place (0 when it is not in the list) and the list's length.
      */

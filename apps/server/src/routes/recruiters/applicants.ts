@@ -172,12 +172,15 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = signedIn(request);
       const jobId = request.params.id;
-      const { stage, page = 1 } = request.query;
+      const { stage, page = 1, after } = request.query;
       if (!(await repos.jobs.findById(jobId))) {
         throw new HttpProblem(404, `There is no opening with id ${jobId}.`);
       }
       const current = Math.max(1, page);
-      const found = await repos.pipeline.board(jobId, current, BOARD_PAGE_SIZE, stage);
+      const found =
+        stage && after !== undefined
+          ? await repos.pipeline.boardAfter(jobId, stage, after, BOARD_PAGE_SIZE)
+          : await repos.pipeline.board(jobId, current, BOARD_PAGE_SIZE, stage);
       const stages = stage ? [stage] : consoleStageChoices('New');
       const columns = [
         ...stages,

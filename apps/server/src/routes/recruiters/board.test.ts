@@ -128,6 +128,23 @@ describe(`the board of an opening, sorting and next/previous (${engine})`, () =>
     expect(more.body.columns[0]!.items.map((i) => i.lastName)).toEqual(['P2', 'P1', 'P0']);
   });
 
+  it('"more" after the last card shown skips none when a move has taken a card out of the column', async () => {
+    const job = await createOpening(t, 'BRD-AFT');
+    const ids: number[] = [];
+    for (let day = 0; day < BOARD_PAGE_SIZE + 2; day += 1) {
+      ids.push(await apply(job, 'Ria', `R${day}`, day));
+    }
+    const first = await get<Board>(`/api/recruiters/jobs/${job}/board`);
+    const shown = first.body.columns[0]!.items;
+    expect(shown).toHaveLength(BOARD_PAGE_SIZE);
+    // A card of the first page leaves New; a page number would now skip R1.
+    await moveTo(shown[0]!.applicantId, 'Screening');
+    const last = shown.at(-1)!.applicantId;
+    const more = await get<Board>(`/api/recruiters/jobs/${job}/board?stage=New&after=${last}`);
+    expect(more.body.columns[0]).toMatchObject({ stage: 'New', count: BOARD_PAGE_SIZE + 1 });
+    expect(more.body.columns[0]!.items.map((i) => i.lastName)).toEqual(['R1', 'R0']);
+  });
+
   it('sorts the applicants list on the server by name, stage, opening and applied date', async () => {
     const names = async (query: string) =>
       (

@@ -172,6 +172,11 @@ function BoardColumns({ jobId, board }: { jobId: number; board: Board }) {
   const [rejecting, setRejecting] = useState<ConsoleApplicantRow | null>(null);
   const [moreError, setMoreError] = useState<string | null>(null);
   const [focusCard, setFocusCard] = useState<number | null>(null);
+  // Per column, the last card the server sent: "Show more" asks for the cards after it, so a
+  // card moved out meanwhile makes none skipped (cards moved in are kept once by their id).
+  const lastSent = useRef(
+    new Map(board.columns.map((column) => [column.stage, column.items.at(-1)?.applicantId])),
+  );
   const busy = useRef(new Set<number>());
 
   // A card moved by keyboard lands in another column: focus follows it to its "Move to…".
@@ -242,10 +247,15 @@ function BoardColumns({ jobId, board }: { jobId: number; board: Board }) {
 
   const showMore = (column: BoardColumn) => {
     setMoreError(null);
-    consoleApi.board(jobId, { stage: column.stage, page: String(column.page + 1) }).then(
+    const after = lastSent.current.get(column.stage);
+    const query =
+      after === undefined ? { stage: column.stage } : { stage: column.stage, after: String(after) };
+    consoleApi.board(jobId, query).then(
       (answer) => {
         const next = answer.columns[0];
         if (!next) return;
+        const last = next.items.at(-1)?.applicantId;
+        if (last !== undefined) lastSent.current.set(column.stage, last);
         setColumns((current) =>
           current.map((shown) => {
             if (shown.stage !== column.stage) return shown;

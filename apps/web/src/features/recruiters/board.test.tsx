@@ -131,7 +131,7 @@ describe("an opening's board", () => {
     expect(screen.getByRole('heading', { name: 'New 2 applicants' })).toBeInTheDocument();
   });
 
-  it('a long column shows 50 cards and "Show more" brings the next page of that column only', async () => {
+  it('a long column shows 50 cards and "Show more" brings the cards after the last one shown, of that column only', async () => {
     const many = Array.from({ length: 50 }, (_, i) => row(100 + i, `P${i}`, 'New'));
     const asked: URLSearchParams[] = [];
     mockApi({
@@ -139,7 +139,7 @@ describe("an opening's board", () => {
       'GET /recruiters/jobs/3': () => json(job({ id: 3 })),
       'GET /recruiters/jobs/3/board': (url) => {
         asked.push(url.searchParams);
-        if (url.searchParams.get('page') === '2') {
+        if (url.searchParams.get('after') === '149') {
           return json({
             jobId: 3,
             pageSize: 50,
@@ -147,7 +147,7 @@ describe("an opening's board", () => {
               {
                 stage: 'New',
                 count: 52,
-                page: 2,
+                page: 1,
                 items: [row(1, 'Late', 'New'), row(2, 'Last', 'New')],
               },
             ],
@@ -163,7 +163,7 @@ describe("an opening's board", () => {
     expect(within(column('New')).getAllByRole('listitem')).toHaveLength(50);
     await userEvent.setup().click(more);
     await waitFor(() => expect(within(column('New')).getAllByRole('listitem')).toHaveLength(52));
-    expect(Object.fromEntries(asked[1]!)).toEqual({ stage: 'New', page: '2' });
+    expect(Object.fromEntries(asked[1]!)).toEqual({ stage: 'New', after: '149' });
     expect(screen.queryByRole('button', { name: /Show more/ })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'New 52 applicants' })).toBeInTheDocument();
   });
