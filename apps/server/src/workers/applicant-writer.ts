@@ -1,7 +1,10 @@
 // A worker thread (workers/pool.ts) with its own connection to the SQLite file: stores an
 // application and its resume (a 5 MB blob takes tens of milliseconds of synchronous work in
-// SQLite), so the event loop never waits for it (docs/security.md).
-import './low-priority';
+// SQLite), so the event loop never waits for it (docs/security.md). It runs at the process's
+// own priority, unlike the body decoders (low-priority.ts): every application's answer waits
+// for its write, and a lowered thread is lowered against every process on the host, not only
+// against our event loop: on a busy host the one writer starved and capped the applications
+// per second (docs/performance.md, "Applications per second").
 import { workerData } from 'node:worker_threads';
 import { createDb, type DbOptions } from '../db/create-db';
 import {
