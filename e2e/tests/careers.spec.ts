@@ -373,7 +373,7 @@ test.describe('applying through the page, checked through the recruiters API', (
       buffer: pdfWithText('Ana'),
     });
     await expect(dialog.getByText(applicationMessages.resumeType)).toBeHidden();
-    await page.route('**/api/Jobs/SaveApplicantDetail?*', (route) =>
+    await page.route('**/api/openings/*/applications', (route) =>
       route.abort('internetdisconnected'),
     );
     await dialog.getByRole('button', { name: 'Apply' }).click();
@@ -381,7 +381,7 @@ test.describe('applying through the page, checked through the recruiters API', (
     await expect(page.getByText('Loading...')).toBeHidden();
     await expect(dialog.getByLabel('City', { exact: false })).toHaveValue('Austin');
 
-    await page.unroute('**/api/Jobs/SaveApplicantDetail?*');
+    await page.unroute('**/api/openings/*/applications');
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await expectApplied(page);
     expect(await admin.applicants(jobId)).toHaveLength(1);

@@ -16,6 +16,14 @@ export const applyFormFieldNames = {
   locationIndex: 'locationIndex',
 } as const;
 
+/**
+ * The apply dialog's post: the same multipart form (the same names and rules, without the
+ * `xsrfToken` field: the API client echoes the token in its header), answered in JSON like
+ * POST /Jobs/SaveApplicantDetail (docs/api.md).
+ */
+export const APPLY_API_PATH = '/openings/:id/applications';
+export const applyApiPath = (jobId: number) => `/openings/${jobId}/applications`;
+
 /** The text fields of the form, in the house's names (each as typed). */
 export const applyFormTextFields = [
   'firstName',

@@ -7,6 +7,7 @@ import { careerDetailsRoutes } from './legacy/jobs/career-details';
 import { careerListingRoutes } from './legacy/jobs/career-listing';
 import { referenceDataRoutes } from './legacy/jobs/reference-data';
 import { saveApplicantRoutes } from './legacy/jobs/save-applicant';
+import { applicationsApiRoutes } from './applications-api';
 import { downloadAttachmentRoutes } from './legacy/physical/download-attachment';
 import { consoleApplicantsRoutes } from './recruiters/applicants';
 import { consoleAuditRoutes } from './recruiters/audit';
@@ -56,6 +57,8 @@ export async function apiRoutes(app: FastifyInstance, { config, database }: ApiR
     config,
     pingDatabase: () => database.ping(),
   });
+  // The apply dialog's multipart post: the same reading as the form without scripts.
+  await app.register(applicationsApiRoutes, { config, database });
   await app.register(downloadAttachmentRoutes, { repos });
   await app.register(adminJobsRoutes, { repos });
   // The recruiters' console (docs/recruiters.md): session-guarded.

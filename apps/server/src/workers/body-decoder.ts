@@ -44,5 +44,9 @@ export async function joinResume(body: BodyChunks): Promise<JoinedResume> {
   const bytes = Buffer.concat(body.chunks, body.length);
   const zipBomb = bytes.length > 0 ? await inflatesPastBound(bytes) : false;
   const owned = ownedCopy(bytes);
-  return movingResult({ bytes: owned, zipBomb }, [owned]);
+  // The chunks, joined, go back too (moved, unreferenced): the event loop's thread collects
+  // garbage many times a second, this one rarely, and until it does the bytes it holds count
+  // in the node's memory (a megabyte per application; docs/performance.md, "Applications
+  // per second").
+  return movingResult({ bytes: owned, zipBomb }, [owned, ...body.chunks]);
 }

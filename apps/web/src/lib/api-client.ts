@@ -157,7 +157,8 @@ export interface UploadOptions<T> extends RequestOptions<T> {
 /**
  * apiRequest for a large body whose sending the visitor watches: the same headers, errors and
  * answer checks and loading count, over XMLHttpRequest, since fetch reports no upload
- * progress. `signal` aborts it (an AbortError, as with fetch).
+ * progress. `signal` aborts it (an AbortError, as with fetch). A FormData body goes as
+ * multipart/form-data; any other as JSON.
  */
 export function apiUpload<T>(
   method: 'POST' | 'PUT' | 'PATCH',
@@ -173,8 +174,11 @@ export function apiUpload<T>(
     const xhr = new XMLHttpRequest();
     pendingRequests.start();
     xhr.open(method, buildUrl(path, options.query));
+    // A form's body (FormData) is sent as multipart/form-data: the browser sets its type with
+    // the parts' boundary, and streams the files it holds.
+    const form = options.body instanceof FormData ? options.body : undefined;
     for (const [name, value] of Object.entries(
-      requestHeaders(method, options.body !== undefined),
+      requestHeaders(method, options.body !== undefined && !form),
     )) {
       xhr.setRequestHeader(name, value);
     }
@@ -222,6 +226,6 @@ export function apiUpload<T>(
       done();
       reject(new DOMException('The upload was aborted.', 'AbortError'));
     });
-    xhr.send(options.body === undefined ? null : JSON.stringify(options.body));
+    xhr.send(form ?? (options.body === undefined ? null : JSON.stringify(options.body)));
   });
 }

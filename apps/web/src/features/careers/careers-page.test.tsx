@@ -105,7 +105,7 @@ describe('Careers screen', () => {
       '/Jobs/CareerListing': () => json(careerListingRowsOf([opening()])),
       // The dialog opened from the list reads the opening's questions from its detail.
       '/Jobs/CareerDetailsRetrival': () => json([jobDetailOf(publicOpening())]),
-      '/Jobs/SaveApplicantDetail': () =>
+      '/openings/7/applications': () =>
         json({ ApplicantID: 9, Message: APPLIED_SUCCESSFULLY }, 201),
     });
     const user = userEvent.setup({ delay: null, applyAccept: false });

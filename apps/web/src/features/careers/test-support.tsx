@@ -94,7 +94,7 @@ export type Handler = (url: URL, init: RequestInit | undefined) => Response | Pr
 
 /**
  * A fake API behind `fetch`: reference data answers as the real server does; `handlers`
- * answer the rest (listing, detail, SaveApplicantDetail) per test.
+ * answer the rest (listing, detail, the application's post) per test.
  */
 export function mockApi(handlers: Record<string, Handler> = {}) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -138,8 +138,8 @@ function fakeXhrOver(fetchMock: (input: string, init: RequestInit) => Promise<Re
     setRequestHeader(name: string, value: string) {
       this.headers[name] = value;
     }
-    send(body: string | null) {
-      const total = body?.length ?? 0;
+    send(body: string | FormData | null) {
+      const total = body instanceof FormData ? formDataSize(body) : (body?.length ?? 0);
       const progress = (loaded: number) =>
         this.upload.dispatchEvent(
           Object.assign(new Event('progress'), { lengthComputable: true, loaded, total }),
@@ -167,6 +167,30 @@ function fakeXhrOver(fetchMock: (input: string, init: RequestInit) => Promise<Re
       this.dispatchEvent(new Event('abort'));
     }
   };
+}
+
+/**
+ * The fields of a posted form by name: a name sent once, its value; sent more than once (a
+ * multi_select's answer), the list; a file, the File.
+ */
+export function formFields(
+  body: unknown,
+): Record<string, FormDataEntryValue | FormDataEntryValue[]> {
+  if (!(body instanceof FormData)) throw new Error('The body is not a form.');
+  const fields: Record<string, FormDataEntryValue | FormDataEntryValue[]> = {};
+  for (const name of new Set(body.keys())) {
+    const values = body.getAll(name);
+    fields[name] = values.length === 1 ? values[0]! : values;
+  }
+  return fields;
+}
+
+/** About the bytes a form's body takes on the wire: its values and files, without framing. */
+function formDataSize(form: FormData): number {
+  let size = 0;
+  for (const [, value] of form.entries())
+    size += typeof value === 'string' ? value.length : value.size;
+  return size;
 }
 
 /** Calls made to one API path, as URLs. */

@@ -1,20 +1,61 @@
 import {
-  apiPaths,
+  answerFieldName,
   applicationCreatedSchema,
+  applyApiPath,
+  applyFormFieldNames,
+  applyFormTextFields,
   type ApplicationCreated,
-  type ApplicationPayload,
+  type ApplicationInput,
 } from '@lumenfield/contract';
 import { apiUpload } from '@/lib/api-client';
 
-/** POST /Jobs/SaveApplicantDetail?jobID=N with the payload of docs/api.md. */
-export function saveApplication(
+/** The resume as it was read just before sending: its name and type, and its bytes. */
+export interface ResumeToSend {
+  name: string;
+  type: string;
+  bytes: ArrayBuffer;
+}
+
+/**
+ * The application as multipart/form-data, in the names of the site's form (packages/contract
+ * apply-form.ts): each field once, an answer as `answers[<key>]` (a multi_select's once per
+ * ticked option), the place as `locationIndex`, and the resume last, as a file. What is
+ * unset is not sent (the server reads an absent field as empty).
+ */
+export function applicationFormData(application: ApplicationInput, resume: ResumeToSend): FormData {
+  const form = new FormData();
+  for (const name of applyFormTextFields) {
+    const value = application[name];
+    if (value !== null && value !== undefined) form.append(name, String(value));
+  }
+  for (const [key, value] of Object.entries(application.answers ?? {})) {
+    for (const one of Array.isArray(value) ? value : [value])
+      form.append(answerFieldName(key), one);
+  }
+  if (application.locationIndex !== null && application.locationIndex !== undefined) {
+    form.append(applyFormFieldNames.locationIndex, String(application.locationIndex));
+  }
+  form.append(
+    applyFormFieldNames.resume,
+    new File([resume.bytes], resume.name, { type: resume.type }),
+    resume.name,
+  );
+  return form;
+}
+
+/**
+ * POST /api/openings/:id/applications (docs/api.md): the application as multipart/form-data,
+ * streamed by the server, answered as SaveApplicantDetail answers (201, or 200 for a repeat of
+ * one already stored; refusals as problem details with each field's sentence).
+ */
+export function sendApplication(
   jobId: number,
-  payload: ApplicationPayload,
+  application: ApplicationInput,
+  resume: ResumeToSend,
   options: { onProgress?: (sent: number, total: number) => void; signal?: AbortSignal } = {},
 ): Promise<ApplicationCreated> {
-  return apiUpload('POST', apiPaths.saveApplicant, {
-    query: { jobID: jobId },
-    body: payload,
+  return apiUpload('POST', applyApiPath(jobId), {
+    body: applicationFormData(application, resume),
     schema: applicationCreatedSchema,
     ...options,
   });

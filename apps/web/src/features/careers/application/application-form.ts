@@ -90,13 +90,13 @@ export function resumeKind(file: Pick<File, 'name' | 'type'>): ResumeKind | null
 }
 
 /** Facts about the chosen file for the rules; `hasContent` until the bytes are read is size > 0. */
-export function resumeFacts(file: File | null, content?: string): ResumeFacts {
+export function resumeFacts(file: File | null, bytesRead?: number): ResumeFacts {
   if (!file) return { chosen: false, kind: null, size: 0, hasContent: false };
   return {
     chosen: true,
     kind: resumeKind(file),
     size: file.size,
-    hasContent: content === undefined ? file.size > 0 : content.length > 0,
+    hasContent: bytesRead === undefined ? file.size > 0 : bytesRead > 0,
   };
 }
 
@@ -111,17 +111,20 @@ export function resetsFileInput(error: FieldError): boolean {
 export const READ_FAILED_MESSAGE =
   "We couldn't read that file. It may have been moved or deleted; please choose it again.";
 
-/** The file's bytes as base64 (a third smaller on the wire than the old array of numbers). */
-export function readFileAsBase64(file: File): Promise<string> {
+/**
+ * The file's bytes, read just before sending: a file moved or deleted since it was chosen fails
+ * here, with its own sentence, rather than as a failed upload; and what is sent is what was read.
+ */
+export function readFileBytes(file: File): Promise<ArrayBuffer> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => {
-      const result = typeof reader.result === 'string' ? reader.result : '';
-      // A data URL: 'data:<type>;base64,<bytes>'.
-      resolve(result.slice(result.indexOf(',') + 1));
+      const result = reader.result;
+      if (result instanceof ArrayBuffer) resolve(result);
+      else reject(new Error('read failed'));
     };
     reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
+    reader.readAsArrayBuffer(file);
   });
 }
 

@@ -3,14 +3,20 @@ import {
   APPLIED_SUCCESSFULLY,
   MAX_RESUME_BYTES,
   applicationMessages as m,
-  type ApplicationPayload,
 } from '@lumenfield/contract';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 import { READ_FAILED_MESSAGE } from '../application/application-form';
-import { callsTo, json, mockApi, resetCareersState, type Handler } from '../test-support';
+import {
+  callsTo,
+  formFields,
+  json,
+  mockApi,
+  resetCareersState,
+  type Handler,
+} from '../test-support';
 import { ApplyForm, UPLOAD_CANCELLED, sizeText } from './apply-form';
 
 const job = {
@@ -152,7 +158,7 @@ describe('Apply for Job form: the application rules, in order, first failure onl
     await user.upload(field('Resume'), pdf());
     await submit(user);
     expectOnlyError(m.firstName, 'First Name');
-    expect(callsTo(fetchMock, '/Jobs/SaveApplicantDetail')).toHaveLength(0);
+    expect(callsTo(fetchMock, '/openings/7/applications')).toHaveLength(0);
   });
 
   it('text is trimmed before the rules run', async () => {
@@ -247,12 +253,13 @@ describe('editing and clearing', () => {
 });
 
 describe('submitting', () => {
-  it('sends the docs/api.md payload with a base64 resume and ReferredBy, then reports success', async () => {
-    let body: ApplicationPayload | undefined;
+  it('sends the application as multipart/form-data with the resume as a file, then reports success', async () => {
+    let body: unknown;
     let headers: Record<string, string> = {};
+    document.cookie = 'XSRF-TOKEN=token-from-cookie; path=/';
     const { user, onApplied, fetchMock } = setup({
-      '/Jobs/SaveApplicantDetail': (_url, init) => {
-        body = JSON.parse(String(init?.body)) as ApplicationPayload;
+      '/openings/7/applications': (_url, init) => {
+        body = init?.body;
         headers = init?.headers as Record<string, string>;
         return json({ ApplicantID: 41, Message: APPLIED_SUCCESSFULLY }, 201);
       },
@@ -262,29 +269,65 @@ describe('submitting', () => {
     await user.type(field('Referred by'), '  Priya Raman ');
     await submit(user);
     await waitFor(() => expect(onApplied).toHaveBeenCalledTimes(1));
-    expect(callsTo(fetchMock, '/Jobs/SaveApplicantDetail')[0]!.search).toBe('?jobID=7');
+    expect(onApplied).toHaveBeenCalledWith({ ApplicantID: 41, Message: APPLIED_SUCCESSFULLY });
+    expect(callsTo(fetchMock, '/openings/7/applications')).toHaveLength(1);
+    // The API client's guard headers; no Content-Type: the browser sets the form's boundary.
     expect(headers['X-Requested-With']).toBe('XMLHttpRequest');
-    expect(body).toMatchObject({
-      FirstName: 'Ana María',
-      LastName: 'Okafor',
-      MobileNumber: '5550101234',
-      City: 'Austin',
-      Email: 'ana@example.com',
-      Experience: 2,
-      CountyID: 840,
-      StateID: 8402,
-      ReferredBy: 'Priya Raman',
-      AttachmentHeader: { HeaderID: 0, CreatedBy: 0, IsActive: true },
+    expect(headers['X-XSRF-TOKEN']).toBe('token-from-cookie');
+    expect(headers['Content-Type']).toBeUndefined();
+    const { resume, ...fields } = formFields(body);
+    expect(fields).toEqual({
+      firstName: 'Ana María',
+      lastName: 'Okafor',
+      mobileNumber: '5550101234',
+      countryId: '840',
+      stateId: '8402',
+      city: 'Austin',
+      email: 'ana@example.com',
+      experience: '2',
+      referredBy: 'Priya Raman',
     });
-    const detail = body!.AttachmentHeader.AttachmentDetails[0]!;
-    expect(detail.FileName).toBe('resume.pdf');
-    expect(atob(detail.FileContent as string)).toBe(pdfBytes);
+    expect(resume).toBeInstanceOf(File);
+    const file = resume as File;
+    expect(file.name).toBe('resume.pdf');
+    expect(file.type).toBe('application/pdf');
+    // jsdom's File has no text(): read as the browser's FileReader would.
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(file);
+    });
+    expect(text).toBe(pdfBytes);
+  });
+
+  it('leaves out what is unset: no experience, no referrer', async () => {
+    let body: unknown;
+    const { user, onApplied } = setup({
+      '/openings/7/applications': (_url, init) => {
+        body = init?.body;
+        return json({ ApplicantID: 42, Message: APPLIED_SUCCESSFULLY }, 201);
+      },
+    });
+    await fillValid(user);
+    await user.type(field('Referred by'), '   ');
+    await submit(user);
+    await waitFor(() => expect(onApplied).toHaveBeenCalledTimes(1));
+    expect(Object.keys(formFields(body))).toEqual([
+      'firstName',
+      'lastName',
+      'mobileNumber',
+      'countryId',
+      'stateId',
+      'city',
+      'email',
+      'resume',
+    ]);
   });
 
   it('cannot submit twice while the first submit is under way', async () => {
     let release: () => void = () => undefined;
     const { user, onApplied, fetchMock } = setup({
-      '/Jobs/SaveApplicantDetail': () =>
+      '/openings/7/applications': () =>
         new Promise<Response>((resolve) => {
           release = () => resolve(json({ ApplicantID: 1, Message: APPLIED_SUCCESSFULLY }, 201));
         }),
@@ -297,7 +340,7 @@ describe('submitting', () => {
     await submit(user);
     release();
     await waitFor(() => expect(onApplied).toHaveBeenCalledTimes(1));
-    expect(callsTo(fetchMock, '/Jobs/SaveApplicantDetail')).toHaveLength(1);
+    expect(callsTo(fetchMock, '/openings/7/applications')).toHaveLength(1);
   });
 
   it.each([
@@ -351,7 +394,7 @@ describe('submitting', () => {
       null,
     ],
   ])('%s, and everything typed is kept', async (_, response, message, label) => {
-    const { user, onApplied } = setup({ '/Jobs/SaveApplicantDetail': () => response });
+    const { user, onApplied } = setup({ '/openings/7/applications': () => response });
     await fillValid(user);
     await submit(user);
     const shown = await screen.findByText(message);
@@ -372,7 +415,7 @@ describe('submitting', () => {
 
   it('a network failure says so and keeps everything', async () => {
     const { user } = setup({
-      '/Jobs/SaveApplicantDetail': () => Promise.reject(new TypeError('Failed to fetch')),
+      '/openings/7/applications': () => Promise.reject(new TypeError('Failed to fetch')),
     });
     await fillValid(user);
     await submit(user);
@@ -383,7 +426,9 @@ describe('submitting', () => {
 
   it("a file that can't be read logs 'Error reading file content.' and says so", async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    vi.spyOn(FileReader.prototype, 'readAsDataURL').mockImplementation(function (this: FileReader) {
+    vi.spyOn(FileReader.prototype, 'readAsArrayBuffer').mockImplementation(function (
+      this: FileReader,
+    ) {
       queueMicrotask(() => this.onerror?.(new ProgressEvent('error') as ProgressEvent<FileReader>));
     });
     const { user, fetchMock } = setup();
@@ -392,7 +437,7 @@ describe('submitting', () => {
     expect(await screen.findByText(READ_FAILED_MESSAGE)).toBeInTheDocument();
     expect(consoleError).toHaveBeenCalledWith('Error reading file content.');
     expect(field('Resume')).toHaveFocus();
-    expect(callsTo(fetchMock, '/Jobs/SaveApplicantDetail')).toHaveLength(0);
+    expect(callsTo(fetchMock, '/openings/7/applications')).toHaveLength(0);
   });
 });
 
@@ -400,7 +445,7 @@ describe('sending: progress, cancel and the privacy notice', () => {
   it('shows the share sent with bytes, announces it in steps, and can be cancelled', async () => {
     // The server never answers: the upload stays half sent until it is cancelled.
     const { user, onApplied } = setup({
-      '/Jobs/SaveApplicantDetail': () => new Promise<Response>(() => undefined),
+      '/openings/7/applications': () => new Promise<Response>(() => undefined),
     });
     await fillValid(user);
     await submit(user);

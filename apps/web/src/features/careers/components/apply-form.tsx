@@ -3,7 +3,6 @@ import {
   RESUME_ACCEPT,
   validateApplication,
   type ApplicationField,
-  type Answers,
   type DropDownOption,
   type PublicQuestion,
   type FieldError,
@@ -15,7 +14,7 @@ import { routes } from '@lumenfield/routes';
 import { site } from '@/config/site';
 import { ApiError } from '@/lib/api-client';
 import { fetchCountries, fetchExperienceBands, fetchStates } from '../api/options';
-import { saveApplication } from '../api/save-application';
+import { sendApplication } from '../api/save-application';
 import {
   READ_FAILED_MESSAGE,
   RESUME_LIMIT_TEXT,
@@ -23,7 +22,7 @@ import {
   applicationInput,
   draftStore,
   emptyDraft,
-  readFileAsBase64,
+  readFileBytes,
   resetsFileInput,
   resumeFacts,
   typedValue,
@@ -33,7 +32,7 @@ import {
   type ShownError,
 } from '../application/application-form';
 import type { OpeningNames } from '../job-summary';
-import { buildPayload, errorTarget } from '../legacy/application-payload';
+import { errorTarget } from '../legacy/application-payload';
 import { PlaceChoice, usePlaceChoice } from './place-choice';
 import { answersFor, firstAnswerError } from '../application/answers';
 import { ApplyQuestions } from './apply-questions';
@@ -66,7 +65,7 @@ interface Progress {
   total: number;
 }
 
-/** The 'Apply for Job' form: its fields and rules in order (docs/careers.md), docs/api.md payload. */
+/** The 'Apply for Job' form: its fields and rules in order (docs/careers.md), sent as multipart/form-data (docs/api.md). */
 /** No places known (yet): nothing to choose. One array, so the choice's hook sees no change. */
 const noPlaces: Place[] = [];
 
@@ -238,15 +237,15 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
     submittingRef.current = true;
     setSubmitting(true);
     try {
-      let content: string;
+      let bytes: ArrayBuffer;
       try {
-        content = await readFileAsBase64(file);
+        bytes = await readFileBytes(file);
       } catch {
         console.error('Error reading file content.');
         show({ target: 'resume', message: READ_FAILED_MESSAGE });
         return;
       }
-      const afterRead = validateApplication(fields, resumeFacts(file, content))[0];
+      const afterRead = validateApplication(fields, resumeFacts(file, bytes.byteLength))[0];
       if (afterRead) {
         showRuleFailure(afterRead);
         return;
@@ -255,15 +254,13 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
       upload.current = controller;
       setProgress({ percent: 0, sent: 0, total: file.size });
       setSpokenStep(0);
-      const payload = {
-        ...buildPayload(
-          { ...applicationInput(draft), ...answersPayload(questions, draft.answers) },
-          file,
-          content,
-        ),
-        ...place.payload(),
+      const application = {
+        ...applicationInput(draft),
+        answers: answersFor(questions, draft.answers),
+        locationIndex: place.payload().LocationIndex ?? null,
       };
-      const created = await saveApplication(job.id, payload, {
+      const resume = { name: file.name, type: file.type, bytes };
+      const created = await sendApplication(job.id, application, resume, {
         signal: controller.signal,
         onProgress: (sent, total) => {
           const share = total > 0 ? sent / total : 0;
@@ -615,11 +612,6 @@ function fieldsAsText(fields: ReturnType<typeof applicantFields>) {
     email: fields.email,
     mobileNumber: fields.mobileNumber,
   };
-}
-
-/** The answers this opening asks, when it asks any (`Answers` on the wire). */
-function answersPayload(questions: readonly PublicQuestion[], answers: Answers) {
-  return questions.length > 0 ? { answers: answersFor(questions, answers) } : {};
 }
 
 /**

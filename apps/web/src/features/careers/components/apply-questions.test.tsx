@@ -1,13 +1,15 @@
-import {
-  APPLIED_SUCCESSFULLY,
-  jobDetailOf,
-  type ApplicationPayload,
-  type PublicQuestion,
-} from '@lumenfield/contract';
+import { APPLIED_SUCCESSFULLY, jobDetailOf, type PublicQuestion } from '@lumenfield/contract';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, json, mockApi, publicOpening, resetCareersState } from '../test-support';
+import {
+  callsTo,
+  formFields,
+  json,
+  mockApi,
+  publicOpening,
+  resetCareersState,
+} from '../test-support';
 import { ApplyForm } from './apply-form';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -50,7 +52,7 @@ const job = { id: 7, code: 'LTP-QA-2201', title: 'QA Automation Engineer', locat
 
 function setup(handlers = {}, withQuestions = true) {
   const fetchMock = mockApi({
-    '/Jobs/SaveApplicantDetail': () => json({ ApplicantID: 3, Message: APPLIED_SUCCESSFULLY }, 201),
+    '/openings/7/applications': () => json({ ApplicantID: 3, Message: APPLIED_SUCCESSFULLY }, 201),
     ...handlers,
   });
   const onApplied = vi.fn();
@@ -79,11 +81,9 @@ async function fillStandard(user: ReturnType<typeof userEvent.setup>) {
 
 const sent = (fetchMock: ReturnType<typeof mockApi>) => {
   const call = fetchMock.mock.calls.find(([input]) =>
-    String(input).includes('SaveApplicantDetail'),
+    String(input).includes('/openings/7/applications'),
   );
-  return JSON.parse(String(call?.[1]?.body)) as ApplicationPayload & {
-    Answers?: Record<string, unknown>;
-  };
+  return formFields(call?.[1]?.body);
 };
 
 describe("The apply dialog's questions", () => {
@@ -127,7 +127,7 @@ describe("The apply dialog's questions", () => {
     expect(years.getAttribute('aria-describedby')).toContain(
       screen.getByText(message).closest('p')!.id,
     );
-    expect(callsTo(fetchMock, '/Jobs/SaveApplicantDetail')).toHaveLength(0);
+    expect(callsTo(fetchMock, '/openings/7/applications')).toHaveLength(0);
 
     await user.clear(years);
     await user.type(years, '6');
@@ -135,10 +135,11 @@ describe("The apply dialog's questions", () => {
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     await vi.waitFor(() => expect(onApplied).toHaveBeenCalled());
     // Only what was answered, the checkboxes in the order offered.
-    expect(sent(fetchMock).Answers).toEqual({
-      years: '6',
-      permit: 'No',
-      tools: ['Playwright', 'Selenium'],
+    const answers = Object.entries(sent(fetchMock)).filter(([name]) => name.startsWith('answers['));
+    expect(Object.fromEntries(answers)).toEqual({
+      'answers[years]': '6',
+      'answers[permit]': 'No',
+      'answers[tools]': ['Playwright', 'Selenium'],
     });
   });
 
@@ -159,7 +160,7 @@ describe("The apply dialog's questions", () => {
       detail: 'The application has errors.',
       errors: [{ field: 'Answers.site', message: '“Portfolio” must be a web address.' }],
     };
-    const { user } = setup({ '/Jobs/SaveApplicantDetail': () => json(problem, 400) });
+    const { user } = setup({ '/openings/7/applications': () => json(problem, 400) });
     await fillStandard(user);
     await user.type(field('Years of testing'), '3');
     await user.click(screen.getByRole('radio', { name: 'Yes' }));

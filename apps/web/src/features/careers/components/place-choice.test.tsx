@@ -1,9 +1,10 @@
-import { jobDetailOf, type ApplicationPayload } from '@lumenfield/contract';
+import { jobDetailOf } from '@lumenfield/contract';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   callsTo,
+  formFields,
   json,
   mockApi,
   publicOpening,
@@ -80,14 +81,14 @@ describe('Where would you work?', () => {
     await waitFor(() =>
       expect(screen.getByRole('radio', { name: 'Pune, MH, India' })).toHaveFocus(),
     );
-    expect(callsTo(fetchMock, '/Jobs/SaveApplicantDetail')).toHaveLength(0);
+    expect(callsTo(fetchMock, '/openings/7/applications')).toHaveLength(0);
   });
 
   it('is chosen by keyboard and sent as LocationIndex', async () => {
-    let body: ApplicationPayload | undefined;
+    let body: unknown;
     const { user, onApplied } = setup({
-      '/Jobs/SaveApplicantDetail': (_url, init) => {
-        body = JSON.parse(String(init?.body)) as ApplicationPayload;
+      '/openings/7/applications': (_url, init) => {
+        body = init?.body;
         return json({ ApplicantID: 4, Message: 'Applied Successfully!' }, 201);
       },
     });
@@ -98,12 +99,12 @@ describe('Where would you work?', () => {
     expect(screen.getByRole('radio', { name: 'Manila, Philippines' })).toBeChecked();
     await submit(user);
     await waitFor(() => expect(onApplied).toHaveBeenCalledTimes(1));
-    expect(body).toMatchObject({ LocationIndex: 1, FirstName: 'Ana' });
+    expect(formFields(body)).toMatchObject({ locationIndex: '1', firstName: 'Ana' });
   });
 
   it("shows the server's refusal of the choice beside the group", async () => {
     const { user, onApplied } = setup({
-      '/Jobs/SaveApplicantDetail': () =>
+      '/openings/7/applications': () =>
         json(
           {
             type: 'about:blank',

@@ -1,24 +1,4 @@
-import { toWireNames, type ApplicationInput, type ApplicationPayload } from '@lumenfield/contract';
 import type { ErrorTarget } from '../application/application-form';
-
-/** The application payload of docs/api.md: the form's application by its wire names. */
-export function buildPayload(
-  application: ApplicationInput,
-  file: File,
-  content: string,
-  now: Date = new Date(),
-): ApplicationPayload {
-  return {
-    ...toWireNames(application),
-    AttachmentHeader: {
-      HeaderID: 0,
-      CreatedBy: 0,
-      CreatedOn: now.toISOString(),
-      IsActive: true,
-      AttachmentDetails: [{ FileName: file.name, FileContent: content }],
-    },
-  };
-}
 
 const FIELD_NAMES: Record<string, ErrorTarget> = {
   resume: 'resume',
@@ -31,7 +11,7 @@ const FIELD_NAMES: Record<string, ErrorTarget> = {
   stateid: 'stateId',
 };
 
-/** Where a field error from the server (named as on the wire) is shown: beside its field if the form has one. */
+/** Where a field error from the server (named as on the old API's wire) is shown: beside its field if the form has one. */
 export function errorTarget(field: string): ErrorTarget {
   // `Answers.<key>`: beside the question (its key as the opening names it).
   const answer = /^answers\.(.+)$/i.exec(field);

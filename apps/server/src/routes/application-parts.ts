@@ -1,0 +1,302 @@
+import type { FastifyMultipartOptions, Multipart } from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Piscina } from 'piscina';
+import {
+  MAX_RESUME_BYTES,
+  answerKeyOf,
+  applicationInputSchema,
+  applicationMessages,
+  applyFormFieldNames,
+  applyFormTextFields,
+  emptyApplyFormValues,
+  type ApplicationInput,
+  type ApplyFormTextField,
+  type ApplyFormValues,
+  type FieldError,
+} from '@lumenfield/contract';
+import type { Config } from '../config';
+import type { DbHandle } from '../db/create-db';
+import { acceptApplication } from '../domains/openings/accept-application';
+import type { Job } from '../domains/openings/jobs-repository';
+import { mailOrigin } from '../plugins/public-origin';
+import { HttpProblem } from '../plugins/problem-details';
+import type { JoinedResume } from '../workers/body-decoder';
+import { asBuffer, movableBuffers } from '../workers/pool';
+
+/*
+ * An application posted as multipart/form-data, read once for both of its senders: the job
+ * page's form without scripts (routes/apply-form.ts: answers a page) and the apply dialog
+ * (routes/applications-api.ts: answers JSON). The same limits, the same streamed reading, the
+ * resume joined and judged in a worker, the same rules (acceptApplication).
+ */
+
+/** The form's fields without the resume: a few short values (docs/api.md). */
+export const FORM_FIELDS_LIMIT = 64 * 1024;
+/** A whole post: the resume at its limit, the fields, and multipart's own framing. */
+export const MULTIPART_BODY_LIMIT = MAX_RESUME_BYTES + FORM_FIELDS_LIMIT + 16 * 1024;
+/** How long a post waits for room under UPLOAD_BYTES_IN_FLIGHT before the answer is 503. */
+export const BODY_WAIT_MS = 3_000;
+
+/** The sentences of a post refused whole (the page says them; the dialog's JSON carries them). */
+export const applyFormProblems = {
+  forbidden:
+    'We could not accept this form: it did not come from this page. Please reload the page and send it again.',
+  tooLarge: applicationMessages.tooLargeToSend,
+  tooMany:
+    'You have sent many applications in the last hour. Please wait a while before sending another.',
+  busy: 'We are receiving many applications right now. Please send yours again in a moment.',
+  unavailable:
+    'We cannot store applications at the moment. Nothing was stored; please try again in a few minutes.',
+} as const;
+
+/** @fastify/multipart's limits for an application: one file, a few hundred short fields. */
+export const applicationMultipartOptions: FastifyMultipartOptions = {
+  limits: {
+    fieldNameSize: 60,
+    // A long answer is 4 000 characters, up to 4 bytes each.
+    fieldSize: 16_384,
+    fields: 200,
+    files: 1,
+    parts: 202,
+    // One byte more than a resume may have: a larger file is the size rule's sentence.
+    fileSize: MAX_RESUME_BYTES + 1,
+    headerPairs: 20,
+  },
+  throwFileSizeLimit: false,
+};
+
+export interface ReceivedForm {
+  values: ApplyFormValues;
+  showStates: boolean;
+  resume: { fileName: string; bytes: Buffer | undefined; zipBomb: boolean; overLimit: boolean };
+  /** A value over its length (a text past its schema's limit): named, with a sentence. */
+  tooLong: FieldError[];
+}
+
+/**
+ * The route's preParsing: before a byte of the body is read, how large it says it is (413),
+ * the database (503: the proxy may send it to another node, nothing was read here), and room
+ * under the node's upload budget (503 with Retry-After).
+ */
+export function admitApplicationBody(app: FastifyInstance, database: DbHandle) {
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const declared = Number(request.headers['content-length']);
+    const length =
+      Number.isSafeInteger(declared) && declared >= 0 ? declared : MULTIPART_BODY_LIMIT;
+    if (length > MULTIPART_BODY_LIMIT) throw new HttpProblem(413, applyFormProblems.tooLarge);
+    await database.ping().catch(() => {
+      throw new HttpProblem(503, applyFormProblems.unavailable, undefined, {
+        'Retry-After': '30',
+      });
+    });
+    const release = await app.uploadBudget.acquire(length, BODY_WAIT_MS);
+    if (!release) {
+      throw new HttpProblem(503, applyFormProblems.busy, undefined, {
+        'Retry-After': String(BODY_WAIT_MS / 1000),
+      });
+    }
+    // The bytes are held until the answer is sent or the connection goes.
+    reply.raw.once('close', release);
+    return payload;
+  };
+}
+
+/** Busboy's count limits (parts, fields, files) as @fastify/multipart throws them. */
+const COUNT_LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
+
+export interface ReadOptions {
+  /** The body decoders' pool: the resume's chunks are joined and judged there. */
+  decoders: Piscina;
+  /**
+   * The page's form carries its XSRF token as a field, checked here (a file before a valid
+   * token is refused unread). Undefined: the request was checked before its body (the /api
+   * guard's header echo), and a token field is ignored.
+   */
+  tokenMatches?: (token: string | undefined) => boolean;
+}
+
+/**
+ * Reads the parts as they arrive. The resume's chunks are joined and judged for a zip bomb in a
+ * worker thread, never on the event loop. A post over the count limits (parts, fields, files)
+ * or a field over its size is refused whole (413).
+ */
+export async function readApplicationForm(
+  request: FastifyRequest,
+  job: Job,
+  { decoders, tokenMatches }: ReadOptions,
+): Promise<ReceivedForm> {
+  try {
+    return await readParts(request, job, decoders, tokenMatches);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && COUNT_LIMIT_CODES.has(code)) {
+      throw new HttpProblem(413, applyFormProblems.tooLarge);
+    }
+    throw error;
+  }
+}
+
+async function readParts(
+  request: FastifyRequest,
+  job: Job,
+  decoders: Piscina,
+  tokenMatches: ((token: string | undefined) => boolean) | undefined,
+): Promise<ReceivedForm> {
+  const values = emptyApplyFormValues();
+  const multi = new Set(job.questions.filter((q) => q.type === 'multi_select').map((q) => q.key));
+  let verified = tokenMatches === undefined;
+  let showStates = false;
+  let fieldsLength = 0;
+  let resume: ReceivedForm['resume'] = {
+    fileName: '',
+    bytes: undefined,
+    zipBomb: false,
+    overLimit: false,
+  };
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      if (!verified) throw new HttpProblem(403, applyFormProblems.forbidden);
+      if (part.fieldname !== applyFormFieldNames.resume) {
+        await drain(part);
+        continue;
+      }
+      const chunks: Uint8Array[] = [];
+      let length = 0;
+      for await (const chunk of part.file as AsyncIterable<Buffer>) {
+        chunks.push(chunk);
+        length += chunk.length;
+      }
+      const overLimit = part.file.truncated;
+      const joined =
+        length > 0
+          ? await decoders.run(
+              { chunks, length },
+              // The chunks' buffers move to the worker when each is whole; others are copied.
+              { name: 'joinResume', transferList: movableBuffers(chunks) },
+            )
+          : undefined;
+      const { bytes, zipBomb } = (joined as JoinedResume | undefined) ?? {
+        bytes: undefined,
+        zipBomb: false,
+      };
+      resume = {
+        fileName: part.filename ?? '',
+        bytes: bytes && asBuffer(bytes),
+        zipBomb,
+        overLimit,
+      };
+      continue;
+    }
+    if (part.valueTruncated) throw new HttpProblem(413, applyFormProblems.tooLarge);
+    const value = typeof part.value === 'string' ? part.value : '';
+    fieldsLength += value.length;
+    if (fieldsLength > FORM_FIELDS_LIMIT) throw new HttpProblem(413, applyFormProblems.tooLarge);
+    const name = part.fieldname;
+    if (name === applyFormFieldNames.xsrf) {
+      if (tokenMatches === undefined) continue;
+      verified = tokenMatches(value);
+      if (!verified) throw new HttpProblem(403, applyFormProblems.forbidden);
+      continue;
+    }
+    if (!verified) throw new HttpProblem(403, applyFormProblems.forbidden);
+    if (name === applyFormFieldNames.showStates) showStates = true;
+    else if (name === applyFormFieldNames.locationIndex) values.locationIndex = value;
+    else if ((applyFormTextFields as readonly string[]).includes(name)) {
+      values.fields[name as ApplyFormTextField] = value;
+    } else {
+      const key = answerKeyOf(name);
+      if (key === undefined) continue;
+      const current = values.answers[key];
+      if (multi.has(key)) {
+        values.answers[key] = [...(Array.isArray(current) ? current : []), value];
+      } else if (current === undefined) values.answers[key] = value;
+      // A second value for a one-answer question: kept as a list, which its rule refuses.
+      else values.answers[key] = [...(Array.isArray(current) ? current : [current]), value];
+    }
+  }
+  if (!verified) throw new HttpProblem(403, applyFormProblems.forbidden);
+  // An unchosen single choice sends nothing; a multi_select with nothing ticked, nothing.
+  return { values, showStates, resume, tooLong: tooLongErrors(values) };
+}
+
+/** Reads a part to its end without keeping it. */
+async function drain(part: Multipart) {
+  if (part.type === 'file') for await (const _chunk of part.file) void _chunk;
+}
+
+/**
+ * The received form judged by the application rules and stored when they pass: the same
+ * `acceptApplication` as the old client's JSON (duplicates answered with the stored one).
+ */
+export function judgeApplicationForm(
+  app: FastifyInstance,
+  config: Config,
+  request: FastifyRequest,
+  job: Job,
+  form: ReceivedForm,
+) {
+  if (form.tooLong.length > 0) {
+    return Promise.resolve({ accepted: false as const, errors: form.tooLong });
+  }
+  return acceptApplication(
+    {
+      reference: app.repos.reference,
+      applications: app.applicationStore,
+      mailOrigin: mailOrigin(config),
+      retentionDays: config.applicantRetentionDays,
+    },
+    job,
+    {
+      input: applicationInputOf(form.values, job),
+      // A file past the limit was cut at limit + 1 byte: the size rule says so.
+      resume: form.resume,
+      arrival: app.arrivalOf(request),
+    },
+  );
+}
+
+/** The form's values as an application in the house's names, for the rules. */
+function applicationInputOf(values: ApplyFormValues, job: Job): ApplicationInput {
+  const { fields } = values;
+  // Reference values are up to 2^31 - 1 (a state's is a hash: db/reference-data.ts).
+  const id = (text: string) => (/^\d{1,10}$/.test(text.trim()) ? Number(text.trim()) : null);
+  const answers = Object.fromEntries(
+    Object.entries(values.answers).filter(([key, value]) => {
+      const asked = job.questions.some((q) => q.key === key);
+      // An empty single answer is no answer (the rules say "Please answer" when required).
+      return !asked || Array.isArray(value) || value.trim() !== '';
+    }),
+  );
+  return {
+    firstName: fields.firstName.replace(/^\s+/u, ''),
+    lastName: fields.lastName,
+    mobileNumber: fields.mobileNumber,
+    city: fields.city,
+    email: fields.email,
+    countryId: id(fields.countryId),
+    stateId: id(fields.stateId),
+    experience: fields.experience.trim() === '' ? null : fields.experience.trim().slice(0, 40),
+    referredBy: fields.referredBy.trim() === '' ? null : fields.referredBy,
+    answers,
+    locationIndex: id(values.locationIndex),
+  };
+}
+
+/** Text past the schema's length for its field: the field named, with a sentence. */
+function tooLongErrors(values: ApplyFormValues): FieldError[] {
+  const shape = applicationInputSchema.shape;
+  const errors: FieldError[] = [];
+  for (const name of ['firstName', 'lastName', 'mobileNumber', 'city', 'email'] as const) {
+    const checked = shape[name].safeParse(values.fields[name]);
+    if (!checked.success) {
+      errors.push({ field: name, message: 'This is longer than we can take. Please shorten it.' });
+    }
+  }
+  if (values.fields.referredBy.length > 200) {
+    errors.push({
+      field: 'referredBy',
+      message: 'This is longer than we can take. Please shorten it.',
+    });
+  }
+  return errors;
+}

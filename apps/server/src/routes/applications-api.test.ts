@@ -1,0 +1,246 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  APPLIED_SUCCESSFULLY,
+  CLOSED_OPENING_MESSAGE,
+  MAX_RESUME_BYTES,
+  applicationMessages,
+  applyApiPath,
+} from '@lumenfield/contract';
+import { createRepositories } from '../domains';
+import { createTestApp, engine, type TestApp } from '../test/test-app';
+import { exeFile, pdfFile } from '../test/files';
+import { MULTIPART_BODY_LIMIT, applyFormProblems } from './application-parts';
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+const BOUNDARY = '----lumenfield-dialog-boundary';
+
+type Part = [name: string, value: string] | [name: string, file: { name: string; bytes: Buffer }];
+
+/** A multipart/form-data body, parts in the order given (as FormData sends them). */
+function multipart(parts: Part[]): Buffer {
+  const chunks: Buffer[] = [];
+  for (const [name, value] of parts) {
+    if (typeof value === 'string') {
+      chunks.push(
+        Buffer.from(
+          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+        ),
+      );
+    } else {
+      chunks.push(
+        Buffer.from(
+          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.name}"\r\nContent-Type: application/pdf\r\n\r\n`,
+        ),
+        value.bytes,
+        Buffer.from('\r\n'),
+      );
+    }
+  }
+  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
+  return Buffer.concat(chunks);
+}
+
+describe(`the apply dialog's multipart post, answered in JSON (${engine})`, () => {
+  let t: TestApp;
+  let jobId: number;
+  let closedJobId: number;
+  let countryId: number;
+  let stateId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp({ SELF_ID: 'us' });
+    const repos = createRepositories(t.db.handle.db);
+    const opening = {
+      code: 'MP-1',
+      title: 'Upload Analyst',
+      location: 'Chicago, IL, US',
+      recruitmentManagers: 'Ana Cruz',
+      contactPersons: 'Ana Cruz',
+      contactEmails: 'ana@example.com',
+      descriptionHtml: '<p>Reads uploads.</p>',
+      effectiveFrom: minutesAgo(30),
+      isOpen: true,
+    };
+    jobId = await repos.jobs.create({
+      ...opening,
+      locations: [
+        { city: 'Chicago', region: 'US-IL', country: 'US' },
+        { city: 'Austin', region: 'US-TX', country: 'US' },
+      ],
+      questions: [
+        { key: 'years', label: 'Years with SQL', type: 'number', required: true },
+        {
+          key: 'tools',
+          label: 'Tools you use',
+          type: 'multi_select',
+          required: false,
+          options: ['Excel', 'Power BI', 'Tableau'],
+        },
+      ],
+    });
+    closedJobId = await repos.jobs.create({ ...opening, code: 'MP-2', isOpen: false });
+    const countries = await repos.reference.countries();
+    const withStates = await Promise.all(
+      countries.slice(0, 40).map(async (c) => ({ c, s: await repos.reference.statesOf(c.value) })),
+    );
+    const found = withStates.find(({ s }) => (s?.length ?? 0) > 0)!;
+    countryId = found.c.value;
+    stateId = found.s![0]!.value;
+  });
+  afterAll(() => t.close());
+
+  const fields = (overrides: Record<string, string> = {}): Part[] =>
+    Object.entries({
+      firstName: 'Maria',
+      lastName: 'Lopez',
+      mobileNumber: '5551234567',
+      countryId: String(countryId),
+      stateId: String(stateId),
+      city: 'Springfield',
+      email: `maria.${Math.random().toString(36).slice(2)}@example.com`,
+      experience: '',
+      referredBy: 'A friend',
+      'answers[years]': '4',
+      locationIndex: '1',
+      ...overrides,
+    }).filter(([, value]) => value !== '') as Part[];
+  const resume = (bytes = pdfFile(), name = 'cv.pdf'): Part => ['resume', { name, bytes }];
+  const post = (parts: Part[], headers: Record<string, string> = {}, id = jobId) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api${applyApiPath(id)}`,
+      headers: {
+        ...t.headers('write'),
+        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        ...headers,
+      },
+      payload: multipart(parts),
+    });
+  const problem = (body: string) =>
+    JSON.parse(body) as { detail: string; errors?: { field: string; message: string }[] };
+
+  it('accepts an application: 201 with its ApplicantID, stored with answers, place, resume', async () => {
+    const res = await post([
+      ...fields({ 'answers[tools]': 'Excel' }),
+      ['answers[tools]', 'Tableau'],
+      resume(),
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const created = JSON.parse(res.body) as { ApplicantID: number; Message: string };
+    expect(created.Message).toBe(APPLIED_SUCCESSFULLY);
+    // SELF_ID=us: the self-identification form's token, as the JSON route gives it.
+    expect(created).toHaveProperty('SelfIdToken');
+    const row = await t.db.handle.db
+      .selectFrom('applicants')
+      .select(['id', 'answers', 'place', 'firstName', 'referredBy'])
+      .where('id', '=', created.ApplicantID)
+      .executeTakeFirstOrThrow();
+    expect(row.firstName).toBe('Maria');
+    expect(row.referredBy).toBe('A friend');
+    expect(JSON.parse(String(row.answers))).toContainEqual(
+      expect.objectContaining({ key: 'tools', value: ['Excel', 'Tableau'] }),
+    );
+    expect(String(row.place)).toContain('Austin');
+  });
+
+  it('answers a second send of the same application with the stored one (200, same id)', async () => {
+    const parts = [...fields(), resume()];
+    const first = await post(parts);
+    const again = await post(parts);
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(200);
+    expect(JSON.parse(again.body).ApplicantID).toBe(JSON.parse(first.body).ApplicantID);
+  });
+
+  it("refuses each rule with the JSON route's field names and sentences", async () => {
+    const res = await post(fields({ firstName: 'M4ria', locationIndex: '' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    const { errors } = problem(res.body);
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        { field: 'FirstName', message: applicationMessages.firstName },
+        { field: 'LocationIndex', message: 'Please choose the place you would work from.' },
+      ]),
+    );
+    const answer = await post([...fields({ 'answers[years]': 'four' }), resume()]);
+    expect(answer.statusCode).toBe(400);
+    expect(problem(answer.body).errors).toEqual([
+      { field: 'Answers.years', message: '“Years with SQL” must be a number, such as 5 or 2.5.' },
+    ]);
+    const long = await post([...fields({ city: 'x'.repeat(500) }), resume()]);
+    expect(long.statusCode).toBe(400);
+    expect(problem(long.body).errors?.[0]?.field).toBe('City');
+  });
+
+  it('refuses a missing resume, a wrong type (by content), and a file over the limit', async () => {
+    const missing = await post(fields());
+    expect(missing.statusCode).toBe(400);
+    expect(problem(missing.body).errors).toContainEqual({
+      field: 'Resume',
+      message: applicationMessages.resumeMissing,
+    });
+    const wrongType = await post([...fields(), resume(exeFile(), 'cv.pdf')]);
+    expect(wrongType.statusCode).toBe(400);
+    expect(problem(wrongType.body).errors?.[0]?.message).toBe(applicationMessages.resumeType);
+    const tooLarge = await post([...fields(), resume(pdfFile(MAX_RESUME_BYTES + 10))]);
+    expect(tooLarge.statusCode).toBe(400);
+    expect(problem(tooLarge.body).errors?.[0]?.message).toBe(applicationMessages.resumeSize);
+    const resumeField = problem(tooLarge.body).errors?.[0]?.field;
+    expect(resumeField).toBe('Resume');
+  });
+
+  it('refuses a body over the limit (413) before reading it', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api${applyApiPath(jobId)}`,
+      headers: {
+        ...t.headers('write'),
+        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        'content-length': String(MULTIPART_BODY_LIMIT + 1),
+      },
+      payload: Buffer.alloc(MULTIPART_BODY_LIMIT + 1),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(problem(res.body).detail).toBe(applyFormProblems.tooLarge);
+    expect(res.headers.connection).toBe('close');
+  });
+
+  it('refuses too many fields, too many parts, a second file and an over-long field (413)', async () => {
+    const many = Array.from({ length: 210 }, (_, i): Part => [`extra${i}`, 'x']);
+    const fieldsOver = await post([...fields(), ...many, resume()]);
+    expect(fieldsOver.statusCode).toBe(413);
+    expect(problem(fieldsOver.body).detail).toBe(applyFormProblems.tooLarge);
+    const twoFiles = await post([...fields(), resume(), resume()]);
+    expect(twoFiles.statusCode).toBe(413);
+    const longAnswer = await post([...fields({ 'answers[years]': '9'.repeat(20_000) }), resume()]);
+    expect(longAnswer.statusCode).toBe(413);
+    // Nothing of these was stored.
+    const stored = await t.db.handle.db
+      .selectFrom('applicants')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('city', '=', 'Springfield')
+      .where('firstName', '=', 'Nobody')
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(0);
+  });
+
+  it('needs the fixed header and the XSRF echo (the /api guard), and a multipart body', async () => {
+    const noEcho = await post([...fields(), resume()], { 'x-xsrf-token': 'forged' });
+    expect(noEcho.statusCode).toBe(403);
+    const json = await t.app.inject({
+      method: 'POST',
+      url: `/api${applyApiPath(jobId)}`,
+      headers: { ...t.headers('write'), 'content-type': 'application/json' },
+      payload: { FirstName: 'Maria' },
+    });
+    expect(json.statusCode).toBe(415);
+  });
+
+  it('answers 404 with the closed-opening sentence for an opening that is not open', async () => {
+    const res = await post([...fields(), resume()], {}, closedJobId);
+    expect(res.statusCode).toBe(404);
+    expect(problem(res.body).detail).toBe(CLOSED_OPENING_MESSAGE);
+  });
+});

@@ -1,0 +1,109 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  APPLIED_SUCCESSFULLY,
+  APPLY_API_PATH,
+  CLOSED_OPENING_MESSAGE,
+  MAX_RESUME_MB,
+  applicationCreatedSchema,
+  problemDetailsSchema,
+  wireName,
+} from '@lumenfield/contract';
+import type { Config } from '../config';
+import type { DbHandle } from '../db/create-db';
+import { HttpProblem } from '../plugins/problem-details';
+import { createWorkerPool } from '../workers/pool';
+import {
+  MULTIPART_BODY_LIMIT,
+  admitApplicationBody,
+  applicationMultipartOptions,
+  judgeApplicationForm,
+  readApplicationForm,
+} from './application-parts';
+
+/**
+ * POST /api/openings/:id/applications: the apply dialog's application as multipart/form-data
+ * (docs/api.md), read by the same streamed path as the form without scripts
+ * (routes/application-parts.ts) and answered as POST /Jobs/SaveApplicantDetail answers: 201
+ * (200 for a repeat of a stored one) with the ApplicantID, or problem details whose `errors`
+ * name each field as the old API does, so the dialog shows the same sentence beside the same
+ * field. Behind the /api guard (the fixed header and the XSRF echo, checked before the body).
+ */
+export const applicationsApiRoutes: FastifyPluginAsyncZod<{
+  config: Config;
+  database: DbHandle;
+}> = async (app, { config, database }) => {
+  const decoders = createWorkerPool('body-decoder');
+  app.addHook('onClose', () => decoders.close());
+  await app.register(fastifyMultipart, applicationMultipartOptions);
+
+  // The rest of a body refused before its end is not read: the connection closes after the
+  // answer (a kept-alive connection would read it as the next request).
+  app.addHook('onSend', async (request, reply) => {
+    if (reply.statusCode >= 400 && !request.raw.readableEnded) reply.header('Connection', 'close');
+  });
+
+  app.post(
+    APPLY_API_PATH,
+    {
+      bodyLimit: MULTIPART_BODY_LIMIT,
+      // After the /api guard (preParsing of the plugin): size, database, upload budget.
+      preParsing: admitApplicationBody(app, database),
+      config: {
+        access: 'public',
+        rateLimit: { max: config.rateLimit.applicationsPerHour, timeWindow: '1 hour' },
+      },
+      schema: {
+        summary: `Apply to an opening as multipart/form-data, with a resume (PDF, DOC or DOCX, at most ${MAX_RESUME_MB} MB)`,
+        tags: ['careers'],
+        consumes: ['multipart/form-data'],
+        params: z.object({ id: z.coerce.number().int().positive().max(999_999_999) }),
+        response: {
+          200: applicationCreatedSchema,
+          201: applicationCreatedSchema,
+          400: problemDetailsSchema,
+          404: problemDetailsSchema,
+          413: problemDetailsSchema,
+          415: problemDetailsSchema,
+          429: problemDetailsSchema,
+          503: problemDetailsSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) {
+        throw new HttpProblem(415, 'The application must be sent as multipart/form-data.');
+      }
+      const job = await app.repos.jobs.findVisible(request.params.id, new Date());
+      if (!job) throw new HttpProblem(404, CLOSED_OPENING_MESSAGE);
+      const form = await readApplicationForm(request, job, { decoders });
+      const result = await judgeApplicationForm(app, config, request, job, form);
+      if (!result.accepted) {
+        // The old API's names (FirstName, CountyID, Answers.<key>, LocationIndex): the dialog
+        // places each beside its field as it did for the JSON post.
+        const errors = result.errors.map((error) => ({ ...error, field: wireName(error.field) }));
+        throw new HttpProblem(400, errors[0]?.message ?? 'The application is invalid.', errors);
+      }
+      request.log.info(
+        { applicantId: result.applicantId, jobId: job.id, bytes: result.resumeBytes, form: 'api' },
+        result.duplicate ? 'duplicate application: answered the stored one' : 'application stored',
+      );
+      // With SELF_ID=us, the voluntary self-identification form's one-time token (docs/api.md).
+      const selfIdToken =
+        config.selfId === 'us'
+          ? await app.repos.selfId.issue(result.applicantId, job.id, app.now()).catch((error) => {
+              // The application is stored: it is answered as such, without the optional form.
+              request.log.warn({ err: error }, 'self-identification token not issued');
+              return undefined;
+            })
+          : undefined;
+      // A repeat (a double click, a retry after a lost answer) gets the same ApplicantID.
+      return reply.code(result.duplicate ? 200 : 201).send({
+        ApplicantID: result.applicantId,
+        Message: APPLIED_SUCCESSFULLY,
+        ...(selfIdToken !== undefined && { SelfIdToken: selfIdToken }),
+      });
+    },
+  );
+};

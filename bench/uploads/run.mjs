@@ -1,0 +1,332 @@
+// bench/uploads: applications per second with a 1 MiB resume, and the server's peak RSS, in each
+// form the server takes, in one run: the apply dialog's multipart/form-data
+// (POST /api/openings/:id/applications), and the JSON of POST /Jobs/SaveApplicantDetail with the
+// resume as base64 and as the old client's array of byte numbers. autocannon, a fixed number of
+// connections, a new applicant per request (the same one again is a duplicate, answered without
+// storing). Each form gets a server of its own (the built bundle, SQLite, a fresh data
+// directory), so each peak RSS is that form's alone; the three run back to back.
+// Targets (CONTRACT §15, docs/performance.md): multipart >= 100 applications/s, peak RSS <= 300 MiB.
+// Usage: npm run bench:uploads -w @lumenfield/bench
+//   UPLOAD_SECONDS (default 10), UPLOAD_CONNECTIONS (default 8), UPLOAD_FORMS=multipart,base64,bytes
+//   UPLOAD_CPU_PROF=1: the server writes a CPU profile per form (bench/results/uploads-prof-*)
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import {
+  ADMIN_TOKEN,
+  COOKIE_SECRET,
+  FIXED_HEADER,
+  METRICS_TOKEN,
+  applicationTarget,
+  cleanupAll,
+  freePort,
+  onCleanup,
+  root,
+  serverBundle,
+  startServer,
+  waitAnswering,
+  workDir,
+  xsrfHeaders,
+} from '../../tests/resilience/harness.mjs';
+
+const seconds = Number(process.env.UPLOAD_SECONDS ?? 10);
+const connections = Number(process.env.UPLOAD_CONNECTIONS ?? 8);
+const forms = (process.env.UPLOAD_FORMS ?? 'multipart,base64,bytes').split(',');
+const profile = process.env.UPLOAD_CPU_PROF === '1';
+const RESUME_BYTES = 1024 * 1024;
+const resultsDir = path.join(root, 'bench/results');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+
+/** Resident memory of a process now, and its high-water mark, in MiB (Linux /proc). */
+function memory(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (key) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
+}
+
+/** CPU seconds a process has used (user + system), from /proc/<pid>/stat. */
+function cpuSeconds(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** A real-looking PDF of 1 MiB. */
+function resume() {
+  const head = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\n%');
+  const tail = Buffer.from('\n%%EOF\n');
+  return Buffer.concat([head, crypto.randomBytes(RESUME_BYTES - head.length - tail.length), tail]);
+}
+
+/**
+ * Each form's body, built once, with a fixed-length e-mail address that each request rewrites in
+ * a copy (a new applicant per request). `at` is where the address's serial starts.
+ */
+function bodies(target, pdf) {
+  const email = 'bench-000000000@example.com';
+  const legacy = (content) =>
+    JSON.stringify({
+      FirstName: 'Bench',
+      LastName: 'Mark',
+      MobileNumber: '5550100000',
+      City: 'Manila',
+      Email: email,
+      Experience: 2,
+      CountyID: target.countryId,
+      StateID: target.stateId,
+      AttachmentHeader: {
+        HeaderID: 0,
+        CreatedBy: 0,
+        CreatedOn: new Date().toISOString(),
+        IsActive: true,
+        AttachmentDetails: [{ FileName: 'bench-resume.pdf', FileContent: content }],
+      },
+    });
+  const boundary = '----lumenfield-bench-uploads';
+  const field = (name, value) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  // As the dialog's FormData sends it: the fields, then the resume as a file.
+  const multipart = Buffer.concat([
+    Buffer.from(
+      field('firstName', 'Bench') +
+        field('lastName', 'Mark') +
+        field('mobileNumber', '5550100000') +
+        field('countryId', String(target.countryId)) +
+        field('stateId', String(target.stateId)) +
+        field('city', 'Manila') +
+        field('email', email) +
+        field('experience', '2') +
+        `--${boundary}\r\nContent-Disposition: form-data; name="resume"; filename="bench-resume.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
+    pdf,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const json = { 'content-type': 'application/json' };
+  return {
+    multipart: {
+      name: 'multipart/form-data (the dialog)',
+      path: `/api/openings/${target.jobId}/applications`,
+      type: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body: multipart,
+    },
+    base64: {
+      name: 'JSON, base64 resume (SaveApplicantDetail)',
+      path: `/api/Jobs/SaveApplicantDetail?jobID=${target.jobId}`,
+      type: json,
+      body: Buffer.from(legacy(pdf.toString('base64'))),
+    },
+    bytes: {
+      name: 'JSON, byte-array resume (the old client)',
+      path: `/api/Jobs/SaveApplicantDetail?jobID=${target.jobId}`,
+      type: json,
+      body: Buffer.from(legacy([...pdf])),
+    },
+    email,
+  };
+}
+
+/**
+ * The built server as the harness starts it, with V8's CPU profiler on (Node refuses --cpu-prof
+ * in NODE_OPTIONS): a .cpuprofile per thread, written when it exits.
+ */
+async function profiledServer(env, dir) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, serverBundle()], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      STATIC_DIR: workDir('lumenfield-static-'),
+      LOG_LEVEL: 'warn',
+      ADMIN_TOKEN,
+      METRICS_TOKEN,
+      COOKIE_SECRET,
+      SEED_DEMO_DATA: 'true',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      ...env,
+    },
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  onCleanup(async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+  });
+  await waitAnswering(`${url}/healthz`, { child });
+  return {
+    url,
+    pid: child.pid,
+    kill: async (signal) => {
+      child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+async function measure(form) {
+  const profileDir = path.join(resultsDir, `uploads-prof-${form}`);
+  if (profile) fs.mkdirSync(profileDir, { recursive: true });
+  const env = {
+    DATA_DIR: workDir('lumenfield-uploads-'),
+    // The limits protect the site from abuse; the bench measures what is behind them.
+    RATE_LIMIT_REQUESTS: '100000000',
+    RATE_LIMIT_APPLICATIONS: '100000000',
+  };
+  const server = profile ? await profiledServer(env, profileDir) : await startServer({ env });
+  const target = await applicationTarget(server.url);
+  const { cookie, 'x-xsrf-token': token } = await xsrfHeaders(server.url);
+  const all = bodies(target, resume());
+  const each = all[form];
+  const at = each.body.indexOf(all.email) + 'bench-'.length;
+  let serial = 0;
+  const idle = memory(server.pid);
+  // One application first: the worker threads (the body decoder, the writer) start on their
+  // first task; RSS with them started and nothing in flight is the baseline that load adds to.
+  const warm = await fetch(`${server.url}${each.path}`, {
+    method: 'POST',
+    headers: { ...FIXED_HEADER, ...each.type, cookie, 'x-xsrf-token': token },
+    body: each.body,
+  });
+  if (warm.status !== 201) throw new Error(`${form}: ${warm.status} ${await warm.text()}`);
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const started = memory(server.pid);
+  let peakSampled = 0;
+  const sampler = setInterval(() => {
+    peakSampled = Math.max(peakSampled, memory(server.pid).rss);
+  }, 50);
+  // What the main thread holds, from the server's own metrics (prom-client's process gauges):
+  // the JS heap, and memory outside it (Buffers, the resumes in flight), at their highest.
+  const held = { heapMiB: 0, externalMiB: 0 };
+  let scraping = true;
+  const scraper = (async () => {
+    while (scraping) {
+      try {
+        const res = await fetch(`${server.url}/metrics`, {
+          headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+        });
+        const text = await res.text();
+        const gauge = (name) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? 0);
+        held.heapMiB = Math.max(held.heapMiB, gauge('nodejs_heap_size_total_bytes') / 1048576);
+        held.externalMiB = Math.max(
+          held.externalMiB,
+          gauge('nodejs_external_memory_bytes') / 1048576,
+        );
+      } catch {
+        // a scrape that failed under load: the next one counts
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  })();
+  const cpuBefore = cpuSeconds(server.pid);
+  const loadBefore = loadAverage();
+  const result = await autocannon({
+    url: `${server.url}${each.path}`,
+    method: 'POST',
+    duration: seconds,
+    connections,
+    headers: { ...FIXED_HEADER, ...each.type, cookie, 'x-xsrf-token': token },
+    body: each.body,
+    requests: [
+      {
+        setupRequest: (request) => {
+          const body = Buffer.from(each.body);
+          body.write(String(++serial).padStart(9, '0'), at, 'latin1');
+          return { ...request, body };
+        },
+      },
+    ],
+  });
+  clearInterval(sampler);
+  scraping = false;
+  await scraper;
+  const cpu = cpuSeconds(server.pid) - cpuBefore;
+  const { peak } = memory(server.pid);
+  const codes = Object.entries(result.statusCodeStats ?? {})
+    .map(([code, { count }]) => `${count}x ${code}`)
+    .join(', ');
+  const row = {
+    form,
+    name: each.name,
+    bodyMiB: each.body.length / 1048576,
+    applicationsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    total: result.requests.total,
+    answers: codes,
+    notOk: result.non2xx + result.errors + result.timeouts,
+    idleRssMiB: idle.rss,
+    threadsStartedRssMiB: started.rss,
+    peakRssMiB: Math.max(peak, peakSampled),
+    mainHeapMaxMiB: held.heapMiB,
+    mainExternalMaxMiB: held.externalMiB,
+    serverCpuSecondsPerApplication: result.requests.total > 0 ? cpu / result.requests.total : NaN,
+    loadBefore,
+    loadAfter: loadAverage(),
+  };
+  // SIGINT: the server closes cleanly (and writes its CPU profile when asked).
+  await server.kill('SIGINT');
+  return row;
+}
+
+try {
+  const rows = [];
+  console.log(
+    `bench/uploads: ${seconds}s per form, ${connections} connections, 1 MiB resume, ` +
+      `${os.cpus().length} cores; load average ${loadAverage()} (1, 5, 15 min)`,
+  );
+  for (const form of forms) {
+    console.log(`  ${form}...`);
+    rows.push(await measure(form));
+  }
+  const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : String(n));
+  console.log(
+    '\n| form | body | applications/s | p50 | p99 | answers | server CPU per application | peak RSS (idle, threads started) | main heap / external max | load before → after |',
+  );
+  console.log('|---|---:|---:|---:|---:|---|---:|---:|---:|---|');
+  for (const r of rows) {
+    console.log(
+      `| ${r.name} | ${fmt(r.bodyMiB, 2)} MiB | ${fmt(r.applicationsPerSecond, 1)} | ${r.p50Ms} ms | ${r.p99Ms} ms | ${r.answers} | ${fmt(r.serverCpuSecondsPerApplication * 1000, 1)} ms | ${fmt(r.peakRssMiB)} MiB (${fmt(r.idleRssMiB)}, ${fmt(r.threadsStartedRssMiB)}) | ${fmt(r.mainHeapMaxMiB)} / ${fmt(r.mainExternalMaxMiB)} MiB | ${r.loadBefore} → ${r.loadAfter} |`,
+    );
+  }
+  const multipart = rows.find((r) => r.form === 'multipart');
+  if (multipart) {
+    const met = multipart.applicationsPerSecond >= 100 && multipart.peakRssMiB <= 300;
+    console.log(
+      `\ntargets (multipart >= 100/s, peak RSS <= 300 MiB): ${met ? 'met' : 'NOT met'} ` +
+        `(${fmt(multipart.applicationsPerSecond, 1)}/s, ${fmt(multipart.peakRssMiB)} MiB)`,
+    );
+  }
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(
+    resultsDir,
+    `uploads-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
+  );
+  fs.writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        when: new Date().toISOString(),
+        machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version },
+        seconds,
+        connections,
+        rows,
+      },
+      null,
+      2,
+    ),
+  );
+  console.log(`Saved ${path.relative(root, file)}`);
+} finally {
+  await cleanupAll();
+}
