@@ -57,8 +57,18 @@ export async function startSmtpServer(
   };
 }
 
-/** A received message with quoted-printable soft line breaks and =XX escapes undone. */
-export const readableMail = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+/**
+ * A received message with quoted-printable soft line breaks and =XX escapes undone in its body;
+ * the header block stays as sent (a token in a header such as `?token=47…` is no escape).
+ */
+export const readableMail = (raw: string) => {
+  const end = /\r?\n\r?\n/.exec(raw);
+  const headers = end ? raw.slice(0, end.index + end[0].length) : raw;
+  const body = end ? raw.slice(end.index + end[0].length) : '';
+  return (
+    headers +
+    body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+  );
+};
