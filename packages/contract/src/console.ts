@@ -325,7 +325,9 @@ export const samePersonApplicationSchema = otherApplicationSchema.extend({
 export type SamePersonApplication = z.infer<typeof samePersonApplicationSchema>;
 
 /** The other application of a merge, an undo or a dismissal. */
-export const duplicateDecisionSchema = z.object({ otherId: z.number().int().positive() });
+export const duplicateDecisionSchema = z.object({
+  otherId: z.number().int().positive().max(999_999_999),
+});
 export type DuplicateDecision = z.infer<typeof duplicateDecisionSchema>;
 
 /** One applicant's page: what they sent, the opening, the stage and its history, the notes. */
