@@ -7,6 +7,7 @@ import { withAuditLogAway } from '../../test/audit-log-away';
 import { consoleHeaders, createUser, newClient, openSession } from '../../test/console';
 import { pdfFile } from '../../test/files';
 import {
+  adminHeaders,
   applicationPayload,
   createOpening,
   INDIA,
@@ -285,6 +286,27 @@ describe(`duplicates (${engine})`, () => {
       `A merge can be undone for 30 days; the time to undo this one ended on ${new Date(clock - 31 * DAY + 30 * DAY).toISOString().slice(0, 10)}.`,
     );
     expect((await page(c)).alsoApplied.map((x) => x.applicantId)).toEqual([b]);
+  });
+
+  it("publishes an applicant's other applications by id in the bearer API", async () => {
+    const jobC = await createOpening(t, 'DUP-C');
+    const jobD = await createOpening(t, 'DUP-D');
+    const a = await apply(jobC, { Email: 'published@example.com', MobileNumber: '5120000081' });
+    const b = await apply(jobD, { Email: 'Published@example.com', MobileNumber: '5120000082' });
+    const c = await apply(jobD, { Email: 'published+2@example.com', MobileNumber: '5120000083' });
+    expect((await decide('merge', a, c)).statusCode).toBe(200);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/jobs/${jobC}/applicants`,
+      headers: adminHeaders(t),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [published] = res.json() as Record<string, unknown>[];
+    expect(published).toMatchObject({
+      ApplicantID: a,
+      PossibleDuplicates: [{ ApplicantID: b, Job_id: jobD, MatchedBy: ['email'] }],
+      SamePerson: [{ ApplicantID: c, Job_id: jobD }],
+    });
   });
 
   it('dismisses a suggestion, audited, and refuses it twice', async () => {

@@ -3,6 +3,7 @@ import {
   DUPLICATE_UNDO_DAYS,
   INITIAL_STAGE,
   type DuplicateMatch,
+  type OtherApplications,
   type PossibleDuplicate,
   type SamePersonApplication,
 } from '@lumenfield/contract';
@@ -23,6 +24,9 @@ export const DUPLICATE_UNDO_MS = DUPLICATE_UNDO_DAYS * 86_400_000;
 const DECISIONS_LOCK = 'duplicate-decisions';
 
 const MATCH_ORDER: readonly DuplicateMatch[] = ['email', 'phone', 'resume'];
+
+/** Ids per statement, well below either engine's limit of bound values. */
+const CHUNK = 500;
 
 /** Two applications that share a key: `applicantId` among those asked about. */
 interface KeyPair {
@@ -237,6 +241,45 @@ export function duplicatesRepository(db: Db) {
           };
         }),
       };
+    },
+
+    /**
+     * For each of `ids` (an opening's applicants, for the bearer API), the other applications
+     * suggested as the same person's with what they matched by, and the same person's (merged):
+     * ids and openings only, a chunk of ids at a time.
+     */
+    async othersOf(ids: readonly number[]): Promise<Map<number, OtherApplications>> {
+      const answer = new Map<number, OtherApplications>();
+      for (let i = 0; i < ids.length; i += CHUNK) {
+        const chunk = ids.slice(i, i + CHUNK);
+        const { open, people } = await suggestions(chunk);
+        const others = new Set<number>();
+        for (const id of chunk) {
+          for (const other of open.get(id)?.keys() ?? []) others.add(other);
+          for (const other of people.get(id) ?? []) others.add(other);
+        }
+        const jobs = new Map<number, number>();
+        const list = [...others];
+        for (let j = 0; j < list.length; j += CHUNK) {
+          const rows = await db
+            .selectFrom('applicants')
+            .select(['id', 'jobId'])
+            .where('id', 'in', list.slice(j, j + CHUNK))
+            .execute();
+          for (const row of rows) jobs.set(row.id, row.jobId);
+        }
+        const jobOf = (applicantId: number) =>
+          jobs.has(applicantId) ? [{ applicantId, jobId: jobs.get(applicantId)! }] : [];
+        for (const id of chunk) {
+          answer.set(id, {
+            possibleDuplicates: [...(open.get(id) ?? [])].flatMap(([other, by]) =>
+              jobOf(other).map((o) => ({ ...o, matchedBy: MATCH_ORDER.filter((m) => by.has(m)) })),
+            ),
+            samePerson: [...(people.get(id) ?? [])].filter((o) => o !== id).flatMap(jobOf),
+          });
+        }
+      }
+      return answer;
     },
 
     /** Which of `ids` (a list's page) have applications suggested as the same person's. */
