@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConsoleApplicant } from '@lumenfield/contract';
-import { applicant, json, mockApi, problem, renderConsole, session } from './test-support';
+import { applicant, job, json, mockApi, problem, renderConsole, session } from './test-support';
 
 vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => vi.unstubAllGlobals());
@@ -110,5 +110,40 @@ describe("the applicant's possible duplicates", () => {
     await vi.waitFor(() =>
       expect(screen.queryByRole('region', { name: /Also applied|Possible duplicates/ })).toBeNull(),
     );
+  });
+
+  it('the list flags the rows with possible duplicates in words', async () => {
+    const row = (applicantId: number, firstName: string, possibleDuplicate: boolean) => ({
+      applicantId,
+      jobId: 3,
+      jobCode: 'LTP-QA-1',
+      jobTitle: 'QA Engineer',
+      firstName,
+      lastName: 'Silva',
+      email: `${firstName.toLowerCase()}@example.com`,
+      city: 'Austin',
+      appliedOn: '2026-11-20T10:00:00.000Z',
+      stage: 'New',
+      doesNotMeet: [],
+      possibleDuplicate,
+    });
+    mockApi({
+      'GET /recruiters/session': () => json(session()),
+      'GET /recruiters/jobs': () => json([job()]),
+      'GET /recruiters/applicants': () =>
+        json({
+          items: [row(12, 'Ana', true), row(13, 'Bea', false)],
+          total: 2,
+          page: 1,
+          pageSize: 50,
+        }),
+    });
+    renderConsole('/recruiters/applicants');
+    const ana = (await screen.findByRole('link', { name: 'Ana Silva' })).closest('tr')!;
+    expect(within(ana).getByRole('list', { name: 'Flags' })).toHaveTextContent(
+      'Possible duplicate',
+    );
+    const bea = screen.getByRole('link', { name: 'Bea Silva' }).closest('tr')!;
+    expect(within(bea).queryByText('Possible duplicate')).toBeNull();
   });
 });
