@@ -123,6 +123,9 @@ describe('the wire names of an application (legacy/application.ts)', () => {
       'AttachmentSha256',
       // The answers, each with its question as asked (docs/recruiters.md "Questions").
       'Answers',
+      // The same person's other applications, by id (docs/recruiters.md "Duplicates").
+      'PossibleDuplicates',
+      'SamePerson',
     ]);
   });
 });

@@ -34,6 +34,12 @@ export const consolePaths = {
   applicantsBulk: '/recruiters/applicants/bulk',
   /** POST: undo a bulk action of your own within BULK_UNDO_SECONDS. */
   applicantsBulkUndo: '/recruiters/applicants/bulk/:id/undo',
+  /** POST `{ otherId }`: the two are the same person (docs/recruiters.md, "Duplicates"). */
+  applicantMerge: '/recruiters/applicants/:id/merge',
+  /** POST `{ otherId }`: undo their merge, within DUPLICATE_UNDO_DAYS of it. */
+  applicantMergeUndo: '/recruiters/applicants/:id/merge/undo',
+  /** POST `{ otherId }`: not the same person; the suggestion goes. */
+  applicantNotDuplicate: '/recruiters/applicants/:id/not-duplicate',
   /** A link the browser follows (viewer, download): the session cookie and a signature. */
   resume: '/recruiters/resumes/:guid',
   erasures: '/recruiters/erasures',
@@ -211,7 +217,12 @@ export const consoleApplicantRowSchema = applicantSchema
     appliedOn: true,
     doesNotMeet: true,
   })
-  .extend({ ...appliedToSchema.shape, stage: applicantStageSchema });
+  .extend({
+    ...appliedToSchema.shape,
+    stage: applicantStageSchema,
+    /** Another application looks like the same person's and no one has decided yet. */
+    possibleDuplicate: z.boolean(),
+  });
 export type ConsoleApplicantRow = z.infer<typeof consoleApplicantRowSchema>;
 
 export const PAGE_SIZE = 50;
@@ -291,6 +302,45 @@ export type ApplicantNote = z.infer<typeof applicantNoteSchema>;
 export const noteCreateSchema = z.object({ text: z.string().trim().min(1).max(10_000) });
 export const stageUpdateSchema = z.object({ stage: applicantStageSchema });
 
+/** How long a merge of two applications can be undone (docs/recruiters.md, "Duplicates"). */
+export const DUPLICATE_UNDO_DAYS = 30;
+
+/**
+ * What two applications have in common: the e-mail address (trimmed, lower case, no +tag), the
+ * mobile number (in E.164, read with the applicant's country) or the resume (the same bytes).
+ */
+export const duplicateMatchSchema = z.enum(['email', 'phone', 'resume']);
+export type DuplicateMatch = z.infer<typeof duplicateMatchSchema>;
+
+/** Another application, as an applicant's page lists it beside theirs. */
+const otherApplicationSchema = applicantSchema
+  .pick({ applicantId: true, firstName: true, lastName: true, appliedOn: true })
+  .extend({ ...appliedToSchema.shape, stage: applicantStageSchema });
+
+/** An application that looks like the same person's, with what it matched by. */
+export const possibleDuplicateSchema = otherApplicationSchema.extend({
+  matchedBy: z.array(duplicateMatchSchema).min(1),
+});
+export type PossibleDuplicate = z.infer<typeof possibleDuplicateSchema>;
+
+/**
+ * An application of the same person (merged): directly with this one (`mergedOn`, `mergedBy`,
+ * and `undoUntil` while the merge can still be undone), or through another merged one (all
+ * three null).
+ */
+export const samePersonApplicationSchema = otherApplicationSchema.extend({
+  mergedOn: z.string().nullable(),
+  mergedBy: z.string().nullable(),
+  undoUntil: z.string().nullable(),
+});
+export type SamePersonApplication = z.infer<typeof samePersonApplicationSchema>;
+
+/** The other application of a merge, an undo or a dismissal. */
+export const duplicateDecisionSchema = z.object({
+  otherId: z.number().int().positive().max(999_999_999),
+});
+export type DuplicateDecision = z.infer<typeof duplicateDecisionSchema>;
+
 /** One applicant's page: what they sent, the opening, the stage and its history, the notes. */
 export const consoleApplicantSchema = applicantSchema.extend({
   ...appliedToSchema.shape,
@@ -316,6 +366,10 @@ export const consoleApplicantSchema = applicantSchema.extend({
   /** The source credited at applying, and the raw values the visit carried (sources.ts). */
   source: sourceCreditSchema.nullable(),
   arrival: arrivalSchema,
+  /** Other applications that look like the same person's, newest first, undecided. */
+  possibleDuplicates: z.array(possibleDuplicateSchema),
+  /** The same person's other applications (merged), newest first. */
+  alsoApplied: z.array(samePersonApplicationSchema),
 });
 export type ConsoleApplicant = z.infer<typeof consoleApplicantSchema>;
 
@@ -373,6 +427,10 @@ export const auditActionSchema = z.enum([
   'source-delete',
   'tracking-link-create',
   'tracking-link-update',
+  // Duplicates (docs/recruiters.md): ids only, never what matched.
+  'applicant-merge',
+  'applicant-merge-undo',
+  'applicant-duplicate-dismiss',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

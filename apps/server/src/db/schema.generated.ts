@@ -55,6 +55,7 @@ export interface Applicants {
   city: string;
   countryId: number;
   email: string;
+  emailKey: string | null;
   experience: string | null;
   firstName: string;
   id: Generated<number>;
@@ -62,6 +63,7 @@ export interface Applicants {
   knockouts: Generated<number>;
   lastName: string;
   mobileNumber: string;
+  phoneE164: string | null;
   place: string | null;
   referredBy: string | null;
   sourceId: number | null;
@@ -136,6 +138,16 @@ export interface Countries {
 export interface DataVersions {
   name: string;
   version: Generated<number>;
+}
+
+export interface DuplicateDecisions {
+  applicantId: number;
+  decidedAt: Instant;
+  decidedByUserId: number | null;
+  decision: string;
+  id: Generated<number>;
+  otherId: number;
+  undoUntil: Instant | null;
 }
 
 export interface ExperienceBands {
@@ -340,6 +352,7 @@ export interface DB {
   bulkBatchItems: BulkBatchItems;
   countries: Countries;
   dataVersions: DataVersions;
+  duplicateDecisions: DuplicateDecisions;
   experienceBands: ExperienceBands;
   jobAlertLinks: JobAlertLinks;
   jobAlertOpenings: JobAlertOpenings;

@@ -14,6 +14,7 @@ import { pipelineChanges } from './pipeline/pipeline-changes';
 import { messageChanges } from './pipeline/message-changes';
 import { bulkChanges } from './pipeline/bulk-changes';
 import { pipelineRepository } from './pipeline/pipeline-repository';
+import { duplicateChanges, duplicatesRepository } from './pipeline/duplicates';
 import { referenceRepository } from './openings/reference-repository';
 import { selfIdRepository } from './self-id/self-id-repository';
 import { tellingSearchEngines } from './openings/search-notices';
@@ -109,6 +110,9 @@ export function createRepositories(db: Db, options: RepositoryOptions = {}) {
       ...messageChanges(db),
       ...bulkChanges(db),
     },
+    // Duplicates: the suggestions and the same person's applications, and a recruiter's
+    // decisions (merge, dismiss, undo), each audited in its transaction (pipeline/duplicates.ts).
+    duplicates: { ...duplicatesRepository(db), ...duplicateChanges(db) },
     signInThrottle: signInThrottleRepository(db),
     apiTokens,
     // Voluntary self-identification: tokens, answers, and the compliance role's counts only.

@@ -6,6 +6,7 @@ import {
   type ApplicationInput,
 } from '../application';
 import { answerValueSchema } from '../questions';
+import { duplicateMatchSchema, type DuplicateMatch } from '../console';
 
 /**
  * The old client's names for an application (docs/api.md): each field's own name capitalised,
@@ -111,10 +112,36 @@ export const adminAnswerSchema = z.object({
 });
 export type AdminAnswer = z.infer<typeof adminAnswerSchema>;
 
+/**
+ * Another application of the same person, in the published names (an applicant's `ApplicantID`,
+ * an opening's `Job_id`): merged by a recruiter (`SamePerson`), or looking like it and not yet
+ * decided (`PossibleDuplicates`, with `MatchedBy`: `email`, `phone`, `resume`). Docs:
+ * recruiters.md, "Duplicates".
+ */
+const adminOtherApplicationSchema = z.object({
+  ApplicantID: z.number().int(),
+  Job_id: z.number().int(),
+});
+export const adminPossibleDuplicateSchema = adminOtherApplicationSchema.extend({
+  MatchedBy: z.array(duplicateMatchSchema),
+});
+
 export const adminApplicantSchema = z.object({
   ...toWireNames(publishedApplicant.shape),
   Answers: z.array(adminAnswerSchema),
+  PossibleDuplicates: z.array(adminPossibleDuplicateSchema),
+  SamePerson: z.array(adminOtherApplicationSchema),
 });
+
+/** An applicant's other applications, as the duplicates' read answers them. */
+export interface OtherApplications {
+  possibleDuplicates: readonly {
+    applicantId: number;
+    jobId: number;
+    matchedBy: readonly DuplicateMatch[];
+  }[];
+  samePerson: readonly { applicantId: number; jobId: number }[];
+}
 export type AdminApplicant = z.infer<typeof adminApplicantSchema>;
 
 /** The published columns of an applicant, in order: the JSON's keys and the CSV's header. */
@@ -123,16 +150,28 @@ export const adminApplicantColumns = Object.keys(publishedApplicant.shape).map((
   label: wireName(key),
 }));
 
-export function toAdminApplicant(applicant: Applicant): AdminApplicant {
+export function toAdminApplicant(
+  applicant: Applicant,
+  others: OtherApplications = { possibleDuplicates: [], samePerson: [] },
+): AdminApplicant {
   return {
     ...(toWireNames(
       Object.fromEntries(adminApplicantColumns.map(({ key }) => [key, applicant[key]])),
-    ) as Omit<AdminApplicant, 'Answers'>),
+    ) as Omit<AdminApplicant, 'Answers' | 'PossibleDuplicates' | 'SamePerson'>),
     Answers: applicant.answers.map((answer) => ({
       Key: answer.key,
       Label: answer.label,
       Value: answer.value,
       DoesNotMeet: answer.doesNotMeet,
+    })),
+    PossibleDuplicates: others.possibleDuplicates.map((other) => ({
+      ApplicantID: other.applicantId,
+      Job_id: other.jobId,
+      MatchedBy: [...other.matchedBy],
+    })),
+    SamePerson: others.samePerson.map((other) => ({
+      ApplicantID: other.applicantId,
+      Job_id: other.jobId,
     })),
   };
 }

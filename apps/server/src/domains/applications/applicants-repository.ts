@@ -8,6 +8,7 @@ import { enqueueMail } from '../mail/mail-repository';
 import { applicationMails, type ApplicationFacts } from '../mail/mail-templates';
 import { issueApplicantLink, statusPageUrl } from './applicant-links';
 import { linkByToken } from '../sources/sources-repository';
+import { emailKey, phoneKey } from '../../lib/contact-keys';
 
 /** What an application's mail needs besides the applicant: the opening, and where links point. */
 export type ApplicationMailContext = Pick<ApplicationFacts, 'job' | 'origin' | 'retentionDays'>;
@@ -75,6 +76,23 @@ async function sourceColumns(trx: Db, { arrival = {}, fields }: NewApplication) 
   };
 }
 
+/**
+ * The keys the same person applying again is found by (docs/recruiters.md, "Duplicates"): the
+ * e-mail address normalised and the mobile number in E.164, read with the country's alpha-2
+ * code as its region. (The third key, the resume's SHA-256, is on the resume's row.)
+ */
+async function duplicateKeys(trx: Db, fields: ApplicationFields) {
+  const country = await trx
+    .selectFrom('countries')
+    .select('alpha2')
+    .where('value', '=', fields.countryId)
+    .executeTakeFirst();
+  return {
+    emailKey: emailKey(fields.email),
+    phoneE164: phoneKey(fields.mobileNumber, country?.alpha2 ?? null),
+  };
+}
+
 export interface StoredAttachment {
   guid: string;
   originalName: string;
@@ -124,6 +142,7 @@ export function applicantsRepository(db: Db) {
             .values({
               ...toApplicantRow(application.jobId, application.fields, now),
               ...(await sourceColumns(trx, application)),
+              ...(await duplicateKeys(trx, application.fields)),
             })
             .returning('id')
             .executeTakeFirstOrThrow();

@@ -11,7 +11,8 @@ const CHUNK = 500;
 /**
  * Erases applicants with everything about them: resumes (their bytes), submit keys, queued
  * mail, their voluntary self-identification (answers and tokens), their own links, the messages
- * sent to them and their part in bulk actions, then the applicants,
+ * sent to them, their part in bulk actions and the decisions about them as a duplicate, then
+ * the applicants (their duplicate keys, the normalised e-mail and phone, are columns of theirs),
  * counting each. Runs inside the caller's transaction.
  */
 async function eraseApplicants(trx: Db, ids: readonly number[]): Promise<ErasureResult> {
@@ -32,6 +33,12 @@ async function eraseApplicants(trx: Db, ids: readonly number[]): Promise<Erasure
     await trx.deleteFrom('applicantLinks').where('applicantId', 'in', batch).execute();
     await trx.deleteFrom('applicantMessages').where('applicantId', 'in', batch).execute();
     await trx.deleteFrom('bulkBatchItems').where('applicantId', 'in', batch).execute();
+    // Recruiters' decisions about them as a duplicate (merged, dismissed): the other application
+    // of a pair stays, no longer linked to anyone erased. Deleted by table, as self-id's are.
+    await trx
+      .deleteFrom('duplicateDecisions')
+      .where((eb) => eb.or([eb('applicantId', 'in', batch), eb('otherId', 'in', batch)]))
+      .execute();
     const applicants = await trx
       .deleteFrom('applicants')
       .where('id', 'in', batch)

@@ -73,7 +73,7 @@ export interface NoteEntry {
 type From = ExpressionBuilder<Database, 'applicants'>;
 
 /** The applicant's current stage: their latest stage row, or INITIAL_STAGE when they have none. */
-const currentStage = (eb: From) =>
+export const currentStage = (eb: From) =>
   eb.fn.coalesce(
     eb
       .selectFrom('applicantStages')

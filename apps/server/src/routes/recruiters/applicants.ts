@@ -13,6 +13,7 @@ import {
   consoleApplicantPageSchema,
   consoleApplicantSchema,
   consolePaths,
+  duplicateDecisionSchema,
   noteCreateSchema,
   PAGE_SIZE,
   placeLine,
@@ -43,19 +44,22 @@ import { consoleProblems, linkKey, signedIn } from './console-user';
 
 const answers = consoleProblems(404);
 
-const toRow = (a: PipelineApplicant): ConsoleApplicantRow => ({
-  applicantId: a.applicantId,
-  firstName: a.firstName,
-  lastName: a.lastName,
-  email: a.email,
-  city: a.city,
-  appliedOn: a.appliedOn,
-  jobId: a.jobId,
-  jobCode: a.jobCode,
-  jobTitle: a.jobTitle,
-  stage: a.stage,
-  doesNotMeet: a.doesNotMeet,
-});
+const toRow =
+  (flagged: ReadonlySet<number>) =>
+  (a: PipelineApplicant): ConsoleApplicantRow => ({
+    applicantId: a.applicantId,
+    firstName: a.firstName,
+    lastName: a.lastName,
+    email: a.email,
+    city: a.city,
+    appliedOn: a.appliedOn,
+    jobId: a.jobId,
+    jobCode: a.jobCode,
+    jobTitle: a.jobTitle,
+    stage: a.stage,
+    doesNotMeet: a.doesNotMeet,
+    possibleDuplicate: flagged.has(a.applicantId),
+  });
 
 const toStageMove = ({ stage, history }: StageHistory): StageMove => ({
   stage,
@@ -108,16 +112,18 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
   const applicantPage = async (id: number, boundTo: string): Promise<ConsoleApplicant> => {
     const found = await repos.pipeline.find(id);
     if (!found) throw new HttpProblem(404, `There is no applicant with id ${id}.`);
-    const [stages, notes, messages] = await Promise.all([
+    const [stages, notes, messages, duplicates] = await Promise.all([
       stageHistoryOf(repos.pipeline, found),
       repos.pipeline.notes(id),
       repos.messages.messagesOf(id),
+      repos.duplicates.of(id, app.now()),
     ]);
     const signature = app.consoleSessions.resumeSignature(boundTo, found.attachmentGuid);
     const resumePath = consolePaths.resume.replace(':guid', found.attachmentGuid);
     const { stage, attachmentKind, ...applicant } = found; // the stage comes with its history
     return {
       ...applicant,
+      ...duplicates,
       messages,
       attachmentKind: kindOf(attachmentKind),
       resumeUrl: `${API_BASE_PATH}${resumePath}?sig=${signature}`,
@@ -153,7 +159,8 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
         const entry = listingAudit({ userId: user.id }, 'applicants-list', items.length, filter);
         await repos.audit.record(entry, app.now());
       }
-      return { items: items.map(toRow), total, page: current, pageSize: PAGE_SIZE };
+      const flagged = await repos.duplicates.flagged(items.map((a) => a.applicantId));
+      return { items: items.map(toRow(flagged)), total, page: current, pageSize: PAGE_SIZE };
     },
   );
 
@@ -181,6 +188,9 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
         stage && after !== undefined
           ? await repos.pipeline.boardAfter(jobId, stage, after, BOARD_PAGE_SIZE)
           : await repos.pipeline.board(jobId, current, BOARD_PAGE_SIZE, stage);
+      const flagged = await repos.duplicates.flagged(
+        found.flatMap((column) => column.items.map((a) => a.applicantId)),
+      );
       const stages = stage ? [stage] : consoleStageChoices('New');
       const columns = [
         ...stages,
@@ -192,7 +202,7 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
           stage: s,
           count: column?.count ?? 0,
           page: current,
-          items: (column?.items ?? []).map(toRow),
+          items: (column?.items ?? []).map(toRow(flagged)),
         };
       });
       const shown = found.reduce((sum, column) => sum + column.items.length, 0);
@@ -324,6 +334,34 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(201).send(await applicantPage(id, linkKey(context)));
     },
   );
+
+  // Duplicates (docs/recruiters.md): each decision answers the applicant's page, as a note does.
+  const decisions = [
+    [consolePaths.applicantMerge, 'merge', 'They are the same person: link the two applications'],
+    [consolePaths.applicantNotDuplicate, 'dismiss', 'They are not the same person'],
+    [consolePaths.applicantMergeUndo, 'undoMerge', 'Undo a merge, within 30 days of it'],
+  ] as const;
+  for (const [path, change, summary] of decisions) {
+    app.post(
+      path,
+      {
+        config,
+        schema: {
+          summary,
+          tags: ['console'],
+          params: adminJobParamsSchema,
+          body: duplicateDecisionSchema,
+          response: { 200: consoleApplicantSchema, ...consoleProblems(404, 409) },
+        },
+      },
+      async (request) => {
+        const context = signedIn(request);
+        const { id } = request.params;
+        await repos.duplicates[change](id, request.body.otherId, context.user.id, app.now());
+        return applicantPage(id, linkKey(context));
+      },
+    );
+  }
 
   app.get(
     consolePaths.resume,

@@ -163,6 +163,22 @@ export const consoleApi = {
     }),
   addNote: (id: number, text: string) =>
     call<unknown>('POST', withId(consolePaths.applicantNotes, id), { body: { text } }),
+  /** Duplicates: each decision answers the applicant's page as it is now. */
+  merge: (id: number, otherId: number) =>
+    call('POST', withId(consolePaths.applicantMerge, id), {
+      body: { otherId },
+      schema: consoleApplicantSchema,
+    }),
+  undoMerge: (id: number, otherId: number) =>
+    call('POST', withId(consolePaths.applicantMergeUndo, id), {
+      body: { otherId },
+      schema: consoleApplicantSchema,
+    }),
+  notDuplicate: (id: number, otherId: number) =>
+    call('POST', withId(consolePaths.applicantNotDuplicate, id), {
+      body: { otherId },
+      schema: consoleApplicantSchema,
+    }),
   /** The ids and stages of every applicant the list's filters match (the first BULK_LIMIT). */
   applicantIds: (query: ApplicantsQuery) =>
     call('GET', consolePaths.applicantIds, {

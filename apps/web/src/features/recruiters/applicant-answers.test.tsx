@@ -18,6 +18,7 @@ const row = {
   appliedOn: '2026-11-20T10:00:00.000Z',
   stage: 'New',
   doesNotMeet: ['Can you work nights?'],
+  possibleDuplicate: false,
 };
 
 describe('answers and knock-out flags in the console', () => {

@@ -8,10 +8,20 @@ import './applicant-answers.css';
  */
 
 /** "Does not meet: <label>", one per knock-out answer; nothing when there is none. */
-export function DoesNotMeetFlags({ labels }: { labels: readonly string[] }) {
-  if (labels.length === 0) return null;
+export function DoesNotMeetFlags({
+  labels,
+  possibleDuplicate = false,
+}: {
+  labels: readonly string[];
+  /** Another application looks like the same person's (docs/recruiters.md, "Duplicates"). */
+  possibleDuplicate?: boolean;
+}) {
+  if (labels.length === 0 && !possibleDuplicate) return null;
   return (
     <ul className="rc-flags" aria-label="Flags">
+      {possibleDuplicate ? (
+        <li className="rc-flag rc-flag--duplicate">Possible duplicate</li>
+      ) : null}
       {labels.map((label) => (
         <li key={label} className="rc-flag">
           Does not meet: {label}

@@ -18,6 +18,7 @@ import { placeText } from '@/lib/place-text';
 import { Link, useNavigate, useSearchParams } from '@/lib/router';
 import { consoleApi, resumeHref } from './api';
 import { ApplicantAnswers } from './applicant-answers';
+import { Duplicates } from './applicant-duplicates';
 import { MessagePanel, RejectDialog, Timeline } from './applicant-messages';
 import { applicantsOfOpening, openingPath } from './routes';
 import { applicantInList, listQuery } from './applicant-sort';
@@ -451,7 +452,10 @@ export default function ApplicantPage({ applicantId }: { applicantId: number }) 
   // A stage change answers the stage and its history: they replace the loaded page's, until the
   // page is loaded again.
   const [moved, setMoved] = useState<{ on: ConsoleApplicant; move: StageMove }>();
-  const loaded = applicant.status === 'ready' ? applicant.data : undefined;
+  // A duplicate's decision answers the whole page: it stands until the page is loaded again.
+  const [decided, setDecided] = useState<{ on: ConsoleApplicant; page: ConsoleApplicant }>();
+  const fetched = applicant.status === 'ready' ? applicant.data : undefined;
+  const loaded = fetched && decided?.on === fetched ? decided.page : fetched;
   const data = loaded && moved?.on === loaded ? { ...loaded, ...moved.move } : loaded;
   return (
     <>
@@ -477,6 +481,10 @@ export default function ApplicantPage({ applicantId }: { applicantId: number }) 
         <div className="rc-applicant">
           <div className="rc-applicant__main">
             <Sent applicant={data} />
+            <Duplicates
+              applicant={data}
+              onChanged={(page) => fetched && setDecided({ on: fetched, page })}
+            />
             <ApplicantAnswers answers={data.answers} doesNotMeet={data.doesNotMeet} />
             <Timeline applicant={data} />
             <Resume applicant={data} />

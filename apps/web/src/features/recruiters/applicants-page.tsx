@@ -229,7 +229,10 @@ export default function ApplicantsPage() {
                         {row.firstName} {row.lastName}
                       </Link>
                       <span className="rc-sub">{row.email}</span>
-                      <DoesNotMeetFlags labels={row.doesNotMeet} />
+                      <DoesNotMeetFlags
+                        labels={row.doesNotMeet}
+                        possibleDuplicate={row.possibleDuplicate}
+                      />
                     </td>
                     <td data-label="Opening">
                       {row.jobCode} · {row.jobTitle}

@@ -29,6 +29,7 @@ describe('the applicants list', () => {
               appliedOn: '2026-11-20T10:00:00.000Z',
               stage: 'Interview',
               doesNotMeet: [],
+              possibleDuplicate: false,
             },
           ],
           total: 51,

@@ -152,6 +152,9 @@ function Card({
           Does not meet: {row.doesNotMeet.join(', ')}
         </span>
       ) : null}
+      {row.possibleDuplicate ? (
+        <span className="rc-flag rc-flag--duplicate rc-board__flag">Possible duplicate</span>
+      ) : null}
       {note ? (
         <p id={noteId} className="rc-board__note">
           {note}

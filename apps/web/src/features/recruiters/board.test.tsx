@@ -24,6 +24,7 @@ const row = (
   jobTitle: 'QA Engineer',
   stage,
   doesNotMeet,
+  possibleDuplicate: false,
 });
 
 const board = (): Board => ({

@@ -20,6 +20,7 @@ const row = (applicantId: number, firstName: string, stage = 'New') => ({
   appliedOn: '2026-11-20T10:00:00.000Z',
   stage,
   doesNotMeet: [],
+  possibleDuplicate: false,
 });
 
 describe('bulk actions: words and choices', () => {

@@ -125,6 +125,8 @@ export function applicant(overrides: Partial<ConsoleApplicant> = {}): ConsoleApp
     rejectionReason: null,
     source: null,
     arrival: {},
+    possibleDuplicates: [],
+    alsoApplied: [],
     ...overrides,
   };
 }

@@ -155,7 +155,9 @@ export const adminJobsRoutes: FastifyPluginAsyncZod<{ repos: Repositories }> = a
         );
         await repos.audit.record(entry, app.now());
       }
-      return applicants.map(toAdminApplicant);
+      // Each applicant's other applications (docs/recruiters.md, "Duplicates"): ids only.
+      const others = await repos.duplicates.othersOf(applicants.map((a) => a.applicantId));
+      return applicants.map((a) => toAdminApplicant(a, others.get(a.applicantId)));
     },
   );
 
