@@ -14,6 +14,7 @@ import { pipelineChanges } from './pipeline/pipeline-changes';
 import { messageChanges } from './pipeline/message-changes';
 import { bulkChanges } from './pipeline/bulk-changes';
 import { pipelineRepository } from './pipeline/pipeline-repository';
+import { reportsRepository } from './pipeline/reports-repository';
 import { referenceRepository } from './openings/reference-repository';
 import { selfIdRepository } from './self-id/self-id-repository';
 import { tellingSearchEngines } from './openings/search-notices';
@@ -109,6 +110,8 @@ export function createRepositories(db: Db, options: RepositoryOptions = {}) {
       ...messageChanges(db),
       ...bulkChanges(db),
     },
+    // The recruiters' reports: read-only figures over the stage history (docs/recruiters.md).
+    reports: reportsRepository(db),
     signInThrottle: signInThrottleRepository(db),
     apiTokens,
     // Voluntary self-identification: tokens, answers, and the compliance role's counts only.
