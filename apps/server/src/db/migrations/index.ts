@@ -17,6 +17,7 @@ import * as searchOutbox from './0015-search-outbox';
 import * as linkRequests from './0016-link-requests';
 import * as bulkBatches from './0017-bulk-batches';
 import * as sources from './0018-sources';
+import * as reportIndexes from './0020-report-indexes';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the server
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0016-link-requests': linkRequests,
   '0017-bulk-batches': bulkBatches,
   '0018-sources': sources,
+  '0020-report-indexes': reportIndexes,
 };

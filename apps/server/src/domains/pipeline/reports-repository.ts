@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import {
   FUNNEL_STAGES,
   HIRE_BANDS,
+  INITIAL_STAGE,
   percentOf,
   REPORT_DEFAULT_DAYS,
   WAITING_STAGES,
@@ -14,6 +15,7 @@ import {
   type TimeToHireReport,
 } from '@lumenfield/contract';
 import type { Database, Db } from '../../db/database';
+import { sqlDaysBetween } from '../../db/sql-days';
 import { HttpProblem } from '../../lib/http-problem';
 
 /** The applicants a report covers: applied on `from` to `to` (UTC days, both included). */
@@ -152,46 +154,79 @@ export function reportsRepository(db: Db) {
       };
     },
 
-    /** Per open stage: the median of the stays that ended, and how many are in it now. */
+    /**
+     * Per open stage: the median of the stays that ended, and how many are in it now. In SQL on
+     * both engines (lead() ends each stay; the median is the middle row, or the mean of the two
+     * middle rows, of each stage's stays in order), so 10 000 applicants' histories never cross
+     * the connection.
+     */
     async timeInStage(filter: ReportFilter): Promise<TimeInStageReport> {
-      const rows = await cohort(filter)
-        .leftJoin('applicantStages as s', 's.applicantId', 'applicants.id')
-        .select(['applicants.id', 'applicants.appliedOn', 's.stage', 's.changedAt'])
-        .orderBy('applicants.id')
-        .orderBy('s.id')
-        .execute();
-      const stays = new Map<ApplicantStage, number[]>(WAITING.map((stage) => [stage, []]));
-      const current = new Map<ApplicantStage, number>(WAITING.map((stage) => [stage, 0]));
-      let applicant: number | undefined;
-      let stage: string = 'New';
-      let since: Date | string = '';
-      const endStay = () => {
-        if (applicant !== undefined) {
-          const waiting = current.get(stage as ApplicantStage);
-          if (waiting !== undefined) current.set(stage as ApplicantStage, waiting + 1);
-        }
-      };
-      for (const row of rows) {
-        if (row.id !== applicant) {
-          endStay();
-          applicant = row.id;
-          stage = 'New';
-          since = row.appliedOn;
-        }
-        if (row.stage === null || row.changedAt === null) continue;
-        stays.get(stage as ApplicantStage)?.push(daysBetween(since, row.changedAt));
-        stage = row.stage;
-        since = row.changedAt;
+      const since = `${filter.from}T00:00:00.000Z`;
+      const until = new Date(Date.parse(`${filter.to}T00:00:00Z`) + DAY_MS).toISOString();
+      const opening = filter.jobId === null ? sql`` : sql`and a.job_id = ${filter.jobId}`;
+      const days = sqlDaysBetween(db, sql.ref('started'), sql.ref('ended'));
+      const result = await sql<{
+        stage: string;
+        stays: number;
+        median: number | null;
+        current: number;
+      }>`
+        with cohort as (
+          select a.id, a.applied_on from applicants a
+          where a.applied_on >= ${since} and a.applied_on < ${until} ${opening}
+        ),
+        steps as (
+          select c.id as applicant, ${sql.lit(INITIAL_STAGE)} as stage, c.applied_on as started, 0 as seq
+          from cohort c
+          union all
+          select s.applicant_id, s.stage, s.changed_at, s.id
+          from applicant_stages s inner join cohort c on c.id = s.applicant_id
+        ),
+        stays as (
+          select stage, started, lead(started) over (partition by applicant order by seq) as ended from steps
+        ),
+        finished as (
+          select stage, ${days} as days from stays where ended is not null
+        ),
+        ranked as (
+          select stage, days,
+            row_number() over (partition by stage order by days) as n,
+            count(*) over (partition by stage) as total
+          from finished
+        ),
+        medians as (
+          select stage, max(total) as stays, avg(days) as median from ranked
+          where n in ((total + 1) / 2, (total + 2) / 2)
+          group by stage
+        ),
+        waiting as (
+          select stage, count(*) as current from stays where ended is null group by stage
+        )
+        select m.stage, m.stays, m.median, 0 as current from medians m
+        union all
+        select w.stage, 0, null, w.current from waiting w
+      `.execute(db);
+      const byStage = new Map(
+        WAITING.map((stage) => [stage, { stays: 0, median: null as number | null, current: 0 }]),
+      );
+      for (const row of result.rows) {
+        const figures = byStage.get(row.stage as ApplicantStage);
+        if (!figures) continue;
+        figures.stays += Number(row.stays);
+        figures.current += Number(row.current);
+        if (row.median !== null) figures.median = Number(row.median);
       }
-      endStay();
       return {
         filter,
-        stages: WAITING.map((name) => ({
-          stage: name,
-          stays: stays.get(name)!.length,
-          medianDays: roundDays(median(stays.get(name)!)),
-          current: current.get(name)!,
-        })),
+        stages: WAITING.map((stage) => {
+          const figures = byStage.get(stage)!;
+          return {
+            stage,
+            stays: figures.stays,
+            medianDays: roundDays(figures.median),
+            current: figures.current,
+          };
+        }),
       };
     },
 
