@@ -122,7 +122,7 @@ test.describe('reports', () => {
     await expect(page.getByRole('status').filter({ hasText: 'applied from' })).toContainText(
       `${paths.length} applicants applied from`,
     );
-    await expect(page.getByLabel('Opening')).toHaveValue(String(jobId));
+    await expect(page.getByLabel('Opening', { exact: true })).toHaveValue(String(jobId));
 
     // Pass-through by stage.
     expect(await tableRows(page, 'Pass-through by stage')).toEqual(
