@@ -22,6 +22,8 @@ export async function seedApplicants(
   jobId: number,
   count: number,
   lastName: string,
+  /** What the `index`th applicant answers to "How did you hear" (credited as their source). */
+  referredBy: (index: number) => string = () => '',
 ): Promise<number[]> {
   const got = await fetch(
     `${base}/api/Jobs/GetRecruitmentManagerDropDownValues?ControlName=Shift`,
@@ -46,6 +48,7 @@ export async function seedApplicants(
         City: 'Austin',
         Email: `${firstName}.${lastName}@example.com`.toLowerCase(),
         Experience: '',
+        ReferredBy: referredBy(index),
         CountyID: 840,
         StateID: stateValue('US', 'TX'),
         AttachmentHeader: {

@@ -20,3 +20,4 @@ export * from './messages';
 export * from './job-alerts';
 export * from './applicant-page';
 export * from './sources';
+export * from './reports';

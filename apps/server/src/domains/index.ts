@@ -15,6 +15,7 @@ import { messageChanges } from './pipeline/message-changes';
 import { bulkChanges } from './pipeline/bulk-changes';
 import { pipelineRepository } from './pipeline/pipeline-repository';
 import { duplicateChanges, duplicatesRepository } from './pipeline/duplicates';
+import { reportsRepository } from './pipeline/reports-repository';
 import { referenceRepository } from './openings/reference-repository';
 import { selfIdRepository } from './self-id/self-id-repository';
 import { tellingSearchEngines } from './openings/search-notices';
@@ -113,6 +114,8 @@ export function createRepositories(db: Db, options: RepositoryOptions = {}) {
     // Duplicates: the suggestions and the same person's applications, and a recruiter's
     // decisions (merge, dismiss, undo), each audited in its transaction (pipeline/duplicates.ts).
     duplicates: { ...duplicatesRepository(db), ...duplicateChanges(db) },
+    // The recruiters' reports: read-only figures over the stage history (docs/recruiters.md).
+    reports: reportsRepository(db),
     signInThrottle: signInThrottleRepository(db),
     apiTokens,
     // Voluntary self-identification: tokens, answers, and the compliance role's counts only.

@@ -14,6 +14,7 @@ import { consoleAuditRoutes } from './recruiters/audit';
 import { consoleJobsRoutes } from './recruiters/jobs';
 import { consoleMessagesRoutes } from './recruiters/messages';
 import { consoleSourcesRoutes } from './recruiters/sources';
+import { consoleReportsRoutes } from './recruiters/reports';
 import { consoleBulkRoutes } from './recruiters/bulk';
 import { consoleSessionRoutes } from './recruiters/session';
 import { consoleTokensRoutes } from './recruiters/tokens';
@@ -71,6 +72,7 @@ export async function apiRoutes(app: FastifyInstance, { config, database }: ApiR
   await app.register(consoleTokensRoutes);
   await app.register(consoleMessagesRoutes, { config });
   await app.register(consoleSourcesRoutes);
+  await app.register(consoleReportsRoutes);
   await app.register(consoleBulkRoutes, { config });
   // Voluntary self-identification: the form's answers (SELF_ID=us) and the compliance report.
   await app.register(selfIdRoutes, { config });

@@ -18,6 +18,7 @@ import * as linkRequests from './0016-link-requests';
 import * as bulkBatches from './0017-bulk-batches';
 import * as sources from './0018-sources';
 import * as duplicates from './0019-duplicates';
+import * as reportIndexes from './0020-report-indexes';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the server
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0017-bulk-batches': bulkBatches,
   '0018-sources': sources,
   '0019-duplicates': duplicates,
+  '0020-report-indexes': reportIndexes,
 };

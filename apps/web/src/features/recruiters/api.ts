@@ -45,6 +45,7 @@ import {
   sourcePaths,
   sourcesOverviewSchema,
   type NewSource,
+  type ReportQuery,
 } from '@lumenfield/contract';
 import { z } from 'zod';
 import { ApiError, apiRequest, type RequestOptions } from '@/lib/api-client';
@@ -250,18 +251,35 @@ export const consoleApi = {
   setLinkActive: (id: number, active: boolean) =>
     call<void>('PATCH', withId(sourcePaths.link, id), { body: { active } }),
 
+  /**
+   * A report (docs/recruiters.md, "Reports"); the page passes its schema, so the reports'
+   * schemas load with the Reports page only.
+   */
+  report: <T>(path: string, query: ReportQuery, schema: z.ZodType<T>, signal?: AbortSignal) =>
+    call('GET', withQuery(path, query), { schema, signal }),
+
   /** The compliance role's counts (docs/recruiters.md, "Self-identification report"). */
   selfIdReport: (signal?: AbortSignal) =>
     call('GET', SELF_ID_REPORT_PATH, { schema: selfIdReportSchema, signal }),
 };
 
-/** The CSV export's URL: a plain link the browser downloads with the session cookie. */
-export function applicantsCsvHref(query: ApplicantsQuery): string {
+/** `path` with the query's values that are set. */
+function withQuery(path: string, query: object): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query))
     if (value !== undefined && value !== '') search.set(key, String(value));
   const qs = search.toString();
-  return `${API_BASE_PATH}${consolePaths.applicantsCsv}${qs ? `?${qs}` : ''}`;
+  return `${path}${qs ? `?${qs}` : ''}`;
+}
+
+/** The CSV export's URL: a plain link the browser downloads with the session cookie. */
+export function applicantsCsvHref(query: ApplicantsQuery): string {
+  return `${API_BASE_PATH}${withQuery(consolePaths.applicantsCsv, query)}`;
+}
+
+/** A report's CSV: the same path with `.csv`, downloaded with the session cookie. */
+export function reportCsvHref(path: string, query: ReportQuery): string {
+  return `${API_BASE_PATH}${withQuery(`${path}.csv`, query)}`;
 }
 
 /** The resume's URL as the server gave it, as a path under the API when it is relative to it. */

@@ -48,7 +48,7 @@ describe('signing in', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Openings', 'Applicants', 'Messages', 'Sources']);
+    ).toEqual(['Openings', 'Applicants', 'Messages', 'Sources', 'Reports']);
   });
 
   it("shows the server's message in an alert and clears the password", async () => {
@@ -116,7 +116,7 @@ describe('the shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Openings', 'Applicants', 'Messages', 'Sources', 'Users', 'Audit log']);
+    ).toEqual(['Openings', 'Applicants', 'Messages', 'Sources', 'Reports', 'Users', 'Audit log']);
     expect(within(nav).getByRole('link', { name: 'Openings' })).toHaveAttribute(
       'aria-current',
       'page',

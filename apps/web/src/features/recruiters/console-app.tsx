@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import {
+  REPORTS_PAGE,
   SELF_ID_REPORT_PAGE,
   SIGN_IN_RETURN_PARAM,
   consolePagePaths,
@@ -27,6 +28,8 @@ const AccountPage = lazy(() => import('./account-page'));
 const SelfIdReportPage = lazy(() => import('./self-id-report-page'));
 const MessagesPage = lazy(() => import('./messages-page'));
 const SourcesPage = lazy(() => import('./sources-page'));
+// The chart library loads with this page only (docs/architecture.md, "Charts").
+const ReportsPage = lazy(() => import('./reports-page'));
 
 type SessionState =
   | { status: 'loading' }
@@ -60,6 +63,8 @@ function Screen({ route }: { route: ConsoleRoute }) {
       return <MessagesPage />;
     case 'sources':
       return <SourcesPage />;
+    case 'reports':
+      return <ReportsPage />;
     default:
       return (
         <>
@@ -129,6 +134,9 @@ function Shell({
                   </li>
                   <li>
                     <NavLink to={consolePagePaths.sources}>Sources</NavLink>
+                  </li>
+                  <li>
+                    <NavLink to={REPORTS_PAGE}>Reports</NavLink>
                   </li>
                 </>
               )}

@@ -14,6 +14,7 @@ describe('console routes', () => {
     ['/recruiters/audit', { id: 'audit' }],
     ['/recruiters/sign-in', { id: 'signIn' }],
     ['/recruiters/self-identification', { id: 'selfIdReport' }],
+    ['/recruiters/reports', { id: 'reports' }],
     ['/recruiters/openings/abc', { id: 'notFound' }],
     ['/recruiters/nope', { id: 'notFound' }],
   ])('%s is %j', (path, route) => {
@@ -25,10 +26,18 @@ describe('console routes', () => {
     expect(canOpen({ id: 'audit' }, 'recruiter')).toBe(false);
     expect(canOpen({ id: 'users' }, 'admin')).toBe(true);
     expect(canOpen({ id: 'applicants' }, 'recruiter')).toBe(true);
+    expect(canOpen({ id: 'reports' }, 'recruiter')).toBe(true);
   });
 
   it('the compliance role opens its report and its account only; nobody else the report', () => {
-    for (const id of ['openings', 'applicants', 'users', 'audit', 'newOpening'] as const) {
+    for (const id of [
+      'openings',
+      'applicants',
+      'users',
+      'audit',
+      'newOpening',
+      'reports',
+    ] as const) {
       expect(canOpen({ id }, 'compliance')).toBe(false);
     }
     expect(canOpen({ id: 'applicant', applicantId: 1 }, 'compliance')).toBe(false);

@@ -1,4 +1,9 @@
-import { consolePagePaths, SELF_ID_REPORT_PAGE, type UserRole } from '@lumenfield/contract';
+import {
+  consolePagePaths,
+  REPORTS_PAGE,
+  SELF_ID_REPORT_PAGE,
+  type UserRole,
+} from '@lumenfield/contract';
 
 /** The console's screens: a small typed table matched against the path. */
 export type ConsoleRoute =
@@ -14,6 +19,7 @@ export type ConsoleRoute =
   | { id: 'account' }
   | { id: 'messages' }
   | { id: 'sources' }
+  | { id: 'reports' }
   | { id: 'selfIdReport' }
   | { id: 'notFound' };
 
@@ -30,6 +36,7 @@ export const PAGE_TITLES: Record<ConsoleRoute['id'], string> = {
   account: 'Your account',
   messages: 'Messages',
   sources: 'Sources',
+  reports: 'Reports',
   selfIdReport: 'Self-identification',
   notFound: 'Page not found',
 };
@@ -91,6 +98,8 @@ export function matchConsoleRoute(rawPath: string): ConsoleRoute {
       return { id: 'messages' };
     case consolePagePaths.sources:
       return { id: 'sources' };
+    case REPORTS_PAGE:
+      return { id: 'reports' };
     case SELF_ID_REPORT_PAGE:
       return { id: 'selfIdReport' };
   }

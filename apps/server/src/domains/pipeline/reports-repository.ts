@@ -1,0 +1,342 @@
+import { sql, type ExpressionBuilder } from 'kysely';
+import {
+  FUNNEL_STAGES,
+  HIRE_BANDS,
+  INITIAL_STAGE,
+  percentOf,
+  REPORT_DEFAULT_DAYS,
+  WAITING_STAGES,
+  type ApplicantStage,
+  type PassThroughReport,
+  type RejectionReasonsReport,
+  type ReportFilter,
+  type SourcesReport,
+  type TimeInStageReport,
+  type TimeToHireReport,
+} from '@lumenfield/contract';
+import type { Database, Db } from '../../db/database';
+import { sqlDaysBetween } from '../../db/sql-days';
+import { HttpProblem } from '../../lib/http-problem';
+
+/** The applicants a report covers: applied on `from` to `to` (UTC days, both included). */
+export interface ReportRange {
+  from: string;
+  to: string;
+  jobId: number | null;
+}
+
+const DAY_MS = 86_400_000;
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The range a query names; without dates, the last REPORT_DEFAULT_DAYS days up to today. */
+export function reportRange(
+  query: { from?: string | undefined; to?: string | undefined; jobId?: number | undefined },
+  now: Date,
+): ReportRange {
+  const to = query.to ?? isoDay(now);
+  const from =
+    query.from ??
+    isoDay(new Date(Date.parse(`${to}T00:00:00Z`) - (REPORT_DEFAULT_DAYS - 1) * DAY_MS));
+  if (from > to) throw new HttpProblem(400, 'The start date is after the end date.');
+  return { from, to, jobId: query.jobId ?? null };
+}
+
+/** The median of `values` (the mean of the middle two of an even count); null when empty. */
+export function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Days to one decimal, as every report shows them. */
+const roundDays = (days: number | null) => (days === null ? null : Math.round(days * 10) / 10);
+const daysBetween = (start: Date | string, end: Date | string) =>
+  (new Date(end).getTime() - new Date(start).getTime()) / DAY_MS;
+
+const FUNNEL: readonly ApplicantStage[] = FUNNEL_STAGES;
+const WAITING: readonly ApplicantStage[] = WAITING_STAGES;
+
+type Applicants = ExpressionBuilder<Database, 'applicants'>;
+
+/** The id of the applicant's latest stage row: their current stage. */
+const latestStageRow = (eb: Applicants) =>
+  eb
+    .selectFrom('applicantStages as latest')
+    .select((inner) => inner.fn.max('latest.id').as('id'))
+    .whereRef('latest.applicantId', '=', 'applicants.id');
+
+/** The furthest funnel stage an applicant's history reached, as its index (New: 0). */
+const furthest = sql<number>`coalesce(max(case ${sql.ref('s.stage')} ${sql.join(
+  FUNNEL_STAGES.map((stage, index) => sql`when ${sql.lit(stage)} then ${sql.lit(index)}`),
+  sql` `,
+)} else 0 end), 0)`;
+
+/**
+ * The recruiters' reports (docs/recruiters.md, "Reports"): read-only figures over the stage
+ * history (applicantStages: none means New since applying), the source credited at applying and
+ * the reasons given with a rejection. Counts, medians and the opening's name; never an
+ * applicant.
+ */
+export function reportsRepository(db: Db) {
+  const cohort = (range: ReportRange) =>
+    db
+      .selectFrom('applicants')
+      .where('applicants.appliedOn', '>=', `${range.from}T00:00:00.000Z`)
+      .where(
+        'applicants.appliedOn',
+        '<',
+        new Date(Date.parse(`${range.to}T00:00:00Z`) + DAY_MS).toISOString(),
+      )
+      .$if(range.jobId !== null, (q) => q.where('applicants.jobId', '=', range.jobId!));
+
+  return {
+    /** The filter as a report states it, with the applicants it covers; 404 for no opening. */
+    async filter(range: ReportRange): Promise<ReportFilter> {
+      let jobTitle: string | null = null;
+      if (range.jobId !== null) {
+        const job = await db
+          .selectFrom('jobs')
+          .select('title')
+          .where('id', '=', range.jobId)
+          .executeTakeFirst();
+        if (!job) throw new HttpProblem(404, `There is no opening ${range.jobId}.`);
+        jobTitle = job.title;
+      }
+      const row = await cohort(range)
+        .select(sql<number>`count(*)`.as('n'))
+        .executeTakeFirstOrThrow();
+      return { ...range, jobTitle, applicants: Number(row.n) };
+    },
+
+    /** Applied to Hired, for those whose current stage is Hired: the median, bands, openings. */
+    async timeToHire(filter: ReportFilter): Promise<TimeToHireReport> {
+      const rows = await cohort(filter)
+        .innerJoin('applicantStages as s', 's.applicantId', 'applicants.id')
+        .innerJoin('jobs', 'jobs.id', 'applicants.jobId')
+        .where('s.stage', '=', 'Hired')
+        .where((eb) => eb('s.id', '=', latestStageRow(eb)))
+        .select([
+          'applicants.appliedOn',
+          's.changedAt',
+          'jobs.id as jobId',
+          'jobs.title as jobTitle',
+          'jobs.code as jobCode',
+        ])
+        .execute();
+      const all: number[] = [];
+      const openings = new Map<number, { jobTitle: string; jobCode: string; days: number[] }>();
+      for (const row of rows) {
+        const days = daysBetween(row.appliedOn, row.changedAt);
+        all.push(days);
+        const opening = openings.get(row.jobId) ?? {
+          jobTitle: row.jobTitle,
+          jobCode: row.jobCode,
+          days: [],
+        };
+        opening.days.push(days);
+        openings.set(row.jobId, opening);
+      }
+      return {
+        filter,
+        hires: all.length,
+        medianDays: roundDays(median(all)),
+        bands: bandsOf(all),
+        openings: [...openings]
+          .map(([jobId, { days, ...job }]) => ({
+            jobId,
+            ...job,
+            hires: days.length,
+            medianDays: roundDays(median(days)),
+            bands: bandsOf(days),
+          }))
+          .sort((a, b) => b.hires - a.hires || a.jobTitle.localeCompare(b.jobTitle, 'en')),
+      };
+    },
+
+    /**
+     * Per open stage: the median of the stays that ended, and how many are in it now. In SQL on
+     * both engines (lead() ends each stay; the median is the middle row, or the mean of the two
+     * middle rows, of each stage's stays in order), so 10 000 applicants' histories never cross
+     * the connection.
+     */
+    async timeInStage(filter: ReportFilter): Promise<TimeInStageReport> {
+      const since = `${filter.from}T00:00:00.000Z`;
+      const until = new Date(Date.parse(`${filter.to}T00:00:00Z`) + DAY_MS).toISOString();
+      const opening = filter.jobId === null ? sql`` : sql`and a.job_id = ${filter.jobId}`;
+      const days = sqlDaysBetween(db, sql.ref('started'), sql.ref('ended'));
+      const result = await sql<{
+        stage: string;
+        stays: number;
+        median: number | null;
+        current: number;
+      }>`
+        with cohort as (
+          select a.id, a.applied_on from applicants a
+          where a.applied_on >= ${since} and a.applied_on < ${until} ${opening}
+        ),
+        steps as (
+          select c.id as applicant, ${sql.lit(INITIAL_STAGE)} as stage, c.applied_on as started, 0 as seq
+          from cohort c
+          union all
+          select s.applicant_id, s.stage, s.changed_at, s.id
+          from applicant_stages s inner join cohort c on c.id = s.applicant_id
+        ),
+        stays as (
+          select stage, started, lead(started) over (partition by applicant order by seq) as ended from steps
+        ),
+        finished as (
+          select stage, ${days} as days from stays where ended is not null
+        ),
+        ranked as (
+          select stage, days,
+            row_number() over (partition by stage order by days) as n,
+            count(*) over (partition by stage) as total
+          from finished
+        ),
+        medians as (
+          select stage, max(total) as stays, avg(days) as median from ranked
+          where n in ((total + 1) / 2, (total + 2) / 2)
+          group by stage
+        ),
+        waiting as (
+          select stage, count(*) as current from stays where ended is null group by stage
+        )
+        select m.stage, m.stays, m.median, 0 as current from medians m
+        union all
+        select w.stage, 0, null, w.current from waiting w
+      `.execute(db);
+      const byStage = new Map(
+        WAITING.map((stage) => [stage, { stays: 0, median: null as number | null, current: 0 }]),
+      );
+      for (const row of result.rows) {
+        const figures = byStage.get(row.stage as ApplicantStage);
+        if (!figures) continue;
+        figures.stays += Number(row.stays);
+        figures.current += Number(row.current);
+        if (row.median !== null) figures.median = Number(row.median);
+      }
+      return {
+        filter,
+        stages: WAITING.map((stage) => {
+          const figures = byStage.get(stage)!;
+          return {
+            stage,
+            stays: figures.stays,
+            medianDays: roundDays(figures.median),
+            current: figures.current,
+          };
+        }),
+      };
+    },
+
+    /** How many reached each funnel stage (or a later one) and how many of those moved on. */
+    async passThrough(filter: ReportFilter): Promise<PassThroughReport> {
+      const reached = reachedCounts(await furthestBySource(filter));
+      return {
+        filter,
+        stages: FUNNEL.map((stage, index) => {
+          const here = reached[index]!;
+          const next = index + 1 < FUNNEL.length ? reached[index + 1]! : null;
+          return {
+            stage,
+            reached: here,
+            movedOn: next,
+            percentMovedOn: next === null ? null : percentOf(next, here),
+          };
+        }),
+      };
+    },
+
+    /** The funnel per source credited at applying, most applicants first. */
+    async sources(filter: ReportFilter): Promise<SourcesReport> {
+      const rows = await furthestBySource(filter);
+      const bySource = new Map<string | null, { furthest: number; n: number }[]>();
+      for (const row of rows) {
+        bySource.set(row.source, [...(bySource.get(row.source) ?? []), row]);
+      }
+      return {
+        filter,
+        sources: [...bySource]
+          .map(([source, group]) => {
+            const reached = reachedCounts(group);
+            return {
+              source,
+              applicants: reached[0]!,
+              reached: FUNNEL.slice(1).map((stage, index) => ({
+                stage,
+                count: reached[index + 1]!,
+              })),
+            };
+          })
+          .sort(
+            (a, b) =>
+              b.applicants - a.applicants ||
+              (a.source === null ? 1 : b.source === null ? -1 : a.source.localeCompare(b.source)),
+          ),
+      };
+    },
+
+    /** Applicants whose current stage is Rejected, per reason given with that rejection. */
+    async rejectionReasons(filter: ReportFilter): Promise<RejectionReasonsReport> {
+      const rows = await cohort(filter)
+        .innerJoin('applicantStages as s', 's.applicantId', 'applicants.id')
+        .leftJoin('rejectionReasons as r', 'r.id', 's.rejectionReasonId')
+        .where('s.stage', '=', 'Rejected')
+        .where((eb) => eb('s.id', '=', latestStageRow(eb)))
+        .select(['r.id', 'r.label', 'r.retiredAt', sql<number>`count(*)`.as('n')])
+        .groupBy(['r.id', 'r.label', 'r.retiredAt'])
+        .execute();
+      const reasons = rows
+        .map((row) => ({
+          reason: row.label,
+          retired: row.retiredAt !== null,
+          count: Number(row.n),
+        }))
+        .sort(
+          (a, b) =>
+            b.count - a.count ||
+            (a.reason === null ? 1 : b.reason === null ? -1 : a.reason.localeCompare(b.reason)),
+        );
+      return { filter, rejected: reasons.reduce((sum, r) => sum + r.count, 0), reasons };
+    },
+  };
+
+  /** Per source and furthest funnel stage (its index), how many applicants. */
+  async function furthestBySource(range: ReportRange) {
+    const perApplicant = db
+      .selectFrom(
+        // The cohort as a derived table first, so its index on applied_on leads the plan.
+        cohort(range).select(['applicants.id', 'applicants.sourceName']).as('a'),
+      )
+      .leftJoin('applicantStages as s', 's.applicantId', 'a.id')
+      .select(['a.id', 'a.sourceName', furthest.as('furthest')])
+      .groupBy(['a.id', 'a.sourceName']);
+    const rows = await db
+      .selectFrom(perApplicant.as('p'))
+      .select(['p.sourceName', 'p.furthest', sql<number>`count(*)`.as('n')])
+      .groupBy(['p.sourceName', 'p.furthest'])
+      .execute();
+    return rows.map((row) => ({
+      source: row.sourceName,
+      furthest: Number(row.furthest),
+      n: Number(row.n),
+    }));
+  }
+}
+
+/** How many of `days` fall in each of time to hire's bands. */
+function bandsOf(days: readonly number[]) {
+  return HIRE_BANDS.map((band, index) => {
+    const above = index === 0 ? -Infinity : HIRE_BANDS[index - 1]!.upTo!;
+    const upTo = band.upTo ?? Infinity;
+    return { label: band.label, count: days.filter((d) => d > above && d <= upTo).length };
+  });
+}
+
+/** From counts per furthest stage, how many reached each funnel stage (or went past it). */
+function reachedCounts(rows: readonly { furthest: number; n: number }[]): number[] {
+  return FUNNEL.map((_, index) =>
+    rows.filter((row) => row.furthest >= index).reduce((sum, row) => sum + row.n, 0),
+  );
+}

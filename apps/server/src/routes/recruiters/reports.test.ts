@@ -1,0 +1,437 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  ApplicantStage,
+  PassThroughReport,
+  RejectionReasonsReport,
+  SourcesReport,
+  TimeInStageReport,
+  TimeToHireReport,
+} from '@lumenfield/contract';
+import { API_BASE_PATH, reportPaths } from '@lumenfield/contract';
+import { createOpening } from '../../test/legacy/application';
+import { consoleHeaders, createUser, openSession } from '../../test/console';
+import { pdfFile } from '../../test/files';
+import { createTestApp, engine, type TestApp } from '../../test/test-app';
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const FROM = '2025-01-01';
+const TO = '2025-03-31';
+const START = Date.parse(`${FROM}T00:00:00Z`);
+
+/** A seeded generator, so every run draws the same history. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let x = Math.imul(a ^ (a >>> 15), 1 | a);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Step {
+  stage: ApplicantStage;
+  at: number;
+  reason?: string | null;
+}
+interface Seeded {
+  job: 'A' | 'B';
+  source: string | null;
+  applied: number;
+  moves: Step[];
+}
+
+/** Where each stage may go next in the seeded history, with weights ('stay' ends the path). */
+const NEXT: Partial<Record<ApplicantStage, [ApplicantStage | 'stay', number][]>> = {
+  New: [
+    ['Screening', 5],
+    ['Interview', 1],
+    ['Rejected', 2],
+    ['stay', 2],
+  ],
+  Screening: [
+    ['Interview', 5],
+    ['Rejected', 3],
+    ['Withdrawn', 1],
+    ['stay', 1],
+  ],
+  Interview: [
+    ['Offer', 5],
+    ['Rejected', 3],
+    ['Withdrawn', 1],
+    ['stay', 1],
+  ],
+  Offer: [
+    ['Hired', 6],
+    ['Rejected', 2],
+    ['stay', 2],
+  ],
+  Rejected: [
+    ['Screening', 2],
+    ['stay', 8],
+  ],
+  Hired: [
+    ['Offer', 1],
+    ['stay', 9],
+  ],
+};
+
+function pick<T>(rand: () => number, weighted: [T, number][]): T {
+  const total = weighted.reduce((sum, [, w]) => sum + w, 0);
+  let roll = rand() * total;
+  for (const [value, weight] of weighted) {
+    roll -= weight;
+    if (roll < 0) return value;
+  }
+  return weighted[weighted.length - 1]![0];
+}
+
+/** The history the test writes and computes from: 90 applicants in range, 3 outside it. */
+function history(): { inRange: Seeded[]; outside: Seeded[] } {
+  const rand = random(26);
+  const sources = ['LinkedIn', 'Campus fair', null];
+  const reasons = ['Skills', 'Salary', null];
+  const person = (applied: number, index: number): Seeded => {
+    const moves: Step[] = [];
+    let stage: ApplicantStage = 'New';
+    let at = applied;
+    for (;;) {
+      const next: ApplicantStage | 'stay' = pick(rand, NEXT[stage] ?? [['stay', 1]]);
+      if (next === 'stay') break;
+      at += Math.round((0.5 + rand() * 20) * 24) * HOUR;
+      stage = next;
+      moves.push(
+        stage === 'Rejected'
+          ? {
+              stage,
+              at,
+              reason: pick(
+                rand,
+                reasons.map((r) => [r, 1]),
+              ),
+            }
+          : { stage, at },
+      );
+    }
+    return { job: index % 3 === 0 ? 'B' : 'A', source: sources[index % 3]!, applied, moves };
+  };
+  const inRange = Array.from({ length: 90 }, (_, i) =>
+    person(START + Math.floor(rand() * 89 * 24) * HOUR + HOUR, i),
+  );
+  // The last hour of the range counts; the day before and the day after do not.
+  inRange.push({ job: 'A', source: 'LinkedIn', applied: Date.parse(`${TO}T23:30:00Z`), moves: [] });
+  const outside = [
+    { job: 'A' as const, source: 'LinkedIn', applied: START - HOUR, moves: [] },
+    {
+      job: 'A' as const,
+      source: null,
+      applied: Date.parse('2025-04-01T00:00:00Z'),
+      moves: [
+        { stage: 'Screening' as const, at: Date.parse('2025-04-02T00:00:00Z') },
+        { stage: 'Rejected' as const, at: Date.parse('2025-04-03T00:00:00Z'), reason: 'Skills' },
+      ],
+    },
+  ];
+  return { inRange, outside };
+}
+
+/** The expected figures, computed straight from the seeded steps. */
+const FUNNEL: ApplicantStage[] = ['New', 'Screening', 'Interview', 'Offer', 'Hired'];
+const WAITING: ApplicantStage[] = ['New', 'Screening', 'Interview', 'Offer'];
+function medianOf(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const s = [...values].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  const value = s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+  return Math.round(value * 10) / 10;
+}
+const lastOf = (p: Seeded) =>
+  p.moves[p.moves.length - 1] ?? { stage: 'New' as const, at: p.applied };
+const furthestOf = (p: Seeded) =>
+  Math.max(0, ...p.moves.map((m) => FUNNEL.indexOf(m.stage)).filter((i) => i >= 0));
+
+describe(`reports (${engine})`, () => {
+  let t: TestApp;
+  let session: string;
+  let complianceSession: string;
+  const jobs: Record<'A' | 'B', number> = { A: 0, B: 0 };
+  const { inRange, outside } = history();
+
+  const get = <T>(url: string, as = session) =>
+    t.app.inject({ method: 'GET', url, headers: consoleHeaders(t, as) }).then((res) => ({
+      status: res.statusCode,
+      get body() {
+        return res.json() as T;
+      },
+      res,
+    }));
+  const reportUrl = (path: string, query = `from=${FROM}&to=${TO}`) =>
+    `${API_BASE_PATH}${path}?${query}`;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const admin = await createUser(t, 'ada@example.com', 'admin');
+    session = await openSession(t, await createUser(t, 'rita@example.com'));
+    complianceSession = await openSession(t, await createUser(t, 'cora@example.com', 'compliance'));
+    jobs.A = await createOpening(t, 'REP-A');
+    jobs.B = await createOpening(t, 'REP-B');
+    const reasonIds = new Map<string, number>();
+    for (const label of ['Skills', 'Salary']) {
+      reasonIds.set(
+        label,
+        (await t.app.repos.messages.createReason(label, admin.id, new Date())).reasonId,
+      );
+    }
+    let n = 0;
+    for (const p of [...inRange, ...outside]) {
+      n += 1;
+      const jobId = jobs[p.job];
+      const { applicantId } = await t.app.repos.applicants.create(
+        {
+          jobId,
+          fields: {
+            firstName: 'Report',
+            lastName: `Person${n}`,
+            mobileNumber: '5550101234',
+            city: 'Pune',
+            email: `report.person${n}@example.com`,
+            experience: null,
+            countryId: 356,
+            stateId: 1,
+            referredBy: null,
+          },
+          resume: {
+            originalName: 'cv.pdf',
+            kind: 'pdf',
+            mimeType: 'application/pdf',
+            content: pdfFile(1_000 + n),
+          },
+          ...(p.source ? { arrival: { utmSource: p.source } } : {}),
+        },
+        new Date(p.applied),
+      );
+      for (const move of p.moves) {
+        const reason = move.reason ? reasonIds.get(move.reason)! : null;
+        await t.app.repos.pipeline.setStage(
+          applicantId,
+          move.stage,
+          admin.id,
+          new Date(move.at),
+          reason,
+        );
+      }
+    }
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('the seeded history has every case the reports distinguish', () => {
+    const last = inRange.map((p) => lastOf(p).stage);
+    for (const stage of [
+      'New',
+      'Screening',
+      'Interview',
+      'Offer',
+      'Hired',
+      'Rejected',
+      'Withdrawn',
+    ]) {
+      expect(last, stage).toContain(stage);
+    }
+    // Reopened after a rejection, and a skipped stage.
+    expect(
+      inRange.some(
+        (p) =>
+          p.moves.findIndex((m) => m.stage === 'Rejected') < p.moves.length - 1 &&
+          p.moves.some((m) => m.stage === 'Rejected'),
+      ),
+    ).toBe(true);
+    expect(inRange.some((p) => p.moves[0]?.stage === 'Interview')).toBe(true);
+  });
+
+  it('time to hire: applied to the move into Hired, for those hired now', async () => {
+    const { status, body } = await get<TimeToHireReport>(reportUrl(reportPaths['time-to-hire']));
+    expect(status).toBe(200);
+    const hired = inRange.filter((p) => lastOf(p).stage === 'Hired');
+    const days = (p: Seeded) => (lastOf(p).at - p.applied) / DAY;
+    expect(body.filter).toEqual({
+      from: FROM,
+      to: TO,
+      jobId: null,
+      jobTitle: null,
+      applicants: inRange.length,
+    });
+    expect(body.hires).toBe(hired.length);
+    expect(body.medianDays).toBe(medianOf(hired.map(days)));
+    const bounds = [7, 14, 30, 60, 90, Infinity];
+    expect(body.bands.map((b) => b.count)).toEqual(
+      bounds.map(
+        (upTo, i) => hired.filter((p) => days(p) > (bounds[i - 1] ?? -1) && days(p) <= upTo).length,
+      ),
+    );
+    expect(body.bands.reduce((sum, b) => sum + b.count, 0)).toBe(hired.length);
+    for (const job of ['A', 'B'] as const) {
+      const mine = hired.filter((p) => p.job === job);
+      expect(body.openings.find((o) => o.jobId === jobs[job])).toMatchObject({
+        jobTitle: `Opening REP-${job}`,
+        hires: mine.length,
+        medianDays: medianOf(mine.map(days)),
+      });
+    }
+  });
+
+  it('time in stage: the median of the stays that ended, and who is in each stage now', async () => {
+    const { body } = await get<TimeInStageReport>(reportUrl(reportPaths['time-in-stage']));
+    for (const stage of WAITING) {
+      const stays: number[] = [];
+      let current = 0;
+      for (const p of inRange) {
+        const steps = [{ stage: 'New' as ApplicantStage, at: p.applied }, ...p.moves];
+        steps.forEach((step, i) => {
+          const next = steps[i + 1];
+          if (step.stage !== stage) return;
+          if (next) stays.push((next.at - step.at) / DAY);
+          else current += 1;
+        });
+      }
+      expect(
+        body.stages.find((s) => s.stage === stage),
+        stage,
+      ).toEqual({
+        stage,
+        stays: stays.length,
+        medianDays: medianOf(stays),
+        current,
+      });
+    }
+    expect(body.stages.map((s) => s.stage)).toEqual(WAITING);
+  });
+
+  it('pass-through by stage: reached (or went past) each stage, and moved on', async () => {
+    const { body } = await get<PassThroughReport>(reportUrl(reportPaths['pass-through']));
+    const reached = FUNNEL.map((_, k) => inRange.filter((p) => furthestOf(p) >= k).length);
+    expect(reached[0]).toBe(inRange.length);
+    expect(body.stages).toEqual(
+      FUNNEL.map((stage, k) => ({
+        stage,
+        reached: reached[k],
+        movedOn: k < 4 ? reached[k + 1] : null,
+        percentMovedOn: k < 4 ? Math.round((reached[k + 1]! / reached[k]!) * 1000) / 10 : null,
+      })),
+    );
+  });
+
+  it('pass-through by source: the same funnel per source credited at applying', async () => {
+    const { body } = await get<SourcesReport>(reportUrl(reportPaths.sources));
+    const names = ['LinkedIn', 'Campus fair', null];
+    expect(body.sources.map((s) => s.source).sort()).toEqual([...names].sort());
+    for (const name of names) {
+      const mine = inRange.filter((p) => p.source === name);
+      expect(
+        body.sources.find((s) => s.source === name),
+        String(name),
+      ).toEqual({
+        source: name,
+        applicants: mine.length,
+        reached: FUNNEL.slice(1).map((stage, k) => ({
+          stage,
+          count: mine.filter((p) => furthestOf(p) >= k + 1).length,
+        })),
+      });
+    }
+    // Most applicants first.
+    const counts = body.sources.map((s) => s.applicants);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+  });
+
+  it('rejection reasons: those rejected now, by the reason given with that rejection', async () => {
+    const { body } = await get<RejectionReasonsReport>(reportUrl(reportPaths['rejection-reasons']));
+    const rejected = inRange.filter((p) => lastOf(p).stage === 'Rejected');
+    expect(body.rejected).toBe(rejected.length);
+    for (const reason of ['Skills', 'Salary', null]) {
+      expect(
+        body.reasons.find((r) => r.reason === reason),
+        String(reason),
+      ).toEqual({
+        reason,
+        retired: false,
+        count: rejected.filter((p) => (lastOf(p).reason ?? null) === reason).length,
+      });
+    }
+    expect(body.reasons).toHaveLength(3);
+  });
+
+  it('one opening: only its applicants, and its title in the filter', async () => {
+    const { body } = await get<PassThroughReport>(
+      reportUrl(reportPaths['pass-through'], `from=${FROM}&to=${TO}&jobId=${jobs.B}`),
+    );
+    const mine = inRange.filter((p) => p.job === 'B');
+    expect(body.filter).toMatchObject({
+      jobId: jobs.B,
+      jobTitle: 'Opening REP-B',
+      applicants: mine.length,
+    });
+    expect(body.stages.map((s) => s.reached)).toEqual(
+      FUNNEL.map((_, k) => mine.filter((p) => furthestOf(p) >= k).length),
+    );
+    const missing = await get(reportUrl(reportPaths['pass-through'], `jobId=999999`));
+    expect(missing.status).toBe(404);
+  });
+
+  it('the range takes whole UTC days; without dates, the last 90 days; a reversed range is refused', async () => {
+    const wide = await get<PassThroughReport>(
+      reportUrl(reportPaths['pass-through'], 'from=2024-12-31&to=2025-04-01'),
+    );
+    expect(wide.body.filter.applicants).toBe(inRange.length + outside.length);
+    const none = await get<PassThroughReport>(reportUrl(reportPaths['pass-through'], ''));
+    const today = new Date().toISOString().slice(0, 10);
+    expect(none.body.filter.to).toBe(today);
+    expect(Date.parse(none.body.filter.to) - Date.parse(none.body.filter.from)).toBe(89 * DAY);
+    const reversed = await get(reportUrl(reportPaths['pass-through'], `from=${TO}&to=${FROM}`));
+    expect(reversed.status).toBe(400);
+  });
+
+  it('each report as CSV: the table under plain headings, a file name that says its filter', async () => {
+    const { status, res } = await get(
+      `${reportUrl(`${reportPaths['pass-through']}.csv`)}&jobId=${jobs.A}`,
+    );
+    expect(status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="pass-through_${FROM}_to_${TO}_opening-${jobs.A}.csv"`,
+    );
+    const mine = inRange.filter((p) => p.job === 'A');
+    const lines = res.body.trim().split('\r\n');
+    expect(lines[0]).toBe('"Stage","Reached","Moved on","Moved on (%)"');
+    expect(lines[1]).toMatch(new RegExp(`^"New","${mine.length}",`));
+    for (const kind of ['time-to-hire', 'time-in-stage', 'sources', 'rejection-reasons'] as const) {
+      const csv = await get(reportUrl(`${reportPaths[kind]}.csv`));
+      expect(csv.status, kind).toBe(200);
+      expect(csv.res.headers['content-disposition']).toContain(
+        `${kind}_${FROM}_to_${TO}_all-openings.csv`,
+      );
+    }
+    const hires = await get(reportUrl(`${reportPaths['time-to-hire']}.csv`));
+    const hired = inRange.filter((p) => lastOf(p).stage === 'Hired');
+    expect(hires.res.body).toContain(`"All openings","","${hired.length}",`);
+    const reasons = await get(reportUrl(`${reportPaths['rejection-reasons']}.csv`));
+    expect(reasons.res.body).toContain('"No reason given"');
+  });
+
+  it('the compliance role sees no report (403), and a stranger none (401)', async () => {
+    for (const kind of ['time-to-hire', 'sources'] as const) {
+      expect((await get(reportUrl(reportPaths[kind]), complianceSession)).status).toBe(403);
+      expect((await get(reportUrl(`${reportPaths[kind]}.csv`), complianceSession)).status).toBe(
+        403,
+      );
+      const stranger = await t.app.inject({
+        method: 'GET',
+        url: reportUrl(reportPaths[kind]),
+        headers: t.headers(),
+      });
+      expect(stranger.statusCode).toBe(401);
+    }
+  });
+});

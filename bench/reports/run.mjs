@@ -1,0 +1,279 @@
+// bench/reports: how long does each recruiters' report take with 10 000 applicants? On SQLite
+// (a file in a temp folder) and on PostgreSQL (a schema of its own, dropped after), it migrates a
+// fresh database, seeds REPORT_APPLICANTS applicants over a year across 20 openings and 9
+// sources, each with a stage history (moves, rejections with reasons, a few reopened), then
+// times each report as its route asks for it (the filter, then the report) over the whole year
+// and over one opening: RUNS runs after WARM_UP, median and p95. Prints a table and whether each
+// median is under 200 ms. Not a test: the figures go to docs/performance.md ("Reports").
+// Usage: npm run bench:reports -w @lumenfield/bench
+//   (REPORT_APPLICANTS=10000 RUNS=25 BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test;
+//    ENGINES=sqlite to skip PostgreSQL)
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { createDb } from '../../apps/server/src/db/create-db.ts';
+import { prepareDatabase } from '../../apps/server/src/prepare.ts';
+import { createRepositories } from '../../apps/server/src/domains/index.ts';
+import { reportRange } from '../../apps/server/src/domains/pipeline/reports-repository.ts';
+
+const APPLICANTS = Number(process.env.REPORT_APPLICANTS ?? 10_000);
+const RUNS = Number(process.env.RUNS ?? 25);
+const WARM_UP = 3;
+const BUDGET_MS = 200;
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const ENGINES = (process.env.ENGINES ?? 'sqlite,postgres').split(',');
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const END = Date.parse('2026-10-31T00:00:00Z');
+const START = END - 365 * DAY;
+const SOURCES = [
+  'LinkedIn',
+  'Indeed',
+  'Referral',
+  'Campus fair',
+  'Newsletter',
+  'Company site',
+  'Meetup',
+  'Stack Overflow',
+  null,
+];
+const REASONS = ['Skills', 'Experience', 'Salary', 'Location', 'Position filled'];
+const NEXT = {
+  New: [
+    ['Screening', 5],
+    ['Interview', 1],
+    ['Rejected', 2],
+    ['stay', 2],
+  ],
+  Screening: [
+    ['Interview', 5],
+    ['Rejected', 3],
+    ['Withdrawn', 1],
+    ['stay', 1],
+  ],
+  Interview: [
+    ['Offer', 5],
+    ['Rejected', 3],
+    ['Withdrawn', 1],
+    ['stay', 1],
+  ],
+  Offer: [
+    ['Hired', 6],
+    ['Rejected', 2],
+    ['stay', 2],
+  ],
+  Rejected: [
+    ['Screening', 1],
+    ['stay', 9],
+  ],
+};
+
+/** A seeded generator: every run seeds the same history. */
+function random(seed) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let x = Math.imul(a ^ (a >>> 15), 1 | a);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+function pick(rand, weighted) {
+  const total = weighted.reduce((sum, [, w]) => sum + w, 0);
+  let roll = rand() * total;
+  for (const [value, weight] of weighted) {
+    roll -= weight;
+    if (roll < 0) return value;
+  }
+  return weighted[weighted.length - 1][0];
+}
+
+async function seed(db, repos) {
+  const now = new Date(END);
+  const jobIds = [];
+  for (let i = 0; i < 20; i++) {
+    jobIds.push(
+      await repos.jobs.create({
+        code: `BENCH-${i}`,
+        title: `Bench opening ${i}`,
+        location: 'Pune, Maharashtra, India',
+        descriptionHtml: '<p>Bench.</p>',
+        effectiveFrom: new Date(START).toISOString(),
+        recruitmentManagers: 'Rahul Menon',
+        contactPersons: 'Priya Raman',
+        contactEmails: 'priya.raman@example.com',
+        isOpen: true,
+      }),
+    );
+  }
+  const user = await repos.users.create(
+    { email: 'bench@example.com', name: 'Bench', role: 'admin', passwordHash: 'x' },
+    now,
+  );
+  const reasonIds = [];
+  for (const label of REASONS) {
+    reasonIds.push((await repos.messages.createReason(label, user.id, now)).reasonId);
+  }
+  const state = await db.selectFrom('states').select(['value', 'countryValue']).executeTakeFirst();
+  const rand = random(10_000);
+  const applicants = [];
+  const histories = [];
+  for (let i = 0; i < APPLICANTS; i++) {
+    const applied = START + Math.floor(rand() * 364 * 24) * HOUR;
+    const source = SOURCES[Math.floor(rand() * SOURCES.length)];
+    applicants.push({
+      jobId: jobIds[Math.floor(rand() * jobIds.length)],
+      firstName: 'Bench',
+      lastName: `Applicant${i}`,
+      email: `bench.applicant${i}@example.com`,
+      mobileNumber: '5550101234',
+      city: 'Pune',
+      countryId: state.countryValue,
+      stateId: state.value,
+      appliedOn: new Date(applied).toISOString(),
+      sourceName: source,
+      sourceVia: source ? 'utm' : null,
+    });
+    const moves = [];
+    let stage = 'New';
+    let at = applied;
+    for (;;) {
+      const next = pick(rand, NEXT[stage] ?? [['stay', 1]]);
+      if (next === 'stay') break;
+      at += Math.round((0.5 + rand() * 20) * 24) * HOUR;
+      stage = next;
+      moves.push({
+        stage,
+        changedAt: new Date(at).toISOString(),
+        changedByUserId: user.id,
+        rejectionReasonId:
+          stage === 'Rejected' && rand() < 0.85
+            ? reasonIds[Math.floor(rand() * reasonIds.length)]
+            : null,
+      });
+    }
+    histories.push(moves);
+  }
+  let stageRows = 0;
+  for (let start = 0; start < applicants.length; start += 200) {
+    const ids = await db
+      .insertInto('applicants')
+      .values(applicants.slice(start, start + 200))
+      .returning('id')
+      .execute();
+    const rows = ids.flatMap(({ id }, k) =>
+      histories[start + k].map((move) => ({ applicantId: id, ...move })),
+    );
+    stageRows += rows.length;
+    for (let r = 0; r < rows.length; r += 500) {
+      await db
+        .insertInto('applicantStages')
+        .values(rows.slice(r, r + 500))
+        .execute();
+    }
+  }
+  return { jobIds, stageRows };
+}
+
+const quantile = (sorted, q) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+
+async function time(work) {
+  for (let i = 0; i < WARM_UP; i++) await work();
+  const times = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    await work();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { medianMs: quantile(times, 0.5), p95Ms: quantile(times, 0.95) };
+}
+
+async function benchEngine(engine) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumenfield-bench-reports-'));
+  const schema =
+    engine === 'postgres' ? `bench_${crypto.randomBytes(5).toString('hex')}` : undefined;
+  if (schema) {
+    const client = new pg.Client({ connectionString: PG_URL });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+  }
+  const handle = createDb({
+    databaseUrl: engine === 'postgres' ? PG_URL : undefined,
+    dataDir,
+    schema,
+  });
+  try {
+    await prepareDatabase(handle, { seedDemoData: false });
+    const repos = createRepositories(handle.db);
+    const seeded = performance.now();
+    const { jobIds, stageRows } = await seed(handle.db, repos);
+    // Fresh statistics, as autovacuum would have them on a database that grew over a year.
+    if (engine === 'postgres') await sql`analyze`.execute(handle.db);
+    console.error(
+      `${engine}: seeded ${APPLICANTS} applicants, ${stageRows} stage rows in ${Math.round(performance.now() - seeded)} ms`,
+    );
+    const year = {
+      from: new Date(START).toISOString().slice(0, 10),
+      to: new Date(END).toISOString().slice(0, 10),
+    };
+    const filters = {
+      'whole year': year,
+      'one opening': { ...year, jobId: jobIds[0] },
+    };
+    const results = [];
+    for (const [scope, query] of Object.entries(filters)) {
+      for (const report of [
+        'timeToHire',
+        'timeInStage',
+        'passThrough',
+        'sources',
+        'rejectionReasons',
+      ]) {
+        const figures = await time(async () => {
+          const filter = await repos.reports.filter(reportRange(query, new Date(END)));
+          return repos.reports[report](filter);
+        });
+        results.push({ engine, scope, report, ...figures, under200: figures.medianMs < BUDGET_MS });
+      }
+    }
+    return results;
+  } finally {
+    await handle.close().catch(() => {});
+    if (schema) {
+      const client = new pg.Client({ connectionString: PG_URL });
+      await client.connect();
+      await client.query(`drop schema if exists ${schema} cascade`);
+      await client.end();
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const load = os
+  .loadavg()
+  .map((n) => n.toFixed(2))
+  .join(' ');
+const all = [];
+for (const engine of ENGINES) all.push(...(await benchEngine(engine)));
+console.log(
+  `applicants: ${APPLICANTS}, runs: ${RUNS} after ${WARM_UP} warm-up, load average before: ${load}, after: ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}, cores: ${os.cpus().length}`,
+);
+console.log('| Engine | Filter | Report | Median (ms) | p95 (ms) | Under 200 ms |');
+console.log('| --- | --- | --- | ---: | ---: | --- |');
+for (const r of all) {
+  console.log(
+    `| ${r.engine} | ${r.scope} | ${r.report} | ${r.medianMs.toFixed(1)} | ${r.p95Ms.toFixed(1)} | ${r.under200 ? 'yes' : 'NO'} |`,
+  );
+}
+if (all.some((r) => !r.under200)) process.exitCode = 1;

@@ -1,0 +1,198 @@
+import { z } from './zod-setup';
+import { applicantStageSchema, type ApplicantStage } from './pipeline';
+
+/**
+ * Reports (docs/recruiters.md, "Reports"): figures over the applicants who applied between two
+ * dates, optionally for one opening. What each figure counts is written there; the server's
+ * `domains/pipeline/reports-repository.ts` is its one owner.
+ */
+
+/** The reports the console draws, each with its JSON path and its CSV (the path + `.csv`). */
+export const reportKinds = [
+  'time-to-hire',
+  'time-in-stage',
+  'pass-through',
+  'sources',
+  'rejection-reasons',
+] as const;
+export type ReportKind = (typeof reportKinds)[number];
+
+/** GET, under /api; admins and recruiters. `${path}.csv` is the same report as a download. */
+export const reportPaths: Record<ReportKind, string> = {
+  'time-to-hire': '/recruiters/reports/time-to-hire',
+  'time-in-stage': '/recruiters/reports/time-in-stage',
+  'pass-through': '/recruiters/reports/pass-through',
+  sources: '/recruiters/reports/sources',
+  'rejection-reasons': '/recruiters/reports/rejection-reasons',
+};
+
+/** Each report's title, on the screen and in its CSV's file name. */
+export const reportTitles: Record<ReportKind, string> = {
+  'time-to-hire': 'Time to hire',
+  'time-in-stage': 'Time in stage',
+  'pass-through': 'Pass-through by stage',
+  sources: 'Pass-through by source',
+  'rejection-reasons': 'Rejection reasons',
+};
+
+/** The console's page. */
+export const REPORTS_PAGE = '/recruiters/reports';
+
+/** Without dates, a report covers the last REPORT_DEFAULT_DAYS days up to today (UTC). */
+export const REPORT_DEFAULT_DAYS = 90;
+
+/**
+ * The funnel pass-through counts along: an applicant who reached a later one passed through
+ * every one before it (a recruiter may skip a stage). Rejected and Withdrawn end a path.
+ */
+export const FUNNEL_STAGES = [
+  'New',
+  'Screening',
+  'Interview',
+  'Offer',
+  'Hired',
+] as const satisfies readonly ApplicantStage[];
+export type FunnelStage = (typeof FUNNEL_STAGES)[number];
+
+/** The stages an applicant waits in (time in stage): the open ones. */
+export const WAITING_STAGES = [
+  'New',
+  'Screening',
+  'Interview',
+  'Offer',
+] as const satisfies readonly ApplicantStage[];
+
+/** Time to hire's bands, in days: up to each `upTo` (inclusive), the last without a bound. */
+export const HIRE_BANDS = [
+  { label: 'Up to 7 days', upTo: 7 },
+  { label: '8 to 14 days', upTo: 14 },
+  { label: '15 to 30 days', upTo: 30 },
+  { label: '31 to 60 days', upTo: 60 },
+  { label: '61 to 90 days', upTo: 90 },
+  { label: 'Over 90 days', upTo: null },
+] as const;
+
+export const reportQuerySchema = z.object({
+  /** ISO dates (YYYY-MM-DD), inclusive, UTC: the applicants who applied between them. */
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  /** Only this opening's applicants. */
+  jobId: z
+    .string()
+    .regex(/^\d{1,9}$/, 'must be a whole number')
+    .transform(Number)
+    .optional(),
+});
+export type ReportQuery = z.input<typeof reportQuerySchema>;
+
+/** The filter a report was computed for, dates filled in. */
+export const reportFilterSchema = z.object({
+  from: z.iso.date(),
+  to: z.iso.date(),
+  jobId: z.number().int().nullable(),
+  /** The opening's title when `jobId` names one. */
+  jobTitle: z.string().nullable(),
+  /** How many applicants applied in the filter: every report's base. */
+  applicants: z.number().int(),
+});
+export type ReportFilter = z.infer<typeof reportFilterSchema>;
+
+/** Days to one decimal; null when there is nothing to take a median of. */
+const days = z.number().nullable();
+
+const hireBandsSchema = z.array(z.object({ label: z.string(), count: z.number().int() }));
+
+export const timeToHireReportSchema = z.object({
+  filter: reportFilterSchema,
+  hires: z.number().int(),
+  medianDays: days,
+  bands: hireBandsSchema,
+  openings: z.array(
+    z.object({
+      jobId: z.number().int(),
+      jobTitle: z.string(),
+      jobCode: z.string(),
+      hires: z.number().int(),
+      medianDays: days,
+      bands: hireBandsSchema,
+    }),
+  ),
+});
+export type TimeToHireReport = z.infer<typeof timeToHireReportSchema>;
+
+export const timeInStageReportSchema = z.object({
+  filter: reportFilterSchema,
+  stages: z.array(
+    z.object({
+      stage: applicantStageSchema,
+      /** Stays that ended (the applicant moved out of the stage). */
+      stays: z.number().int(),
+      medianDays: days,
+      /** Applicants in the stage now (their stay has not ended: not in the median). */
+      current: z.number().int(),
+    }),
+  ),
+});
+export type TimeInStageReport = z.infer<typeof timeInStageReportSchema>;
+
+export const passThroughReportSchema = z.object({
+  filter: reportFilterSchema,
+  stages: z.array(
+    z.object({
+      stage: applicantStageSchema,
+      reached: z.number().int(),
+      /** Of those who reached it, how many reached the next stage (null for Hired). */
+      movedOn: z.number().int().nullable(),
+      /** movedOn of reached, in per cent to one decimal (null when none reached or Hired). */
+      percentMovedOn: z.number().nullable(),
+    }),
+  ),
+});
+export type PassThroughReport = z.infer<typeof passThroughReportSchema>;
+
+export const sourcesReportSchema = z.object({
+  filter: reportFilterSchema,
+  sources: z.array(
+    z.object({
+      /** The source credited at applying; null: none was. */
+      source: z.string().nullable(),
+      /** Applied (reached New). */
+      applicants: z.number().int(),
+      /** How many reached each stage after New, in FUNNEL_STAGES' order. */
+      reached: z.array(z.object({ stage: applicantStageSchema, count: z.number().int() })),
+    }),
+  ),
+});
+export type SourcesReport = z.infer<typeof sourcesReportSchema>;
+
+export const rejectionReasonsReportSchema = z.object({
+  filter: reportFilterSchema,
+  rejected: z.number().int(),
+  reasons: z.array(
+    z.object({
+      /** The reason's label; null: rejected without a reason. */
+      reason: z.string().nullable(),
+      /** Whether the reason has been retired from the list offered. */
+      retired: z.boolean(),
+      count: z.number().int(),
+    }),
+  ),
+});
+export type RejectionReasonsReport = z.infer<typeof rejectionReasonsReportSchema>;
+
+/** A per cent to one decimal; null when the base is 0. */
+export const percentOf = (part: number, whole: number): number | null =>
+  whole === 0 ? null : Math.round((part / whole) * 1000) / 10;
+
+/** What a report's CSV file is called: the report, the dates, the opening. */
+export function reportFileName(
+  kind: ReportKind,
+  filter: Pick<ReportFilter, 'from' | 'to' | 'jobId'>,
+) {
+  const opening = filter.jobId === null ? 'all-openings' : `opening-${filter.jobId}`;
+  return `${kind}_${filter.from}_to_${filter.to}_${opening}.csv`;
+}
+
+/** Labels the screen and the CSV share. */
+export const NO_SOURCE_LABEL = 'No source';
+export const NO_REASON_LABEL = 'No reason given';
