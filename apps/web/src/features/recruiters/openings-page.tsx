@@ -1,13 +1,15 @@
 import { consolePagePaths, INITIAL_STAGE } from '@lumenfield/contract';
-import { Link } from '@/lib/router';
+import { Link, useSearchParams } from '@/lib/router';
 import { consoleApi } from './api';
 import { OpeningPlaces } from './place-editor';
 import { applicantsOfOpening, boardPath, openingPath } from './routes';
+import { openingSortColumn, openingSortOf, openingSortWords, sortOpenings } from './opening-sort';
 import { ListTable, PageHeading, Pending, StateBadge, When, counted } from './ui';
 import { useResource } from '@/lib/use-resource';
 
-/** Every opening with its state, effective date and applicants. */
+/** Every opening with its state, effective date and applicants, sorted by a heading's click. */
 export default function OpeningsPage() {
+  const sort = openingSortOf(useSearchParams().get('sort'));
   const [jobs, reload] = useResource('jobs', (signal) => consoleApi.jobs(signal), {
     keepWhileReloading: true,
   });
@@ -27,19 +29,19 @@ export default function OpeningsPage() {
       ) : null}
       {jobs.status === 'ready' && jobs.data.length > 0 ? (
         <ListTable
-          caption="Openings, newest first"
+          caption={`Openings, ${openingSortWords(sort)}`}
           columns={[
-            'Code',
-            'Title',
+            openingSortColumn('Code', 'code', sort),
+            openingSortColumn('Title', 'title', sort),
             'Location',
-            'State',
-            'Effective',
-            { label: 'Applicants', numeric: true },
+            openingSortColumn('State', 'state', sort),
+            openingSortColumn('Effective', 'effective', sort),
+            openingSortColumn('Applicants', 'applicants', sort, true),
             // Applicants not yet moved on: the column is named after the stage.
-            { label: INITIAL_STAGE, numeric: true },
+            openingSortColumn(INITIAL_STAGE, 'new', sort, true),
           ]}
         >
-          {jobs.data.map((job) => (
+          {sortOpenings(jobs.data, sort).map((job) => (
             <tr key={job.id}>
               <td data-label="Code" className="rc-nowrap">
                 {job.code}
