@@ -278,6 +278,10 @@ test.describe("the console's daily work", () => {
   test('at 390 px every console page is in reach; fields line up with or without a hint; the audit log says what happened in words', async ({
     browser,
   }) => {
+    await adminApi(consoleUrl()).createOpening({
+      JobCode: `E2E-PHONE-${Date.now().toString(36)}`.toUpperCase(),
+      JobTitle: 'Pocket Analyst',
+    });
     const phone = await signedIn(browser, CONSOLE_ADMIN, '/recruiters/openings', { width: 390 });
     const nav = phone.getByRole('navigation', { name: 'Console' });
     for (const name of ['Openings', 'Applicants', 'Messages', 'Sources', 'Users', 'Audit log'])
@@ -286,6 +290,12 @@ test.describe("the console's daily work", () => {
       390,
     );
     await expectNoViolations(phone, 'the console at 390 px');
+    // The table's headings are hidden on a phone: the Sort field sorts the openings there.
+    await phone.getByLabel('Sort', { exact: true }).selectOption('title');
+    await phone.getByRole('button', { name: 'Sort', exact: true }).click();
+    await expect(phone).toHaveURL(/\/recruiters\/openings\?sort=title$/);
+    await expect(phone.getByRole('table', { name: 'Openings, by title, A to Z' })).toBeAttached();
+    await expectNoViolations(phone, 'the openings sorted on a phone');
     await nav.getByRole('link', { name: 'Sources' }).click();
     await expect(phone).toHaveURL(/\/recruiters\/sources$/);
     await phone.context().close();

@@ -96,3 +96,20 @@ export function openingSortColumn(
     sortHref: withQuery(consolePagePaths.openings, { sort: descending ? `-${key}` : key }),
   };
 }
+
+/** The Sort field's choices (on a phone the table's headings are hidden); '' is newest first. */
+export const OPENING_SORT_CHOICES: readonly (readonly [string, string])[] = [
+  ['', 'Newest first'],
+  ['title', 'Title, A to Z'],
+  ['-title', 'Title, Z to A'],
+  ['code', 'Code, A to Z'],
+  ['state', 'State, open first'],
+  ['-effective', 'Effective, newest first'],
+  ['effective', 'Effective, oldest first'],
+  ['-applicants', 'Most applicants first'],
+  ['-new', 'Most new applicants first'],
+];
+
+/** The URL of the openings list sorted by a Sort field's value. */
+export const openingsSortedBy = (value: string) =>
+  withQuery(consolePagePaths.openings, { sort: value || undefined });
