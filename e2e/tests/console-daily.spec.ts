@@ -1,7 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expectNoViolations } from '../support/axe';
+import fs from 'node:fs';
+import { adminApi } from '../support/admin-api';
+import { apply } from '../support/applications';
 import { CONSOLE_ADMIN } from '../support/console-servers';
-import { signedIn } from '../support/console-sign-in';
+import { consoleUrl, signedIn } from '../support/console-sign-in';
 import { expect, live, test } from '../support/fixtures';
 
 /**
@@ -164,5 +167,158 @@ test.describe("the console's daily work", () => {
     await expect(admin.getByRole('button', { name: `Reactivate ${person.name}` })).toBeVisible();
     await omar.context().close();
     await admin.context().close();
+  });
+
+  test("the opening form's and the Users page's errors are sentences naming the field by its label; a pay figure that is not a number says so", async ({
+    browser,
+  }) => {
+    const page = await signedIn(browser, CONSOLE_ADMIN, '/recruiters/openings/new', {
+      width: 1440,
+    });
+    await page.getByLabel('Code').fill(`E2E-WORDS-${Date.now().toString(36)}`.toUpperCase());
+    await page.getByLabel('Lowest pay').fill('150,000');
+    await page.getByLabel('Highest pay').fill('$140k');
+    await page.getByLabel('Currency').fill('USD');
+    await page.getByLabel('Pay period').selectOption('YEAR');
+    await page.getByRole('button', { name: 'Create opening' }).click();
+    await expect(page.getByLabel('Lowest pay')).toHaveAccessibleDescription(
+      'Lowest pay must be a number, like 150000.',
+    );
+    await expect(page.getByLabel('Highest pay')).toHaveAccessibleDescription(
+      'Highest pay must be a number, like 150000.',
+    );
+    await expect(page.getByLabel('Lowest pay')).toBeFocused();
+    await expect(page.getByRole('main')).not.toContainText('is required with a pay range');
+    await expectNoViolations(page, 'pay figures that are not numbers');
+
+    // Numbers now, but the wrong way round, and no title: each said in a sentence.
+    await page.getByLabel('Lowest pay').fill('150000');
+    await page.getByLabel('Highest pay').fill('140000');
+    await page.getByRole('button', { name: 'Create opening' }).click();
+    await expect(page.getByLabel('Title')).toHaveAccessibleDescription('Title is required.');
+    await expect(page.getByLabel('Location')).toHaveAccessibleDescription(
+      'The place as one line. Empty: the places below, in one line. Location is required.',
+    );
+    await page.getByLabel('Title').fill('Ledger Analyst');
+    await page.getByLabel('Location').fill('Austin, Texas');
+    await page.getByRole('button', { name: 'Create opening' }).click();
+    await expect(page.getByLabel('Lowest pay')).toHaveAccessibleDescription(
+      'Lowest pay must not be more than the highest pay.',
+    );
+    const main = page.getByRole('main');
+    await expect(main).not.toContainText('payMax');
+    await expect(main.locator('.rc-field__error')).not.toHaveText([/^[a-z]/]);
+    await expectNoViolations(page, "the opening form's errors");
+
+    // The Users page says its errors the same way.
+    await page.goto('/recruiters/users');
+    const form = page.getByRole('region', { name: 'Add a person' });
+    await form.getByLabel('Email').fill('not-an-address');
+    await form.getByLabel('Name').fill('Wrong Address');
+    await form.getByLabel('Password').fill('a long enough password for anyone');
+    await form.getByRole('button', { name: 'Add person' }).click();
+    await expect(form.getByLabel('Email')).toHaveAccessibleDescription(
+      'Email must be an e-mail address.',
+    );
+    await expectNoViolations(page, "the Users page's errors");
+    await page.context().close();
+  });
+
+  test('the CSV of a filtered list is named after its filter; the openings list sorts by its headings', async ({
+    browser,
+  }) => {
+    const base = consoleUrl();
+    const suffix = Date.now().toString(36);
+    const api = adminApi(base);
+    const code = `E2E-CSV-${suffix}`.toUpperCase();
+    const first = await api.createOpening({ JobCode: code, JobTitle: `Alpha Ledger ${suffix}` });
+    await api.createOpening({
+      JobCode: `E2E-CSV2-${suffix}`.toUpperCase(),
+      JobTitle: `Beta Ledger ${suffix}`,
+    });
+    await apply(base, first, 'Lina', `lina.${suffix}@example.com`);
+
+    const page = await signedIn(
+      browser,
+      CONSOLE_ADMIN,
+      `/recruiters/applicants?jobId=${first}&stage=New`,
+      { width: 1440 },
+    );
+    const date = new Date().toISOString().slice(0, 10);
+    const exporting = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export CSV' }).click();
+    const download = await exporting;
+    expect(download.suggestedFilename()).toBe(
+      `applicants-e2e-csv-${suffix}-alpha-ledger-${suffix}-new-${date}.csv`,
+    );
+    expect(fs.readFileSync(await download.path(), 'utf8')).toContain(`lina.${suffix}@example.com`);
+
+    // The openings list: newest first, then by title at a heading's click, A to Z and back.
+    await page.goto('/recruiters/openings');
+    const table = page.getByRole('table', { name: /^Openings/ });
+    const titles = async () =>
+      (await table.getByRole('link', { name: /Ledger/ }).allTextContents()).filter((text) =>
+        text.endsWith(suffix),
+      );
+    await expect.poll(titles).toEqual([`Beta Ledger ${suffix}`, `Alpha Ledger ${suffix}`]);
+    await table.getByRole('link', { name: 'Title' }).click();
+    await expect(page).toHaveURL(/[?&]sort=title$/);
+    await expect(table.getByRole('columnheader', { name: 'Title' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await expect.poll(titles).toEqual([`Alpha Ledger ${suffix}`, `Beta Ledger ${suffix}`]);
+    await expectNoViolations(page, 'the openings list sorted by title');
+    await table.getByRole('link', { name: 'Title' }).click();
+    await expect(page).toHaveURL(/[?&]sort=-title$/);
+    await expect.poll(titles).toEqual([`Beta Ledger ${suffix}`, `Alpha Ledger ${suffix}`]);
+    await page.context().close();
+  });
+
+  test('at 390 px every console page is in reach; fields line up with or without a hint; the audit log says what happened in words', async ({
+    browser,
+  }) => {
+    await adminApi(consoleUrl()).createOpening({
+      JobCode: `E2E-PHONE-${Date.now().toString(36)}`.toUpperCase(),
+      JobTitle: 'Pocket Analyst',
+    });
+    const phone = await signedIn(browser, CONSOLE_ADMIN, '/recruiters/openings', { width: 390 });
+    const nav = phone.getByRole('navigation', { name: 'Console' });
+    for (const name of ['Openings', 'Applicants', 'Messages', 'Sources', 'Users', 'Audit log'])
+      await expect(nav.getByRole('link', { name })).toBeInViewport({ ratio: 1 });
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await expectNoViolations(phone, 'the console at 390 px');
+    // The table's headings are hidden on a phone: the Sort field sorts the openings there.
+    await phone.getByLabel('Sort', { exact: true }).selectOption('title');
+    await phone.getByRole('button', { name: 'Sort', exact: true }).click();
+    await expect(phone).toHaveURL(/\/recruiters\/openings\?sort=title$/);
+    await expect(phone.getByRole('table', { name: 'Openings, by title, A to Z' })).toBeAttached();
+    await expectNoViolations(phone, 'the openings sorted on a phone');
+    await nav.getByRole('link', { name: 'Sources' }).click();
+    await expect(phone).toHaveURL(/\/recruiters\/sources$/);
+    await phone.context().close();
+
+    const page = await signedIn(browser, CONSOLE_ADMIN, '/recruiters/users', { width: 1440 });
+    // The password's hint does not push its field below the others of its row.
+    const form = page.getByRole('region', { name: 'Add a person' });
+    const top = async (label: string) => (await form.getByLabel(label).boundingBox())?.y;
+    expect(await top('Password')).toBe(await top('Email'));
+
+    await page.goto('/recruiters/audit?action=user-create');
+    const log = page.getByRole('table', { name: /^Audit log/ });
+    await expect(log.getByRole('columnheader')).toHaveText([
+      'When',
+      'Who',
+      'Action',
+      'What',
+      'Detail',
+    ]);
+    const created = log.getByRole('row').filter({ hasText: 'Added a person' }).last();
+    await expect(created).toContainText('User 1');
+    await expect(created).toContainText('Role: Admin');
+    await expectNoViolations(page, 'the audit log in words');
+    await page.context().close();
   });
 });

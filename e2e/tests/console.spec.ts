@@ -284,14 +284,15 @@ for (const { engine, env } of ENGINES) {
       await go(admin, `/recruiters/audit?actor=${encodeURIComponent(RECRUITER.name)}`);
       await expect(admin.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
       const log = admin.getByRole('table');
+      // Each action in words (audit-words.ts), not the API's name for it.
       for (const action of [
-        'sign-in',
-        'opening-create',
-        'resume-view',
-        'resume-download',
-        'applicant-stage',
-        'applicant-note',
-        'applicants-export',
+        'Signed in',
+        'Created an opening',
+        'Viewed a resume',
+        'Downloaded a resume',
+        'Moved an applicant',
+        'Added a note',
+        'Exported applicants (CSV)',
       ]) {
         await expect(
           log.getByRole('row').filter({ hasText: action }).filter({ hasText: RECRUITER.name }),

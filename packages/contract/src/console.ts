@@ -1,3 +1,4 @@
+import { counted } from './plural';
 import { applicantSchema } from './application';
 import { applicantMessageSchema } from './messages';
 import { applicantStageSchema } from './pipeline';
@@ -469,14 +470,12 @@ export const erasureResultSchema = z.object({
 });
 export type ErasureResult = z.infer<typeof erasureResultSchema>;
 
-const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** "2 applicants, 2 resumes and 1 queued mail": the CLI, the console and the audit log say it so. */
 export function describeErasure(result: ErasureResult): string {
   return (
-    `${counted(result.applicants, 'applicant', 'applicants')}, ` +
-    `${counted(result.resumes, 'resume', 'resumes')} and ` +
-    `${counted(result.mails, 'queued mail', 'queued mails')}`
+    `${counted(result.applicants, ['applicant', 'applicants'])}, ` +
+    `${counted(result.resumes, ['resume', 'resumes'])} and ` +
+    `${counted(result.mails, ['queued mail', 'queued mails'])}`
   );
 }
 

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import {
   UNCONFIRMED_ALERT_DAYS,
+  counted,
   alertFiltersText,
   isAlertFrequency,
   alertPeriodMs,
@@ -284,7 +285,7 @@ export function jobAlertsRepository(db: Db) {
             {
               actor: { label: 'alerts' },
               action: 'alert-expire',
-              detail: `${deleted} unconfirmed ${deleted === 1 ? 'alert' : 'alerts'} deleted`,
+              detail: `${counted(deleted, ['unconfirmed alert', 'unconfirmed alerts'])} deleted`,
             },
             now,
           );
@@ -375,7 +376,7 @@ export function jobAlertsRepository(db: Db) {
               {
                 actor: { label: 'alerts' },
                 action: 'alert-send',
-                detail: `${mails} alert ${mails === 1 ? 'mail' : 'mails'} queued`,
+                detail: `${counted(mails, ['alert mail', 'alert mails'])} queued`,
               },
               now,
             );

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import {
   WITHDRAWN,
+  counted,
   applicantStatusOf,
   placeLine,
   withdrawalRefusal,
@@ -356,7 +357,7 @@ export function applicantPage(db: Db, origin: string) {
               actor: { label: 'applicant' },
               action: 'applicant-links-mail',
               target: `applicant ${newest.id}`,
-              detail: `${links.length} ${links.length === 1 ? 'link' : 'links'}`,
+              detail: counted(links.length, ['link', 'links']),
             },
             now,
           );

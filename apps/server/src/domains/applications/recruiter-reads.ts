@@ -1,4 +1,4 @@
-import { answerText, type Applicant, type PublicQuestion } from '@lumenfield/contract';
+import { answerText, counted, type Applicant, type PublicQuestion } from '@lumenfield/contract';
 import { toCsv } from '../../lib/csv';
 import type { AuditActor, AuditRecord } from '../audit/audit-repository';
 
@@ -61,6 +61,49 @@ export function applicantsCsv<T>(
   );
 }
 
+/** A console list's filter (the pipeline's), as the audit row and the CSV's name say it. */
+interface ListFilter {
+  jobId?: number | undefined;
+  stage?: string | undefined;
+  q?: string | undefined;
+  doesNotMeet?: boolean | undefined;
+  source?: string | undefined;
+}
+
+/** Words as a part of a file name: ASCII letters and digits joined by dashes, at most `max`. */
+export function fileNamePart(text: string, max = 60): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, max)
+    .replace(/^-+|-+$/g, '');
+}
+
+/**
+ * The CSV's file name says its filter, so two exports of one day do not read alike:
+ * `applicants-<opening code and title>-<stage>-<source>-<date>.csv`, each part only when the
+ * list is filtered by it; "does-not-meet" or "meets" for the knock-out filter, and "search" for
+ * words searched (never the words: they may be a name). ASCII only, safe on any disk.
+ */
+export function applicantsCsvName(
+  filter: ListFilter,
+  opening: { code: string; title: string } | undefined,
+  date: string,
+): string {
+  const parts = [
+    'applicants',
+    opening ? fileNamePart(`${opening.code} ${opening.title}`) : '',
+    filter.stage ? fileNamePart(filter.stage) : '',
+    filter.source ? fileNamePart(filter.source, 40) : '',
+    filter.doesNotMeet === undefined ? '' : filter.doesNotMeet ? 'does-not-meet' : 'meets',
+    filter.q ? 'search' : '',
+    date,
+  ];
+  return `${parts.filter(Boolean).join('-')}.csv`;
+}
+
 /**
  * The audit row of a list or export of applicants: who, how many, the opening and the stage,
  * never the words searched (they may be a name).
@@ -69,13 +112,7 @@ export function listingAudit(
   actor: AuditActor,
   action: 'applicants-list' | 'applicants-export',
   count: number,
-  filter: {
-    jobId?: number | undefined;
-    stage?: string | undefined;
-    q?: string | undefined;
-    doesNotMeet?: boolean | undefined;
-    source?: string | undefined;
-  },
+  filter: ListFilter,
 ): AuditRecord {
   const parts = [
     filter.jobId && `opening ${filter.jobId}`,
@@ -85,7 +122,7 @@ export function listingAudit(
     // Not the name: a "How did you hear" answer may name a person.
     filter.source && 'source',
   ].filter(Boolean);
-  const applicants = `${count} ${count === 1 ? 'applicant' : 'applicants'}`;
+  const applicants = counted(count, ['applicant', 'applicants']);
   return {
     actor,
     action,

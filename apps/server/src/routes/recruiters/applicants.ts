@@ -36,6 +36,7 @@ import {
   allAnswersColumn,
   answerColumns,
   applicantsCsv,
+  applicantsCsvName,
   doesNotMeetColumn,
   listingAudit,
   type CsvColumn,
@@ -261,7 +262,7 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
       const date = app.now().toISOString().slice(0, 10);
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="applicants-${date}.csv"`)
+        .header('Content-Disposition', attachmentDisposition(applicantsCsvName(filter, job, date)))
         .send(csv);
     },
   );

@@ -251,7 +251,11 @@ describe(`recruiters' console: the whole review, by API (${engine})`, () => {
     expect(header).toContain('"City","State","Country"');
     expect(row).toContain(`"${ApplicantID}","${job.id}","CON-1","Platform Engineer","Interview"`);
     expect(row).toContain('"Karnataka","India"');
-
+    // Its file name says its filter (ASCII, with the RFC 8187 form beside it), never the
+    // words searched: they may be a name.
+    expect(csv.headers['content-disposition']).toMatch(
+      /^attachment; filename="applicants-con-1-platform-engineer-\d{4}-\d{2}-\d{2}\.csv"; filename\*=UTF-8''applicants-con-1-platform-engineer-\d{4}-\d{2}-\d{2}\.csv$/,
+    );
     // The contact person's notice reached the mail server, with a link to the page.
     expect(await t.app.mailer.runOnce()).toBe(2);
     const notice = smtp.received.find((m) => m.to.includes('priya.raman@example.com'));
@@ -281,6 +285,19 @@ describe(`recruiters' console: the whole review, by API (${engine})`, () => {
     expect(adminSide.items).toEqual([
       expect.objectContaining({ actor: 'Ada Admin', target: `user ${rita.userId}` }),
     ]);
+
+    // A filtered list's CSV says each filter in its name; the whole list's, only the date.
+    const filtered = await call.link(
+      `/api/recruiters/applicants.csv?jobId=${job.id}&stage=Interview&doesNotMeet=false&q=ana&source=Job%20B%C3%B6rse`,
+      recruiter,
+    );
+    expect(filtered.headers['content-disposition']).toMatch(
+      /filename="applicants-con-1-platform-engineer-interview-job-borse-meets-search-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    const all = await call.link('/api/recruiters/applicants.csv', recruiter);
+    expect(all.headers['content-disposition']).toMatch(
+      /filename="applicants-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
 
     // Signing out ends the session on the server: the same cookie is refused afterwards.
     const out = await call.write('DELETE', '/api/recruiters/session', recruiter);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SELF_ID_REPORT_PATH, selfIdReportSchema } from '@lumenfield/contract';
+import { counted, SELF_ID_REPORT_PATH, selfIdReportSchema } from '@lumenfield/contract';
 import { consoleProblems, signedIn } from './console-user';
 
 /**
@@ -27,7 +27,7 @@ export const consoleSelfIdReportRoutes: FastifyPluginAsyncZod = async (app) => {
           actor: { userId: user.id },
           action: 'self-id-report-view',
           target: 'self-identification report',
-          detail: `${report.openings.length} openings`,
+          detail: counted(report.openings.length, ['opening', 'openings']),
         },
         app.now(),
       );

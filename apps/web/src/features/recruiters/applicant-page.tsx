@@ -33,6 +33,7 @@ import {
   When,
   counted,
   withQuery,
+  EmailText,
 } from './ui';
 import { useResource } from '@/lib/use-resource';
 
@@ -75,7 +76,9 @@ function Sent({ applicant }: { applicant: ConsoleApplicant }) {
     ...applicantColumns.map(({ key, label }): [string, React.ReactNode] => [
       label,
       key === 'email' ? (
-        <a href={`mailto:${applicant.email}`}>{applicant.email}</a>
+        <a href={`mailto:${applicant.email}`}>
+          <EmailText email={applicant.email} />
+        </a>
       ) : (
         (applicant[key] ?? '—')
       ),

@@ -21,6 +21,7 @@ import {
   When,
   useFilterFields,
   withQuery,
+  EmailText,
 } from './ui';
 import { useResource } from '@/lib/use-resource';
 
@@ -228,7 +229,7 @@ export default function ApplicantsPage() {
                       <Link to={applicantInList(row.applicantId, filters)}>
                         {row.firstName} {row.lastName}
                       </Link>
-                      <span className="rc-sub">{row.email}</span>
+                      <EmailText className="rc-sub" email={row.email} />
                       <DoesNotMeetFlags
                         labels={row.doesNotMeet}
                         possibleDuplicate={row.possibleDuplicate}

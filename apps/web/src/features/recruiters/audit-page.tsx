@@ -3,6 +3,7 @@ import { auditActionSchema, consolePagePaths, type AuditQuery } from '@lumenfiel
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { consoleApi } from './api';
 import {
+  EmailText,
   ListTable,
   PageHeading,
   PagedResults,
@@ -12,6 +13,7 @@ import {
   withQuery,
 } from './ui';
 import { useResource } from '@/lib/use-resource';
+import { AUDIT_ACTION_WORDS, auditDetailWords, auditTargetWords } from './audit-words';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -29,6 +31,16 @@ export function auditQueryFromParams(params: URLSearchParams): AuditQuery {
     ...(DATE.test(to) ? { to } : {}),
     ...(/^\d{1,6}$/.test(page) && page !== '1' ? { page } : {}),
   };
+}
+
+/** An empty cell: a dash to the eye, words to a screen reader. */
+function NoValue() {
+  return (
+    <>
+      <span aria-hidden="true">—</span>
+      <span className="visually-hidden">None</span>
+    </>
+  );
 }
 
 /** Admins: who did what and when, newest first, filtered and paged. */
@@ -65,7 +77,7 @@ export default function AuditPage() {
             <option value="">Any action</option>
             {auditActionSchema.options.map((action) => (
               <option key={action} value={action}>
-                {action}
+                {AUDIT_ACTION_WORDS[action]}
               </option>
             ))}
           </select>
@@ -107,14 +119,24 @@ export default function AuditPage() {
                     <When iso={entry.at} />
                   </td>
                   <td data-label="Who">
-                    {entry.actor}
-                    {entry.actorEmail ? <span className="rc-sub">{entry.actorEmail}</span> : null}
+                    {entry.actor === 'cli'
+                      ? 'Command line'
+                      : entry.actor === 'token'
+                        ? 'API token'
+                        : entry.actor === 'applicant'
+                          ? 'The applicant'
+                          : entry.actor}
+                    {entry.actorEmail ? (
+                      <EmailText className="rc-sub" email={entry.actorEmail} />
+                    ) : null}
                   </td>
-                  <td data-label="Action">
-                    <code className="rc-action">{entry.action}</code>
+                  <td data-label="Action">{AUDIT_ACTION_WORDS[entry.action]}</td>
+                  <td data-label="What">
+                    {entry.target ? auditTargetWords(entry.target) : <NoValue />}
                   </td>
-                  <td data-label="What">{entry.target ?? '—'}</td>
-                  <td data-label="Detail">{entry.detail ?? '—'}</td>
+                  <td data-label="Detail">
+                    {entry.detail ? auditDetailWords(entry.detail) : <NoValue />}
+                  </td>
                 </tr>
               ))}
             </ListTable>

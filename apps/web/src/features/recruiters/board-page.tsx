@@ -14,7 +14,7 @@ import { consoleApi } from './api';
 import { RejectDialog } from './applicant-messages';
 import { applicantInList } from './applicant-sort';
 import { applicantsOfOpening, openingPath } from './routes';
-import { ErrorNote, PageHeading, Pending, When, counted } from './ui';
+import { ErrorNote, PageHeading, Pending, When, counted, pluralOf } from './ui';
 import './board.css';
 
 const nameOf = (row: ConsoleApplicantRow) => `${row.firstName} ${row.lastName}`;
@@ -325,10 +325,7 @@ function BoardColumns({ jobId, board }: { jobId: number; board: Board }) {
                 {column.stage}{' '}
                 <span className="rc-board__count">
                   {column.count}
-                  <span className="visually-hidden">
-                    {' '}
-                    {column.count === 1 ? APPLICANTS[0] : APPLICANTS[1]}
-                  </span>
+                  <span className="visually-hidden"> {pluralOf(column.count, APPLICANTS)}</span>
                 </span>
               </h2>
               {dragged && refusal ? (

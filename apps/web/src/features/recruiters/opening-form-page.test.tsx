@@ -134,7 +134,7 @@ describe('the opening form', () => {
     await waitFor(() => expect(code).toHaveFocus());
     expect(code).toHaveAttribute('aria-invalid', 'true');
     expect(code).toHaveAccessibleDescription('This code is taken.');
-    expect(screen.getByLabelText('Pay from')).toHaveAccessibleDescription(
+    expect(screen.getByLabelText('Lowest pay')).toHaveAccessibleDescription(
       'A pay range is required in Colorado.',
     );
     expect(code).toHaveValue('LTP-9');

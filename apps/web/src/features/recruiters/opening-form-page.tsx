@@ -30,6 +30,7 @@ import {
   Pending,
   StateBadge,
   fieldErrorFor,
+  fieldSentence,
   focusFirstInvalid,
 } from './ui';
 import { useResource } from '@/lib/use-resource';
@@ -107,6 +108,13 @@ const amount = (text: string): number | null => {
   const value = Number(trimmed);
   return Number.isFinite(value) ? value : Number.NaN;
 };
+
+/** The pay figures typed that are not numbers ("150,000", "$140k"), as field errors. */
+export function payErrors(form: Pick<OpeningForm, 'payMin' | 'payMax'>): FieldError[] {
+  return (['payMin', 'payMax'] as const)
+    .filter((field) => Number.isNaN(amount(form[field])))
+    .map((field) => ({ field, message: 'must be a number, like 150000' }));
+}
 
 /** The body the API takes; a value the browser cannot read is sent as is for the server to name. */
 export function bodyFromForm(form: OpeningForm): OpeningInput {
@@ -192,8 +200,20 @@ function OpeningEditor({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
     setMessage(null);
+    // "150,000" or "$140k" is not a figure the server could read (it would arrive as no figure
+    // and be called missing): said here, beside the field, before anything is sent.
+    const unreadable = payErrors(form);
+    if (unreadable.length > 0) {
+      setErrors(unreadable);
+      setMessage({
+        kind: 'error',
+        text: 'The opening was not saved: please correct the fields marked below.',
+      });
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    setBusy(true);
     // The location line is the recruiter's; left empty, the places in one line.
     const location = form.location.trim() || placesLine(places, countries);
     const body = {
@@ -381,10 +401,10 @@ function OpeningEditor({
                 </select>
               )}
             </Field>
-            <Field name="payMin" label="Pay from" errors={errors}>
+            <Field name="payMin" label="Lowest pay" errors={errors}>
               {input('payMin', { inputMode: 'decimal' })}
             </Field>
-            <Field name="payMax" label="Pay up to" errors={errors}>
+            <Field name="payMax" label="Highest pay" errors={errors}>
               {input('payMax', { inputMode: 'decimal' })}
             </Field>
             <Field name="payCurrency" label="Currency" hint="ISO code, e.g. USD" errors={errors}>
@@ -427,7 +447,7 @@ function OpeningEditor({
           />
           {fieldErrorFor(errors, 'description') ? (
             <p id="opening-description-error" className="rc-field__error">
-              {fieldErrorFor(errors, 'description')}
+              {fieldSentence('Description', fieldErrorFor(errors, 'description') ?? '')}
             </p>
           ) : null}
         </div>

@@ -1,13 +1,35 @@
 import { consolePagePaths, INITIAL_STAGE } from '@lumenfield/contract';
-import { Link } from '@/lib/router';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from '@/lib/router';
 import { consoleApi } from './api';
 import { OpeningPlaces } from './place-editor';
 import { applicantsOfOpening, boardPath, openingPath } from './routes';
+import {
+  OPENING_SORT_CHOICES,
+  openingSortColumn,
+  openingSortOf,
+  openingSortWords,
+  openingsSortedBy,
+  sortOpenings,
+} from './opening-sort';
 import { ListTable, PageHeading, Pending, StateBadge, When, counted } from './ui';
 import { useResource } from '@/lib/use-resource';
 
-/** Every opening with its state, effective date and applicants. */
+/** Every opening with its state, effective date and applicants, sorted by a heading's click. */
 export default function OpeningsPage() {
+  const sortParam = useSearchParams().get('sort');
+  const sort = openingSortOf(sortParam);
+  const navigate = useNavigate();
+  const [chosen, setChosen] = useState(sort ? (sortParam ?? '') : '');
+  const [shownParam, setShownParam] = useState(sortParam);
+  if (shownParam !== sortParam) {
+    setShownParam(sortParam);
+    setChosen(sort ? (sortParam ?? '') : '');
+  }
+  const applySort = (event: FormEvent) => {
+    event.preventDefault();
+    navigate(openingsSortedBy(chosen));
+  };
   const [jobs, reload] = useResource('jobs', (signal) => consoleApi.jobs(signal), {
     keepWhileReloading: true,
   });
@@ -26,20 +48,46 @@ export default function OpeningsPage() {
         <p>No openings yet. Create the first one with “New opening”.</p>
       ) : null}
       {jobs.status === 'ready' && jobs.data.length > 0 ? (
+        // The headings sort on a wide screen; on a phone (the table as cards) this field does.
+        <form
+          className="rc-filters rc-phone-only"
+          aria-label="Sort the openings"
+          onSubmit={applySort}
+        >
+          <div className="rc-field">
+            <label htmlFor="openings-sort">Sort</label>
+            <select
+              id="openings-sort"
+              value={chosen}
+              onChange={(event) => setChosen(event.target.value)}
+            >
+              {OPENING_SORT_CHOICES.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="button button--secondary">
+            Sort
+          </button>
+        </form>
+      ) : null}
+      {jobs.status === 'ready' && jobs.data.length > 0 ? (
         <ListTable
-          caption="Openings, newest first"
+          caption={`Openings, ${openingSortWords(sort)}`}
           columns={[
-            'Code',
-            'Title',
+            openingSortColumn('Code', 'code', sort),
+            openingSortColumn('Title', 'title', sort),
             'Location',
-            'State',
-            'Effective',
-            { label: 'Applicants', numeric: true },
+            openingSortColumn('State', 'state', sort),
+            openingSortColumn('Effective', 'effective', sort),
+            openingSortColumn('Applicants', 'applicants', sort, true),
             // Applicants not yet moved on: the column is named after the stage.
-            { label: INITIAL_STAGE, numeric: true },
+            openingSortColumn(INITIAL_STAGE, 'new', sort, true),
           ]}
         >
-          {jobs.data.map((job) => (
+          {sortOpenings(jobs.data, sort).map((job) => (
             <tr key={job.id}>
               <td data-label="Code" className="rc-nowrap">
                 {job.code}

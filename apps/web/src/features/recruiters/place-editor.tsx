@@ -11,7 +11,7 @@ import {
 import { countryName, placeText } from '@/lib/place-text';
 import { useResource } from '@/lib/use-resource';
 import { consoleApi } from './api';
-import { FieldFrame, fieldErrorFor } from './ui';
+import { FieldFrame, fieldErrorFor, fieldSentence } from './ui';
 
 /*
  * Where an opening's work is (docs/recruiters.md "Places"): one or more places, each a city, a
@@ -144,7 +144,8 @@ export function PlaceEditor({
     focus('#opening-remote-country');
   };
 
-  const placesError = fieldErrorFor(errors, 'locations');
+  const placesFailure = fieldErrorFor(errors, 'locations');
+  const placesError = placesFailure && fieldSentence('Places', placesFailure);
   const remoteError =
     fieldErrorFor(errors, 'remoteCountries') ??
     errors.find((e) => e.field.startsWith('remoteCountries.'))?.message;

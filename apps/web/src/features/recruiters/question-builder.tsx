@@ -11,6 +11,7 @@ import {
   type Question,
   type QuestionType,
 } from '@lumenfield/contract';
+import { fieldSentence } from './ui';
 import './question-builder.css';
 
 /*
@@ -115,6 +116,10 @@ function errorOf(errors: FieldError[], index: number | null, field?: string) {
   })?.message;
 }
 
+/** An error said as a sentence naming its field (ui.tsx, fieldSentence). */
+const sentenceOf = (label: string, message: string | undefined) =>
+  message === undefined ? undefined : fieldSentence(label, message);
+
 export interface QuestionBuilderProps {
   questions: QuestionDraft[];
   onChange: (next: QuestionDraft[]) => void;
@@ -128,7 +133,7 @@ export function QuestionBuilder({ questions, onChange, errors }: QuestionBuilder
   /** Where focus goes after a move or a removal, once the list has re-rendered. */
   const list = useRef<HTMLOListElement>(null);
   const full = questions.length >= MAX_QUESTIONS;
-  const listError = errorOf(errors, null);
+  const listError = sentenceOf('Questions', errorOf(errors, null));
 
   const focusLater = (selector: string) =>
     requestAnimationFrame(() => list.current?.querySelector<HTMLElement>(selector)?.focus());
@@ -250,10 +255,10 @@ function QuestionRow({
   const offered = offeredOptions(question);
   const headingId = `${baseId}-heading`;
   const error = (field: string) => errorOf(errors, index, field);
-  const labelError = error('label') ?? error('key');
-  const typeError = error('type');
-  const optionsError = error('options');
-  const knockoutError = error('knockout');
+  const labelError = sentenceOf('Question', error('label') ?? error('key'));
+  const typeError = sentenceOf('Answered as', error('type'));
+  const optionsError = sentenceOf('Options', error('options'));
+  const knockoutError = sentenceOf('Knock-out answers', error('knockout'));
   const described = (hint: string | null, err: string | undefined, field: string) =>
     [hint, err ? `${baseId}-${field}-error` : null].filter(Boolean).join(' ') || undefined;
 

@@ -1,6 +1,14 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import { site } from '@/config/site';
-import { MIN_PASSWORD_LENGTH, type ApplicantStage, type FieldError } from '@lumenfield/contract';
+import {
+  counted,
+  MIN_PASSWORD_LENGTH,
+  type ApplicantStage,
+  type FieldError,
+} from '@lumenfield/contract';
+
+/** The console's counts (Intl.PluralRules): one helper, the contract's, for all. */
+export { counted, pluralOf } from '@lumenfield/contract';
 import { Link, useNavigationType } from '@/lib/router';
 import type { Resource } from '@/lib/use-resource';
 
@@ -94,7 +102,12 @@ export function Pending({
 export type Column =
   | string
   | { label: string; numeric: true }
-  | { label: string; sortHref: string; sorted: 'ascending' | 'descending' | undefined }
+  | {
+      label: string;
+      sortHref: string;
+      sorted: 'ascending' | 'descending' | undefined;
+      numeric?: boolean;
+    }
   | { label: string; header: ReactNode; className?: string };
 
 function Heading({ column }: { column: Exclude<Column, string> }) {
@@ -105,7 +118,7 @@ function Heading({ column }: { column: Exclude<Column, string> }) {
       </th>
     );
   }
-  if ('numeric' in column) {
+  if (!('sortHref' in column)) {
     return (
       <th scope="col" className="rc-num">
         {column.label}
@@ -114,7 +127,11 @@ function Heading({ column }: { column: Exclude<Column, string> }) {
   }
   const arrow = { ascending: '▲', descending: '▼' };
   return (
-    <th scope="col" aria-sort={column.sorted ?? 'none'}>
+    <th
+      scope="col"
+      aria-sort={column.sorted ?? 'none'}
+      className={column.numeric ? 'rc-num' : undefined}
+    >
       <Link className="rc-sort" to={column.sortHref}>
         {column.label}
         <span aria-hidden="true" className="rc-sort__arrow">
@@ -170,13 +187,6 @@ export interface ListPage<T> {
  * A filtered, paged list: how many match ("1 entry", "12 entries"), the items (or what says
  * none match) and the pager.
  */
-const pluralRules = new Intl.PluralRules('en');
-
-/** "1 applicant", "2 applicants", "0 applicants": a count with its noun in the right number. */
-export function counted(count: number, [one, other]: readonly [string, string]): string {
-  return `${count} ${pluralRules.select(count) === 'one' ? one : other}`;
-}
-
 export function PagedResults<T>({
   page,
   noun,
@@ -273,6 +283,19 @@ export function Pager({
   );
 }
 
+/**
+ * A field's error as the console says it: a sentence that names the field by its label. The
+ * server (and the contract's zod rules, zod-setup.ts) say a rule as the rest of that sentence
+ * ("is required", "must be an e-mail address"); a message that is a sentence already (it starts
+ * with a capital) is kept as it is. FieldFrame says every field's error so: the one place.
+ */
+export function fieldSentence(label: string, message: string): string {
+  const text = message.trim();
+  if (text === '') return `${label} is not valid.`;
+  const sentence = /^[A-Z]/.test(text) ? text : `${label} ${text}`;
+  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
+}
+
 /** A field's error from the server's 400, by field name (case-insensitive, path's last part). */
 export function fieldErrorFor(errors: FieldError[], field: string): string | undefined {
   const name = field.toLowerCase();
@@ -339,7 +362,7 @@ export function FieldFrame({ id, label, hint, error, children }: FieldFrameProps
       })}
       {error ? (
         <p id={`${id}-error`} className="rc-field__error">
-          {error}
+          {fieldSentence(label, error)}
         </p>
       ) : null}
     </div>
@@ -378,5 +401,24 @@ export function TextField({
         />
       )}
     </FieldFrame>
+  );
+}
+
+/**
+ * An e-mail address that, where it must wrap, wraps after its @ or before a dot, never in the
+ * middle of a word ("sam.lee@exam-ple.com" was the page's way before).
+ */
+export function EmailText({ email, className }: { email: string; className?: string }) {
+  // "sam.lee@example.com" -> ["sam", ".lee@", "example", ".com"]: a chance to break between.
+  const parts = email.split(/(?=\.)|(?<=@)/);
+  return (
+    <span className={className ? `rc-email ${className}` : 'rc-email'}>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </span>
   );
 }

@@ -124,7 +124,7 @@ describe('the audit log (admins)', () => {
       '/recruiters/audit?action=applicant-stage&actor=Rita&from=2026-11-01&to=nope&page=2',
     );
     const table = await screen.findByRole('table');
-    expect(within(table).getByText('New -> Interview')).toBeInTheDocument();
+    expect(within(table).getByText('New → Interview')).toBeInTheDocument();
     expect(asked[0]).toEqual({
       action: 'applicant-stage',
       actor: 'Rita',
@@ -166,7 +166,7 @@ describe('your account', () => {
     await userEvent.type(within(form).getByLabelText(/^New password/), 'a brand new passphrase 9');
     await userEvent.click(within(form).getByRole('button', { name: 'Change password' }));
     await waitFor(() => expect(current).toHaveFocus());
-    expect(current).toHaveAccessibleDescription('is not right');
+    expect(current).toHaveAccessibleDescription('Current password is not right.');
 
     await userEvent.clear(current);
     await userEvent.type(current, 'my current passphrase 1');

@@ -20,6 +20,7 @@ import {
   When,
   fieldErrorFor,
   focusFirstInvalid,
+  EmailText,
 } from './ui';
 import { useResource } from '@/lib/use-resource';
 import { ROLE_LABELS } from './routes';
@@ -162,7 +163,7 @@ function UserRow({
     <tr>
       <td data-label="Name">
         {user.name}
-        <span className="rc-sub">{user.email}</span>
+        <EmailText className="rc-sub" email={user.email} />
       </td>
       <td data-label="Role">
         <label className="visually-hidden" htmlFor={`role-${user.userId}`}>
@@ -187,54 +188,58 @@ function UserRow({
         {user.lastSignInOn ? <When iso={user.lastSignInOn} /> : 'Never'}
       </td>
       <td data-label="Actions" className="rc-actions">
-        {isSelf ? (
-          <span className="rc-muted">You</span>
-        ) : (
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => setPending({ kind: 'active', isActive: !user.isActive })}
-          >
-            {user.isActive ? 'Deactivate' : 'Reactivate'}
-            <span className="visually-hidden"> {user.name}</span>
-          </button>
-        )}
-        {showReset ? (
-          <form
-            className="rc-inline-form"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void onChange({ password: password }, `${user.name}'s password is reset.`).then(
-                (ok) => {
-                  if (ok) {
-                    setPassword('');
-                    setShowReset(false);
-                  }
-                },
-              );
-            }}
-          >
-            <label htmlFor={passwordId}>New password for {user.name}</label>
-            <input
-              id={passwordId}
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-            <button type="submit" className="button button--primary">
-              Set password
+        {/* Two slots, the first as wide as its widest word, so every row's "Reset password"
+            starts at the same place. */}
+        <div className="rc-user-actions">
+          {isSelf ? (
+            <span className="rc-muted">You</span>
+          ) : (
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => setPending({ kind: 'active', isActive: !user.isActive })}
+            >
+              {user.isActive ? 'Deactivate' : 'Reactivate'}
+              <span className="visually-hidden"> {user.name}</span>
             </button>
-          </form>
-        ) : (
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => setShowReset(true)}
-          >
-            Reset password<span className="visually-hidden"> of {user.name}</span>
-          </button>
-        )}
+          )}
+          {showReset ? (
+            <form
+              className="rc-inline-form"
+              onSubmit={(event) => {
+                event.preventDefault();
+                void onChange({ password: password }, `${user.name}'s password is reset.`).then(
+                  (ok) => {
+                    if (ok) {
+                      setPassword('');
+                      setShowReset(false);
+                    }
+                  },
+                );
+              }}
+            >
+              <label htmlFor={passwordId}>New password for {user.name}</label>
+              <input
+                id={passwordId}
+                type="password"
+                autoComplete="new-password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+              />
+              <button type="submit" className="button button--primary">
+                Set password
+              </button>
+            </form>
+          ) : (
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => setShowReset(true)}
+            >
+              Reset password<span className="visually-hidden"> of {user.name}</span>
+            </button>
+          )}
+        </div>
         {pending?.kind === 'role' ? (
           <ConfirmDialog
             title={`Change ${user.name}’s role to ${ROLE_LABELS[pending.role]}?`}
