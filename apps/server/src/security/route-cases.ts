@@ -125,6 +125,11 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
     'GET /careers/jobs/:id/applied': { url: `/careers/jobs/${f.jobId}/applied` },
     // The apply form's post (a multipart form; a JSON body is refused with the form again).
     'POST /careers/jobs/:id/apply': { url: `/careers/jobs/${f.jobId}/apply`, body: {} },
+    // The apply dialog's multipart post (a JSON body is refused with 415 once past the guards).
+    'POST /api/openings/:id/applications': {
+      url: `/api/openings/${f.jobId}/applications`,
+      body: {},
+    },
     'GET /jobs': { url: `/jobs?JobID=${f.jobId}&PageFrom=careers` },
     'GET /api/*': { url: '/api/no-such-endpoint' },
     'POST /api/*': { url: '/api/no-such-endpoint', body: {} },
@@ -210,6 +215,19 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
     'POST /api/recruiters/applicants/:id/notes': {
       url: `/api/recruiters/applicants/${f.applicantId}/notes`,
       body: { text: 'A security case.' },
+    },
+    // A duplicate decision about the fixture and itself: refused with a sentence past the guards.
+    'POST /api/recruiters/applicants/:id/merge': {
+      url: `/api/recruiters/applicants/${f.applicantId}/merge`,
+      body: { otherId: f.applicantId },
+    },
+    'POST /api/recruiters/applicants/:id/not-duplicate': {
+      url: `/api/recruiters/applicants/${f.applicantId}/not-duplicate`,
+      body: { otherId: f.applicantId },
+    },
+    'POST /api/recruiters/applicants/:id/merge/undo': {
+      url: `/api/recruiters/applicants/${f.applicantId}/merge/undo`,
+      body: { otherId: f.applicantId },
     },
     'GET /api/recruiters/resumes/:guid': { url: f.resumeUrl, session: f.adminSession },
     'GET /api/recruiters/users': { url: '/api/recruiters/users' },

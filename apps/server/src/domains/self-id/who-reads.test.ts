@@ -16,7 +16,7 @@ function sources(dir: string): string[] {
 }
 
 describe('who reaches the self-identification data', () => {
-  it('only its repository, its two routes, the apply route (the token), erasure and the schema', () => {
+  it('only its repository, its two routes, the apply routes (the token), erasure and the schema', () => {
     const files = ['apps/server/src', 'apps/web/src', 'packages']
       .flatMap((dir) => sources(path.join(root, dir)))
       .filter((file) => !file.includes(`${path.sep}test${path.sep}`))
@@ -32,7 +32,9 @@ describe('who reaches the self-identification data', () => {
       'apps/server/src/domains/index.ts',
       // The one repository: a token, the answers once, and counts (never a person's answers).
       'apps/server/src/domains/self-id/self-id-repository.ts',
-      // The apply answer's token; the compliance role's counts; the candidate's answers.
+      // The apply answer's token (the JSON and the multipart route); the compliance role's
+      // counts; the candidate's answers.
+      'apps/server/src/routes/applications-api.ts',
       'apps/server/src/routes/legacy/jobs/save-applicant.ts',
       'apps/server/src/routes/recruiters/self-id-report.ts',
       'apps/server/src/routes/self-id.ts',
