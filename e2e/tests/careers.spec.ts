@@ -99,7 +99,7 @@ test.describe('careers list on the demo data', () => {
       await route.continue();
     });
     await page
-      .getByRole('link', { name: /View details of/ })
+      .getByRole('link', { name: /View details of LTP-/ })
       .first()
       .click();
     const overlay = page.getByRole('status').filter({ hasText: 'Loading...' });
@@ -457,8 +457,9 @@ test.describe('the apply dialog in a real browser', () => {
         buffer: pdfWithText('kept'),
       });
     await dialogOf(page).getByRole('button', { name: 'Close' }).click();
+    // A demo opening: one another spec posts (newest, so first) may be closed by it meanwhile.
     await page
-      .getByRole('link', { name: /^View details of/ })
+      .getByRole('link', { name: /^View details of LTP-/ })
       .first()
       .click();
     await page.getByRole('button', { name: 'Apply', exact: true }).click();

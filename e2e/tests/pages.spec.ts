@@ -100,7 +100,7 @@ test.describe('the page is in the HTTP answer, readable with scripts off', () =>
     await expect(page).toHaveURL(/\/services\/cloudservices$/);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Careers' }).click();
     await expect(page).toHaveURL(/\/careers$/);
-    const view = page.getByRole('link', { name: /View details of/ }).first();
+    const view = page.getByRole('link', { name: /View details of LTP-/ }).first();
     await expect(view).toBeVisible();
     await view.click();
     await expect(page).toHaveURL(/\/careers\/jobs\/\d+$/);
@@ -171,7 +171,7 @@ test('the careers area moves in place, and back restores the list where it was',
   await page.evaluate(() => {
     (window as { sameDocument?: boolean }).sameDocument = true;
   });
-  const view = page.getByRole('link', { name: /View details of/ }).last();
+  const view = page.getByRole('link', { name: /View details of LTP-/ }).last();
   await view.scrollIntoViewIfNeeded();
   const listAt = await page.evaluate(() => window.scrollY);
   expect(listAt).toBeGreaterThan(0);

@@ -203,7 +203,7 @@ test.describe('navigation overlay and failures', () => {
     await page.goto('/careers');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page
-      .getByRole('link', { name: /View details of/ })
+      .getByRole('link', { name: /View details of LTP-/ })
       .first()
       .click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
