@@ -89,23 +89,24 @@ test.describe('careers list on the demo data', () => {
   });
 
   test("'Loading...' shows while a request is pending and hides after it", async ({ page }) => {
-    // The list comes with the page; moving to an opening in the browser asks the API for it.
-    await page.goto('/careers');
-    await expect(page.getByRole('heading', { level: 2, name: /Current Opening/ })).toBeVisible();
+    // The careers list and a job page come with their data, and their links load pages; a page
+    // the whole site draws (here the not-found page) moves to the list in place and asks the
+    // API for its openings.
+    await page.goto('/no-such-page');
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/Jobs/CareerDetailsRetrival?*', async (route) => {
+    await page.route('**/api/Jobs/CareerListing*', async (route) => {
       await released;
       await route.continue();
     });
     await page
-      .getByRole('link', { name: /View details of LTP-/ })
-      .first()
+      .getByRole('main')
+      .getByRole('link', { name: /Careers/ })
       .click();
     const overlay = page.getByRole('status').filter({ hasText: 'Loading...' });
     await expect(overlay).toBeVisible();
     release();
-    await expect(page.getByRole('complementary', { name: 'Job summary' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: /Current Opening/ })).toBeVisible();
     await expect(overlay).toBeHidden();
   });
 

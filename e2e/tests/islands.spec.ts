@@ -192,3 +192,60 @@ test.describe('without scripts', () => {
     await page.context().close();
   });
 });
+
+test.describe('careers pages hydrate only their islands (docs/architecture.md, "Careers islands")', () => {
+  const scriptsOf = (page: Page) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    return scripts;
+  };
+
+  test('the careers list loads no React until used; text typed before it hydrated narrows the list', async ({
+    page,
+  }) => {
+    const scripts = scriptsOf(page);
+    const release = await holdIslands(page);
+    await page.goto(routes.careers.path);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((path) => /\/(client|start-app|careers-openings)-/.test(path))).toEqual(
+      [],
+    );
+    const rows = page.locator('.opening');
+    const all = await rows.count();
+    expect(all).toBeGreaterThanOrEqual(2);
+    // Typed while the island's code is held back: React has not seen it.
+    await page.getByRole('searchbox', { name: 'Search' }).pressSequentially('legal');
+    await expect(island(page, 'careers')).not.toHaveAttribute('data-hydrated', 'true');
+    await expect(rows).toHaveCount(all);
+    release();
+    await expect(island(page, 'careers')).toHaveAttribute('data-hydrated', 'true');
+    await expect(rows).not.toHaveCount(all);
+    await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('legal');
+    await expect(page).toHaveURL(/\/careers\?q=legal$/);
+    // The whole site never started.
+    expect(scripts.filter((path) => /\/start-app-/.test(path))).toEqual([]);
+  });
+
+  test("a job page's Apply loads the dialog's code when pressed, not before", async ({ page }) => {
+    const sitemap = await (await page.request.get('/sitemap.xml')).text();
+    const id = /\/careers\/jobs\/(\d+)</.exec(sitemap)?.[1];
+    expect(id).toBeTruthy();
+    const scripts = scriptsOf(page);
+    await page.goto(`/careers/jobs/${id}`);
+    await page.waitForLoadState('networkidle');
+    const dialogCode = (path: string) =>
+      /\/(client|apply-dialog-host|apply-form|start-app)-/.test(path);
+    expect(scripts.filter(dialogCode)).toEqual([]);
+    // The page's script remembered the opening for this tab (the old /jobs link opens it).
+    expect(await page.evaluate(() => sessionStorage.getItem('JobID'))).toBe(id);
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Apply for Job' })).toBeVisible();
+    expect(scripts.some((path) => /\/apply-dialog-host-/.test(path))).toBe(true);
+    expect(scripts.some((path) => /\/apply-form-/.test(path))).toBe(true);
+    expect(scripts.filter((path) => /\/start-app-/.test(path))).toEqual([]);
+    // Only the pressed Apply's island hydrated (the phone bar's is its own).
+    await expect(page.locator('[data-island="job-apply"][data-hydrated]')).toHaveCount(1);
+  });
+});

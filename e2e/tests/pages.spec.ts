@@ -1,10 +1,18 @@
 import type { Page } from '@playwright/test';
-import { dedicatedRouteIds, routeDef, routeIds, routes, type RouteId } from '@lumenfield/routes';
+import {
+  dedicatedRouteIds,
+  hydratesIslands,
+  routeDef,
+  routeIds,
+  routes,
+  type RouteId,
+} from '@lumenfield/routes';
 import { expect, live, test } from '../support/fixtures';
 
 /**
  * Every page at its own path, whole in the server's answer; the marketing pages hydrate only
- * their islands, the careers area hydrates whole (docs/architecture.md, "Pages at their paths").
+ * their islands, as do the careers list and a job page; the other pages made of live data hydrate
+ * whole (docs/architecture.md, "Pages at their paths", "Careers islands").
  */
 
 /** Routes with a page of their own at their path (GET /hr is the server's redirect). */
@@ -43,9 +51,10 @@ test.describe('every route loads at its path, and hydrates cleanly', () => {
       expect(response?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1, name: routes[id].title })).toBeVisible();
       await expect(page).toHaveURL(new RegExp(`${escapeRegExp(routes[id].path)}$`));
-      // The header's menu is live everywhere; a marketing page itself stays the server's HTML,
-      // and its header hydrates on first use (apps/web/src/app/islands.tsx).
-      if (routeDef(id).render === 'build') {
+      // The header's menu is live everywhere; a marketing page and the careers list stay the
+      // server's HTML, and their header hydrates on first use (apps/web/src/app/islands.tsx).
+      const islands = hydratesIslands(id);
+      if (islands) {
         expect(await ownedByReact(page, '#mega-button-services'), 'header waits').toBe(false);
         await page.locator('#mega-button-services').hover();
         await expect(page.locator('[data-island="header"]')).toHaveAttribute(
@@ -54,9 +63,7 @@ test.describe('every route loads at its path, and hydrates cleanly', () => {
         );
       }
       expect(await ownedByReact(page, '#mega-button-services'), 'header hydrated').toBe(true);
-      expect(await ownedByReact(page, 'main h1'), 'page hydrated whole').toBe(
-        routeDef(id).render !== 'build',
-      );
+      expect(await ownedByReact(page, 'main h1'), 'page hydrated whole').toBe(!islands);
       const section = routeDef(id).section;
       if (section) await expect(page.locator(`#${section}`)).toBeInViewport();
       expect(problems, 'console errors or warnings (a hydration mismatch is one)').toEqual([]);
@@ -163,14 +170,12 @@ test('back and forward restore the scroll position between marketing pages', asy
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
 });
 
-test('the careers area moves in place, and back restores the list where it was', async ({
-  page,
-}) => {
+test('from the careers list to a job and back: the list is where it was', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 600 });
+  // The careers list and a job page hydrate only their islands: their links load pages (moving
+  // in place is tested from the not-found page, which starts the whole site: shell.spec.ts and
+  // careers.spec.ts), and the browser brings the list back where it was.
   await page.goto('/careers');
-  await page.evaluate(() => {
-    (window as { sameDocument?: boolean }).sameDocument = true;
-  });
   const view = page.getByRole('link', { name: /View details of LTP-/ }).last();
   await view.scrollIntoViewIfNeeded();
   const listAt = await page.evaluate(() => window.scrollY);
@@ -184,6 +189,5 @@ test('the careers area moves in place, and back restores the list where it was',
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(listAt);
   await page.goForward();
   await expect(page).toHaveURL(/\/careers\/jobs\/\d+$/);
-  // The same document throughout: client-side navigation.
-  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  await expect(page.getByRole('complementary', { name: 'Job summary' })).toBeVisible();
 });

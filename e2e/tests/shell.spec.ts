@@ -180,8 +180,9 @@ test('GET /hr redirects to the HR site', async ({ request }) => {
 
 test.describe('navigation overlay and failures', () => {
   test('shows while a navigation runs and hides about 700 ms after it ends', async ({ page }) => {
-    // Moving in place happens where the whole site runs: the careers area.
-    await page.goto('/careers');
+    // Moving in place happens where the whole site runs: here the not-found page (the careers
+    // pages, like the marketing pages, hydrate only their islands and load the next page).
+    await page.goto('/no-such-page');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const overlay = page.getByRole('status').filter({ hasText: 'Loading page' });
     await expect(overlay).toHaveCount(0);
@@ -200,8 +201,13 @@ test.describe('navigation overlay and failures', () => {
     page,
   }) => {
     await page.route(/\/assets\/job-page-[^/]+\.js$/, (route) => route.abort());
-    await page.goto('/careers');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The whole site runs from the not-found page; it moves to the list in place.
+    await page.goto('/no-such-page');
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /Careers/ })
+      .click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Career Opportunities');
     await page
       .getByRole('link', { name: /View details of LTP-/ })
       .first()

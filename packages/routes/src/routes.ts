@@ -34,6 +34,11 @@ export interface RouteDef {
   section?: string;
   canonical?: string;
   render: RenderPolicy;
+  /**
+   * A page rendered per request that, like every page rendered at build time, hydrates only its
+   * islands in the browser (docs/architecture.md, "Islands"): its HTML is the page.
+   */
+  islands?: true;
   indexed: boolean;
 }
 
@@ -253,6 +258,7 @@ export const routes = {
     screen: 'careers',
     title: 'Career Opportunities',
     render: 'request',
+    islands: true,
     indexed: true,
   },
   /** One opening's page; `:id` is the opening's number. */
@@ -261,6 +267,7 @@ export const routes = {
     screen: 'job',
     title: 'Job Details',
     render: 'request',
+    islands: true,
     indexed: true,
   },
   /** An opening's apply form as a page of its own: it works without scripts (a plain form,
@@ -328,6 +335,12 @@ export const routeIds = Object.keys(routes) as RouteId[];
 /** A route's definition with every optional field named (for code that reads any route). */
 export function routeDef(id: RouteId): RouteDef {
   return routes[id];
+}
+
+/** Does the browser hydrate only this page's islands (else the whole site starts)? */
+export function hydratesIslands(id: RouteId): boolean {
+  const def = routeDef(id);
+  return def.render === 'build' || def.islands === true;
 }
 
 /** What every screen module's default export receives: the route it is rendering. */

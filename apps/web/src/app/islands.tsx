@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { EMPLOYEE_DETAILS_STORAGE_KEY } from '@lumenfield/contract';
+import type { RouteId } from '@lumenfield/routes';
 import type { IslandName } from '@/lib/island';
 
 /**
@@ -26,7 +27,8 @@ function currentTabHidden(element: HTMLElement): boolean {
 }
 
 /**
- * The interactive parts of the pages rendered at build time, by the name their `<Island>`
+ * The interactive parts of the pages that hydrate islands (rendered at build time, and the
+ * careers list and job pages), by the name their `<Island>`
  * carries: the only code those pages load and run, and when they run it.
  */
 export const islands: Record<IslandName, IslandSpec> = {
@@ -54,4 +56,25 @@ export const islands: Record<IslandName, IslandSpec> = {
     // Where the stylesheet's scroll-initial-target did not bring the tab into view.
     when: (element) => (currentTabHidden(element) ? 'visible' : 'never'),
   },
+  // The careers list's search, filters, rows and job alert form, one island (the filters narrow
+  // the rows and the alert's filters). Easy Apply loads the dialog when pressed.
+  careers: {
+    load: () => import('@/features/careers/careers-openings').then((m) => m.CareersOpenings),
+    when: () => 'interaction',
+  },
+  // A job page's Apply (in the band, and in the bar at a phone's foot): the dialog's code loads
+  // when it is pressed.
+  'job-apply': {
+    load: () => import('@/features/careers/components/apply-button').then((m) => m.ApplyButton),
+    when: () => 'interaction',
+  },
+};
+
+/**
+ * What a page of islands does once its scripts run besides arming its islands, with no React:
+ * a job page remembers its opening for this tab (the old `/jobs` link opens it) and shows its
+ * date in the visitor's time zone.
+ */
+export const pageScripts: Partial<Record<RouteId, () => Promise<void>>> = {
+  job: () => import('@/features/careers/job-page-script').then((m) => m.startJobPage()),
 };

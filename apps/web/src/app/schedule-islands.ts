@@ -1,6 +1,6 @@
 import { routeDef, type RouteId } from '@lumenfield/routes';
 import type { IslandName } from '@/lib/island';
-import { islands } from './islands';
+import { islands, pageScripts } from './islands';
 
 /** The visitor's first signs of using an island: its code starts loading then. */
 const INTENT = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
@@ -124,6 +124,8 @@ export function scheduleIslands(routeId: RouteId) {
   for (const element of Array.from(document.querySelectorAll<HTMLElement>('[data-island]'))) {
     arm(element);
   }
+  // What the page does besides its islands, without React (a job page remembers its opening).
+  void pageScripts[routeId]?.();
   // The browser tests wait for this: from here on, the page's buttons and menus answer.
   document.documentElement.dataset.ready = 'true';
 }

@@ -9,7 +9,14 @@ import type { ReactNode } from 'react';
  */
 /** Every island a page may carry (each has its component in src/app/islands.tsx). */
 export type IslandName =
-  'header' | 'inactivity' | 'tell-me' | 'timeline' | 'office-tabs' | 'service-tabs';
+  | 'header'
+  | 'inactivity'
+  | 'tell-me'
+  | 'timeline'
+  | 'office-tabs'
+  | 'service-tabs'
+  | 'careers'
+  | 'job-apply';
 
 export function Island({
   name,

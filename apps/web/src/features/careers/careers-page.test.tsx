@@ -77,7 +77,8 @@ describe('Careers screen', () => {
     const apply = within(row).getByRole('button', { name: 'Easy Apply' });
     expect(apply).toHaveAccessibleDescription('LTP-SD-1 - Service Desk');
     await user.click(apply);
-    const dialog = screen.getByRole('dialog', { name: 'Apply for Job' });
+    // The dialog's code loads when Apply is pressed.
+    const dialog = await screen.findByRole('dialog', { name: 'Apply for Job' });
     // The form's code arrives when the page is idle or on the first Apply: it may take a moment.
     expect(await within(dialog).findByText('LTP-SD-1 - Service Desk')).toBeInTheDocument();
     await waitFor(() =>
@@ -111,7 +112,8 @@ describe('Careers screen', () => {
     const user = userEvent.setup({ delay: null, applyAccept: false });
     renderCareers();
     await user.click(await screen.findByRole('button', { name: /Easy Apply/ }));
-    const dialog = screen.getByRole('dialog', { name: 'Apply for Job' });
+    // The dialog's code loads when Apply is pressed.
+    const dialog = await screen.findByRole('dialog', { name: 'Apply for Job' });
     const get = (label: string) => within(dialog).getByLabelText(label, { exact: false });
     await user.type(get('First Name'), 'Ana');
     await user.type(get('Last Name'), 'Okafor');

@@ -169,7 +169,8 @@ describe('Job detail screen', () => {
     for (const button of buttons)
       expect(button).toHaveAccessibleDescription('QA Automation Engineer');
     await user.click(buttons[0]!);
-    const dialog = screen.getByRole('dialog', { name: 'Apply for Job' });
+    // The dialog's code loads when Apply is pressed.
+    const dialog = await screen.findByRole('dialog', { name: 'Apply for Job' });
     expect(
       await within(dialog).findByText('LTP-QA-2201 - QA Automation Engineer'),
     ).toBeInTheDocument();

@@ -10,17 +10,19 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { usePageData } from '@/lib/page-data';
 import { useInBrowser } from '@/lib/use-in-browser';
+import { Island } from '@/lib/island';
 import { AppLink } from '@/components/app-link';
 import { Icon } from '@/components/icons';
-import { jobApplyPath, jobPath, routes, type ScreenProps } from '@lumenfield/routes';
+import { jobPath, routes, type ScreenProps } from '@lumenfield/routes';
 import { usePageMeta } from '@/lib/page-meta';
 import { site } from '@/config/site';
 import { fetchOpening } from './legacy/jobs-api';
-import { useApplyDialog } from './components/apply-dialog';
+import { ApplyButton } from './components/apply-button';
 import { JobPlaces } from './components/job-places';
 import { JobDescription } from './components/job-description';
 import { chooseJobId, formatEffectiveFrom, rememberJobId, type JobIdChoice } from './job-details';
-import { jobHeading } from './job-summary';
+import { JOB_ID_ATTRIBUTE, LOCAL_TIME_ATTRIBUTE } from './job-page-script';
+import { jobHeading, type OpeningNames } from './job-summary';
 import { useResource } from '@/lib/use-resource';
 import '@/components/page-intro.css';
 import './careers.css';
@@ -126,7 +128,6 @@ function JobScreen({ jobId, title }: { jobId: number; title: string }) {
   const [detail, retry] = useResource(`job:${jobId}`, (signal) => fetchOpening(jobId, signal), {
     initial: served?.id === jobId ? served : undefined,
   });
-  const { openFor, dialogs } = useApplyDialog();
 
   if (detail.status === 'loading') return <JobLoading title={title} />;
   if (detail.status === 'error') {
@@ -143,6 +144,16 @@ function JobScreen({ jobId, title }: { jobId: number; title: string }) {
   }
 
   const job = detail.data;
+  // What the apply dialog needs, in the Apply islands' props (the page's HTML): not the
+  // description, which is in the page already.
+  const names: OpeningNames = {
+    id: job.id,
+    code: job.code,
+    title: job.title,
+    location: job.location,
+    locations: job.locations,
+    questions: job.questions,
+  };
   return (
     <>
       <JobMeta job={job} />
@@ -165,14 +176,10 @@ function JobScreen({ jobId, title }: { jobId: number; title: string }) {
           </li>
         </ul>
         <div className="job-intro__actions job-intro__actions--apply">
-          <ApplyButton
-            jobId={job.id}
-            className="button button--on-navy job-intro__apply"
-            onOpen={() => openFor(job)}
-          />
+          <ApplyIsland job={names} className="button button--on-navy job-intro__apply" />
         </div>
       </JobIntro>
-      <div className="job-body">
+      <div className="job-body" {...{ [JOB_ID_ATTRIBUTE]: job.id }}>
         <div className="container job-body__grid">
           <article className="job-main" aria-label="About the role">
             <JobDescription
@@ -187,47 +194,38 @@ function JobScreen({ jobId, title }: { jobId: number; title: string }) {
             band's Apply is hidden there, so there is one Apply button at any width). */}
         <div className="job-apply-bar">
           <p className="job-apply-bar__text">{jobHeading(job)}</p>
-          <ApplyButton
-            jobId={job.id}
-            className="button button--primary"
-            onOpen={() => openFor(job)}
-          />
+          <ApplyIsland job={names} className="button button--primary" />
         </div>
       </div>
-      {dialogs}
     </>
   );
 }
 
 /**
- * Apply: without scripts (and until the page has hydrated) a link to the opening's own apply
- * form, a page that works with a plain post; once the page's scripts run, the button that opens
- * the dialog (docs/careers.md, "Applying without scripts").
+ * Apply, an island of its own: on a job page loaded at its address only these hydrate (the
+ * page's HTML is the rest), and the dialog's code loads when one is pressed
+ * (docs/architecture.md, "Careers islands").
  */
-function ApplyButton({
-  jobId,
-  className,
-  onOpen,
-}: {
-  jobId: number;
-  className: string;
-  onOpen: () => void;
-}) {
-  return useInBrowser() ? (
-    <button type="button" className={className} onClick={onOpen} aria-describedby="job-title">
-      Apply
-    </button>
-  ) : (
-    <a href={jobApplyPath(jobId)} className={className} aria-describedby="job-title">
-      Apply
-    </a>
+function ApplyIsland({ job, className }: { job: OpeningNames; className: string }) {
+  return (
+    <Island name="job-apply" props={{ job, className }}>
+      <ApplyButton job={job} className={className} />
+    </Island>
   );
 }
 
-/** The date in UTC as the server rendered it, then in the visitor's own time zone. */
+/**
+ * The date in UTC as the server rendered it, then in the visitor's own time zone: drawn again by
+ * React once in the browser, or by the job page's script where only its islands hydrate
+ * (job-page-script.ts).
+ */
 function EffectiveFrom({ iso }: { iso: string }) {
   const zone = useInBrowser() ? 'local' : 'utc';
-  return <time dateTime={iso}>{formatEffectiveFrom(iso, zone)}</time>;
+  return (
+    <time dateTime={iso} {...{ [LOCAL_TIME_ATTRIBUTE]: '' }}>
+      {formatEffectiveFrom(iso, zone)}
+    </time>
+  );
 }
 
 function JobMeta({ job }: { job: PublicOpening }) {

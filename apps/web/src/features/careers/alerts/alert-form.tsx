@@ -7,7 +7,6 @@ import {
   type FieldError,
 } from '@lumenfield/contract';
 import { routes } from '@lumenfield/routes';
-import { useId } from 'react';
 
 interface AlertFormProps {
   values: AlertFormValues;
@@ -22,7 +21,9 @@ interface AlertFormProps {
  * careers filters travel as hidden fields, so an alert matches what the list shows.
  */
 export function AlertForm({ values, errors = [], filtersText }: AlertFormProps) {
-  const id = useId();
+  // One form a page; a fixed id, not useId's: on the careers list it is part of an island that
+  // hydrates as a React root of its own, where useId would not make the server's ids.
+  const id = 'job-alert';
   const errorOf = (field: string) => errors.find((error) => error.field === field)?.message;
   const emailError = errorOf('email');
   const frequencyError = errorOf('frequency');
