@@ -222,6 +222,11 @@ export async function startNginx({ appPorts, tls, appendForwardedFor = false }) 
       }
       throw new Error(`nginx did not reload: ${output}`);
     },
+    /** nginx's access log so far (the shipped format, lumenfield_masked). */
+    accessLog: () => {
+      const file = path.join(dir, 'access.log');
+      return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+    },
     /** nginx's error log so far (failure reports). */
     errorLog: () => {
       const file = path.join(dir, 'error.log');

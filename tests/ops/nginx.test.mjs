@@ -218,6 +218,30 @@ nginxTest(
   },
 );
 
+nginxTest("nginx's access log holds no applicant link token and no query value", async () => {
+  const token = 'Ab3_'.repeat(10) + 'xY9';
+  const asked = [
+    `/applications/${token}`,
+    `/%61pplications/${token}/messages`,
+    `/applications/erase/${token}`,
+    `/alerts/${token}/stop`,
+    '/careers?q=night-shift-welder&location=Basel',
+  ];
+  for (const url of asked) await exchange(`${proxy.https}${url}`);
+  await sleep(200);
+  const lines = proxy
+    .accessLog()
+    .split('\n')
+    .filter((line) => line.includes('[token]') || line.includes('/careers?'));
+  assert.ok(lines.length >= asked.length, `every request is logged:\n${lines.join('\n')}`);
+  const log = proxy.accessLog();
+  for (const secret of [token, 'night-shift-welder', 'Basel']) {
+    assert.ok(!log.includes(secret), `the access log holds "${secret}"`);
+  }
+  assert.match(log, /"GET \/applications\/\[token\]\/messages HTTP/);
+  assert.match(log, /"GET \/careers\?\[query\] HTTP/);
+});
+
 nginxTest(
   'the server log holds no password, token, cookie, session id or resume bytes',
   async () => {
