@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder } from 'kysely';
 import type {
   Applicant,
   ApplicantSort,
@@ -71,6 +71,15 @@ export interface NoteEntry {
 }
 
 type From = ExpressionBuilder<Database, 'applicants'>;
+
+/** The applicants list's rows: the applicant and their opening. */
+type ListFrom = ExpressionBuilder<Database, 'applicants' | 'jobs'>;
+/** One term of the applicants list's order: what is compared, and which way. */
+type OrderTerm = [(eb: ListFrom) => Expression<unknown>, 'asc' | 'desc'];
+/** A query or a window's `over`: what can be put in the list's order. */
+interface Orderable<T> {
+  orderBy(term: OrderTerm[0], direction: OrderTerm[1]): T;
+}
 
 /** The applicant's current stage: their latest stage row, or INITIAL_STAGE when they have none. */
 export const currentStage = (eb: From) =>
@@ -173,25 +182,43 @@ export function pipelineRepository(db: Db) {
     ]);
 
   /** The list's order (docs/recruiters.md, "Sorting"); the id breaks every tie the same way. */
-  const ordered = (filter: PipelineFilter, sort: ApplicantSort = DEFAULT_APPLICANT_SORT) => {
+  /**
+   * The list's order for a sort, as terms: the list's query sorts by them, and the "next and
+   * previous" window reads its neighbours in the same order. The id last, so no two tie.
+   */
+  const orderTerms = (sort: ApplicantSort = DEFAULT_APPLICANT_SORT): OrderTerm[] => {
     const direction = sort.startsWith('-') ? 'desc' : 'asc';
-    const query = columns(filter);
     const by = sort.replace(/^-/, '');
-    const sorted =
+    const terms: OrderTerm[] =
       by === 'name'
-        ? query
-            .orderBy((eb) => eb.fn('lower', ['applicants.lastName']), direction)
-            .orderBy((eb) => eb.fn('lower', ['applicants.firstName']), direction)
+        ? [
+            [(eb) => eb.fn('lower', ['applicants.lastName']), direction],
+            [(eb) => eb.fn('lower', ['applicants.firstName']), direction],
+          ]
         : by === 'stage'
-          ? query.orderBy(stageRank, direction).orderBy('applicants.appliedOn', 'desc')
+          ? [
+              [stageRank, direction],
+              [(eb) => eb.ref('applicants.appliedOn'), 'desc'],
+            ]
           : by === 'opening'
-            ? query
-                .orderBy((eb) => eb.fn('lower', ['jobs.title']), direction)
-                .orderBy('jobs.id', direction)
-                .orderBy('applicants.appliedOn', 'desc')
-            : query.orderBy('applicants.appliedOn', direction);
-    return sorted.orderBy('applicants.id', direction);
+            ? [
+                [(eb) => eb.fn('lower', ['jobs.title']), direction],
+                [(eb) => eb.ref('jobs.id'), direction],
+                [(eb) => eb.ref('applicants.appliedOn'), 'desc'],
+              ]
+            : [[(eb) => eb.ref('applicants.appliedOn'), direction]];
+    return [...terms, [(eb) => eb.ref('applicants.id'), direction]];
   };
+
+  const inOrder =
+    (sort: ApplicantSort | undefined) =>
+    <T extends Orderable<T>>(builder: T): T =>
+      orderTerms(sort).reduce(
+        (ordering, [term, direction]) => ordering.orderBy(term, direction),
+        builder,
+      );
+
+  const ordered = (filter: PipelineFilter, sort?: ApplicantSort) => inOrder(sort)(columns(filter));
 
   type Row = Awaited<ReturnType<ReturnType<typeof columns>['execute']>>[number];
   const toApplicant = ({ sourceName, sourceVia, arrival, ...row }: Row): PipelineApplicant => ({
@@ -337,14 +364,38 @@ export function pipelineRepository(db: Db) {
       sort: ApplicantSort | undefined,
       id: number,
     ): Promise<{ previous: number | null; next: number | null; position: number; total: number }> {
-      const rows = await ordered(filter, sort).clearSelect().select('applicants.id').execute();
-      const index = rows.findIndex((row) => row.id === id);
-      return {
-        previous: index > 0 ? rows[index - 1]!.id : null,
-        next: index >= 0 && index < rows.length - 1 ? rows[index + 1]!.id : null,
-        position: index + 1,
-        total: rows.length,
-      };
+      // One row read: the applicant's, with its neighbours and place from window functions over
+      // the list in its order (not every id of the list).
+      const listOrder = inOrder(sort);
+      const around = await db
+        .selectFrom(
+          columns(filter)
+            .clearSelect()
+            .select((eb) => [
+              'applicants.id as id',
+              eb.fn.agg<number | null>('lag', ['applicants.id']).over(listOrder).as('previous'),
+              eb.fn.agg<number | null>('lead', ['applicants.id']).over(listOrder).as('next'),
+              eb.fn.agg<number>('row_number').over(listOrder).as('position'),
+              eb.fn.countAll<number>().over().as('total'),
+            ])
+            .as('list'),
+        )
+        .selectAll('list')
+        .where('list.id', '=', id)
+        .executeTakeFirst();
+      if (around) {
+        return {
+          previous: around.previous ?? null,
+          next: around.next ?? null,
+          position: Number(around.position),
+          total: Number(around.total),
+        };
+      }
+      const all = await columns(filter)
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow();
+      return { previous: null, next: null, position: 0, total: Number(all.total) };
     },
 
     async find(id: number): Promise<PipelineApplicant | undefined> {
