@@ -45,10 +45,15 @@ describe(`site routes and the /api guard (${engine})`, () => {
     expect(cookie?.httpOnly).toBeFalsy();
   });
 
-  it('sends security headers with a strict content security policy', async () => {
+  it('sends a JSON answer the security headers of an answer, not of a document', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
-    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    expect(res.headers['permissions-policy']).toBeUndefined();
   });
 
   it('serves the OpenAPI document', async () => {

@@ -59,6 +59,21 @@ export async function storeAnswer(
  */
 export function negotiateEncoding(header: string | undefined): Encoding {
   if (!header) return 'identity';
+  // Browsers send a handful of spellings: each is parsed once.
+  let known = negotiated.get(header);
+  if (known === undefined) {
+    known = parseAcceptEncoding(header);
+    if (negotiated.size >= NEGOTIATED_MAX) negotiated.clear();
+    negotiated.set(header, known);
+  }
+  return known;
+}
+
+/** The spellings of Accept-Encoding seen, each with its answer (cleared when full). */
+const negotiated = new Map<string, Encoding>();
+const NEGOTIATED_MAX = 256;
+
+function parseAcceptEncoding(header: string): Encoding {
   let br: number | undefined;
   let gz: number | undefined;
   let any: number | undefined;

@@ -97,11 +97,12 @@ export const apiGuard = fp<ApiGuardOptions>(
   async (api: FastifyInstance, { config, secret, rateLimits, tokenActor }) => {
     api.decorate('tokenActor', tokenActor);
     // First of every hook, so refusals (401, 403, 429) and errors carry it too.
-    api.addHook('onRequest', async (request, reply) => {
+    api.addHook('onRequest', (request, reply, done) => {
       const { config: route, url } = request.routeOptions;
       if (PRIVATE_ACCESS.has(route.access) || url === SIGN_IN_URL) {
         reply.header('Cache-Control', 'no-store');
       }
+      done();
     });
 
     api.addHook('onRoute', (route) => {
@@ -143,6 +144,14 @@ export const apiGuard = fp<ApiGuardOptions>(
       hook: 'onRequest',
       max: config.rateLimit.requestsPerMinute,
       timeWindow: '1 minute',
+      // A refusal says when to come back (429 with Retry-After and the X-RateLimit-* counts);
+      // an allowed call carries no counts: the client has no use for them, and they are 90
+      // bytes on every answer (docs/performance.md).
+      addHeadersOnExceeding: {
+        'x-ratelimit-limit': false,
+        'x-ratelimit-remaining': false,
+        'x-ratelimit-reset': false,
+      },
       // Shared across nodes in Redis; each node's own counter while Redis is away.
       ...(rateLimits ? { store: rateLimits.Store } : {}),
     });

@@ -103,11 +103,11 @@ export const arrival = fp(
       });
     });
 
-    app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-      if (request.method !== 'GET') return;
-      const path = request.url.split('?')[0] ?? '';
-      if (NOT_A_LANDING.test(path)) return;
-      app.recordArrival(request, reply);
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.method === 'GET' && !NOT_A_LANDING.test(request.url.split('?')[0] ?? '')) {
+        app.recordArrival(request, reply);
+      }
+      done();
     });
   },
   { name: 'arrival', dependencies: [] },

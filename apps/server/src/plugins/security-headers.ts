@@ -102,15 +102,38 @@ export function helmetHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<s
 }
 
 /**
- * Helmet's headers and the Permissions-Policy on every answer that reaches the router. The CSP
- * allows no inline style; a page's answer replaces it with its own (`pageContentSecurityPolicy`).
+ * What an answer that is not a document carries (API JSON, files, feeds; CONTRACT §9): no
+ * sniffing, no referrer, a policy that lets it run and load nothing and be framed nowhere, and no
+ * reading from another origin. A document's set (Helmet's, with the site's policy, and the
+ * Permissions-Policy) is half a kilobyte more that a JSON answer has no use for, on every call.
+ */
+export const ANSWER_HEADERS: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': REFERRER_POLICY,
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+
+/** Each set as [lower-case name, value] pairs, made once. */
+const pairs = (headers: Record<string, string>) =>
+  Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value] as const);
+
+/**
+ * The security headers of every answer that reaches the router, chosen when it is sent: an HTML
+ * answer gets Helmet's headers and the Permissions-Policy, anything else `ANSWER_HEADERS`. A
+ * header the route set itself is kept (a page's CSP names its inline stylesheet's hash; a
+ * resume shown in the console's frame has its own).
  */
 export const securityHeaders = fp(
   async (app: FastifyInstance) => {
-    const headers = { ...helmetHeaders(), 'Permissions-Policy': PERMISSIONS_POLICY };
-    app.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(headers);
-      done();
+    const documentHeaders = pairs({ ...helmetHeaders(), 'Permissions-Policy': PERMISSIONS_POLICY });
+    const answerHeaders = pairs(ANSWER_HEADERS);
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      const type = reply.getHeader('content-type');
+      const headers =
+        typeof type === 'string' && type.startsWith('text/html') ? documentHeaders : answerHeaders;
+      for (const [name, value] of headers) if (!reply.hasHeader(name)) reply.header(name, value);
+      done(null, payload);
     });
   },
   { name: 'security-headers' },

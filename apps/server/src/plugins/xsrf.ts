@@ -26,15 +26,44 @@ declare module 'fastify' {
 export const XSRF_MAX_AGE_MS = 12 * 60 * 60 * 1000;
 /** Reads (page loads, API GETs) replace a token older than this, so an open tab keeps working. */
 export const XSRF_REFRESH_AFTER_MS = 60 * 60 * 1000;
+/**
+ * The cookie's attributes: readable by the page (not HttpOnly) so it can echo it; __Host- needs
+ * Secure, no Domain and path '/'. The browser drops it when the server would refuse it anyway.
+ */
+const PLAIN_ATTRIBUTES = `; Max-Age=${XSRF_MAX_AGE_MS / 1000}; Path=/; SameSite=Lax`;
+const HOST_ATTRIBUTES = `; Max-Age=${XSRF_MAX_AGE_MS / 1000}; Path=/; Secure; SameSite=Lax`;
 /** Clocks of several nodes may differ a little; a token from slightly "ahead" is still good. */
 const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
+/** Each secret as a key object, made once: HMAC with a string key imports it on every call. */
+const keyObjects = new Map<string, crypto.KeyObject>();
+
 function sign(secret: string, payload: string): string {
-  return crypto.createHmac('sha256', secret).update(payload).digest('base64url');
+  let key = keyObjects.get(secret);
+  if (!key) {
+    key = crypto.createSecretKey(Buffer.from(secret, 'utf8'));
+    keyObjects.set(secret, key);
+  }
+  return crypto.createHmac('sha256', key).update(payload).digest('base64url');
+}
+
+/** Random bytes for nonces, drawn in bulk: one call to the system's generator per 256 tokens. */
+const NONCE_BYTES = 18;
+const noncePool = Buffer.alloc(NONCE_BYTES * 256);
+let nonceAt = noncePool.length;
+
+function nonce(): string {
+  if (nonceAt === noncePool.length) {
+    crypto.randomFillSync(noncePool);
+    nonceAt = 0;
+  }
+  const value = noncePool.toString('base64url', nonceAt, nonceAt + NONCE_BYTES);
+  nonceAt += NONCE_BYTES;
+  return value;
 }
 
 export function mintXsrfToken(secret: string, now = Date.now()): string {
-  const payload = `${now.toString(36)}.${crypto.randomBytes(18).toString('base64url')}`;
+  const payload = `${now.toString(36)}.${nonce()}`;
   return `${payload}.${sign(secret, payload)}`;
 }
 
@@ -86,15 +115,13 @@ export const xsrfCookies = fp<{ secret: string }>(
       }
       const token = mintXsrfToken(secret, now);
       minted.set(request, token);
-      // Readable by the page (not HttpOnly) so it can echo it; __Host- needs Secure, no
-      // Domain and path '/'. The browser drops it when the server would refuse it anyway.
-      reply.setCookie(name, token, {
-        path: '/',
-        sameSite: 'lax',
-        httpOnly: false,
-        secure: name === XSRF_HOST_COOKIE_NAME,
-        maxAge: XSRF_MAX_AGE_MS / 1000,
-      });
+      // Written out here rather than by the cookie library's serializer, which checks names
+      // and values against patterns: this name is ours and the token is base64url and dots,
+      // and every first visit mints one (docs/performance.md). Fastify keeps every Set-Cookie.
+      reply.header(
+        'Set-Cookie',
+        `${name}=${token}${name === XSRF_HOST_COOKIE_NAME ? HOST_ATTRIBUTES : PLAIN_ATTRIBUTES}`,
+      );
       return token;
     });
   },

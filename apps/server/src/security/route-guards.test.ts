@@ -368,11 +368,14 @@ describe(`security: every route meets its guard, whatever the spelling (${engine
       const [encodedA, encodedB] = spellings(routeCase.url).filter((u) => u.includes('%'));
       // Four calls use up the limit whatever their spelling; the fifth, plain, is refused.
       for (const url of [encodedA!, encodedB!, routeCase.url, encodedA!]) {
-        await t.app.inject(request(route, routeCase, url, headers, client));
+        const allowed = await t.app.inject(request(route, routeCase, url, headers, client));
+        // An allowed call carries no counts (docs/performance.md); only a refusal does.
+        expect(allowed.headers['x-ratelimit-remaining']).toBeUndefined();
       }
       const res = await t.app.inject(request(route, routeCase, routeCase.url, headers, client));
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(429);
       expect(res.headers['retry-after']).toBeDefined();
+      expect(res.headers['x-ratelimit-limit']).toBeDefined();
     }
   }, 60_000); // five requests and fresh credentials for every guarded route
 });
