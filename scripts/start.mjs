@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ensureFresh, root } from './fresh-build.mjs';
+import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 
 const bundles = { server: 'server.mjs', admin: 'admin.mjs', migrate: 'migrate.mjs' };
 const [first, ...rest] = process.argv.slice(2);
@@ -24,7 +25,7 @@ try {
 
 const child = spawn(
   process.execPath,
-  ['--enable-source-maps', path.join(root, 'apps/server/dist', bundles[command]), ...args],
+  [...SERVER_NODE_FLAGS, path.join(root, 'apps/server/dist', bundles[command]), ...args],
   { cwd: process.cwd(), stdio: 'inherit' },
 );
 // A process manager stops us with SIGTERM: the server shuts down gracefully, then we exit.

@@ -4,7 +4,8 @@
 // and load; the ratio is the figure that travels (CONTRACT §15: at least 50 %). Then
 // applications per second with a 1 MB resume sent as base64 and as a byte array, with the
 // server's peak memory. Usage: npm run bench:api -w @lumenfield/bench
-//   BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50), BENCH_UPLOAD_CONNECTIONS (8),
+//   BENCH_SECONDS (default 10), BENCH_WARMUP_SECONDS (unmeasured, per case and side; 2),
+//   BENCH_CONNECTIONS (default 50), BENCH_UPLOAD_CONNECTIONS (8),
 //   BENCH_PORTS=a,b (the server's and nginx's; default: free ports), BENCH_ONLY=reads
 //   (skip the uploads)
 import { spawn, spawnSync } from 'node:child_process';
@@ -14,10 +15,12 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
 import { freePort, root, waitAnswering } from '../../tests/resilience/harness.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const uploadConnections = Number(process.env.BENCH_UPLOAD_CONNECTIONS ?? 8);
 const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
 const FIXED_HEADER = { 'x-requested-with': 'XMLHttpRequest' };
@@ -90,7 +93,7 @@ const storedManifest = path.join(root, 'apps/web/dist/server/stored-pages.json')
 const builtOrigin = JSON.parse(fs.readFileSync(storedManifest, 'utf8')).origin;
 
 const apiPort = serverPortWanted || (await freePort());
-const api = spawn(process.execPath, ['apps/server/dist/server.mjs'], {
+const api = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/server.mjs'], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
   env: {
@@ -214,6 +217,11 @@ console.log(
 );
 const reads = [];
 for (const each of cases) {
+  // Each side first answers this case for a while unmeasured: the server's JIT compiles the
+  // case's path, as it has on a node that has been up for a minute.
+  for (const url of [`${apiUrl}${each.path}`, `${nginxUrl}/${each.file}`]) {
+    await autocannon({ url, headers: each.headers, duration: warmupSeconds, connections });
+  }
   const ours = await measure(
     `${each.name}: ours`,
     { url: `${apiUrl}${each.path}`, headers: each.headers },

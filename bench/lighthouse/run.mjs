@@ -13,6 +13,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { routeIds, routes } from '@lumenfield/routes';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
 import { freePort, root, waitAnswering } from '../../tests/resilience/harness.mjs';
 
 const args = Object.fromEntries(
@@ -47,7 +48,7 @@ function build() {
 async function startServer() {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumenfield-lh-'));
-  const child = spawn(process.execPath, ['apps/server/dist/server.mjs'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/server.mjs'], {
     cwd: root,
     env: {
       ...process.env,

@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
 import {
   ADMIN_TOKEN,
   COOKIE_SECRET,
@@ -138,24 +139,28 @@ function bodies(target, pdf) {
 async function profiledServer(env, dir) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, serverBundle()], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      STATIC_DIR: workDir('lumenfield-static-'),
-      LOG_LEVEL: 'warn',
-      ADMIN_TOKEN,
-      METRICS_TOKEN,
-      COOKIE_SECRET,
-      SEED_DEMO_DATA: 'true',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, '--cpu-prof', `--cpu-prof-dir=${dir}`, serverBundle()],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        STATIC_DIR: workDir('lumenfield-static-'),
+        LOG_LEVEL: 'warn',
+        ADMIN_TOKEN,
+        METRICS_TOKEN,
+        COOKIE_SECRET,
+        SEED_DEMO_DATA: 'true',
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        ...env,
+      },
     },
-  });
+  );
   const exited = new Promise((resolve) => child.once('exit', resolve));
   onCleanup(async () => {
     if (child.exitCode === null && child.signalCode === null) {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
 import { startConsoleServers } from './console-servers';
 import { startSelfIdServer } from './self-id-server';
 import { startSmtpSink } from './smtp-sink';
@@ -82,7 +83,7 @@ export function serverEnv(options: ServerOptions, port: number): NodeJS.ProcessE
 export async function startServer(options: ServerOptions): Promise<StartedServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--enable-source-maps', options.serverOut], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, options.serverOut], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: serverEnv(options, port),

@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const ADMIN_TOKEN = 'resilience-admin-token-0123456789';
@@ -115,7 +116,7 @@ export async function startServer({ env = {}, port } = {}) {
   const chosen = port ?? (await freePort());
   const url = `http://127.0.0.1:${chosen}`;
   const staticDir = workDir('lumenfield-static-');
-  const child = spawn(process.execPath, ['--enable-source-maps', serverBundle()], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverBundle()], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {

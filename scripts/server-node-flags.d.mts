@@ -1,0 +1,2 @@
+/** The flags the server's process runs with (server-node-flags.mjs). */
+export declare const SERVER_NODE_FLAGS: readonly string[];
