@@ -36,7 +36,8 @@ fail() {
 
 stop_nginx() {
   if [[ -f "$NGINX_PID" ]] && kill -0 "$(cat "$NGINX_PID")" 2>/dev/null; then
-    /usr/sbin/nginx -c "$NGINX_CONF" -p "$DIR" -s quit
+    # Its "signal process started" notice goes to stderr before it reads the config's error_log.
+    /usr/sbin/nginx -c "$NGINX_CONF" -p "$DIR" -s quit 2>>"${DIR}/error.log"
     for _ in $(seq 50); do
       kill -0 "$(cat "$NGINX_PID" 2>/dev/null)" 2>/dev/null || break
       sleep 0.1
