@@ -2,8 +2,13 @@
 // as `npm start` serves it (one Node process, temp data dir, demo openings), in Debian's
 // Chromium. Mobile defaults (simulated throttling) and the desktop preset, median of N runs.
 // Usage: npm run bench:lighthouse -w @lumenfield/bench [-- --routes=home,about --runs=3
-//   --presets=mobile,desktop --build --details (where the time goes, per route) --doc=false]. Prints the table, writes bench/results/lighthouse-*.json
-// and the summary between the lighthouse markers of docs/performance.md.
+//   --presets=mobile,desktop --build --details (where the time goes, per route) --doc=false
+//   --wordpress (set up the WordPress peer with wordpress-peer.sh, as root, and measure its
+//   three pages) --peer=URL,URL (measure these pages as the peer)]. Prints the table, writes
+//   bench/results/lighthouse-*.json and the summary between the lighthouse markers of
+//   docs/performance.md. The contract holds /careers and the job pages to an LCP no later than
+//   the WordPress peer's in the same run: peer pages go through the same presets, runs and
+//   median as our routes, labelled wordpress:<path>.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,8 +23,9 @@ import { freePort, root, waitAnswering } from '../../tests/resilience/harness.mj
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((arg) => {
-    const [key, value] = arg.replace(/^--/, '').split('=');
-    return [key, value ?? 'true'];
+    // At the first '=' only: a peer URL may have its own (?p=1).
+    const [key, ...value] = arg.replace(/^--/, '').split('=');
+    return [key, value.length ? value.join('=') : 'true'];
   }),
 );
 const runs = Number(args.runs ?? process.env.LH_RUNS ?? 3);
@@ -35,6 +41,7 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const PEER_SCRIPT = path.join(root, 'bench/lighthouse/wordpress-peer.sh');
 
 function build() {
   const built =
@@ -43,6 +50,60 @@ function build() {
   if (built && args.build !== 'true') return;
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+/** Runs wordpress-peer.sh (start or stop); start prints the peer's URLs, one a line. */
+function wordpressPeer(command) {
+  const result = spawnSync('bash', [PEER_SCRIPT, command], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (result.status !== 0) {
+    console.error(`wordpress-peer.sh ${command} failed (exit ${result.status}).`);
+    process.exit(result.status ?? 1);
+  }
+  return result.stdout.split('\n').filter((line) => /^https?:\/\//.test(line));
+}
+
+/** The peer's pages: --peer's URLs, then the ones --wordpress set up. */
+function peerTargets() {
+  const urls = [
+    ...(args.peer && args.peer !== 'true' ? args.peer.split(',') : []),
+    ...(args.wordpress === 'true' ? wordpressPeer('start') : []),
+  ];
+  return urls.map((url) => {
+    const { pathname, search } = new URL(url);
+    return { id: `wordpress:${pathname}${search}`, url, peer: true };
+  });
+}
+
+/**
+ * Per preset, our careers list's and job page's LCP against the peer's earliest and latest
+ * (ours minus theirs: negative is earlier than the peer).
+ */
+function peerComparison(rows, preset) {
+  const mine = rows.filter((r) => r.preset === preset && !r.peer);
+  const peers = rows.filter((r) => r.preset === preset && r.peer);
+  const ours = ['careers', 'job'].map((id) => mine.find((r) => r.id === id)).filter(Boolean);
+  if (!peers.length || !ours.length) return '';
+  const byLcp = [...peers].sort((a, b) => a.median.lcpMs - b.median.lcpMs);
+  const best = byLcp[0];
+  const worst = byLcp[byLcp.length - 1];
+  const diff = (ms) => `${ms > 0 ? '+' : ms < 0 ? '−' : '±'}${Math.abs(ms)} ms`;
+  const name = preset === 'desktop' ? 'Desktop' : 'Mobile';
+  return (
+    `- ${name}: the peer's LCP ${best.median.lcpMs} ms at best (${best.id}), ` +
+    `${worst.median.lcpMs} ms at worst (${worst.id}); ` +
+    ours
+      .map(
+        (r) =>
+          `${r.id} ${r.median.lcpMs} ms (${diff(r.median.lcpMs - best.median.lcpMs)} on the best, ` +
+          `${diff(r.median.lcpMs - worst.median.lcpMs)} on the worst)`,
+      )
+      .join(', ') +
+    '.'
+  );
 }
 
 async function startServer() {
@@ -190,17 +251,22 @@ async function main() {
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
+  const peers = peerTargets();
+  const stopPeer = () => {
+    if (args.wordpress === 'true') wordpressPeer('stop');
+  };
   const server = await startServer();
   const rows = [];
   const failures = [];
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.once(signal, () => {
       server.stop();
+      stopPeer();
       process.exit(130);
     });
   }
   try {
-    const list = await targets(server.base);
+    const list = [...(await targets(server.base)), ...peers];
     for (const preset of presets) {
       for (const target of list) {
         const lhrs = [];
@@ -244,6 +310,7 @@ async function main() {
     }
   } finally {
     server.stop();
+    stopPeer();
   }
 
   const stamp = new Date().toISOString();
@@ -254,11 +321,19 @@ async function main() {
   const losses = rows
     .filter((r) => r.median.losses.length)
     .map((r) => `- ${r.preset} ${r.id}: ${r.median.losses.join('; ')}`);
+  const comparison = presets.map((p) => peerComparison(rows, p)).filter(Boolean);
+  const ourCount = new Set(rows.filter((r) => !r.peer).map((r) => r.id)).size;
+  const peerCount = new Set(rows.filter((r) => r.peer).map((r) => r.id)).size;
   const summary = [
     `Run ${stamp}: Lighthouse 12.8, ${runs} run(s) per route (median), Chromium ${CHROME_PATH}, ` +
-      `${new Set(rows.map((r) => r.id)).size} route(s); load average at the end ${load} on ${os.cpus().length} cores.`,
+      `${ourCount} route(s)` +
+      (peerCount ? ` and ${peerCount} page(s) of the WordPress peer (wordpress:<path>)` : '') +
+      `; load average at the end ${load} on ${os.cpus().length} cores.`,
     '',
     ...sections.flatMap((s) => [s, '']),
+    comparison.length
+      ? `LCP against the WordPress peer in this run (ours minus the peer's):\n\n${comparison.join('\n')}\n`
+      : '',
     losses.length ? `Audits below full marks (median run):\n\n${losses.join('\n')}` : '',
     failures.length ? `\nNo successful run: ${failures.join(', ')}` : '',
   ].join('\n');
@@ -267,7 +342,10 @@ async function main() {
   const resultsDir = path.join(root, 'bench/results');
   fs.mkdirSync(resultsDir, { recursive: true });
   const file = path.join(resultsDir, `lighthouse-${stamp.replace(/[:.]/g, '-')}.json`);
-  fs.writeFileSync(file, JSON.stringify({ runs, presets, rows }, null, 2));
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ runs, presets, peers: peers.map((p) => p.url), rows }, null, 2),
+  );
   console.log(`Results: ${path.relative(root, file)}`);
 
   const doc = path.join(root, 'docs/performance.md');
