@@ -120,18 +120,26 @@ const pairs = (headers: Record<string, string>) =>
 
 /**
  * The security headers of every answer that reaches the router, chosen when it is sent: an HTML
- * answer gets Helmet's headers and the Permissions-Policy, anything else `ANSWER_HEADERS`. A
- * header the route set itself is kept (a page's CSP names its inline stylesheet's hash; a
- * resume shown in the console's frame has its own).
+ * answer gets Helmet's headers and the Permissions-Policy, anything else `ANSWER_HEADERS`, but a
+ * script the site's policy (a worker, such as the console's PDF viewer's, runs under the policy
+ * its script came with). A header the route set itself is kept (a page's CSP names its inline
+ * stylesheet's hash; a resume shown in the console's frame has its own).
  */
 export const securityHeaders = fp(
   async (app: FastifyInstance) => {
     const documentHeaders = pairs({ ...helmetHeaders(), 'Permissions-Policy': PERMISSIONS_POLICY });
     const answerHeaders = pairs(ANSWER_HEADERS);
+    const scriptHeaders = pairs({
+      ...ANSWER_HEADERS,
+      'Content-Security-Policy': policy(siteDirectives()),
+    });
     app.addHook('onSend', (_request, reply, payload, done) => {
-      const type = reply.getHeader('content-type');
-      const headers =
-        typeof type === 'string' && type.startsWith('text/html') ? documentHeaders : answerHeaders;
+      const type = String(reply.getHeader('content-type') ?? '');
+      const headers = type.startsWith('text/html')
+        ? documentHeaders
+        : type.includes('javascript')
+          ? scriptHeaders
+          : answerHeaders;
       for (const [name, value] of headers) if (!reply.hasHeader(name)) reply.header(name, value);
       done(null, payload);
     });

@@ -82,6 +82,13 @@ describe('the built site', () => {
     expect(plain.body).toBe(js);
   });
 
+  it("sends a script the site's policy: a worker runs under its script's", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app-3f9a.js' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['permissions-policy']).toBeUndefined();
+  });
+
   it('marks hashed assets immutable for a year', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/app-3f9a.js' });
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
