@@ -20,8 +20,9 @@ import type { z } from 'zod';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { useResource, type Resource } from '@/lib/use-resource';
 import { consoleApi, reportCsvHref } from './api';
-import { BarChart, type ChartSeries } from './report-chart';
-import { counted, ListTable, PageHeading, Pending, useFilterFields, withQuery } from './ui';
+import { ChartAndTable } from './chart-and-table';
+import type { ChartSeries } from './report-chart';
+import { counted, PageHeading, Pending, useFilterFields, withQuery } from './ui';
 import './reports.css';
 
 const DAY_MS = 86_400_000;
@@ -87,15 +88,6 @@ function ReportSection<T>({
       <Pending resource={resource} what={reportTitles[kind].toLowerCase()} onRetry={onRetry} />
       {resource.status === 'ready' ? children(resource.data) : null}
     </section>
-  );
-}
-
-/** A table the narrowest screen may scroll sideways (focusable, so a keyboard scrolls it too). */
-function Scrolls({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="rc-report__scroll" role="region" aria-label={label} tabIndex={0}>
-      {children}
-    </div>
   );
 }
 
@@ -214,55 +206,51 @@ export default function ReportsPage() {
                   <dd>{days(report.medianDays)}</dd>
                 </div>
               </dl>
-              {report.hires > 0 ? (
-                <BarChart
-                  title="Hires by days to hire"
-                  series={ONE}
-                  rows={report.bands.map((band) => ({
-                    label: band.label,
-                    values: [band.count],
-                    texts: [counted(band.count, ['hire', 'hires'])],
-                  }))}
-                />
-              ) : null}
-              <Scrolls label="Hires by days to hire, the table">
-                <ListTable
-                  caption="Hires by days to hire"
-                  className="rc-report__table"
-                  columns={['Days to hire', { label: 'Hires', numeric: true }]}
-                >
-                  {report.bands.map((band) => (
-                    <tr key={band.label}>
-                      <th scope="row">{band.label}</th>
-                      <td className="rc-num">{number.format(band.count)}</td>
-                    </tr>
-                  ))}
-                </ListTable>
-              </Scrolls>
+              <ChartAndTable
+                chart={
+                  report.hires > 0
+                    ? {
+                        title: 'Hires by days to hire',
+                        series: ONE,
+                        rows: report.bands.map((band) => ({
+                          label: band.label,
+                          values: [band.count],
+                          texts: [counted(band.count, ['hire', 'hires'])],
+                        })),
+                      }
+                    : undefined
+                }
+                caption="Hires by days to hire"
+                columns={['Days to hire', { label: 'Hires', numeric: true }]}
+              >
+                {report.bands.map((band) => (
+                  <tr key={band.label}>
+                    <th scope="row">{band.label}</th>
+                    <td className="rc-num">{number.format(band.count)}</td>
+                  </tr>
+                ))}
+              </ChartAndTable>
               {report.openings.length > 0 ? (
                 <>
                   <h3>By opening</h3>
-                  <Scrolls label="Time to hire by opening, the table">
-                    <ListTable
-                      caption="Time to hire by opening"
-                      className="rc-report__table"
-                      columns={[
-                        'Opening',
-                        { label: 'Hires', numeric: true },
-                        { label: 'Median time to hire', numeric: true },
-                      ]}
-                    >
-                      {report.openings.map((opening) => (
-                        <tr key={opening.jobId}>
-                          <th scope="row">
-                            {opening.jobTitle} <span className="rc-sub">{opening.jobCode}</span>
-                          </th>
-                          <td className="rc-num">{number.format(opening.hires)}</td>
-                          <td className="rc-num">{days(opening.medianDays)}</td>
-                        </tr>
-                      ))}
-                    </ListTable>
-                  </Scrolls>
+                  <ChartAndTable
+                    caption="Time to hire by opening"
+                    columns={[
+                      'Opening',
+                      { label: 'Hires', numeric: true },
+                      { label: 'Median time to hire', numeric: true },
+                    ]}
+                  >
+                    {report.openings.map((opening) => (
+                      <tr key={opening.jobId}>
+                        <th scope="row">
+                          {opening.jobTitle} <span className="rc-sub">{opening.jobCode}</span>
+                        </th>
+                        <td className="rc-num">{number.format(opening.hires)}</td>
+                        <td className="rc-num">{days(opening.medianDays)}</td>
+                      </tr>
+                    ))}
+                  </ChartAndTable>
                 </>
               ) : null}
             </>
@@ -277,38 +265,33 @@ export default function ReportsPage() {
           about="The median days an applicant spent in each stage before moving on. Those still in a stage are counted apart, not in the median."
         >
           {(report) => (
-            <>
-              <BarChart
-                title="Median days in each stage"
-                series={ONE}
-                rows={report.stages.map((s) => ({
+            <ChartAndTable
+              chart={{
+                title: 'Median days in each stage',
+                series: ONE,
+                rows: report.stages.map((s) => ({
                   label: s.stage,
                   values: [s.medianDays],
                   texts: [days(s.medianDays)],
-                }))}
-              />
-              <Scrolls label="Time in stage, the table">
-                <ListTable
-                  caption="Time in stage"
-                  className="rc-report__table"
-                  columns={[
-                    'Stage',
-                    { label: 'Median time in stage', numeric: true },
-                    { label: 'Stays ended', numeric: true },
-                    { label: 'In the stage now', numeric: true },
-                  ]}
-                >
-                  {report.stages.map((s) => (
-                    <tr key={s.stage}>
-                      <th scope="row">{s.stage}</th>
-                      <td className="rc-num">{days(s.medianDays)}</td>
-                      <td className="rc-num">{number.format(s.stays)}</td>
-                      <td className="rc-num">{number.format(s.current)}</td>
-                    </tr>
-                  ))}
-                </ListTable>
-              </Scrolls>
-            </>
+                })),
+              }}
+              caption="Time in stage"
+              columns={[
+                'Stage',
+                { label: 'Median time in stage', numeric: true },
+                { label: 'Stays ended', numeric: true },
+                { label: 'In the stage now', numeric: true },
+              ]}
+            >
+              {report.stages.map((s) => (
+                <tr key={s.stage}>
+                  <th scope="row">{s.stage}</th>
+                  <td className="rc-num">{days(s.medianDays)}</td>
+                  <td className="rc-num">{number.format(s.stays)}</td>
+                  <td className="rc-num">{number.format(s.current)}</td>
+                </tr>
+              ))}
+            </ChartAndTable>
           )}
         </ReportSection>
 
@@ -320,41 +303,34 @@ export default function ReportsPage() {
           about="How many applicants reached each stage (or went past it), and the share of them who reached the next one. A rejection or a withdrawal ends an applicant's path."
         >
           {(report) => (
-            <>
-              <BarChart
-                title="Applicants who reached each stage"
-                series={ONE}
-                max={report.stages[0]?.reached}
-                rows={report.stages.map((s) => ({
+            <ChartAndTable
+              chart={{
+                title: 'Applicants who reached each stage',
+                series: ONE,
+                max: report.stages[0]?.reached,
+                rows: report.stages.map((s) => ({
                   label: s.stage,
                   values: [s.reached],
                   texts: [number.format(s.reached)],
-                }))}
-              />
-              <Scrolls label="Pass-through by stage, the table">
-                <ListTable
-                  caption="Pass-through by stage"
-                  className="rc-report__table"
-                  columns={[
-                    'Stage',
-                    { label: 'Reached', numeric: true },
-                    { label: 'Moved on', numeric: true },
-                    { label: 'Moved on (%)', numeric: true },
-                  ]}
-                >
-                  {report.stages.map((s) => (
-                    <tr key={s.stage}>
-                      <th scope="row">{s.stage}</th>
-                      <td className="rc-num">{number.format(s.reached)}</td>
-                      <td className="rc-num">
-                        {s.movedOn === null ? '–' : number.format(s.movedOn)}
-                      </td>
-                      <td className="rc-num">{percent(s.percentMovedOn)}</td>
-                    </tr>
-                  ))}
-                </ListTable>
-              </Scrolls>
-            </>
+                })),
+              }}
+              caption="Pass-through by stage"
+              columns={[
+                'Stage',
+                { label: 'Reached', numeric: true },
+                { label: 'Moved on', numeric: true },
+                { label: 'Moved on (%)', numeric: true },
+              ]}
+            >
+              {report.stages.map((s) => (
+                <tr key={s.stage}>
+                  <th scope="row">{s.stage}</th>
+                  <td className="rc-num">{number.format(s.reached)}</td>
+                  <td className="rc-num">{s.movedOn === null ? '–' : number.format(s.movedOn)}</td>
+                  <td className="rc-num">{percent(s.percentMovedOn)}</td>
+                </tr>
+              ))}
+            </ChartAndTable>
           )}
         </ReportSection>
 
@@ -369,47 +345,43 @@ export default function ReportsPage() {
             report.sources.length === 0 ? (
               <p className="rc-muted">Nobody applied in these dates.</p>
             ) : (
-              <>
-                <BarChart
-                  title="Share of each source's applicants who reached each stage"
-                  series={FUNNEL_SERIES}
-                  max={100}
-                  rows={report.sources.map((s) => {
+              <ChartAndTable
+                chart={{
+                  title: "Share of each source's applicants who reached each stage",
+                  series: FUNNEL_SERIES,
+                  max: 100,
+                  rows: report.sources.map((s) => {
                     const shares = s.reached.map((r) => percentOf(r.count, s.applicants));
                     return {
                       label: `${s.source ?? NO_SOURCE_LABEL} (${number.format(s.applicants)})`,
                       values: shares,
                       texts: shares.map(percent),
                     };
-                  })}
-                />
-                <Scrolls label="Pass-through by source, the table">
-                  <ListTable
-                    caption="Pass-through by source: applicants who reached each stage"
-                    className="rc-report__table"
-                    columns={[
-                      'Source',
-                      { label: 'Applied', numeric: true },
-                      ...FUNNEL_SERIES.map((s) => ({ label: s.label, numeric: true as const })),
-                    ]}
-                  >
-                    {report.sources.map((s) => (
-                      <tr key={s.source ?? ''}>
-                        <th scope="row">{s.source ?? NO_SOURCE_LABEL}</th>
-                        <td className="rc-num">{number.format(s.applicants)}</td>
-                        {s.reached.map((r) => (
-                          <td key={r.stage} className="rc-num">
-                            {number.format(r.count)}{' '}
-                            <span className="rc-sub">
-                              ({percent(percentOf(r.count, s.applicants))})
-                            </span>
-                          </td>
-                        ))}
-                      </tr>
+                  }),
+                }}
+                caption="Pass-through by source: applicants who reached each stage"
+                region="Pass-through by source, the table"
+                columns={[
+                  'Source',
+                  { label: 'Applied', numeric: true },
+                  ...FUNNEL_SERIES.map((s) => ({ label: s.label, numeric: true as const })),
+                ]}
+              >
+                {report.sources.map((s) => (
+                  <tr key={s.source ?? ''}>
+                    <th scope="row">{s.source ?? NO_SOURCE_LABEL}</th>
+                    <td className="rc-num">{number.format(s.applicants)}</td>
+                    {s.reached.map((r) => (
+                      <td key={r.stage} className="rc-num">
+                        {number.format(r.count)}{' '}
+                        <span className="rc-sub">
+                          ({percent(percentOf(r.count, s.applicants))})
+                        </span>
+                      </td>
                     ))}
-                  </ListTable>
-                </Scrolls>
-              </>
+                  </tr>
+                ))}
+              </ChartAndTable>
             )
           }
         </ReportSection>
@@ -425,36 +397,31 @@ export default function ReportsPage() {
             report.rejected === 0 ? (
               <p className="rc-muted">Nobody who applied in these dates is rejected.</p>
             ) : (
-              <>
-                <BarChart
-                  title="Rejections by reason"
-                  series={ONE}
-                  rows={report.reasons.map((r) => ({
+              <ChartAndTable
+                chart={{
+                  title: 'Rejections by reason',
+                  series: ONE,
+                  rows: report.reasons.map((r) => ({
                     label: reasonLabel(r),
                     values: [r.count],
                     texts: [counted(r.count, ['applicant', 'applicants'])],
-                  }))}
-                />
-                <Scrolls label="Rejection reasons, the table">
-                  <ListTable
-                    caption="Rejection reasons"
-                    className="rc-report__table"
-                    columns={[
-                      'Reason',
-                      { label: 'Rejected applicants', numeric: true },
-                      { label: 'Share', numeric: true },
-                    ]}
-                  >
-                    {report.reasons.map((r) => (
-                      <tr key={reasonLabel(r)}>
-                        <th scope="row">{reasonLabel(r)}</th>
-                        <td className="rc-num">{number.format(r.count)}</td>
-                        <td className="rc-num">{percent(percentOf(r.count, report.rejected))}</td>
-                      </tr>
-                    ))}
-                  </ListTable>
-                </Scrolls>
-              </>
+                  })),
+                }}
+                caption="Rejection reasons"
+                columns={[
+                  'Reason',
+                  { label: 'Rejected applicants', numeric: true },
+                  { label: 'Share', numeric: true },
+                ]}
+              >
+                {report.reasons.map((r) => (
+                  <tr key={reasonLabel(r)}>
+                    <th scope="row">{reasonLabel(r)}</th>
+                    <td className="rc-num">{number.format(r.count)}</td>
+                    <td className="rc-num">{percent(percentOf(r.count, report.rejected))}</td>
+                  </tr>
+                ))}
+              </ChartAndTable>
             )
           }
         </ReportSection>
