@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import {
   NO_REASON_LABEL,
   NO_SOURCE_LABEL,
@@ -17,12 +17,12 @@ import {
   type ReportQuery,
 } from '@lumenfield/contract';
 import type { z } from 'zod';
-import { useNavigate, useSearchParams } from '@/lib/router';
+import { useSearchParams } from '@/lib/router';
 import { useResource, type Resource } from '@/lib/use-resource';
 import { consoleApi, reportCsvHref } from './api';
 import { ChartAndTable } from './chart-and-table';
 import type { ChartSeries } from './report-chart';
-import { counted, PageHeading, Pending, useFilterFields, withQuery } from './ui';
+import { counted, FilterForm, OpeningFilter, PageHeading, Pending } from './ui';
 import './reports.css';
 
 const DAY_MS = 86_400_000;
@@ -114,23 +114,10 @@ function filterLine(filter: ReportFilter): string {
  */
 export default function ReportsPage() {
   const params = useSearchParams();
-  const navigate = useNavigate();
   const query = reportQueryFromParams(params);
-  const key = JSON.stringify(query);
   const jobs = useResource('jobs', (signal) => consoleApi.jobs(signal), {
     keepWhileReloading: true,
   })[0];
-  const [fields, setFields] = useFilterFields(key, () => ({
-    from: query.from ?? '',
-    to: query.to ?? '',
-    jobId: query.jobId ?? '',
-  }));
-  const set = (name: keyof typeof fields) => (event: { target: { value: string } }) =>
-    setFields((current) => ({ ...current, [name]: event.target.value }));
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    navigate(withQuery(REPORTS_PAGE, fields));
-  };
 
   const [hire, reloadHire] = useReport('time-to-hire', query, timeToHireReportSchema);
   const [stay, reloadStay] = useReport('time-in-stage', query, timeInStageReportSchema);
@@ -146,38 +133,28 @@ export default function ReportsPage() {
   return (
     <>
       <PageHeading title="Reports" />
-      <form className="rc-filters rc-report-filters" aria-label="Reports" onSubmit={apply}>
-        <div className="rc-field">
-          <label htmlFor="reports-from">Applied from</label>
-          <input
-            id="reports-from"
-            type="date"
-            required
-            value={fields.from}
-            onChange={set('from')}
-          />
-        </div>
-        <div className="rc-field">
-          <label htmlFor="reports-to">Applied to</label>
-          <input id="reports-to" type="date" required value={fields.to} onChange={set('to')} />
-        </div>
-        <div className="rc-field">
-          <label htmlFor="reports-job">Opening</label>
-          <select id="reports-job" value={fields.jobId} onChange={set('jobId')}>
-            <option value="">All openings</option>
-            {jobs.status === 'ready'
-              ? jobs.data.map((item) => (
-                  <option key={item.id} value={String(item.id)}>
-                    {item.code} · {item.title}
-                  </option>
-                ))
-              : null}
-          </select>
-        </div>
-        <button type="submit" className="button button--primary">
-          Show reports
-        </button>
-      </form>
+      <FilterForm
+        label="Reports"
+        className="rc-filters rc-report-filters"
+        path={REPORTS_PAGE}
+        queryKey={JSON.stringify(query)}
+        fromQuery={() => ({ from: query.from ?? '', to: query.to ?? '', jobId: query.jobId ?? '' })}
+        submit="Show reports"
+      >
+        {(field) => (
+          <>
+            <div className="rc-field">
+              <label htmlFor="reports-from">Applied from</label>
+              <input id="reports-from" type="date" required {...field('from')} />
+            </div>
+            <div className="rc-field">
+              <label htmlFor="reports-to">Applied to</label>
+              <input id="reports-to" type="date" required {...field('to')} />
+            </div>
+            <OpeningFilter id="reports-job" jobs={jobs} field={field('jobId')} />
+          </>
+        )}
+      </FilterForm>
       <p className="rc-report-scope" role="status">
         {reversed
           ? 'The start date is after the end date.'
