@@ -86,7 +86,7 @@ export function TitledCard({
 }) {
   const Heading = level === 2 ? 'h2' : 'h3';
   const head = (
-    <div className="rc-templates__head">
+    <div className="rc-card__head">
       <Heading id={titleId}>{title}</Heading>
       {actions ? (
         <div className="rc-actions">
