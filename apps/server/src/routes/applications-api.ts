@@ -2,7 +2,6 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  APPLIED_SUCCESSFULLY,
   APPLY_API_PATH,
   CLOSED_OPENING_MESSAGE,
   MAX_RESUME_MB,
@@ -12,6 +11,7 @@ import {
 } from '@lumenfield/contract';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/create-db';
+import { acceptedAnswer } from '../domains/applications/accepted-answer';
 import { HttpProblem } from '../plugins/problem-details';
 import { createWorkerPool } from '../workers/pool';
 import {
@@ -89,21 +89,13 @@ export const applicationsApiRoutes: FastifyPluginAsyncZod<{
         { applicantId: result.applicantId, jobId: job.id, bytes: result.resumeBytes, form: 'api' },
         result.duplicate ? 'duplicate application: answered the stored one' : 'application stored',
       );
-      // With SELF_ID=us, the voluntary self-identification form's one-time token (docs/api.md).
-      const selfIdToken =
-        config.selfId === 'us'
-          ? await app.repos.selfId.issue(result.applicantId, job.id, app.now()).catch((error) => {
-              // The application is stored: it is answered as such, without the optional form.
-              request.log.warn({ err: error }, 'self-identification token not issued');
-              return undefined;
-            })
-          : undefined;
-      // A repeat (a double click, a retry after a lost answer) gets the same ApplicantID.
-      return reply.code(result.duplicate ? 200 : 201).send({
-        ApplicantID: result.applicantId,
-        Message: APPLIED_SUCCESSFULLY,
-        ...(selfIdToken !== undefined && { SelfIdToken: selfIdToken }),
+      const answer = await acceptedAnswer(result, job.id, {
+        repos: app.repos,
+        config,
+        now: app.now(),
+        log: request.log,
       });
+      return reply.code(answer.status).send(answer.body);
     },
   );
 };

@@ -308,6 +308,9 @@ const refusals = {
     `A merge can be undone for ${DUPLICATE_UNDO_DAYS} days; the time to undo this one ended on ${until.slice(0, 10)}.`,
 } as const;
 
+/** What the console passes to a decision about a pair. */
+type DecisionCall = [applicantId: number, otherId: number, userId: number, now: Date];
+
 /**
  * A recruiter's decisions about two applications (docs/recruiters.md, "Duplicates"): merge
  * (the same person), dismiss (not the same person) and undo a merge within DUPLICATE_UNDO_DAYS;
@@ -381,66 +384,67 @@ export function duplicateChanges(db: Db) {
       .execute();
   };
 
+  /** Whether the two are already one person, through this pair's merge or others. */
+  const samePerson = async (trx: Db, applicantId: number, otherId: number, now: Date) =>
+    (await duplicatesRepository(trx).of(applicantId, now)).alsoApplied.some(
+      (a) => a.applicantId === otherId,
+    );
+
+  /**
+   * A decision as the console calls it: judged and written in one transaction under
+   * DECISIONS_LOCK, and only while both applications are there.
+   */
+  const decision =
+    (judge: (trx: Db, ...call: DecisionCall) => Promise<void>) =>
+    (...call: DecisionCall) =>
+      writeTransaction(
+        db,
+        async (trx) => {
+          await bothThere(trx, call[0], call[1]);
+          await judge(trx, ...call);
+        },
+        [DECISIONS_LOCK],
+      );
+
   return {
     /** The two are the same person: linked as one, each keeping its own opening and stage. */
-    merge: (applicantId: number, otherId: number, userId: number, now: Date) =>
-      writeTransaction(
-        db,
-        async (trx) => {
-          await bothThere(trx, applicantId, otherId);
-          const people = await duplicatesRepository(trx).of(applicantId, now);
-          if (people.alsoApplied.some((a) => a.applicantId === otherId)) {
-            throw new HttpProblem(409, refusals.alreadyMerged);
-          }
-          // A pair dismissed before may still be merged: the person changed their mind.
-          await decide(trx, applicantId, otherId, 'merged', userId, now);
-          await audit(trx, 'applicant-merge', userId, applicantId, otherId, now);
-        },
-        [DECISIONS_LOCK],
-      ),
+    merge: decision(async (trx, applicantId, otherId, userId, now) => {
+      if (await samePerson(trx, applicantId, otherId, now)) {
+        throw new HttpProblem(409, refusals.alreadyMerged);
+      }
+      // A pair dismissed before may still be merged: the person changed their mind.
+      await decide(trx, applicantId, otherId, 'merged', userId, now);
+      await audit(trx, 'applicant-merge', userId, applicantId, otherId, now);
+    }),
 
     /** Not the same person: the pair is no longer suggested. */
-    dismiss: (applicantId: number, otherId: number, userId: number, now: Date) =>
-      writeTransaction(
-        db,
-        async (trx) => {
-          await bothThere(trx, applicantId, otherId);
-          const people = await duplicatesRepository(trx).of(applicantId, now);
-          if (people.alsoApplied.some((a) => a.applicantId === otherId)) {
-            throw new HttpProblem(409, refusals.mergedNotDismissed);
-          }
-          if ((await decisionOf(trx, applicantId, otherId))?.decision === 'dismissed') {
-            throw new HttpProblem(409, refusals.alreadyDismissed);
-          }
-          await decide(trx, applicantId, otherId, 'dismissed', userId, now);
-          await audit(trx, 'applicant-duplicate-dismiss', userId, applicantId, otherId, now);
-        },
-        [DECISIONS_LOCK],
-      ),
+    dismiss: decision(async (trx, applicantId, otherId, userId, now) => {
+      if (await samePerson(trx, applicantId, otherId, now)) {
+        throw new HttpProblem(409, refusals.mergedNotDismissed);
+      }
+      if ((await decisionOf(trx, applicantId, otherId))?.decision === 'dismissed') {
+        throw new HttpProblem(409, refusals.alreadyDismissed);
+      }
+      await decide(trx, applicantId, otherId, 'dismissed', userId, now);
+      await audit(trx, 'applicant-duplicate-dismiss', userId, applicantId, otherId, now);
+    }),
 
     /**
      * Undoes the pair's merge within DUPLICATE_UNDO_DAYS of it (anyone may: it is the person's
      * record, not the recruiter's); the two are suggested again if they still share a key.
      */
-    undoMerge: (applicantId: number, otherId: number, userId: number, now: Date) =>
-      writeTransaction(
-        db,
-        async (trx) => {
-          await bothThere(trx, applicantId, otherId);
-          const decision = await decisionOf(trx, applicantId, otherId);
-          if (decision?.decision !== 'merged') {
-            const people = await duplicatesRepository(trx).of(applicantId, now);
-            const linked = people.alsoApplied.some((a) => a.applicantId === otherId);
-            throw new HttpProblem(409, linked ? refusals.viaOther : refusals.notMerged);
-          }
-          const until = decision.undoUntil === null ? null : toIso(decision.undoUntil);
-          if (until === null || now.getTime() > Date.parse(until)) {
-            throw new HttpProblem(409, refusals.tooLate(until ?? now.toISOString()));
-          }
-          await trx.deleteFrom('duplicateDecisions').where('id', '=', decision.id).execute();
-          await audit(trx, 'applicant-merge-undo', userId, applicantId, otherId, now);
-        },
-        [DECISIONS_LOCK],
-      ),
+    undoMerge: decision(async (trx, applicantId, otherId, userId, now) => {
+      const merged = await decisionOf(trx, applicantId, otherId);
+      if (merged?.decision !== 'merged') {
+        const linked = await samePerson(trx, applicantId, otherId, now);
+        throw new HttpProblem(409, linked ? refusals.viaOther : refusals.notMerged);
+      }
+      const until = merged.undoUntil === null ? null : toIso(merged.undoUntil);
+      if (until === null || now.getTime() > Date.parse(until)) {
+        throw new HttpProblem(409, refusals.tooLate(until ?? now.toISOString()));
+      }
+      await trx.deleteFrom('duplicateDecisions').where('id', '=', merged.id).execute();
+      await audit(trx, 'applicant-merge-undo', userId, applicantId, otherId, now);
+    }),
   };
 }

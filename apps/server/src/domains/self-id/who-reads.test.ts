@@ -16,7 +16,7 @@ function sources(dir: string): string[] {
 }
 
 describe('who reaches the self-identification data', () => {
-  it('only its repository, its two routes, the apply routes (the token), erasure and the schema', () => {
+  it('only its repository, its two routes, the apply answer (the token), erasure and the schema', () => {
     const files = ['apps/server/src', 'apps/web/src', 'packages']
       .flatMap((dir) => sources(path.join(root, dir)))
       .filter((file) => !file.includes(`${path.sep}test${path.sep}`))
@@ -27,15 +27,14 @@ describe('who reaches the self-identification data', () => {
       // The migration and the generated types: the tables themselves.
       'apps/server/src/db/migrations/0011-self-identification.ts',
       'apps/server/src/db/schema.generated.ts',
+      // The apply answer's token, minted in one place for the JSON and the multipart route.
+      'apps/server/src/domains/applications/accepted-answer.ts',
       // Erasure deletes the rows with their applicant.
       'apps/server/src/domains/applications/erasure-repository.ts',
       'apps/server/src/domains/index.ts',
       // The one repository: a token, the answers once, and counts (never a person's answers).
       'apps/server/src/domains/self-id/self-id-repository.ts',
-      // The apply answer's token (the JSON and the multipart route); the compliance role's
-      // counts; the candidate's answers.
-      'apps/server/src/routes/applications-api.ts',
-      'apps/server/src/routes/legacy/jobs/save-applicant.ts',
+      // The compliance role's counts; the candidate's answers.
       'apps/server/src/routes/recruiters/self-id-report.ts',
       'apps/server/src/routes/self-id.ts',
     ]);

@@ -1,4 +1,3 @@
-import type { FormEvent } from 'react';
 import {
   APPLICANT_STAGES,
   applicantSortSchema,
@@ -7,19 +6,20 @@ import {
   DEFAULT_APPLICANT_SORT,
   type ApplicantsQuery,
 } from '@lumenfield/contract';
-import { Link, useNavigate, useSearchParams } from '@/lib/router';
+import { Link, useSearchParams } from '@/lib/router';
 import { applicantsCsvHref, consoleApi } from './api';
 import { DoesNotMeetFlags } from './applicant-answers';
 import { applicantInList, SORT_CHOICES, sortColumn, sortOf, sortWords } from './applicant-sort';
 import { BulkBar, SelectAllMatching, useBulkSelection } from './bulk-actions';
 import {
+  FilterForm,
   ListTable,
+  OpeningFilter,
   PageHeading,
   PagedResults,
   Pending,
   StageBadge,
   When,
-  useFilterFields,
   withQuery,
   EmailText,
 } from './ui';
@@ -48,7 +48,6 @@ export function queryFromParams(params: URLSearchParams): ApplicantsQuery {
 /** Applicants across openings or of one (`?jobId=`), searchable and filtered by stage. */
 export default function ApplicantsPage() {
   const params = useSearchParams();
-  const navigate = useNavigate();
   const query = queryFromParams(params);
   const key = JSON.stringify(query);
   const [list, reload] = useResource(
@@ -62,22 +61,6 @@ export default function ApplicantsPage() {
   const sources = useResource('sources', (signal) => consoleApi.sources(signal), {
     keepWhileReloading: true,
   })[0];
-  const [fields, setFields] = useFilterFields(key, () => ({
-    source: query.source ?? '',
-    q: query.q ?? '',
-    stage: query.stage ?? '',
-    jobId: query.jobId ?? '',
-    doesNotMeet: query.doesNotMeet ?? '',
-    sort: query.sort ?? '',
-  }));
-  const set = (name: keyof typeof fields) => (event: { target: { value: string } }) =>
-    setFields((current) => ({ ...current, [name]: event.target.value }));
-
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    navigate(withQuery(consolePagePaths.applicants, { ...fields, q: fields.q.trim() }));
-  };
-
   const job =
     query.jobId && jobs.status === 'ready'
       ? jobs.data.find((item) => String(item.id) === query.jobId)
@@ -99,78 +82,81 @@ export default function ApplicantsPage() {
       >
         {job ? `Applicants · ${job.title}` : 'Applicants'}
       </PageHeading>
-      <form className="rc-filters" role="search" aria-label="Applicants" onSubmit={apply}>
-        <div className="rc-field">
-          <label htmlFor="applicants-q">Search</label>
-          <input
-            id="applicants-q"
-            type="search"
-            value={fields.q}
-            maxLength={200}
-            placeholder="Name, e-mail, city or opening"
-            onChange={set('q')}
-          />
-        </div>
-        <div className="rc-field">
-          <label htmlFor="applicants-stage">Stage</label>
-          <select id="applicants-stage" value={fields.stage} onChange={set('stage')}>
-            <option value="">Any stage</option>
-            {APPLICANT_STAGES.map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="rc-field">
-          <label htmlFor="applicants-job">Opening</label>
-          <select id="applicants-job" value={fields.jobId} onChange={set('jobId')}>
-            <option value="">All openings</option>
-            {jobs.status === 'ready'
-              ? jobs.data.map((item) => (
-                  <option key={item.id} value={String(item.id)}>
-                    {item.code} · {item.title}
+      <FilterForm
+        label="Applicants"
+        search
+        path={consolePagePaths.applicants}
+        queryKey={key}
+        fromQuery={() => ({
+          source: query.source ?? '',
+          q: query.q ?? '',
+          stage: query.stage ?? '',
+          jobId: query.jobId ?? '',
+          doesNotMeet: query.doesNotMeet ?? '',
+          sort: query.sort ?? '',
+        })}
+        toQuery={(fields) => ({ ...fields, q: fields.q.trim() })}
+        submit="Apply filters"
+      >
+        {(field) => (
+          <>
+            <div className="rc-field">
+              <label htmlFor="applicants-q">Search</label>
+              <input
+                id="applicants-q"
+                type="search"
+                maxLength={200}
+                placeholder="Name, e-mail, city or opening"
+                {...field('q')}
+              />
+            </div>
+            <div className="rc-field">
+              <label htmlFor="applicants-stage">Stage</label>
+              <select id="applicants-stage" {...field('stage')}>
+                <option value="">Any stage</option>
+                {APPLICANT_STAGES.map((value) => (
+                  <option key={value} value={value}>
+                    {value}
                   </option>
-                ))
-              : null}
-          </select>
-        </div>
-        <div className="rc-field">
-          <label htmlFor="applicants-flag">Knock-out answers</label>
-          <select id="applicants-flag" value={fields.doesNotMeet} onChange={set('doesNotMeet')}>
-            <option value="">Any</option>
-            <option value="true">Flagged: does not meet</option>
-            <option value="false">Not flagged</option>
-          </select>
-        </div>
-        <div className="rc-field">
-          <label htmlFor="applicants-source">Source</label>
-          <select id="applicants-source" value={fields.source} onChange={set('source')}>
-            <option value="">Any source</option>
-            {sources.status === 'ready'
-              ? sources.data.creditedNames.map((name) => (
-                  <option key={name} value={name}>
-                    {name}
+                ))}
+              </select>
+            </div>
+            <OpeningFilter id="applicants-job" jobs={jobs} field={field('jobId')} />
+            <div className="rc-field">
+              <label htmlFor="applicants-flag">Knock-out answers</label>
+              <select id="applicants-flag" {...field('doesNotMeet')}>
+                <option value="">Any</option>
+                <option value="true">Flagged: does not meet</option>
+                <option value="false">Not flagged</option>
+              </select>
+            </div>
+            <div className="rc-field">
+              <label htmlFor="applicants-source">Source</label>
+              <select id="applicants-source" {...field('source')}>
+                <option value="">Any source</option>
+                {sources.status === 'ready'
+                  ? sources.data.creditedNames.map((name) => (
+                      <option key={name} value={name}>
+                        {name}
+                      </option>
+                    ))
+                  : null}
+              </select>
+            </div>
+            {/* The headings sort too; this is the way on a phone, where the table becomes cards. */}
+            <div className="rc-field">
+              <label htmlFor="applicants-sort">Sort</label>
+              <select id="applicants-sort" {...field('sort')}>
+                {SORT_CHOICES.map(([value, label]) => (
+                  <option key={value} value={value === DEFAULT_APPLICANT_SORT ? '' : value}>
+                    {label}
                   </option>
-                ))
-              : null}
-          </select>
-        </div>
-        {/* The headings sort too; this is the way on a phone, where the table becomes cards. */}
-        <div className="rc-field">
-          <label htmlFor="applicants-sort">Sort</label>
-          <select id="applicants-sort" value={fields.sort} onChange={set('sort')}>
-            {SORT_CHOICES.map(([value, label]) => (
-              <option key={value} value={value === DEFAULT_APPLICANT_SORT ? '' : value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="button button--primary">
-          Apply filters
-        </button>
-      </form>
+                ))}
+              </select>
+            </div>
+          </>
+        )}
+      </FilterForm>
       <Pending resource={list} what="applicants" onRetry={reload} />
       {list.status === 'ready' ? (
         <PagedResults

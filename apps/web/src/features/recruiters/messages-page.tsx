@@ -13,6 +13,7 @@ import {
   PageHeading,
   Pending,
   TextField,
+  TitledCard,
   When,
   counted,
   fieldErrorFor,
@@ -159,28 +160,20 @@ function Templates({
         ) : null}
         <ul className="rc-templates">
           {templates.map((template) => (
-            <li key={template.templateId}>
-              <div className="rc-templates__head">
-                <h3>{template.name}</h3>
-                {isAdmin ? (
-                  <div className="rc-actions">
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      onClick={() => setEditing(template)}
-                    >
-                      Edit<span className="visually-hidden"> {template.name}</span>
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      onClick={() => setDeleting(template)}
-                    >
-                      Delete<span className="visually-hidden"> {template.name}</span>
-                    </button>
-                  </div>
-                ) : null}
-              </div>
+            <TitledCard
+              key={template.templateId}
+              item
+              level={3}
+              title={template.name}
+              actions={
+                isAdmin
+                  ? [
+                      { label: 'Edit', onClick: () => setEditing(template) },
+                      { label: 'Delete', onClick: () => setDeleting(template) },
+                    ]
+                  : undefined
+              }
+            >
               <p className="rc-templates__subject">
                 <span className="rc-muted">Subject:</span> {template.subject}
               </p>
@@ -188,7 +181,7 @@ function Templates({
               <p className="rc-muted rc-templates__when">
                 Last changed <When iso={template.updatedOn} />
               </p>
-            </li>
+            </TitledCard>
           ))}
         </ul>
       </section>

@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import {
   NO_REASON_LABEL,
   NO_SOURCE_LABEL,
@@ -17,11 +17,12 @@ import {
   type ReportQuery,
 } from '@lumenfield/contract';
 import type { z } from 'zod';
-import { useNavigate, useSearchParams } from '@/lib/router';
+import { useSearchParams } from '@/lib/router';
 import { useResource, type Resource } from '@/lib/use-resource';
 import { consoleApi, reportCsvHref } from './api';
-import { BarChart, type ChartSeries } from './report-chart';
-import { counted, ListTable, PageHeading, Pending, useFilterFields, withQuery } from './ui';
+import { ChartAndTable } from './chart-and-table';
+import type { ChartSeries } from './report-chart';
+import { counted, FilterForm, OpeningFilter, PageHeading, Pending } from './ui';
 import './reports.css';
 
 const DAY_MS = 86_400_000;
@@ -90,15 +91,6 @@ function ReportSection<T>({
   );
 }
 
-/** A table the narrowest screen may scroll sideways (focusable, so a keyboard scrolls it too). */
-function Scrolls({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="rc-report__scroll" role="region" aria-label={label} tabIndex={0}>
-      {children}
-    </div>
-  );
-}
-
 const ONE: readonly ChartSeries[] = [{ label: 'Count', tone: 'accent' }];
 const FUNNEL_SERIES: readonly ChartSeries[] = [
   { label: 'Screening', tone: 'teal' },
@@ -122,23 +114,10 @@ function filterLine(filter: ReportFilter): string {
  */
 export default function ReportsPage() {
   const params = useSearchParams();
-  const navigate = useNavigate();
   const query = reportQueryFromParams(params);
-  const key = JSON.stringify(query);
   const jobs = useResource('jobs', (signal) => consoleApi.jobs(signal), {
     keepWhileReloading: true,
   })[0];
-  const [fields, setFields] = useFilterFields(key, () => ({
-    from: query.from ?? '',
-    to: query.to ?? '',
-    jobId: query.jobId ?? '',
-  }));
-  const set = (name: keyof typeof fields) => (event: { target: { value: string } }) =>
-    setFields((current) => ({ ...current, [name]: event.target.value }));
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    navigate(withQuery(REPORTS_PAGE, fields));
-  };
 
   const [hire, reloadHire] = useReport('time-to-hire', query, timeToHireReportSchema);
   const [stay, reloadStay] = useReport('time-in-stage', query, timeInStageReportSchema);
@@ -154,38 +133,28 @@ export default function ReportsPage() {
   return (
     <>
       <PageHeading title="Reports" />
-      <form className="rc-filters rc-report-filters" aria-label="Reports" onSubmit={apply}>
-        <div className="rc-field">
-          <label htmlFor="reports-from">Applied from</label>
-          <input
-            id="reports-from"
-            type="date"
-            required
-            value={fields.from}
-            onChange={set('from')}
-          />
-        </div>
-        <div className="rc-field">
-          <label htmlFor="reports-to">Applied to</label>
-          <input id="reports-to" type="date" required value={fields.to} onChange={set('to')} />
-        </div>
-        <div className="rc-field">
-          <label htmlFor="reports-job">Opening</label>
-          <select id="reports-job" value={fields.jobId} onChange={set('jobId')}>
-            <option value="">All openings</option>
-            {jobs.status === 'ready'
-              ? jobs.data.map((item) => (
-                  <option key={item.id} value={String(item.id)}>
-                    {item.code} · {item.title}
-                  </option>
-                ))
-              : null}
-          </select>
-        </div>
-        <button type="submit" className="button button--primary">
-          Show reports
-        </button>
-      </form>
+      <FilterForm
+        label="Reports"
+        className="rc-filters rc-report-filters"
+        path={REPORTS_PAGE}
+        queryKey={JSON.stringify(query)}
+        fromQuery={() => ({ from: query.from ?? '', to: query.to ?? '', jobId: query.jobId ?? '' })}
+        submit="Show reports"
+      >
+        {(field) => (
+          <>
+            <div className="rc-field">
+              <label htmlFor="reports-from">Applied from</label>
+              <input id="reports-from" type="date" required {...field('from')} />
+            </div>
+            <div className="rc-field">
+              <label htmlFor="reports-to">Applied to</label>
+              <input id="reports-to" type="date" required {...field('to')} />
+            </div>
+            <OpeningFilter id="reports-job" jobs={jobs} field={field('jobId')} />
+          </>
+        )}
+      </FilterForm>
       <p className="rc-report-scope" role="status">
         {reversed
           ? 'The start date is after the end date.'
@@ -214,55 +183,51 @@ export default function ReportsPage() {
                   <dd>{days(report.medianDays)}</dd>
                 </div>
               </dl>
-              {report.hires > 0 ? (
-                <BarChart
-                  title="Hires by days to hire"
-                  series={ONE}
-                  rows={report.bands.map((band) => ({
-                    label: band.label,
-                    values: [band.count],
-                    texts: [counted(band.count, ['hire', 'hires'])],
-                  }))}
-                />
-              ) : null}
-              <Scrolls label="Hires by days to hire, the table">
-                <ListTable
-                  caption="Hires by days to hire"
-                  className="rc-report__table"
-                  columns={['Days to hire', { label: 'Hires', numeric: true }]}
-                >
-                  {report.bands.map((band) => (
-                    <tr key={band.label}>
-                      <th scope="row">{band.label}</th>
-                      <td className="rc-num">{number.format(band.count)}</td>
-                    </tr>
-                  ))}
-                </ListTable>
-              </Scrolls>
+              <ChartAndTable
+                chart={
+                  report.hires > 0
+                    ? {
+                        title: 'Hires by days to hire',
+                        series: ONE,
+                        rows: report.bands.map((band) => ({
+                          label: band.label,
+                          values: [band.count],
+                          texts: [counted(band.count, ['hire', 'hires'])],
+                        })),
+                      }
+                    : undefined
+                }
+                caption="Hires by days to hire"
+                columns={['Days to hire', { label: 'Hires', numeric: true }]}
+              >
+                {report.bands.map((band) => (
+                  <tr key={band.label}>
+                    <th scope="row">{band.label}</th>
+                    <td className="rc-num">{number.format(band.count)}</td>
+                  </tr>
+                ))}
+              </ChartAndTable>
               {report.openings.length > 0 ? (
                 <>
                   <h3>By opening</h3>
-                  <Scrolls label="Time to hire by opening, the table">
-                    <ListTable
-                      caption="Time to hire by opening"
-                      className="rc-report__table"
-                      columns={[
-                        'Opening',
-                        { label: 'Hires', numeric: true },
-                        { label: 'Median time to hire', numeric: true },
-                      ]}
-                    >
-                      {report.openings.map((opening) => (
-                        <tr key={opening.jobId}>
-                          <th scope="row">
-                            {opening.jobTitle} <span className="rc-sub">{opening.jobCode}</span>
-                          </th>
-                          <td className="rc-num">{number.format(opening.hires)}</td>
-                          <td className="rc-num">{days(opening.medianDays)}</td>
-                        </tr>
-                      ))}
-                    </ListTable>
-                  </Scrolls>
+                  <ChartAndTable
+                    caption="Time to hire by opening"
+                    columns={[
+                      'Opening',
+                      { label: 'Hires', numeric: true },
+                      { label: 'Median time to hire', numeric: true },
+                    ]}
+                  >
+                    {report.openings.map((opening) => (
+                      <tr key={opening.jobId}>
+                        <th scope="row">
+                          {opening.jobTitle} <span className="rc-sub">{opening.jobCode}</span>
+                        </th>
+                        <td className="rc-num">{number.format(opening.hires)}</td>
+                        <td className="rc-num">{days(opening.medianDays)}</td>
+                      </tr>
+                    ))}
+                  </ChartAndTable>
                 </>
               ) : null}
             </>
@@ -277,38 +242,33 @@ export default function ReportsPage() {
           about="The median days an applicant spent in each stage before moving on. Those still in a stage are counted apart, not in the median."
         >
           {(report) => (
-            <>
-              <BarChart
-                title="Median days in each stage"
-                series={ONE}
-                rows={report.stages.map((s) => ({
+            <ChartAndTable
+              chart={{
+                title: 'Median days in each stage',
+                series: ONE,
+                rows: report.stages.map((s) => ({
                   label: s.stage,
                   values: [s.medianDays],
                   texts: [days(s.medianDays)],
-                }))}
-              />
-              <Scrolls label="Time in stage, the table">
-                <ListTable
-                  caption="Time in stage"
-                  className="rc-report__table"
-                  columns={[
-                    'Stage',
-                    { label: 'Median time in stage', numeric: true },
-                    { label: 'Stays ended', numeric: true },
-                    { label: 'In the stage now', numeric: true },
-                  ]}
-                >
-                  {report.stages.map((s) => (
-                    <tr key={s.stage}>
-                      <th scope="row">{s.stage}</th>
-                      <td className="rc-num">{days(s.medianDays)}</td>
-                      <td className="rc-num">{number.format(s.stays)}</td>
-                      <td className="rc-num">{number.format(s.current)}</td>
-                    </tr>
-                  ))}
-                </ListTable>
-              </Scrolls>
-            </>
+                })),
+              }}
+              caption="Time in stage"
+              columns={[
+                'Stage',
+                { label: 'Median time in stage', numeric: true },
+                { label: 'Stays ended', numeric: true },
+                { label: 'In the stage now', numeric: true },
+              ]}
+            >
+              {report.stages.map((s) => (
+                <tr key={s.stage}>
+                  <th scope="row">{s.stage}</th>
+                  <td className="rc-num">{days(s.medianDays)}</td>
+                  <td className="rc-num">{number.format(s.stays)}</td>
+                  <td className="rc-num">{number.format(s.current)}</td>
+                </tr>
+              ))}
+            </ChartAndTable>
           )}
         </ReportSection>
 
@@ -320,41 +280,34 @@ export default function ReportsPage() {
           about="How many applicants reached each stage (or went past it), and the share of them who reached the next one. A rejection or a withdrawal ends an applicant's path."
         >
           {(report) => (
-            <>
-              <BarChart
-                title="Applicants who reached each stage"
-                series={ONE}
-                max={report.stages[0]?.reached}
-                rows={report.stages.map((s) => ({
+            <ChartAndTable
+              chart={{
+                title: 'Applicants who reached each stage',
+                series: ONE,
+                max: report.stages[0]?.reached,
+                rows: report.stages.map((s) => ({
                   label: s.stage,
                   values: [s.reached],
                   texts: [number.format(s.reached)],
-                }))}
-              />
-              <Scrolls label="Pass-through by stage, the table">
-                <ListTable
-                  caption="Pass-through by stage"
-                  className="rc-report__table"
-                  columns={[
-                    'Stage',
-                    { label: 'Reached', numeric: true },
-                    { label: 'Moved on', numeric: true },
-                    { label: 'Moved on (%)', numeric: true },
-                  ]}
-                >
-                  {report.stages.map((s) => (
-                    <tr key={s.stage}>
-                      <th scope="row">{s.stage}</th>
-                      <td className="rc-num">{number.format(s.reached)}</td>
-                      <td className="rc-num">
-                        {s.movedOn === null ? '–' : number.format(s.movedOn)}
-                      </td>
-                      <td className="rc-num">{percent(s.percentMovedOn)}</td>
-                    </tr>
-                  ))}
-                </ListTable>
-              </Scrolls>
-            </>
+                })),
+              }}
+              caption="Pass-through by stage"
+              columns={[
+                'Stage',
+                { label: 'Reached', numeric: true },
+                { label: 'Moved on', numeric: true },
+                { label: 'Moved on (%)', numeric: true },
+              ]}
+            >
+              {report.stages.map((s) => (
+                <tr key={s.stage}>
+                  <th scope="row">{s.stage}</th>
+                  <td className="rc-num">{number.format(s.reached)}</td>
+                  <td className="rc-num">{s.movedOn === null ? '–' : number.format(s.movedOn)}</td>
+                  <td className="rc-num">{percent(s.percentMovedOn)}</td>
+                </tr>
+              ))}
+            </ChartAndTable>
           )}
         </ReportSection>
 
@@ -369,47 +322,43 @@ export default function ReportsPage() {
             report.sources.length === 0 ? (
               <p className="rc-muted">Nobody applied in these dates.</p>
             ) : (
-              <>
-                <BarChart
-                  title="Share of each source's applicants who reached each stage"
-                  series={FUNNEL_SERIES}
-                  max={100}
-                  rows={report.sources.map((s) => {
+              <ChartAndTable
+                chart={{
+                  title: "Share of each source's applicants who reached each stage",
+                  series: FUNNEL_SERIES,
+                  max: 100,
+                  rows: report.sources.map((s) => {
                     const shares = s.reached.map((r) => percentOf(r.count, s.applicants));
                     return {
                       label: `${s.source ?? NO_SOURCE_LABEL} (${number.format(s.applicants)})`,
                       values: shares,
                       texts: shares.map(percent),
                     };
-                  })}
-                />
-                <Scrolls label="Pass-through by source, the table">
-                  <ListTable
-                    caption="Pass-through by source: applicants who reached each stage"
-                    className="rc-report__table"
-                    columns={[
-                      'Source',
-                      { label: 'Applied', numeric: true },
-                      ...FUNNEL_SERIES.map((s) => ({ label: s.label, numeric: true as const })),
-                    ]}
-                  >
-                    {report.sources.map((s) => (
-                      <tr key={s.source ?? ''}>
-                        <th scope="row">{s.source ?? NO_SOURCE_LABEL}</th>
-                        <td className="rc-num">{number.format(s.applicants)}</td>
-                        {s.reached.map((r) => (
-                          <td key={r.stage} className="rc-num">
-                            {number.format(r.count)}{' '}
-                            <span className="rc-sub">
-                              ({percent(percentOf(r.count, s.applicants))})
-                            </span>
-                          </td>
-                        ))}
-                      </tr>
+                  }),
+                }}
+                caption="Pass-through by source: applicants who reached each stage"
+                region="Pass-through by source, the table"
+                columns={[
+                  'Source',
+                  { label: 'Applied', numeric: true },
+                  ...FUNNEL_SERIES.map((s) => ({ label: s.label, numeric: true as const })),
+                ]}
+              >
+                {report.sources.map((s) => (
+                  <tr key={s.source ?? ''}>
+                    <th scope="row">{s.source ?? NO_SOURCE_LABEL}</th>
+                    <td className="rc-num">{number.format(s.applicants)}</td>
+                    {s.reached.map((r) => (
+                      <td key={r.stage} className="rc-num">
+                        {number.format(r.count)}{' '}
+                        <span className="rc-sub">
+                          ({percent(percentOf(r.count, s.applicants))})
+                        </span>
+                      </td>
                     ))}
-                  </ListTable>
-                </Scrolls>
-              </>
+                  </tr>
+                ))}
+              </ChartAndTable>
             )
           }
         </ReportSection>
@@ -425,36 +374,31 @@ export default function ReportsPage() {
             report.rejected === 0 ? (
               <p className="rc-muted">Nobody who applied in these dates is rejected.</p>
             ) : (
-              <>
-                <BarChart
-                  title="Rejections by reason"
-                  series={ONE}
-                  rows={report.reasons.map((r) => ({
+              <ChartAndTable
+                chart={{
+                  title: 'Rejections by reason',
+                  series: ONE,
+                  rows: report.reasons.map((r) => ({
                     label: reasonLabel(r),
                     values: [r.count],
                     texts: [counted(r.count, ['applicant', 'applicants'])],
-                  }))}
-                />
-                <Scrolls label="Rejection reasons, the table">
-                  <ListTable
-                    caption="Rejection reasons"
-                    className="rc-report__table"
-                    columns={[
-                      'Reason',
-                      { label: 'Rejected applicants', numeric: true },
-                      { label: 'Share', numeric: true },
-                    ]}
-                  >
-                    {report.reasons.map((r) => (
-                      <tr key={reasonLabel(r)}>
-                        <th scope="row">{reasonLabel(r)}</th>
-                        <td className="rc-num">{number.format(r.count)}</td>
-                        <td className="rc-num">{percent(percentOf(r.count, report.rejected))}</td>
-                      </tr>
-                    ))}
-                  </ListTable>
-                </Scrolls>
-              </>
+                  })),
+                }}
+                caption="Rejection reasons"
+                columns={[
+                  'Reason',
+                  { label: 'Rejected applicants', numeric: true },
+                  { label: 'Share', numeric: true },
+                ]}
+              >
+                {report.reasons.map((r) => (
+                  <tr key={reasonLabel(r)}>
+                    <th scope="row">{reasonLabel(r)}</th>
+                    <td className="rc-num">{number.format(r.count)}</td>
+                    <td className="rc-num">{percent(percentOf(r.count, report.rejected))}</td>
+                  </tr>
+                ))}
+              </ChartAndTable>
             )
           }
         </ReportSection>

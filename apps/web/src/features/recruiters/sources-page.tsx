@@ -18,6 +18,7 @@ import {
   PageHeading,
   Pending,
   TextField,
+  TitledCard,
   counted,
   fieldErrorFor,
   focusFirstInvalid,
@@ -123,23 +124,12 @@ function SourceCard({
       (failure: unknown) =>
         onChanged({ kind: 'error', text: failed(failure, 'The link was not changed.') }),
     );
-  const headingId = `source-${source.id}`;
   return (
-    <section className="rc-card" aria-labelledby={headingId}>
-      <div className="rc-templates__head">
-        <h2 id={headingId}>{source.name}</h2>
-        {isAdmin ? (
-          <div className="rc-actions">
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => onDelete(source)}
-            >
-              Delete<span className="visually-hidden"> {source.name}</span>
-            </button>
-          </div>
-        ) : null}
-      </div>
+    <TitledCard
+      title={source.name}
+      titleId={`source-${source.id}`}
+      actions={isAdmin ? [{ label: 'Delete', onClick: () => onDelete(source) }] : undefined}
+    >
       <p className="rc-muted">
         {sourceKindLabels[source.kind]}
         {source.referrerName ? ` · referred by ${source.referrerName}` : ''} ·{' '}
@@ -178,7 +168,7 @@ function SourceCard({
         </ListTable>
       )}
       <NewLinkForm source={source} openings={openings} onMade={onChanged} />
-    </section>
+    </TitledCard>
   );
 }
 

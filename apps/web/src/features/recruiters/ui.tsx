@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { site } from '@/config/site';
 import {
   counted,
@@ -9,7 +9,7 @@ import {
 
 /** The console's counts (Intl.PluralRules): one helper, the contract's, for all. */
 export { counted, pluralOf } from '@lumenfield/contract';
-import { Link, useNavigationType } from '@/lib/router';
+import { Link, useNavigate, useNavigationType } from '@/lib/router';
 import type { Resource } from '@/lib/use-resource';
 
 export const CONSOLE_NAME = 'Recruiters';
@@ -54,6 +54,67 @@ export function PageHeading({
       </div>
       {actions ? <div className="rc-page-head__actions">{actions}</div> : null}
     </div>
+  );
+}
+
+/** A button acting on what a titled card shows. */
+export interface CardAction {
+  label: string;
+  onClick: () => void;
+}
+
+/**
+ * A card with its title and the actions on what it shows (an admin's: callers give them only to
+ * admins). Each button is named with the title for a screen reader ("Delete LinkedIn"), as many
+ * such cards share a page. A card of its own is a section named by its heading (`titleId`); an
+ * `item` is one entry of a list in a card.
+ */
+export function TitledCard({
+  title,
+  titleId,
+  level = 2,
+  item = false,
+  actions,
+  children,
+}: {
+  title: string;
+  titleId?: string;
+  level?: 2 | 3;
+  item?: boolean;
+  actions?: readonly CardAction[];
+  children: ReactNode;
+}) {
+  const Heading = level === 2 ? 'h2' : 'h3';
+  const head = (
+    <div className="rc-card__head">
+      <Heading id={titleId}>{title}</Heading>
+      {actions ? (
+        <div className="rc-actions">
+          {actions.map((action) => (
+            <button
+              key={action.label}
+              type="button"
+              className="button button--secondary"
+              onClick={action.onClick}
+            >
+              {action.label}
+              <span className="visually-hidden"> {title}</span>
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+  return item ? (
+    <li>
+      {head}
+      {children}
+    </li>
+  ) : (
+    <section className="rc-card" aria-labelledby={titleId}>
+      {head}
+      {children}
+    </section>
   );
 }
 
@@ -232,6 +293,94 @@ export function useFilterFields<F>(key: string, fromQuery: () => F) {
     setFields(fromQuery());
   }
   return [fields, setFields] as const;
+}
+
+/** What a filter form gives each of its fields: the value, and the change that sets it. */
+export interface FilterField {
+  value: string;
+  onChange: (event: { target: { value: string } }) => void;
+}
+
+/**
+ * A list's filters as a form (filters live in the URL): its fields start as `fromQuery` reads
+ * the query named `queryKey`, and submitting navigates to `path` with what they say. `children`
+ * lays the fields out, each bound by `field(name)`.
+ */
+export function FilterForm<K extends string>({
+  label,
+  path,
+  queryKey,
+  fromQuery,
+  toQuery = (fields) => fields,
+  submit,
+  search = false,
+  className = 'rc-filters',
+  children,
+}: {
+  /** The form's accessible name. */
+  label: string;
+  path: string;
+  queryKey: string;
+  fromQuery: () => Record<K, string>;
+  /** The query the fields make, when it is not the fields as they are. */
+  toQuery?: (fields: Record<K, string>) => Record<string, string>;
+  /** The submit button's text. */
+  submit: string;
+  /** A search landmark: the form narrows a list. */
+  search?: boolean;
+  className?: string;
+  children: (field: (name: K) => FilterField) => ReactNode;
+}) {
+  const navigate = useNavigate();
+  const [fields, setFields] = useFilterFields(queryKey, fromQuery);
+  const field = (name: K): FilterField => ({
+    value: fields[name],
+    onChange: (event) => setFields((current) => ({ ...current, [name]: event.target.value })),
+  });
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    navigate(withQuery(path, toQuery(fields)));
+  };
+  return (
+    <form
+      className={className}
+      role={search ? 'search' : undefined}
+      aria-label={label}
+      onSubmit={apply}
+    >
+      {children(field)}
+      <button type="submit" className="button button--primary">
+        {submit}
+      </button>
+    </form>
+  );
+}
+
+/** A filter form's choice of one opening, or all of them. */
+export function OpeningFilter({
+  id,
+  jobs,
+  field,
+}: {
+  id: string;
+  jobs: Resource<readonly { id: number; code: string; title: string }[]>;
+  field: FilterField;
+}) {
+  return (
+    <div className="rc-field">
+      <label htmlFor={id}>Opening</label>
+      <select id={id} {...field}>
+        <option value="">All openings</option>
+        {jobs.status === 'ready'
+          ? jobs.data.map((item) => (
+              <option key={item.id} value={String(item.id)}>
+                {item.code} · {item.title}
+              </option>
+            ))
+          : null}
+      </select>
+    </div>
+  );
 }
 
 export function StageBadge({ stage }: { stage: ApplicantStage }) {

@@ -3,7 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CLOSED_OPENING_MESSAGE,
-  APPLIED_SUCCESSFULLY,
   MAX_RESUME_MB,
   apiPaths,
   applicationMessages,
@@ -19,6 +18,7 @@ import { BodyBudget } from '../../../lib/body-budget';
 import { mailOrigin } from '../../../plugins/public-origin';
 import { readBodyChunks } from '../../../lib/read-body';
 import { acceptApplication } from '../../../domains/openings/accept-application';
+import { acceptedAnswer } from '../../../domains/applications/accepted-answer';
 import { HttpProblem } from '../../../plugins/problem-details';
 import type { Repositories } from '../../../domains';
 import type { ApplicationStore } from '../../../domains/applications/application-store';
@@ -183,21 +183,13 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
         { applicantId: stored.applicantId, jobId: job.id, bytes: result.resumeBytes },
         stored.duplicate ? 'duplicate application: answered the stored one' : 'application stored',
       );
-      // With SELF_ID=us, the voluntary self-identification form's one-time token (docs/api.md).
-      const selfIdToken =
-        config.selfId === 'us'
-          ? await repos.selfId.issue(stored.applicantId, job.id, app.now()).catch((error) => {
-              // The application is stored: it is answered as such, without the optional form.
-              request.log.warn({ err: error }, 'self-identification token not issued');
-              return undefined;
-            })
-          : undefined;
-      // A repeat (a double click, a retry after a lost answer) gets the same ApplicantID.
-      return reply.code(stored.duplicate ? 200 : 201).send({
-        ApplicantID: stored.applicantId,
-        Message: APPLIED_SUCCESSFULLY,
-        ...(selfIdToken !== undefined && { SelfIdToken: selfIdToken }),
+      const answer = await acceptedAnswer(stored, job.id, {
+        repos,
+        config,
+        now: app.now(),
+        log: request.log,
       });
+      return reply.code(answer.status).send(answer.body);
     },
   );
 };
