@@ -288,13 +288,14 @@ export const routes = {
     indexed: false,
   },
   /** Job alerts (docs/careers.md): the subscribe form's own page, where the careers page's form
-   *  posts (no scripts needed); its answer is rendered there. Not indexed. */
+   *  posts (no scripts needed); its answer is rendered there. Indexed: asked for without a post,
+   *  it is the sign-up form, a page a job seeker may search for. */
   alerts: {
     path: '/careers/alerts',
     screen: 'careers',
     title: 'Job alerts',
     render: 'request',
-    indexed: false,
+    indexed: true,
   },
   /** `?token=`: the confirmation mail's link; a button that confirms (a POST to the same URL). */
   alertConfirm: {

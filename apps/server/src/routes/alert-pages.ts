@@ -101,7 +101,8 @@ export async function alertPageRoutes(
       status,
       data: { alert },
       personal: true,
-      noindex: true,
+      // Only the sign-up form is for search engines; a link's pages and a post's answers are not.
+      noindex: !(routes[id].indexed && alert.kind === 'form'),
     });
 
   /** The form again with what was typed: its filters in words, and what went wrong. */

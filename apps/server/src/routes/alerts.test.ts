@@ -366,11 +366,15 @@ describe(`job alerts: subscribe, confirm, digests, unsubscribe (${engine})`, () 
     });
   });
 
-  it('an alert page is personal: noindex and never stored', async () => {
-    const res = await t.app.inject({ method: 'GET', url: routes.alerts.path });
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('noindex');
-    expect(res.headers['cache-control']).toBe('no-store');
+  it('an alert page is never stored; only the sign-up form is for search engines', async () => {
+    const form = await t.app.inject({ method: 'GET', url: routes.alerts.path });
+    expect(form.statusCode).toBe(200);
+    expect(form.body).not.toContain('noindex');
+    expect(form.body).toContain('<meta name="description"');
+    expect(form.headers['cache-control']).toBe('no-store');
+    const link = await t.app.inject({ method: 'GET', url: `${routes.alertConfirm.path}?token=x` });
+    expect(link.body).toContain('noindex');
+    expect(link.headers['cache-control']).toBe('no-store');
   });
 });
 

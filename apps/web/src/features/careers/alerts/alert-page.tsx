@@ -27,7 +27,7 @@ const headings: Partial<Record<AlertPageState['kind'], string>> = {
 export function AlertPage({ routeId }: { routeId: RouteId }) {
   const state: AlertPageState = usePageData().alert ?? fallbackState(routeId);
   const title = headings[state.kind] ?? routes[routeId].title;
-  usePageMeta({ title });
+  usePageMeta({ title, description: leadOf(state) });
   return (
     <>
       <PageIntro eyebrow="Careers" title={title} lead={leadOf(state)} />
