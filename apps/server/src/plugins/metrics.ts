@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { apiPaths } from '@lumenfield/contract';
 import type { DbHandle } from '../db/create-db';
+import { RequestHistogram } from '../lib/request-histogram';
 import type { SharedRateLimits } from './rate-limit-store';
 import { mailRepository } from '../domains/mail/mail-repository';
 import {
@@ -59,13 +60,12 @@ const REFUSAL_REASONS: Record<number, string> = {
 export const metrics = fp<MetricsOptions>(
   async (app: FastifyInstance, { database, rateLimits, searchBudgets = {} }) => {
     const registry = new Registry();
-    const requests = new Histogram({
-      name: 'http_request_duration_seconds',
-      help: 'Time to answer a request, by method, route pattern and status',
-      labelNames: ['method', 'route', 'status_code'] as const,
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers: [registry],
-    });
+    const requests = new RequestHistogram(
+      'http_request_duration_seconds',
+      'Time to answer a request, by method, route pattern and status',
+      [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    );
+    registry.registerMetric(requests.asMetric());
     const accepted = new Counter({
       name: 'lumenfield_applications_accepted_total',
       help: 'Applications stored (new) or answered with the stored one (duplicate)',
@@ -157,10 +157,7 @@ export const metrics = fp<MetricsOptions>(
     app.addHook('onResponse', (request, reply, done) => {
       const route = request.routeOptions.url ?? 'unmatched';
       const status = reply.statusCode;
-      requests.observe(
-        { method: request.method, route, status_code: String(status) },
-        reply.elapsedTime / 1000,
-      );
+      requests.observe(request.method, route, status, reply.elapsedTime / 1000);
       if (route === SAVE_APPLICANT_ROUTE && request.method === 'POST') {
         if (status === 201) accepted.inc({ kind: 'new' });
         else if (status === 200) accepted.inc({ kind: 'duplicate' });
