@@ -58,7 +58,8 @@ test.describe('careers search and filters', () => {
     await expectCountMatchesRows(page);
     // Words in the description count too: "PolicyCenter" is only in the Guidewire role's text.
     await search(page).fill('policycenter');
-    expect((await rowTitles(page)).join('\n')).toContain('LTP-GW-1042');
+    // The list follows the words as they are typed: wait for it, not for the first look.
+    await expect.poll(async () => (await rowTitles(page)).join('\n')).toContain('LTP-GW-1042');
 
     // The job page carries the terms too, in the summary and the JobPosting.
     await page.getByRole('link', { name: /^LTP-GW-1042 - / }).click();
@@ -109,6 +110,14 @@ test.describe('careers search and filters', () => {
 
     await page.getByRole('combobox', { name: 'Country' }).selectOption({ label: 'All countries' });
     await page.getByRole('combobox', { name: 'Workplace' }).selectOption({ label: 'Remote' });
+    // The list follows the choice: wait until every row left is a remote one.
+    await expect
+      .poll(async () =>
+        (await page.locator('.opening__terms').allTextContents()).every((terms) =>
+          terms.includes('Remote'),
+        ),
+      )
+      .toBe(true);
     expect((await rowTitles(page)).join('\n')).toContain('LTP-CCM-6032');
     for (const terms of await page.locator('.opening__terms').allTextContents()) {
       expect(terms).toContain('Remote');
