@@ -4,8 +4,25 @@ import { expect, type Page } from '@playwright/test';
 /** WCAG 2.0, 2.1 and 2.2 at levels A and AA (docs/performance.md). */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
+/**
+ * Waits for the page's finite animations (a dialog fading in, a panel sliding) to end: axe
+ * measures colours as drawn, and a button half faded in has less contrast than the one a
+ * person reads. Endless ones (a spinner) are left running.
+ */
+async function settled(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** axe finds nothing on the page as it is now; a failure lists each violation and its nodes. */
 export async function expectNoViolations(page: Page, context: string) {
+  await settled(page);
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const report = violations.map(
     (v) =>
