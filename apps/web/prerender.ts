@@ -184,7 +184,10 @@ export function prerender(entry: string): Plugin {
           plugins: [react()],
           resolve: { alias: { '@': path.join(config.root, 'src') } },
           // Our workspace packages are TypeScript sources: bundled in, like the app's own code.
-          ssr: { noExternal: [/^@lumenfield\//] },
+          // React too, as its production build: left to Node, `react` picks its development
+          // build wherever NODE_ENV is not set, and the site has no NODE_ENV switch (README).
+          ssr: { noExternal: [/^@lumenfield\//, 'react', 'react-dom', 'scheduler'] },
+          define: { 'process.env.NODE_ENV': JSON.stringify('production') },
           build: {
             ssr: entry,
             outDir: serverDir,

@@ -1,6 +1,12 @@
 import { StrictMode, type HTMLAttributes } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { prerender } from 'react-dom/static';
+// React's builds for edge runtimes, on the server too: the Node builds run each render inside an
+// AsyncLocalStorage, and on Node 20 the first such run turns on promise hooks for the rest of
+// the process, so every promise of every request pays for them (a quarter of the API's reads
+// a second once one live page had been rendered; docs/performance.md). These builds render the
+// same markup from web streams, which Node has, and look for a global AsyncLocalStorage,
+// which Node does not have.
+import { renderToStaticMarkup } from 'react-dom/server.edge';
+import { prerender } from 'react-dom/static.edge';
 import {
   routes,
   type DocumentInput,
