@@ -5,6 +5,8 @@
 // applications per second with a 1 MB resume sent as base64 and as a byte array, with the
 // server's peak memory. Usage: npm run bench:api -w @lumenfield/bench
 //   BENCH_SECONDS (default 10), BENCH_WARMUP_SECONDS (unmeasured, per case and side; 2),
+//   BENCH_ROUNDS (each side's seconds of a read case taken in this many turns, ours and
+//   nginx's alternating, so a machine whose speed drifts weighs on both alike; 5),
 //   BENCH_CONNECTIONS (default 50), BENCH_UPLOAD_CONNECTIONS (8),
 //   BENCH_PORTS=a,b (the server's and nginx's; default: free ports), BENCH_ONLY=reads
 //   (skip the uploads)
@@ -21,6 +23,7 @@ import { freePort, root, waitAnswering } from '../../tests/resilience/harness.mj
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 const uploadConnections = Number(process.env.BENCH_UPLOAD_CONNECTIONS ?? 8);
 const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
 const FIXED_HEADER = { 'x-requested-with': 'XMLHttpRequest' };
@@ -71,6 +74,24 @@ async function measure(name, options, pid) {
     total: result.requests.total,
     notOk: bad,
     peakRssMiB: pid ? peak : undefined,
+  };
+}
+
+/** One side's turns at a case as one measurement: its rate over all of them, the median p99. */
+function combined(turns) {
+  const median = (values) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)];
+  const sum = (key) => turns.reduce((total, turn) => total + turn[key], 0);
+  return {
+    name: turns[0].name,
+    requestsPerSecond: sum('requestsPerSecond') / turns.length,
+    p99Ms: median(turns.map((turn) => turn.p99Ms)),
+    throughputMiBs: sum('throughputMiBs') / turns.length,
+    total: sum('total'),
+    notOk: sum('notOk'),
+    peakRssMiB:
+      turns[0].peakRssMiB === undefined
+        ? undefined
+        : Math.max(...turns.map((turn) => turn.peakRssMiB)),
   };
 }
 
@@ -212,7 +233,8 @@ for (const each of cases) {
 
 const loadBefore = loadAverage();
 console.log(
-  `\nReads: ${seconds}s each, ${connections} connections, ours then nginx's per case. ` +
+  `\nReads: ${seconds}s each, ${connections} connections, ours and nginx's in ${rounds} ` +
+    `alternating turns per case. ` +
     `Load average ${loadBefore} (1, 5, 15 min) on ${os.cpus().length} cores.`,
 );
 const reads = [];
@@ -222,15 +244,29 @@ for (const each of cases) {
   for (const url of [`${apiUrl}${each.path}`, `${nginxUrl}/${each.file}`]) {
     await autocannon({ url, headers: each.headers, duration: warmupSeconds, connections });
   }
-  const ours = await measure(
-    `${each.name}: ours`,
-    { url: `${apiUrl}${each.path}`, headers: each.headers },
-    api.pid,
+  const oursTurns = [];
+  const theirTurns = [];
+  for (let turn = 0; turn < rounds; turn += 1) {
+    oursTurns.push(
+      await measure(
+        `${each.name}: ours`,
+        { url: `${apiUrl}${each.path}`, headers: each.headers, duration: seconds / rounds },
+        api.pid,
+      ),
+    );
+    theirTurns.push(
+      await measure(`${each.name}: nginx`, {
+        url: `${nginxUrl}/${each.file}`,
+        headers: each.headers,
+        duration: seconds / rounds,
+      }),
+    );
+  }
+  const ours = combined(oursTurns);
+  const theirs = combined(theirTurns);
+  const turnRatios = oursTurns.map(
+    (turn, index) => turn.requestsPerSecond / theirTurns[index].requestsPerSecond,
   );
-  const theirs = await measure(`${each.name}: nginx`, {
-    url: `${nginxUrl}/${each.file}`,
-    headers: each.headers,
-  });
   reads.push({
     case: each.name,
     bytes: each.answer.bytes.length,
@@ -238,6 +274,7 @@ for (const each of cases) {
     ours,
     nginx: theirs,
     ratio: ours.requestsPerSecond / theirs.requestsPerSecond,
+    turnRatios,
   });
 }
 const loadAfterReads = loadAverage();
@@ -332,6 +369,7 @@ console.table(
     'nginx req/s': fmt(r.nginx.requestsPerSecond),
     'nginx p99 ms': fmt(r.nginx.p99Ms, 1),
     ratio: `${fmt(r.ratio * 100)} %`,
+    'turns min-max': `${fmt(Math.min(...r.turnRatios) * 100)}-${fmt(Math.max(...r.turnRatios) * 100)} %`,
     'not 2xx': r.ours.notOk + r.nginx.notOk,
   })),
 );
@@ -365,6 +403,7 @@ fs.writeFileSync(
       when: new Date().toISOString(),
       machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version },
       seconds,
+      rounds,
       connections,
       uploadConnections,
       loadAverage: { beforeReads: loadBefore, afterReads: loadAfterReads, end: loadAverage() },

@@ -7,7 +7,13 @@ import {
   XSRF_HOST_COOKIE_NAME,
 } from '@lumenfield/contract';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
-import { XSRF_MAX_AGE_MS, XSRF_REFRESH_AFTER_MS, isValidXsrfToken, mintXsrfToken } from './xsrf';
+import {
+  KNOWN_TOKENS_MAX,
+  XSRF_MAX_AGE_MS,
+  XSRF_REFRESH_AFTER_MS,
+  isValidXsrfToken,
+  mintXsrfToken,
+} from './xsrf';
 
 const HOUR = 60 * 60 * 1000;
 const listing = '/api/Jobs/CareerDetailsRetrival?ActionFlag=JobOpenings&jobID=0';
@@ -136,5 +142,37 @@ describe(`XSRF cookie and token (${engine})`, () => {
       const res = await write(XSRF_COOKIE_NAME, encodeURIComponent(bad));
       expect(res.statusCode, bad.slice(0, 40)).toBe(403);
     }
+  });
+});
+
+describe('XSRF tokens a node has already checked', () => {
+  const secret = 'remembered-secret-0123456789abcdef0123456789';
+  const other = 'another-secret-0123456789abcdef0123456789abc';
+
+  it('holds a checked token only under its own secret, and only that exact string', () => {
+    const token = mintXsrfToken(secret);
+    expect(isValidXsrfToken(secret, token)).toBe(true);
+    expect(isValidXsrfToken(other, token)).toBe(false);
+    const [issued, nonce, mac] = token.split('.') as [string, string, string];
+    expect(isValidXsrfToken(secret, `${issued}.${nonce}.${mac.slice(0, -1)}A`)).toBe(
+      mac.endsWith('A'),
+    );
+    expect(
+      isValidXsrfToken(secret, `${(parseInt(issued, 36) + 1).toString(36)}.${nonce}.${mac}`),
+    ).toBe(false);
+  });
+
+  it('still checks the age of a token it remembers', () => {
+    const old = Date.now() - XSRF_MAX_AGE_MS - HOUR;
+    const token = mintXsrfToken(secret, old);
+    expect(isValidXsrfToken(secret, token, old)).toBe(true);
+    expect(isValidXsrfToken(secret, token)).toBe(false);
+  });
+
+  it('checks a token in full again once it was forgotten', () => {
+    const first = mintXsrfToken(secret);
+    for (let n = 0; n < KNOWN_TOKENS_MAX; n += 1) mintXsrfToken(secret);
+    expect(isValidXsrfToken(secret, first)).toBe(true);
+    expect(isValidXsrfToken(other, first)).toBe(false);
   });
 });

@@ -20,6 +20,10 @@ declare module 'fastify' {
      */
     ensureXsrfCookie(request: FastifyRequest, reply: FastifyReply): string;
   }
+  interface FastifyRequest {
+    /** The token `ensureXsrfCookie` set on this request's answer, if it set one. */
+    mintedXsrfToken: string | undefined;
+  }
 }
 
 /** A token is refused on writes after this long; the page gets a fresh one well before. */
@@ -62,20 +66,50 @@ function nonce(): string {
   return value;
 }
 
+/**
+ * Tokens this node minted or found well signed, each with when it was issued, per secret: a
+ * browser sends its token with every call, and its signature is checked once, not on each
+ * (an HMAC is a tenth of an API read). Only exact strings that passed the check are kept, so a
+ * token not in here is checked in full; the oldest go first past KNOWN_TOKENS_MAX.
+ */
+const knownTokens = new Map<string, Map<string, number>>();
+export const KNOWN_TOKENS_MAX = 10_000;
+
+function remember(secret: string, token: string, issuedAt: number) {
+  let known = knownTokens.get(secret);
+  if (!known) {
+    known = new Map();
+    knownTokens.set(secret, known);
+  }
+  if (known.size >= KNOWN_TOKENS_MAX) known.delete(known.keys().next().value!);
+  known.set(token, issuedAt);
+}
+
 export function mintXsrfToken(secret: string, now = Date.now()): string {
   const payload = `${now.toString(36)}.${nonce()}`;
-  return `${payload}.${sign(secret, payload)}`;
+  const token = `${payload}.${sign(secret, payload)}`;
+  remember(secret, token, now);
+  return token;
 }
 
 /** When a well-signed token was issued (ms since epoch), or undefined for anything else. */
 export function xsrfTokenIssuedAt(secret: string, token: string | undefined): number | undefined {
   if (!token || token.length > 200) return undefined;
+  const known = knownTokens.get(secret)?.get(token);
+  if (known !== undefined) return known;
   const [issued, nonce, mac, extra] = token.split('.');
   if (!issued || !nonce || !mac || extra !== undefined || !/^[0-9a-z]{1,11}$/.test(issued)) {
     return undefined;
   }
   if (!safeEqual(mac, sign(secret, `${issued}.${nonce}`))) return undefined;
-  return parseInt(issued, 36);
+  const issuedAt = parseInt(issued, 36);
+  remember(secret, token, issuedAt);
+  return issuedAt;
+}
+
+/** Whether a token issued at `issuedAt` is still accepted at `now`. */
+function fresh(issuedAt: number, now: number): boolean {
+  return issuedAt <= now + CLOCK_SKEW_MS && now - issuedAt <= XSRF_MAX_AGE_MS;
 }
 
 export function isValidXsrfToken(
@@ -84,8 +118,7 @@ export function isValidXsrfToken(
   now = Date.now(),
 ): boolean {
   const issuedAt = xsrfTokenIssuedAt(secret, token);
-  if (issuedAt === undefined) return false;
-  return issuedAt <= now + CLOCK_SKEW_MS && now - issuedAt <= XSRF_MAX_AGE_MS;
+  return issuedAt !== undefined && fresh(issuedAt, now);
 }
 
 /** The cookie name for this request's scheme (the __Host- prefix needs HTTPS). */
@@ -102,19 +135,22 @@ export function safeEqual(a: string, b: string): boolean {
 /** Decorates `ensureXsrfCookie`, used by the /api guard and by the pages that carry the cookie. */
 export const xsrfCookies = fp<{ secret: string }>(
   async (app: FastifyInstance, { secret }) => {
-    const minted = new WeakMap<FastifyRequest, string>();
+    app.decorateRequest('mintedXsrfToken', undefined);
     app.decorate('ensureXsrfCookie', (request: FastifyRequest, reply: FastifyReply): string => {
-      const already = minted.get(request);
-      if (already) return already;
+      if (request.mintedXsrfToken) return request.mintedXsrfToken;
       const name = xsrfCookieName(request);
       const now = Date.now();
       const current = request.cookies[name];
-      if (current && isValidXsrfToken(secret, current, now)) {
-        const issuedAt = xsrfTokenIssuedAt(secret, current) ?? 0;
-        if (now - issuedAt < XSRF_REFRESH_AFTER_MS) return current;
+      const issuedAt = xsrfTokenIssuedAt(secret, current);
+      if (
+        issuedAt !== undefined &&
+        fresh(issuedAt, now) &&
+        now - issuedAt < XSRF_REFRESH_AFTER_MS
+      ) {
+        return current!;
       }
       const token = mintXsrfToken(secret, now);
-      minted.set(request, token);
+      request.mintedXsrfToken = token;
       // Written out here rather than by the cookie library's serializer, which checks names
       // and values against patterns: this name is ours and the token is base64url and dots,
       // and every first visit mints one (docs/performance.md). Fastify keeps every Set-Cookie.
