@@ -10,7 +10,7 @@ import {
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { DbHandle } from './db/create-db';
-import { logOutput } from './plugins/log-output';
+import { logOutput, requestLogger } from './plugins/log-output';
 import { sharedRateLimits } from './plugins/rate-limit-store';
 import type { TokenActor } from './plugins/api-guard';
 import { compression } from './plugins/compression';
@@ -96,6 +96,7 @@ export async function buildApp({
   const app = Fastify({
     logger: log.logger,
     logController: log.logController,
+    childLoggerFactory: requestLogger,
     ...requestIdOptions(config.trustProxy),
     // A 5 MB resume as base64 is ~7 MB; the SaveApplicantDetail route raises its own limit.
     bodyLimit: 1024 * 1024,

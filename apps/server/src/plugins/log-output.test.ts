@@ -1,8 +1,9 @@
 import { Writable } from 'node:stream';
+import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
-import { chooseLogFormat, logOutput } from './log-output';
+import { chooseLogFormat, logOutput, requestLogger } from './log-output';
 
 /** A destination that keeps every line written to it. */
 function lineSink() {
@@ -99,5 +100,43 @@ describe(`the app's log lines by format (${engine})`, () => {
     expect(atDebug).toContainEqual(expect.stringMatching(/DEBUG: incoming request$/));
     expect(atDebug).toContainEqual(expect.stringMatching(/DEBUG: request completed$/));
     expect(atDebug.some(isJson)).toBe(false);
+  });
+});
+
+describe("a request's logger", () => {
+  const parsed = (lines: string[]) =>
+    lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+
+  it('writes what the level lets through, each line with the request id, and makes children', () => {
+    const sink = lineSink();
+    const parent = pino({ level: 'warn' }, sink.stream);
+    const log = requestLogger(parent, { requestId: 'r-1' }, {});
+    expect(log.level).toBe('warn');
+    log.info('not written');
+    log.debug({ detail: 1 }, 'not written either');
+    log.warn({ detail: 2 }, 'written');
+    log.child({ part: 'mail' }).error('from a child');
+    parent.flush();
+    expect(parsed(sink.lines)).toEqual([
+      expect.objectContaining({ level: 40, requestId: 'r-1', detail: 2, msg: 'written' }),
+      expect.objectContaining({ level: 50, requestId: 'r-1', part: 'mail', msg: 'from a child' }),
+    ]);
+  });
+
+  it("follows a route's own level and a level set on it", () => {
+    const sink = lineSink();
+    const parent = pino({ level: 'warn' }, sink.stream);
+    const route = requestLogger(parent, { requestId: 'r-2' }, { level: 'debug' });
+    expect(route.level).toBe('debug');
+    route.debug('a route that asked for debug');
+    const quiet = requestLogger(parent, { requestId: 'r-3' }, {});
+    quiet.level = 'error';
+    quiet.warn('below the level set');
+    quiet.error('at it');
+    parent.flush();
+    expect(parsed(sink.lines).map((line) => [line.requestId, line.msg])).toEqual([
+      ['r-2', 'a route that asked for debug'],
+      ['r-3', 'at it'],
+    ]);
   });
 });

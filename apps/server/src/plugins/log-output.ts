@@ -1,4 +1,5 @@
-import { LogController, type FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import type { Bindings, ChildLoggerOptions, Level, Logger } from 'pino';
 import type PinoPretty from 'pino-pretty';
 import type { Config } from '../config';
 import { loggerOptions } from './logging';
@@ -46,6 +47,77 @@ class DevelopmentRequestLines extends LogController {
     if (error || this.isLogDisabled(request)) return super.requestCompleted(...args);
     reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
+}
+
+/**
+ * A request's logger, made into pino's child the first time the request writes a line at a
+ * level that is on. pino's `child()` runs the request id through the redaction's wildcard paths
+ * (logging.ts), a twentieth of an API read (docs/performance.md), on every request, though at
+ * `warn` most requests never write a line. Each line is the child's own, request id included.
+ */
+class RequestLogger {
+  #child: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+
+  private get made(): FastifyBaseLogger {
+    return (this.#child ??= this.parent.child(this.bindings, this.options));
+  }
+
+  get level(): string {
+    return this.#child?.level ?? this.options.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.made.level = level;
+  }
+
+  /** Whether a line at `level` is written, as the child would judge it. */
+  private on(level: Level): boolean {
+    const { values } = (this.parent as unknown as Logger).levels;
+    return values[level]! >= (values[this.level] ?? Number.POSITIVE_INFINITY);
+  }
+
+  private write(level: Level, args: unknown[]): void {
+    if (this.on(level)) Reflect.apply(this.made[level], this.made, args);
+  }
+
+  fatal(...args: unknown[]) {
+    this.write('fatal', args);
+  }
+  error(...args: unknown[]) {
+    this.write('error', args);
+  }
+  warn(...args: unknown[]) {
+    this.write('warn', args);
+  }
+  info(...args: unknown[]) {
+    this.write('info', args);
+  }
+  debug(...args: unknown[]) {
+    this.write('debug', args);
+  }
+  trace(...args: unknown[]) {
+    this.write('trace', args);
+  }
+  silent() {}
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.made.child(bindings, options);
+  }
+}
+
+/** Fastify's `childLoggerFactory`: each request's logger (RequestLogger above). */
+export function requestLogger(
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
+  return new RequestLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
 }
 
 export interface LogOutput {

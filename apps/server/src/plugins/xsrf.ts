@@ -67,36 +67,50 @@ function nonce(): string {
 }
 
 /**
- * Tokens this node minted or found well signed, each with when it was issued, per secret: a
- * browser sends its token with every call, and its signature is checked once, not on each
- * (an HMAC is a tenth of an API read). Only exact strings that passed the check are kept, so a
- * token not in here is checked in full; the oldest go first past KNOWN_TOKENS_MAX.
+ * Tokens this node found well signed, each with when it was issued, per secret: a browser sends
+ * its token with every call, and its signature is checked once, not on each (an HMAC is a tenth
+ * of an API read). Only exact strings that passed the check are kept, so a token not in here is
+ * checked in full. Two generations of KNOWN_TOKENS_MAX each: when the newer is full it becomes
+ * the older and the older is dropped (a Map emptied from its front slows every lookup of its
+ * first key). A minted token is not kept: most first calls come from clients that keep no
+ * cookie, and the ones that do have theirs checked once when it comes back.
  */
-const knownTokens = new Map<string, Map<string, number>>();
+interface KnownTokens {
+  newer: Map<string, number>;
+  older: Map<string, number>;
+}
+const knownTokens = new Map<string, KnownTokens>();
 export const KNOWN_TOKENS_MAX = 10_000;
 
-function remember(secret: string, token: string, issuedAt: number) {
-  let known = knownTokens.get(secret);
-  if (!known) {
-    known = new Map();
-    knownTokens.set(secret, known);
+function known(secret: string): KnownTokens {
+  let tokens = knownTokens.get(secret);
+  if (!tokens) {
+    tokens = { newer: new Map(), older: new Map() };
+    knownTokens.set(secret, tokens);
   }
-  if (known.size >= KNOWN_TOKENS_MAX) known.delete(known.keys().next().value!);
-  known.set(token, issuedAt);
+  return tokens;
+}
+
+function remember(secret: string, token: string, issuedAt: number) {
+  const tokens = known(secret);
+  if (tokens.newer.size >= KNOWN_TOKENS_MAX) {
+    tokens.older = tokens.newer;
+    tokens.newer = new Map();
+  }
+  tokens.newer.set(token, issuedAt);
 }
 
 export function mintXsrfToken(secret: string, now = Date.now()): string {
   const payload = `${now.toString(36)}.${nonce()}`;
-  const token = `${payload}.${sign(secret, payload)}`;
-  remember(secret, token, now);
-  return token;
+  return `${payload}.${sign(secret, payload)}`;
 }
 
 /** When a well-signed token was issued (ms since epoch), or undefined for anything else. */
 export function xsrfTokenIssuedAt(secret: string, token: string | undefined): number | undefined {
   if (!token || token.length > 200) return undefined;
-  const known = knownTokens.get(secret)?.get(token);
-  if (known !== undefined) return known;
+  const tokens = known(secret);
+  const issuedBefore = tokens.newer.get(token) ?? tokens.older.get(token);
+  if (issuedBefore !== undefined) return issuedBefore;
   const [issued, nonce, mac, extra] = token.split('.');
   if (!issued || !nonce || !mac || extra !== undefined || !/^[0-9a-z]{1,11}$/.test(issued)) {
     return undefined;
