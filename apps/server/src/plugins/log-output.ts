@@ -52,8 +52,9 @@ class DevelopmentRequestLines extends LogController {
 /**
  * A request's logger, made into pino's child the first time the request writes a line at a
  * level that is on. pino's `child()` runs the request id through the redaction's wildcard paths
- * (logging.ts), a twentieth of an API read (docs/performance.md), on every request, though at
- * `warn` most requests never write a line. Each line is the child's own, request id included.
+ * (logging.ts) on every request, though at `warn` most requests never write a line: making it
+ * only when needed gave a sixth more API reads a second (docs/performance.md). Each line is
+ * the child's own, request id included.
  */
 class RequestLogger {
   #child: FastifyBaseLogger | undefined;
