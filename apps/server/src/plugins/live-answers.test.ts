@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXED_HEADER_NAME, FIXED_HEADER_VALUE } from '@lumenfield/contract';
+import { createRepositories } from '../domains';
+import { applicationPayload, postApplication } from '../test/legacy/application';
 import { freePort } from '../test/ports';
 import { openingBody, openingDetailUrl, openingsListUrl } from '../test/legacy/openings';
 import { createTestApp, engine, type TestApp, type TestDb } from '../test/test-app';
@@ -141,6 +143,54 @@ describe(`live answers cached until the data changes, on two nodes (${engine}, R
       expect(now.careers, node.url).not.toContain('Queue Lead');
       expect(now.page, node.url).toBe(410);
     }
+  });
+
+  it('shows a recruiter’s stage change on the applicant’s own page, on the next request on both nodes', async () => {
+    const { Job_id: id } = await write(
+      a,
+      'POST',
+      '/api/admin/jobs',
+      openingBody({ JobCode: 'LIVE-STAGE', JobTitle: 'Stage Analyst' }),
+    );
+    const applied = await postApplication(
+      a.t,
+      id,
+      applicationPayload({ Email: 'stage.person@example.com' }, { name: 'cv-stage.pdf' }),
+      '10.77.0.1',
+    );
+    expect(applied.statusCode).toBe(201);
+    const applicantId = applied.json<{ ApplicantID: number }>().ApplicantID;
+    const mail = await a.t.db.handle.db
+      .selectFrom('mailQueue')
+      .select('textBody')
+      .where('applicantId', '=', applicantId)
+      .where('kind', '=', 'applicant-confirmation')
+      .executeTakeFirstOrThrow();
+    const token = /\/applications\/([A-Za-z0-9_-]{43})/.exec(mail.textBody)![1]!;
+    const status = async (node: Node) => {
+      const page = await fetch(`${node.url}/applications/${token}`);
+      expect(page.status, node.url).toBe(200);
+      return page.text();
+    };
+    for (const node of [a, b]) {
+      const page = await status(node);
+      expect(page, node.url).toContain('Stage Analyst');
+      expect(page, node.url).not.toContain('Interviewing');
+    }
+
+    // The move, made on the second node (its own connection), as its console would.
+    const repos = createRepositories(second.handle.db);
+    const recruiter = await repos.users.create(
+      {
+        email: 'stage.recruiter@example.com',
+        name: 'Stage Recruiter',
+        role: 'recruiter',
+        passwordHash: 'x',
+      },
+      new Date(),
+    );
+    await repos.pipeline.moveStage(applicantId, 'Interview', recruiter.id, new Date());
+    for (const node of [a, b]) expect(await status(node), node.url).toContain('Interviewing');
   });
 
   it('answers 304 to the ETag it sent until the openings change, then the new answer', async () => {
