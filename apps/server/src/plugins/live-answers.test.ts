@@ -3,7 +3,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXED_HEADER_NAME, FIXED_HEADER_VALUE } from '@lumenfield/contract';
 import { createRepositories } from '../domains';
-import { applicationPayload, postApplication } from '../test/legacy/application';
+import { applicationPayload, postApplication, statusLinkToken } from '../test/legacy/application';
 import { freePort } from '../test/ports';
 import { openingBody, openingDetailUrl, openingsListUrl } from '../test/legacy/openings';
 import { createTestApp, engine, type TestApp, type TestDb } from '../test/test-app';
@@ -160,13 +160,7 @@ describe(`live answers cached until the data changes, on two nodes (${engine}, R
     );
     expect(applied.statusCode).toBe(201);
     const applicantId = applied.json<{ ApplicantID: number }>().ApplicantID;
-    const mail = await a.t.db.handle.db
-      .selectFrom('mailQueue')
-      .select('textBody')
-      .where('applicantId', '=', applicantId)
-      .where('kind', '=', 'applicant-confirmation')
-      .executeTakeFirstOrThrow();
-    const token = /\/applications\/([A-Za-z0-9_-]{43})/.exec(mail.textBody)![1]!;
+    const token = await statusLinkToken(a.t, applicantId);
     const status = async (node: Node) => {
       const page = await fetch(`${node.url}/applications/${token}`);
       expect(page.status, node.url).toBe(200);

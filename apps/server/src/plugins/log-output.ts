@@ -1,5 +1,5 @@
 import { LogController, type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
-import type { Bindings, ChildLoggerOptions, Level, Logger } from 'pino';
+import { levels, type Bindings, type ChildLoggerOptions, type Level, type Logger } from 'pino';
 import type PinoPretty from 'pino-pretty';
 import type { Config } from '../config';
 import { loggerOptions } from './logging';
@@ -83,33 +83,25 @@ class RequestLogger {
     return values[level]! >= (values[this.level] ?? Number.POSITIVE_INFINITY);
   }
 
-  private write(level: Level, args: unknown[]): void {
+  /** A line at `level`, written by pino's child if the level is on (the methods below). */
+  write(level: Level, args: unknown[]): void {
     if (this.on(level)) Reflect.apply(this.made[level], this.made, args);
   }
 
-  fatal(...args: unknown[]) {
-    this.write('fatal', args);
-  }
-  error(...args: unknown[]) {
-    this.write('error', args);
-  }
-  warn(...args: unknown[]) {
-    this.write('warn', args);
-  }
-  info(...args: unknown[]) {
-    this.write('info', args);
-  }
-  debug(...args: unknown[]) {
-    this.write('debug', args);
-  }
-  trace(...args: unknown[]) {
-    this.write('trace', args);
-  }
   silent() {}
 
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
     return this.made.child(bindings, options);
   }
+}
+
+// A method per pino level (fatal … trace), each writing through `write`.
+for (const level of Object.keys(levels.values) as Level[]) {
+  Object.defineProperty(RequestLogger.prototype, level, {
+    value(this: RequestLogger, ...args: unknown[]) {
+      this.write(level, args);
+    },
+  });
 }
 
 /** Fastify's `childLoggerFactory`: each request's logger (RequestLogger above). */

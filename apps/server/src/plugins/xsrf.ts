@@ -91,8 +91,7 @@ function known(secret: string): KnownTokens {
   return tokens;
 }
 
-function remember(secret: string, token: string, issuedAt: number) {
-  const tokens = known(secret);
+function remember(tokens: KnownTokens, token: string, issuedAt: number) {
   if (tokens.newer.size >= KNOWN_TOKENS_MAX) {
     tokens.older = tokens.newer;
     tokens.newer = new Map();
@@ -117,7 +116,7 @@ export function xsrfTokenIssuedAt(secret: string, token: string | undefined): nu
   }
   if (!safeEqual(mac, sign(secret, `${issued}.${nonce}`))) return undefined;
   const issuedAt = parseInt(issued, 36);
-  remember(secret, token, issuedAt);
+  remember(tokens, token, issuedAt);
   return issuedAt;
 }
 

@@ -3,11 +3,16 @@ import { XSRF_COOKIE_NAME, applicantPageCopy as copy } from '@lumenfield/contrac
 import { createRepositories } from '../domains';
 import { hashLinkToken } from '../domains/applications/applicant-links';
 import { loggableUrl } from '../plugins/logging';
-import { applicationPayload, createOpening, postApplication } from '../test/legacy/application';
+import {
+  STATUS_LINK_IN_MAIL,
+  applicationPayload,
+  createOpening,
+  postApplication,
+  statusLinkToken,
+} from '../test/legacy/application';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 import { pdfFile } from '../test/files';
 
-const TOKEN_IN_MAIL = /\/applications\/([A-Za-z0-9_-]{43})/;
 const ERASE_IN_MAIL = /\/applications\/erase\/([A-Za-z0-9_-]{43})/;
 
 /** HTML text as a reader sees it: tags out, entities of the renderer back. */
@@ -44,13 +49,7 @@ describe(`the applicant's own page (${engine})`, () => {
     );
     expect(res.statusCode).toBe(201);
     const applicantId = res.json<{ ApplicantID: number }>().ApplicantID;
-    const mail = await db()
-      .selectFrom('mailQueue')
-      .select('textBody')
-      .where('applicantId', '=', applicantId)
-      .where('kind', '=', 'applicant-confirmation')
-      .executeTakeFirstOrThrow();
-    return { applicantId, email, token: TOKEN_IN_MAIL.exec(mail.textBody)![1]! };
+    return { applicantId, email, token: await statusLinkToken(t, applicantId) };
   }
 
   const open = (path: string) => t.app.inject({ method: 'GET', url: path });
@@ -318,7 +317,7 @@ describe(`the applicant's own page (${engine})`, () => {
     );
     expect(audited.map((row) => row.detail)).toEqual(['1 link', '1 link']);
     expect(JSON.stringify(audited)).not.toContain(known.email);
-    const fresh = TOKEN_IN_MAIL.exec(mails[0]!.textBody)![1]!;
+    const fresh = STATUS_LINK_IN_MAIL.exec(mails[0]!.textBody)![1]!;
     expect(fresh).not.toBe(known.token);
     expect(textOf((await open(`/applications/${fresh}`)).body)).toContain('Opening OWN-1 (OWN-1)');
   });

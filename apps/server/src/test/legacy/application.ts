@@ -110,3 +110,19 @@ export function applicationRequest(
 export function adminHeaders(t: TestApp): Record<string, string> {
   return { authorization: `Bearer ${t.config.adminToken ?? ''}` };
 }
+
+/** A status link in a mail's text: its token. */
+export const STATUS_LINK_IN_MAIL = /\/applications\/([A-Za-z0-9_-]{43})/;
+
+/** The token of the status link in the confirmation mail an application queued. */
+export async function statusLinkToken(t: Pick<TestApp, 'db'>, applicantId: number) {
+  const mail = await t.db.handle.db
+    .selectFrom('mailQueue')
+    .select('textBody')
+    .where('applicantId', '=', applicantId)
+    .where('kind', '=', 'applicant-confirmation')
+    .executeTakeFirstOrThrow();
+  const token = STATUS_LINK_IN_MAIL.exec(mail.textBody)?.[1];
+  if (!token) throw new Error(`no status link in applicant ${applicantId}'s confirmation mail`);
+  return token;
+}
