@@ -106,6 +106,27 @@ const adminJob = openingBody({
 });
 
 /**
+ * The console routes a personal API token may not call (`sessionOnly`): signing in and out, the
+ * password, the tokens themselves, and every account route (making, changing, deactivating an
+ * account, its role or its password). Every other `session` and `session-link` route takes a
+ * token as its person; the suite checks the router's flags against this list both ways.
+ */
+export const SESSION_ONLY_ROUTES: ReadonlySet<string> = new Set([
+  'GET /api/recruiters/session',
+  'DELETE /api/recruiters/session',
+  'PUT /api/recruiters/session/password',
+  'GET /api/recruiters/tokens',
+  'POST /api/recruiters/tokens',
+  'DELETE /api/recruiters/tokens/:id',
+  'GET /api/recruiters/users',
+  'POST /api/recruiters/users',
+  'PATCH /api/recruiters/users/:id',
+]);
+
+/** Console paths whose every route must be `sessionOnly`, whatever a new route's author forgot. */
+export const SESSION_ONLY_PATHS = /^\/api\/recruiters\/(users|session|tokens)(\/|$)/;
+
+/**
  * A request for every route the router knows, keyed `METHOD pattern` as the router lists it
  * (HEAD routes follow their GET). A GET of a fixed path (a page) is its own case; a route with
  * parameters or a body added without a case here fails the suite.

@@ -10,6 +10,8 @@ import {
   caseFor,
   createFixtures,
   routeCases,
+  SESSION_ONLY_PATHS,
+  SESSION_ONLY_ROUTES,
   spellings,
   type Fixtures,
   type RouteCase,
@@ -239,6 +241,28 @@ describe(`security: every route meets its guard, whatever the spelling (${engine
     }
   });
 
+  it("lists every console route as open to a token or sessionOnly; account, password, session and token routes are never a token's", () => {
+    const consoleRoutes = guarded().filter(
+      (r) => r.access === 'session' || r.access === 'session-link',
+    );
+    const flags = Object.fromEntries(
+      consoleRoutes.map((r) => [`${r.method} ${r.url}`, r.sessionOnly ? 'sessionOnly' : 'token']),
+    );
+    const expected = Object.fromEntries(
+      consoleRoutes.map((r) => {
+        const key = `${r.method} ${r.url}`;
+        return [key, SESSION_ONLY_ROUTES.has(key) ? 'sessionOnly' : 'token'];
+      }),
+    );
+    expect(flags).toEqual(expected);
+    // Every listed route is one the router knows (a renamed route cannot drop out unseen).
+    expect([...SESSION_ONLY_ROUTES].filter((key) => !(key in flags))).toEqual([]);
+    // The rule a new route meets without being listed: under these paths, a browser's only.
+    const open = consoleRoutes.filter((r) => SESSION_ONLY_PATHS.test(r.url) && !r.sessionOnly);
+    expect(open.map((r) => `${r.method} ${r.url}`)).toEqual([]);
+    expect(consoleRoutes.filter((r) => SESSION_ONLY_PATHS.test(r.url)).length).toBeGreaterThan(8);
+  });
+
   it("a session route takes a person's own token instead of the session and the page's headers, with their role, and refuses every spelling with a wrong or revoked one", async () => {
     const routes = guarded().filter((r) => r.access === 'session' || r.access === 'session-link');
     const wrong = `Bearer lft_${'x'.repeat(43)}`;
@@ -270,6 +294,8 @@ describe(`security: every route meets its guard, whatever the spelling (${engine
       expect.arrayContaining([
         'POST /api/recruiters/tokens',
         'PUT /api/recruiters/session/password',
+        'POST /api/recruiters/users',
+        'PATCH /api/recruiters/users/:id',
       ]),
     );
     // A recruiter's token is a recruiter.

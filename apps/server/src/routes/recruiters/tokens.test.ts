@@ -12,7 +12,7 @@ import {
 } from '@lumenfield/contract';
 import { BEARER_FAILURES_PER_MINUTE } from '../../plugins/api-guard';
 import { applicationPayload, createOpening, postApplication } from '../../test/legacy/application';
-import { consoleHeaders, createUser, openSession } from '../../test/console';
+import { consoleHeaders, createUser, openSession, PASSWORD } from '../../test/console';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
 
 /** The app's one clock, moved by the tests (last use is written at most once a minute). */
@@ -254,6 +254,55 @@ describe(`personal API tokens (${engine})`, () => {
     const fresh = await made(await openSession(t, rita), 'Fresh');
     await t.app.repos.users.update(rita.id, { isActive: false });
     expect((await bearer(fresh.secret, 'GET', '/api/recruiters/jobs')).statusCode).toBe(401);
+  });
+
+  it("an admin's token makes, changes and deactivates no account and sets no password (403); nothing changes", async () => {
+    const ada = await createUser(t, 'ada.door@example.com', 'admin', 'Ada Door');
+    const rita = await createUser(t, 'rita.door@example.com', 'recruiter', 'Rita Door');
+    const adaSession = await openSession(t, ada);
+    const ritaSession = await openSession(t, rita);
+    const { secret } = await made(adaSession, 'Automation');
+    const newPassword = 'seven quiet lanterns over the harbour 9';
+    const refused = [
+      await bearer(secret, 'POST', '/api/recruiters/users', {
+        email: 'mallory.door@example.com',
+        name: 'Mallory Door',
+        role: 'admin',
+        password: newPassword,
+      }),
+      await bearer(secret, 'PATCH', `/api/recruiters/users/${ada.id}`, { password: newPassword }),
+      await bearer(secret, 'PATCH', `/api/recruiters/users/${rita.id}`, { password: newPassword }),
+      await bearer(secret, 'PATCH', `/api/recruiters/users/${rita.id}`, { role: 'admin' }),
+      await bearer(secret, 'PATCH', `/api/recruiters/users/${rita.id}`, { isActive: false }),
+      await bearer(secret, 'GET', '/api/recruiters/users'),
+    ];
+    expect(refused.map((res) => res.statusCode)).toEqual(Array(refused.length).fill(403));
+    expect(await t.app.repos.users.findForSignIn('mallory.door@example.com')).toBeUndefined();
+    const signIn = (email: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/recruiters/session',
+        remoteAddress: newClient(),
+        headers: { ...t.headers('write'), 'content-type': 'application/json' },
+        payload: JSON.stringify({ email, password }),
+      });
+    expect((await signIn('mallory.door@example.com', newPassword)).statusCode).toBe(401);
+    // Both keep their passwords, roles and sessions.
+    expect((await signIn(ada.email, newPassword)).statusCode).toBe(401);
+    expect((await signIn(rita.email, newPassword)).statusCode).toBe(401);
+    expect((await signIn(rita.email, PASSWORD)).statusCode).toBe(200);
+    for (const session of [adaSession, ritaSession]) {
+      const who = await t.app.inject({
+        method: 'GET',
+        url: '/api/recruiters/session',
+        headers: consoleHeaders(t, session),
+      });
+      expect(who.statusCode).toBe(200);
+    }
+    expect(await t.app.repos.users.findById(rita.id)).toMatchObject({
+      role: 'recruiter',
+      isActive: true,
+    });
   });
 
   it(`counts wrong tokens against the failed-bearer limit: ${BEARER_FAILURES_PER_MINUTE} a minute, then 429 even for a good one`, async () => {

@@ -11,7 +11,7 @@ import { stripControlCharacters as clean } from '../../lib/control-characters';
 import { hashPassword, passwordProblem } from '../../domains/accounts/passwords';
 import { HttpProblem } from '../../plugins/problem-details';
 import { EmailInUseError } from '../../domains/accounts/users-repository';
-import { consoleProblems, signedIn, toConsoleUser } from './console-user';
+import { consoleProblems, signedInSession, toConsoleUser } from './console-user';
 
 const EMAIL = /^[^\s@,]+@[^\s@,.]+(\.[^\s@,.]+)*\.[^\s@,.]{2,}$/;
 
@@ -29,10 +29,13 @@ export function checkPassword(
   }
 }
 
-/** Accounts, for admins (docs/recruiters.md). */
+/**
+ * Accounts, for admins (docs/recruiters.md), from a signed-in browser only: a personal API token
+ * that could add an admin or set a password would hand its holder every account.
+ */
 export const consoleUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos } = app;
-  const config = { access: 'session', roles: ['admin'] } as const;
+  const config = { access: 'session', sessionOnly: true, roles: ['admin'] } as const;
 
   app.get(
     consolePaths.users,
@@ -61,7 +64,7 @@ export const consoleUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user: admin } = signedIn(request);
+      const { user: admin } = signedInSession(request);
       const email = clean(request.body.email).toLowerCase();
       const name = clean(request.body.name);
       if (!EMAIL.test(email)) {
@@ -115,11 +118,20 @@ export const consoleUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user: admin } = signedIn(request);
+      const { user: admin } = signedInSession(request);
       const { id } = request.params;
       const current = await repos.users.findById(id);
       if (!current) throw new HttpProblem(404, `There is no account with id ${id}.`);
       const { role, isActive, password } = request.body;
+      // One's own password changes only with the current one (PUT session/password): a session
+      // left open must not be enough to take the account.
+      if (id === admin.id && password !== undefined) {
+        throw new HttpProblem(
+          400,
+          'Change your own password under “Your account”, with your current password.',
+          [{ field: 'password', message: 'not for your own account' }],
+        );
+      }
       if (id === admin.id && (isActive === false || (role !== undefined && role !== 'admin'))) {
         throw new HttpProblem(
           400,
