@@ -93,6 +93,32 @@ describe('users (admins)', () => {
       { role: 'admin' },
     ]);
   });
+
+  it("offers one's own password change under Your account, never as a reset without the current one", async () => {
+    const writes: string[] = [];
+    mockApi({
+      'GET /recruiters/session': () => json(session('admin', 'Ada Admin')),
+      'GET /recruiters/users': () => json([session('admin', 'Ada Admin').user, rita]),
+      'PATCH /recruiters/users/1': (url) => {
+        writes.push(url.pathname);
+        return json(rita);
+      },
+    });
+    renderConsole('/recruiters/users');
+    const own = await screen.findByRole('link', { name: 'Change your password' });
+    expect(own).toHaveAttribute('href', '/recruiters/account');
+    const ownRow = own.closest('tr')!;
+    expect(within(ownRow).queryByRole('button', { name: /Reset password/ })).toBeNull();
+    // Another person's password is still reset here, by an admin.
+    expect(
+      screen.getByRole('button', { name: 'Reset password of Rita Recruiter' }),
+    ).toBeInTheDocument();
+    await userEvent.click(own);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your account' }),
+    ).toBeInTheDocument();
+    expect(writes).toEqual([]);
+  });
 });
 
 describe('the audit log (admins)', () => {

@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import {
+  consolePagePaths,
   userRoleSchema,
   type ConsoleUser,
   type FieldError,
@@ -7,6 +8,7 @@ import {
   type UserRole,
 } from '@lumenfield/contract';
 import { ApiError } from '@/lib/api-client';
+import { Link } from '@/lib/router';
 import { consoleApi } from './api';
 import { ConfirmDialog } from './confirm-dialog';
 import { useSession } from './session';
@@ -203,7 +205,12 @@ function UserRow({
               <span className="visually-hidden"> {user.name}</span>
             </button>
           )}
-          {showReset ? (
+          {isSelf ? (
+            // One's own password changes only with the current one, under "Your account".
+            <Link className="button button--secondary" to={consolePagePaths.account}>
+              Change your password
+            </Link>
+          ) : showReset ? (
             <form
               className="rc-inline-form"
               onSubmit={(event) => {
