@@ -12,17 +12,29 @@ export function requestScheme(request: FastifyRequest): 'http' | 'https' {
 
 /** A host name, IPv4 or bracketed IPv6 address, with an optional port: nothing else. */
 const HOST =
-  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]{2,45}\])(?::\d{1,5})?$/i;
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]{2,45}\])(?::(\d{1,5}))?$/i;
+
+/** Whether `host` is a host name or address with, when it has one, a port from 1 to 65535. */
+function isValidHost(host: string): boolean {
+  const match = HOST.exec(host);
+  if (!match) return false;
+  const port = match[1];
+  // A URL cannot hold a port past 65535: such a Host would fail every absolute link made of it.
+  return port === undefined || (Number(port) >= 1 && Number(port) <= 65_535);
+}
 
 /**
  * The origin for absolute URLs (canonical, Open Graph, JSON-LD, robots.txt, sitemap.xml):
  * PUBLIC_URL when set; otherwise the request's Host (X-Forwarded-Host only from a trusted
- * proxy, as Fastify reads it) and scheme. A host that is not a host name is refused with 400.
+ * proxy, as Fastify reads it) and scheme. A host that is not a host name, or whose port is out
+ * of range, is refused with 400, with PUBLIC_URL set or not: the answer to a malformed request
+ * does not depend on configuration.
  */
 export function publicOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
-  if (publicUrl) return publicUrl;
   const host = request.host;
-  if (!host || !HOST.test(host)) throw new HttpProblem(400, 'The Host header is not valid.');
+  if (host && !isValidHost(host)) throw new HttpProblem(400, 'The Host header is not valid.');
+  if (publicUrl) return publicUrl;
+  if (!host) throw new HttpProblem(400, 'The Host header is not valid.');
   return `${requestScheme(request)}://${host.toLowerCase()}`;
 }
 

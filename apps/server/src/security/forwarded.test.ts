@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOpening } from '../test/legacy/application';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
@@ -75,6 +76,80 @@ describe(`security: forwarded host and scheme (${engine})`, () => {
         url: `/careers/jobs/${id}`,
         headers: { 'x-forwarded-host': 'evil.example.net', 'x-forwarded-proto': 'javascript' },
       });
+      expect(canonical(res.body)).toBe(`https://www.lumenfield.example/careers/jobs/${id}`);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a Host or forwarded host with a port out of range is 400 (problem details), never 500, and logs no error', async () => {
+    const lines: string[] = [];
+    const logged = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const t = await createTestApp(
+      { TRUST_PROXY: '1', LOG_LEVEL: 'info' },
+      { pages: true, logDestination: logged },
+    );
+    try {
+      const id = await createOpening(t, 'FWD-3');
+      const urls = ['/careers', `/careers/jobs/${id}`, '/sitemap.xml', '/robots.txt'];
+      for (const port of ['99999', '65536', '0']) {
+        for (const url of urls) {
+          for (const headers of [
+            { host: `a:${port}` },
+            { host: 'www.example.com', 'x-forwarded-host': `a:${port}` },
+          ]) {
+            const res = await t.app.inject({ url, headers });
+            expect(res.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(400);
+            expect(res.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+            expect(res.json()).toMatchObject({
+              status: 400,
+              detail: 'The Host header is not valid.',
+            });
+          }
+        }
+      }
+      // The highest port is a port.
+      const highest = await t.app.inject({ url: '/careers', headers: { host: 'a:65535' } });
+      expect(highest.statusCode).toBe(200);
+      const levels = lines.map((line) => (JSON.parse(line) as { level: number }).level);
+      expect(levels.length).toBeGreaterThan(0);
+      expect(levels.filter((level) => level >= 50)).toEqual([]);
+      expect(lines.join('\n')).not.toMatch(/"stack"|Invalid URL/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('with PUBLIC_URL set, a forwarded host that is not a host name is refused all the same', async () => {
+    const t = await createTestApp(
+      { TRUST_PROXY: '1', PUBLIC_URL: 'https://www.lumenfield.example' },
+      { pages: true },
+    );
+    try {
+      const id = await createOpening(t, 'FWD-4');
+      for (const host of ['evil.com/<script>', 'a b', 'x"onload="y', 'a:99999']) {
+        for (const url of [`/careers/jobs/${id}`, '/sitemap.xml']) {
+          const res = await t.app.inject({
+            url,
+            headers: { host: 'www.example.com', 'x-forwarded-host': host },
+          });
+          expect(res.statusCode, `${url} ${host}`).toBe(400);
+          expect(res.body).not.toContain(host);
+        }
+        const direct = await t.app.inject({ url: '/robots.txt', headers: { host } });
+        expect(direct.statusCode, host).toBe(400);
+      }
+      // A host name from the proxy is fine; the links still use PUBLIC_URL.
+      const res = await t.app.inject({
+        url: `/careers/jobs/${id}`,
+        headers: { host: 'www.example.com', 'x-forwarded-host': 'careers.example.org' },
+      });
+      expect(res.statusCode).toBe(200);
       expect(canonical(res.body)).toBe(`https://www.lumenfield.example/careers/jobs/${id}`);
     } finally {
       await t.close();
