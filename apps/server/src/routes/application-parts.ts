@@ -17,6 +17,7 @@ import {
 import type { Config } from '../config';
 import type { DbHandle } from '../db/create-db';
 import { acceptApplication } from '../domains/openings/accept-application';
+import { stripControlCharacters as clean } from '../lib/control-characters';
 import type { Job } from '../domains/openings/jobs-repository';
 import { mailOrigin } from '../plugins/public-origin';
 import { HttpProblem } from '../plugins/problem-details';
@@ -118,7 +119,8 @@ export interface ReadOptions {
 /**
  * Reads the parts as they arrive. The resume's chunks are joined and judged for a zip bomb in a
  * worker thread, never on the event loop. A post over the count limits (parts, fields, files)
- * or a field over its size is refused whole (413).
+ * or a field over its size is refused whole (413); one with a field or file the form does not
+ * have, 400 naming them (the JSON post refuses unknown keys the same way).
  */
 export async function readApplicationForm(
   request: FastifyRequest,
@@ -146,6 +148,8 @@ async function readParts(
   const multi = new Set(job.questions.filter((q) => q.type === 'multi_select').map((q) => q.key));
   let verified = tokenMatches === undefined;
   let showStates = false;
+  // Names the form does not have: refused once the post is read, all of them named.
+  const unknown = new Set<string>();
   let fieldsLength = 0;
   let resume: ReceivedForm['resume'] = {
     fileName: '',
@@ -157,6 +161,7 @@ async function readParts(
     if (part.type === 'file') {
       if (!verified) throw new HttpProblem(403, applyFormProblems.forbidden);
       if (part.fieldname !== applyFormFieldNames.resume) {
+        unknown.add(clean(part.fieldname));
         await drain(part);
         continue;
       }
@@ -205,7 +210,10 @@ async function readParts(
       values.fields[name as ApplyFormTextField] = value;
     } else {
       const key = answerKeyOf(name);
-      if (key === undefined) continue;
+      if (key === undefined) {
+        unknown.add(clean(name));
+        continue;
+      }
       const current = values.answers[key];
       if (multi.has(key)) {
         values.answers[key] = [...(Array.isArray(current) ? current : []), value];
@@ -215,8 +223,19 @@ async function readParts(
     }
   }
   if (!verified) throw new HttpProblem(403, applyFormProblems.forbidden);
+  if (unknown.size > 0) throw unknownFieldsProblem([...unknown]);
   // An unchosen single choice sends nothing; a multi_select with nothing ticked, nothing.
   return { values, showStates, resume, tooLong: tooLongErrors(values) };
+}
+
+/** A post with fields the form does not have, as the JSON post's unknown keys are answered. */
+function unknownFieldsProblem(names: string[]): HttpProblem {
+  const shown = names.slice(0, 10);
+  return new HttpProblem(
+    400,
+    `The application has fields the form does not know: ${shown.join(', ')}.`,
+    shown.map((field) => ({ field, message: 'is not a field of an application' })),
+  );
 }
 
 /** Reads a part to its end without keeping it. */

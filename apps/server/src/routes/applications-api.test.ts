@@ -226,6 +226,36 @@ describe(`the apply dialog's multipart post, answered in JSON (${engine})`, () =
     expect(Number(stored.n)).toBe(0);
   });
 
+  it('refuses fields and files the dialog does not send: 400 naming each, nothing stored', async () => {
+    const email = `extra.${Math.random().toString(36).slice(2)}@example.com`;
+    // The file under another name than the resume's (one file a post: the form's limit).
+    const res = await post([
+      ...fields({ email }),
+      ['Email', 'other@example.com'],
+      ['answers.years', '9'],
+      ['cover', { name: 'cover.pdf', bytes: pdfFile() }],
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(problem(res.body)).toEqual({
+      detail: 'The application has fields the form does not know: Email, answers.years, cover.',
+      errors: ['Email', 'answers.years', 'cover'].map((field) => ({
+        field,
+        message: 'is not a field of an application',
+      })),
+      status: 400,
+      title: 'Bad Request',
+      type: 'about:blank',
+      requestId: expect.any(String) as string,
+    });
+    const stored = await t.db.handle.db
+      .selectFrom('applicants')
+      .select('id')
+      .where('email', '=', email)
+      .execute();
+    expect(stored).toEqual([]);
+    expect((await post([...fields({ email }), resume()])).statusCode).toBe(201);
+  });
+
   it('needs the fixed header and the XSRF echo (the /api guard), and a multipart body', async () => {
     const noEcho = await post([...fields(), resume()], { 'x-xsrf-token': 'forged' });
     expect(noEcho.statusCode).toBe(403);

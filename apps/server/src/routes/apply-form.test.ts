@@ -236,6 +236,30 @@ describe(`the apply form without scripts: multipart posts (${engine})`, () => {
     expect(nullOrigin.statusCode).toBe(303);
   });
 
+  it('refuses fields and files the form does not have: 400 naming them, the form again, nothing stored', async () => {
+    const email = `extra.${Math.random().toString(36).slice(2)}@example.com`;
+    // The file under another name than the resume's (one file a post: the form's limit).
+    const res = await post([
+      ...fields({ email }),
+      ['isAdmin', 'true'],
+      ['answers', 'x'],
+      ['attachment', { name: 'more.pdf', bytes: pdfFile() }],
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain(
+      'The application has fields the form does not know: isAdmin, answers, attachment.',
+    );
+    const stored = await t.db.handle.db
+      .selectFrom('applicants')
+      .select('id')
+      .where('email', '=', email)
+      .execute();
+    expect(stored).toEqual([]);
+    // The same post with only the form's own fields is taken.
+    expect((await post([...fields({ email }), resume()])).statusCode).toBe(303);
+  });
+
   it('shows the states of the chosen country without judging anything', async () => {
     const res = await post(
       fields({ stateId: '', firstName: 'Ana', 'answers[years]': '' }).concat([['showStates', '1']]),
