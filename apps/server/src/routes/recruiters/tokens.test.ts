@@ -64,7 +64,7 @@ describe(`personal API tokens (${engine})`, () => {
   /** A call with the token alone: no cookie, no fixed header, no XSRF echo. */
   const bearer = (
     secret: string,
-    method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+    method: 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE',
     url: string,
     body?: unknown,
     remoteAddress = newClient(),
