@@ -1,3 +1,4 @@
+import { isoDaySchema } from './dates';
 import { counted } from './plural';
 import { applicantSchema } from './application';
 import { applicantMessageSchema } from './messages';
@@ -440,8 +441,8 @@ export const auditQuerySchema = pagedQuerySchema.extend({
   /** Words matched against the actor's name or e-mail. */
   actor: z.string().max(200).optional(),
   /** ISO dates (YYYY-MM-DD), inclusive, UTC. */
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: isoDaySchema.optional(),
+  to: isoDaySchema.optional(),
 });
 export type AuditQuery = z.input<typeof auditQuerySchema>;
 

@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './dates';
 export * from './plural';
 export * from './api-paths';
 export * from './problem';

@@ -1,3 +1,4 @@
+import { isoInstantSchema } from './dates';
 import { openingTermsInputSchema, openingTermsSchema } from './job-terms';
 import { placeSchema, placesSchema, remoteCountriesSchema } from './places';
 import { publicQuestionSchema, questionSchema, questionsSchema } from './questions';
@@ -60,7 +61,7 @@ export const openingInputSchema = z.object({
   title: requiredText(200),
   location: requiredText(200),
   /** ISO 8601; defaults to now. */
-  effectiveFrom: z.iso.datetime({ offset: true }).optional(),
+  effectiveFrom: isoInstantSchema.optional(),
   description: z.string().max(100_000),
   recruitmentManagers: z.string().max(1000),
   contactPersons: z.string().max(1000),

@@ -1,4 +1,5 @@
 import { z } from './zod-setup';
+import { isoDaySchema } from './dates';
 import { applicantStageSchema, type ApplicantStage } from './pipeline';
 
 /**
@@ -74,8 +75,8 @@ export const HIRE_BANDS = [
 
 export const reportQuerySchema = z.object({
   /** ISO dates (YYYY-MM-DD), inclusive, UTC: the applicants who applied between them. */
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: isoDaySchema.optional(),
+  to: isoDaySchema.optional(),
   /** Only this opening's applicants. */
   jobId: z
     .string()

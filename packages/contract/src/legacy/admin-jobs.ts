@@ -1,3 +1,4 @@
+import { isoInstantSchema } from '../dates';
 import { openingTermsInputSchema } from '../job-terms';
 import type { OpeningInput, OpeningPatch, RecruiterOpening } from '../openings';
 import type { FieldError } from '../problem';
@@ -41,7 +42,7 @@ export const adminJobCreateSchema = z.object({
   JobTitle: requiredText(200),
   JobLocation: requiredText(200),
   /** ISO 8601; defaults to now. */
-  EffectiveFrom: z.iso.datetime({ offset: true }).optional(),
+  EffectiveFrom: isoInstantSchema.optional(),
   Job_Description: z.string().max(100_000),
   Recruitment_Manager: z.string().max(1000),
   ContactPerson: z.string().max(1000),

@@ -1,5 +1,8 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import {
+  dayEnd,
+  dayStart,
+  FIRST_DAY,
   FUNNEL_STAGES,
   HIRE_BANDS,
   INITIAL_STAGE,
@@ -34,9 +37,9 @@ export function reportRange(
   now: Date,
 ): ReportRange {
   const to = query.to ?? isoDay(now);
-  const from =
-    query.from ??
-    isoDay(new Date(Date.parse(`${to}T00:00:00Z`) - (REPORT_DEFAULT_DAYS - 1) * DAY_MS));
+  const before = isoDay(new Date(Date.parse(dayStart(to)) - (REPORT_DEFAULT_DAYS - 1) * DAY_MS));
+  // Four-digit years sort as text; a default reaching before the year 1 starts there.
+  const from = query.from ?? (before < FIRST_DAY ? FIRST_DAY : before);
   if (from > to) throw new HttpProblem(400, 'The start date is after the end date.');
   return { from, to, jobId: query.jobId ?? null };
 }
@@ -82,12 +85,10 @@ export function reportsRepository(db: Db) {
   const cohort = (range: ReportRange) =>
     db
       .selectFrom('applicants')
-      .where('applicants.appliedOn', '>=', `${range.from}T00:00:00.000Z`)
-      .where(
-        'applicants.appliedOn',
-        '<',
-        new Date(Date.parse(`${range.to}T00:00:00Z`) + DAY_MS).toISOString(),
-      )
+      .where('applicants.appliedOn', '>=', dayStart(range.from))
+      // The day's last instant, not the next day's first: after 9999-12-31 there is no day to
+      // write in four digits, and `+010000-…` sorts before every stored instant.
+      .where('applicants.appliedOn', '<=', dayEnd(range.to))
       .$if(range.jobId !== null, (q) => q.where('applicants.jobId', '=', range.jobId!));
 
   return {
@@ -161,8 +162,8 @@ export function reportsRepository(db: Db) {
      * the connection.
      */
     async timeInStage(filter: ReportFilter): Promise<TimeInStageReport> {
-      const since = `${filter.from}T00:00:00.000Z`;
-      const until = new Date(Date.parse(`${filter.to}T00:00:00Z`) + DAY_MS).toISOString();
+      const since = dayStart(filter.from);
+      const until = dayEnd(filter.to);
       const opening = filter.jobId === null ? sql`` : sql`and a.job_id = ${filter.jobId}`;
       const days = sqlDaysBetween(db, sql.ref('started'), sql.ref('ended'));
       const result = await sql<{
@@ -173,7 +174,7 @@ export function reportsRepository(db: Db) {
       }>`
         with cohort as (
           select a.id, a.applied_on from applicants a
-          where a.applied_on >= ${since} and a.applied_on < ${until} ${opening}
+          where a.applied_on >= ${since} and a.applied_on <= ${until} ${opening}
         ),
         steps as (
           select c.id as applicant, ${sql.lit(INITIAL_STAGE)} as stage, c.applied_on as started, 0 as seq

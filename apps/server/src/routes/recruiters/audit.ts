@@ -4,6 +4,8 @@ import {
   auditPageSchema,
   auditQuerySchema,
   consolePaths,
+  dayEnd,
+  dayStart,
   PAGE_SIZE,
 } from '@lumenfield/contract';
 import { consoleProblems } from './console-user';
@@ -32,8 +34,8 @@ export const consoleAuditRoutes: FastifyPluginAsyncZod = async (app) => {
         {
           action,
           actor,
-          from: from ? `${from}T00:00:00.000Z` : undefined,
-          to: to ? `${to}T23:59:59.999Z` : undefined,
+          from: from ? dayStart(from) : undefined,
+          to: to ? dayEnd(to) : undefined,
         },
         current,
         PAGE_SIZE,

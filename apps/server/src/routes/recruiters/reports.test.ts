@@ -393,6 +393,52 @@ describe(`reports (${engine})`, () => {
     expect(reversed.status).toBe(400);
   });
 
+  it('a far-future end counts everyone from the start (to 9999-12-31 included); a date past 9999 or before the year 1 is 400 naming its field', async () => {
+    const everyone = inRange.length + outside.length;
+    for (const path of Object.values(reportPaths)) {
+      const [near, far] = await Promise.all(
+        ['2099-12-31', '9999-12-31'].map((to) =>
+          get<PassThroughReport>(reportUrl(path, `from=2024-12-31&to=${to}`)),
+        ),
+      );
+      expect([near!.status, far!.status], path).toEqual([200, 200]);
+      expect(far!.body.filter.applicants, path).toBe(everyone);
+      // Every figure the same as with an end in this century.
+      expect({ ...far!.body, filter: { ...far!.body.filter, to: '2099-12-31' } }, path).toEqual(
+        near!.body,
+      );
+    }
+    // The last day itself, and a default start 90 days before it.
+    const last = await get<PassThroughReport>(
+      reportUrl(reportPaths['pass-through'], 'to=9999-12-31'),
+    );
+    expect(last.status).toBe(200);
+    expect(last.body.filter).toMatchObject({ from: '9999-10-03', to: '9999-12-31', applicants: 0 });
+    const first = await get<PassThroughReport>(
+      reportUrl(reportPaths['pass-through'], 'to=0001-01-05'),
+    );
+    expect(first.status).toBe(200);
+    expect(first.body.filter).toMatchObject({ from: '0001-01-01', to: '0001-01-05' });
+    for (const [query, field] of [
+      ['from=2025-01-01&to=10000-01-01', 'to'],
+      ['from=0000-01-01&to=2025-01-01', 'from'],
+      ['from=2025-01-01&to=+010000-01-01', 'to'],
+    ] as const) {
+      for (const path of [reportPaths['pass-through'], `${reportPaths['pass-through']}.csv`]) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `${API_BASE_PATH}${path}?${query}`,
+          headers: consoleHeaders(t, session),
+        });
+        expect(res.statusCode, `${path}?${query}`).toBe(400);
+        expect(
+          (res.json() as { errors: { field: string }[] }).errors.map((e) => e.field),
+          query,
+        ).toEqual([field]);
+      }
+    }
+  });
+
   it('each report as CSV: the table under plain headings, a file name that says its filter', async () => {
     const { status, res } = await get(
       `${reportUrl(`${reportPaths['pass-through']}.csv`)}&jobId=${jobs.A}`,
