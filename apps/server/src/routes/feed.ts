@@ -10,7 +10,7 @@ import {
 } from '@lumenfield/contract';
 import { FEED_PATH, jobPath, routes } from '@lumenfield/routes';
 import type { Config } from '../config';
-import { escapeHtml } from '../lib/html-text';
+import { escapeXml } from '../lib/html-text';
 import { careerListings } from '../domains/openings/openings';
 import { minuteOf } from '../plugins/live-answers';
 import { publicOrigin } from '../plugins/public-origin';
@@ -44,7 +44,8 @@ export async function feedRoutes(app: FastifyInstance, { config }: { config: Con
       const updated = shown
         .map((job) => updatedOf.get(job.id) ?? minuteOf(now).toISOString())
         .reduce((latest, at) => (at > latest ? at : latest), '');
-      const x = escapeHtml;
+      // Stored text may predate the write-side cleaning: every value is made XML-safe here.
+      const x = escapeXml;
       const entries = shown.map((job) => {
         const url = `${origin}${jobPath(job.id)}`;
         const summary = [

@@ -4,7 +4,8 @@ import type { Config } from '../config';
 import { publicOrigin } from '../plugins/public-origin';
 import type { Place as ContractPlace } from '@lumenfield/contract';
 import { countryOf, placesOf, resolvePlace, stateOf } from '../domains/openings/place';
-import { BRAND, escapeHtml } from '../lib/html-text';
+import { BRAND, escapeXml } from '../lib/html-text';
+import { xmlSafeStrings } from '../lib/control-characters';
 import type { Job, JobTermsFields } from '../domains/openings/jobs-repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -87,8 +88,9 @@ export function baseSalary(job: JobTermsFields) {
   };
 }
 
+/** schema.org's JobPosting; stored text may predate the write-side cleaning, so made XML-safe. */
 export function jobPostingJsonLd(job: Job, descriptionHtml: string, base: string, now: Date) {
-  return {
+  return xmlSafeStrings({
     '@context': 'https://schema.org/',
     '@type': 'JobPosting',
     title: job.title,
@@ -102,7 +104,7 @@ export function jobPostingJsonLd(job: Job, descriptionHtml: string, base: string
     ...baseSalary(job),
     directApply: true,
     url: `${base}${jobPath(job.id)}`,
-  };
+  });
 }
 
 /** robots.txt and sitemap.xml (docs/search.md). */
@@ -157,7 +159,7 @@ export async function seoRoutes(app: FastifyInstance, { config }: { config: Conf
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
       ...entries.map(
         (e) =>
-          `  <url><loc>${escapeHtml(e.loc)}</loc>${'lastmod' in e ? `<lastmod>${e.lastmod}</lastmod>` : ''}</url>`,
+          `  <url><loc>${escapeXml(e.loc)}</loc>${'lastmod' in e ? `<lastmod>${escapeXml(String(e.lastmod))}</lastmod>` : ''}</url>`,
       ),
       '</urlset>',
       '',
