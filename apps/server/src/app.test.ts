@@ -73,6 +73,14 @@ describe('configuration', () => {
     }
   });
 
+  it('caps stranger-caused mail per address at 10 a day unless told, and only at a positive number', () => {
+    expect(loadConfig({}).mailCapPerAddress).toBe(10);
+    expect(loadConfig({ MAIL_CAP_PER_ADDRESS: '3' }).mailCapPerAddress).toBe(3);
+    for (const bad of ['0', '-1', 'ten', '2.5']) {
+      expect(() => loadConfig({ MAIL_CAP_PER_ADDRESS: bad }), bad).toThrow(/MAIL_CAP_PER_ADDRESS/);
+    }
+  });
+
   it('defaults to SQLite with demo openings, and PostgreSQL without', () => {
     expect(loadConfig({}).seedDemoData).toBe(true);
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/x' }).seedDemoData).toBe(false);

@@ -108,6 +108,9 @@ const envSchema = z.object({
     .regex(/^\d+$/, 'must be a whole number of milliseconds (0: off)')
     .transform(Number)
     .default(5_000),
+  // Mail a stranger can cause to one address in a day, every kind and route together
+  // (docs/careers.md): past it the action is done and answered the same, without the mail.
+  MAIL_CAP_PER_ADDRESS: positiveInt('MAIL_CAP_PER_ADDRESS').default(10),
   SHUTDOWN_TIMEOUT_MS: positiveInt('SHUTDOWN_TIMEOUT_MS').default(10_000),
   APPLICANT_RETENTION_DAYS: positiveInt('APPLICANT_RETENTION_DAYS').default(
     DEFAULT_APPLICANT_RETENTION_DAYS,
@@ -207,6 +210,8 @@ export interface Config {
   mailFrom: string;
   /** How often each node sends due mail; 0 turns the sender's timer off (tests). */
   mailPollMs: number;
+  /** Stranger-caused mails (confirmations, links, erase links) one address gets in a day. */
+  mailCapPerAddress: number;
   /** Hops or addresses trusted to forward the client's address and scheme; false: none. */
   trustProxy: number | string[] | false;
   /** Bearer token of GET /metrics; unset: /metrics answers 404. */
@@ -296,6 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailPollMs: e.MAIL_POLL_MS,
+    mailCapPerAddress: e.MAIL_CAP_PER_ADDRESS,
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

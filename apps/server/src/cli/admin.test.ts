@@ -228,6 +228,7 @@ describe(`npm run admin (${engine})`, () => {
         job: { id: jobId, code: 'C', title: 'T', location: 'L', contactEmails: [] },
         origin: 'http://127.0.0.1:3000',
         retentionDays: 365,
+        capPerAddress: 10,
       },
     });
     await repos.applicants.create(application('Lea.Park@example.com', 2_000));
@@ -265,7 +266,7 @@ describe(`npm run admin (${engine})`, () => {
       testDb.handle.db,
       [
         {
-          kind: 'applicant-confirmation',
+          kind: 'applicant-message',
           to: ['q@example.com'],
           subject: 's',
           text: 't',

@@ -218,6 +218,12 @@ export interface LinkRequests {
   id: Generated<number>;
 }
 
+export interface MailCapSlots {
+  id: Generated<number>;
+  key: string;
+  takenAt: Instant;
+}
+
 export interface MailQueue {
   alertId: number | null;
   applicantId: number | null;
@@ -360,6 +366,7 @@ export interface DB {
   jobLeases: JobLeases;
   jobs: Jobs;
   linkRequests: LinkRequests;
+  mailCapSlots: MailCapSlots;
   mailQueue: MailQueue;
   messageTemplates: MessageTemplates;
   rejectionReasons: RejectionReasons;

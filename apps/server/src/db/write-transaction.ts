@@ -16,9 +16,7 @@ export async function writeTransaction<T>(
 ): Promise<T> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     return db.transaction().execute(async (trx) => {
-      for (const key of [...new Set(lockKeys)].sort()) {
-        await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
-      }
+      await holdLocks(trx, lockKeys);
       return work(trx);
     });
   }
@@ -33,4 +31,16 @@ export async function writeTransaction<T>(
       throw error;
     }
   });
+}
+
+/**
+ * Takes `keys`' locks inside a writeTransaction that is under way, for keys known only after its
+ * first reads; held until it ends. Sorted, as writeTransaction's own: two callers naming the
+ * same keys never wait on each other. SQLite: nothing to do, the write lock covers every key.
+ */
+export async function holdLocks(trx: Db, keys: readonly string[]): Promise<void> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  for (const key of [...new Set(keys)].sort()) {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+  }
 }

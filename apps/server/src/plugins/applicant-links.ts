@@ -31,7 +31,10 @@ export const LINK_REQUESTS_INTERVAL_MS = 2_000;
  */
 export const applicantLinks = fp<{ config: Config; database: DbHandle }>(
   async (app: FastifyInstance, { config, database }) => {
-    const page = applicantPage(database.db, mailOrigin(config));
+    const page = applicantPage(database.db, {
+      origin: mailOrigin(config),
+      capPerAddress: config.mailCapPerAddress,
+    });
     app.decorate('applicantPage', page);
     let running: Promise<number> | undefined;
     /** One run at a time: a run asked for while one runs starts after it (it sees new rows). */

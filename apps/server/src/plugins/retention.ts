@@ -25,7 +25,7 @@ export const RETENTION_LEASE = 'applicant-retention';
 const LEASE_MS = 15 * 60_000;
 
 export function createRetention(options: {
-  repos: Pick<Repositories, 'applicants' | 'leases'>;
+  repos: Pick<Repositories, 'applicants' | 'leases' | 'mail'>;
   retentionDays: number;
   clock?: () => Date;
   /** This node's lease holder id. */
@@ -37,7 +37,10 @@ export function createRetention(options: {
     async runOnce(now = clock()) {
       if (!(await repos.leases.claim(RETENTION_LEASE, holder, now, LEASE_MS))) return undefined;
       try {
-        return await repos.applicants.eraseExpired(now, retentionDays);
+        const erased = await repos.applicants.eraseExpired(now, retentionDays);
+        // The mail caps' counters go once no window looks back at them (docs/careers.md).
+        await repos.mail.pruneCapSlots(now);
+        return erased;
       } finally {
         await repos.leases.release(RETENTION_LEASE, holder, now);
       }

@@ -175,7 +175,11 @@ export async function alertPageRoutes(
         const page = await formPage(values, { errors: checked.errors });
         return send(request, reply, 'alerts', page, 400);
       }
-      const outcome = await repos.alerts.subscribe(checked.alert, mailOrigin(config), app.now());
+      const outcome = await repos.alerts.subscribe(
+        checked.alert,
+        { origin: mailOrigin(config), capPerAddress: config.mailCapPerAddress },
+        app.now(),
+      );
       // The same page either way: it never tells whether an address has alerts already.
       request.log.info({ outcome }, 'job alert requested');
       return send(request, reply, 'alerts', { kind: 'sent' });

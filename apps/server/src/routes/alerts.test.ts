@@ -399,7 +399,7 @@ describe(`alert mail carries its headers over SMTP (${engine})`, () => {
         filters: { q: '', country: null, workplace: null },
         frequency: 'instant',
       },
-      'https://careers.example.com',
+      { origin: 'https://careers.example.com', capPerAddress: t.config.mailCapPerAddress },
       now,
     );
     const [confirmation] = await queued(t, 'alert-confirmation');

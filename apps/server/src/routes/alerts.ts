@@ -45,7 +45,7 @@ export const alertsApiRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
       if (!checked.ok) throw new HttpProblem(400, checked.errors[0]!.message, checked.errors);
       const outcome = await app.repos.alerts.subscribe(
         checked.alert,
-        mailOrigin(config),
+        { origin: mailOrigin(config), capPerAddress: config.mailCapPerAddress },
         app.now(),
       );
       request.log.info({ outcome }, 'job alert requested');

@@ -8,7 +8,7 @@ import {
   problemDetailsSchema,
 } from '@lumenfield/contract';
 import { HttpProblem } from '../plugins/problem-details';
-import { linkRequestThrottle, queueLinkRequest } from './applicant-page';
+import { linkRequestThrottle } from './applicant-page';
 
 /**
  * POST /api/applications/links (docs/api.md): mails the status links of every application of an
@@ -41,7 +41,6 @@ export const applicantLinksRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await throttle(request, email))) {
         throw new HttpProblem(429, copy.tooMany, undefined, { 'Retry-After': '3600' });
       }
-      await queueLinkRequest(app, email);
       return reply.code(202).send({ Message: copy.linksSent });
     },
   );

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -27,9 +26,11 @@ import { MULTIPART_BODY_LIMIT, sameOrigin } from './apply-form';
 /** How long a resume's post waits for room under UPLOAD_BYTES_IN_FLIGHT before it is 503. */
 const BODY_WAIT_MS = 3_000;
 
-/** "Send me my links": per client, and per address whoever asks (docs/security.md). */
+/**
+ * "Send me my links": per client here; per address whoever asks, by either route, in the
+ * database (LINK_REQUESTS_PER_ADDRESS, domains/mail/mail-caps.ts).
+ */
 export const LINK_REQUESTS_PER_CLIENT = 10;
-export const LINK_REQUESTS_PER_ADDRESS = 3;
 const LINK_REQUEST_WINDOW = '1 hour';
 /** The forms' fields are a few short values. */
 const FORM_BODY_LIMIT = 4_096;
@@ -41,13 +42,13 @@ const NOTICES = {
   'erase-mail': copy.eraseMailSent,
 } as const;
 
-/** The address a request asks about, for its per-address counter (hashed: no address kept). */
-const askedAddress = new WeakMap<FastifyRequest, string>();
-
 /**
  * The throttles of "send me my links", the same for the API and the form: answers whether this
- * request may go on, counting it against its client and its address (shared in Redis when
- * configured, like every limit). Needs @fastify/rate-limit registered in `app`'s scope.
+ * request may go on and, when it may, queues it (handled on the queue's own clock,
+ * plugins/applicant-links.ts). Counted against its client (shared in Redis when configured,
+ * like every limit), then against its address in the database, one count for both routes and
+ * every node. Nothing here depends on whether the address is known, so the answer cannot tell.
+ * Needs @fastify/rate-limit registered in `app`'s scope.
  */
 export function linkRequestThrottle(app: FastifyInstance) {
   const perClient = app.createRateLimit({
@@ -55,30 +56,11 @@ export function linkRequestThrottle(app: FastifyInstance) {
     timeWindow: LINK_REQUEST_WINDOW,
     keyGenerator: (request: FastifyRequest) => `applicant-links-client:${request.ip}`,
   });
-  const perAddress = app.createRateLimit({
-    max: LINK_REQUESTS_PER_ADDRESS,
-    timeWindow: LINK_REQUEST_WINDOW,
-    keyGenerator: (request: FastifyRequest) =>
-      `applicant-links-address:${askedAddress.get(request) ?? ''}`,
-  });
   return async (request: FastifyRequest, email: string): Promise<boolean> => {
-    askedAddress.set(
-      request,
-      crypto.createHash('sha256').update(email.trim().toLowerCase()).digest('hex'),
-    );
     const client = await perClient(request);
     if (!client.isAllowed && client.isExceeded) return false;
-    const address = await perAddress(request);
-    return address.isAllowed || !address.isExceeded;
+    return app.applicantPage.requestLinks(email, app.now());
   };
-}
-
-/**
- * Queues a "send me my links" (handled on the queue's own clock, plugins/applicant-links.ts):
- * nothing here depends on whether the address is known, so the answer cannot tell.
- */
-export async function queueLinkRequest(app: FastifyInstance, email: string) {
-  await app.applicantPage.requestLinks(email, app.now());
 }
 
 export interface ApplicantPageOptions {
@@ -255,7 +237,6 @@ export async function applicantPageRoutes(
         429,
       );
     }
-    await queueLinkRequest(app, email);
     return send(request, reply, { view: { kind: 'links-sent' }, base: null, application: null });
   });
 

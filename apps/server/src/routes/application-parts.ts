@@ -263,6 +263,7 @@ export function judgeApplicationForm(
       applications: app.applicationStore,
       mailOrigin: mailOrigin(config),
       retentionDays: config.applicantRetentionDays,
+      mailCapPerAddress: config.mailCapPerAddress,
     },
     job,
     {

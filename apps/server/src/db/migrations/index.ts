@@ -19,6 +19,7 @@ import * as bulkBatches from './0017-bulk-batches';
 import * as sources from './0018-sources';
 import * as duplicates from './0019-duplicates';
 import * as reportIndexes from './0020-report-indexes';
+import * as mailCaps from './0021-mail-caps';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the server
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0018-sources': sources,
   '0019-duplicates': duplicates,
   '0020-report-indexes': reportIndexes,
+  '0021-mail-caps': mailCaps,
 };

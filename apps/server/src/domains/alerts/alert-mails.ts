@@ -21,7 +21,7 @@ export function alertConfirmationMail(input: {
   filtersText: string;
   frequency: AlertFrequency;
   confirmLink: string;
-}): OutgoingMail {
+}): OutgoingMail<'alert-confirmation'> {
   const { text, html } = message(
     'Hello,',
     [
@@ -64,7 +64,7 @@ export function jobAlertMail(input: {
   filtersText: string;
   frequency: AlertFrequency;
   unsubscribeLink: string;
-}): OutgoingMail {
+}): OutgoingMail<'job-alert'> {
   const { openings } = input;
   const count = openings.length;
   const { text, html } = message(

@@ -16,7 +16,7 @@ import type { Db } from '../../db/database';
 import { toIso } from '../../db/database';
 import { writeTransaction } from '../../db/write-transaction';
 import { auditRepository } from '../audit/audit-repository';
-import { enqueueMail } from '../mail/mail-repository';
+import { enqueueMail, queueCappedMail } from '../mail/mail-repository';
 import { jobsRepository } from '../openings/jobs-repository';
 import { careerListings } from '../openings/openings';
 import { referenceRepository } from '../openings/reference-repository';
@@ -149,13 +149,15 @@ export function jobAlertsRepository(db: Db) {
     /**
      * A new alert, unconfirmed, and its confirmation mail, in one transaction with its audit
      * row. 'throttled': the address already has PENDING_ALERTS_PER_ADDRESS unconfirmed alerts
-     * from the last day, and nothing is stored or sent (the visitor's answer is the same).
+     * from the last day, and nothing is stored or sent; 'capped': the address had its day's
+     * MAIL_CAP_PER_ADDRESS, and the alert is stored without a mail (the visitor's answer is the
+     * same for all three).
      */
     async subscribe(
       alert: AlertRequest,
-      origin: string,
+      mail: { origin: string; capPerAddress: number },
       now: Date,
-    ): Promise<'queued' | 'throttled'> {
+    ): Promise<'queued' | 'capped' | 'throttled'> {
       const email = alert.email.trim();
       const address = email.toLowerCase();
       const filtersText = alertFiltersText(alert.filters, await countryNames(db));
@@ -182,20 +184,21 @@ export function jobAlertsRepository(db: Db) {
             })
             .returning('id')
             .executeTakeFirstOrThrow();
-          const token = await issueLink(trx, id, 'confirm', now);
-          await enqueueMail(
+          const queued = await queueCappedMail(
             trx,
-            [
+            { to: email, capPerAddress: mail.capPerAddress, applicantId: null, now },
+            async () =>
               alertConfirmationMail({
                 alertId: id,
                 email,
                 filtersText,
                 frequency: alert.frequency,
-                confirmLink: alertLinkUrl(origin, 'confirm', token),
+                confirmLink: alertLinkUrl(
+                  mail.origin,
+                  'confirm',
+                  await issueLink(trx, id, 'confirm', now),
+                ),
               }),
-            ],
-            null,
-            now,
           );
           await auditRepository(trx).record(
             {
@@ -206,7 +209,7 @@ export function jobAlertsRepository(db: Db) {
             },
             now,
           );
-          return 'queued';
+          return queued ? 'queued' : 'capped';
         },
         // Two posts for one address at once count each other.
         [`job-alerts:${address}`],

@@ -19,8 +19,9 @@ import {
   statusPageUrl,
 } from '../applications/applicant-links';
 import { auditRepository } from '../audit/audit-repository';
-import { enqueueMail } from '../mail/mail-repository';
-import { applicantLinksMail, eraseLinkMail } from '../mail/mail-templates';
+import { eraseLinkLimit, linkRequestLimit, takeSlots } from '../mail/mail-caps';
+import { queueCappedMail } from '../mail/mail-repository';
+import { applicantLinksMail, eraseLinkMail, type ApplicationLink } from '../mail/mail-templates';
 import { messagesOf } from '../messages/messages-repository';
 import { pipelineRepository } from '../pipeline/pipeline-repository';
 import { stageHistoryOf } from '../pipeline/pipeline-changes';
@@ -48,13 +49,20 @@ export interface ApplicantDataExport {
   application: Record<string, unknown>;
 }
 
+/** Where the page's mails link to, and how many a stranger may cause to one address a day. */
+export interface ApplicantPageMail {
+  /** The site's mail origin (mailOrigin(config)), never a request's host. */
+  origin: string;
+  /** MAIL_CAP_PER_ADDRESS. */
+  capPerAddress: number;
+}
+
 /**
  * The applicant's own page (CONTRACT §13, docs/careers.md "Your application's own page"): what a
  * status link opens and what its holder may do. Every write is one transaction with its audit
- * row (actor `applicant`, no personal data) and moves the status links' expiry on. `origin` is
- * the site's mail origin (mailOrigin(config)), never a request's host.
+ * row (actor `applicant`, no personal data) and moves the status links' expiry on.
  */
-export function applicantPage(db: Db, origin: string) {
+export function applicantPage(db: Db, { origin, capPerAddress }: ApplicantPageMail) {
   const audit = (trx: Db) => auditRepository(trx);
 
   /** The application a status link opens, as the page shows it. */
@@ -136,24 +144,31 @@ export function applicantPage(db: Db, origin: string) {
           .where('id', '=', applicantId)
           .executeTakeFirst();
         if (!person) return undefined;
-        const eraseToken = await issueApplicantLink(trx, applicantId, 'erase', now);
-        await enqueueMail(
+        // Past either cap no link is made and no mail goes; the page answers the same.
+        const mailed = await queueCappedMail(
           trx,
-          [
-            eraseLinkMail(
+          {
+            to: person.email,
+            capPerAddress,
+            limits: [eraseLinkLimit(applicantId)],
+            applicantId,
+            now,
+          },
+          async () => {
+            const eraseToken = await issueApplicantLink(trx, applicantId, 'erase', now);
+            return eraseLinkMail(
               person.email,
               person.firstName,
               `${origin}${eraseConfirmPath(eraseToken)}`,
-            ),
-          ],
-          applicantId,
-          now,
+            );
+          },
         );
         await audit(trx).record(
           {
             actor: { label: 'applicant' },
             action: 'applicant-erase-request',
             target: `applicant ${applicantId}`,
+            ...(mailed ? {} : { detail: 'no mail: over a cap' }),
           },
           now,
         );
@@ -287,21 +302,28 @@ export function applicantPage(db: Db, origin: string) {
       }),
 
     /**
-     * "Send me my links": stored and nothing more, so the answer is the same for every address
-     * (the lookup and the mail happen in `handleLinkRequests`, after the answer).
+     * "Send me my links": counted against the address (LINK_REQUESTS_PER_ADDRESS an hour,
+     * whoever asks, by the API or the form) and stored, nothing more, so the answer is the same
+     * for every address (the lookup and the mail happen in `handleLinkRequests`, after the
+     * answer). False, and nothing stored: the address had its hour's requests.
      */
-    async requestLinks(email: string, now: Date): Promise<void> {
-      await db
-        .insertInto('linkRequests')
-        .values({ email: email.trim().toLowerCase(), createdAt: now.toISOString() })
-        .execute();
+    async requestLinks(email: string, now: Date): Promise<boolean> {
+      return writeTransaction(db, async (trx) => {
+        if (!(await takeSlots(trx, [linkRequestLimit(email)], now))) return false;
+        await trx
+          .insertInto('linkRequests')
+          .values({ email: email.trim().toLowerCase(), createdAt: now.toISOString() })
+          .execute();
+        return true;
+      });
     },
 
     /**
      * Handles queued link requests: each one in its own transaction takes its row (deleting it,
      * so the address is kept no longer, and no other node handles it too), issues a new status
-     * link for every application of the address and queues one mail listing them. An unknown
-     * address: the row is deleted and nothing else happens. Answers how many were handled.
+     * link for every application of the address and queues one mail listing them, unless the
+     * address had its day's mails (MAIL_CAP_PER_ADDRESS). An unknown address: the row is
+     * deleted and nothing else happens. Answers how many were handled.
      */
     async handleLinkRequests(now: Date): Promise<number> {
       const waiting = await db
@@ -335,22 +357,25 @@ export function applicantPage(db: Db, origin: string) {
             .execute();
           const newest = applications[0];
           if (!newest) return true;
-          const links = [];
-          for (const application of applications) {
-            const token = await issueApplicantLink(trx, application.id, 'status', now);
-            links.push({
-              jobTitle: application.title,
-              jobCode: application.code,
-              appliedOn: new Date(toIso(application.appliedOn)),
-              statusLink: statusPageUrl(origin, token),
-            });
-          }
-          await enqueueMail(
+          const links: ApplicationLink[] = [];
+          // Past the address's cap no link is made and no mail goes; the row is handled.
+          const mailed = await queueCappedMail(
             trx,
-            [applicantLinksMail(newest.email, newest.firstName, links)],
-            newest.id,
-            now,
+            { to: newest.email, capPerAddress, applicantId: newest.id, now },
+            async () => {
+              for (const application of applications) {
+                const token = await issueApplicantLink(trx, application.id, 'status', now);
+                links.push({
+                  jobTitle: application.title,
+                  jobCode: application.code,
+                  appliedOn: new Date(toIso(application.appliedOn)),
+                  statusLink: statusPageUrl(origin, token),
+                });
+              }
+              return applicantLinksMail(newest.email, newest.firstName, links);
+            },
           );
+          if (!mailed) return true;
           // Asked by whoever knew the address: the person's links, mailed to them alone.
           await audit(trx).record(
             {

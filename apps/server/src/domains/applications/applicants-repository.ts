@@ -4,14 +4,23 @@ import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { writeTransaction } from '../../db/write-transaction';
 import { toApplicantRow, type ApplicationFields } from './applicant-row';
-import { enqueueMail } from '../mail/mail-repository';
-import { applicationMails, type ApplicationFacts } from '../mail/mail-templates';
+import { enqueueMail, queueCappedMail } from '../mail/mail-repository';
+import {
+  applicantConfirmation,
+  recruiterNotice,
+  type ApplicationFacts,
+} from '../mail/mail-templates';
 import { issueApplicantLink, statusPageUrl } from './applicant-links';
 import { linkByToken } from '../sources/sources-repository';
 import { emailKey, phoneKey } from '../../lib/contact-keys';
 
-/** What an application's mail needs besides the applicant: the opening, and where links point. */
-export type ApplicationMailContext = Pick<ApplicationFacts, 'job' | 'origin' | 'retentionDays'>;
+/**
+ * What an application's mail needs besides the applicant: the opening, where links point, and
+ * MAIL_CAP_PER_ADDRESS (anyone can apply under anyone's address).
+ */
+export type ApplicationMailContext = Pick<ApplicationFacts, 'job' | 'origin' | 'retentionDays'> & {
+  capPerAddress: number;
+};
 
 export interface NewApplication {
   jobId: number;
@@ -182,19 +191,33 @@ export function applicantsRepository(db: Db) {
             .executeTakeFirst();
           if (!claimed) throw new LostDuplicateRace();
           if (application.mail) {
+            const { capPerAddress, ...context } = application.mail;
             const { firstName, lastName, email } = application.fields;
-            const token = await issueApplicantLink(trx, applicant.id, 'status', now);
-            const mails = applicationMails({
-              ...application.mail,
+            const facts = {
+              ...context,
               applicantId: applicant.id,
-              statusLink: statusPageUrl(application.mail.origin, token),
               firstName,
               lastName,
               email,
               resumeKind: application.resume.kind,
               appliedOn: now,
-            });
-            await enqueueMail(trx, mails, applicant.id, now);
+            };
+            // Past the cap the application is stored all the same, without its confirmation.
+            await queueCappedMail(
+              trx,
+              { to: email, capPerAddress, applicantId: applicant.id, now },
+              async () => {
+                const token = await issueApplicantLink(trx, applicant.id, 'status', now);
+                return applicantConfirmation({
+                  ...facts,
+                  statusLink: statusPageUrl(context.origin, token),
+                });
+              },
+            );
+            // The contact persons' notice is the company's own mail: never capped.
+            if (context.job.contactEmails.length > 0) {
+              await enqueueMail(trx, [recruiterNotice(facts)], applicant.id, now);
+            }
           }
           return { applicantId: applicant.id, attachmentGuid: guid, sha256, duplicate: false };
         });

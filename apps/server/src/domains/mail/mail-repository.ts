@@ -1,17 +1,21 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Database, Db } from '../../db/database';
 import { toIso } from '../../db/database';
+import {
+  pruneMailCapSlots,
+  recipientLimit,
+  takeSlots,
+  type SlotLimit,
+  type StrangerMailKind,
+} from './mail-caps';
+
+export type MailKind = StrangerMailKind | 'recruiter-notice' | 'applicant-message' | 'job-alert';
+/** Mail a recruiter sends, or that its owner asked for (a confirmed alert): never capped. */
+export type OwnMailKind = Exclude<MailKind, StrangerMailKind>;
 
 /** A mail to send, as the templates write it (domains/mail/mail-templates.ts). */
-export interface OutgoingMail {
-  kind:
-    | 'applicant-confirmation'
-    | 'recruiter-notice'
-    | 'applicant-message'
-    | 'alert-confirmation'
-    | 'job-alert'
-    | 'applicant-links'
-    | 'applicant-erase-link';
+export interface OutgoingMail<Kind extends MailKind = MailKind> {
+  kind: Kind;
   to: string[];
   subject: string;
   text: string;
@@ -27,17 +31,12 @@ export interface QueuedMail extends OutgoingMail {
   attempts: number;
 }
 
-/**
- * Puts mail about an applicant in the queue, inside the caller's transaction; answers the queued
- * rows' ids. `notBefore` holds it back until then (a bulk rejection's mail, so an undo can still
- * take it back: `cancelPendingMail`).
- */
-export async function enqueueMail(
+async function insertMail(
   trx: Db,
   mails: readonly OutgoingMail[],
   applicantId: number | null,
   now: Date,
-  notBefore: Date = now,
+  notBefore: Date,
 ): Promise<number[]> {
   if (mails.length === 0) return [];
   const rows = await trx
@@ -61,6 +60,52 @@ export async function enqueueMail(
     .returning('id')
     .execute();
   return rows.map((row) => row.id);
+}
+
+/**
+ * Puts mail about an applicant in the queue, inside the caller's transaction; answers the queued
+ * rows' ids. `notBefore` holds it back until then (a bulk rejection's mail, so an undo can still
+ * take it back: `cancelPendingMail`). Mail a stranger can cause goes by `queueCappedMail`.
+ */
+export function enqueueMail(
+  trx: Db,
+  mails: readonly OutgoingMail<OwnMailKind>[],
+  applicantId: number | null,
+  now: Date,
+  notBefore: Date = now,
+): Promise<number[]> {
+  return insertMail(trx, mails, applicantId, now, notBefore);
+}
+
+export interface CappedMail {
+  /** The one recipient, as the mail will name it. */
+  to: string;
+  /** MAIL_CAP_PER_ADDRESS: stranger-caused mails this address may get in a day. */
+  capPerAddress: number;
+  /** Limits of the action's own that the mail counts against too (an application's erase links). */
+  limits?: readonly SlotLimit[];
+  applicantId: number | null;
+  now: Date;
+}
+
+/**
+ * Queues a mail a stranger can cause (docs/careers.md, "Mail a stranger can cause") inside the
+ * caller's write transaction, only when its recipient is under the cap and every other limit
+ * has room; answers whether it was queued. `write` makes the mail only then, so the link it
+ * carries is issued only for a mail that goes. The caller answers the same either way.
+ */
+export async function queueCappedMail(
+  trx: Db,
+  { to, capPerAddress, limits = [], applicantId, now }: CappedMail,
+  write: () => Promise<OutgoingMail<StrangerMailKind>>,
+): Promise<boolean> {
+  if (!(await takeSlots(trx, [recipientLimit(to, capPerAddress), ...limits], now))) return false;
+  const mail = await write();
+  if (mail.to.length !== 1 || mail.to[0] !== to) {
+    throw new Error('a capped mail must go to the one address it was counted for');
+  }
+  await insertMail(trx, [mail], applicantId, now, now);
+  return true;
 }
 
 /**
@@ -177,6 +222,9 @@ export function mailRepository(db: Db) {
       const count = (status: string) => Number(rows.find((r) => r.status === status)?.count ?? 0);
       return { pending: count('pending'), failed: count('failed') };
     },
+
+    /** Drops the mail caps' counters that no window looks back at any more; answers how many. */
+    pruneCapSlots: (now: Date): Promise<number> => pruneMailCapSlots(db, now),
 
     /** When the oldest pending mail was queued (for alerting on a stuck queue). */
     async oldestPending(): Promise<string | undefined> {

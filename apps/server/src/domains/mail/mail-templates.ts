@@ -55,7 +55,9 @@ function linkify(line: string): string {
 }
 
 /** The applicant's confirmation: the opening, what happens next, their rights. No attachment. */
-export function applicantConfirmation(facts: ApplicationFacts): OutgoingMail {
+export function applicantConfirmation(
+  facts: ApplicationFacts,
+): OutgoingMail<'applicant-confirmation'> {
   const { job } = facts;
   const { text, html } = message(
     `Hello ${facts.firstName},`,
@@ -100,7 +102,9 @@ export function applicantConfirmation(facts: ApplicationFacts): OutgoingMail {
 }
 
 /** The opening's contact persons' notice of a new application: who and where, no resume. */
-export function recruiterNotice(facts: ApplicationFacts): OutgoingMail {
+export function recruiterNotice(
+  facts: Omit<ApplicationFacts, 'statusLink'>,
+): OutgoingMail<'recruiter-notice'> {
   const { job } = facts;
   const { text, html } = message(
     'Hello,',
@@ -136,19 +140,15 @@ export function recruiterNotice(facts: ApplicationFacts): OutgoingMail {
   };
 }
 
-/** The mail an application sends: the applicant's confirmation and, if the opening names any, the contact persons' notice. */
-export function applicationMails(facts: ApplicationFacts): OutgoingMail[] {
-  return [
-    applicantConfirmation(facts),
-    ...(facts.job.contactEmails.length > 0 ? [recruiterNotice(facts)] : []),
-  ];
-}
-
 /**
  * A message a recruiter sends an applicant (a template or their own words, placeholders filled):
  * its paragraphs as written, as plain text and as escaped HTML with its links made links.
  */
-export function applicantMessageMail(to: string, subject: string, body: string): OutgoingMail {
+export function applicantMessageMail(
+  to: string,
+  subject: string,
+  body: string,
+): OutgoingMail<'applicant-message'> {
   const paragraphs = body
     .split(/\n\s*\n/)
     .map((paragraph) => paragraph.split('\n'))
@@ -174,7 +174,7 @@ export function applicantLinksMail(
   to: string,
   firstName: string,
   links: readonly ApplicationLink[],
-): OutgoingMail {
+): OutgoingMail<'applicant-links'> {
   const { text, html } = message(
     `Hello ${firstName},`,
     [
@@ -205,7 +205,11 @@ export function applicantLinksMail(
 }
 
 /** "Erase my data": the one-time link that confirms it, valid ERASE_LINK_HOURS. */
-export function eraseLinkMail(to: string, firstName: string, eraseLink: string): OutgoingMail {
+export function eraseLinkMail(
+  to: string,
+  firstName: string,
+  eraseLink: string,
+): OutgoingMail<'applicant-erase-link'> {
   const { text, html } = message(
     `Hello ${firstName},`,
     [

@@ -44,6 +44,8 @@ export interface AcceptContext {
   /** The origin of the links in the mails (never the request's). */
   mailOrigin: string;
   retentionDays: number;
+  /** MAIL_CAP_PER_ADDRESS: past it the application is stored without its confirmation mail. */
+  mailCapPerAddress: number;
 }
 
 export type Acceptance =
@@ -175,6 +177,7 @@ export async function acceptApplication(
       },
       origin: context.mailOrigin,
       retentionDays: context.retentionDays,
+      capPerAddress: context.mailCapPerAddress,
     },
   });
   return {

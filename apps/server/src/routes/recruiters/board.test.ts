@@ -51,6 +51,7 @@ describe(`the board of an opening, sorting and next/previous (${engine})`, () =>
           job: { id: job, code: 'C', title: 'T', location: 'L', contactEmails: [] },
           origin: 'http://127.0.0.1:3000',
           retentionDays: 365,
+          capPerAddress: 10,
         },
       },
       new Date(START + day * DAY),

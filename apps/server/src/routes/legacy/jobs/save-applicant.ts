@@ -162,6 +162,7 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
           applications,
           mailOrigin: mailOrigin(config),
           retentionDays: config.applicantRetentionDays,
+          mailCapPerAddress: config.mailCapPerAddress,
         },
         job,
         {
