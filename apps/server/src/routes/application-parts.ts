@@ -34,8 +34,6 @@ import { asBuffer, movableBuffers } from '../workers/pool';
 export const FORM_FIELDS_LIMIT = 64 * 1024;
 /** A whole post: the resume at its limit, the fields, and multipart's own framing. */
 export const MULTIPART_BODY_LIMIT = MAX_RESUME_BYTES + FORM_FIELDS_LIMIT + 16 * 1024;
-/** How long a post waits for room under UPLOAD_BYTES_IN_FLIGHT before the answer is 503. */
-export const BODY_WAIT_MS = 3_000;
 
 /** The sentences of a post refused whole (the page says them; the dialog's JSON carries them). */
 export const applyFormProblems = {
@@ -76,7 +74,7 @@ export interface ReceivedForm {
 /**
  * The route's preParsing: before a byte of the body is read, how large it says it is (413),
  * the database (503: the proxy may send it to another node, nothing was read here), and room
- * under the node's upload budget (503 with Retry-After).
+ * under the node's upload budget for this client (plugins/upload-budget.ts: 429 or 503).
  */
 export function admitApplicationBody(app: FastifyInstance, database: DbHandle) {
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
@@ -89,14 +87,7 @@ export function admitApplicationBody(app: FastifyInstance, database: DbHandle) {
         'Retry-After': '30',
       });
     });
-    const release = await app.uploadBudget.acquire(length, BODY_WAIT_MS);
-    if (!release) {
-      throw new HttpProblem(503, applyFormProblems.busy, undefined, {
-        'Retry-After': String(BODY_WAIT_MS / 1000),
-      });
-    }
-    // The bytes are held until the answer is sent or the connection goes.
-    reply.raw.once('close', release);
+    await app.admitUpload(request, reply, { bytes: length, busy: applyFormProblems.busy });
     return payload;
   };
 }
