@@ -94,7 +94,7 @@ function closeIfTooSlow(
       return;
     }
     request.log.info(
-      { received, seconds: Math.round(seconds) },
+      { received, seconds: Number(seconds.toFixed(1)) },
       'upload arrived too slowly: answered 408 and closed',
     );
     if (!reply.raw.headersSent) {

@@ -18,6 +18,7 @@ import type { Config } from '../config';
 import type { DbHandle } from '../db/create-db';
 import { acceptApplication } from '../domains/openings/accept-application';
 import type { Job } from '../domains/openings/jobs-repository';
+import { incompleteBody } from '../lib/read-body';
 import { mailOrigin } from '../plugins/public-origin';
 import { HttpProblem } from '../plugins/problem-details';
 import type { JoinedResume } from '../workers/body-decoder';
@@ -123,6 +124,8 @@ export async function readApplicationForm(
     if (typeof code === 'string' && COUNT_LIMIT_CODES.has(code)) {
       throw new HttpProblem(413, applyFormProblems.tooLarge);
     }
+    // The client went (or was closed as too slow): its choice or its line, not our failure.
+    if (code === 'ECONNRESET') throw incompleteBody();
     throw error;
   }
 }
