@@ -126,6 +126,7 @@ const api = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/ser
     // The limits protect the site from abuse; the bench measures what is behind them.
     RATE_LIMIT_REQUESTS: '100000000',
     RATE_LIMIT_APPLICATIONS: '100000000',
+    UPLOAD_BODIES_PER_CLIENT: '100000000',
     DATABASE_URL: '',
     REDIS_URL: '',
     PUBLIC_URL: builtOrigin,

@@ -187,6 +187,7 @@ async function measure(form) {
     // The limits protect the site from abuse; the bench measures what is behind them.
     RATE_LIMIT_REQUESTS: '100000000',
     RATE_LIMIT_APPLICATIONS: '100000000',
+    UPLOAD_BODIES_PER_CLIENT: '100000000',
   };
   const server = profile ? await profiledServer(env, profileDir) : await startServer({ env });
   const target = await applicationTarget(server.url);

@@ -73,6 +73,8 @@ export function serverEnv(options: ServerOptions, port: number): NodeJS.ProcessE
     SEED_DEMO_DATA: String(options.seedDemoData),
     RATE_LIMIT_REQUESTS: '100000',
     RATE_LIMIT_APPLICATIONS: '100000',
+    // Every browser of the suite applies from one loopback address, some at once.
+    UPLOAD_BODIES_PER_CLIENT: '100000',
     DATABASE_URL: '',
     REDIS_URL: '',
     ...options.env,

@@ -63,6 +63,8 @@ before(async () => {
     LOG_LEVEL: 'trace',
     RATE_LIMIT_REQUESTS: '100000',
     RATE_LIMIT_APPLICATIONS: '100000',
+    // Many applicants, one loopback address.
+    UPLOAD_BODIES_PER_CLIENT: '100000',
   });
   proxy = await startNginx({ appPorts: [site.port], tls });
 });

@@ -162,6 +162,8 @@ async function startNode(name, port, env = {}) {
       LOG_LEVEL: 'info',
       RATE_LIMIT_REQUESTS: '1000000',
       RATE_LIMIT_APPLICATIONS: '1000000',
+      // Many applicants, one loopback address.
+      UPLOAD_BODIES_PER_CLIENT: '1000000',
       ...env,
     },
   });

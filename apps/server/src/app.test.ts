@@ -81,6 +81,27 @@ describe('configuration', () => {
     }
   });
 
+  it('holds one upload per client address by default, at least 10 KB/s after 5 s; each can be set', () => {
+    const shipped = loadConfig({});
+    expect(shipped.uploadBodiesPerClient).toBe(1);
+    expect(shipped.uploadMinRate).toEqual({ bytesPerSecond: 10_240, graceMs: 5_000 });
+    const set = loadConfig({
+      UPLOAD_BODIES_PER_CLIENT: '4',
+      UPLOAD_MIN_BYTES_PER_SECOND: '0',
+      UPLOAD_RATE_GRACE_MS: '2000',
+    });
+    expect(set.uploadBodiesPerClient).toBe(4);
+    expect(set.uploadMinRate).toEqual({ bytesPerSecond: 0, graceMs: 2_000 });
+    try {
+      loadConfig({ UPLOAD_BODIES_PER_CLIENT: '0', UPLOAD_MIN_BYTES_PER_SECOND: 'fast' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigError).problems.join('\n')).toMatch(
+        /UPLOAD_BODIES_PER_CLIENT[\s\S]*UPLOAD_MIN_BYTES_PER_SECOND/,
+      );
+    }
+  });
+
   it('defaults to SQLite with demo openings, and PostgreSQL without', () => {
     expect(loadConfig({}).seedDemoData).toBe(true);
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/x' }).seedDemoData).toBe(false);

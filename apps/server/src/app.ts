@@ -40,7 +40,7 @@ import { closingConnections } from './plugins/closing-connections';
 import { loadSitePages, type SitePages } from './plugins/site-pages';
 import { staticSite } from './plugins/static-site';
 import { xsrfCookies } from './plugins/xsrf';
-import { BodyBudget } from './lib/body-budget';
+import { uploadBudget } from './plugins/upload-budget';
 import {
   createApplicationStore,
   type ApplicationStore,
@@ -62,9 +62,6 @@ declare module 'fastify' {
     /** The node's one application store: applications are written where they cannot hold the
      *  event loop (SQLite: a worker thread); the JSON route and the site's form share it. */
     applicationStore: ApplicationStore;
-    /** The bytes of application bodies this node holds at once (UPLOAD_BYTES_IN_FLIGHT), shared
-     *  by both ways of applying. */
-    uploadBudget: BodyBudget;
   }
 }
 
@@ -209,12 +206,13 @@ export async function buildApp({
   await app.register(jobAlerts, { config });
   await app.register(searchOutbox, { config });
   await app.register(applicantLinks, { config, database });
+  // The bytes of upload bodies a node holds at once, and each client's share of them.
+  await app.register(uploadBudget, { config });
 
   // Routes last.
   const applicationStore = createApplicationStore(database, applicantWriterPool);
   app.decorate('applicationStore', applicationStore);
   app.addHook('onClose', () => applicationStore.close());
-  app.decorate('uploadBudget', new BodyBudget(config.uploadBytesInFlight));
 
   await app.register(siteRoutes, { config, database });
   await app.register(trackingLinkRoutes);

@@ -98,6 +98,18 @@ const envSchema = z.object({
   // A body (or headers) still arriving this long after the request began is answered 408 and
   // its connection closed, giving back its share of UPLOAD_BYTES_IN_FLIGHT (docs/security.md).
   BODY_TIMEOUT_MS: positiveInt('BODY_TIMEOUT_MS').default(30_000),
+  // Bodies one client address may hold (or wait with) under UPLOAD_BYTES_IN_FLIGHT at once: one
+  // 22 MB body is a quarter of the default budget, so one client cannot take it all.
+  UPLOAD_BODIES_PER_CLIENT: positiveInt('UPLOAD_BODIES_PER_CLIENT').default(1),
+  // An application body averaging under this many bytes a second once it has had
+  // UPLOAD_RATE_GRACE_MS is answered 408 and closed: a phone on a poor line sends 50 KB/s and
+  // more, a socket held open on purpose a few bytes (0: off).
+  UPLOAD_MIN_BYTES_PER_SECOND: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of bytes a second (0: off)')
+    .transform(Number)
+    .default(10_240),
+  UPLOAD_RATE_GRACE_MS: positiveInt('UPLOAD_RATE_GRACE_MS').default(5_000),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -205,6 +217,13 @@ export interface Config {
   uploadBytesInFlight: number;
   /** How long a request may take to arrive, headers and body; then 408 and the socket closed. */
   bodyTimeoutMs: number;
+  /** Application bodies one client address holds or waits with at once; one more is 429. */
+  uploadBodiesPerClient: number;
+  /**
+   * The slowest an application body may arrive, averaged from when it got its reservation and
+   * judged from `graceMs` on; slower is 408 and the socket closed. 0 bytes a second: off.
+   */
+  uploadMinRate: { bytesPerSecond: number; graceMs: number };
   /** SMTP server for queued mail; unset: mail is logged (id and kind), not sent. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -298,6 +317,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     uploadBytesInFlight: e.UPLOAD_BYTES_IN_FLIGHT,
     bodyTimeoutMs: e.BODY_TIMEOUT_MS,
+    uploadBodiesPerClient: e.UPLOAD_BODIES_PER_CLIENT,
+    uploadMinRate: {
+      bytesPerSecond: e.UPLOAD_MIN_BYTES_PER_SECOND,
+      graceMs: e.UPLOAD_RATE_GRACE_MS,
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailPollMs: e.MAIL_POLL_MS,

@@ -135,6 +135,12 @@ export const applicationMessages = {
   resumeSize: `File size exceeds ${MAX_RESUME_MB} MB limit.`,
   /** A whole application refused for its size (413), by the server or a proxy before it. */
   tooLargeToSend: `The application is too large to send. A resume may be at most ${MAX_RESUME_MB} MB.`,
+  /** A second upload while one from the same connection is still arriving (429). */
+  oneAtATime:
+    'Another upload from your connection is still arriving. Please wait a few seconds for it to finish, then send yours again.',
+  /** An upload that arrived too slowly to be received (408). */
+  tooSlow:
+    'Your upload arrived too slowly for us to receive it. Please check your connection and send it again.',
   firstName: 'Please enter a valid First Name (only characters)',
   lastName: 'Please enter a valid Last Name (only characters)',
   city: 'Please enter a valid City (only characters)',

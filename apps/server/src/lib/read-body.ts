@@ -1,6 +1,9 @@
 import type { Readable } from 'node:stream';
 import { HttpProblem } from './http-problem';
 
+/** A body whose client went away before its end (a cancelled upload, or one we closed). */
+export const incompleteBody = () => new HttpProblem(400, 'The request body was not completed.');
+
 /** A request body as the chunks it arrived in, each a buffer of its own. */
 export interface BodyChunks {
   chunks: Uint8Array[];
@@ -44,11 +47,10 @@ export function readBodyChunks(
     });
     // A client that goes away mid-body (a cancelled upload): nothing more will come. That is the
     // client's choice, not our failure: a 400 to nobody, not a server error in the log.
-    const incomplete = () => new HttpProblem(400, 'The request body was not completed.');
     stream.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'ECONNRESET' ? incomplete() : error),
+      reject(error.code === 'ECONNRESET' ? incompleteBody() : error),
     );
     // (A settled promise ignores the later close.)
-    stream.once('close', () => reject(incomplete()));
+    stream.once('close', () => reject(incompleteBody()));
   });
 }

@@ -164,11 +164,11 @@ export function frameworkErrors(
     .send(problemBody(status, 'The request URL is not valid.', undefined, request.id));
 }
 
-const STATUS_TEXT: Record<number, string> = {
+const STATUS_TEXT = {
   400: 'Bad Request',
   408: 'Request Timeout',
   431: 'Request Header Fields Too Large',
-};
+} as const;
 
 /**
  * Node's `clientError` (headers too large, a request line that does not parse, a timeout):
@@ -190,7 +190,20 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
         ? 'The request took too long to arrive.'
         : 'The request could not be read.';
   // Node answers before Fastify made a request: the id is made here.
-  const requestId = crypto.randomUUID();
+  answerOnSocket(socket, status, detail, crypto.randomUUID());
+  socket.destroy(error);
+}
+
+/**
+ * A problem answer written on the raw socket, with the baseline headers and `Connection: close`,
+ * for a request whose body will never be read (the caller closes the socket after it).
+ */
+export function answerOnSocket(
+  socket: Socket,
+  status: keyof typeof STATUS_TEXT,
+  detail: string,
+  requestId: string,
+): void {
   const body = JSON.stringify(problemBody(status, detail, undefined, requestId));
   const headers = {
     ...BASELINE_HEADERS,
@@ -208,5 +221,4 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
         `\r\n${body}`,
     );
   }
-  socket.destroy(error);
 }

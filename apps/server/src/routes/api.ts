@@ -50,11 +50,10 @@ export async function apiRoutes(app: FastifyInstance, { config, database }: ApiR
   await app.register(careerDetailsRoutes, { repos });
   await app.register(careerListingRoutes, { repos });
   await app.register(referenceDataRoutes, { repos });
-  // The node's one application store and upload budget (app.ts), shared with the site's form.
+  // The node's one application store (app.ts) and upload budget, shared with the site's form.
   await app.register(saveApplicantRoutes, {
     repos,
     applications: app.applicationStore,
-    budget: app.uploadBudget,
     config,
     pingDatabase: () => database.ping(),
   });

@@ -23,9 +23,6 @@ import type { JoinedResume } from '../workers/body-decoder';
 import { asBuffer, createWorkerPool, movableBuffers } from '../workers/pool';
 import { MULTIPART_BODY_LIMIT, sameOrigin } from './apply-form';
 
-/** How long a resume's post waits for room under UPLOAD_BYTES_IN_FLIGHT before it is 503. */
-const BODY_WAIT_MS = 3_000;
-
 /**
  * "Send me my links": per client here; per address whoever asks, by either route, in the
  * database (LINK_REQUESTS_PER_ADDRESS, domains/mail/mail-caps.ts).
@@ -296,18 +293,10 @@ export async function applicantPageRoutes(
         if (length > MULTIPART_BODY_LIMIT) {
           throw new HttpProblem(413, applicationMessages.tooLargeToSend);
         }
-        const release = await app.uploadBudget.acquire(length, BODY_WAIT_MS);
-        if (!release) {
-          throw new HttpProblem(
-            503,
-            'We are busy right now. Please send it again in a moment.',
-            undefined,
-            {
-              'Retry-After': String(BODY_WAIT_MS / 1000),
-            },
-          );
-        }
-        reply.raw.once('close', release);
+        await app.admitUpload(request, reply, {
+          bytes: length,
+          busy: 'We are busy right now. Please send it again in a moment.',
+        });
         return payload;
       },
     },

@@ -19,6 +19,7 @@ import type { DbHandle } from '../db/create-db';
 import { acceptApplication } from '../domains/openings/accept-application';
 import { stripControlCharacters as clean } from '../lib/control-characters';
 import type { Job } from '../domains/openings/jobs-repository';
+import { incompleteBody } from '../lib/read-body';
 import { mailOrigin } from '../plugins/public-origin';
 import { HttpProblem } from '../plugins/problem-details';
 import type { JoinedResume } from '../workers/body-decoder';
@@ -35,8 +36,6 @@ import { asBuffer, movableBuffers } from '../workers/pool';
 export const FORM_FIELDS_LIMIT = 64 * 1024;
 /** A whole post: the resume at its limit, the fields, and multipart's own framing. */
 export const MULTIPART_BODY_LIMIT = MAX_RESUME_BYTES + FORM_FIELDS_LIMIT + 16 * 1024;
-/** How long a post waits for room under UPLOAD_BYTES_IN_FLIGHT before the answer is 503. */
-export const BODY_WAIT_MS = 3_000;
 
 /** The sentences of a post refused whole (the page says them; the dialog's JSON carries them). */
 export const applyFormProblems = {
@@ -77,7 +76,7 @@ export interface ReceivedForm {
 /**
  * The route's preParsing: before a byte of the body is read, how large it says it is (413),
  * the database (503: the proxy may send it to another node, nothing was read here), and room
- * under the node's upload budget (503 with Retry-After).
+ * under the node's upload budget for this client (plugins/upload-budget.ts: 429 or 503).
  */
 export function admitApplicationBody(app: FastifyInstance, database: DbHandle) {
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
@@ -90,14 +89,7 @@ export function admitApplicationBody(app: FastifyInstance, database: DbHandle) {
         'Retry-After': '30',
       });
     });
-    const release = await app.uploadBudget.acquire(length, BODY_WAIT_MS);
-    if (!release) {
-      throw new HttpProblem(503, applyFormProblems.busy, undefined, {
-        'Retry-After': String(BODY_WAIT_MS / 1000),
-      });
-    }
-    // The bytes are held until the answer is sent or the connection goes.
-    reply.raw.once('close', release);
+    await app.admitUpload(request, reply, { bytes: length, busy: applyFormProblems.busy });
     return payload;
   };
 }
@@ -134,6 +126,8 @@ export async function readApplicationForm(
     if (typeof code === 'string' && COUNT_LIMIT_CODES.has(code)) {
       throw new HttpProblem(413, applyFormProblems.tooLarge);
     }
+    // The client went (or was closed as too slow): its choice or its line, not our failure.
+    if (code === 'ECONNRESET') throw incompleteBody();
     throw error;
   }
 }

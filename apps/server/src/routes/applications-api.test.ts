@@ -268,6 +268,36 @@ describe(`the apply dialog's multipart post, answered in JSON (${engine})`, () =
     expect(json.statusCode).toBe(415);
   });
 
+  it('a post while another upload from the same address is arriving: 429, with a sentence to show', async () => {
+    // The shipped share, one body per address (the tests' app lifts it): a node of its own.
+    const node = await createTestApp({ UPLOAD_BODIES_PER_CLIENT: '' }, { db: t.db });
+    try {
+      const held = await node.app.uploadBudget.acquire(1_000, 0, '198.51.100.7');
+      const send = () =>
+        node.app.inject({
+          method: 'POST',
+          url: `/api${applyApiPath(jobId)}`,
+          remoteAddress: '198.51.100.7',
+          headers: {
+            ...node.headers('write'),
+            'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+          },
+          payload: multipart([...fields(), resume()]),
+        });
+      const refused = await send();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+      // The dialog shows the problem's detail.
+      expect(problem(refused.body).detail).toBe(applicationMessages.oneAtATime);
+      // Nothing was reserved for the refused post.
+      expect(node.app.uploadBudget.inUse).toBe(1_000);
+      held.release!();
+      expect((await send()).statusCode).toBe(201);
+    } finally {
+      await node.close();
+    }
+  });
+
   it('answers 404 with the closed-opening sentence for an opening that is not open', async () => {
     const res = await post([...fields(), resume()], {}, closedJobId);
     expect(res.statusCode).toBe(404);

@@ -286,6 +286,39 @@ describe(`the apply form without scripts: multipart posts (${engine})`, () => {
     expect(res.body).toContain(applicationMessages.tooLargeToSend);
   });
 
+  it('a post while another upload from the same address is arriving: 429, and a page that says so', async () => {
+    // The shipped share, one body per address (the tests' app lifts it): a node of its own.
+    const node = await createTestApp(
+      { PUBLIC_URL: 'http://localhost', UPLOAD_BODIES_PER_CLIENT: '' },
+      { pages: true, db: t.db },
+    );
+    try {
+      const held = await node.app.uploadBudget.acquire(1_000, 0, '198.51.100.7');
+      const send = () =>
+        node.app.inject({
+          method: 'POST',
+          url: url(),
+          remoteAddress: '198.51.100.7',
+          headers: {
+            'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+            cookie: `${XSRF_COOKIE_NAME}=${token}`,
+            origin: 'http://localhost',
+            'sec-fetch-site': 'same-origin',
+          },
+          payload: multipart([...fields(), resume()]),
+        });
+      const refused = await send();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+      expect(refused.headers['content-type']).toMatch(/^text\/html/);
+      expect(refused.body).toContain(applicationMessages.oneAtATime);
+      held.release!();
+      expect((await send()).statusCode).toBe(303);
+    } finally {
+      await node.close();
+    }
+  });
+
   it('takes a file over the resume limit as the size rule, with the form again', async () => {
     const res = await post([...fields(), resume(pdfFile(5 * 1024 * 1024 + 10))]);
     expect(res.statusCode).toBe(400);

@@ -138,6 +138,9 @@ export async function createTestApp(
     ADMIN_TOKEN: 'test-admin-token-0123456789',
     RATE_LIMIT_REQUESTS: '100000',
     RATE_LIMIT_APPLICATIONS: '100000',
+    // Tests send many uploads from one address, quickly: the tests of these limits set them.
+    UPLOAD_BODIES_PER_CLIENT: '100000',
+    UPLOAD_MIN_BYTES_PER_SECOND: '0',
     // Tests send queued mail by calling app.mailer.runOnce() themselves.
     MAIL_POLL_MS: '0',
     // And run retention with app.retention.runOnce(now) and a fixed clock.

@@ -14,7 +14,6 @@ import {
   wireName,
 } from '@lumenfield/contract';
 import type { Config } from '../../../config';
-import { BodyBudget } from '../../../lib/body-budget';
 import { mailOrigin } from '../../../plugins/public-origin';
 import { readBodyChunks } from '../../../lib/read-body';
 import { acceptApplication } from '../../../domains/openings/accept-application';
@@ -31,8 +30,6 @@ import { asBuffer, createWorkerPool, runMoving } from '../../../workers/pool';
  */
 export const BASE64_BODY_LIMIT = 7_500_000;
 export const BYTE_ARRAY_BODY_LIMIT = 22_000_000;
-/** How long a body waits for room under UPLOAD_BYTES_IN_FLIGHT before the answer is 503. */
-export const BODY_WAIT_MS = 3_000;
 /** The application without its resume: a few short fields (docs/api.md); more is not an application. */
 export const FIELDS_LIMIT = 64 * 1024;
 
@@ -59,14 +56,11 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
   config: Config;
   /** Rejects while the database does not answer (the handle's ping). */
   pingDatabase: () => Promise<void>;
-  /** The node's bytes of bodies in flight, shared with the site's own form (routes/apply-form.ts). */
-  budget?: BodyBudget;
-}> = async (app, { repos, applications, config, pingDatabase, budget: shared }) => {
+}> = async (app, { repos, applications, config, pingDatabase }) => {
   // Only this encapsulated route reads large bodies. They are read as they arrive and decoded
   // in worker threads, never on the event loop; how many bytes a node holds at once is bounded.
   const decoders = createWorkerPool('body-decoder');
   app.addHook('onClose', () => decoders.close());
-  const budget = shared ?? new BodyBudget(config.uploadBytesInFlight);
   /** The decoded resume of each request, beside its body (the schema sees FileContent ''). */
   const resumes = new WeakMap<FastifyRequest, DecodedResume>();
 
@@ -112,17 +106,11 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
         // Without its database this node refuses (503) before reading a byte, so the proxy may
         // send the same application to another node: nothing of it was read or stored here.
         await pingDatabase();
-        const release = await budget.acquire(length, BODY_WAIT_MS);
-        if (!release) {
-          throw new HttpProblem(
-            503,
-            'We are receiving many applications right now. Please send yours again in a moment.',
-            undefined,
-            { 'Retry-After': String(BODY_WAIT_MS / 1000) },
-          );
-        }
-        // The bytes are held until the answer is sent or the connection goes.
-        reply.raw.once('close', release);
+        // The node's upload budget, shared with the site's forms (plugins/upload-budget.ts).
+        await app.admitUpload(request, reply, {
+          bytes: length,
+          busy: 'We are receiving many applications right now. Please send yours again in a moment.',
+        });
         return payload;
       },
       config: {
