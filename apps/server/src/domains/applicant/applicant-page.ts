@@ -11,7 +11,7 @@ import {
 import { eraseConfirmPath } from '@lumenfield/routes';
 import type { Db } from '../../db/database';
 import { toIso } from '../../db/database';
-import { writeTransaction } from '../../db/write-transaction';
+import { changeFoundApplicants } from '../../db/write-transaction';
 import {
   extendStatusLinks,
   findApplicantByLink,
@@ -47,6 +47,23 @@ export interface ApplicantDataExport {
   exportedAt: string;
   application: Record<string, unknown>;
 }
+
+/** Every application sent under an address (lower case), the newest first. */
+const applicationsOf = (reader: Db, email: string) =>
+  reader
+    .selectFrom('applicants')
+    .innerJoin('jobs', 'jobs.id', 'applicants.jobId')
+    .select([
+      'applicants.id',
+      'applicants.firstName',
+      'applicants.email',
+      'applicants.appliedOn',
+      'jobs.title',
+      'jobs.code',
+    ])
+    .where((eb) => eb(eb.fn('lower', ['applicants.email']), '=', email))
+    .orderBy('applicants.id', 'desc')
+    .execute();
 
 /**
  * The applicant's own page (CONTRACT §13, docs/careers.md "Your application's own page"): what a
@@ -88,10 +105,15 @@ export function applicantPage(db: Db, origin: string) {
     now: Date,
     work: (trx: Db, applicantId: number) => Promise<T>,
   ): Promise<T | undefined> =>
-    writeTransaction(db, async (trx) => {
-      const applicantId = await findApplicantByLink(trx, token, 'status', now);
-      return applicantId === undefined ? undefined : work(trx, applicantId);
-    });
+    changeFoundApplicants(
+      db,
+      async (reader) => {
+        const applicantId = await findApplicantByLink(reader, token, 'status', now);
+        return applicantId === undefined ? [] : [applicantId];
+      },
+      async (trx, [applicantId]) =>
+        applicantId === undefined ? undefined : work(trx, applicantId),
+    );
 
   return {
     /** The page of a status link; undefined when it opens nothing (unknown, expired, erased). */
@@ -312,27 +334,23 @@ export function applicantPage(db: Db, origin: string) {
         .execute();
       let handled = 0;
       for (const { id } of waiting) {
-        const took = await writeTransaction(db, async (trx) => {
+        // Every application of the address gets a link: each one's lock is held for it.
+        const find = async (reader: Db) => {
+          const request = await reader
+            .selectFrom('linkRequests')
+            .select('email')
+            .where('id', '=', id)
+            .executeTakeFirst();
+          return request ? (await applicationsOf(reader, request.email)).map((a) => a.id) : [];
+        };
+        const took = await changeFoundApplicants(db, find, async (trx) => {
           const row = await trx
             .deleteFrom('linkRequests')
             .where('id', '=', id)
             .returning('email')
             .executeTakeFirst();
           if (!row) return false;
-          const applications = await trx
-            .selectFrom('applicants')
-            .innerJoin('jobs', 'jobs.id', 'applicants.jobId')
-            .select([
-              'applicants.id',
-              'applicants.firstName',
-              'applicants.email',
-              'applicants.appliedOn',
-              'jobs.title',
-              'jobs.code',
-            ])
-            .where((eb) => eb(eb.fn('lower', ['applicants.email']), '=', row.email))
-            .orderBy('applicants.id', 'desc')
-            .execute();
+          const applications = await applicationsOf(trx, row.email);
           const newest = applications[0];
           if (!newest) return true;
           const links = [];

@@ -1,9 +1,9 @@
 import { describeErasure, type ErasureResult } from '@lumenfield/contract';
 import { SqliteAdapter, sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { writeTransaction } from '../../db/write-transaction';
+import { changeFoundApplicants } from '../../db/write-transaction';
 import { auditRepository, type AuditActor } from '../audit/audit-repository';
-import { spendApplicantLink } from './applicant-links';
+import { findApplicantByLink, spendApplicantLink } from './applicant-links';
 
 // Well below either engine's limit of bound values per statement.
 const CHUNK = 500;
@@ -91,35 +91,41 @@ async function checkpointAfterErasure(db: Db): Promise<void> {
 }
 
 /**
- * Erases the applicants `select` finds, in one write transaction (it reads, then deletes) with
- * its audit row (counts only), and answers once no file holds them any more. An erasure that
+ * Erases the applicants `select` finds, in one write transaction holding each one's lock (it
+ * reads, then deletes) with its audit row (counts only), and answers once no file holds them
+ * any more. `select` only reads (it runs again inside the transaction); `spend`, when given,
+ * decides inside it whether the erasure happens at all (a one-time link spent). An erasure that
  * found no one is recorded only when `auditNone` (a request is; a retention run is not).
  */
 async function eraseSelected(
   db: Db,
-  select: (trx: Db) => Promise<readonly { id: number }[]>,
+  select: (reader: Db) => Promise<readonly { id: number }[]>,
   audit: {
     actor: AuditActor;
     now: Date;
     auditNone: boolean;
     /** More of the person to erase in the same transaction; answers its queued mails. */
     alsoErase?: (trx: Db) => Promise<number>;
+    /** False: erase nothing, record nothing (the erase link was spent by someone else). */
+    spend?: (trx: Db) => Promise<boolean>;
   },
 ): Promise<ErasureResult> {
-  const erased = await writeTransaction(db, async (trx) => {
-    const result = await eraseApplicants(
-      trx,
-      (await select(trx)).map((row) => row.id),
-    );
-    result.mails += (await audit.alsoErase?.(trx)) ?? 0;
-    if (audit.auditNone || result.applicants > 0) {
-      await auditRepository(trx).record(
-        { actor: audit.actor, action: 'applicant-erase', detail: describeErasure(result) },
-        audit.now,
-      );
-    }
-    return result;
-  });
+  const erased = await changeFoundApplicants(
+    db,
+    async (reader) => (await select(reader)).map((row) => row.id),
+    async (trx, ids) => {
+      if (audit.spend && !(await audit.spend(trx))) return { applicants: 0, resumes: 0, mails: 0 };
+      const result = await eraseApplicants(trx, ids);
+      result.mails += (await audit.alsoErase?.(trx)) ?? 0;
+      if (audit.auditNone || result.applicants > 0) {
+        await auditRepository(trx).record(
+          { actor: audit.actor, action: 'applicant-erase', detail: describeErasure(result) },
+          audit.now,
+        );
+      }
+      return result;
+    },
+  );
   if (erased.applicants > 0 || audit.alsoErase) await checkpointAfterErasure(db);
   return erased;
 }
@@ -159,22 +165,30 @@ export function erasureRepository(db: Db) {
       let valid = false;
       const result = await eraseSelected(
         db,
-        async (trx) => {
-          const applicantId = await spendApplicantLink(trx, token, 'erase', now);
+        async (reader) => {
+          const applicantId = await findApplicantByLink(reader, token, 'erase', now);
           if (applicantId === undefined) return [];
-          valid = true;
-          const owner = await trx
+          const owner = await reader
             .selectFrom('applicants')
             .select('email')
             .where('id', '=', applicantId)
-            .executeTakeFirstOrThrow();
-          return trx
+            .executeTakeFirst();
+          if (!owner) return [];
+          return reader
             .selectFrom('applicants')
             .select('id')
             .where((eb) => eb(eb.fn('lower', ['email']), '=', owner.email.trim().toLowerCase()))
             .execute();
         },
-        { actor: { label: 'applicant' }, now, auditNone: false },
+        {
+          actor: { label: 'applicant' },
+          now,
+          auditNone: false,
+          spend: async (trx) => {
+            valid = (await spendApplicantLink(trx, token, 'erase', now)) !== undefined;
+            return valid;
+          },
+        },
       );
       return valid ? result : undefined;
     },
