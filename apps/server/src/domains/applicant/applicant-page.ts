@@ -11,6 +11,7 @@ import {
 import { eraseConfirmPath } from '@lumenfield/routes';
 import type { Db } from '../../db/database';
 import { toIso } from '../../db/database';
+import { checkpointWal } from '../../db/wal-checkpoint';
 import { changeFoundApplicants } from '../../db/write-transaction';
 import {
   extendStatusLinks,
@@ -114,6 +115,12 @@ export function applicantPage(db: Db, origin: string) {
       async (trx, [applicantId]) =>
         applicantId === undefined ? undefined : work(trx, applicantId),
     );
+
+  /** A checkpoint a reader held up is owed: the next run of the link queue makes it. */
+  let scrubOwed = false;
+  const scrubWal = async () => {
+    scrubOwed = !(await checkpointWal(db));
+  };
 
   return {
     /** The page of a status link; undefined when it opens nothing (unknown, expired, erased). */
@@ -256,8 +263,8 @@ export function applicantPage(db: Db, origin: string) {
      * overwritten, so the old ones are not kept; audited with the size only. Undefined: no such
      * link; false: past the stages where it may change.
      */
-    replaceResume: (token: string, resume: ReplacementResume, now: Date) =>
-      withLink(token, now, async (trx, applicantId) => {
+    async replaceResume(token: string, resume: ReplacementResume, now: Date) {
+      const replaced = await withLink(token, now, async (trx, applicantId) => {
         const view = await viewOf(trx, applicantId);
         if (!view) return undefined;
         if (!RESUME_STAGES.includes(view.stage)) return false;
@@ -285,7 +292,11 @@ export function applicantPage(db: Db, origin: string) {
         );
         await extendStatusLinks(trx, applicantId, now);
         return true;
-      }),
+      });
+      // The old bytes' pages are zeroed in the database but live on in the WAL until this.
+      if (replaced) await scrubWal();
+      return replaced;
+    },
 
     /** The resume's bytes for its owner, audited as a read by the applicant. */
     resume: (token: string, now: Date) =>
@@ -383,6 +394,9 @@ export function applicantPage(db: Db, origin: string) {
         });
         if (took) handled++;
       }
+      // The deleted requests' addresses (and a replaced resume whose checkpoint a reader held
+      // up) live on in the WAL until this.
+      if (handled > 0 || scrubOwed) await scrubWal();
       return handled;
     },
   };

@@ -1,6 +1,7 @@
 import { describeErasure, type ErasureResult } from '@lumenfield/contract';
-import { SqliteAdapter, sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { SQLITE_BUSY_TIMEOUT_MS } from '../../db/create-db';
+import { checkpointWal } from '../../db/wal-checkpoint';
 import { changeFoundApplicants } from '../../db/write-transaction';
 import { auditRepository, type AuditActor } from '../audit/audit-repository';
 import { findApplicantByLink, spendApplicantLink } from './applicant-links';
@@ -69,24 +70,14 @@ async function eraseAlertsOf(trx: Db, address: string): Promise<number> {
   return Number(mails.numDeletedRows);
 }
 
-/** How many times a checkpoint that a reader holds up is tried again, a little later each time. */
-const CHECKPOINT_TRIES = 5;
-
 /**
- * On SQLite, the erased rows' old pages live on in the WAL until it is checkpointed: copies them
- * back (already zeroed by secure_delete) and truncates the WAL to nothing, so that no file
- * under DATA_DIR holds the erased bytes when the erasure answers (docs/security.md). A reader in
- * the middle of a read holds it up; it is tried again until the WAL is empty.
+ * The erased rows' old pages live on in SQLite's WAL until it is checkpointed: the erasure
+ * answers only once no file under DATA_DIR holds them (docs/security.md).
  */
 async function checkpointAfterErasure(db: Db): Promise<void> {
-  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return;
-  for (let attempt = 1; ; attempt++) {
-    const { rows } = await sql<{
-      busy: number;
-    }>`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
-    if (rows[0]?.busy === 0) return;
-    if (attempt === CHECKPOINT_TRIES) throw new Error('the WAL could not be checkpointed');
-    await new Promise((resolve) => setTimeout(resolve, 10 * attempt));
+  // The erasure waits as long as any lock would (the busy timeout) before it gives up.
+  if (!(await checkpointWal(db, SQLITE_BUSY_TIMEOUT_MS))) {
+    throw new Error('the WAL could not be checkpointed');
   }
 }
 

@@ -56,6 +56,8 @@ export function createMailSender({
       })
     : undefined;
   let stopped = false;
+  /** Delivered mail whose deleted rows a checkpoint has not yet cleared from the WAL. */
+  let scrubOwed = false;
 
   return {
     async runOnce(now = new Date()) {
@@ -98,6 +100,7 @@ export function createMailSender({
           );
         }
       }
+      if (sent > 0 || scrubOwed) scrubOwed = !(await mail.scrubDelivered());
       return sent;
     },
     stop: () => {
