@@ -100,7 +100,10 @@ export function createMailSender({
           );
         }
       }
-      if (sent > 0 || scrubOwed) scrubOwed = !(await mail.scrubDelivered());
+      if (sent > 0) scrubOwed = true;
+      // Once the queue is drained for now, not per batch: a checkpoint per ten mails would
+      // slow a burst of applications, each queueing two.
+      if (scrubOwed && due.length < MAIL_BATCH) scrubOwed = !(await mail.scrubDelivered());
       return sent;
     },
     stop: () => {
