@@ -46,7 +46,7 @@ export const applicantLock = (applicantId: number) => `applicant:${applicantId}`
  * The one way to a transaction that writes applicants already stored (a stage, a note, a
  * message, a resume, a decision about them, their erasure): it holds the lock of each of
  * `applicantIds`, with `otherKeys` besides, so an applicant's own action and a recruiter's
- * change are never judged on the same old state (CONTRACT §16, docs/architecture.md).
+ * change are never judged on the same old state (docs/architecture.md, "Data").
  */
 export function changeApplicants<T>(
   db: Db,
