@@ -17,7 +17,7 @@ import { issueApplicantLink } from '../applications/applicant-links';
 import { erasureRepository } from '../applications/erasure-repository';
 import { applicantPage, type ApplicantPage } from './applicant-page';
 
-/** Each pair this many times: without the lock, withdrawal against a move went wrong several times in it. */
+/** Each pair this many times: unlocked, withdrawal against a move failed several times in it. */
 const RUNS = 40;
 /** While a newer resume may be sent (applicant-page.ts). */
 const RESUME_STAGES: readonly ApplicantStage[] = ['New', 'Screening'];
