@@ -36,6 +36,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
  */
 const camelCase = new CamelCasePlugin();
 
+/** How long a SQLite connection waits for another's lock before SQLITE_BUSY. */
+export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
+
 export function createDb(options: DbOptions): DbHandle {
   let db: Kysely<Database>;
   let dialect: Dialect;
@@ -73,7 +76,7 @@ export function createDb(options: DbOptions): DbHandle {
     // An acknowledged application must survive a crash: sync the WAL on every commit.
     file.pragma('synchronous = FULL');
     file.pragma('foreign_keys = ON');
-    file.pragma('busy_timeout = 5000');
+    file.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
     db = new Kysely<Database>({
       dialect: new SqliteDialect({ database: file }),
       plugins: [camelCase],

@@ -6,8 +6,8 @@ import type { Db } from './database';
  * write lock before the first read: a deferred transaction that reads, then writes after another
  * connection (another thread or process) committed, is refused at once with SQLITE_BUSY, and the
  * busy timeout does not help it. On PostgreSQL it is an ordinary transaction; `lockKeys` take
- * transaction-scoped advisory locks, in sorted order so two callers never wait on each other
- * (SQLite's write lock already covers every key).
+ * transaction-scoped advisory locks, all in one statement and in the order of the locks' own
+ * numbers, so two callers never wait on each other (SQLite's write lock already covers every key).
  */
 export async function writeTransaction<T>(
   db: Db,
@@ -34,13 +34,70 @@ export async function writeTransaction<T>(
 }
 
 /**
- * Takes `keys`' locks inside a writeTransaction that is under way, for keys known only after its
- * first reads; held until it ends. Sorted, as writeTransaction's own: two callers naming the
- * same keys never wait on each other. SQLite: nothing to do, the write lock covers every key.
+ * Takes `keys`' locks inside a writeTransaction that is under way (for keys known only after its
+ * first reads), held until it ends: all in one statement, in the order of the locks' own numbers,
+ * so two callers naming the same keys never wait on each other and any number of keys (a
+ * retention run locks every applicant it erases) costs one round trip. SQLite: nothing to do,
+ * the write lock covers every key.
  */
 export async function holdLocks(trx: Db, keys: readonly string[]): Promise<void> {
   if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
-  for (const key of [...new Set(keys)].sort()) {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+  const unique = [...new Set(keys)];
+  if (unique.length === 0) return;
+  await sql`select pg_advisory_xact_lock(h) from (
+      select distinct hashtextextended(k, 0) as h from unnest(${unique}::text[]) as k order by h
+    ) as sorted`.execute(trx);
+}
+
+/** The lock every writer of one applicant holds, so their changes are judged one after another. */
+export const applicantLock = (applicantId: number) => `applicant:${applicantId}`;
+
+/**
+ * The one way to a transaction that writes applicants already stored (a stage, a note, a
+ * message, a resume, a decision about them, their erasure): it holds the lock of each of
+ * `applicantIds`, with `otherKeys` besides, so an applicant's own action and a recruiter's
+ * change are never judged on the same old state (docs/architecture.md, "Data").
+ */
+export function changeApplicants<T>(
+  db: Db,
+  applicantIds: readonly number[],
+  work: (trx: Db) => Promise<T>,
+  otherKeys: readonly string[] = [],
+): Promise<T> {
+  return writeTransaction(db, work, [...applicantIds.map(applicantLock), ...otherKeys]);
+}
+
+/** Why a change whose applicants are found inside it starts again: someone else came in. */
+class FoundOthers extends Error {
+  constructor(readonly ids: readonly number[]) {
+    super('more applicants than locked');
+  }
+}
+
+/**
+ * A change to the applicants `find` finds (by a link, an address, a rule), whose ids are known
+ * only by looking: found once to take their locks, then again inside the transaction. When the
+ * second look finds one not locked (an application arrived meanwhile), the transaction is
+ * rolled back and started again with it locked too, so `work` only ever writes locked ones.
+ * `find` only reads: it runs more than once.
+ */
+export async function changeFoundApplicants<T>(
+  db: Db,
+  find: (reader: Db) => Promise<readonly number[]>,
+  work: (trx: Db, applicantIds: readonly number[]) => Promise<T>,
+): Promise<T> {
+  let locked = new Set(await find(db));
+  for (;;) {
+    try {
+      return await changeApplicants(db, [...locked], async (trx) => {
+        const found = await find(trx);
+        const others = found.filter((id) => !locked.has(id));
+        if (others.length > 0) throw new FoundOthers(others);
+        return work(trx, found);
+      });
+    } catch (error) {
+      if (!(error instanceof FoundOthers)) throw error;
+      locked = new Set([...locked, ...error.ids]);
+    }
   }
 }

@@ -11,15 +11,17 @@ import {
 import { eraseConfirmPath } from '@lumenfield/routes';
 import type { Db } from '../../db/database';
 import { toIso } from '../../db/database';
-import { writeTransaction } from '../../db/write-transaction';
+import { checkpointWal } from '../../db/wal-checkpoint';
+import { changeFoundApplicants } from '../../db/write-transaction';
 import {
   extendStatusLinks,
   findApplicantByLink,
   issueApplicantLink,
   statusPageUrl,
+  requestLinks,
 } from '../applications/applicant-links';
 import { auditRepository } from '../audit/audit-repository';
-import { eraseLinkLimit, linkRequestLimit, takeSlots } from '../mail/mail-caps';
+import { eraseLinkLimit, takeSlots } from '../mail/mail-caps';
 import { queueCappedMail } from '../mail/mail-repository';
 import { applicantLinksMail, eraseLinkMail, type ApplicationLink } from '../mail/mail-templates';
 import { messagesOf } from '../messages/messages-repository';
@@ -56,6 +58,23 @@ export interface ApplicantPageMail {
   /** MAIL_CAP_PER_ADDRESS. */
   capPerAddress: number;
 }
+
+/** Every application sent under an address (lower case), the newest first. */
+const applicationsOf = (reader: Db, email: string) =>
+  reader
+    .selectFrom('applicants')
+    .innerJoin('jobs', 'jobs.id', 'applicants.jobId')
+    .select([
+      'applicants.id',
+      'applicants.firstName',
+      'applicants.email',
+      'applicants.appliedOn',
+      'jobs.title',
+      'jobs.code',
+    ])
+    .where((eb) => eb(eb.fn('lower', ['applicants.email']), '=', email))
+    .orderBy('applicants.id', 'desc')
+    .execute();
 
 /**
  * The applicant's own page (CONTRACT §13, docs/careers.md "Your application's own page"): what a
@@ -96,10 +115,21 @@ export function applicantPage(db: Db, { origin, capPerAddress }: ApplicantPageMa
     now: Date,
     work: (trx: Db, applicantId: number) => Promise<T>,
   ): Promise<T | undefined> =>
-    writeTransaction(db, async (trx) => {
-      const applicantId = await findApplicantByLink(trx, token, 'status', now);
-      return applicantId === undefined ? undefined : work(trx, applicantId);
-    });
+    changeFoundApplicants(
+      db,
+      async (reader) => {
+        const applicantId = await findApplicantByLink(reader, token, 'status', now);
+        return applicantId === undefined ? [] : [applicantId];
+      },
+      async (trx, [applicantId]) =>
+        applicantId === undefined ? undefined : work(trx, applicantId),
+    );
+
+  /** A checkpoint a reader held up is owed: the next run of the link queue makes it. */
+  let scrubOwed = false;
+  const scrubWal = async () => {
+    scrubOwed = !(await checkpointWal(db));
+  };
 
   return {
     /** The page of a status link; undefined when it opens nothing (unknown, expired, erased). */
@@ -249,8 +279,8 @@ export function applicantPage(db: Db, { origin, capPerAddress }: ApplicantPageMa
      * overwritten, so the old ones are not kept; audited with the size only. Undefined: no such
      * link; false: past the stages where it may change.
      */
-    replaceResume: (token: string, resume: ReplacementResume, now: Date) =>
-      withLink(token, now, async (trx, applicantId) => {
+    async replaceResume(token: string, resume: ReplacementResume, now: Date) {
+      const replaced = await withLink(token, now, async (trx, applicantId) => {
         const view = await viewOf(trx, applicantId);
         if (!view) return undefined;
         if (!RESUME_STAGES.includes(view.stage)) return false;
@@ -278,7 +308,11 @@ export function applicantPage(db: Db, { origin, capPerAddress }: ApplicantPageMa
         );
         await extendStatusLinks(trx, applicantId, now);
         return true;
-      }),
+      });
+      // The old bytes' pages are zeroed in the database but live on in the WAL until this.
+      if (replaced) await scrubWal();
+      return replaced;
+    },
 
     /** The resume's bytes for its owner, audited as a read by the applicant. */
     resume: (token: string, now: Date) =>
@@ -307,16 +341,7 @@ export function applicantPage(db: Db, { origin, capPerAddress }: ApplicantPageMa
      * for every address (the lookup and the mail happen in `handleLinkRequests`, after the
      * answer). False, and nothing stored: the address had its hour's requests.
      */
-    async requestLinks(email: string, now: Date): Promise<boolean> {
-      return writeTransaction(db, async (trx) => {
-        if (!(await takeSlots(trx, [linkRequestLimit(email)], now))) return false;
-        await trx
-          .insertInto('linkRequests')
-          .values({ email: email.trim().toLowerCase(), createdAt: now.toISOString() })
-          .execute();
-        return true;
-      });
-    },
+    requestLinks: (email: string, now: Date): Promise<boolean> => requestLinks(db, email, now),
 
     /**
      * Handles queued link requests: each one in its own transaction takes its row (deleting it,
@@ -334,27 +359,23 @@ export function applicantPage(db: Db, { origin, capPerAddress }: ApplicantPageMa
         .execute();
       let handled = 0;
       for (const { id } of waiting) {
-        const took = await writeTransaction(db, async (trx) => {
+        // Every application of the address gets a link: each one's lock is held for it.
+        const find = async (reader: Db) => {
+          const request = await reader
+            .selectFrom('linkRequests')
+            .select('email')
+            .where('id', '=', id)
+            .executeTakeFirst();
+          return request ? (await applicationsOf(reader, request.email)).map((a) => a.id) : [];
+        };
+        const took = await changeFoundApplicants(db, find, async (trx) => {
           const row = await trx
             .deleteFrom('linkRequests')
             .where('id', '=', id)
             .returning('email')
             .executeTakeFirst();
           if (!row) return false;
-          const applications = await trx
-            .selectFrom('applicants')
-            .innerJoin('jobs', 'jobs.id', 'applicants.jobId')
-            .select([
-              'applicants.id',
-              'applicants.firstName',
-              'applicants.email',
-              'applicants.appliedOn',
-              'jobs.title',
-              'jobs.code',
-            ])
-            .where((eb) => eb(eb.fn('lower', ['applicants.email']), '=', row.email))
-            .orderBy('applicants.id', 'desc')
-            .execute();
+          const applications = await applicationsOf(trx, row.email);
           const newest = applications[0];
           if (!newest) return true;
           const links: ApplicationLink[] = [];
@@ -390,6 +411,9 @@ export function applicantPage(db: Db, { origin, capPerAddress }: ApplicantPageMa
         });
         if (took) handled++;
       }
+      // The deleted requests' addresses (and a replaced resume whose checkpoint a reader held
+      // up) live on in the WAL until this.
+      if (handled > 0 || scrubOwed) await scrubWal();
       return handled;
     },
   };

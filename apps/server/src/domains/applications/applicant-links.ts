@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db/database';
+import { writeTransaction } from '../../db/write-transaction';
+import { linkRequestLimit, takeSlots } from '../mail/mail-caps';
 
 /**
  * The applicant's own links, by which they reach their application without an account
@@ -105,4 +107,22 @@ export async function extendStatusLinks(trx: Db, applicantId: number, now: Date)
     .where('applicantId', '=', applicantId)
     .where('purpose', '=', 'status')
     .execute();
+}
+
+/**
+ * A "send me my links" request: counted against the address (LINK_REQUESTS_PER_ADDRESS an hour,
+ * whoever asks, by the API or the form) and stored, nothing more, so the answer is the same for
+ * every address; the lookup and the mail come later (applicantPage's `handleLinkRequests`).
+ * False, and nothing stored: the address had its hour's requests. Writes no applicant, so it
+ * takes no applicant's lock.
+ */
+export function requestLinks(db: Db, email: string, now: Date): Promise<boolean> {
+  return writeTransaction(db, async (trx) => {
+    if (!(await takeSlots(trx, [linkRequestLimit(email)], now))) return false;
+    await trx
+      .insertInto('linkRequests')
+      .values({ email: email.trim().toLowerCase(), createdAt: now.toISOString() })
+      .execute();
+    return true;
+  });
 }

@@ -2,8 +2,15 @@ import { execFile, execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationPayload, createOpening, postApplication } from '../../test/legacy/application';
+import {
+  applicationPayload,
+  createOpening,
+  postApplication,
+  STATUS_LINK_IN_MAIL,
+  statusLinkToken,
+} from '../../test/legacy/application';
 import { consoleHeaders, createUser, openSession } from '../../test/console';
 import { pdfFile } from '../../test/files';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
@@ -169,6 +176,86 @@ describe.skipIf(engine !== 'sqlite')('erasure leaves nothing on disk (sqlite)', 
     // What POST /applications/erase/<token> does once confirmed (routes/applicant-page.ts).
     const erased = await t.app.repos.applicants.eraseByLink(token, now);
     expect(erased).toMatchObject({ applicants: 1, resumes: 1 });
+    expect(foundOnDisk(t.db.dataDir, marker)).toEqual([]);
+  });
+
+  /** The applicant's row, found by the planted address. */
+  async function applicantOf(marker: { email: string }) {
+    const [row] = (await t.app.repos.pipeline.all({ jobId })).filter(
+      (a) => a.email === marker.email,
+    );
+    return row!.applicantId;
+  }
+
+  /** A resume with nothing planted in it, as the status page's form sends one. */
+  const plainResume = () => ({
+    bytes: pdfFile(),
+    kind: 'pdf',
+    mimeType: 'application/pdf',
+    fileName: 'newer.pdf',
+  });
+
+  it("after the applicant replaced their resume, the old one's bytes", async () => {
+    const marker = await plant('replace');
+    const token = await statusLinkToken(t, await applicantOf(marker));
+    // What POST /applications/<token>/resume does with a checked file (routes/applicant-page.ts).
+    expect(await t.app.applicantPage.replaceResume(token, plainResume(), new Date())).toBe(true);
+    expect(foundOnDisk(t.db.dataDir, { resume: marker.resume })).toEqual([]);
+  });
+
+  it('after a replaced resume whose checkpoint a reader held up, at the next queue run', async () => {
+    const marker = await plant('held');
+    const token = await statusLinkToken(t, await applicantOf(marker));
+    // Another connection in the middle of a read (a backup, the CLI) holds an older snapshot.
+    const reader = new SqliteDatabase(path.join(t.db.dataDir, 'site.db'));
+    try {
+      reader.prepare('begin').run();
+      reader.prepare('select count(*) from attachments').get();
+      expect(await t.app.applicantPage.replaceResume(token, plainResume(), new Date())).toBe(true);
+      // Said in docs/careers.md: the old bytes stay while the reader holds its snapshot.
+      expect(foundOnDisk(t.db.dataDir, { resume: marker.resume })).not.toEqual([]);
+      reader.prepare('commit').run();
+    } finally {
+      reader.close();
+    }
+    await t.app.linkRequests.runOnce();
+    expect(foundOnDisk(t.db.dataDir, { resume: marker.resume })).toEqual([]);
+  });
+
+  it('after a links request is handled, the address asked with', async () => {
+    const marker = { email: `${letters('asked').toLowerCase()}@example.com` };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/applications/links',
+      headers: { ...t.headers('write'), 'content-type': 'application/json' },
+      payload: JSON.stringify({ Email: marker.email }),
+    });
+    expect(res.statusCode).toBe(202);
+    expect(foundOnDisk(t.db.dataDir, marker)).not.toEqual([]);
+    await t.app.linkRequests.runOnce();
+    expect(foundOnDisk(t.db.dataDir, marker)).toEqual([]);
+  });
+
+  it('after the links mail is sent, the status link it carried', async () => {
+    const planted = await plant('mailed');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/applications/links',
+      headers: { ...t.headers('write'), 'content-type': 'application/json' },
+      payload: JSON.stringify({ Email: planted.email }),
+    });
+    expect(res.statusCode).toBe(202);
+    expect(await t.app.linkRequests.runOnce()).toBe(1);
+    const mail = await t.db.handle.db
+      .selectFrom('mailQueue')
+      .select('textBody')
+      .where('kind', '=', 'applicant-links')
+      .where('toAddress', '=', planted.email)
+      .executeTakeFirstOrThrow();
+    // The link's secret: only its hash is kept once the mail is gone (docs/careers.md).
+    const marker = { statusLink: STATUS_LINK_IN_MAIL.exec(mail.textBody)![1]! };
+    expect(foundOnDisk(t.db.dataDir, marker)).not.toEqual([]);
+    while ((await t.app.mailer.runOnce()) > 0);
     expect(foundOnDisk(t.db.dataDir, marker)).toEqual([]);
   });
 

@@ -1,9 +1,10 @@
 import { describeErasure, type ErasureResult } from '@lumenfield/contract';
-import { SqliteAdapter, sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { writeTransaction } from '../../db/write-transaction';
+import { SQLITE_BUSY_TIMEOUT_MS } from '../../db/create-db';
+import { checkpointWal } from '../../db/wal-checkpoint';
+import { changeFoundApplicants } from '../../db/write-transaction';
 import { auditRepository, type AuditActor } from '../audit/audit-repository';
-import { spendApplicantLink } from './applicant-links';
+import { findApplicantByLink, spendApplicantLink } from './applicant-links';
 
 // Well below either engine's limit of bound values per statement.
 const CHUNK = 500;
@@ -69,57 +70,53 @@ async function eraseAlertsOf(trx: Db, address: string): Promise<number> {
   return Number(mails.numDeletedRows);
 }
 
-/** How many times a checkpoint that a reader holds up is tried again, a little later each time. */
-const CHECKPOINT_TRIES = 5;
-
 /**
- * On SQLite, the erased rows' old pages live on in the WAL until it is checkpointed: copies them
- * back (already zeroed by secure_delete) and truncates the WAL to nothing, so that no file
- * under DATA_DIR holds the erased bytes when the erasure answers (docs/security.md). A reader in
- * the middle of a read holds it up; it is tried again until the WAL is empty.
+ * The erased rows' old pages live on in SQLite's WAL until it is checkpointed: the erasure
+ * answers only once no file under DATA_DIR holds them (docs/security.md).
  */
 async function checkpointAfterErasure(db: Db): Promise<void> {
-  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return;
-  for (let attempt = 1; ; attempt++) {
-    const { rows } = await sql<{
-      busy: number;
-    }>`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
-    if (rows[0]?.busy === 0) return;
-    if (attempt === CHECKPOINT_TRIES) throw new Error('the WAL could not be checkpointed');
-    await new Promise((resolve) => setTimeout(resolve, 10 * attempt));
+  // The erasure waits as long as any lock would (the busy timeout) before it gives up.
+  if (!(await checkpointWal(db, SQLITE_BUSY_TIMEOUT_MS))) {
+    throw new Error('the WAL could not be checkpointed');
   }
 }
 
 /**
- * Erases the applicants `select` finds, in one write transaction (it reads, then deletes) with
- * its audit row (counts only), and answers once no file holds them any more. An erasure that
+ * Erases the applicants `select` finds, in one write transaction holding each one's lock (it
+ * reads, then deletes) with its audit row (counts only), and answers once no file holds them
+ * any more. `select` only reads (it runs again inside the transaction); `spend`, when given,
+ * decides inside it whether the erasure happens at all (a one-time link spent). An erasure that
  * found no one is recorded only when `auditNone` (a request is; a retention run is not).
  */
 async function eraseSelected(
   db: Db,
-  select: (trx: Db) => Promise<readonly { id: number }[]>,
+  select: (reader: Db) => Promise<readonly { id: number }[]>,
   audit: {
     actor: AuditActor;
     now: Date;
     auditNone: boolean;
     /** More of the person to erase in the same transaction; answers its queued mails. */
     alsoErase?: (trx: Db) => Promise<number>;
+    /** False: erase nothing, record nothing (the erase link was spent by someone else). */
+    spend?: (trx: Db) => Promise<boolean>;
   },
 ): Promise<ErasureResult> {
-  const erased = await writeTransaction(db, async (trx) => {
-    const result = await eraseApplicants(
-      trx,
-      (await select(trx)).map((row) => row.id),
-    );
-    result.mails += (await audit.alsoErase?.(trx)) ?? 0;
-    if (audit.auditNone || result.applicants > 0) {
-      await auditRepository(trx).record(
-        { actor: audit.actor, action: 'applicant-erase', detail: describeErasure(result) },
-        audit.now,
-      );
-    }
-    return result;
-  });
+  const erased = await changeFoundApplicants(
+    db,
+    async (reader) => (await select(reader)).map((row) => row.id),
+    async (trx, ids) => {
+      if (audit.spend && !(await audit.spend(trx))) return { applicants: 0, resumes: 0, mails: 0 };
+      const result = await eraseApplicants(trx, ids);
+      result.mails += (await audit.alsoErase?.(trx)) ?? 0;
+      if (audit.auditNone || result.applicants > 0) {
+        await auditRepository(trx).record(
+          { actor: audit.actor, action: 'applicant-erase', detail: describeErasure(result) },
+          audit.now,
+        );
+      }
+      return result;
+    },
+  );
   if (erased.applicants > 0 || audit.alsoErase) await checkpointAfterErasure(db);
   return erased;
 }
@@ -159,22 +156,30 @@ export function erasureRepository(db: Db) {
       let valid = false;
       const result = await eraseSelected(
         db,
-        async (trx) => {
-          const applicantId = await spendApplicantLink(trx, token, 'erase', now);
+        async (reader) => {
+          const applicantId = await findApplicantByLink(reader, token, 'erase', now);
           if (applicantId === undefined) return [];
-          valid = true;
-          const owner = await trx
+          const owner = await reader
             .selectFrom('applicants')
             .select('email')
             .where('id', '=', applicantId)
-            .executeTakeFirstOrThrow();
-          return trx
+            .executeTakeFirst();
+          if (!owner) return [];
+          return reader
             .selectFrom('applicants')
             .select('id')
             .where((eb) => eb(eb.fn('lower', ['email']), '=', owner.email.trim().toLowerCase()))
             .execute();
         },
-        { actor: { label: 'applicant' }, now, auditNone: false },
+        {
+          actor: { label: 'applicant' },
+          now,
+          auditNone: false,
+          spend: async (trx) => {
+            valid = (await spendApplicantLink(trx, token, 'erase', now)) !== undefined;
+            return valid;
+          },
+        },
       );
       return valid ? result : undefined;
     },

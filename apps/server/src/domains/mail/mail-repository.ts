@@ -1,6 +1,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Database, Db } from '../../db/database';
 import { toIso } from '../../db/database';
+import { checkpointWal } from '../../db/wal-checkpoint';
 import {
   pruneMailCapSlots,
   recipientLimit,
@@ -184,10 +185,16 @@ export function mailRepository(db: Db) {
         .execute();
     },
 
-    /** The SMTP server took it: nothing of it is kept. */
+    /** The SMTP server took it: nothing of it is kept (once `scrubDelivered` has run). */
     async delivered(id: number): Promise<void> {
       await db.deleteFrom('mailQueue').where('id', '=', id).execute();
     },
+
+    /**
+     * Delivered mails' text (status links, addresses) lives on in SQLite's WAL until a
+     * checkpoint; answers whether it is gone (false: a reader held it up, try again later).
+     */
+    scrubDelivered: (): Promise<boolean> => checkpointWal(db),
 
     /** Another try at `retryAt`, or none (`retryAt` undefined): the mail stays as failed. */
     async attemptFailed(id: number, error: string, retryAt: Date | undefined): Promise<void> {

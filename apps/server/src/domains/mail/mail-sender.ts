@@ -56,6 +56,8 @@ export function createMailSender({
       })
     : undefined;
   let stopped = false;
+  /** Delivered mail whose deleted rows a checkpoint has not yet cleared from the WAL. */
+  let scrubOwed = false;
 
   return {
     async runOnce(now = new Date()) {
@@ -98,6 +100,10 @@ export function createMailSender({
           );
         }
       }
+      if (sent > 0) scrubOwed = true;
+      // Once the queue is drained for now, not per batch: a checkpoint per ten mails would
+      // slow a burst of applications, each queueing two.
+      if (scrubOwed && due.length < MAIL_BATCH) scrubOwed = !(await mail.scrubDelivered());
       return sent;
     },
     stop: () => {

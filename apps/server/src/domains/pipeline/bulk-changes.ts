@@ -1,14 +1,14 @@
 import { BULK_UNDO_SECONDS, type BulkAction, type BulkResult } from '@lumenfield/contract';
 import type { BulkUndoResult } from '@lumenfield/contract';
 import type { Db } from '../../db/database';
-import { writeTransaction } from '../../db/write-transaction';
+import { changeApplicants, writeTransaction } from '../../db/write-transaction';
 import { HttpProblem } from '../../lib/http-problem';
 import { auditRepository } from '../audit/audit-repository';
 import { cancelPendingMail } from '../mail/mail-repository';
 import { forgetMessage } from '../messages/messages-repository';
 import { bulkRepository } from './bulk-repository';
 import { messageChanges } from './message-changes';
-import { applicantLock, pipelineChanges } from './pipeline-changes';
+import { pipelineChanges } from './pipeline-changes';
 import { pipelineRepository } from './pipeline-repository';
 
 const UNDO_MS = BULK_UNDO_SECONDS * 1000;
@@ -94,36 +94,32 @@ export function bulkChanges(db: Db) {
       const skipped: Skip[] = [];
       for (const item of await bulkRepository(db).pending(batchId)) {
         const { applicantId, fromStage, toStage } = item;
-        const outcome = await writeTransaction(
-          db,
-          async (trx) => {
-            const pipeline = pipelineRepository(trx);
-            const found = await pipeline.find(applicantId);
-            if (!found) return { skip: GONE, name: '' };
-            const name = `${found.firstName} ${found.lastName}`;
-            if (found.stage !== toStage) {
-              return { skip: `Someone changed this applicant since: now in ${found.stage}.`, name };
-            }
-            if (!(await bulkRepository(trx).markUndone(item.itemId, now))) return undefined;
-            await pipeline.setStage(applicantId, fromStage, userId, now);
-            const cancelled =
-              item.mailId === null ? 0 : await cancelPendingMail(trx, [item.mailId], now);
-            if (cancelled > 0 && item.messageId !== null) await forgetMessage(trx, item.messageId);
-            const mail =
-              item.mailId === null ? '' : cancelled > 0 ? ', mail not sent' : ', mail already sent';
-            await auditRepository(trx).record(
-              {
-                actor: { userId },
-                action: 'applicant-bulk-undo',
-                target: `applicant ${applicantId}`,
-                detail: `${toStage} -> ${fromStage}, batch ${batchId}${mail}`,
-              },
-              now,
-            );
-            return { skip: undefined, name };
-          },
-          [applicantLock(applicantId)],
-        );
+        const outcome = await changeApplicants(db, [applicantId], async (trx) => {
+          const pipeline = pipelineRepository(trx);
+          const found = await pipeline.find(applicantId);
+          if (!found) return { skip: GONE, name: '' };
+          const name = `${found.firstName} ${found.lastName}`;
+          if (found.stage !== toStage) {
+            return { skip: `Someone changed this applicant since: now in ${found.stage}.`, name };
+          }
+          if (!(await bulkRepository(trx).markUndone(item.itemId, now))) return undefined;
+          await pipeline.setStage(applicantId, fromStage, userId, now);
+          const cancelled =
+            item.mailId === null ? 0 : await cancelPendingMail(trx, [item.mailId], now);
+          if (cancelled > 0 && item.messageId !== null) await forgetMessage(trx, item.messageId);
+          const mail =
+            item.mailId === null ? '' : cancelled > 0 ? ', mail not sent' : ', mail already sent';
+          await auditRepository(trx).record(
+            {
+              actor: { userId },
+              action: 'applicant-bulk-undo',
+              target: `applicant ${applicantId}`,
+              detail: `${toStage} -> ${fromStage}, batch ${batchId}${mail}`,
+            },
+            now,
+          );
+          return { skip: undefined, name };
+        });
         if (outcome?.skip) {
           skipped.push({ applicantId, name: outcome.name, reason: outcome.skip });
         } else if (outcome) {

@@ -9,7 +9,7 @@ import {
 } from '@lumenfield/contract';
 import type { Db } from '../../db/database';
 import { toIso } from '../../db/database';
-import { writeTransaction } from '../../db/write-transaction';
+import { changeApplicants } from '../../db/write-transaction';
 import { HttpProblem } from '../../lib/http-problem';
 import { auditRepository } from '../audit/audit-repository';
 import { currentStage } from './pipeline-repository';
@@ -392,13 +392,15 @@ export function duplicateChanges(db: Db) {
 
   /**
    * A decision as the console calls it: judged and written in one transaction under
-   * DECISIONS_LOCK, and only while both applications are there.
+   * DECISIONS_LOCK and both applicants' locks (so neither is erased or changed meanwhile), and
+   * only while both applications are there.
    */
   const decision =
     (judge: (trx: Db, ...call: DecisionCall) => Promise<void>) =>
     (...call: DecisionCall) =>
-      writeTransaction(
+      changeApplicants(
         db,
+        [call[0], call[1]],
         async (trx) => {
           await bothThere(trx, call[0], call[1]);
           await judge(trx, ...call);

@@ -11,7 +11,7 @@ import {
   type Rejection,
 } from '@lumenfield/contract';
 import type { Db } from '../../db/database';
-import { writeTransaction } from '../../db/write-transaction';
+import { changeApplicants } from '../../db/write-transaction';
 import { HttpProblem } from '../../lib/http-problem';
 import {
   extendStatusLinks,
@@ -23,7 +23,7 @@ import { enqueueMail } from '../mail/mail-repository';
 import { applicantMessageMail } from '../mail/mail-templates';
 import { messageLookups, recordMessage } from '../messages/messages-repository';
 import { bulkRepository, type BulkStep } from './bulk-repository';
-import { applicantLock, batchNote, checkSeen, noApplicant } from './pipeline-changes';
+import { batchNote, checkSeen, noApplicant } from './pipeline-changes';
 import { pipelineRepository, type PipelineApplicant } from './pipeline-repository';
 
 /** What a message is, before its placeholders are filled: a template's or the recruiter's own. */
@@ -124,7 +124,7 @@ export function messageChanges(db: Db) {
   };
 
   const changing = <T>(applicantId: number, work: (trx: Db) => Promise<T>) =>
-    writeTransaction(db, work, [applicantLock(applicantId)]);
+    changeApplicants(db, [applicantId], work);
 
   const found = async (trx: Db, applicantId: number) => {
     const applicant = await pipelineRepository(trx).find(applicantId);

@@ -5,7 +5,7 @@ import {
   type ApplicantStage,
 } from '@lumenfield/contract';
 import type { Db } from '../../db/database';
-import { writeTransaction } from '../../db/write-transaction';
+import { changeApplicants } from '../../db/write-transaction';
 import { HttpProblem } from '../../lib/http-problem';
 import { extendStatusLinks } from '../applications/applicant-links';
 import { auditRepository } from '../audit/audit-repository';
@@ -45,9 +45,6 @@ export async function stageHistoryOf(
   };
 }
 
-/** The lock every write about one applicant holds, so they are judged one after the other. */
-export const applicantLock = (applicantId: number) => `applicant:${applicantId}`;
-
 export const noApplicant = (id: number) =>
   new HttpProblem(404, `There is no applicant with id ${id}.`);
 
@@ -75,9 +72,9 @@ export function pipelineChanges(db: Db) {
       trx: Db,
     ) => Promise<T>,
   ) =>
-    writeTransaction(db, async (trx) => work(pipelineRepository(trx), auditRepository(trx), trx), [
-      `applicant:${applicantId}`,
-    ]);
+    changeApplicants(db, [applicantId], async (trx) =>
+      work(pipelineRepository(trx), auditRepository(trx), trx),
+    );
 
   return {
     /**

@@ -8,7 +8,7 @@ import {
   type SelfIdReport,
 } from '@lumenfield/contract';
 import type { Db } from '../../db/database';
-import { writeTransaction } from '../../db/write-transaction';
+import { changeApplicants, changeFoundApplicants } from '../../db/write-transaction';
 
 /**
  * Voluntary self-identification (docs/careers.md, docs/security.md): the only code that reads
@@ -46,16 +46,18 @@ export function selfIdRepository(db: Db) {
      */
     async issue(applicantId: number, jobId: number, now: Date): Promise<string> {
       const token = crypto.randomBytes(32).toString('base64url');
-      await db
-        .insertInto('selfIdTokens')
-        .values({
-          tokenHash: hashToken(token),
-          applicantId,
-          jobId,
-          expiresAt: new Date(now.getTime() + SELF_ID_TOKEN_HOURS * 3_600_000).toISOString(),
-          usedAt: null,
-        })
-        .execute();
+      await changeApplicants(db, [applicantId], (trx) =>
+        trx
+          .insertInto('selfIdTokens')
+          .values({
+            tokenHash: hashToken(token),
+            applicantId,
+            jobId,
+            expiresAt: new Date(now.getTime() + SELF_ID_TOKEN_HOURS * 3_600_000).toISOString(),
+            usedAt: null,
+          })
+          .execute(),
+      );
       return token;
     },
 
@@ -66,29 +68,45 @@ export function selfIdRepository(db: Db) {
      */
     async submit(token: string, answers: SelfIdAnswers, now: Date): Promise<SelfIdSubmitResult> {
       const at = now.toISOString();
-      return writeTransaction(db, async (trx) => {
-        const spent = await trx
-          .updateTable('selfIdTokens')
-          .set({ usedAt: at })
-          .where('tokenHash', '=', hashToken(token))
-          .where('usedAt', 'is', null)
-          .where('expiresAt', '>', at)
-          .returning(['applicantId', 'jobId'])
-          .executeTakeFirst();
-        if (!spent) return 'refused';
-        const stored = await trx
-          .insertInto('selfIdentifications')
-          .values({
-            applicantId: spent.applicantId,
-            jobId: spent.jobId,
-            answers: JSON.stringify(answers),
-            createdAt: at,
-          })
-          .onConflict((oc) => oc.column('applicantId').doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        return stored ? 'stored' : 'refused';
-      });
+      // The applicant's own write: under their lock, so it never lands on an erased one.
+      const applicantOf = async (reader: Db) =>
+        (
+          await reader
+            .selectFrom('selfIdTokens')
+            .select('applicantId')
+            .where('tokenHash', '=', hashToken(token))
+            .executeTakeFirst()
+        )?.applicantId;
+      return changeFoundApplicants(
+        db,
+        async (reader) => {
+          const applicantId = await applicantOf(reader);
+          return applicantId === undefined ? [] : [applicantId];
+        },
+        async (trx) => {
+          const spent = await trx
+            .updateTable('selfIdTokens')
+            .set({ usedAt: at })
+            .where('tokenHash', '=', hashToken(token))
+            .where('usedAt', 'is', null)
+            .where('expiresAt', '>', at)
+            .returning(['applicantId', 'jobId'])
+            .executeTakeFirst();
+          if (!spent) return 'refused';
+          const stored = await trx
+            .insertInto('selfIdentifications')
+            .values({
+              applicantId: spent.applicantId,
+              jobId: spent.jobId,
+              answers: JSON.stringify(answers),
+              createdAt: at,
+            })
+            .onConflict((oc) => oc.column('applicantId').doNothing())
+            .returning('id')
+            .executeTakeFirst();
+          return stored ? 'stored' : 'refused';
+        },
+      );
     },
 
     /**
