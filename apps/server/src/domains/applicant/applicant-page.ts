@@ -21,7 +21,7 @@ import {
   requestLinks,
 } from '../applications/applicant-links';
 import { auditRepository } from '../audit/audit-repository';
-import { eraseLinkLimit, takeSlots } from '../mail/mail-caps';
+import { eraseLinkLimit } from '../mail/mail-caps';
 import { queueCappedMail } from '../mail/mail-repository';
 import { applicantLinksMail, eraseLinkMail, type ApplicationLink } from '../mail/mail-templates';
 import { messagesOf } from '../messages/messages-repository';
