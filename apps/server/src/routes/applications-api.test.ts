@@ -10,35 +10,9 @@ import { createRepositories } from '../domains';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 import { exeFile, pdfFile } from '../test/files';
 import { MULTIPART_BODY_LIMIT, applyFormProblems } from './application-parts';
+import { multipart, MULTIPART_TYPE, type Part } from '../test/multipart';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
-const BOUNDARY = '----lumenfield-dialog-boundary';
-
-type Part = [name: string, value: string] | [name: string, file: { name: string; bytes: Buffer }];
-
-/** A multipart/form-data body, parts in the order given (as FormData sends them). */
-function multipart(parts: Part[]): Buffer {
-  const chunks: Buffer[] = [];
-  for (const [name, value] of parts) {
-    if (typeof value === 'string') {
-      chunks.push(
-        Buffer.from(
-          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-        ),
-      );
-    } else {
-      chunks.push(
-        Buffer.from(
-          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.name}"\r\nContent-Type: application/pdf\r\n\r\n`,
-        ),
-        value.bytes,
-        Buffer.from('\r\n'),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return Buffer.concat(chunks);
-}
 
 describe(`the apply dialog's multipart post, answered in JSON (${engine})`, () => {
   let t: TestApp;
@@ -111,7 +85,7 @@ describe(`the apply dialog's multipart post, answered in JSON (${engine})`, () =
       url: `/api${applyApiPath(id)}`,
       headers: {
         ...t.headers('write'),
-        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        'content-type': MULTIPART_TYPE,
         ...headers,
       },
       payload: multipart(parts),
@@ -197,7 +171,7 @@ describe(`the apply dialog's multipart post, answered in JSON (${engine})`, () =
       url: `/api${applyApiPath(jobId)}`,
       headers: {
         ...t.headers('write'),
-        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        'content-type': MULTIPART_TYPE,
         'content-length': String(MULTIPART_BODY_LIMIT + 1),
       },
       payload: Buffer.alloc(MULTIPART_BODY_LIMIT + 1),
@@ -280,7 +254,7 @@ describe(`the apply dialog's multipart post, answered in JSON (${engine})`, () =
           remoteAddress: '198.51.100.7',
           headers: {
             ...node.headers('write'),
-            'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+            'content-type': MULTIPART_TYPE,
           },
           payload: multipart([...fields(), resume()]),
         });

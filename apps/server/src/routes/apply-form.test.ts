@@ -7,35 +7,9 @@ import { docxZipBomb } from '../bad-input/hostile-files';
 import { mintXsrfToken } from '../plugins/xsrf';
 import { ARRIVAL_COOKIE } from '../plugins/arrival';
 import { MULTIPART_BODY_LIMIT, applyFormProblems } from './apply-form';
+import { multipart, MULTIPART_TYPE, type Part } from '../test/multipart';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
-const BOUNDARY = '----lumenfield-test-boundary';
-
-type Part = [name: string, value: string] | [name: string, file: { name: string; bytes: Buffer }];
-
-/** A multipart/form-data body, parts in the order given (as a browser sends a form). */
-function multipart(parts: Part[]): Buffer {
-  const chunks: Buffer[] = [];
-  for (const [name, value] of parts) {
-    if (typeof value === 'string') {
-      chunks.push(
-        Buffer.from(
-          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-        ),
-      );
-    } else {
-      chunks.push(
-        Buffer.from(
-          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-        ),
-        value.bytes,
-        Buffer.from('\r\n'),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return Buffer.concat(chunks);
-}
 
 describe(`the apply form without scripts: multipart posts (${engine})`, () => {
   let t: TestApp;
@@ -109,7 +83,7 @@ describe(`the apply form without scripts: multipart posts (${engine})`, () => {
       method: 'POST',
       url: url(),
       headers: {
-        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        'content-type': MULTIPART_TYPE,
         cookie,
         origin: 'http://localhost',
         'sec-fetch-site': 'same-origin',
@@ -275,7 +249,7 @@ describe(`the apply form without scripts: multipart posts (${engine})`, () => {
       method: 'POST',
       url: url(),
       headers: {
-        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        'content-type': MULTIPART_TYPE,
         cookie: `${XSRF_COOKIE_NAME}=${token}`,
         'content-length': String(MULTIPART_BODY_LIMIT + 1),
       },
@@ -300,7 +274,7 @@ describe(`the apply form without scripts: multipart posts (${engine})`, () => {
           url: url(),
           remoteAddress: '198.51.100.7',
           headers: {
-            'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+            'content-type': MULTIPART_TYPE,
             cookie: `${XSRF_COOKIE_NAME}=${token}`,
             origin: 'http://localhost',
             'sec-fetch-site': 'same-origin',

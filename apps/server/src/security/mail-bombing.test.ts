@@ -14,6 +14,7 @@ import {
 import { pdfFile } from '../test/files';
 import { startSmtpServer, type ReceivedMail } from '../test/smtp';
 import { createTestApp, createTestDb, engine, type TestApp, type TestDb } from '../test/test-app';
+import { multipart, MULTIPART_TYPE } from '../test/multipart';
 
 /**
  * Mail a stranger can cause to someone else's address (CONTRACT §16, docs/careers.md "Mail a
@@ -23,7 +24,6 @@ import { createTestApp, createTestDb, engine, type TestApp, type TestDb } from '
  */
 
 const HOUR = 3_600_000;
-const BOUNDARY = '----lumenfield-bombing-boundary';
 const CONTACTS = 'priya.raman@example.com';
 
 /**
@@ -42,29 +42,6 @@ function comparable(res: { statusCode: number; headers: Record<string, unknown>;
   } = res.headers;
   const body = res.body.replace(/"ApplicantID":\d+/, '"ApplicantID":0');
   return { status: res.statusCode, headers, body };
-}
-
-function multipart(parts: [string, string | { name: string; bytes: Buffer }][]): Buffer {
-  const chunks: Buffer[] = [];
-  for (const [name, value] of parts) {
-    if (typeof value === 'string') {
-      chunks.push(
-        Buffer.from(
-          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-        ),
-      );
-    } else {
-      chunks.push(
-        Buffer.from(
-          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.name}"\r\nContent-Type: application/pdf\r\n\r\n`,
-        ),
-        value.bytes,
-        Buffer.from('\r\n'),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return Buffer.concat(chunks);
 }
 
 const applicationParts = (email: string, size: number) =>
@@ -252,14 +229,14 @@ describe(`mail a stranger can cause to one address is capped (${engine})`, () =>
                   url: `/api${applyApiPath(jobId)}`,
                   headers: {
                     ...t.headers('write'),
-                    'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+                    'content-type': MULTIPART_TYPE,
                   },
                   payload: multipart(parts),
                 }
               : {
                   url: `/careers/jobs/${jobId}/apply`,
                   headers: {
-                    'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+                    'content-type': MULTIPART_TYPE,
                     cookie: `${XSRF_COOKIE_NAME}=${t.xsrf}`,
                     origin: 'http://localhost',
                     'sec-fetch-site': 'same-origin',
