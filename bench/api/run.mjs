@@ -1,8 +1,8 @@
 // bench/api: one run measures the server's reads (a prebuilt page, the careers page, a job page,
 // the API's listing and detail) against nginx with one worker serving the very bytes our server
-// answered (saved from its answer, brotli as a browser asks), on this machine, at the same time
-// and load; the ratio is the figure that travels (CONTRACT §15: at least 50 %). Then
-// applications per second with a 1 MB resume sent as base64 and as a byte array, with the
+// answered (saved from its answer, brotli as a browser asks), on this machine, at the same time and
+// load; the ratio is the figure that travels (the target in docs/performance.md: at least 50 %).
+// Then applications per second with a 1 MB resume sent as base64 and as a byte array, with the
 // server's peak memory. Usage: npm run bench:api -w @lumenfield/bench
 //   BENCH_SECONDS (default 10), BENCH_WARMUP_SECONDS (unmeasured, per case and side; 2),
 //   BENCH_ROUNDS (each side's seconds of a read case taken in this many turns, ours and

@@ -5,7 +5,7 @@
 // connections, a new applicant per request (the same one again is a duplicate, answered without
 // storing). Each form gets a server of its own (the built bundle, SQLite, a fresh data
 // directory), so each peak RSS is that form's alone; the three run back to back.
-// Targets (CONTRACT §15, docs/performance.md): multipart >= 100 applications/s, peak RSS <= 300 MiB.
+// Targets (docs/performance.md): multipart >= 100 applications/s, peak RSS <= 300 MiB.
 // Usage: npm run bench:uploads -w @lumenfield/bench
 //   UPLOAD_SECONDS (default 10), UPLOAD_CONNECTIONS (default 8), UPLOAD_FORMS=multipart,base64,bytes
 //   UPLOAD_CPU_PROF=1: the server writes a CPU profile per form (bench/results/uploads-prof-*)

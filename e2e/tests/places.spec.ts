@@ -8,9 +8,10 @@ import { expect, live, test } from '../support/fixtures';
 import { pdfWithText } from '../../apps/server/src/test/files';
 
 /*
- * An opening in two places (CONTRACT §12): a recruiter builds it in the console's place editor,
- * a candidate chooses the second place by keyboard in the apply dialog, and the recruiter sees
- * the place applied for. Screenshots of the editor and the choice go to SHOTS_DIR when set.
+ * An opening in two places (docs/recruiters.md "Places"): a recruiter builds it in the console's
+ * place editor, a candidate chooses the second place by keyboard in the apply dialog, and the
+ * recruiter sees the place applied for. Screenshots of the editor and the choice go to SHOTS_DIR
+ * when set.
  */
 
 const SHOTS = process.env.SHOTS_DIR;

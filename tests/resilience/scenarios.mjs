@@ -311,11 +311,11 @@ export async function redisDownScenario() {
 }
 
 /**
- * The applicant's channel abused (CONTRACT §13): unknown and malformed tokens on the status,
- * erase, confirm and unsubscribe links, the links re-sent for strangers' and malformed
- * addresses, alerts for malformed addresses, from eight loops at once for a few seconds. Every
- * answer is a page or a problem in words (never a 5xx or a stack trace), throttles answer 429,
- * and /healthz stays prompt throughout.
+ * The applicant's channel abused (docs/security.md "The applicant's own page"): unknown and
+ * malformed tokens on the status, erase, confirm and unsubscribe links, the links re-sent for
+ * strangers' and malformed addresses, alerts for malformed addresses, from eight loops at once for
+ * a few seconds. Every answer is a page or a problem in words (never a 5xx or a stack trace),
+ * throttles answer 429, and /healthz stays prompt throughout.
  */
 export async function abusedLinksScenario() {
   const server = await startServer({ env: { DATA_DIR: workDir('lumenfield-links-') } });

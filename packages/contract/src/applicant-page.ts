@@ -3,9 +3,9 @@ import { isEmailAddress } from './application';
 import type { ApplicantStatus } from './pipeline';
 
 /**
- * The applicant's own page (CONTRACT §13, docs/careers.md "Your application's own page"): what
- * the server renders at `/applications/<token>` and the re-send of the links. The one owner of
- * its wire shapes and its sentences (its paths: @lumenfield/routes), for server, page and tests.
+ * The applicant's own page (docs/careers.md "Your application's own page"): what the server renders
+ * at `/applications/<token>` and the re-send of the links. The one owner of its wire shapes and its
+ * sentences (its paths: @lumenfield/routes), for server, page and tests.
  */
 
 /** POST `{ Email }` (docs/api.md): the links of that address's applications, mailed; relative

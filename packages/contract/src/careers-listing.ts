@@ -27,8 +27,8 @@ export type CareerListing = Pick<PublicOpening, 'id' | 'code' | 'title' | 'locat
     countryValue: number | null;
     countryName: string | null;
     /**
-     * Every country of the opening (CONTRACT §12): each place's, then a remote opening's remote
-     * countries, each once. The country filter matches any of them.
+     * Every country of the opening (docs/careers.md "Terms, search and filters"): each place's,
+     * then a remote opening's remote countries, each once. The country filter matches any of them.
      */
     countries: ListingCountry[];
     /** Normalised words of the title, code and description, each once (see `searchWords`). */

@@ -119,8 +119,8 @@ export function checkAlertForm(
 }
 
 /**
- * POST /api/alerts: the body in the wire names of CONTRACT §13, and the 202's. Built when the
- * server first asks (the public pages' bundles never build them).
+ * POST /api/alerts: the body in the API's wire names (docs/api.md "Job alerts"), and the 202's.
+ * Built when the server first asks (the public pages' bundles never build them).
  */
 export function alertApiSchemas() {
   return {

@@ -72,7 +72,10 @@ export function withdrawalRefusal(stage: ApplicantStage): string | undefined {
   return 'This application is closed, so there is nothing to withdraw.';
 }
 
-/** A stage in the applicant's own words, as their status page shows it (CONTRACT §13). */
+/**
+ * A stage in the applicant's own words, as their status page shows it (docs/careers.md "Your
+ * application's own page").
+ */
 export const applicantStatusSchema = z.enum([
   'Received',
   'In review',

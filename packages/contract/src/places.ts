@@ -2,10 +2,10 @@ import type { FieldError } from './problem';
 import { z } from './zod-setup';
 
 /*
- * Where an opening's work is (CONTRACT §12, docs/recruiters.md "Places"): one or more places,
- * and for a remote opening the countries whose residents may hold it. The shapes and their
- * format rules are here; whether a country or region code exists is the server's to judge
- * against its reference data (domains/openings/place.ts).
+ * Where an opening's work is (docs/recruiters.md "Places"): one or more places, and for a remote
+ * opening the countries whose residents may hold it. The shapes and their format rules are here;
+ * whether a country or region code exists is the server's to judge against its reference data
+ * (domains/openings/place.ts).
  */
 
 export const MAX_PLACES = 10;

@@ -2,10 +2,10 @@ import type { FieldError } from './problem';
 import { z } from './zod-setup';
 
 /*
- * An opening's own questions (CONTRACT §12, docs/recruiters.md "Questions"): what a recruiter
- * asks, what a candidate answers, and the one set of rules both sides judge an answer by. The
- * server refuses what these rules refuse; the apply dialog and the job page's form show the same
- * sentences. Knock-outs only flag: nothing here rejects an applicant.
+ * An opening's own questions (docs/recruiters.md "Questions"): what a recruiter asks, what a
+ * candidate answers, and the one set of rules both sides judge an answer by. The server refuses
+ * what these rules refuse; the apply dialog and the job page's form show the same sentences.
+ * Knock-outs only flag: nothing here rejects an applicant.
  */
 
 export const MAX_QUESTIONS = 20;

@@ -102,7 +102,7 @@ export function helmetHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<s
 }
 
 /**
- * What an answer that is not a document carries (API JSON, files, feeds; CONTRACT §9): no
+ * What an answer that is not a document carries (API JSON, files, feeds; docs/api.md "Limits"): no
  * sniffing, no referrer, a policy that lets it run and load nothing and be framed nowhere, and no
  * reading from another origin. A document's set (Helmet's, with the site's policy, and the
  * Permissions-Policy) is half a kilobyte more that a JSON answer has no use for, on every call.

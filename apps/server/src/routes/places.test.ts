@@ -11,8 +11,8 @@ import { consoleHeaders, createUser, openSession } from '../test/console';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 
 /*
- * An opening's places and remote countries (CONTRACT §12, docs/recruiters.md "Places"), through
- * the published admin API, the public detail, the careers list and an application.
+ * An opening's places and remote countries (docs/recruiters.md "Places"), through the published
+ * admin API, the public detail, the careers list and an application.
  */
 
 const pune = { City: 'Pune', Region: 'IN-MH', Country: 'IN' };

@@ -42,10 +42,10 @@ function textPlace(location: string) {
 }
 
 /**
- * Where the work is, for JobPosting (CONTRACT §12): `jobLocation`, an array with one Place per
- * place of the opening; a remote opening (its workplace type, or "Remote" in the text of an
- * opening written with one free-text place) is also TELECOMMUTE, with one Country per country it
- * may be held from (its remote countries; for an opening written as text, the country it names).
+ * Where the work is, for JobPosting (docs/search.md "The job page"): `jobLocation`, an array with
+ * one Place per place of the opening; a remote opening (its workplace type, or "Remote" in the text
+ * of an opening written with one free-text place) is also TELECOMMUTE, with one Country per country
+ * it may be held from (its remote countries; for an opening written as text, the country it names).
  */
 export function jobLocation(
   job: Pick<Job, 'location' | 'locations' | 'workplaceType' | 'remoteCountries'>,

@@ -17,10 +17,10 @@ import { createTestApp, createTestDb, engine, type TestApp, type TestDb } from '
 import { multipart, MULTIPART_TYPE } from '../test/multipart';
 
 /**
- * Mail a stranger can cause to someone else's address (CONTRACT §16, docs/careers.md "Mail a
- * stranger can cause"): every way of causing it, hammered at one address, from one client and
- * from many, on one node and on two sharing the database; the queue is sent to a real SMTP
- * server and what that address received is counted.
+ * Mail a stranger can cause to someone else's address (docs/careers.md "Mail a stranger can
+ * cause"): every way of causing it, hammered at one address, from one client and from many, on one
+ * node and on two sharing the database; the queue is sent to a real SMTP server and what that
+ * address received is counted.
  */
 
 const HOUR = 3_600_000;

@@ -77,9 +77,9 @@ const applicationsOf = (reader: Db, email: string) =>
     .execute();
 
 /**
- * The applicant's own page (CONTRACT §13, docs/careers.md "Your application's own page"): what a
- * status link opens and what its holder may do. Every write is one transaction with its audit
- * row (actor `applicant`, no personal data) and moves the status links' expiry on.
+ * The applicant's own page (docs/careers.md "Your application's own page"): what a status link
+ * opens and what its holder may do. Every write is one transaction with its audit row (actor
+ * `applicant`, no personal data) and moves the status links' expiry on.
  */
 export function applicantPage(db: Db, { origin, capPerAddress }: ApplicantPageMail) {
   const audit = (trx: Db) => auditRepository(trx);

@@ -5,9 +5,9 @@ import { linkRequestLimit, takeSlots } from '../mail/mail-caps';
 
 /**
  * The applicant's own links, by which they reach their application without an account
- * (CONTRACT §13, docs/careers.md): the only code that touches `applicant_links`, besides
- * erasure, which deletes an applicant's links with them. The secret travels once, in a mail;
- * only its SHA-256 is kept, so a copy of the database opens nobody's application.
+ * (docs/security.md "The applicant's own page"): the only code that touches `applicant_links`,
+ * besides erasure, which deletes an applicant's links with them. The secret travels once, in a
+ * mail; only its SHA-256 is kept, so a copy of the database opens nobody's application.
  */
 export type ApplicantLinkPurpose = 'status' | 'erase';
 

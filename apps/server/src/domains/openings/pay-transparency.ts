@@ -31,10 +31,10 @@ export interface OpeningWhere {
 }
 
 /**
- * Why an opening must publish a pay range, or undefined when it need not (CONTRACT §12: judged
- * for every place): one of its places is in one of the states above, or it is remote and may be
- * held from the United States (anyone in those states may take it). A remote opening without
- * written remote countries may be held from its places' countries.
+ * Why an opening must publish a pay range, or undefined when it need not (docs/careers.md "Pay
+ * transparency": judged for every place): one of its places is in one of the states above, or it is
+ * remote and may be held from the United States (anyone in those states may take it). A remote
+ * opening without written remote countries may be held from its places' countries.
  */
 export function payRangeRequiredBecause(where: OpeningWhere): string | undefined {
   const places = placesOf(where);

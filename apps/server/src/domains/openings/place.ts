@@ -201,9 +201,9 @@ export function stateOf(place: ContractPlace): StateOption | undefined {
 }
 
 /**
- * What is wrong with an opening's places (CONTRACT §12), each a sentence naming the place: a
- * country code the reference data does not know, or an ISO 3166-2 region of another country or
- * of none. A region written as a name is the recruiter's to word and is not judged.
+ * What is wrong with an opening's places (docs/recruiters.md "Places"), each a sentence naming the
+ * place: a country code the reference data does not know, or an ISO 3166-2 region of another
+ * country or of none. A region written as a name is the recruiter's to word and is not judged.
  */
 export function placesErrors(places: readonly ContractPlace[]): FieldError[] {
   const errors: FieldError[] = [];
