@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   allowedMoves,
   APPLICANT_STAGES,
@@ -7,6 +7,8 @@ import {
   consoleStageChoices,
   INITIAL_STAGE,
   isOpenStage,
+  STAGE_TRAITS,
+  stageLists,
   stageMoveRefusal,
   withdrawalRefusal,
   type ApplicantStage,
@@ -94,5 +96,32 @@ describe('the stage model', () => {
   it('lists Withdrawn in the console only for an applicant who withdrew', () => {
     expect(consoleStageChoices('New')).not.toContain('Withdrawn');
     expect(consoleStageChoices('Withdrawn')).toEqual(APPLICANT_STAGES);
+  });
+});
+
+describe('the stage lists, computed from the model', () => {
+  it('puts a new stage in every list its traits name, in the model’s order', () => {
+    const stages = ['New', 'Screening', 'Assessment', 'Interview', 'Offer', 'Hired', 'Rejected'];
+    const lists = stageLists(stages, {
+      ...STAGE_TRAITS,
+      Assessment: { open: true, funnel: true, withdrawable: true, status: 'In review' },
+    });
+    expect(lists.funnel).toEqual(['New', 'Screening', 'Assessment', 'Interview', 'Offer', 'Hired']);
+    expect(lists.open).toEqual(['New', 'Screening', 'Assessment', 'Interview', 'Offer']);
+    expect(lists.withdrawable).toEqual(['New', 'Screening', 'Assessment', 'Interview']);
+  });
+
+  it('leaves a stage off the funnel out of it, and a closed one out of the open list', () => {
+    const lists = stageLists(['New', 'OnHold'], {
+      New: STAGE_TRAITS.New,
+      OnHold: { open: false, funnel: false, withdrawable: false, status: 'Closed' },
+    });
+    expect(lists.funnel).toEqual(['New']);
+    expect(lists.open).toEqual(['New']);
+  });
+
+  it('has traits for exactly the stages there are (checked by tsc, as the table is)', () => {
+    expectTypeOf<keyof typeof STAGE_TRAITS>().toEqualTypeOf<ApplicantStage>();
+    expect(Object.keys(STAGE_TRAITS)).toEqual([...APPLICANT_STAGES]);
   });
 });

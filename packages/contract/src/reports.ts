@@ -1,6 +1,6 @@
 import { z } from './zod-setup';
 import { isoDaySchema } from './dates';
-import { applicantStageSchema, type ApplicantStage } from './pipeline';
+import { applicantStageSchema, STAGE_LISTS, type ApplicantStage } from './pipeline';
 
 /**
  * Reports (docs/recruiters.md, "Reports"): figures over the applicants who applied between two
@@ -46,22 +46,16 @@ export const REPORT_DEFAULT_DAYS = 90;
  * The funnel pass-through counts along: an applicant who reached a later one passed through
  * every one before it (a recruiter may skip a stage). Rejected and Withdrawn end a path.
  */
-export const FUNNEL_STAGES = [
-  'New',
-  'Screening',
-  'Interview',
-  'Offer',
-  'Hired',
-] as const satisfies readonly ApplicantStage[];
-export type FunnelStage = (typeof FUNNEL_STAGES)[number];
+export const FUNNEL_STAGES: readonly ApplicantStage[] = STAGE_LISTS.funnel;
+
+/**
+ * The funnel past applying, which the sources report counts per source: the funnel starts in
+ * INITIAL_STAGE, which every applicant reached.
+ */
+export const FUNNEL_AFTER_APPLYING = FUNNEL_STAGES.slice(1);
 
 /** The stages an applicant waits in (time in stage): the open ones. */
-export const WAITING_STAGES = [
-  'New',
-  'Screening',
-  'Interview',
-  'Offer',
-] as const satisfies readonly ApplicantStage[];
+export const WAITING_STAGES: readonly ApplicantStage[] = STAGE_LISTS.open;
 
 /** Time to hire's bands, in days: up to each `upTo` (inclusive), the last without a bound. */
 export const HIRE_BANDS = [
@@ -159,7 +153,7 @@ export const sourcesReportSchema = z.object({
       source: z.string().nullable(),
       /** Applied (reached New). */
       applicants: z.number().int(),
-      /** How many reached each stage after New, in FUNNEL_STAGES' order. */
+      /** How many reached each of FUNNEL_AFTER_APPLYING, in its order. */
       reached: z.array(z.object({ stage: applicantStageSchema, count: z.number().int() })),
     }),
   ),

@@ -3,6 +3,7 @@ import {
   dayEnd,
   dayStart,
   FIRST_DAY,
+  FUNNEL_AFTER_APPLYING,
   FUNNEL_STAGES,
   HIRE_BANDS,
   INITIAL_STAGE,
@@ -56,9 +57,6 @@ export function median(values: readonly number[]): number | null {
 const roundDays = (days: number | null) => (days === null ? null : Math.round(days * 10) / 10);
 const daysBetween = (start: Date | string, end: Date | string) =>
   (new Date(end).getTime() - new Date(start).getTime()) / DAY_MS;
-
-const FUNNEL: readonly ApplicantStage[] = FUNNEL_STAGES;
-const WAITING: readonly ApplicantStage[] = WAITING_STAGES;
 
 type Applicants = ExpressionBuilder<Database, 'applicants'>;
 
@@ -208,7 +206,10 @@ export function reportsRepository(db: Db) {
         select w.stage, 0, null, w.current from waiting w
       `.execute(db);
       const byStage = new Map(
-        WAITING.map((stage) => [stage, { stays: 0, median: null as number | null, current: 0 }]),
+        WAITING_STAGES.map((stage) => [
+          stage,
+          { stays: 0, median: null as number | null, current: 0 },
+        ]),
       );
       for (const row of result.rows) {
         const figures = byStage.get(row.stage as ApplicantStage);
@@ -219,7 +220,7 @@ export function reportsRepository(db: Db) {
       }
       return {
         filter,
-        stages: WAITING.map((stage) => {
+        stages: WAITING_STAGES.map((stage) => {
           const figures = byStage.get(stage)!;
           return {
             stage,
@@ -236,9 +237,9 @@ export function reportsRepository(db: Db) {
       const reached = reachedCounts(await furthestBySource(filter));
       return {
         filter,
-        stages: FUNNEL.map((stage, index) => {
+        stages: FUNNEL_STAGES.map((stage, index) => {
           const here = reached[index]!;
-          const next = index + 1 < FUNNEL.length ? reached[index + 1]! : null;
+          const next = index + 1 < FUNNEL_STAGES.length ? reached[index + 1]! : null;
           return {
             stage,
             reached: here,
@@ -264,7 +265,7 @@ export function reportsRepository(db: Db) {
             return {
               source,
               applicants: reached[0]!,
-              reached: FUNNEL.slice(1).map((stage, index) => ({
+              reached: FUNNEL_AFTER_APPLYING.map((stage, index) => ({
                 stage,
                 count: reached[index + 1]!,
               })),
@@ -337,7 +338,7 @@ function bandsOf(days: readonly number[]) {
 
 /** From counts per furthest stage, how many reached each funnel stage (or went past it). */
 function reachedCounts(rows: readonly { furthest: number; n: number }[]): number[] {
-  return FUNNEL.map((_, index) =>
+  return FUNNEL_STAGES.map((_, index) =>
     rows.filter((row) => row.furthest >= index).reduce((sum, row) => sum + row.n, 0),
   );
 }
