@@ -2,12 +2,31 @@ import { useEffect, useRef, useState } from 'react';
 import { Group } from '@visx/group';
 import { scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
+import type { ApplicantStage } from '@lumenfield/contract';
 
-/** One series of bars: its name in the legend and its colour's class (reports.css). */
+/** A bar's colour, as its class (reports.css). */
+type ChartTone = 'accent' | 'navy' | 'sand' | 'teal' | 'muted';
+
+/** One series of bars: its name in the legend and its colour. */
 export interface ChartSeries {
   label: string;
-  tone: 'accent' | 'navy' | 'sand' | 'teal' | 'muted';
+  tone: ChartTone;
 }
+
+/** Every stage's colour where a chart draws stages as series: a new stage must be given one. */
+const STAGE_TONES = {
+  New: 'muted',
+  Screening: 'teal',
+  Interview: 'accent',
+  Offer: 'navy',
+  Hired: 'sand',
+  Rejected: 'muted',
+  Withdrawn: 'muted',
+} satisfies Record<ApplicantStage, ChartTone>;
+
+/** A series per stage, in the order given, named by the stage. */
+export const stageSeries = (stages: readonly ApplicantStage[]): readonly ChartSeries[] =>
+  stages.map((stage) => ({ label: stage, tone: STAGE_TONES[stage] }));
 
 /** One row of the chart: its label, a value per series (null: no figure) and their texts. */
 export interface ChartRow {

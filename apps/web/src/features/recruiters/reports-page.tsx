@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import {
+  FUNNEL_AFTER_APPLYING,
   NO_REASON_LABEL,
   NO_SOURCE_LABEL,
   passThroughReportSchema,
@@ -21,7 +22,7 @@ import { useSearchParams } from '@/lib/router';
 import { useResource, type Resource } from '@/lib/use-resource';
 import { consoleApi, reportCsvHref } from './api';
 import { ChartAndTable } from './chart-and-table';
-import type { ChartSeries } from './report-chart';
+import { stageSeries, type ChartSeries } from './report-chart';
 import { counted, FilterForm, OpeningFilter, PageHeading, Pending } from './ui';
 import './reports.css';
 
@@ -92,12 +93,7 @@ function ReportSection<T>({
 }
 
 const ONE: readonly ChartSeries[] = [{ label: 'Count', tone: 'accent' }];
-const FUNNEL_SERIES: readonly ChartSeries[] = [
-  { label: 'Screening', tone: 'teal' },
-  { label: 'Interview', tone: 'accent' },
-  { label: 'Offer', tone: 'navy' },
-  { label: 'Hired', tone: 'sand' },
-];
+const FUNNEL_SERIES = stageSeries(FUNNEL_AFTER_APPLYING);
 
 function filterLine(filter: ReportFilter): string {
   const range = `${day.format(new Date(`${filter.from}T00:00:00Z`))} to ${day.format(
