@@ -6,7 +6,7 @@ import {
   type DropDownOption,
   type PublicQuestion,
   type FieldError,
-  type ApplicationCreated,
+  type ApplicationAccepted,
   type Place,
 } from '@lumenfield/contract';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
@@ -42,7 +42,7 @@ import './apply-form.css';
 export interface ApplyFormProps {
   job: OpeningNames;
   /** Called once the server has stored the application, with its answer (SELF_ID=us: a token). */
-  onApplied: (created: ApplicationCreated) => void;
+  onApplied: (created: ApplicationAccepted) => void;
 }
 
 const OPTIONS_FAILED = "We couldn't load the lists of countries and experience. Please try again.";
