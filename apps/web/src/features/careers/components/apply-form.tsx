@@ -22,6 +22,7 @@ import {
   applicationInput,
   draftStore,
   emptyDraft,
+  errorTarget,
   readFileBytes,
   resetsFileInput,
   resumeFacts,
@@ -32,7 +33,6 @@ import {
   type ShownError,
 } from '../application/application-form';
 import type { OpeningNames } from '../job-summary';
-import { errorTarget } from '../legacy/application-payload';
 import { PlaceChoice, usePlaceChoice } from './place-choice';
 import { answersFor, firstAnswerError } from '../application/answers';
 import { ApplyQuestions } from './apply-questions';
@@ -257,7 +257,7 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
       const application = {
         ...applicationInput(draft),
         answers: answersFor(questions, draft.answers),
-        locationIndex: place.payload().LocationIndex ?? null,
+        locationIndex: place.payload().locationIndex ?? null,
       };
       const resume = { name: file.name, type: file.type, bytes };
       const created = await sendApplication(job.id, application, resume, {
