@@ -1,3 +1,4 @@
+import { z } from './zod-setup';
 import type { FieldError } from './problem';
 import type { AnswerValue } from './questions';
 
@@ -18,11 +19,24 @@ export const applyFormFieldNames = {
 
 /**
  * The apply dialog's post: the same multipart form (the same names and rules, without the
- * `xsrfToken` field: the API client echoes the token in its header), answered in JSON like
- * POST /Jobs/SaveApplicantDetail (docs/api.md).
+ * `xsrfToken` field: the API client echoes the token in its header), answered in JSON in the
+ * house's names: `applicationAcceptedSchema`, or problem details naming each field as the form
+ * does (docs/api.md).
  */
 export const APPLY_API_PATH = '/openings/:id/applications';
 export const applyApiPath = (jobId: number) => `/openings/${jobId}/applications`;
+
+/** An application stored (201) or found stored already (200), in the house's names. */
+export const applicationAcceptedSchema = z.object({
+  applicantId: z.number().int(),
+  message: z.string(),
+  /**
+   * With `SELF_ID=us` only: the one-time token of the voluntary self-identification form
+   * (docs/api.md); absent otherwise.
+   */
+  selfIdToken: z.string().optional(),
+});
+export type ApplicationAccepted = z.infer<typeof applicationAcceptedSchema>;
 
 /** The text fields of the form, in the house's names (each as typed). */
 export const applyFormTextFields = [

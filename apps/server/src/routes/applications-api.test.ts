@@ -93,7 +93,7 @@ describe(`the apply dialog's multipart post, answered in JSON (${engine})`, () =
   const problem = (body: string) =>
     JSON.parse(body) as { detail: string; errors?: { field: string; message: string }[] };
 
-  it('accepts an application: 201 with its ApplicantID, stored with answers, place, resume', async () => {
+  it('accepts an application: 201 with its applicantId, stored with answers, place, resume', async () => {
     const res = await post([
       ...fields({ 'answers[tools]': 'Excel' }),
       ['answers[tools]', 'Tableau'],
@@ -101,14 +101,14 @@ describe(`the apply dialog's multipart post, answered in JSON (${engine})`, () =
     ]);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    const created = JSON.parse(res.body) as { ApplicantID: number; Message: string };
-    expect(created.Message).toBe(APPLIED_SUCCESSFULLY);
-    // SELF_ID=us: the self-identification form's token, as the JSON route gives it.
-    expect(created).toHaveProperty('SelfIdToken');
+    const created = JSON.parse(res.body) as { applicantId: number; message: string };
+    expect(created.message).toBe(APPLIED_SUCCESSFULLY);
+    // The site's own names (SELF_ID=us: with the self-identification form's token), no wire name.
+    expect(Object.keys(created).sort()).toEqual(['applicantId', 'message', 'selfIdToken']);
     const row = await t.db.handle.db
       .selectFrom('applicants')
       .select(['id', 'answers', 'place', 'firstName', 'referredBy'])
-      .where('id', '=', created.ApplicantID)
+      .where('id', '=', created.applicantId)
       .executeTakeFirstOrThrow();
     expect(row.firstName).toBe('Maria');
     expect(row.referredBy).toBe('A friend');
@@ -124,35 +124,35 @@ describe(`the apply dialog's multipart post, answered in JSON (${engine})`, () =
     const again = await post(parts);
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(200);
-    expect(JSON.parse(again.body).ApplicantID).toBe(JSON.parse(first.body).ApplicantID);
+    expect(JSON.parse(again.body).applicantId).toBe(JSON.parse(first.body).applicantId);
   });
 
-  it("refuses each rule with the JSON route's field names and sentences", async () => {
+  it("refuses each rule naming the form's fields, with the rules' sentences", async () => {
     const res = await post(fields({ firstName: 'M4ria', locationIndex: '' }));
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     const { errors } = problem(res.body);
     expect(errors).toEqual(
       expect.arrayContaining([
-        { field: 'FirstName', message: applicationMessages.firstName },
-        { field: 'LocationIndex', message: 'Please choose the place you would work from.' },
+        { field: 'firstName', message: applicationMessages.firstName },
+        { field: 'locationIndex', message: 'Please choose the place you would work from.' },
       ]),
     );
     const answer = await post([...fields({ 'answers[years]': 'four' }), resume()]);
     expect(answer.statusCode).toBe(400);
     expect(problem(answer.body).errors).toEqual([
-      { field: 'Answers.years', message: '“Years with SQL” must be a number, such as 5 or 2.5.' },
+      { field: 'answers.years', message: '“Years with SQL” must be a number, such as 5 or 2.5.' },
     ]);
     const long = await post([...fields({ city: 'x'.repeat(500) }), resume()]);
     expect(long.statusCode).toBe(400);
-    expect(problem(long.body).errors?.[0]?.field).toBe('City');
+    expect(problem(long.body).errors?.[0]?.field).toBe('city');
   });
 
   it('refuses a missing resume, a wrong type (by content), and a file over the limit', async () => {
     const missing = await post(fields());
     expect(missing.statusCode).toBe(400);
     expect(problem(missing.body).errors).toContainEqual({
-      field: 'Resume',
+      field: 'resume',
       message: applicationMessages.resumeMissing,
     });
     const wrongType = await post([...fields(), resume(exeFile(), 'cv.pdf')]);
@@ -162,7 +162,7 @@ describe(`the apply dialog's multipart post, answered in JSON (${engine})`, () =
     expect(tooLarge.statusCode).toBe(400);
     expect(problem(tooLarge.body).errors?.[0]?.message).toBe(applicationMessages.resumeSize);
     const resumeField = problem(tooLarge.body).errors?.[0]?.field;
-    expect(resumeField).toBe('Resume');
+    expect(resumeField).toBe('resume');
   });
 
   it('refuses a body over the limit (413) before reading it', async () => {
@@ -237,7 +237,7 @@ describe(`the apply dialog's multipart post, answered in JSON (${engine})`, () =
       method: 'POST',
       url: `/api${applyApiPath(jobId)}`,
       headers: { ...t.headers('write'), 'content-type': 'application/json' },
-      payload: { FirstName: 'Maria' },
+      payload: { firstName: 'Maria' },
     });
     expect(json.statusCode).toBe(415);
   });

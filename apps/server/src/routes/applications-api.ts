@@ -5,9 +5,8 @@ import {
   APPLY_API_PATH,
   CLOSED_OPENING_MESSAGE,
   MAX_RESUME_MB,
-  applicationCreatedSchema,
+  applicationAcceptedSchema,
   problemDetailsSchema,
-  wireName,
 } from '@lumenfield/contract';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/create-db';
@@ -25,10 +24,10 @@ import {
 /**
  * POST /api/openings/:id/applications: the apply dialog's application as multipart/form-data
  * (docs/api.md), read by the same streamed path as the form without scripts
- * (routes/application-parts.ts) and answered as POST /Jobs/SaveApplicantDetail answers: 201
- * (200 for a repeat of a stored one) with the ApplicantID, or problem details whose `errors`
- * name each field as the old API does, so the dialog shows the same sentence beside the same
- * field. Behind the /api guard (the fixed header and the XSRF echo, checked before the body).
+ * (routes/application-parts.ts) and answered in the house's names: 201 (200 for a repeat of a
+ * stored one) with `{ applicantId, message }`, or problem details whose `errors` name each field
+ * as the form does (`firstName`, `countryId`, `answers.<key>`, `locationIndex`, `resume`).
+ * Behind the /api guard (the fixed header and the XSRF echo, checked before the body).
  */
 export const applicationsApiRoutes: FastifyPluginAsyncZod<{
   config: Config;
@@ -60,8 +59,8 @@ export const applicationsApiRoutes: FastifyPluginAsyncZod<{
         consumes: ['multipart/form-data'],
         params: z.object({ id: z.coerce.number().int().positive().max(999_999_999) }),
         response: {
-          200: applicationCreatedSchema,
-          201: applicationCreatedSchema,
+          200: applicationAcceptedSchema,
+          201: applicationAcceptedSchema,
           400: problemDetailsSchema,
           404: problemDetailsSchema,
           413: problemDetailsSchema,
@@ -80,9 +79,7 @@ export const applicationsApiRoutes: FastifyPluginAsyncZod<{
       const form = await readApplicationForm(request, job, { decoders });
       const result = await judgeApplicationForm(app, config, request, job, form);
       if (!result.accepted) {
-        // The old API's names (FirstName, CountyID, Answers.<key>, LocationIndex): the dialog
-        // places each beside its field as it did for the JSON post.
-        const errors = result.errors.map((error) => ({ ...error, field: wireName(error.field) }));
+        const { errors } = result;
         throw new HttpProblem(400, errors[0]?.message ?? 'The application is invalid.', errors);
       }
       request.log.info(

@@ -40,7 +40,7 @@ function comparable(res: { statusCode: number; headers: Record<string, unknown>;
     'content-length': _length,
     ...headers
   } = res.headers;
-  const body = res.body.replace(/"ApplicantID":\d+/, '"ApplicantID":0');
+  const body = res.body.replace(/"(ApplicantID|applicantId)":\d+/, '"$1":0');
   return { status: res.statusCode, headers, body };
 }
 

@@ -68,8 +68,8 @@ describe('apiRequest', () => {
           status: 400,
           detail: 'The application is invalid.',
           errors: [
-            { field: 'FirstName', message: 'Please enter a valid First Name (only characters)' },
-            { field: 'Email', message: 'Please enter a valid email address' },
+            { field: 'firstName', message: 'Please enter a valid First Name (only characters)' },
+            { field: 'email', message: 'Please enter a valid email address' },
           ],
         },
         400,

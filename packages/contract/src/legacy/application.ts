@@ -5,6 +5,7 @@ import {
   type Applicant,
   type ApplicationInput,
 } from '../application';
+import { applicationAcceptedSchema, type ApplicationAccepted } from '../apply-form';
 import { answerValueSchema } from '../questions';
 import { duplicateMatchSchema, type DuplicateMatch } from '../console';
 
@@ -72,16 +73,12 @@ export const saveApplicantQuerySchema = z.object({
     .transform(Number),
 });
 
-export const applicationCreatedSchema = z.object({
-  ApplicantID: z.number().int(),
-  Message: z.string(),
-  /**
-   * With `SELF_ID=us` only: the one-time token of the voluntary self-identification form
-   * (docs/api.md); absent otherwise, so the old client's answer is as it was.
-   */
-  SelfIdToken: z.string().optional(),
-});
+/** The answer to an accepted application in the old client's names (`ApplicantID`, `Message`). */
+export const applicationCreatedSchema = z.object(toWireNames(applicationAcceptedSchema.shape));
 export type ApplicationCreated = z.infer<typeof applicationCreatedSchema>;
+
+export const toApplicationCreated = (accepted: ApplicationAccepted): ApplicationCreated =>
+  toWireNames(accepted);
 
 /** Query of GET /Physical/DownloadAttachment (docs/api.md). */
 export const downloadAttachmentQuerySchema = z.object({

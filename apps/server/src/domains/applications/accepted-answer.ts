@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { APPLIED_SUCCESSFULLY, type ApplicationCreated } from '@lumenfield/contract';
+import { APPLIED_SUCCESSFULLY, type ApplicationAccepted } from '@lumenfield/contract';
 import type { Config } from '../../config';
 
 /**
@@ -15,14 +15,15 @@ interface AnswerContext {
 
 /**
  * The answer to an accepted application, the same from both apply routes (docs/api.md): 201
- * with the ApplicantID, 200 for a repeat (a double click, a retry after a lost answer) with the
- * same one; with SELF_ID=us, the voluntary self-identification form's one-time token too.
+ * with the applicant's id, 200 for a repeat (a double click, a retry after a lost answer) with
+ * the same one; with SELF_ID=us, the voluntary self-identification form's one-time token too.
+ * In the house's names: the old client's route renames it (toApplicationCreated).
  */
 export async function acceptedAnswer(
   stored: { applicantId: number; duplicate: boolean },
   jobId: number,
   { repos, config, now, log }: AnswerContext,
-): Promise<{ status: 200 | 201; body: ApplicationCreated }> {
+): Promise<{ status: 200 | 201; body: ApplicationAccepted }> {
   const selfIdToken =
     config.selfId === 'us'
       ? await repos.selfId.issue(stored.applicantId, jobId, now).catch((error: unknown) => {
@@ -34,9 +35,9 @@ export async function acceptedAnswer(
   return {
     status: stored.duplicate ? 200 : 201,
     body: {
-      ApplicantID: stored.applicantId,
-      Message: APPLIED_SUCCESSFULLY,
-      ...(selfIdToken !== undefined && { SelfIdToken: selfIdToken }),
+      applicantId: stored.applicantId,
+      message: APPLIED_SUCCESSFULLY,
+      ...(selfIdToken !== undefined && { selfIdToken }),
     },
   };
 }

@@ -107,7 +107,7 @@ describe('Careers screen', () => {
       // The dialog opened from the list reads the opening's questions from its detail.
       '/Jobs/CareerDetailsRetrival': () => json([jobDetailOf(publicOpening())]),
       '/openings/7/applications': () =>
-        json({ ApplicantID: 9, Message: APPLIED_SUCCESSFULLY }, 201),
+        json({ applicantId: 9, message: APPLIED_SUCCESSFULLY }, 201),
     });
     const user = userEvent.setup({ delay: null, applyAccept: false });
     renderCareers();

@@ -11,6 +11,7 @@ import {
   applicationPayloadSchema,
   problemDetailsSchema,
   saveApplicantQuerySchema,
+  toApplicationCreated,
   wireName,
 } from '@lumenfield/contract';
 import type { Config } from '../../../config';
@@ -178,7 +179,7 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
         now: app.now(),
         log: request.log,
       });
-      return reply.code(answer.status).send(answer.body);
+      return reply.code(answer.status).send(toApplicationCreated(answer.body));
     },
   );
 };

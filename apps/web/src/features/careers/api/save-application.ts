@@ -1,10 +1,10 @@
 import {
   answerFieldName,
-  applicationCreatedSchema,
+  applicationAcceptedSchema,
   applyApiPath,
   applyFormFieldNames,
   applyFormTextFields,
-  type ApplicationCreated,
+  type ApplicationAccepted,
   type ApplicationInput,
 } from '@lumenfield/contract';
 import { apiUpload } from '@/lib/api-client';
@@ -45,18 +45,18 @@ export function applicationFormData(application: ApplicationInput, resume: Resum
 
 /**
  * POST /api/openings/:id/applications (docs/api.md): the application as multipart/form-data,
- * streamed by the server, answered as SaveApplicantDetail answers (201, or 200 for a repeat of
- * one already stored; refusals as problem details with each field's sentence).
+ * streamed by the server, answered `{ applicantId, message }` (201, or 200 for a repeat of one
+ * already stored; refusals as problem details naming each field as the form does).
  */
 export function sendApplication(
   jobId: number,
   application: ApplicationInput,
   resume: ResumeToSend,
   options: { onProgress?: (sent: number, total: number) => void; signal?: AbortSignal } = {},
-): Promise<ApplicationCreated> {
+): Promise<ApplicationAccepted> {
   return apiUpload('POST', applyApiPath(jobId), {
     body: applicationFormData(application, resume),
-    schema: applicationCreatedSchema,
+    schema: applicationAcceptedSchema,
     ...options,
   });
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resumeKind, typedValue } from './application-form';
-import { errorTarget } from '../legacy/application-payload';
+import { errorTarget, resumeKind, typedValue } from './application-form';
 
 describe('resumeKind (the page judges by name, and by MIME type when the browser knows it)', () => {
   it.each([
@@ -20,13 +19,18 @@ describe('resumeKind (the page judges by name, and by MIME type when the browser
 
 describe('errorTarget (where a server field error is shown)', () => {
   it.each([
-    ['Email', 'email'],
-    ['mobilenumber', 'mobileNumber'],
-    ['CountyID', 'countryId'],
-    ['AttachmentHeader.AttachmentDetails.0.FileContent', 'resume'],
-    ['CountryID', 'countryId'],
-    ['State', 'stateId'],
-    ['jobID', 'form'],
+    ['email', 'email'],
+    ['mobileNumber', 'mobileNumber'],
+    ['countryId', 'countryId'],
+    ['stateId', 'stateId'],
+    ['resume', 'resume'],
+    ['answers.years', 'answers.years'],
+    ['locationIndex', 'form'],
+    ['referredBy', 'form'],
+    // The old wire's names are not the site's: atop the form, never beside a field by guess.
+    ['CountyID', 'form'],
+    ['Email', 'form'],
+    ['toString', 'form'],
   ])('%s -> %s', (field, target) => {
     expect(errorTarget(field)).toBe(target);
   });

@@ -28,6 +28,27 @@ export type DraftTextField = Exclude<keyof ApplicationDraft, 'resume' | 'answers
 /** Where an error is shown: beside one field or question (`answers.<key>`), or atop the form. */
 export type ErrorTarget = ApplicationField | 'form' | `answers.${string}`;
 
+// Every field a rule names has a control; a new one fails to compile until it is listed here.
+const fieldsWithControls = {
+  resume: true,
+  firstName: true,
+  lastName: true,
+  city: true,
+  email: true,
+  mobileNumber: true,
+  countryId: true,
+  stateId: true,
+} as const satisfies Record<ApplicationField, true>;
+
+/**
+ * Where a field error from the server is shown: the server names fields as the form does
+ * (docs/api.md), so one with a control or a question is shown beside it, any other atop the form.
+ */
+export function errorTarget(field: string): ErrorTarget {
+  if (field.startsWith('answers.')) return field as `answers.${string}`;
+  return Object.hasOwn(fieldsWithControls, field) ? (field as ApplicationField) : 'form';
+}
+
 export interface ShownError {
   target: ErrorTarget;
   message: string;

@@ -1,4 +1,4 @@
-import { APPLIED_SUCCESSFULLY, type ApplicationCreated } from '@lumenfield/contract';
+import { APPLIED_SUCCESSFULLY, type ApplicationAccepted } from '@lumenfield/contract';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Modal } from '@/components/modal';
 import type { OpeningNames } from '../job-summary';
@@ -33,9 +33,9 @@ export function useApplyDialog() {
   const openFor = useCallback((next: OpeningNames) => setJob(next), []);
   useEffect(() => whenIdle(() => void loadApplyForm()), []);
 
-  const onApplied = useCallback((created: ApplicationCreated) => {
+  const onApplied = useCallback((created: ApplicationAccepted) => {
     setJob(null);
-    setSelfIdToken(created.SelfIdToken);
+    setSelfIdToken(created.selfIdToken);
     // The alert opens once the form's dialog has closed and handed focus back.
     requestAnimationFrame(() => setApplied(true));
   }, []);

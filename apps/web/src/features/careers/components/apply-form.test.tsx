@@ -261,7 +261,7 @@ describe('submitting', () => {
       '/openings/7/applications': (_url, init) => {
         body = init?.body;
         headers = init?.headers as Record<string, string>;
-        return json({ ApplicantID: 41, Message: APPLIED_SUCCESSFULLY }, 201);
+        return json({ applicantId: 41, message: APPLIED_SUCCESSFULLY }, 201);
       },
     });
     await fillValid(user);
@@ -269,7 +269,7 @@ describe('submitting', () => {
     await user.type(field('Referred by'), '  Priya Raman ');
     await submit(user);
     await waitFor(() => expect(onApplied).toHaveBeenCalledTimes(1));
-    expect(onApplied).toHaveBeenCalledWith({ ApplicantID: 41, Message: APPLIED_SUCCESSFULLY });
+    expect(onApplied).toHaveBeenCalledWith({ applicantId: 41, message: APPLIED_SUCCESSFULLY });
     expect(callsTo(fetchMock, '/openings/7/applications')).toHaveLength(1);
     // The API client's guard headers; no Content-Type: the browser sets the form's boundary.
     expect(headers['X-Requested-With']).toBe('XMLHttpRequest');
@@ -305,7 +305,7 @@ describe('submitting', () => {
     const { user, onApplied } = setup({
       '/openings/7/applications': (_url, init) => {
         body = init?.body;
-        return json({ ApplicantID: 42, Message: APPLIED_SUCCESSFULLY }, 201);
+        return json({ applicantId: 42, message: APPLIED_SUCCESSFULLY }, 201);
       },
     });
     await fillValid(user);
@@ -329,7 +329,7 @@ describe('submitting', () => {
     const { user, onApplied, fetchMock } = setup({
       '/openings/7/applications': () =>
         new Promise<Response>((resolve) => {
-          release = () => resolve(json({ ApplicantID: 1, Message: APPLIED_SUCCESSFULLY }, 201));
+          release = () => resolve(json({ applicantId: 1, message: APPLIED_SUCCESSFULLY }, 201));
         }),
     });
     await fillValid(user);
@@ -352,7 +352,7 @@ describe('submitting', () => {
           title: 'Bad Request',
           status: 400,
           detail: m.email,
-          errors: [{ field: 'Email', message: m.email }],
+          errors: [{ field: 'email', message: m.email }],
         },
         400,
       ),

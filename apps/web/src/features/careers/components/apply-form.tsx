@@ -6,7 +6,7 @@ import {
   type DropDownOption,
   type PublicQuestion,
   type FieldError,
-  type ApplicationCreated,
+  type ApplicationAccepted,
   type Place,
 } from '@lumenfield/contract';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
@@ -22,6 +22,7 @@ import {
   applicationInput,
   draftStore,
   emptyDraft,
+  errorTarget,
   readFileBytes,
   resetsFileInput,
   resumeFacts,
@@ -32,7 +33,6 @@ import {
   type ShownError,
 } from '../application/application-form';
 import type { OpeningNames } from '../job-summary';
-import { errorTarget } from '../legacy/application-payload';
 import { PlaceChoice, usePlaceChoice } from './place-choice';
 import { answersFor, firstAnswerError } from '../application/answers';
 import { ApplyQuestions } from './apply-questions';
@@ -42,7 +42,7 @@ import './apply-form.css';
 export interface ApplyFormProps {
   job: OpeningNames;
   /** Called once the server has stored the application, with its answer (SELF_ID=us: a token). */
-  onApplied: (created: ApplicationCreated) => void;
+  onApplied: (created: ApplicationAccepted) => void;
 }
 
 const OPTIONS_FAILED = "We couldn't load the lists of countries and experience. Please try again.";
@@ -257,7 +257,7 @@ export function ApplyForm({ job, onApplied }: ApplyFormProps) {
       const application = {
         ...applicationInput(draft),
         answers: answersFor(questions, draft.answers),
-        locationIndex: place.payload().LocationIndex ?? null,
+        locationIndex: place.payload().locationIndex ?? null,
       };
       const resume = { name: file.name, type: file.type, bytes };
       const created = await sendApplication(job.id, application, resume, {

@@ -52,7 +52,7 @@ const job = { id: 7, code: 'LTP-QA-2201', title: 'QA Automation Engineer', locat
 
 function setup(handlers = {}, withQuestions = true) {
   const fetchMock = mockApi({
-    '/openings/7/applications': () => json({ ApplicantID: 3, Message: APPLIED_SUCCESSFULLY }, 201),
+    '/openings/7/applications': () => json({ applicantId: 3, message: APPLIED_SUCCESSFULLY }, 201),
     ...handlers,
   });
   const onApplied = vi.fn();
@@ -152,13 +152,13 @@ describe("The apply dialog's questions", () => {
     expect(screen.getByRole('radio', { name: 'Yes' })).toHaveFocus();
   });
 
-  it("the server's 400 for Answers.<key> is shown beside its question, everything typed kept", async () => {
+  it("the server's 400 for answers.<key> is shown beside its question, everything typed kept", async () => {
     const problem = {
       type: 'about:blank',
       title: 'Bad Request',
       status: 400,
       detail: 'The application has errors.',
-      errors: [{ field: 'Answers.site', message: '“Portfolio” must be a web address.' }],
+      errors: [{ field: 'answers.site', message: '“Portfolio” must be a web address.' }],
     };
     const { user } = setup({ '/openings/7/applications': () => json(problem, 400) });
     await fillStandard(user);

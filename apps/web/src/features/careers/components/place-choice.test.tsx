@@ -84,12 +84,12 @@ describe('Where would you work?', () => {
     expect(callsTo(fetchMock, '/openings/7/applications')).toHaveLength(0);
   });
 
-  it('is chosen by keyboard and sent as LocationIndex', async () => {
+  it('is chosen by keyboard and sent as locationIndex', async () => {
     let body: unknown;
     const { user, onApplied } = setup({
       '/openings/7/applications': (_url, init) => {
         body = init?.body;
-        return json({ ApplicantID: 4, Message: 'Applied Successfully!' }, 201);
+        return json({ applicantId: 4, message: 'Applied Successfully!' }, 201);
       },
     });
     await fillValid(user);
@@ -112,7 +112,7 @@ describe('Where would you work?', () => {
             status: 400,
             detail: 'The application is invalid.',
             errors: [
-              { field: 'LocationIndex', message: 'Please choose the place you would work from.' },
+              { field: 'locationIndex', message: 'Please choose the place you would work from.' },
             ],
           },
           400,

@@ -5,7 +5,7 @@ import { placeText } from '@/lib/place-text';
 
 /*
  * "Where would you work?" in the apply dialog (docs/careers.md): asked when the opening has two
- * or more places, required, sent as `LocationIndex`. The dialog opened from the careers list
+ * or more places, required, sent as `locationIndex`. The dialog opened from the careers list
  * knows only the row, so the places come from the opening's detail then.
  */
 
@@ -18,8 +18,8 @@ export interface PlaceChoiceState {
   error: string | undefined;
   /** Before sending: false (with the error shown and focus on the group) when a choice is missing. */
   check: () => boolean;
-  /** The payload's part: `LocationIndex` when there is a choice to send. */
-  payload: () => { LocationIndex?: number };
+  /** The application's part: `locationIndex` when there is a choice to send. */
+  payload: () => { locationIndex?: number };
   /** Shows the server's refusal of the choice beside the group; false when it is about something else. */
   takeServerError: (failure: unknown) => boolean;
   groupRef: React.RefObject<HTMLFieldSetElement | null>;
@@ -54,10 +54,10 @@ export function usePlaceChoice(places: Place[]): PlaceChoiceState {
       focusGroup();
       return false;
     },
-    payload: () => (places.length > 1 && index !== null ? { LocationIndex: index } : {}),
+    payload: () => (places.length > 1 && index !== null ? { locationIndex: index } : {}),
     takeServerError: (failure) => {
       if (!(failure instanceof ApiError)) return false;
-      const refusal = failure.fieldErrors.find((e) => e.field.toLowerCase() === 'locationindex');
+      const refusal = failure.fieldErrors.find((e) => e.field === 'locationIndex');
       if (!refusal) return false;
       setError(refusal.message);
       focusGroup();
