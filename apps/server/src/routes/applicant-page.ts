@@ -16,7 +16,7 @@ import type { Config } from '../config';
 import { checkResume } from '../domains/openings/accept-application';
 import { resumeMimeType } from '../domains/applications/resume-file';
 import { attachmentDisposition } from '../lib/content-disposition';
-import { HttpProblem } from '../plugins/problem-details';
+import { HttpProblem } from '../lib/http-problem';
 import type { SharedRateLimits } from '../plugins/rate-limit-store';
 import { isValidXsrfToken, safeEqual, xsrfCookieName } from '../plugins/xsrf';
 import type { JoinedResume } from '../workers/body-decoder';

@@ -21,7 +21,7 @@ import { stripControlCharacters as clean } from '../lib/control-characters';
 import type { Job } from '../domains/openings/jobs-repository';
 import { incompleteBody } from '../lib/read-body';
 import { mailOrigin } from '../plugins/public-origin';
-import { HttpProblem } from '../plugins/problem-details';
+import { HttpProblem } from '../lib/http-problem';
 import type { JoinedResume } from '../workers/body-decoder';
 import { asBuffer, movableBuffers } from '../workers/pool';
 
