@@ -62,10 +62,11 @@ function fromJson<T>(schema: z.ZodType<T>, text: string | null, fallback: T): T 
 }
 
 /**
- * The columns behind an Applicant, from applicants joined with their attachment and left-joined
+ * The query's select list behind an Applicant (not the labelled columns people read, which are
+ * the contract's applicantColumns), from applicants joined with their attachment and left-joined
  * with their country and state (joinPlaces).
  */
-export const applicantColumns = [
+export const applicantSelectList = [
   'applicants.id',
   'applicants.firstName',
   'applicants.lastName',
@@ -87,12 +88,12 @@ export const applicantColumns = [
   'applicants.place',
 ] as const;
 
-/** A row of applicantColumns; the place names are null where the left joins found none. */
+/** A row of applicantSelectList; the place names are null where the left joins found none. */
 type ApplicantRow = Omit<
   Selection<
     Database,
     'applicants' | 'attachments' | 'countries' | 'states',
-    (typeof applicantColumns)[number]
+    (typeof applicantSelectList)[number]
   >,
   'countryName' | 'stateName'
 > & { countryName: string | null; stateName: string | null };
