@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { Applicants } from '../../db/schema.generated';
 import { toIso } from '../../db/database';
+import { jsonColumn } from '../../db/json-column';
 
 /**
  * An application's fields as the domain stores them: the form's fields (ApplicationInput) with
@@ -49,17 +50,6 @@ export function toApplicantRow(
 }
 
 const storedAnswersSchema = z.array(storedAnswerSchema);
-
-/** A JSON column read back; what no longer parses reads as `fallback`. */
-function fromJson<T>(schema: z.ZodType<T>, text: string | null, fallback: T): T {
-  if (text === null) return fallback;
-  try {
-    const parsed = schema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : fallback;
-  } catch {
-    return fallback;
-  }
-}
 
 /**
  * The query's select list behind an Applicant (not the labelled columns people read, which are
@@ -106,7 +96,7 @@ export function toApplicant({
   appliedOn,
   ...row
 }: ApplicantRow): Applicant {
-  const answers = fromJson(storedAnswersSchema, row.answers, []);
+  const answers = jsonColumn(storedAnswersSchema, row.answers, []);
   return {
     applicantId: id,
     ...row,
@@ -114,7 +104,7 @@ export function toApplicant({
     stateName: stateName ?? '',
     appliedOn: toIso(appliedOn),
     answers,
-    place: fromJson(placeSchema.nullable(), row.place, null),
+    place: jsonColumn(placeSchema.nullable(), row.place, null),
     doesNotMeet: doesNotMeet(answers),
   };
 }
