@@ -16,7 +16,7 @@ import {
 import type { Config } from '../../../config';
 import { mailOrigin } from '../../../plugins/public-origin';
 import { readBodyChunks } from '../../../lib/read-body';
-import { acceptApplication } from '../../../domains/openings/accept-application';
+import { acceptApplication } from '../../../domains/applications/accept-application';
 import { acceptedAnswer } from '../../../domains/applications/accepted-answer';
 import { HttpProblem } from '../../../lib/http-problem';
 import type { Repositories } from '../../../domains';
