@@ -16,17 +16,18 @@ const rule = (name, comment, from, forbidden, extra = {}) => ({
 
 /**
  * Domains and the domains each may import: an acyclic order, audit and mail at the bottom.
- * Openings import applications for the applicant rows a recruiter's view of an opening lists;
- * the pipeline imports audit to write a change and its audit row in one transaction.
+ * Applications import openings to judge an application against its opening; the pipeline
+ * imports audit to write a change and its audit row in one transaction.
  */
 const domainImports = {
   audit: [],
   mail: [],
   accounts: [],
-  // An application credits its source (a tracking link's) in its own transaction.
-  applications: ['mail', 'audit', 'sources'],
+  // An application credits its source (a tracking link's) in its own transaction, and is
+  // judged against its opening's questions and places (accept-application.ts).
+  applications: ['mail', 'audit', 'sources', 'openings'],
   // Openings queue the search engines' notices of a change in its transaction.
-  openings: ['applications', 'search'],
+  openings: ['search'],
   // A message or a rejection queues its mail and mints a status link in the stage's transaction.
   pipeline: ['applications', 'audit', 'mail', 'messages'],
   // Templates, reasons and sent messages; their changes are audited in their transaction.

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import { writeTransaction } from '../db/write-transaction';
+import { composed } from '../lib/composed';
 import { jobAlertsRepository } from './alerts/alerts-repository';
 import { apiTokensRepository } from './accounts/api-tokens-repository';
 import { applicantsRepository } from './applications/applicants-repository';
@@ -97,7 +98,7 @@ export function createRepositories(db: Db, options: RepositoryOptions = {}) {
   return {
     jobs,
     // Erasure (by request and by retention) lives in its own module, served as the applicants'.
-    applicants: { ...applicantsRepository(db), ...erasureRepository(db) },
+    applicants: composed(applicantsRepository(db), erasureRepository(db)),
     leases: leaseRepository(db),
     reference: referenceRepository(db),
     mail: mailRepository(db),
@@ -105,15 +106,15 @@ export function createRepositories(db: Db, options: RepositoryOptions = {}) {
     sessions: sessionsRepository(db),
     audit: auditRepository(db),
     // Its writes record their audit row in their own transaction (pipeline-changes.ts).
-    pipeline: {
-      ...pipelineRepository(db),
-      ...pipelineChanges(db),
-      ...messageChanges(db),
-      ...bulkChanges(db),
-    },
+    pipeline: composed(
+      pipelineRepository(db),
+      pipelineChanges(db),
+      messageChanges(db),
+      bulkChanges(db),
+    ),
     // Duplicates: the suggestions and the same person's applications, and a recruiter's
     // decisions (merge, dismiss, undo), each audited in its transaction (pipeline/duplicates.ts).
-    duplicates: { ...duplicatesRepository(db), ...duplicateChanges(db) },
+    duplicates: composed(duplicatesRepository(db), duplicateChanges(db)),
     // The recruiters' reports: read-only figures over the stage history (docs/recruiters.md).
     reports: reportsRepository(db),
     signInThrottle: signInThrottleRepository(db),
@@ -128,7 +129,9 @@ export function createRepositories(db: Db, options: RepositoryOptions = {}) {
     searchOutbox: searchOutboxRepository(db),
     // Sources and tracking links (their changes audited in their transaction), and where a
     // link lands.
-    sources: { ...sourcesRepository(db), linkByToken: (token: string) => linkByToken(db, token) },
+    sources: composed(sourcesRepository(db), {
+      linkByToken: (token: string) => linkByToken(db, token),
+    }),
     /**
      * A change to accounts and its audit row, in one write transaction: both or neither. The
      * `lockKeys` are held for it (a token's creation: `apiTokensLock`).

@@ -15,7 +15,7 @@ import type { Config } from '../config';
 import type { SharedRateLimits } from './rate-limit-store';
 import type { AuditActor } from '../domains/audit/audit-repository';
 import { hashApiToken } from '../domains/accounts/api-tokens-repository';
-import { HttpProblem } from './problem-details';
+import { HttpProblem } from '../lib/http-problem';
 import { isValidXsrfToken, safeEqual, xsrfCookieName } from './xsrf';
 
 /**

@@ -18,9 +18,6 @@ const TITLES: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-// Thrown by domains and routes alike, so it lives in lib/ without Fastify; this plugin answers it.
-export { HttpProblem };
-
 export function problemBody(
   status: number,
   detail: string,

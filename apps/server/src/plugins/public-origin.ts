@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import { HttpProblem } from './problem-details';
+import { HttpProblem } from '../lib/http-problem';
 
 /**
  * The scheme the visitor used. Fastify reads X-Forwarded-Proto only from a trusted proxy

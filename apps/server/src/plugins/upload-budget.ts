@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { applicationMessages } from '@lumenfield/contract';
 import type { Config } from '../config';
 import { BodyBudget } from '../lib/body-budget';
-import { HttpProblem } from './problem-details';
+import { HttpProblem } from '../lib/http-problem';
 import { answerOnSocket } from './security-headers';
 
 declare module 'fastify' {

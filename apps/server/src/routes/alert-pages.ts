@@ -12,7 +12,7 @@ import {
 } from '@lumenfield/contract';
 import { routes, type RouteId } from '@lumenfield/routes';
 import type { Config } from '../config';
-import { HttpProblem } from '../plugins/problem-details';
+import { HttpProblem } from '../lib/http-problem';
 import { mailOrigin } from '../plugins/public-origin';
 import type { SharedRateLimits } from '../plugins/rate-limit-store';
 import { sameOrigin } from './apply-form';

@@ -8,7 +8,7 @@ import {
   problemDetailsSchema,
 } from '@lumenfield/contract';
 import type { Config } from '../config';
-import { HttpProblem } from '../plugins/problem-details';
+import { HttpProblem } from '../lib/http-problem';
 import { mailOrigin } from '../plugins/public-origin';
 import { alertSubscribeThrottle } from './alert-pages';
 

@@ -7,7 +7,7 @@ import {
   isLinksEmail,
   problemDetailsSchema,
 } from '@lumenfield/contract';
-import { HttpProblem } from '../plugins/problem-details';
+import { HttpProblem } from '../lib/http-problem';
 import { linkRequestThrottle } from './applicant-page';
 
 /**

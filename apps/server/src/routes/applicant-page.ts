@@ -13,10 +13,10 @@ import {
 } from '@lumenfield/contract';
 import { APPLICANT_LINKS_PATH, applicantPagePath, eraseConfirmPath } from '@lumenfield/routes';
 import type { Config } from '../config';
-import { checkResume } from '../domains/openings/accept-application';
+import { checkResume } from '../domains/applications/accept-application';
 import { resumeMimeType } from '../domains/applications/resume-file';
 import { attachmentDisposition } from '../lib/content-disposition';
-import { HttpProblem } from '../plugins/problem-details';
+import { HttpProblem } from '../lib/http-problem';
 import type { SharedRateLimits } from '../plugins/rate-limit-store';
 import { isValidXsrfToken, safeEqual, xsrfCookieName } from '../plugins/xsrf';
 import type { JoinedResume } from '../workers/body-decoder';

@@ -16,12 +16,12 @@ import {
 } from '@lumenfield/contract';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/create-db';
-import { acceptApplication } from '../domains/openings/accept-application';
+import { acceptApplication } from '../domains/applications/accept-application';
 import { stripControlCharacters as clean } from '../lib/control-characters';
 import type { Job } from '../domains/openings/jobs-repository';
 import { incompleteBody } from '../lib/read-body';
 import { mailOrigin } from '../plugins/public-origin';
-import { HttpProblem } from '../plugins/problem-details';
+import { HttpProblem } from '../lib/http-problem';
 import type { JoinedResume } from '../workers/body-decoder';
 import { asBuffer, movableBuffers } from '../workers/pool';
 

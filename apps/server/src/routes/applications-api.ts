@@ -11,7 +11,7 @@ import {
 import type { Config } from '../config';
 import type { DbHandle } from '../db/create-db';
 import { acceptedAnswer } from '../domains/applications/accepted-answer';
-import { HttpProblem } from '../plugins/problem-details';
+import { HttpProblem } from '../lib/http-problem';
 import { createWorkerPool } from '../workers/pool';
 import {
   MULTIPART_BODY_LIMIT,

@@ -11,7 +11,7 @@ import type { Config } from '../config';
 import type { DbHandle } from '../db/create-db';
 import type { Job } from '../domains/openings/jobs-repository';
 import { publicOpeningOf } from '../domains/openings/openings';
-import { HttpProblem } from '../plugins/problem-details';
+import { HttpProblem } from '../lib/http-problem';
 import { publicOrigin } from '../plugins/public-origin';
 import type { SharedRateLimits } from '../plugins/rate-limit-store';
 import { isValidXsrfToken, safeEqual, xsrfCookieName } from '../plugins/xsrf';

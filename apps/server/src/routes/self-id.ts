@@ -7,7 +7,7 @@ import {
   selfIdSubmitSchema,
 } from '@lumenfield/contract';
 import type { Config } from '../config';
-import { HttpProblem } from '../plugins/problem-details';
+import { HttpProblem } from '../lib/http-problem';
 
 /**
  * POST /api/self-identification (docs/api.md): a candidate's voluntary self-identification,

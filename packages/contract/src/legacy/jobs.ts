@@ -241,7 +241,7 @@ export const jobDetailOf = (opening: PublicOpening): JobDetail => ({
   Questions: opening.questions.map(wirePublicQuestionOf),
 });
 
-export const publicOpeningOf = (detail: JobDetail): PublicOpening => ({
+export const publicOpeningOfJobDetail = (detail: JobDetail): PublicOpening => ({
   id: detail.Job_id,
   code: detail.JobCode,
   title: detail.JobTitle,

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { Applicants } from '../../db/schema.generated';
 import { toIso } from '../../db/database';
+import { jsonColumn } from '../../db/json-column';
 
 /**
  * An application's fields as the domain stores them: the form's fields (ApplicationInput) with
@@ -50,22 +51,12 @@ export function toApplicantRow(
 
 const storedAnswersSchema = z.array(storedAnswerSchema);
 
-/** A JSON column read back; what no longer parses reads as `fallback`. */
-function fromJson<T>(schema: z.ZodType<T>, text: string | null, fallback: T): T {
-  if (text === null) return fallback;
-  try {
-    const parsed = schema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : fallback;
-  } catch {
-    return fallback;
-  }
-}
-
 /**
- * The columns behind an Applicant, from applicants joined with their attachment and left-joined
+ * The query's select list behind an Applicant (not the labelled columns people read, which are
+ * the contract's applicantColumns), from applicants joined with their attachment and left-joined
  * with their country and state (joinPlaces).
  */
-export const applicantColumns = [
+export const applicantSelectList = [
   'applicants.id',
   'applicants.firstName',
   'applicants.lastName',
@@ -87,12 +78,12 @@ export const applicantColumns = [
   'applicants.place',
 ] as const;
 
-/** A row of applicantColumns; the place names are null where the left joins found none. */
+/** A row of applicantSelectList; the place names are null where the left joins found none. */
 type ApplicantRow = Omit<
   Selection<
     Database,
     'applicants' | 'attachments' | 'countries' | 'states',
-    (typeof applicantColumns)[number]
+    (typeof applicantSelectList)[number]
   >,
   'countryName' | 'stateName'
 > & { countryName: string | null; stateName: string | null };
@@ -105,7 +96,7 @@ export function toApplicant({
   appliedOn,
   ...row
 }: ApplicantRow): Applicant {
-  const answers = fromJson(storedAnswersSchema, row.answers, []);
+  const answers = jsonColumn(storedAnswersSchema, row.answers, []);
   return {
     applicantId: id,
     ...row,
@@ -113,7 +104,7 @@ export function toApplicant({
     stateName: stateName ?? '',
     appliedOn: toIso(appliedOn),
     answers,
-    place: fromJson(placeSchema.nullable(), row.place, null),
+    place: jsonColumn(placeSchema.nullable(), row.place, null),
     doesNotMeet: doesNotMeet(answers),
   };
 }

@@ -11,10 +11,10 @@ import {
   type Place,
   type Question,
 } from '@lumenfield/contract';
-import type { z } from 'zod';
 import type { Db, JobRow } from '../../db/database';
 import { toIso } from '../../db/database';
 import { isUniqueViolation } from '../../db/unique-violation';
+import { jsonColumn } from '../../db/json-column';
 
 /** An opening's employment, place and pay (docs/careers.md). */
 export type JobTermsFields = OpeningTerms;
@@ -118,20 +118,6 @@ function toTerms(row: TermsColumns): JobTermsFields {
 function termsValues(terms: Partial<JobTermsFields>): Partial<JobTermsFields> {
   const { employmentType, workplaceType, payMin, payMax, payCurrency, payPeriod } = terms;
   return { employmentType, workplaceType, payMin, payMax, payCurrency, payPeriod };
-}
-
-/**
- * A JSON list column read back; a value the contract no longer accepts (edited by hand, or
- * stored under older rules) reads as `fallback`, never as an error for a visitor.
- */
-function jsonColumn<T>(schema: z.ZodType<T>, text: string | null, fallback: T): T {
-  if (text === null) return fallback;
-  try {
-    const parsed = schema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : fallback;
-  } catch {
-    return fallback;
-  }
 }
 
 /** The list columns of a recruiter's fields as stored (JSON text); only the ones given. */

@@ -17,7 +17,7 @@ import {
 } from '@lumenfield/contract';
 import type { Database, Db } from '../../db/database';
 import { toIso } from '../../db/database';
-import { applicantColumns, toApplicant as toApplicantView } from '../applications/applicant-row';
+import { applicantSelectList, toApplicant as toApplicantView } from '../applications/applicant-row';
 import { containsWord, searchWords } from '../../db/sql-words';
 
 export interface PipelineFilter {
@@ -169,7 +169,7 @@ export function pipelineRepository(db: Db) {
 
   const columns = (filter: PipelineFilter) =>
     filtered(filter).select((eb) => [
-      ...applicantColumns,
+      ...applicantSelectList,
       'applicants.jobId',
       'jobs.code as jobCode',
       'jobs.title as jobTitle',

@@ -26,7 +26,7 @@ import {
 } from '@lumenfield/contract';
 import { stripControlCharacters as clean } from '../../lib/control-characters';
 import { attachmentDisposition } from '../../lib/content-disposition';
-import { HttpProblem } from '../../plugins/problem-details';
+import { HttpProblem } from '../../lib/http-problem';
 import {
   pipelineFilterOf,
   type PipelineApplicant,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { consolePaths, erasureRequestSchema, erasureResultSchema } from '@lumenfield/contract';
 import { stripControlCharacters as clean } from '../../lib/control-characters';
-import { HttpProblem } from '../../plugins/problem-details';
+import { HttpProblem } from '../../lib/http-problem';
 import { consoleProblems, signedIn } from './console-user';
 
 /**

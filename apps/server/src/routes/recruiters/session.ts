@@ -15,7 +15,7 @@ import {
   throttleKeys,
   type ThrottleKeys,
 } from '../../domains/accounts/sign-in-throttle';
-import { HttpProblem } from '../../plugins/problem-details';
+import { HttpProblem } from '../../lib/http-problem';
 import { consoleProblems, signedIn, signedInSession, toConsoleSession } from './console-user';
 import { checkPassword } from './users';
 

@@ -11,7 +11,7 @@ import {
   type ApiToken,
 } from '@lumenfield/contract';
 import { stripControlCharacters as clean } from '../../lib/control-characters';
-import { HttpProblem } from '../../plugins/problem-details';
+import { HttpProblem } from '../../lib/http-problem';
 import {
   apiTokensLock,
   mintApiToken,

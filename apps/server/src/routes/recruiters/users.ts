@@ -9,7 +9,7 @@ import {
 } from '@lumenfield/contract';
 import { stripControlCharacters as clean } from '../../lib/control-characters';
 import { hashPassword, passwordProblem } from '../../domains/accounts/passwords';
-import { HttpProblem } from '../../plugins/problem-details';
+import { HttpProblem } from '../../lib/http-problem';
 import { EmailInUseError } from '../../domains/accounts/users-repository';
 import { consoleProblems, signedInSession, toConsoleUser } from './console-user';
 

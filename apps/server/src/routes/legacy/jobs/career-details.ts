@@ -8,7 +8,7 @@ import {
   jobOpeningsOf,
   problemDetailsSchema,
 } from '@lumenfield/contract';
-import { HttpProblem } from '../../../plugins/problem-details';
+import { HttpProblem } from '../../../lib/http-problem';
 import type { Repositories } from '../../../domains';
 import { publicOpeningOf, visibleOpenings } from '../../../domains/openings/openings';
 import { minuteOf } from '../../../plugins/live-answers';

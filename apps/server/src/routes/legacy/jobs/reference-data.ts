@@ -6,7 +6,7 @@ import {
   problemDetailsSchema,
   statesQuerySchema,
 } from '@lumenfield/contract';
-import { HttpProblem } from '../../../plugins/problem-details';
+import { HttpProblem } from '../../../lib/http-problem';
 import type { Repositories } from '../../../domains';
 
 /** Reference data changes only with a deployment; browsers may keep it for an hour. */

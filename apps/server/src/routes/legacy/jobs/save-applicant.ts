@@ -17,9 +17,9 @@ import {
 import type { Config } from '../../../config';
 import { mailOrigin } from '../../../plugins/public-origin';
 import { readBodyChunks } from '../../../lib/read-body';
-import { acceptApplication } from '../../../domains/openings/accept-application';
+import { acceptApplication } from '../../../domains/applications/accept-application';
 import { acceptedAnswer } from '../../../domains/applications/accepted-answer';
-import { HttpProblem } from '../../../plugins/problem-details';
+import { HttpProblem } from '../../../lib/http-problem';
 import type { Repositories } from '../../../domains';
 import type { ApplicationStore } from '../../../domains/applications/application-store';
 import type { DecodeResult } from '../../../workers/body-decoder';

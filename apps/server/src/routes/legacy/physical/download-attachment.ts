@@ -6,7 +6,7 @@ import {
   problemDetailsSchema,
 } from '@lumenfield/contract';
 import { attachmentDisposition } from '../../../lib/content-disposition';
-import { HttpProblem } from '../../../plugins/problem-details';
+import { HttpProblem } from '../../../lib/http-problem';
 import type { Repositories } from '../../../domains';
 
 /** GET /Physical/DownloadAttachment: a stored resume, for recruiters only (docs/api.md). */

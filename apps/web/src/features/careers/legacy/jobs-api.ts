@@ -3,7 +3,7 @@ import {
   careerListingListSchema,
   careerListingOf,
   jobDetailListSchema,
-  publicOpeningOf,
+  publicOpeningOfJobDetail,
   type CareerListing,
   type PublicOpening,
 } from '@lumenfield/contract';
@@ -22,7 +22,7 @@ export async function fetchOpening(jobId: number, signal?: AbortSignal): Promise
   const detail = list[0];
   // An empty list means the same to a visitor as a 404: there is no such open position.
   if (!detail) throw new ApiError(404, 'This opening could not be found.');
-  return publicOpeningOf(detail);
+  return publicOpeningOfJobDetail(detail);
 }
 
 /** The open positions with their terms, country and search words: the careers page's rows. */

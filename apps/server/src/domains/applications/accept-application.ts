@@ -13,12 +13,12 @@ import {
   type ResumeKind,
 } from '@lumenfield/contract';
 import { hasControlCharacters, stripControlCharacters } from '../../lib/control-characters';
-import type { ApplicationFields } from '../applications/applicant-row';
-import type { ApplicationStore } from '../applications/application-store';
-import { cleanFileName, resumeKind, resumeMimeType } from '../applications/resume-file';
-import type { Job } from './jobs-repository';
-import { placesOf } from './place';
-import type { ReferenceRepository } from './reference-repository';
+import type { ApplicationFields } from './applicant-row';
+import type { ApplicationStore } from './application-store';
+import { cleanFileName, resumeKind, resumeMimeType } from './resume-file';
+import type { Job } from '../openings/jobs-repository';
+import { placesOf } from '../openings/place';
+import type { ReferenceRepository } from '../openings/reference-repository';
 
 /**
  * An application as a route received it, in the house's names: the fields, and the resume as
