@@ -6,7 +6,8 @@ import {
   type ApplicantsQuery,
 } from '@lumenfield/contract';
 import { applicantPath } from '../shared/routes';
-import { withQuery, type Column } from '../shared/components/ui';
+import { withQuery } from '../shared/lib/with-query';
+import { type Column } from '../shared/components/list-table';
 
 /** What a sortable column sorts by: the sort's name without its direction. */
 export type SortKey = 'applied' | 'name' | 'stage' | 'opening';

@@ -20,7 +20,8 @@ import {
   type ConsoleRoute,
 } from '../shared/routes';
 import { SignInPage } from '../account/components/sign-in-page';
-import { ErrorNote, Loading, PageHeading } from '../shared/components/ui';
+import { ErrorNote, Loading } from '../shared/components/status';
+import { PageHeading } from '../shared/components/page-heading';
 
 // Each screen loads when first opened: the sign-in page stays small.
 const OpeningsPage = lazy(() => import('../openings/components/openings-page'));

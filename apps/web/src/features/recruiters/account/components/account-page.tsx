@@ -5,14 +5,14 @@ import { consoleApi } from '../../shared/api';
 import { ApiTokens } from './api-tokens';
 import { ROLE_LABELS } from '../../shared/routes';
 import { useSession } from '../../shared/session';
+import { ErrorNote } from '../../shared/components/status';
 import {
-  ErrorNote,
   PASSWORD_HINT,
-  PageHeading,
   TextField,
   fieldErrorFor,
   focusFirstInvalid,
-} from '../../shared/components/ui';
+} from '../../shared/components/fields';
+import { PageHeading } from '../../shared/components/page-heading';
 
 const EMPTY = { currentPassword: '', newPassword: '' };
 

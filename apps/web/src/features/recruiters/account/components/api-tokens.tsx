@@ -4,14 +4,10 @@ import { Modal } from '@/components/modal';
 import { ApiError } from '@/lib/api-client';
 import { useResource } from '@/lib/use-resource';
 import { consoleApi } from '../../shared/api';
-import {
-  ErrorNote,
-  ListTable,
-  Pending,
-  TextField,
-  When,
-  fieldErrorFor,
-} from '../../shared/components/ui';
+import { ErrorNote, Pending } from '../../shared/components/status';
+import { ListTable } from '../../shared/components/list-table';
+import { TextField, fieldErrorFor } from '../../shared/components/fields';
+import { When } from '../../shared/components/when';
 
 /** The new token's secret, shown this once: a read-only field to copy it from. */
 function NewSecret({ created, onCopied }: { created: ApiTokenCreated; onCopied: () => void }) {

@@ -3,7 +3,7 @@ import type { ConsoleSession } from '@lumenfield/contract';
 import { Logo } from '@/components/logo';
 import { ApiError } from '@/lib/api-client';
 import { consoleApi } from '../../shared/api';
-import { useConsoleTitle } from '../../shared/components/ui';
+import { useConsoleTitle } from '../../shared/components/page-heading';
 
 /**
  * The sign-in form (docs/recruiters.md): `Email`, `Password`, `Sign in`; the server's message on

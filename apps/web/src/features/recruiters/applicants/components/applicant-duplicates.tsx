@@ -11,7 +11,9 @@ import { Link } from '@/lib/router';
 import { consoleApi } from '../../shared/api';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { applicantPath } from '../../shared/routes';
-import { ErrorNote, StageBadge, When } from '../../shared/components/ui';
+import { ErrorNote } from '../../shared/components/status';
+import { StageBadge } from '../../shared/components/badges';
+import { When } from '../../shared/components/when';
 import './applicant-duplicates.css';
 
 /** What matched, in a recruiter's words. */

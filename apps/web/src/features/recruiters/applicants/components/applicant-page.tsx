@@ -1,5 +1,6 @@
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import {
+  counted,
   consoleStageChoices,
   applicantColumns,
   arrivalLabels,
@@ -24,17 +25,12 @@ import { applicantsOfOpening, openingPath } from '../../shared/routes';
 import { applicantInList, listQuery } from '../applicant-sort';
 import { queryFromParams } from './applicants-page';
 import { useSession } from '../../shared/session';
-import {
-  ErrorNote,
-  Loading,
-  PageHeading,
-  Pending,
-  StageBadge,
-  When,
-  counted,
-  withQuery,
-  EmailText,
-} from '../../shared/components/ui';
+import { ErrorNote, Loading, Pending } from '../../shared/components/status';
+import { PageHeading } from '../../shared/components/page-heading';
+import { StageBadge } from '../../shared/components/badges';
+import { When } from '../../shared/components/when';
+import { withQuery } from '../../shared/lib/with-query';
+import { EmailText } from '../../shared/components/email-text';
 import { useResource } from '@/lib/use-resource';
 
 // pdf.js is large: it loads only when a PDF is shown.

@@ -11,18 +11,15 @@ import { applicantsCsvHref, consoleApi } from '../../shared/api';
 import { DoesNotMeetFlags } from './applicant-answers';
 import { applicantInList, SORT_CHOICES, sortColumn, sortOf, sortWords } from '../applicant-sort';
 import { BulkBar, SelectAllMatching, useBulkSelection } from './bulk-actions';
-import {
-  FilterForm,
-  ListTable,
-  OpeningFilter,
-  PageHeading,
-  PagedResults,
-  Pending,
-  StageBadge,
-  When,
-  withQuery,
-  EmailText,
-} from '../../shared/components/ui';
+import { FilterForm, OpeningFilter } from '../../shared/components/filter-form';
+import { ListTable } from '../../shared/components/list-table';
+import { PageHeading } from '../../shared/components/page-heading';
+import { PagedResults } from '../../shared/components/paged-results';
+import { Pending } from '../../shared/components/status';
+import { StageBadge } from '../../shared/components/badges';
+import { When } from '../../shared/components/when';
+import { withQuery } from '../../shared/lib/with-query';
+import { EmailText } from '../../shared/components/email-text';
 import { useResource } from '@/lib/use-resource';
 
 /** The list's filters as the URL carries them; anything malformed is left out. */

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import {
+  counted,
   APPLICANT_STAGES,
   BULK_LIMIT,
   BULK_UNDO_SECONDS,
@@ -15,7 +16,7 @@ import { ApiError } from '@/lib/api-client';
 import { useResource } from '@/lib/use-resource';
 import { consoleApi } from '../../shared/api';
 import { RejectionFields, useTemplates } from '../../messages/components/applicant-messages';
-import { ErrorNote, counted } from '../../shared/components/ui';
+import { ErrorNote } from '../../shared/components/status';
 
 const APPLICANTS: [string, string] = ['applicant', 'applicants'];
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { getDocument, GlobalWorkerOptions, type PDFDocumentProxy } from 'pdfjs-dist';
 // Our own copy of the worker, from the build's assets (never a third-party host).
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
-import { counted } from '../../shared/components/ui';
+import { counted } from '@lumenfield/contract';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 

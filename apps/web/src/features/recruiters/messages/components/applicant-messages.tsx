@@ -15,14 +15,10 @@ import { Link } from '@/lib/router';
 import { useResource, type Resource } from '@/lib/use-resource';
 import { consoleApi } from '../../shared/api';
 import { PlaceholderList } from './placeholder-list';
-import {
-  ErrorNote,
-  FieldFrame,
-  StageBadge,
-  TextField,
-  When,
-  fieldErrorFor,
-} from '../../shared/components/ui';
+import { ErrorNote } from '../../shared/components/status';
+import { FieldFrame, TextField, fieldErrorFor } from '../../shared/components/fields';
+import { StageBadge } from '../../shared/components/badges';
+import { When } from '../../shared/components/when';
 import './messages.css';
 
 const failed = (failure: unknown, fallback: string) =>

@@ -1,5 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { type FieldError, type MessageTemplate, type RejectionReason } from '@lumenfield/contract';
+import {
+  counted,
+  type FieldError,
+  type MessageTemplate,
+  type RejectionReason,
+} from '@lumenfield/contract';
 import { ApiError } from '@/lib/api-client';
 import { useResource } from '@/lib/use-resource';
 import { consoleApi } from '../../shared/api';
@@ -7,18 +12,16 @@ import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { PlaceholderList } from './placeholder-list';
 import { useSession } from '../../shared/session';
 import './messages.css';
+import { ErrorNote, Pending } from '../../shared/components/status';
 import {
-  ErrorNote,
   FieldFrame,
-  PageHeading,
-  Pending,
   TextField,
-  TitledCard,
-  When,
-  counted,
   fieldErrorFor,
   focusFirstInvalid,
-} from '../../shared/components/ui';
+} from '../../shared/components/fields';
+import { PageHeading } from '../../shared/components/page-heading';
+import { TitledCard } from '../../shared/components/titled-card';
+import { When } from '../../shared/components/when';
 
 type Notice = { kind: 'ok' | 'error'; text: string } | null;
 

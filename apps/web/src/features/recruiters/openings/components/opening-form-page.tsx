@@ -22,17 +22,16 @@ import { RichTextEditor } from './rich-text-editor';
 import { QuestionBuilder, draftOf, questionsFromDrafts, withKeys } from './question-builder';
 import type { QuestionDraft } from './question-builder';
 import { applicantsOfOpening, boardPath, openingPath } from '../../shared/routes';
+import { ErrorNote, Pending } from '../../shared/components/status';
 import {
-  ErrorNote,
   FieldFrame,
   type FieldFrameProps,
-  PageHeading,
-  Pending,
-  StateBadge,
   fieldErrorFor,
   fieldSentence,
   focusFirstInvalid,
-} from '../../shared/components/ui';
+} from '../../shared/components/fields';
+import { PageHeading } from '../../shared/components/page-heading';
+import { StateBadge } from '../../shared/components/badges';
 import { useResource } from '@/lib/use-resource';
 import { useLeaveGuard } from '../leave-guard';
 

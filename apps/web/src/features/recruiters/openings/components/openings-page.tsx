@@ -1,4 +1,4 @@
-import { consolePagePaths, INITIAL_STAGE } from '@lumenfield/contract';
+import { counted, consolePagePaths, INITIAL_STAGE } from '@lumenfield/contract';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from '@/lib/router';
 import { consoleApi } from '../../shared/api';
@@ -12,14 +12,11 @@ import {
   openingsSortedBy,
   sortOpenings,
 } from '../opening-sort';
-import {
-  ListTable,
-  PageHeading,
-  Pending,
-  StateBadge,
-  When,
-  counted,
-} from '../../shared/components/ui';
+import { ListTable } from '../../shared/components/list-table';
+import { PageHeading } from '../../shared/components/page-heading';
+import { Pending } from '../../shared/components/status';
+import { StateBadge } from '../../shared/components/badges';
+import { When } from '../../shared/components/when';
 import { useResource } from '@/lib/use-resource';
 
 /** Every opening with its state, effective date and applicants, sorted by a heading's click. */

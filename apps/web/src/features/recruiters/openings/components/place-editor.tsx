@@ -11,7 +11,7 @@ import {
 import { countryName, placeText } from '@/lib/place-text';
 import { useResource } from '@/lib/use-resource';
 import { consoleApi } from '../../shared/api';
-import { FieldFrame, fieldErrorFor, fieldSentence } from '../../shared/components/ui';
+import { FieldFrame, fieldErrorFor, fieldSentence } from '../../shared/components/fields';
 
 /*
  * Where an opening's work is (docs/recruiters.md "Places"): one or more places, each a city, a

@@ -11,7 +11,7 @@ import {
   type Question,
   type QuestionType,
 } from '@lumenfield/contract';
-import { fieldSentence } from '../../shared/components/ui';
+import { fieldSentence } from '../../shared/components/fields';
 import './question-builder.css';
 
 /*

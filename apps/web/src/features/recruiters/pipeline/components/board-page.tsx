@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import {
+  counted,
+  pluralOf,
   consoleStageChoices,
   stageMoveRefusal,
   type ApplicantStage,
@@ -14,14 +16,9 @@ import { consoleApi } from '../../shared/api';
 import { RejectDialog } from '../../messages/components/applicant-messages';
 import { applicantInList } from '../../applicants/applicant-sort';
 import { applicantsOfOpening, openingPath } from '../../shared/routes';
-import {
-  ErrorNote,
-  PageHeading,
-  Pending,
-  When,
-  counted,
-  pluralOf,
-} from '../../shared/components/ui';
+import { ErrorNote, Pending } from '../../shared/components/status';
+import { PageHeading } from '../../shared/components/page-heading';
+import { When } from '../../shared/components/when';
 import './board.css';
 
 const nameOf = (row: ConsoleApplicantRow) => `${row.firstName} ${row.lastName}`;

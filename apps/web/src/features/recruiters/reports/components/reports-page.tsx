@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import {
+  counted,
   FUNNEL_AFTER_APPLYING,
   NO_REASON_LABEL,
   NO_SOURCE_LABEL,
@@ -23,13 +24,9 @@ import { useResource, type Resource } from '@/lib/use-resource';
 import { consoleApi, reportCsvHref } from '../../shared/api';
 import { ChartAndTable } from './chart-and-table';
 import { stageSeries, type ChartSeries } from './report-chart';
-import {
-  counted,
-  FilterForm,
-  OpeningFilter,
-  PageHeading,
-  Pending,
-} from '../../shared/components/ui';
+import { FilterForm, OpeningFilter } from '../../shared/components/filter-form';
+import { PageHeading } from '../../shared/components/page-heading';
+import { Pending } from '../../shared/components/status';
 import './reports.css';
 
 const DAY_MS = 86_400_000;

@@ -1,6 +1,8 @@
 import { FEWER_THAN_LABEL } from '@lumenfield/contract';
 import { consoleApi } from '../../shared/api';
-import { ListTable, PageHeading, Pending } from '../../shared/components/ui';
+import { ListTable } from '../../shared/components/list-table';
+import { PageHeading } from '../../shared/components/page-heading';
+import { Pending } from '../../shared/components/status';
 import { useResource } from '@/lib/use-resource';
 
 /**

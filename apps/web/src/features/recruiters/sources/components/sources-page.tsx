@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import {
+  counted,
   sourceKindLabels,
   sourceKinds,
   type FieldError,
@@ -12,17 +13,11 @@ import { consoleApi } from '../../shared/api';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { useSession } from '../../shared/session';
 import '../../messages/components/messages.css';
-import {
-  ErrorNote,
-  ListTable,
-  PageHeading,
-  Pending,
-  TextField,
-  TitledCard,
-  counted,
-  fieldErrorFor,
-  focusFirstInvalid,
-} from '../../shared/components/ui';
+import { ErrorNote, Pending } from '../../shared/components/status';
+import { ListTable } from '../../shared/components/list-table';
+import { PageHeading } from '../../shared/components/page-heading';
+import { TextField, fieldErrorFor, focusFirstInvalid } from '../../shared/components/fields';
+import { TitledCard } from '../../shared/components/titled-card';
 
 type Notice = { kind: 'ok' | 'error'; text: string } | null;
 type Opening = { id: number; code: string; title: string };

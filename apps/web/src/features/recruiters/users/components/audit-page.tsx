@@ -2,16 +2,14 @@ import type { FormEvent } from 'react';
 import { auditActionSchema, consolePagePaths, type AuditQuery } from '@lumenfield/contract';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { consoleApi } from '../../shared/api';
-import {
-  EmailText,
-  ListTable,
-  PageHeading,
-  PagedResults,
-  Pending,
-  When,
-  useFilterFields,
-  withQuery,
-} from '../../shared/components/ui';
+import { EmailText } from '../../shared/components/email-text';
+import { ListTable } from '../../shared/components/list-table';
+import { PageHeading } from '../../shared/components/page-heading';
+import { PagedResults } from '../../shared/components/paged-results';
+import { Pending } from '../../shared/components/status';
+import { When } from '../../shared/components/when';
+import { useFilterFields } from '../../shared/components/filter-form';
+import { withQuery } from '../../shared/lib/with-query';
 import { useResource } from '@/lib/use-resource';
 import { AUDIT_ACTION_WORDS, auditDetailWords, auditTargetWords } from '../audit-words';
 

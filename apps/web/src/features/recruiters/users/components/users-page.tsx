@@ -12,18 +12,17 @@ import { Link } from '@/lib/router';
 import { consoleApi } from '../../shared/api';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { useSession } from '../../shared/session';
+import { ErrorNote, Pending } from '../../shared/components/status';
+import { ListTable } from '../../shared/components/list-table';
 import {
-  ErrorNote,
-  ListTable,
   PASSWORD_HINT,
-  PageHeading,
-  Pending,
   TextField,
-  When,
   fieldErrorFor,
   focusFirstInvalid,
-  EmailText,
-} from '../../shared/components/ui';
+} from '../../shared/components/fields';
+import { PageHeading } from '../../shared/components/page-heading';
+import { When } from '../../shared/components/when';
+import { EmailText } from '../../shared/components/email-text';
 import { useResource } from '@/lib/use-resource';
 import { ROLE_LABELS } from '../../shared/routes';
 
