@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeReturnPath, signInHref } from './api';
+import { safeReturnPath, signInHref } from './api/request';
 import { canOpen, matchConsoleRoute } from './routes';
 
 describe('console routes', () => {

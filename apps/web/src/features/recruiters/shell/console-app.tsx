@@ -9,7 +9,8 @@ import {
 import { Logo } from '@/components/logo';
 import { ApiError } from '@/lib/api-client';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from '@/lib/router';
-import { consoleApi, safeReturnPath, setSignedOutHandler, signInHref } from '../shared/api';
+import { accountApi } from '../account/api';
+import { safeReturnPath, setSignedOutHandler, signInHref } from '../shared/api/request';
 import { SignInAgain } from '../account/components/sign-in-again';
 import { SessionContext } from '../shared/session';
 import {
@@ -194,7 +195,7 @@ export function ConsoleApp() {
 
   useEffect(() => {
     const controller = new AbortController();
-    consoleApi.session(controller.signal).then(
+    accountApi.session(controller.signal).then(
       (session) => setState({ status: 'signed-in', session }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -262,7 +263,7 @@ export function ConsoleApp() {
   }
 
   const signOut = () => {
-    consoleApi.signOut().then(
+    accountApi.signOut().then(
       () => {
         setState({ status: 'signed-out' });
         navigate(consolePagePaths.signIn, { replace: true });

@@ -8,7 +8,7 @@ import type {
   UserRole,
 } from '@lumenfield/contract';
 import { Router, createMemoryHistory } from '@/lib/router';
-import { setSignedOutHandler } from '../shared/api';
+import { setSignedOutHandler } from '../shared/api/request';
 import { ConsoleApp } from './console-app';
 
 export function json(body: unknown, status = 200) {

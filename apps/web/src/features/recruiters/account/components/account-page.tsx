@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { FieldError } from '@lumenfield/contract';
 import { ApiError } from '@/lib/api-client';
-import { consoleApi } from '../../shared/api';
+import { accountApi } from '../api';
 import { ApiTokens } from './api-tokens';
 import { ROLE_LABELS } from '../../shared/routes';
 import { useSession } from '../../shared/session';
@@ -31,7 +31,7 @@ export default function AccountPage() {
     setBusy(true);
     setMessage(null);
     setDone(false);
-    consoleApi.changePassword(form).then(
+    accountApi.changePassword(form).then(
       () => {
         setBusy(false);
         setErrors([]);

@@ -3,7 +3,7 @@ import type { ApiToken, ApiTokenCreated } from '@lumenfield/contract';
 import { Modal } from '@/components/modal';
 import { ApiError } from '@/lib/api-client';
 import { useResource } from '@/lib/use-resource';
-import { consoleApi } from '../../shared/api';
+import { accountApi } from '../api';
 import { ErrorNote, Pending } from '../../shared/components/status';
 import { ListTable } from '../../shared/components/list-table';
 import { TextField, fieldErrorFor } from '../../shared/components/fields';
@@ -48,7 +48,7 @@ function NewSecret({ created, onCopied }: { created: ApiTokenCreated; onCopied: 
  * made and last used, revoke one after a confirmation.
  */
 export function ApiTokens() {
-  const [tokens, reload] = useResource('api-tokens', (signal) => consoleApi.tokens(signal), {
+  const [tokens, reload] = useResource('api-tokens', (signal) => accountApi.tokens(signal), {
     keepWhileReloading: true,
   });
   const [name, setName] = useState('');
@@ -78,7 +78,7 @@ export function ApiTokens() {
     setFailure(null);
     setStatus('');
     setCreated(null);
-    consoleApi.createToken(name).then(
+    accountApi.createToken(name).then(
       (answer) => {
         setBusy(false);
         setNameError(undefined);
@@ -100,7 +100,7 @@ export function ApiTokens() {
   const revoke = (token: ApiToken) => {
     setBusy(true);
     setFailure(null);
-    consoleApi.revokeToken(token.id).then(
+    accountApi.revokeToken(token.id).then(
       () => {
         setBusy(false);
         setRevokedIds((ids) => [...ids, token.id]);

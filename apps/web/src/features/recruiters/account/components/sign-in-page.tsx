@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ConsoleSession } from '@lumenfield/contract';
 import { Logo } from '@/components/logo';
 import { ApiError } from '@/lib/api-client';
-import { consoleApi } from '../../shared/api';
+import { accountApi } from '../api';
 import { useConsoleTitle } from '../../shared/components/page-heading';
 
 /**
@@ -33,7 +33,7 @@ export function SignInForm({
     event.preventDefault();
     setBusy(true);
     setError(null);
-    consoleApi.signIn({ email, password }).then(
+    accountApi.signIn({ email, password }).then(
       (session) => onSignedIn(session),
       (failure: unknown) => {
         setBusy(false);

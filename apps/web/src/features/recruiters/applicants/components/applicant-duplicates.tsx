@@ -8,7 +8,7 @@ import {
 } from '@lumenfield/contract';
 import { ApiError } from '@/lib/api-client';
 import { Link } from '@/lib/router';
-import { consoleApi } from '../../shared/api';
+import { applicantsApi } from '../api';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { applicantPath } from '../../shared/routes';
 import { ErrorNote } from '../../shared/components/status';
@@ -85,7 +85,7 @@ export function Duplicates({
     setBusy(true);
     setError(null);
     setDone(null);
-    consoleApi[change](applicantId, other.applicantId).then(
+    applicantsApi[change](applicantId, other.applicantId).then(
       (page) => {
         inFlight.current = false;
         setBusy(false);

@@ -17,7 +17,7 @@ import { Modal } from '@/components/modal';
 import { ApiError } from '@/lib/api-client';
 import { placeText } from '@/lib/place-text';
 import { Link, useNavigate, useSearchParams } from '@/lib/router';
-import { consoleApi, resumeHref } from '../../shared/api';
+import { applicantsApi, resumeHref } from '../api';
 import { ApplicantAnswers } from './applicant-answers';
 import { Duplicates } from './applicant-duplicates';
 import { MessagePanel, RejectDialog, Timeline } from '../../messages/components/applicant-messages';
@@ -146,7 +146,7 @@ function StagePanel({
     busy.current = true;
     setError(null);
     setDone(null);
-    consoleApi.setStage(applicant.applicantId, stage).then(
+    applicantsApi.setStage(applicant.applicantId, stage).then(
       (move) => {
         busy.current = false;
         setDone(`Stage changed to ${move.stage}.`);
@@ -249,7 +249,7 @@ function NotesPanel({ applicant, onAdded }: { applicant: ConsoleApplicant; onAdd
     }
     busy.current = true;
     setError(null);
-    consoleApi.addNote(applicant.applicantId, text).then(
+    applicantsApi.addNote(applicant.applicantId, text).then(
       () => {
         busy.current = false;
         setText('');
@@ -334,7 +334,7 @@ function Erase({ applicant }: { applicant: ConsoleApplicant }) {
   const erase = () => {
     setBusy(true);
     setError(null);
-    consoleApi.erase(applicant.email).then(
+    applicantsApi.erase(applicant.email).then(
       (counts) => {
         setBusy(false);
         setResult(counts);
@@ -411,7 +411,7 @@ function Erase({ applicant }: { applicant: ConsoleApplicant }) {
  */
 function ListWalk({ applicantId, query }: { applicantId: number; query: ApplicantsQuery }) {
   const [around] = useResource(`neighbours-${applicantId}-${JSON.stringify(query)}`, (signal) =>
-    consoleApi.neighbours(applicantId, query, signal),
+    applicantsApi.neighbours(applicantId, query, signal),
   );
   if (around.status !== 'ready' || around.data.position === 0) return null;
   const { previous, next, position, total } = around.data;
@@ -445,7 +445,7 @@ export default function ApplicantPage({ applicantId }: { applicantId: number }) 
   const fromList = Object.keys(query).length > 0;
   const [applicant, reload] = useResource(
     `applicant-${applicantId}`,
-    (signal) => consoleApi.applicant(applicantId, signal),
+    (signal) => applicantsApi.applicant(applicantId, signal),
     { keepWhileReloading: true },
   );
   // A stage change answers the stage and its history: they replace the loaded page's, until the

@@ -7,7 +7,9 @@ import {
   type ApplicantsQuery,
 } from '@lumenfield/contract';
 import { Link, useSearchParams } from '@/lib/router';
-import { applicantsCsvHref, consoleApi } from '../../shared/api';
+import { applicantsCsvHref, applicantsApi } from '../api';
+import { openingsApi } from '../../openings/api';
+import { sourcesApi } from '../../sources/api';
 import { DoesNotMeetFlags } from './applicant-answers';
 import { applicantInList, SORT_CHOICES, sortColumn, sortOf, sortWords } from '../applicant-sort';
 import { BulkBar, SelectAllMatching, useBulkSelection } from './bulk-actions';
@@ -49,13 +51,13 @@ export default function ApplicantsPage() {
   const key = JSON.stringify(query);
   const [list, reload] = useResource(
     `applicants-${key}`,
-    (signal) => consoleApi.applicants(query, signal),
+    (signal) => applicantsApi.applicants(query, signal),
     { keepWhileReloading: true },
   );
-  const jobs = useResource('jobs', (signal) => consoleApi.jobs(signal), {
+  const jobs = useResource('jobs', (signal) => openingsApi.jobs(signal), {
     keepWhileReloading: true,
   })[0];
-  const sources = useResource('sources', (signal) => consoleApi.sources(signal), {
+  const sources = useResource('sources', (signal) => sourcesApi.sources(signal), {
     keepWhileReloading: true,
   })[0];
   const job =

@@ -14,7 +14,8 @@ import {
 import { Modal } from '@/components/modal';
 import { ApiError } from '@/lib/api-client';
 import { useResource } from '@/lib/use-resource';
-import { consoleApi } from '../../shared/api';
+import { applicantsApi } from '../api';
+import { messagesApi } from '../../messages/api';
 import { RejectionFields, useTemplates } from '../../messages/components/applicant-messages';
 import { ErrorNote } from '../../shared/components/status';
 
@@ -86,7 +87,7 @@ export function SelectAllMatching({
   const selectAll = () => {
     setBusy(true);
     setMessage(null);
-    consoleApi.applicantIds(query).then(
+    applicantsApi.applicantIds(query).then(
       (found) => {
         setBusy(false);
         selection.replace(found.items);
@@ -161,7 +162,7 @@ export function BulkBar({
     setProblem(null);
     try {
       const applicants = [...selected].map(([applicantId, stage]) => ({ applicantId, stage }));
-      const result = await consoleApi.bulk({ applicants, action });
+      const result = await applicantsApi.bulk({ applicants, action });
       selection.clear();
       setTarget('');
       setOutcome({
@@ -194,7 +195,7 @@ export function BulkBar({
     if (batchId === undefined || busy) return;
     setBusy(true);
     setProblem(null);
-    consoleApi.undoBulk(batchId).then(
+    applicantsApi.undoBulk(batchId).then(
       (result) => {
         setBusy(false);
         setOutcome({ text: bulkUndoText(result.undone.length), skipped: result.skipped });
@@ -309,7 +310,7 @@ function BulkRejectDialog({
   onClose: () => void;
   onReject: (reasonId: number, templateId: number | null) => Promise<FieldError[]>;
 }) {
-  const [reasons] = useResource('rejection-reasons', (signal) => consoleApi.reasons(signal));
+  const [reasons] = useResource('rejection-reasons', (signal) => messagesApi.reasons(signal));
   const [templates] = useTemplates();
   const [reasonId, setReasonId] = useState('');
   const [templateId, setTemplateId] = useState('');

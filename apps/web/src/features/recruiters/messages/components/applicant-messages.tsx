@@ -13,7 +13,7 @@ import { Modal } from '@/components/modal';
 import { ApiError } from '@/lib/api-client';
 import { Link } from '@/lib/router';
 import { useResource, type Resource } from '@/lib/use-resource';
-import { consoleApi } from '../../shared/api';
+import { messagesApi } from '../api';
 import { PlaceholderList } from './placeholder-list';
 import { ErrorNote } from '../../shared/components/status';
 import { FieldFrame, TextField, fieldErrorFor } from '../../shared/components/fields';
@@ -38,7 +38,7 @@ function PreviewBox({ preview, label }: { preview: MessagePreview; label: string
 
 /** The admins' templates, for a select; loaded once per page. */
 export function useTemplates() {
-  return useResource('message-templates', (signal) => consoleApi.templates(signal), {
+  return useResource('message-templates', (signal) => messagesApi.templates(signal), {
     keepWhileReloading: true,
   });
 }
@@ -115,11 +115,11 @@ export function MessagePanel({
       return;
     }
     if (!preview) {
-      run(consoleApi.previewMessage(applicant.applicantId, body), setPreview, 'No preview.');
+      run(messagesApi.previewMessage(applicant.applicantId, body), setPreview, 'No preview.');
       return;
     }
     run(
-      consoleApi.sendMessage(applicant.applicantId, body),
+      messagesApi.sendMessage(applicant.applicantId, body),
       () => {
         setPreview(undefined);
         setTemplateId('');
@@ -339,7 +339,7 @@ export function RejectDialog({
   onClose: () => void;
   onRejected: () => void;
 }) {
-  const [reasons] = useResource('rejection-reasons', (signal) => consoleApi.reasons(signal));
+  const [reasons] = useResource('rejection-reasons', (signal) => messagesApi.reasons(signal));
   const [templates] = useTemplates();
   const [reasonId, setReasonId] = useState('');
   const [templateId, setTemplateId] = useState('');
@@ -355,7 +355,7 @@ export function RejectDialog({
     setTemplateId(value);
     setPreview(undefined);
     if (value === '') return;
-    consoleApi.previewMessage(applicant.applicantId, { templateId: Number(value) }).then(
+    messagesApi.previewMessage(applicant.applicantId, { templateId: Number(value) }).then(
       (shown) => setPreview({ templateId: value, preview: shown }),
       (failure: unknown) => setMessage(failed(failure, 'No preview.')),
     );
@@ -371,7 +371,7 @@ export function RejectDialog({
     }
     setBusy(true);
     setMessage(null);
-    consoleApi
+    messagesApi
       .reject(applicant.applicantId, {
         reasonId: Number(reasonId),
         templateId: templateId === '' ? null : Number(templateId),

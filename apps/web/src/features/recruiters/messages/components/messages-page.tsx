@@ -7,7 +7,7 @@ import {
 } from '@lumenfield/contract';
 import { ApiError } from '@/lib/api-client';
 import { useResource } from '@/lib/use-resource';
-import { consoleApi } from '../../shared/api';
+import { messagesApi } from '../api';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { PlaceholderList } from './placeholder-list';
 import { useSession } from '../../shared/session';
@@ -52,8 +52,8 @@ function TemplateForm({
     busy.current = true;
     setMessage(null);
     const saving = editing
-      ? consoleApi.updateTemplate(editing.templateId, form)
-      : consoleApi.createTemplate(form);
+      ? messagesApi.updateTemplate(editing.templateId, form)
+      : messagesApi.createTemplate(form);
     saving.then(
       (saved) => {
         busy.current = false;
@@ -138,7 +138,7 @@ function Templates({
   const remove = () => {
     if (!deleting) return;
     setBusy(true);
-    consoleApi.deleteTemplate(deleting.templateId).then(
+    messagesApi.deleteTemplate(deleting.templateId).then(
       () => {
         setBusy(false);
         setDeleting(undefined);
@@ -240,7 +240,7 @@ function Reasons({
       return;
     }
     busy.current = true;
-    consoleApi.createReason(label).then(
+    messagesApi.createReason(label).then(
       (made) => {
         busy.current = false;
         setLabel('');
@@ -288,7 +288,7 @@ function Reasons({
                   onClick={() =>
                     void act(
                       reason,
-                      consoleApi.updateReason(reason.reasonId, { retired: !reason.retired }),
+                      messagesApi.updateReason(reason.reasonId, { retired: !reason.retired }),
                       reason.retired
                         ? `“${reason.label}” is offered again.`
                         : `“${reason.label}” is retired.`,
@@ -305,7 +305,7 @@ function Reasons({
                     onClick={() =>
                       void act(
                         reason,
-                        consoleApi.removeReason(reason.reasonId),
+                        messagesApi.removeReason(reason.reasonId),
                         `“${reason.label}” is removed.`,
                       )
                     }
@@ -345,12 +345,12 @@ export default function MessagesPage() {
   const isAdmin = user.role === 'admin';
   const [templates, reloadTemplates] = useResource(
     'message-templates',
-    (signal) => consoleApi.templates(signal),
+    (signal) => messagesApi.templates(signal),
     { keepWhileReloading: true },
   );
   const [reasons, reloadReasons] = useResource(
     'rejection-reasons',
-    (signal) => consoleApi.reasons(signal),
+    (signal) => messagesApi.reasons(signal),
     { keepWhileReloading: true },
   );
   const [notice, setNotice] = useState<Notice>(null);

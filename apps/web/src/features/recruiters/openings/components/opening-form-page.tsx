@@ -10,7 +10,7 @@ import {
 } from '@lumenfield/contract';
 import { ApiError } from '@/lib/api-client';
 import { Link, useNavigate } from '@/lib/router';
-import { consoleApi } from '../../shared/api';
+import { openingsApi } from '../api';
 import {
   PlaceEditor,
   placesBody,
@@ -222,13 +222,13 @@ function OpeningEditor({
     // Once saved, a new question's key is fixed: later edits of its label keep it.
     const keyed = withKeys(form.questions);
     const saving = job
-      ? consoleApi.updateJob(job.id, body).then((saved) => {
+      ? openingsApi.updateJob(job.id, body).then((saved) => {
           setChanged(false);
           setCurrent(saved);
           onSaved(saved);
           return saved.id;
         })
-      : consoleApi.createJob(body).then((created) => {
+      : openingsApi.createJob(body).then((created) => {
           setChanged(false);
           return created.id;
         });
@@ -257,7 +257,7 @@ function OpeningEditor({
     if (!job) return;
     setBusy(true);
     setMessage(null);
-    consoleApi.updateJob(job.id, { isOpen: open }).then(
+    openingsApi.updateJob(job.id, { isOpen: open }).then(
       (saved) => {
         setBusy(false);
         setCurrent(saved);
@@ -473,7 +473,7 @@ function OpeningEditor({
 export default function OpeningFormPage({ jobId }: { jobId?: number }) {
   const [job, reload] = useResource(
     `job-${jobId ?? 'new'}`,
-    (signal) => (jobId === undefined ? Promise.resolve(undefined) : consoleApi.job(jobId, signal)),
+    (signal) => (jobId === undefined ? Promise.resolve(undefined) : openingsApi.job(jobId, signal)),
     { keepWhileReloading: true },
   );
   // After a save, the heading names the opening as saved (its title may have changed).

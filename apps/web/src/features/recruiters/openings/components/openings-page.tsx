@@ -1,7 +1,7 @@
 import { counted, consolePagePaths, INITIAL_STAGE } from '@lumenfield/contract';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from '@/lib/router';
-import { consoleApi } from '../../shared/api';
+import { openingsApi } from '../api';
 import { OpeningPlaces } from './place-editor';
 import { applicantsOfOpening, boardPath, openingPath } from '../../shared/routes';
 import {
@@ -34,7 +34,7 @@ export default function OpeningsPage() {
     event.preventDefault();
     navigate(openingsSortedBy(chosen));
   };
-  const [jobs, reload] = useResource('jobs', (signal) => consoleApi.jobs(signal), {
+  const [jobs, reload] = useResource('jobs', (signal) => openingsApi.jobs(signal), {
     keepWhileReloading: true,
   });
   return (

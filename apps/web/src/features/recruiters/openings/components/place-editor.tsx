@@ -10,7 +10,7 @@ import {
 } from '@lumenfield/contract';
 import { countryName, placeText } from '@/lib/place-text';
 import { useResource } from '@/lib/use-resource';
-import { consoleApi } from '../../shared/api';
+import { openingsApi } from '../api';
 import { FieldFrame, fieldErrorFor, fieldSentence } from '../../shared/components/fields';
 
 /*
@@ -63,7 +63,7 @@ export function placesLine(draft: PlacesDraft, countries: readonly CountryChoice
 
 /** The console's country choices, fetched once per page. */
 export function useCountryChoices(): CountryChoice[] {
-  const [countries] = useResource('countries', (signal) => consoleApi.countries(signal));
+  const [countries] = useResource('countries', (signal) => openingsApi.countries(signal));
   return countries.status === 'ready' ? countries.data : [];
 }
 

@@ -12,7 +12,9 @@ import {
 import { ApiError } from '@/lib/api-client';
 import { Link } from '@/lib/router';
 import { useResource } from '@/lib/use-resource';
-import { consoleApi } from '../../shared/api';
+import { pipelineApi } from '../api';
+import { openingsApi } from '../../openings/api';
+import { applicantsApi } from '../../applicants/api';
 import { RejectDialog } from '../../messages/components/applicant-messages';
 import { applicantInList } from '../../applicants/applicant-sort';
 import { applicantsOfOpening, openingPath } from '../../shared/routes';
@@ -238,7 +240,7 @@ function BoardColumns({ jobId, board }: { jobId: number; board: Board }) {
     }
     if (busy.current.has(row.applicantId)) return;
     busy.current.add(row.applicantId);
-    consoleApi.setStage(row.applicantId, to).then(
+    applicantsApi.setStage(row.applicantId, to).then(
       (answer) => {
         busy.current.delete(row.applicantId);
         place(row, answer.stage, byKeyboard);
@@ -257,7 +259,7 @@ function BoardColumns({ jobId, board }: { jobId: number; board: Board }) {
     const after = lastSent.current.get(column.stage);
     const query =
       after === undefined ? { stage: column.stage } : { stage: column.stage, after: String(after) };
-    consoleApi.board(jobId, query).then(
+    pipelineApi.board(jobId, query).then(
       (answer) => {
         const next = answer.columns[0];
         if (!next) return;
@@ -383,11 +385,11 @@ function BoardColumns({ jobId, board }: { jobId: number; board: Board }) {
 
 /** An opening's pipeline at a glance (docs/recruiters.md, "The board"). */
 export default function BoardPage({ jobId }: { jobId: number }) {
-  const [job] = useResource(`job-${jobId}`, (signal) => consoleApi.job(jobId, signal), {
+  const [job] = useResource(`job-${jobId}`, (signal) => openingsApi.job(jobId, signal), {
     keepWhileReloading: true,
   });
   const [board, reload] = useResource(`board-${jobId}`, (signal) =>
-    consoleApi.board(jobId, {}, signal),
+    pipelineApi.board(jobId, {}, signal),
   );
   const opening = job.status === 'ready' ? job.data : undefined;
   const total =

@@ -21,7 +21,8 @@ import {
 import type { z } from 'zod';
 import { useSearchParams } from '@/lib/router';
 import { useResource, type Resource } from '@/lib/use-resource';
-import { consoleApi, reportCsvHref } from '../../shared/api';
+import { openingsApi } from '../../openings/api';
+import { reportsApi, reportCsvHref } from '../api';
 import { ChartAndTable } from './chart-and-table';
 import { stageSeries, type ChartSeries } from './report-chart';
 import { FilterForm, OpeningFilter } from '../../shared/components/filter-form';
@@ -58,7 +59,7 @@ const percent = (value: number | null) => (value === null ? '–' : `${decimal.f
 function useReport<T>(kind: ReportKind, query: ReportQuery, schema: z.ZodType<T>) {
   return useResource(
     `report-${kind}-${JSON.stringify(query)}`,
-    (signal) => consoleApi.report(reportPaths[kind], query, schema, signal),
+    (signal) => reportsApi.report(reportPaths[kind], query, schema, signal),
     { keepWhileReloading: true },
   );
 }
@@ -114,7 +115,7 @@ function filterLine(filter: ReportFilter): string {
 export default function ReportsPage() {
   const params = useSearchParams();
   const query = reportQueryFromParams(params);
-  const jobs = useResource('jobs', (signal) => consoleApi.jobs(signal), {
+  const jobs = useResource('jobs', (signal) => openingsApi.jobs(signal), {
     keepWhileReloading: true,
   })[0];
 

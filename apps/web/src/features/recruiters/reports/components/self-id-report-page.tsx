@@ -1,5 +1,5 @@
 import { FEWER_THAN_LABEL } from '@lumenfield/contract';
-import { consoleApi } from '../../shared/api';
+import { reportsApi } from '../api';
 import { ListTable } from '../../shared/components/list-table';
 import { PageHeading } from '../../shared/components/page-heading';
 import { Pending } from '../../shared/components/status';
@@ -11,7 +11,7 @@ import { useResource } from '@/lib/use-resource';
  */
 export default function SelfIdReportPage() {
   const [report, reload] = useResource('self-id-report', (signal) =>
-    consoleApi.selfIdReport(signal),
+    reportsApi.selfIdReport(signal),
   );
   return (
     <>

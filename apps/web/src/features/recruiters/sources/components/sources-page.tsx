@@ -9,7 +9,9 @@ import {
 } from '@lumenfield/contract';
 import { ApiError } from '@/lib/api-client';
 import { useResource } from '@/lib/use-resource';
-import { consoleApi } from '../../shared/api';
+import { sourcesApi } from '../api';
+import { openingsApi } from '../../openings/api';
+import { usersApi } from '../../users/api';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { useSession } from '../../shared/session';
 import '../../messages/components/messages.css';
@@ -62,7 +64,7 @@ function NewLinkForm({
     event.preventDefault();
     if (busy.current) return;
     busy.current = true;
-    consoleApi.createLink(source.id, jobId ? Number(jobId) : null).then(
+    sourcesApi.createLink(source.id, jobId ? Number(jobId) : null).then(
       (link) => {
         busy.current = false;
         onMade({ kind: 'ok', text: `New link for ${source.name}: ${fullLink(link.path)}` });
@@ -108,7 +110,7 @@ function SourceCard({
   onDelete: (source: Source) => void;
 }) {
   const toggle = (linkId: number, active: boolean) =>
-    consoleApi.setLinkActive(linkId, active).then(
+    sourcesApi.setLinkActive(linkId, active).then(
       () =>
         onChanged({
           kind: 'ok',
@@ -174,7 +176,7 @@ function NewSourceForm({ onAdded }: { onAdded: (notice: Notice) => void }) {
   const [form, setForm] = useState(emptySource);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [message, setMessage] = useState<string | null>(null);
-  const users = useResource('users', (signal) => consoleApi.users(signal))[0];
+  const users = useResource('users', (signal) => usersApi.users(signal))[0];
   const busy = useRef(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -187,7 +189,7 @@ function NewSourceForm({ onAdded }: { onAdded: (notice: Notice) => void }) {
     }
     busy.current = true;
     setMessage(null);
-    consoleApi
+    sourcesApi
       .createSource({
         name: form.name,
         kind: form.kind,
@@ -277,10 +279,10 @@ function NewSourceForm({ onAdded }: { onAdded: (notice: Notice) => void }) {
 export default function SourcesPage() {
   const { user } = useSession();
   const isAdmin = user.role === 'admin';
-  const [overview, reload] = useResource('sources', (signal) => consoleApi.sources(signal), {
+  const [overview, reload] = useResource('sources', (signal) => sourcesApi.sources(signal), {
     keepWhileReloading: true,
   });
-  const jobs = useResource('jobs', (signal) => consoleApi.jobs(signal), {
+  const jobs = useResource('jobs', (signal) => openingsApi.jobs(signal), {
     keepWhileReloading: true,
   })[0];
   const openings: Opening[] = jobs.status === 'ready' ? jobs.data : [];
@@ -294,7 +296,7 @@ export default function SourcesPage() {
   const remove = () => {
     if (!deleting) return;
     setBusy(true);
-    consoleApi.deleteSource(deleting.id).then(
+    sourcesApi.deleteSource(deleting.id).then(
       () => {
         setBusy(false);
         setDeleting(undefined);

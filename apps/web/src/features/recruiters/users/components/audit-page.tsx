@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { auditActionSchema, consolePagePaths, type AuditQuery } from '@lumenfield/contract';
 import { useNavigate, useSearchParams } from '@/lib/router';
-import { consoleApi } from '../../shared/api';
+import { usersApi } from '../api';
 import { EmailText } from '../../shared/components/email-text';
 import { ListTable } from '../../shared/components/list-table';
 import { PageHeading } from '../../shared/components/page-heading';
@@ -48,7 +48,7 @@ export default function AuditPage() {
   const query = auditQueryFromParams(params);
   const [log, reload] = useResource(
     `audit-${JSON.stringify(query)}`,
-    (signal) => consoleApi.audit(query, signal),
+    (signal) => usersApi.audit(query, signal),
     { keepWhileReloading: true },
   );
   const [filters, setFilters] = useFilterFields(JSON.stringify(query), () => ({

@@ -9,7 +9,7 @@ import {
 } from '@lumenfield/contract';
 import { ApiError } from '@/lib/api-client';
 import { Link } from '@/lib/router';
-import { consoleApi } from '../../shared/api';
+import { usersApi } from '../api';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { useSession } from '../../shared/session';
 import { ErrorNote, Pending } from '../../shared/components/status';
@@ -58,7 +58,7 @@ function AddUser({ onAdded }: { onAdded: (name: string) => void }) {
     const role = userRoleSchema.safeParse(form.role);
     setBusy(true);
     setMessage(null);
-    consoleApi.createUser({ ...form, role: role.success ? role.data : 'recruiter' }).then(
+    usersApi.createUser({ ...form, role: role.success ? role.data : 'recruiter' }).then(
       () => {
         setBusy(false);
         setErrors([]);
@@ -281,13 +281,13 @@ function UserRow({
 /** Admins: the accounts, adding one, changing a role, deactivating, resetting a password. */
 export default function UsersPage() {
   const { user: me } = useSession();
-  const [users, reload] = useResource('users', (signal) => consoleApi.users(signal), {
+  const [users, reload] = useResource('users', (signal) => usersApi.users(signal), {
     keepWhileReloading: true,
   });
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
 
   const change = (user: ConsoleUser) => (patch: UserPatch, done: string) =>
-    consoleApi.updateUser(user.userId, patch).then(
+    usersApi.updateUser(user.userId, patch).then(
       () => {
         setNotice({ kind: 'ok', text: done });
         reload();
