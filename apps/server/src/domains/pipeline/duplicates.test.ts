@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { ConsoleApplicant, ConsoleApplicantPage, ProblemDetails } from '@lumenfield/contract';
 import { stateValue } from '../../db/reference-data';
 import { backfillDuplicateKeys } from '../../db/migrations/0019-duplicates';
+import { newApplication } from '../../test/applicants';
 import { withAuditLogAway } from '../../test/audit-log-away';
 import { consoleHeaders, createUser, newClient, openSession } from '../../test/console';
 import { pdfFile } from '../../test/files';
@@ -98,26 +99,18 @@ describe(`duplicates (${engine})`, () => {
   const stored = async (mobileNumber: string, email: string, countryId = US) =>
     (
       await t.app.repos.applicants.create(
-        {
-          jobId: jobA,
-          fields: {
-            firstName: 'Ana',
+        newApplication(
+          jobA,
+          {
             lastName: 'Silva',
             mobileNumber,
             city: 'Austin',
             email,
-            experience: null,
             countryId,
             stateId: countryId === US ? TEXAS : KARNATAKA,
-            referredBy: null,
           },
-          resume: {
-            originalName: 'cv.pdf',
-            kind: 'pdf',
-            mimeType: 'application/pdf',
-            content: pdfFile(++size),
-          },
-        },
+          ++size,
+        ),
         new Date(clock),
       )
     ).applicantId;

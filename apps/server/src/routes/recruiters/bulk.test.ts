@@ -10,8 +10,8 @@ import type {
 } from '@lumenfield/contract';
 import { withAuditLogAway } from '../../test/audit-log-away';
 import { consoleHeaders, createUser, openSession } from '../../test/console';
-import { pdfFile } from '../../test/files';
-import { createOpening, INDIA, KARNATAKA } from '../../test/legacy/application';
+import { newApplication } from '../../test/applicants';
+import { createOpening } from '../../test/legacy/application';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
 
 /** Bulk actions and their undo (docs/recruiters.md, "Bulk actions"). */
@@ -52,26 +52,11 @@ describe(`bulk actions on applicants (${engine})`, () => {
     for (let i = 0; i < count; i++) {
       seq++;
       const stored = await t.app.repos.applicants.create(
-        {
-          jobId: job,
-          fields: {
-            firstName: `Person${seq}`,
-            lastName,
-            mobileNumber: '5550101234',
-            city: 'Pune',
-            email: `bulk.${seq}@example.com`,
-            experience: null,
-            countryId: INDIA,
-            stateId: KARNATAKA,
-            referredBy: null,
-          },
-          resume: {
-            originalName: 'cv.pdf',
-            kind: 'pdf',
-            mimeType: 'application/pdf',
-            content: pdfFile(1000 + seq),
-          },
-        },
+        newApplication(
+          job,
+          { firstName: `Person${seq}`, lastName, email: `bulk.${seq}@example.com` },
+          1000 + seq,
+        ),
         new Date(clock),
       );
       ids.push(stored.applicantId);

@@ -10,7 +10,7 @@ import type {
 import { API_BASE_PATH, reportPaths } from '@lumenfield/contract';
 import { createOpening } from '../../test/legacy/application';
 import { consoleHeaders, createUser, openSession } from '../../test/console';
-import { pdfFile } from '../../test/files';
+import { newApplication } from '../../test/applicants';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
 
 const DAY = 86_400_000;
@@ -189,24 +189,11 @@ describe(`reports (${engine})`, () => {
       const jobId = jobs[p.job];
       const { applicantId } = await t.app.repos.applicants.create(
         {
-          jobId,
-          fields: {
-            firstName: 'Report',
-            lastName: `Person${n}`,
-            mobileNumber: '5550101234',
-            city: 'Pune',
-            email: `report.person${n}@example.com`,
-            experience: null,
-            countryId: 356,
-            stateId: 1,
-            referredBy: null,
-          },
-          resume: {
-            originalName: 'cv.pdf',
-            kind: 'pdf',
-            mimeType: 'application/pdf',
-            content: pdfFile(1_000 + n),
-          },
+          ...newApplication(
+            jobId,
+            { firstName: 'Report', lastName: `Person${n}`, email: `report.person${n}@example.com` },
+            1_000 + n,
+          ),
           ...(p.source ? { arrival: { utmSource: p.source } } : {}),
         },
         new Date(p.applied),
