@@ -19,6 +19,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
 import { freePort, root, waitAnswering } from '../../tests/resilience/harness.mjs';
+import { saveResults } from '../lib/results.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -406,27 +407,15 @@ if (uploads.length > 0) {
   );
 }
 
-const resultsDir = path.join(root, 'bench/results');
-fs.mkdirSync(resultsDir, { recursive: true });
-const file = path.join(resultsDir, `api-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-fs.writeFileSync(
-  file,
-  JSON.stringify(
-    {
-      when: new Date().toISOString(),
-      machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version },
-      seconds,
-      rounds,
-      connections,
-      uploadConnections,
-      loadAverage: { beforeReads: loadBefore, afterReads: loadAfterReads, end: loadAverage() },
-      reads,
-      uploads,
-      serverPeakRssMiB: peak,
-    },
-    null,
-    2,
-  ),
-);
-console.log(`\nSaved ${path.relative(root, file)}`);
+console.log();
+saveResults('api', {
+  seconds,
+  rounds,
+  connections,
+  uploadConnections,
+  loadAverage: { beforeReads: loadBefore, afterReads: loadAfterReads, end: loadAverage() },
+  reads,
+  uploads,
+  serverPeakRssMiB: peak,
+});
 stopAll();

@@ -32,13 +32,13 @@ import {
   workDir,
   xsrfHeaders,
 } from '../../tests/resilience/harness.mjs';
+import { resultsDir, saveResults } from '../lib/results.mjs';
 
 const seconds = Number(process.env.UPLOAD_SECONDS ?? 10);
 const connections = Number(process.env.UPLOAD_CONNECTIONS ?? 8);
 const forms = (process.env.UPLOAD_FORMS ?? 'multipart,base64,bytes').split(',');
 const profile = process.env.UPLOAD_CPU_PROF === '1';
 const RESUME_BYTES = 1024 * 1024;
-const resultsDir = path.join(root, 'bench/results');
 const loadAverage = () =>
   os
     .loadavg()
@@ -313,26 +313,7 @@ try {
         `(${fmt(multipart.applicationsPerSecond, 1)}/s, ${fmt(multipart.peakRssMiB)} MiB)`,
     );
   }
-  fs.mkdirSync(resultsDir, { recursive: true });
-  const file = path.join(
-    resultsDir,
-    `uploads-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
-  );
-  fs.writeFileSync(
-    file,
-    JSON.stringify(
-      {
-        when: new Date().toISOString(),
-        machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version },
-        seconds,
-        connections,
-        rows,
-      },
-      null,
-      2,
-    ),
-  );
-  console.log(`Saved ${path.relative(root, file)}`);
+  saveResults('uploads', { seconds, connections, rows });
 } finally {
   await cleanupAll();
 }
