@@ -14,21 +14,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
-import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
 import {
-  ADMIN_TOKEN,
-  COOKIE_SECRET,
   FIXED_HEADER,
   METRICS_TOKEN,
   applicationTarget,
   cleanupAll,
-  freePort,
-  onCleanup,
-  root,
-  serverBundle,
   startServer,
-  waitAnswering,
   workDir,
   xsrfHeaders,
 } from '../../tests/resilience/harness.mjs';
@@ -132,53 +123,6 @@ function bodies(target, pdf) {
   };
 }
 
-/**
- * The built server as the harness starts it, with V8's CPU profiler on (Node refuses --cpu-prof
- * in NODE_OPTIONS): a .cpuprofile per thread, written when it exits.
- */
-async function profiledServer(env, dir) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(
-    process.execPath,
-    [...SERVER_NODE_FLAGS, '--cpu-prof', `--cpu-prof-dir=${dir}`, serverBundle()],
-    {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        STATIC_DIR: workDir('lumenfield-static-'),
-        LOG_LEVEL: 'warn',
-        ADMIN_TOKEN,
-        METRICS_TOKEN,
-        COOKIE_SECRET,
-        SEED_DEMO_DATA: 'true',
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        ...env,
-      },
-    },
-  );
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  onCleanup(async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGKILL');
-      await exited;
-    }
-  });
-  await waitAnswering(`${url}/healthz`, { child });
-  return {
-    url,
-    pid: child.pid,
-    kill: async (signal) => {
-      child.kill(signal);
-      return exited;
-    },
-  };
-}
-
 async function measure(form) {
   const profileDir = path.join(resultsDir, `uploads-prof-${form}`);
   if (profile) fs.mkdirSync(profileDir, { recursive: true });
@@ -189,7 +133,10 @@ async function measure(form) {
     RATE_LIMIT_APPLICATIONS: '100000000',
     UPLOAD_BODIES_PER_CLIENT: '100000000',
   };
-  const server = profile ? await profiledServer(env, profileDir) : await startServer({ env });
+  // V8's CPU profiler (Node refuses --cpu-prof in NODE_OPTIONS): a .cpuprofile per thread,
+  // written when the server exits.
+  const nodeFlags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const server = await startServer({ env, nodeFlags });
   const target = await applicationTarget(server.url);
   const { cookie, 'x-xsrf-token': token } = await xsrfHeaders(server.url);
   const all = bodies(target, resume());

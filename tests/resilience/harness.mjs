@@ -109,14 +109,15 @@ export async function waitAnswering(url, { child, timeoutMs = 60_000 } = {}) {
 export const started = [];
 
 /**
- * Starts the built server as a real process on a free port (or `port`). Returns its URL and
- * handles to signal it. Its log lines are kept (last 200) for failure reports.
+ * Starts the built server as a real process on a free port (or `port`), with Node's `nodeFlags`
+ * after the shipped ones. Returns its URL and handles to signal it. Its log lines are kept
+ * (last 200) for failure reports.
  */
-export async function startServer({ env = {}, port } = {}) {
+export async function startServer({ env = {}, port, nodeFlags = [] } = {}) {
   const chosen = port ?? (await freePort());
   const url = `http://127.0.0.1:${chosen}`;
   const staticDir = workDir('lumenfield-static-');
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverBundle()], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeFlags, serverBundle()], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
