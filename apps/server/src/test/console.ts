@@ -85,3 +85,25 @@ export async function openSession(t: TestApp, user: User): Promise<string> {
   });
   return `${SESSION_COOKIE_NAME}=${t.app.signCookie(token)}`;
 }
+
+/**
+ * A console API call as the page makes it: consoleHeaders for a read on a GET and for a write
+ * otherwise, and the body, if any, as JSON.
+ */
+export function consoleRequest(
+  t: TestApp,
+  session: string,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: unknown,
+) {
+  return t.app.inject({
+    method,
+    url,
+    headers: {
+      ...consoleHeaders(t, session, method === 'GET' ? 'read' : 'write'),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
+}

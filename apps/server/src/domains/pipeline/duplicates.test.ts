@@ -5,7 +5,7 @@ import { stateValue } from '../../db/reference-data';
 import { backfillDuplicateKeys } from '../../db/migrations/0019-duplicates';
 import { newApplication } from '../../test/applicants';
 import { withAuditLogAway } from '../../test/audit-log-away';
-import { consoleHeaders, createUser, newClient, openSession } from '../../test/console';
+import { consoleRequest, createUser, newClient, openSession } from '../../test/console';
 import { pdfFile } from '../../test/files';
 import {
   adminHeaders,
@@ -54,15 +54,7 @@ describe(`duplicates (${engine})`, () => {
   afterAll(() => t.close());
 
   const call = (session: string, method: 'GET' | 'POST', url: string, body?: unknown) =>
-    t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: {
-        ...consoleHeaders(t, session, method === 'GET' ? 'read' : 'write'),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-    });
+    consoleRequest(t, session, method, `/api${url}`, body);
   const page = async (id: number) => {
     const res = await call(recruiter, 'GET', `/recruiters/applicants/${id}`);
     expect(res.statusCode, res.body).toBe(200);

@@ -9,7 +9,7 @@ import type {
   MessageTemplate,
 } from '@lumenfield/contract';
 import { withAuditLogAway } from '../../test/audit-log-away';
-import { consoleHeaders, createUser, openSession } from '../../test/console';
+import { consoleRequest, createUser, openSession } from '../../test/console';
 import { newApplication } from '../../test/applicants';
 import { createOpening } from '../../test/legacy/application';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
@@ -37,15 +37,7 @@ describe(`bulk actions on applicants (${engine})`, () => {
 
   const db = () => t.db.handle.db;
   const call = (session: string, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
-    t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: {
-        ...consoleHeaders(t, session, method === 'GET' ? 'read' : 'write'),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-    });
+    consoleRequest(t, session, method, `/api${url}`, body);
   /** `count` new applicants stored through the repository (the apply form is tested elsewhere). */
   const applicants = async (count: number, lastName = 'Bulk') => {
     const ids: number[] = [];
