@@ -173,6 +173,26 @@ export function jobsRepository(db: Db) {
       .orderBy('effectiveFrom', 'desc')
       .orderBy('id', 'desc');
   type VisibleRow = Awaited<ReturnType<ReturnType<typeof visible>['executeTakeFirstOrThrow']>>;
+
+  /** Every opening, whole, with its number of applicants (what recruiters see of one). */
+  const withApplicants = () =>
+    db
+      .selectFrom('jobs')
+      .selectAll('jobs')
+      .select((eb) =>
+        eb
+          .selectFrom('applicants')
+          .select(sql<number>`count(*)`.as('n'))
+          .whereRef('applicants.jobId', '=', 'jobs.id')
+          .as('applicants'),
+      );
+  type WithApplicantsRow = Awaited<
+    ReturnType<ReturnType<typeof withApplicants>['executeTakeFirstOrThrow']>
+  >;
+  const toJobWithApplicants = (row: WithApplicantsRow): JobWithApplicants => ({
+    ...toJob(row),
+    applicants: Number(row.applicants ?? 0),
+  });
   const toSummary = (row: VisibleRow): JobSummary => ({
     ...row,
     ...toTerms(row),
@@ -206,37 +226,17 @@ export function jobsRepository(db: Db) {
     },
 
     async findById(id: number): Promise<JobWithApplicants | undefined> {
-      const row = await db
-        .selectFrom('jobs')
-        .selectAll('jobs')
-        .select((eb) =>
-          eb
-            .selectFrom('applicants')
-            .select(sql<number>`count(*)`.as('n'))
-            .whereRef('applicants.jobId', '=', 'jobs.id')
-            .as('applicants'),
-        )
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return row && { ...toJob(row), applicants: Number(row.applicants ?? 0) };
+      const row = await withApplicants().where('id', '=', id).executeTakeFirst();
+      return row && toJobWithApplicants(row);
     },
 
     /** Every opening, open or closed, with its number of applicants (recruiters' list). */
     async listAll(): Promise<JobWithApplicants[]> {
-      const rows = await db
-        .selectFrom('jobs')
-        .selectAll('jobs')
-        .select((eb) =>
-          eb
-            .selectFrom('applicants')
-            .select(sql<number>`count(*)`.as('n'))
-            .whereRef('applicants.jobId', '=', 'jobs.id')
-            .as('applicants'),
-        )
+      const rows = await withApplicants()
         .orderBy('effectiveFrom', 'desc')
         .orderBy('id', 'desc')
         .execute();
-      return rows.map((row) => ({ ...toJob(row), applicants: Number(row.applicants ?? 0) }));
+      return rows.map(toJobWithApplicants);
     },
 
     async count(): Promise<number> {
