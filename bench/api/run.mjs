@@ -17,6 +17,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { LOOPBACK_LIMITS } from '../../scripts/loopback-limits.mjs';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
 import { freePort, root, waitAnswering } from '../../tests/resilience/harness.mjs';
 import { saveResults } from '../lib/results.mjs';
@@ -125,9 +126,7 @@ const api = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/ser
     SEED_DEMO_DATA: 'true',
     LOG_LEVEL: 'warn',
     // The limits protect the site from abuse; the bench measures what is behind them.
-    RATE_LIMIT_REQUESTS: '100000000',
-    RATE_LIMIT_APPLICATIONS: '100000000',
-    UPLOAD_BODIES_PER_CLIENT: '100000000',
+    ...LOOPBACK_LIMITS,
     DATABASE_URL: '',
     REDIS_URL: '',
     PUBLIC_URL: builtOrigin,

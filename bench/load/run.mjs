@@ -41,10 +41,6 @@ try {
       DATA_DIR: workDir('lumenfield-load-'),
       DATABASE_URL: databaseUrl,
       SEED_DEMO_DATA: 'true',
-      // The limits guard the site from one abusive client; the bench is one client on purpose.
-      RATE_LIMIT_REQUESTS: '100000000',
-      RATE_LIMIT_APPLICATIONS: '100000000',
-      UPLOAD_BODIES_PER_CLIENT: '100000000',
     },
   });
   const sampler = setInterval(() => {

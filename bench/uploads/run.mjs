@@ -128,10 +128,6 @@ async function measure(form) {
   if (profile) fs.mkdirSync(profileDir, { recursive: true });
   const env = {
     DATA_DIR: workDir('lumenfield-uploads-'),
-    // The limits protect the site from abuse; the bench measures what is behind them.
-    RATE_LIMIT_REQUESTS: '100000000',
-    RATE_LIMIT_APPLICATIONS: '100000000',
-    UPLOAD_BODIES_PER_CLIENT: '100000000',
   };
   // V8's CPU profiler (Node refuses --cpu-prof in NODE_OPTIONS): a .cpuprofile per thread,
   // written when the server exits.

@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LOOPBACK_LIMITS } from '../../scripts/loopback-limits.mjs';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -130,10 +131,8 @@ export async function startServer({ env = {}, port, nodeFlags = [] } = {}) {
       METRICS_TOKEN,
       COOKIE_SECRET,
       SEED_DEMO_DATA: 'true',
-      RATE_LIMIT_REQUESTS: '1000000',
-      RATE_LIMIT_APPLICATIONS: '1000000',
       // Many applicants, one loopback address (bench/stalled sets the shipped share back).
-      UPLOAD_BODIES_PER_CLIENT: '1000000',
+      ...LOOPBACK_LIMITS,
       DATABASE_URL: '',
       REDIS_URL: '',
       ...env,
