@@ -11,7 +11,6 @@
 //   BENCH_PORTS=a,b (the server's and nginx's; default: free ports), BENCH_ONLY=reads
 //   (skip the uploads)
 import { spawn, spawnSync } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -19,7 +18,13 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { LOOPBACK_LIMITS } from '../../scripts/loopback-limits.mjs';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
-import { freePort, root, waitAnswering } from '../../tests/resilience/harness.mjs';
+import {
+  freePort,
+  legacyApplication,
+  makeResume,
+  root,
+  waitAnswering,
+} from '../../tests/resilience/harness.mjs';
 import { saveResults } from '../lib/results.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -296,34 +301,18 @@ const loadAfterReads = loadAverage();
 const uploads = [];
 if (!readsOnly) await measureUploads();
 async function measureUploads() {
-  const pdfHead = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\n%');
-  const resume = Buffer.concat([
-    pdfHead,
-    crypto.randomBytes(1024 * 1024 - pdfHead.length - 7),
-    Buffer.from('\n%%EOF\n'),
-  ]);
+  const resume = makeResume(1024 * 1024);
   const states = await fetch(`${apiUrl}/api/Jobs/GetStatesByCountry?CountryID=608`, {
     headers: FIXED_HEADER,
   });
   const stateId = (await states.json())[0].value;
   const application = (content) =>
-    JSON.stringify({
-      FirstName: 'Bench',
-      LastName: 'Mark',
-      MobileNumber: '5550100000',
-      City: 'Manila',
-      Email: 'bench@example.com',
-      Experience: 2,
-      CountyID: 608,
-      StateID: stateId,
-      AttachmentHeader: {
-        HeaderID: 0,
-        CreatedBy: 0,
-        CreatedOn: new Date().toISOString(),
-        IsActive: true,
-        AttachmentDetails: [{ FileName: 'bench-resume.pdf', FileContent: content }],
-      },
-    });
+    legacyApplication(
+      { countryId: 608, stateId },
+      { FirstName: 'Bench', LastName: 'Mark', Email: 'bench@example.com' },
+      content,
+      'bench-resume.pdf',
+    );
   const writeHeaders = {
     ...FIXED_HEADER,
     'content-type': 'application/json',

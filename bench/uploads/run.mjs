@@ -9,7 +9,6 @@
 // Usage: npm run bench:uploads -w @lumenfield/bench
 //   UPLOAD_SECONDS (default 10), UPLOAD_CONNECTIONS (default 8), UPLOAD_FORMS=multipart,base64,bytes
 //   UPLOAD_CPU_PROF=1: the server writes a CPU profile per form (bench/results/uploads-prof-*)
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +18,8 @@ import {
   METRICS_TOKEN,
   applicationTarget,
   cleanupAll,
+  legacyApplication,
+  makeResume,
   startServer,
   workDir,
   xsrfHeaders,
@@ -49,13 +50,6 @@ function cpuSeconds(pid) {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-/** A real-looking PDF of 1 MiB. */
-function resume() {
-  const head = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\n%');
-  const tail = Buffer.from('\n%%EOF\n');
-  return Buffer.concat([head, crypto.randomBytes(RESUME_BYTES - head.length - tail.length), tail]);
-}
-
 /**
  * Each form's body, built once, with a fixed-length e-mail address that each request rewrites in
  * a copy (a new applicant per request). `at` is where the address's serial starts.
@@ -63,23 +57,12 @@ function resume() {
 function bodies(target, pdf) {
   const email = 'bench-000000000@example.com';
   const legacy = (content) =>
-    JSON.stringify({
-      FirstName: 'Bench',
-      LastName: 'Mark',
-      MobileNumber: '5550100000',
-      City: 'Manila',
-      Email: email,
-      Experience: 2,
-      CountyID: target.countryId,
-      StateID: target.stateId,
-      AttachmentHeader: {
-        HeaderID: 0,
-        CreatedBy: 0,
-        CreatedOn: new Date().toISOString(),
-        IsActive: true,
-        AttachmentDetails: [{ FileName: 'bench-resume.pdf', FileContent: content }],
-      },
-    });
+    legacyApplication(
+      target,
+      { FirstName: 'Bench', LastName: 'Mark', Email: email },
+      content,
+      'bench-resume.pdf',
+    );
   const boundary = '----lumenfield-bench-uploads';
   const field = (name, value) =>
     `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
@@ -135,7 +118,7 @@ async function measure(form) {
   const server = await startServer({ env, nodeFlags });
   const target = await applicationTarget(server.url);
   const { cookie, 'x-xsrf-token': token } = await xsrfHeaders(server.url);
-  const all = bodies(target, resume());
+  const all = bodies(target, makeResume(RESUME_BYTES));
   const each = all[form];
   const at = each.body.indexOf(all.email) + 'bench-'.length;
   let serial = 0;

@@ -210,17 +210,16 @@ export function makeResume(size) {
   return Buffer.concat([head, crypto.randomBytes(size - head.length - tail.length), tail]);
 }
 
-let serial = 0;
-export function applicationBody(target, resume) {
-  serial += 1;
+/**
+ * The old client's JSON application (POST /api/Jobs/SaveApplicantDetail) from Manila, in
+ * `target`'s country and state: `who` names the applicant (FirstName, LastName, Email), and
+ * `fileContent` is the resume as the client sends it (base64, or an array of byte numbers).
+ */
+export function legacyApplication(target, who, fileContent, fileName = 'resume.pdf') {
   return JSON.stringify({
-    FirstName: 'Resilience',
-    // Names take letters only (docs/api.md): the serial is spelled in letters.
-    LastName: `Run${[...String(serial)].map((d) => 'abcdefghij'[Number(d)]).join('')}`,
+    ...who,
     MobileNumber: '5550100000',
     City: 'Manila',
-    // A fresh address per application: never a duplicate submit.
-    Email: `applicant-${process.pid}-${serial}-${crypto.randomBytes(3).toString('hex')}@example.com`,
     Experience: 2,
     CountyID: target.countryId,
     StateID: target.stateId,
@@ -229,9 +228,26 @@ export function applicationBody(target, resume) {
       CreatedBy: 0,
       CreatedOn: new Date().toISOString(),
       IsActive: true,
-      AttachmentDetails: [{ FileName: 'resume.pdf', FileContent: resume.toString('base64') }],
+      AttachmentDetails: [{ FileName: fileName, FileContent: fileContent }],
     },
   });
+}
+
+let serial = 0;
+/** A new applicant's application to `target`, with `resume` (bytes) as base64. */
+export function applicationBody(target, resume) {
+  serial += 1;
+  return legacyApplication(
+    target,
+    {
+      FirstName: 'Resilience',
+      // Names take letters only (docs/api.md): the serial is spelled in letters.
+      LastName: `Run${[...String(serial)].map((d) => 'abcdefghij'[Number(d)]).join('')}`,
+      // A fresh address per application: never a duplicate submit.
+      Email: `applicant-${process.pid}-${serial}-${crypto.randomBytes(3).toString('hex')}@example.com`,
+    },
+    resume.toString('base64'),
+  );
 }
 
 /** Sends one application; resolves with the status, the body and the resume's hash. */
