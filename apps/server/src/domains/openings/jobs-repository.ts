@@ -67,21 +67,23 @@ export interface JobWithApplicants extends Job {
   applicants: number;
 }
 
-/** Fields a recruiter writes; the description must already be sanitised. */
-export interface JobInput extends Partial<JobTermsFields> {
-  code: string;
-  title: string;
-  location: string;
-  descriptionHtml: string;
-  effectiveFrom: string;
-  recruitmentManagers: string;
-  contactPersons: string;
-  contactEmails: string;
-  isOpen: boolean;
-  locations?: Place[] | null;
-  remoteCountries?: string[];
-  questions?: Question[];
-}
+/**
+ * Fields a recruiter writes, as Job holds them; the description must already be sanitised.
+ * Terms may be left out (defaultJobTerms), and so may places, remote countries and questions.
+ */
+export type JobInput = Pick<
+  Job,
+  | 'code'
+  | 'title'
+  | 'location'
+  | 'descriptionHtml'
+  | 'effectiveFrom'
+  | 'recruitmentManagers'
+  | 'contactPersons'
+  | 'contactEmails'
+  | 'isOpen'
+> &
+  Partial<JobTermsFields & Pick<Job, 'locations' | 'remoteCountries' | 'questions'>>;
 
 export class JobCodeInUseError extends Error {
   constructor(readonly code: string) {
