@@ -4,6 +4,7 @@ import { FIXED_HEADER_NAME, FIXED_HEADER_VALUE, XSRF_HEADER_NAME } from '@lumenf
 import { hashPassword } from '../domains/accounts/passwords';
 import { SESSION_COOKIE_NAME } from '../plugins/console-sessions';
 import type { User } from '../domains/accounts/users-repository';
+import { injectJson } from './inject-json';
 import type { TestApp } from './test-app';
 
 export const PASSWORD = 'correct horse battery staple 7';
@@ -97,13 +98,11 @@ export function consoleRequest(
   url: string,
   body?: unknown,
 ) {
-  return t.app.inject({
+  return injectJson(
+    t,
     method,
     url,
-    headers: {
-      ...consoleHeaders(t, session, method === 'GET' ? 'read' : 'write'),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
+    consoleHeaders(t, session, method === 'GET' ? 'read' : 'write'),
+    body,
+  );
 }
