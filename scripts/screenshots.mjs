@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -19,16 +20,7 @@ const { values, positionals } = parseArgs({
 const routes = positionals.length > 0 ? positionals : ['/'];
 mkdirSync(values.out, { recursive: true });
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 for (const width of values.widths.split(',').map(Number)) {
   const page = await browser.newPage({ viewport: { width, height: width < 800 ? 844 : 900 } });
   for (const route of routes) {

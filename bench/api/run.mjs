@@ -11,14 +11,21 @@
 //   BENCH_PORTS=a,b (the server's and nginx's; default: free ports), BENCH_ONLY=reads
 //   (skip the uploads)
 import { spawn, spawnSync } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { LOOPBACK_LIMITS } from '../../scripts/loopback-limits.mjs';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
-import { freePort, root, waitAnswering } from '../../tests/resilience/harness.mjs';
+import {
+  freePort,
+  legacyApplication,
+  makeResume,
+  root,
+  waitAnswering,
+} from '../../tests/resilience/harness.mjs';
+import { saveResults } from '../lib/results.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -124,9 +131,7 @@ const api = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/ser
     SEED_DEMO_DATA: 'true',
     LOG_LEVEL: 'warn',
     // The limits protect the site from abuse; the bench measures what is behind them.
-    RATE_LIMIT_REQUESTS: '100000000',
-    RATE_LIMIT_APPLICATIONS: '100000000',
-    UPLOAD_BODIES_PER_CLIENT: '100000000',
+    ...LOOPBACK_LIMITS,
     DATABASE_URL: '',
     REDIS_URL: '',
     PUBLIC_URL: builtOrigin,
@@ -296,34 +301,18 @@ const loadAfterReads = loadAverage();
 const uploads = [];
 if (!readsOnly) await measureUploads();
 async function measureUploads() {
-  const pdfHead = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\n%');
-  const resume = Buffer.concat([
-    pdfHead,
-    crypto.randomBytes(1024 * 1024 - pdfHead.length - 7),
-    Buffer.from('\n%%EOF\n'),
-  ]);
+  const resume = makeResume(1024 * 1024);
   const states = await fetch(`${apiUrl}/api/Jobs/GetStatesByCountry?CountryID=608`, {
     headers: FIXED_HEADER,
   });
   const stateId = (await states.json())[0].value;
   const application = (content) =>
-    JSON.stringify({
-      FirstName: 'Bench',
-      LastName: 'Mark',
-      MobileNumber: '5550100000',
-      City: 'Manila',
-      Email: 'bench@example.com',
-      Experience: 2,
-      CountyID: 608,
-      StateID: stateId,
-      AttachmentHeader: {
-        HeaderID: 0,
-        CreatedBy: 0,
-        CreatedOn: new Date().toISOString(),
-        IsActive: true,
-        AttachmentDetails: [{ FileName: 'bench-resume.pdf', FileContent: content }],
-      },
-    });
+    legacyApplication(
+      { countryId: 608, stateId },
+      { FirstName: 'Bench', LastName: 'Mark', Email: 'bench@example.com' },
+      content,
+      'bench-resume.pdf',
+    );
   const writeHeaders = {
     ...FIXED_HEADER,
     'content-type': 'application/json',
@@ -406,27 +395,15 @@ if (uploads.length > 0) {
   );
 }
 
-const resultsDir = path.join(root, 'bench/results');
-fs.mkdirSync(resultsDir, { recursive: true });
-const file = path.join(resultsDir, `api-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-fs.writeFileSync(
-  file,
-  JSON.stringify(
-    {
-      when: new Date().toISOString(),
-      machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version },
-      seconds,
-      rounds,
-      connections,
-      uploadConnections,
-      loadAverage: { beforeReads: loadBefore, afterReads: loadAfterReads, end: loadAverage() },
-      reads,
-      uploads,
-      serverPeakRssMiB: peak,
-    },
-    null,
-    2,
-  ),
-);
-console.log(`\nSaved ${path.relative(root, file)}`);
+console.log();
+saveResults('api', {
+  seconds,
+  rounds,
+  connections,
+  uploadConnections,
+  loadAverage: { beforeReads: loadBefore, afterReads: loadAfterReads, end: loadAverage() },
+  reads,
+  uploads,
+  serverPeakRssMiB: peak,
+});
 stopAll();

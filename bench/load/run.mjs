@@ -7,8 +7,6 @@
 //   LOAD_DATABASE_URL=postgres://... runs on PostgreSQL (default: a fresh SQLite file)
 //   LOAD_RESULT_FILE=<path> also writes the figures there (the resilience suite reads them)
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import {
   FIXED_HEADER,
@@ -17,12 +15,12 @@ import {
   cleanupAll,
   metrics,
   processMemory,
-  root,
   startServer,
   storedApplicants,
   workDir,
   xsrfHeaders,
 } from '../../tests/resilience/harness.mjs';
+import { saveResults } from '../lib/results.mjs';
 
 const seconds = Number(process.env.LOAD_SECONDS ?? 30);
 const connections = Number(process.env.LOAD_CONNECTIONS ?? 100);
@@ -43,10 +41,6 @@ try {
       DATA_DIR: workDir('lumenfield-load-'),
       DATABASE_URL: databaseUrl,
       SEED_DEMO_DATA: 'true',
-      // The limits guard the site from one abusive client; the bench is one client on purpose.
-      RATE_LIMIT_REQUESTS: '100000000',
-      RATE_LIMIT_APPLICATIONS: '100000000',
-      UPLOAD_BODIES_PER_CLIENT: '100000000',
     },
   });
   const sampler = setInterval(() => {
@@ -182,10 +176,8 @@ try {
     `Errors: ${errors}. Applications lost: ${lost}. Server peak RSS: ${peakRss.toFixed(0)} MiB. ` +
       `Event-loop delay p99 (worst phase): ${eventLoopDelayP99Ms} ms.`,
   );
-  const figures = {
-    when: new Date().toISOString(),
+  const figures = saveResults(`load-${engine}`, {
     engine,
-    machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version },
     seconds,
     connections,
     phases,
@@ -193,14 +185,9 @@ try {
     lost,
     serverPeakRssMiB: peakRss,
     eventLoopDelayP99Ms,
-  };
-  const resultsDir = path.join(root, 'bench/results');
-  fs.mkdirSync(resultsDir, { recursive: true });
-  const file = path.join(resultsDir, `load-${engine}-${figures.when.replace(/[:.]/g, '-')}.json`);
-  fs.writeFileSync(file, JSON.stringify(figures, null, 2));
+  });
   if (process.env.LOAD_RESULT_FILE)
     fs.writeFileSync(process.env.LOAD_RESULT_FILE, JSON.stringify(figures));
-  console.log(`Saved ${path.relative(root, file)}`);
   process.exitCode = errors > 0 || lost > 0 ? 1 : 0;
 } finally {
   await cleanupAll();

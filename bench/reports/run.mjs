@@ -19,6 +19,7 @@ import { createDb } from '../../apps/server/src/db/create-db.ts';
 import { prepareDatabase } from '../../apps/server/src/prepare.ts';
 import { createRepositories } from '../../apps/server/src/domains/index.ts';
 import { reportRange } from '../../apps/server/src/domains/pipeline/reports-repository.ts';
+import { FORWARD, random, stagePath } from '../../apps/server/src/test/seeded-history.ts';
 
 const APPLICANTS = Number(process.env.REPORT_APPLICANTS ?? 10_000);
 const RUNS = Number(process.env.RUNS ?? 25);
@@ -43,55 +44,14 @@ const SOURCES = [
   null,
 ];
 const REASONS = ['Skills', 'Experience', 'Salary', 'Location', 'Position filled'];
+/** Where each stage may go next: the test's way forward, and a few rejected reconsidered. */
 const NEXT = {
-  New: [
-    ['Screening', 5],
-    ['Interview', 1],
-    ['Rejected', 2],
-    ['stay', 2],
-  ],
-  Screening: [
-    ['Interview', 5],
-    ['Rejected', 3],
-    ['Withdrawn', 1],
-    ['stay', 1],
-  ],
-  Interview: [
-    ['Offer', 5],
-    ['Rejected', 3],
-    ['Withdrawn', 1],
-    ['stay', 1],
-  ],
-  Offer: [
-    ['Hired', 6],
-    ['Rejected', 2],
-    ['stay', 2],
-  ],
+  ...FORWARD,
   Rejected: [
     ['Screening', 1],
     ['stay', 9],
   ],
 };
-
-/** A seeded generator: every run seeds the same history. */
-function random(seed) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
-function pick(rand, weighted) {
-  const total = weighted.reduce((sum, [, w]) => sum + w, 0);
-  let roll = rand() * total;
-  for (const [value, weight] of weighted) {
-    roll -= weight;
-    if (roll < 0) return value;
-  }
-  return weighted[weighted.length - 1][0];
-}
 
 async function seed(db, repos) {
   const now = new Date(END);
@@ -139,15 +99,8 @@ async function seed(db, repos) {
       sourceName: source,
       sourceVia: source ? 'utm' : null,
     });
-    const moves = [];
-    let stage = 'New';
-    let at = applied;
-    for (;;) {
-      const next = pick(rand, NEXT[stage] ?? [['stay', 1]]);
-      if (next === 'stay') break;
-      at += Math.round((0.5 + rand() * 20) * 24) * HOUR;
-      stage = next;
-      moves.push({
+    histories.push(
+      stagePath(rand, NEXT, applied, (stage, at) => ({
         stage,
         changedAt: new Date(at).toISOString(),
         changedByUserId: user.id,
@@ -155,9 +108,8 @@ async function seed(db, repos) {
           stage === 'Rejected' && rand() < 0.85
             ? reasonIds[Math.floor(rand() * reasonIds.length)]
             : null,
-      });
-    }
-    histories.push(moves);
+      })),
+    );
   }
   let stageRows = 0;
   for (let start = 0; start < applicants.length; start += 200) {

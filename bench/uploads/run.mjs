@@ -9,36 +9,28 @@
 // Usage: npm run bench:uploads -w @lumenfield/bench
 //   UPLOAD_SECONDS (default 10), UPLOAD_CONNECTIONS (default 8), UPLOAD_FORMS=multipart,base64,bytes
 //   UPLOAD_CPU_PROF=1: the server writes a CPU profile per form (bench/results/uploads-prof-*)
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
-import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
 import {
-  ADMIN_TOKEN,
-  COOKIE_SECRET,
   FIXED_HEADER,
   METRICS_TOKEN,
   applicationTarget,
   cleanupAll,
-  freePort,
-  onCleanup,
-  root,
-  serverBundle,
+  legacyApplication,
+  makeResume,
   startServer,
-  waitAnswering,
   workDir,
   xsrfHeaders,
 } from '../../tests/resilience/harness.mjs';
+import { resultsDir, saveResults } from '../lib/results.mjs';
 
 const seconds = Number(process.env.UPLOAD_SECONDS ?? 10);
 const connections = Number(process.env.UPLOAD_CONNECTIONS ?? 8);
 const forms = (process.env.UPLOAD_FORMS ?? 'multipart,base64,bytes').split(',');
 const profile = process.env.UPLOAD_CPU_PROF === '1';
 const RESUME_BYTES = 1024 * 1024;
-const resultsDir = path.join(root, 'bench/results');
 const loadAverage = () =>
   os
     .loadavg()
@@ -58,13 +50,6 @@ function cpuSeconds(pid) {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-/** A real-looking PDF of 1 MiB. */
-function resume() {
-  const head = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\n%');
-  const tail = Buffer.from('\n%%EOF\n');
-  return Buffer.concat([head, crypto.randomBytes(RESUME_BYTES - head.length - tail.length), tail]);
-}
-
 /**
  * Each form's body, built once, with a fixed-length e-mail address that each request rewrites in
  * a copy (a new applicant per request). `at` is where the address's serial starts.
@@ -72,23 +57,12 @@ function resume() {
 function bodies(target, pdf) {
   const email = 'bench-000000000@example.com';
   const legacy = (content) =>
-    JSON.stringify({
-      FirstName: 'Bench',
-      LastName: 'Mark',
-      MobileNumber: '5550100000',
-      City: 'Manila',
-      Email: email,
-      Experience: 2,
-      CountyID: target.countryId,
-      StateID: target.stateId,
-      AttachmentHeader: {
-        HeaderID: 0,
-        CreatedBy: 0,
-        CreatedOn: new Date().toISOString(),
-        IsActive: true,
-        AttachmentDetails: [{ FileName: 'bench-resume.pdf', FileContent: content }],
-      },
-    });
+    legacyApplication(
+      target,
+      { FirstName: 'Bench', LastName: 'Mark', Email: email },
+      content,
+      'bench-resume.pdf',
+    );
   const boundary = '----lumenfield-bench-uploads';
   const field = (name, value) =>
     `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
@@ -132,67 +106,19 @@ function bodies(target, pdf) {
   };
 }
 
-/**
- * The built server as the harness starts it, with V8's CPU profiler on (Node refuses --cpu-prof
- * in NODE_OPTIONS): a .cpuprofile per thread, written when it exits.
- */
-async function profiledServer(env, dir) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(
-    process.execPath,
-    [...SERVER_NODE_FLAGS, '--cpu-prof', `--cpu-prof-dir=${dir}`, serverBundle()],
-    {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        STATIC_DIR: workDir('lumenfield-static-'),
-        LOG_LEVEL: 'warn',
-        ADMIN_TOKEN,
-        METRICS_TOKEN,
-        COOKIE_SECRET,
-        SEED_DEMO_DATA: 'true',
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        ...env,
-      },
-    },
-  );
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  onCleanup(async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGKILL');
-      await exited;
-    }
-  });
-  await waitAnswering(`${url}/healthz`, { child });
-  return {
-    url,
-    pid: child.pid,
-    kill: async (signal) => {
-      child.kill(signal);
-      return exited;
-    },
-  };
-}
-
 async function measure(form) {
   const profileDir = path.join(resultsDir, `uploads-prof-${form}`);
   if (profile) fs.mkdirSync(profileDir, { recursive: true });
   const env = {
     DATA_DIR: workDir('lumenfield-uploads-'),
-    // The limits protect the site from abuse; the bench measures what is behind them.
-    RATE_LIMIT_REQUESTS: '100000000',
-    RATE_LIMIT_APPLICATIONS: '100000000',
-    UPLOAD_BODIES_PER_CLIENT: '100000000',
   };
-  const server = profile ? await profiledServer(env, profileDir) : await startServer({ env });
+  // V8's CPU profiler (Node refuses --cpu-prof in NODE_OPTIONS): a .cpuprofile per thread,
+  // written when the server exits.
+  const nodeFlags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const server = await startServer({ env, nodeFlags });
   const target = await applicationTarget(server.url);
   const { cookie, 'x-xsrf-token': token } = await xsrfHeaders(server.url);
-  const all = bodies(target, resume());
+  const all = bodies(target, makeResume(RESUME_BYTES));
   const each = all[form];
   const at = each.body.indexOf(all.email) + 'bench-'.length;
   let serial = 0;
@@ -313,26 +239,7 @@ try {
         `(${fmt(multipart.applicationsPerSecond, 1)}/s, ${fmt(multipart.peakRssMiB)} MiB)`,
     );
   }
-  fs.mkdirSync(resultsDir, { recursive: true });
-  const file = path.join(
-    resultsDir,
-    `uploads-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
-  );
-  fs.writeFileSync(
-    file,
-    JSON.stringify(
-      {
-        when: new Date().toISOString(),
-        machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version },
-        seconds,
-        connections,
-        rows,
-      },
-      null,
-      2,
-    ),
-  );
-  console.log(`Saved ${path.relative(root, file)}`);
+  saveResults('uploads', { seconds, connections, rows });
 } finally {
   await cleanupAll();
 }

@@ -4,6 +4,64 @@ import { pdfWithText } from '../../apps/server/src/test/files';
 
 const FIXED = { 'X-Requested-With': 'XMLHttpRequest' };
 
+/** A public write's headers as the page sends them: the XSRF cookie from a GET, echoed. */
+export async function pageWriteHeaders(base: string): Promise<Record<string, string>> {
+  const got = await fetch(
+    `${base}/api/Jobs/GetRecruitmentManagerDropDownValues?ControlName=Shift`,
+    { headers: FIXED },
+  );
+  const token = /XSRF-TOKEN=([^;]+)/.exec(got.headers.get('set-cookie') ?? '')?.[1];
+  if (!token) throw new Error('no XSRF cookie');
+  return {
+    ...FIXED,
+    'Content-Type': 'application/json',
+    Cookie: `XSRF-TOKEN=${token}`,
+    'X-XSRF-TOKEN': decodeURIComponent(token),
+  };
+}
+
+/** A public write as the page makes it: POST `body` as JSON to /api`path`. */
+export async function pageWrite(
+  base: string,
+  path: string,
+  body: unknown,
+  headers?: Record<string, string>,
+) {
+  return fetch(`${base}/api${path}`, {
+    method: 'POST',
+    headers: headers ?? (await pageWriteHeaders(base)),
+    body: JSON.stringify(body),
+  });
+}
+
+/**
+ * An application as the careers page sends it to SaveApplicantDetail: an applicant from Austin,
+ * Texas, with a PDF resume whose text is `resumeText`; `fields` (in the API's names) say who.
+ */
+export function applicationBody(
+  fields: { FirstName: string; LastName: string; Email: string } & Record<string, unknown>,
+  resumeText: string,
+  fileName = 'cv.pdf',
+) {
+  return {
+    MobileNumber: '5550107788',
+    City: 'Austin',
+    Experience: '',
+    CountyID: 840,
+    StateID: stateValue('US', 'TX'),
+    ...fields,
+    AttachmentHeader: {
+      HeaderID: 0,
+      CreatedBy: 0,
+      CreatedOn: new Date().toISOString(),
+      IsActive: true,
+      AttachmentDetails: [
+        { FileName: fileName, FileContent: pdfWithText(resumeText).toString('base64') },
+      ],
+    },
+  };
+}
+
 /**
  * An application as the careers page sends it (the XSRF cookie from a GET, echoed); its id.
  */
@@ -14,45 +72,14 @@ export async function apply(
   email: string,
   lastName = 'Okafor',
 ) {
-  const got = await fetch(
-    `${base}/api/Jobs/GetRecruitmentManagerDropDownValues?ControlName=Shift`,
-    {
-      headers: FIXED,
-    },
+  const applied = await pageWrite(
+    base,
+    `/Jobs/SaveApplicantDetail?jobID=${jobId}`,
+    applicationBody(
+      { FirstName: firstName, LastName: lastName, Email: email },
+      `${firstName}'s resume`,
+    ),
   );
-  const token = /XSRF-TOKEN=([^;]+)/.exec(got.headers.get('set-cookie') ?? '')?.[1];
-  if (!token) throw new Error('no XSRF cookie');
-  const applied = await fetch(`${base}/api/Jobs/SaveApplicantDetail?jobID=${jobId}`, {
-    method: 'POST',
-    headers: {
-      ...FIXED,
-      'Content-Type': 'application/json',
-      Cookie: `XSRF-TOKEN=${token}`,
-      'X-XSRF-TOKEN': decodeURIComponent(token),
-    },
-    body: JSON.stringify({
-      FirstName: firstName,
-      LastName: lastName,
-      MobileNumber: '5550107788',
-      City: 'Austin',
-      Email: email,
-      Experience: '',
-      CountyID: 840,
-      StateID: stateValue('US', 'TX'),
-      AttachmentHeader: {
-        HeaderID: 0,
-        CreatedBy: 0,
-        CreatedOn: new Date().toISOString(),
-        IsActive: true,
-        AttachmentDetails: [
-          {
-            FileName: 'cv.pdf',
-            FileContent: pdfWithText(`${firstName}'s resume`).toString('base64'),
-          },
-        ],
-      },
-    }),
-  });
   expect(applied.status).toBe(201);
   return ((await applied.json()) as { ApplicantID: number }).ApplicantID;
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LOOPBACK_LIMITS } from '../../scripts/loopback-limits.mjs';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
 import { startConsoleServers } from './console-servers';
 import { startSelfIdServer } from './self-id-server';
@@ -71,10 +72,8 @@ export function serverEnv(options: ServerOptions, port: number): NodeJS.ProcessE
     LOG_LEVEL: 'warn',
     ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN ?? DEFAULT_ADMIN_TOKEN,
     SEED_DEMO_DATA: String(options.seedDemoData),
-    RATE_LIMIT_REQUESTS: '100000',
-    RATE_LIMIT_APPLICATIONS: '100000',
     // Every browser of the suite applies from one loopback address, some at once.
-    UPLOAD_BODIES_PER_CLIENT: '100000',
+    ...LOOPBACK_LIMITS,
     DATABASE_URL: '',
     REDIS_URL: '',
     ...options.env,

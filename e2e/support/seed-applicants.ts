@@ -1,7 +1,4 @@
-import { stateValue } from '../../apps/server/src/db/reference-data';
-import { pdfWithText } from '../../apps/server/src/test/files';
-
-const FIXED = { 'X-Requested-With': 'XMLHttpRequest' };
+import { applicationBody, pageWrite, pageWriteHeaders } from './applications';
 
 /** A number in letters (0 -> 'a', 26 -> 'ba'): a name holds letters only. */
 export function inLetters(n: number): string {
@@ -25,46 +22,23 @@ export async function seedApplicants(
   /** What the `index`th applicant answers to "How did you hear" (credited as their source). */
   referredBy: (index: number) => string = () => '',
 ): Promise<number[]> {
-  const got = await fetch(
-    `${base}/api/Jobs/GetRecruitmentManagerDropDownValues?ControlName=Shift`,
-    { headers: FIXED },
-  );
-  const token = /XSRF-TOKEN=([^;]+)/.exec(got.headers.get('set-cookie') ?? '')?.[1];
-  if (!token) throw new Error('no XSRF cookie');
+  const headers = await pageWriteHeaders(base);
   const one = async (index: number) => {
     const firstName = seededFirstName(index);
-    const applied = await fetch(`${base}/api/Jobs/SaveApplicantDetail?jobID=${jobId}`, {
-      method: 'POST',
-      headers: {
-        ...FIXED,
-        'Content-Type': 'application/json',
-        Cookie: `XSRF-TOKEN=${token}`,
-        'X-XSRF-TOKEN': decodeURIComponent(token),
-      },
-      body: JSON.stringify({
-        FirstName: firstName,
-        LastName: lastName,
-        MobileNumber: '5550107788',
-        City: 'Austin',
-        Email: `${firstName}.${lastName}@example.com`.toLowerCase(),
-        Experience: '',
-        ReferredBy: referredBy(index),
-        CountyID: 840,
-        StateID: stateValue('US', 'TX'),
-        AttachmentHeader: {
-          HeaderID: 0,
-          CreatedBy: 0,
-          CreatedOn: new Date().toISOString(),
-          IsActive: true,
-          AttachmentDetails: [
-            {
-              FileName: 'cv.pdf',
-              FileContent: pdfWithText(`${firstName} ${lastName}'s resume`).toString('base64'),
-            },
-          ],
+    const applied = await pageWrite(
+      base,
+      `/Jobs/SaveApplicantDetail?jobID=${jobId}`,
+      applicationBody(
+        {
+          FirstName: firstName,
+          LastName: lastName,
+          Email: `${firstName}.${lastName}@example.com`.toLowerCase(),
+          ReferredBy: referredBy(index),
         },
-      }),
-    });
+        `${firstName} ${lastName}'s resume`,
+      ),
+      headers,
+    );
     if (applied.status !== 201) {
       throw new Error(`application ${index} answered ${applied.status}: ${await applied.text()}`);
     }

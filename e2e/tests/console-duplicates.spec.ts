@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import type { Page } from '@playwright/test';
 import { adminApi } from '../support/admin-api';
 import { apply } from '../support/applications';
 import { expectNoViolations } from '../support/axe';
@@ -7,6 +5,7 @@ import { CONSOLE_ADMIN } from '../support/console-servers';
 import { consoleUrl, signedIn } from '../support/console-sign-in';
 import { expect, live, test } from '../support/fixtures';
 import { inLetters } from '../support/seed-applicants';
+import { shoot } from '../support/shots';
 
 /**
  * Duplicates (docs/recruiters.md, "Duplicates"): the same person applies to two openings; the
@@ -15,19 +14,6 @@ import { inLetters } from '../support/seed-applicants';
  * both engines; this is the SQLite console server. Screenshots at 1440 and 390 px go to
  * SHOTS_DIR when it is set.
  */
-
-const SHOTS = process.env.SHOTS_DIR;
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  const size = page.viewportSize() ?? { width: 1280, height: 900 };
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize(size);
-}
 
 test.describe('duplicates', () => {
   test.describe.configure({ timeout: 120_000 });

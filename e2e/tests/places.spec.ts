@@ -1,10 +1,11 @@
-import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { APPLIED_SUCCESSFULLY } from '../../packages/contract/src/index';
 import { ana, dialogOf, fillForm } from '../support/apply-dialog';
 import { expectNoViolations } from '../support/axe';
 import { CONSOLE_ADMIN } from '../support/console-servers';
+import { signIn } from '../support/console-sign-in';
 import { expect, live, test } from '../support/fixtures';
+import { shoot } from '../support/shots';
 import { pdfWithText } from '../../apps/server/src/test/files';
 
 /*
@@ -14,8 +15,6 @@ import { pdfWithText } from '../../apps/server/src/test/files';
  * when set.
  */
 
-const SHOTS = process.env.SHOTS_DIR;
-
 async function newPage(browser: Browser, baseURL: string, width = 1280) {
   const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
   return context.newPage();
@@ -24,18 +23,6 @@ async function newPage(browser: Browser, baseURL: string, width = 1280) {
 async function go(page: Page, url: string) {
   await page.goto(url);
   await live(page);
-}
-
-/** Full-page screenshots at 1440 and 390 px wide, when SHOTS_DIR is set. */
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  const size = page.viewportSize() ?? { width: 1280, height: 900 };
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize(size);
 }
 
 test('a recruiter posts an opening in two places; a candidate chooses the second by keyboard; the recruiter sees it', async ({
@@ -48,9 +35,7 @@ test('a recruiter posts an opening in two places; a candidate chooses the second
 
   const rita = await newPage(browser, baseURL!);
   await go(rita, '/recruiters/openings/new');
-  await rita.getByLabel('Email').fill(CONSOLE_ADMIN.email);
-  await rita.getByLabel('Password').fill(CONSOLE_ADMIN.password);
-  await rita.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(rita, CONSOLE_ADMIN);
   await expect(rita.getByRole('heading', { level: 1, name: 'New opening' })).toBeVisible();
 
   await rita.getByLabel('Code').fill(code);

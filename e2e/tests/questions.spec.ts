@@ -3,6 +3,7 @@ import { APPLIED_SUCCESSFULLY } from '../../packages/contract/src/index';
 import { ana, dialogOf, fillForm } from '../support/apply-dialog';
 import { expectNoViolations } from '../support/axe';
 import { CONSOLE_ADMIN } from '../support/console-servers';
+import { signIn } from '../support/console-sign-in';
 import { expect, live, test } from '../support/fixtures';
 import { pdfWithText } from '../../apps/server/src/test/files';
 
@@ -44,9 +45,7 @@ for (const { engine, env } of ENGINES) {
       // The recruiter (the first admin) writes an opening.
       const rita = await newPage(browser, baseURL);
       await go(rita, '/recruiters/openings/new');
-      await rita.getByLabel('Email').fill(CONSOLE_ADMIN.email);
-      await rita.getByLabel('Password').fill(CONSOLE_ADMIN.password);
-      await rita.getByRole('button', { name: 'Sign in' }).click();
+      await signIn(rita, CONSOLE_ADMIN);
       await expect(rita.getByRole('heading', { level: 1, name: 'New opening' })).toBeVisible();
       await rita.getByLabel('Code').fill(code);
       await rita.getByLabel('Title').fill('Release Test Lead');

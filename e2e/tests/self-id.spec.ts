@@ -6,11 +6,11 @@ import {
   jobOpeningListSchema,
   selfIdCopy,
 } from '../../packages/contract/src/index';
+import { applicationBody, pageWrite } from '../support/applications';
 import { dialogOf, fillForm, type Applicant } from '../support/apply-dialog';
 import { expectNoViolations } from '../support/axe';
 import { expect, live, test } from '../support/fixtures';
 import { COMPLIANCE_USER } from '../support/self-id-server';
-import { stateValue } from '../../apps/server/src/db/reference-data';
 import { pdfWithText } from '../../apps/server/src/test/files';
 
 /**
@@ -28,53 +28,23 @@ function selfIdUrl(): string {
 const FIXED = { 'X-Requested-With': 'XMLHttpRequest' };
 const literally = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 
-/** A public write as the page makes it: the XSRF cookie from a GET, echoed in the header. */
-async function pageWrite(base: string, path: string, body: unknown) {
-  const got = await fetch(
-    `${base}/api/Jobs/GetRecruitmentManagerDropDownValues?ControlName=Shift`,
-    {
-      headers: FIXED,
-    },
-  );
-  const token = /XSRF-TOKEN=([^;]+)/.exec(got.headers.get('set-cookie') ?? '')?.[1];
-  if (!token) throw new Error('no XSRF cookie');
-  return fetch(`${base}/api${path}`, {
-    method: 'POST',
-    headers: {
-      ...FIXED,
-      'Content-Type': 'application/json',
-      Cookie: `XSRF-TOKEN=${token}`,
-      'X-XSRF-TOKEN': decodeURIComponent(token),
-    },
-    body: JSON.stringify(body),
-  });
-}
-
 /** Five earlier candidates who answered through the API, so that some counts reach five. */
 async function fiveEarlierAnswers(base: string, jobId: number) {
   for (let i = 0; i < 5; i++) {
-    const applied = await pageWrite(base, `/Jobs/SaveApplicantDetail?jobID=${jobId}`, {
-      FirstName: 'Earlier',
-      LastName: 'Candidate',
-      MobileNumber: `555010${String(1000 + i)}`,
-      City: 'Austin',
-      Email: `earlier.${Date.now().toString(36)}.${i}@example.com`,
-      Experience: '',
-      CountyID: 840,
-      StateID: stateValue('US', 'TX'),
-      AttachmentHeader: {
-        HeaderID: 0,
-        CreatedBy: 0,
-        CreatedOn: new Date().toISOString(),
-        IsActive: true,
-        AttachmentDetails: [
-          {
-            FileName: `earlier-${i}.pdf`,
-            FileContent: pdfWithText(`Earlier candidate ${i}`).toString('base64'),
-          },
-        ],
-      },
-    });
+    const applied = await pageWrite(
+      base,
+      `/Jobs/SaveApplicantDetail?jobID=${jobId}`,
+      applicationBody(
+        {
+          FirstName: 'Earlier',
+          LastName: 'Candidate',
+          MobileNumber: `555010${String(1000 + i)}`,
+          Email: `earlier.${Date.now().toString(36)}.${i}@example.com`,
+        },
+        `Earlier candidate ${i}`,
+        `earlier-${i}.pdf`,
+      ),
+    );
     expect(applied.status).toBe(201);
     const { SelfIdToken } = (await applied.json()) as { SelfIdToken: string };
     const answered = await pageWrite(base, SELF_ID_API_PATH, {

@@ -9,6 +9,7 @@ import path from 'node:path';
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { ensureFresh } from '../../scripts/fresh-build.mjs';
+import { LOOPBACK_LIMITS } from '../../scripts/loopback-limits.mjs';
 import { applicationBody, makeResume } from '../resilience/harness.mjs';
 import { freePort, root, sleep, startProcess, stopAll, tempDir } from './lib.mjs';
 import { NGINX, exchange, selfSignedCertificate, startNginx, stopProxies } from './nginx-proxy.mjs';
@@ -61,10 +62,8 @@ before(async () => {
   site = await startSite({
     TRUST_PROXY: '127.0.0.1',
     LOG_LEVEL: 'trace',
-    RATE_LIMIT_REQUESTS: '100000',
-    RATE_LIMIT_APPLICATIONS: '100000',
     // Many applicants, one loopback address.
-    UPLOAD_BODIES_PER_CLIENT: '100000',
+    ...LOOPBACK_LIMITS,
   });
   proxy = await startNginx({ appPorts: [site.port], tls });
 });

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { SMTPServer } from 'smtp-server';
 import { ensureFresh } from '../../scripts/fresh-build.mjs';
+import { LOOPBACK_LIMITS } from '../../scripts/loopback-limits.mjs';
 import {
   ADMIN_TOKEN,
   COOKIE_SECRET,
@@ -160,10 +161,8 @@ async function startNode(name, port, env = {}) {
       COOKIE_SECRET,
       PUBLIC_URL: '',
       LOG_LEVEL: 'info',
-      RATE_LIMIT_REQUESTS: '1000000',
-      RATE_LIMIT_APPLICATIONS: '1000000',
       // Many applicants, one loopback address.
-      UPLOAD_BODIES_PER_CLIENT: '1000000',
+      ...LOOPBACK_LIMITS,
       ...env,
     },
   });

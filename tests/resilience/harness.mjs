@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LOOPBACK_LIMITS } from '../../scripts/loopback-limits.mjs';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -109,14 +110,15 @@ export async function waitAnswering(url, { child, timeoutMs = 60_000 } = {}) {
 export const started = [];
 
 /**
- * Starts the built server as a real process on a free port (or `port`). Returns its URL and
- * handles to signal it. Its log lines are kept (last 200) for failure reports.
+ * Starts the built server as a real process on a free port (or `port`), with Node's `nodeFlags`
+ * after the shipped ones. Returns its URL and handles to signal it. Its log lines are kept
+ * (last 200) for failure reports.
  */
-export async function startServer({ env = {}, port } = {}) {
+export async function startServer({ env = {}, port, nodeFlags = [] } = {}) {
   const chosen = port ?? (await freePort());
   const url = `http://127.0.0.1:${chosen}`;
   const staticDir = workDir('lumenfield-static-');
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverBundle()], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeFlags, serverBundle()], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
@@ -129,10 +131,8 @@ export async function startServer({ env = {}, port } = {}) {
       METRICS_TOKEN,
       COOKIE_SECRET,
       SEED_DEMO_DATA: 'true',
-      RATE_LIMIT_REQUESTS: '1000000',
-      RATE_LIMIT_APPLICATIONS: '1000000',
       // Many applicants, one loopback address (bench/stalled sets the shipped share back).
-      UPLOAD_BODIES_PER_CLIENT: '1000000',
+      ...LOOPBACK_LIMITS,
       DATABASE_URL: '',
       REDIS_URL: '',
       ...env,
@@ -210,17 +210,16 @@ export function makeResume(size) {
   return Buffer.concat([head, crypto.randomBytes(size - head.length - tail.length), tail]);
 }
 
-let serial = 0;
-export function applicationBody(target, resume) {
-  serial += 1;
+/**
+ * The old client's JSON application (POST /api/Jobs/SaveApplicantDetail) from Manila, in
+ * `target`'s country and state: `who` names the applicant (FirstName, LastName, Email), and
+ * `fileContent` is the resume as the client sends it (base64, or an array of byte numbers).
+ */
+export function legacyApplication(target, who, fileContent, fileName = 'resume.pdf') {
   return JSON.stringify({
-    FirstName: 'Resilience',
-    // Names take letters only (docs/api.md): the serial is spelled in letters.
-    LastName: `Run${[...String(serial)].map((d) => 'abcdefghij'[Number(d)]).join('')}`,
+    ...who,
     MobileNumber: '5550100000',
     City: 'Manila',
-    // A fresh address per application: never a duplicate submit.
-    Email: `applicant-${process.pid}-${serial}-${crypto.randomBytes(3).toString('hex')}@example.com`,
     Experience: 2,
     CountyID: target.countryId,
     StateID: target.stateId,
@@ -229,9 +228,26 @@ export function applicationBody(target, resume) {
       CreatedBy: 0,
       CreatedOn: new Date().toISOString(),
       IsActive: true,
-      AttachmentDetails: [{ FileName: 'resume.pdf', FileContent: resume.toString('base64') }],
+      AttachmentDetails: [{ FileName: fileName, FileContent: fileContent }],
     },
   });
+}
+
+let serial = 0;
+/** A new applicant's application to `target`, with `resume` (bytes) as base64. */
+export function applicationBody(target, resume) {
+  serial += 1;
+  return legacyApplication(
+    target,
+    {
+      FirstName: 'Resilience',
+      // Names take letters only (docs/api.md): the serial is spelled in letters.
+      LastName: `Run${[...String(serial)].map((d) => 'abcdefghij'[Number(d)]).join('')}`,
+      // A fresh address per application: never a duplicate submit.
+      Email: `applicant-${process.pid}-${serial}-${crypto.randomBytes(3).toString('hex')}@example.com`,
+    },
+    resume.toString('base64'),
+  );
 }
 
 /** Sends one application; resolves with the status, the body and the resume's hash. */

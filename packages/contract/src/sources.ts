@@ -43,14 +43,9 @@ export const arrivalSchema = z.object({
 /** What a visit carried, as received (cleaned: no control characters, length-limited). */
 export type Arrival = z.infer<typeof arrivalSchema>;
 
-/** Labels for the raw values, as the applicant page lists them. */
+/** Labels for the raw values, as the applicant page lists them: each by its query parameter. */
 export const arrivalLabels: Record<keyof Arrival, string> = {
-  src: 'src',
-  utmSource: 'utm_source',
-  utmMedium: 'utm_medium',
-  utmCampaign: 'utm_campaign',
-  utmTerm: 'utm_term',
-  utmContent: 'utm_content',
+  ...arrivalParams,
   referrerHost: 'Referrer host',
 };
 

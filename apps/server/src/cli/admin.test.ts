@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../prepare';
 import { createRepositories } from '../domains';
 import { enqueueMail } from '../domains/mail/mail-repository';
-import { pdfFile } from '../test/files';
+import { confirmationOnly, newApplication } from '../test/applicants';
 import { createTestDb, engine, type TestDb } from '../test/test-app';
 
 const run = promisify(execFile);
@@ -205,31 +205,8 @@ describe(`npm run admin (${engine})`, () => {
       isOpen: true,
     });
     const application = (email: string, size: number) => ({
-      jobId,
-      fields: {
-        firstName: 'Lea',
-        lastName: 'Park',
-        mobileNumber: '5550101234',
-        city: 'Pune',
-        email,
-        experience: null,
-        countryId: 356,
-        stateId: 1,
-        referredBy: null,
-      },
-      resume: {
-        originalName: 'cv.pdf',
-        kind: 'pdf',
-        mimeType: 'application/pdf',
-        content: pdfFile(size),
-      },
-      // The applicant's confirmation only: the opening names no contact person here.
-      mail: {
-        job: { id: jobId, code: 'C', title: 'T', location: 'L', contactEmails: [] },
-        origin: 'http://127.0.0.1:3000',
-        retentionDays: 365,
-        capPerAddress: 10,
-      },
+      ...newApplication(jobId, { firstName: 'Lea', lastName: 'Park', email }, size),
+      mail: confirmationOnly(jobId),
     });
     await repos.applicants.create(application('Lea.Park@example.com', 2_000));
     await repos.applicants.create(application('lea.park@example.com', 3_000));

@@ -1,33 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
+import type { ChildProcess } from 'node:child_process';
+import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXED_HEADER_NAME, FIXED_HEADER_VALUE } from '@lumenfield/contract';
 import { createRepositories } from '../domains';
 import { applicationPayload, postApplication, statusLinkToken } from '../test/legacy/application';
 import { freePort } from '../test/ports';
+import { startRedis } from '../test/redis';
 import { openingBody, openingDetailUrl, openingsListUrl } from '../test/legacy/openings';
 import { createTestApp, engine, type TestApp, type TestDb } from '../test/test-app';
 
 const ADMIN_TOKEN = 'test-admin-token-0123456789';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A throw-away redis-server on `port` (the test stops it to see the nodes without it). */
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: 'ignore' },
-  );
-  for (let tries = 0; tries < 100; tries++) {
-    const up = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => resolve(!!socket.end()));
-      socket.on('error', () => resolve(false));
-    });
-    if (up) return child;
-    await sleep(50);
-  }
-  throw new Error('redis-server did not start');
-}
 
 interface Node {
   t: TestApp;

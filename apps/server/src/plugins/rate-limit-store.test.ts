@@ -1,38 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test/ports';
 import { parsePrometheusText } from '../test/prometheus';
+import { startRedis, stopRedis } from '../test/redis';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 
 const LISTING = '/api/Jobs/CareerDetailsRetrival?ActionFlag=JobOpenings&jobID=0';
 const METRICS_TOKEN = 'test-metrics-token-0123456789';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A throw-away redis-server on `port`, killed by the test when it wants Redis gone. */
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: 'ignore' },
-  );
-  for (let tries = 0; tries < 100; tries++) {
-    const up = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => resolve(!!socket.end()));
-      socket.on('error', () => resolve(false));
-    });
-    if (up) return child;
-    await sleep(50);
-  }
-  throw new Error('redis-server did not start');
-}
-
-async function stopRedis(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-}
 
 /** The statuses of `count` listing requests, in order. */
 async function statuses(t: TestApp, count: number): Promise<number[]> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecruiterOpening } from '@lumenfield/contract';
 import { withAuditLogAway } from '../test/audit-log-away';
-import { consoleHeaders, createUser, openSession } from '../test/console';
+import { consoleRequest, createUser, openSession } from '../test/console';
 import { adminCall, openingBody } from '../test/legacy/openings';
 import { openingInput } from '../test/openings';
 import { freePort } from '../test/ports';
@@ -40,12 +40,7 @@ describe(`search engines told of openings: the outbox (${engine})`, () => {
   });
 
   const write = (method: 'POST' | 'PATCH', url: string, body: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { ...consoleHeaders(t, session, 'write'), 'content-type': 'application/json' },
-      payload: JSON.stringify(body),
-    });
+    consoleRequest(t, session, method, url, body);
   const notices = (id: number) => t.app.repos.searchOutbox.forUrl(urlOf(id));
   const create = async (overrides: Parameters<typeof openingInput>[0]) => {
     const res = await write('POST', '/api/recruiters/jobs', openingInput(overrides));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 import { applicationPayload, createOpening } from '../test/legacy/application';
-import { consoleHeaders, createUser, openSession } from '../test/console';
+import { consoleRequest, createUser, openSession } from '../test/console';
 import { ARRIVAL_COOKIE } from '../plugins/arrival';
 
 /**
@@ -214,16 +214,7 @@ describe(`sources and tracking links (${engine})`, () => {
       method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
       url: string,
       body?: unknown,
-    ) =>
-      t.app.inject({
-        method,
-        url: `/api${url}`,
-        headers: {
-          ...consoleHeaders(t, session, method === 'GET' ? 'read' : 'write'),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-      });
+    ) => consoleRequest(t, session, method, `/api${url}`, body);
 
     it('lets admins add sources and both roles make links; recruiters may not add sources', async () => {
       expect(

@@ -4,6 +4,7 @@ import { FIXED_HEADER_NAME, FIXED_HEADER_VALUE, XSRF_HEADER_NAME } from '@lumenf
 import { hashPassword } from '../domains/accounts/passwords';
 import { SESSION_COOKIE_NAME } from '../plugins/console-sessions';
 import type { User } from '../domains/accounts/users-repository';
+import { injectJson } from './inject-json';
 import type { TestApp } from './test-app';
 
 export const PASSWORD = 'correct horse battery staple 7';
@@ -84,4 +85,24 @@ export async function openSession(t: TestApp, user: User): Promise<string> {
     expiresAt: new Date(now.getTime() + 3_600_000).toISOString(),
   });
   return `${SESSION_COOKIE_NAME}=${t.app.signCookie(token)}`;
+}
+
+/**
+ * A console API call as the page makes it: consoleHeaders for a read on a GET and for a write
+ * otherwise, and the body, if any, as JSON.
+ */
+export function consoleRequest(
+  t: TestApp,
+  session: string,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: unknown,
+) {
+  return injectJson(
+    t,
+    method,
+    url,
+    consoleHeaders(t, session, method === 'GET' ? 'read' : 'write'),
+    body,
+  );
 }

@@ -9,9 +9,10 @@ import type { DbHandle } from '../../db/create-db';
 import type { Db } from '../../db/database';
 import { writeTransaction } from '../../db/write-transaction';
 import { HttpProblem } from '../../lib/http-problem';
+import { newApplication } from '../../test/applicants';
 import { createUser } from '../../test/console';
 import { pdfFile } from '../../test/files';
-import { createOpening, INDIA, KARNATAKA } from '../../test/legacy/application';
+import { createOpening } from '../../test/legacy/application';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
 import { issueApplicantLink } from '../applications/applicant-links';
 import { erasureRepository } from '../applications/erasure-repository';
@@ -66,26 +67,11 @@ describe(`an applicant's own action and a recruiter's change, raced (${engine})`
   const apply = async (jobId: number, email: string) =>
     (
       await t.app.repos.applicants.create(
-        {
+        newApplication(
           jobId,
-          fields: {
-            firstName: 'Rae',
-            lastName: `Race${seq}`,
-            mobileNumber: '5550101234',
-            city: 'Pune',
-            email,
-            experience: null,
-            countryId: INDIA,
-            stateId: KARNATAKA,
-            referredBy: null,
-          },
-          resume: {
-            originalName: 'cv.pdf',
-            kind: 'pdf',
-            mimeType: 'application/pdf',
-            content: pdfFile(1000 + (seq++ % 5000)),
-          },
-        },
+          { firstName: 'Rae', lastName: `Race${seq}`, email },
+          1000 + (seq++ % 5000),
+        ),
         now(),
       )
     ).applicantId;

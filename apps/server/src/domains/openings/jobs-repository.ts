@@ -67,21 +67,23 @@ export interface JobWithApplicants extends Job {
   applicants: number;
 }
 
-/** Fields a recruiter writes; the description must already be sanitised. */
-export interface JobInput extends Partial<JobTermsFields> {
-  code: string;
-  title: string;
-  location: string;
-  descriptionHtml: string;
-  effectiveFrom: string;
-  recruitmentManagers: string;
-  contactPersons: string;
-  contactEmails: string;
-  isOpen: boolean;
-  locations?: Place[] | null;
-  remoteCountries?: string[];
-  questions?: Question[];
-}
+/**
+ * Fields a recruiter writes, as Job holds them; the description must already be sanitised.
+ * Terms may be left out (defaultJobTerms), and so may places, remote countries and questions.
+ */
+export type JobInput = Pick<
+  Job,
+  | 'code'
+  | 'title'
+  | 'location'
+  | 'descriptionHtml'
+  | 'effectiveFrom'
+  | 'recruitmentManagers'
+  | 'contactPersons'
+  | 'contactEmails'
+  | 'isOpen'
+> &
+  Partial<JobTermsFields & Pick<Job, 'locations' | 'remoteCountries' | 'questions'>>;
 
 export class JobCodeInUseError extends Error {
   constructor(readonly code: string) {
@@ -173,6 +175,26 @@ export function jobsRepository(db: Db) {
       .orderBy('effectiveFrom', 'desc')
       .orderBy('id', 'desc');
   type VisibleRow = Awaited<ReturnType<ReturnType<typeof visible>['executeTakeFirstOrThrow']>>;
+
+  /** Every opening, whole, with its number of applicants (what recruiters see of one). */
+  const withApplicants = () =>
+    db
+      .selectFrom('jobs')
+      .selectAll('jobs')
+      .select((eb) =>
+        eb
+          .selectFrom('applicants')
+          .select(sql<number>`count(*)`.as('n'))
+          .whereRef('applicants.jobId', '=', 'jobs.id')
+          .as('applicants'),
+      );
+  type WithApplicantsRow = Awaited<
+    ReturnType<ReturnType<typeof withApplicants>['executeTakeFirstOrThrow']>
+  >;
+  const toJobWithApplicants = (row: WithApplicantsRow): JobWithApplicants => ({
+    ...toJob(row),
+    applicants: Number(row.applicants ?? 0),
+  });
   const toSummary = (row: VisibleRow): JobSummary => ({
     ...row,
     ...toTerms(row),
@@ -206,37 +228,17 @@ export function jobsRepository(db: Db) {
     },
 
     async findById(id: number): Promise<JobWithApplicants | undefined> {
-      const row = await db
-        .selectFrom('jobs')
-        .selectAll('jobs')
-        .select((eb) =>
-          eb
-            .selectFrom('applicants')
-            .select(sql<number>`count(*)`.as('n'))
-            .whereRef('applicants.jobId', '=', 'jobs.id')
-            .as('applicants'),
-        )
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return row && { ...toJob(row), applicants: Number(row.applicants ?? 0) };
+      const row = await withApplicants().where('id', '=', id).executeTakeFirst();
+      return row && toJobWithApplicants(row);
     },
 
     /** Every opening, open or closed, with its number of applicants (recruiters' list). */
     async listAll(): Promise<JobWithApplicants[]> {
-      const rows = await db
-        .selectFrom('jobs')
-        .selectAll('jobs')
-        .select((eb) =>
-          eb
-            .selectFrom('applicants')
-            .select(sql<number>`count(*)`.as('n'))
-            .whereRef('applicants.jobId', '=', 'jobs.id')
-            .as('applicants'),
-        )
+      const rows = await withApplicants()
         .orderBy('effectiveFrom', 'desc')
         .orderBy('id', 'desc')
         .execute();
-      return rows.map((row) => ({ ...toJob(row), applicants: Number(row.applicants ?? 0) }));
+      return rows.map(toJobWithApplicants);
     },
 
     async count(): Promise<number> {

@@ -3,8 +3,9 @@ import type { Kysely } from 'kysely';
 import type { ConsoleApplicant, ConsoleApplicantPage, ProblemDetails } from '@lumenfield/contract';
 import { stateValue } from '../../db/reference-data';
 import { backfillDuplicateKeys } from '../../db/migrations/0019-duplicates';
+import { newApplication } from '../../test/applicants';
 import { withAuditLogAway } from '../../test/audit-log-away';
-import { consoleHeaders, createUser, newClient, openSession } from '../../test/console';
+import { consoleRequest, createUser, newClient, openSession } from '../../test/console';
 import { pdfFile } from '../../test/files';
 import {
   adminHeaders,
@@ -53,15 +54,7 @@ describe(`duplicates (${engine})`, () => {
   afterAll(() => t.close());
 
   const call = (session: string, method: 'GET' | 'POST', url: string, body?: unknown) =>
-    t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: {
-        ...consoleHeaders(t, session, method === 'GET' ? 'read' : 'write'),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-    });
+    consoleRequest(t, session, method, `/api${url}`, body);
   const page = async (id: number) => {
     const res = await call(recruiter, 'GET', `/recruiters/applicants/${id}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -98,26 +91,18 @@ describe(`duplicates (${engine})`, () => {
   const stored = async (mobileNumber: string, email: string, countryId = US) =>
     (
       await t.app.repos.applicants.create(
-        {
-          jobId: jobA,
-          fields: {
-            firstName: 'Ana',
+        newApplication(
+          jobA,
+          {
             lastName: 'Silva',
             mobileNumber,
             city: 'Austin',
             email,
-            experience: null,
             countryId,
             stateId: countryId === US ? TEXAS : KARNATAKA,
-            referredBy: null,
           },
-          resume: {
-            originalName: 'cv.pdf',
-            kind: 'pdf',
-            mimeType: 'application/pdf',
-            content: pdfFile(++size),
-          },
-        },
+          ++size,
+        ),
         new Date(clock),
       )
     ).applicantId;

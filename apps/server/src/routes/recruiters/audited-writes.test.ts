@@ -4,6 +4,7 @@ import { withAuditLogAway } from '../../test/audit-log-away';
 import { applicationPayload, createOpening, postApplication } from '../../test/legacy/application';
 import {
   consoleHeaders,
+  consoleRequest,
   createUser,
   openSession,
   PASSWORD,
@@ -25,12 +26,7 @@ describe(`console writes and their audit rows (${engine})`, () => {
   afterAll(() => t.close());
 
   const write = (method: 'POST' | 'PATCH', url: string, body: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { ...consoleHeaders(t, session, 'write'), 'content-type': 'application/json' },
-      payload: JSON.stringify(body),
-    });
+    consoleRequest(t, session, method, url, body);
   const auditCount = async (
     action: 'opening-create' | 'opening-update' | 'token-create' | 'sign-in' | 'sign-out',
   ) => (await t.app.repos.audit.list({ action }, 1, 100)).total;

@@ -8,7 +8,7 @@ import type {
 import { BOARD_PAGE_SIZE } from '@lumenfield/contract';
 import { createOpening } from '../../test/legacy/application';
 import { consoleHeaders, createUser, openSession } from '../../test/console';
-import { pdfFile } from '../../test/files';
+import { confirmationOnly, newApplication } from '../../test/applicants';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
 
 const DAY = 86_400_000;
@@ -29,30 +29,12 @@ describe(`the board of an opening, sorting and next/previous (${engine})`, () =>
   const apply = async (job: number, firstName: string, lastName: string, day: number) => {
     const { applicantId } = await t.app.repos.applicants.create(
       {
-        jobId: job,
-        fields: {
-          firstName,
-          lastName,
-          mobileNumber: '5550101234',
-          city: 'Pune',
-          email: `${firstName}.${lastName}@example.com`.toLowerCase(),
-          experience: null,
-          countryId: 356,
-          stateId: 1,
-          referredBy: null,
-        },
-        resume: {
-          originalName: 'cv.pdf',
-          kind: 'pdf',
-          mimeType: 'application/pdf',
-          content: pdfFile(1_000),
-        },
-        mail: {
-          job: { id: job, code: 'C', title: 'T', location: 'L', contactEmails: [] },
-          origin: 'http://127.0.0.1:3000',
-          retentionDays: 365,
-          capPerAddress: 10,
-        },
+        ...newApplication(
+          job,
+          { firstName, lastName, email: `${firstName}.${lastName}@example.com`.toLowerCase() },
+          1_000,
+        ),
+        mail: confirmationOnly(job),
       },
       new Date(START + day * DAY),
     );

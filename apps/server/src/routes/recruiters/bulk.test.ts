@@ -9,9 +9,9 @@ import type {
   MessageTemplate,
 } from '@lumenfield/contract';
 import { withAuditLogAway } from '../../test/audit-log-away';
-import { consoleHeaders, createUser, openSession } from '../../test/console';
-import { pdfFile } from '../../test/files';
-import { createOpening, INDIA, KARNATAKA } from '../../test/legacy/application';
+import { consoleRequest, createUser, openSession } from '../../test/console';
+import { newApplication } from '../../test/applicants';
+import { createOpening } from '../../test/legacy/application';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
 
 /** Bulk actions and their undo (docs/recruiters.md, "Bulk actions"). */
@@ -37,41 +37,18 @@ describe(`bulk actions on applicants (${engine})`, () => {
 
   const db = () => t.db.handle.db;
   const call = (session: string, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
-    t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: {
-        ...consoleHeaders(t, session, method === 'GET' ? 'read' : 'write'),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-    });
+    consoleRequest(t, session, method, `/api${url}`, body);
   /** `count` new applicants stored through the repository (the apply form is tested elsewhere). */
   const applicants = async (count: number, lastName = 'Bulk') => {
     const ids: number[] = [];
     for (let i = 0; i < count; i++) {
       seq++;
       const stored = await t.app.repos.applicants.create(
-        {
-          jobId: job,
-          fields: {
-            firstName: `Person${seq}`,
-            lastName,
-            mobileNumber: '5550101234',
-            city: 'Pune',
-            email: `bulk.${seq}@example.com`,
-            experience: null,
-            countryId: INDIA,
-            stateId: KARNATAKA,
-            referredBy: null,
-          },
-          resume: {
-            originalName: 'cv.pdf',
-            kind: 'pdf',
-            mimeType: 'application/pdf',
-            content: pdfFile(1000 + seq),
-          },
-        },
+        newApplication(
+          job,
+          { firstName: `Person${seq}`, lastName, email: `bulk.${seq}@example.com` },
+          1000 + seq,
+        ),
         new Date(clock),
       );
       ids.push(stored.applicantId);

@@ -7,7 +7,7 @@ import type {
 } from '@lumenfield/contract';
 import { findApplicantByLink } from '../../domains/applications/applicant-links';
 import { withAuditLogAway } from '../../test/audit-log-away';
-import { consoleHeaders, createUser, openSession } from '../../test/console';
+import { consoleRequest, createUser, openSession } from '../../test/console';
 import { applicationPayload, createOpening, postApplication } from '../../test/legacy/application';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
 
@@ -31,16 +31,7 @@ describe(`messages to candidates (${engine})`, () => {
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     body?: unknown,
-  ) =>
-    t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: {
-        ...consoleHeaders(t, session, method === 'GET' ? 'read' : 'write'),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-    });
+  ) => consoleRequest(t, session, method, `/api${url}`, body);
   const applicant = async (email: string, firstName = 'Ana') => {
     const res = await postApplication(
       t,

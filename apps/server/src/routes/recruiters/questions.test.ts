@@ -11,7 +11,7 @@ import {
 } from '@lumenfield/contract';
 import { adminHeaders, applicationPayload, postApplication } from '../../test/legacy/application';
 import { openingInput } from '../../test/openings';
-import { consoleHeaders, createUser, openSession } from '../../test/console';
+import { consoleHeaders, consoleRequest, createUser, openSession } from '../../test/console';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
 
 /*
@@ -70,12 +70,7 @@ describe(`an opening's questions, end to end (${engine})`, () => {
   const get = (url: string) =>
     t.app.inject({ method: 'GET', url, headers: consoleHeaders(t, session) });
   const write = (method: 'POST' | 'PATCH', url: string, body: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { ...consoleHeaders(t, session, 'write'), 'content-type': 'application/json' },
-      payload: JSON.stringify(body),
-    });
+    consoleRequest(t, session, method, url, body);
   const applicantCount = async () =>
     ((await get(`/api/recruiters/applicants?jobId=${jobId}`)).json() as ConsoleApplicantPage).total;
 

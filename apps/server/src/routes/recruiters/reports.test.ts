@@ -7,10 +7,11 @@ import type {
   TimeInStageReport,
   TimeToHireReport,
 } from '@lumenfield/contract';
-import { API_BASE_PATH, reportPaths } from '@lumenfield/contract';
+import { API_BASE_PATH, APPLICANT_STAGES, reportPaths } from '@lumenfield/contract';
 import { createOpening } from '../../test/legacy/application';
 import { consoleHeaders, createUser, openSession } from '../../test/console';
-import { pdfFile } from '../../test/files';
+import { newApplication } from '../../test/applicants';
+import { FORWARD, pick, random, stagePath, type NextStages } from '../../test/seeded-history';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
 
 const DAY = 86_400_000;
@@ -18,17 +19,6 @@ const HOUR = 3_600_000;
 const FROM = '2025-01-01';
 const TO = '2025-03-31';
 const START = Date.parse(`${FROM}T00:00:00Z`);
-
-/** A seeded generator, so every run draws the same history. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Step {
   stage: ApplicantStage;
@@ -42,31 +32,9 @@ interface Seeded {
   moves: Step[];
 }
 
-/** Where each stage may go next in the seeded history, with weights ('stay' ends the path). */
-const NEXT: Partial<Record<ApplicantStage, [ApplicantStage | 'stay', number][]>> = {
-  New: [
-    ['Screening', 5],
-    ['Interview', 1],
-    ['Rejected', 2],
-    ['stay', 2],
-  ],
-  Screening: [
-    ['Interview', 5],
-    ['Rejected', 3],
-    ['Withdrawn', 1],
-    ['stay', 1],
-  ],
-  Interview: [
-    ['Offer', 5],
-    ['Rejected', 3],
-    ['Withdrawn', 1],
-    ['stay', 1],
-  ],
-  Offer: [
-    ['Hired', 6],
-    ['Rejected', 2],
-    ['stay', 2],
-  ],
+/** Where each stage may go next in the seeded history: back from Rejected, and from Hired. */
+const NEXT: NextStages = {
+  ...FORWARD,
   Rejected: [
     ['Screening', 2],
     ['stay', 8],
@@ -77,43 +45,24 @@ const NEXT: Partial<Record<ApplicantStage, [ApplicantStage | 'stay', number][]>>
   ],
 };
 
-function pick<T>(rand: () => number, weighted: [T, number][]): T {
-  const total = weighted.reduce((sum, [, w]) => sum + w, 0);
-  let roll = rand() * total;
-  for (const [value, weight] of weighted) {
-    roll -= weight;
-    if (roll < 0) return value;
-  }
-  return weighted[weighted.length - 1]![0];
-}
-
 /** The history the test writes and computes from: 90 applicants in range, 3 outside it. */
 function history(): { inRange: Seeded[]; outside: Seeded[] } {
   const rand = random(26);
   const sources = ['LinkedIn', 'Campus fair', null];
   const reasons = ['Skills', 'Salary', null];
   const person = (applied: number, index: number): Seeded => {
-    const moves: Step[] = [];
-    let stage: ApplicantStage = 'New';
-    let at = applied;
-    for (;;) {
-      const next: ApplicantStage | 'stay' = pick(rand, NEXT[stage] ?? [['stay', 1]]);
-      if (next === 'stay') break;
-      at += Math.round((0.5 + rand() * 20) * 24) * HOUR;
-      stage = next;
-      moves.push(
-        stage === 'Rejected'
-          ? {
-              stage,
-              at,
-              reason: pick(
-                rand,
-                reasons.map((r) => [r, 1]),
-              ),
-            }
-          : { stage, at },
-      );
-    }
+    const moves = stagePath(rand, NEXT, applied, (stage, at): Step =>
+      stage === 'Rejected'
+        ? {
+            stage,
+            at,
+            reason: pick(
+              rand,
+              reasons.map((r) => [r, 1]),
+            ),
+          }
+        : { stage, at },
+    );
     return { job: index % 3 === 0 ? 'B' : 'A', source: sources[index % 3]!, applied, moves };
   };
   const inRange = Array.from({ length: 90 }, (_, i) =>
@@ -189,24 +138,11 @@ describe(`reports (${engine})`, () => {
       const jobId = jobs[p.job];
       const { applicantId } = await t.app.repos.applicants.create(
         {
-          jobId,
-          fields: {
-            firstName: 'Report',
-            lastName: `Person${n}`,
-            mobileNumber: '5550101234',
-            city: 'Pune',
-            email: `report.person${n}@example.com`,
-            experience: null,
-            countryId: 356,
-            stateId: 1,
-            referredBy: null,
-          },
-          resume: {
-            originalName: 'cv.pdf',
-            kind: 'pdf',
-            mimeType: 'application/pdf',
-            content: pdfFile(1_000 + n),
-          },
+          ...newApplication(
+            jobId,
+            { firstName: 'Report', lastName: `Person${n}`, email: `report.person${n}@example.com` },
+            1_000 + n,
+          ),
           ...(p.source ? { arrival: { utmSource: p.source } } : {}),
         },
         new Date(p.applied),
@@ -229,15 +165,7 @@ describe(`reports (${engine})`, () => {
 
   it('the seeded history has every case the reports distinguish', () => {
     const last = inRange.map((p) => lastOf(p).stage);
-    for (const stage of [
-      'New',
-      'Screening',
-      'Interview',
-      'Offer',
-      'Hired',
-      'Rejected',
-      'Withdrawn',
-    ]) {
+    for (const stage of APPLICANT_STAGES) {
       expect(last, stage).toContain(stage);
     }
     // Reopened after a rejection, and a skipped stage.

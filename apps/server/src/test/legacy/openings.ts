@@ -1,5 +1,6 @@
 import type { JobTerms } from '@lumenfield/contract';
 import { adminHeaders } from './application';
+import { injectJson } from '../inject-json';
 import type { TestApp } from '../test-app';
 
 type Payload = Record<string, unknown>;
@@ -55,13 +56,5 @@ export function adminCall(
   url: string,
   body?: unknown,
 ) {
-  return t.app.inject({
-    method,
-    url,
-    headers: {
-      ...adminHeaders(t),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
+  return injectJson(t, method, url, adminHeaders(t), body);
 }
