@@ -13,11 +13,11 @@ import {
   type PageDataInput,
   type RenderedPage,
 } from '@lumenfield/routes';
-import { createMemoryHistory } from '@/lib/router';
+import { createMemoryHistory } from '@lumenfield/page-kit';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '@/lib/page-data';
 import { BRAND, PageMetaSink, fullTitle, type PageMeta } from '@/lib/page-meta';
 import { App } from './app/app';
-import { BOOT_SCRIPT } from './app/load-page-scripts';
+import { BOOT_SCRIPT } from '@lumenfield/page-kit';
 
 declare module 'react' {
   // HTML's `disabled` on a stylesheet link (not loaded, not applied), missing from React's types.

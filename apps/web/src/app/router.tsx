@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { routeForPath, routes, type ScreenId, type ScreenProps } from '@lumenfield/routes';
-import { useLocation } from '@/lib/router';
+import { useLocation } from '@lumenfield/page-kit';
 import { NotFound } from './shell/not-found';
 import { RootLayout } from './shell/root-layout';
 

@@ -1,7 +1,7 @@
 import { StrictMode, useEffect, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { Router, createDocumentHistory, type History } from '@/lib/router';
-import { pageMemory } from '@/lib/page-memory';
+import { Router, createDocumentHistory, type History } from '@lumenfield/page-kit';
+import { pageMemory } from '@lumenfield/page-kit';
 import { PageDataProvider, readPageData, type PageData } from '@/lib/page-data';
 import type { IslandName } from '@/lib/island';
 import { islands } from './islands';

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect } from 'react';
 import { canonicalPath } from '@lumenfield/routes';
-import { useLocation } from '@/lib/router';
+import { useLocation } from '@lumenfield/page-kit';
 
 export const BRAND = 'Lumenfield Technology Partners';
 
