@@ -5,5 +5,6 @@ export * from './router';
 export * from './island';
 export * from './schedule-islands';
 export * from './page-data';
+export * from './page-meta';
 export * from './page-memory';
 export * from './load-page-scripts';
