@@ -44,7 +44,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'packages/page-kit/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -91,5 +91,18 @@ export default tseslint.config(
     ['packages/routes/**'],
     ['@lumenfield/web', '@lumenfield/server', '**/apps/**', 'react', 'fastify'],
     'The route table is shared by every side and depends on none.',
+  ),
+  webLayer(
+    ['packages/page-kit/**'],
+    // By name or by any relative path: the site passes in its routes, screens and islands.
+    [
+      '@lumenfield/*',
+      '@lumenfield/*/**',
+      '@/*',
+      '**/apps/**',
+      '**/packages/contract/**',
+      '**/packages/routes/**',
+    ],
+    'The page framework is generic: the site passes in its routes, screens and islands.',
   ),
 );

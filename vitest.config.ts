@@ -4,6 +4,12 @@ import { defineConfig } from 'vitest/config';
 // scripts/test-server.mjs runs it again against PostgreSQL (TEST_DB=postgres).
 export default defineConfig({
   test: {
-    projects: ['packages/contract', 'packages/routes', 'apps/web', 'apps/server'],
+    projects: [
+      'packages/contract',
+      'packages/routes',
+      'packages/page-kit',
+      'apps/web',
+      'apps/server',
+    ],
   },
 });

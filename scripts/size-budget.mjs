@@ -43,7 +43,7 @@ export const PAGE_TYPES = {
   'careers list, used': {
     budget: 119_000,
     modules: [
-      'src/app/start-islands.tsx',
+      '../../packages/page-kit/src/start-islands.tsx',
       'src/features/careers/careers-openings.tsx',
       'src/features/careers/alerts/alerts.ts',
     ],
@@ -52,7 +52,7 @@ export const PAGE_TYPES = {
     budget: 79_000,
     modules: [
       'src/features/careers/job-page-script.ts',
-      'src/app/start-islands.tsx',
+      '../../packages/page-kit/src/start-islands.tsx',
       'src/features/careers/components/apply-button.tsx',
     ],
   },
@@ -61,7 +61,7 @@ export const PAGE_TYPES = {
     budget: 126_500,
     modules: [
       'src/features/careers/job-page-script.ts',
-      'src/app/start-islands.tsx',
+      '../../packages/page-kit/src/start-islands.tsx',
       'src/features/careers/components/apply-button.tsx',
       'src/features/careers/components/apply-dialog-host.tsx',
       'src/features/careers/components/apply-form.tsx',

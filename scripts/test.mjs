@@ -18,6 +18,8 @@ const steps = [
       '--project',
       'routes',
       '--project',
+      'page-kit',
+      '--project',
       'web',
     ],
   ],

@@ -3,17 +3,42 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 // Relative imports name their file: Node's own loader (Vite's planned default for configs)
 // resolves no other kind, and Vite warns on every build about each one that does not.
+// The workspace packages by path, for the same reason, and as Node runs no TypeScript from
+// node_modules.
+import { precompress } from '../../packages/page-kit/src/vite/precompress.ts';
+import { prerender } from '../../packages/page-kit/src/vite/prerender.ts';
+import {
+  canonicalPath,
+  DEFAULT_BUILD_ORIGIN,
+  routeIds,
+  routes,
+} from '../../packages/routes/src/index.ts';
 import { consoleBuild } from './console-build.ts';
-import { precompress } from './precompress.ts';
-import { prerender } from './prerender.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
 
+/** The pages rendered at build: every route whose policy is `build` (docs/architecture.md). */
+const buildPages = routeIds
+  .filter((id) => routes[id].render === 'build')
+  .map((id) => ({ id, path: routes[id].path, screen: routes[id].screen }));
+
 export default defineConfig({
-  plugins: [react(), consoleBuild(), prerender('src/entry-server.tsx'), precompress()],
+  plugins: [
+    react(),
+    consoleBuild(),
+    prerender({
+      entry: 'src/entry-server.tsx',
+      pages: buildPages,
+      // The origin PUBLIC_URL names at build, else `npm start`'s.
+      origin: () => (process.env.PUBLIC_URL ?? '').replace(/\/+$/, '') || DEFAULT_BUILD_ORIGIN,
+      canonicalPath,
+      alias: { '@': 'src' },
+    }),
+    precompress(),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // A stylesheet per chunk (Vite's CSS code splitting): a page carries the shell's and its own
-  // screen's in the page (prerender.ts), and a screen drawn in place loads its own.
+  // screen's in the page (page-kit's prerender.ts), and a screen drawn in place loads its own.
   build: { target: 'es2022', sourcemap: false },
   server: {
     proxy: {

@@ -3,7 +3,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 /**
  * A page of the site is live once it answers: React has hydrated the whole site
  * (src/app/shell/screen-ready.tsx), or a marketing page's islands are armed and hold early
- * clicks until they hydrate (src/app/schedule-islands.ts). A page with no code to run (a module
+ * clicks until they hydrate (page-kit's schedule-islands.ts). A page with no code to run (a module
  * script, or the site's inline script that adds one after the first paint) is live at once.
  */
 export async function live(page: Page) {

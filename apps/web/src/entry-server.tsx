@@ -13,11 +13,11 @@ import {
   type PageDataInput,
   type RenderedPage,
 } from '@lumenfield/routes';
-import { createMemoryHistory } from '@/lib/router';
+import { createMemoryHistory } from '@lumenfield/page-kit';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '@/lib/page-data';
 import { BRAND, PageMetaSink, fullTitle, type PageMeta } from '@/lib/page-meta';
 import { App } from './app/app';
-import { BOOT_SCRIPT } from './app/load-page-scripts';
+import { BOOT_SCRIPT } from '@lumenfield/page-kit';
 
 declare module 'react' {
   // HTML's `disabled` on a stylesheet link (not loaded, not applied), missing from React's types.
@@ -29,12 +29,12 @@ declare module 'react' {
 /** The page's one inline script, for the server's CSP (allowed by its hash and no other). */
 export { BOOT_SCRIPT as bootScript };
 
-/** For the build: which module each screen is (apps/web/prerender.ts). */
+/** For the build: which module each screen is (page-kit's vite/prerender.ts). */
 export { screenModules } from './app/router';
 
 /**
  * The site's server-side renderer: the build renders the marketing pages with it
- * (apps/web/prerender.ts), and the server the pages made of live data, per request. It is
+ * (page-kit's vite/prerender.ts), and the server the pages made of live data, per request. It is
  * the same App the browser hydrates.
  */
 export async function renderPage(url: string, data: PageDataInput = {}): Promise<RenderedPage> {

@@ -1,8 +1,9 @@
 // Global styles first, so component styles (imported by the components) come after them.
 import './styles/tokens.css';
 import './styles/base.css';
-import { hydratesIslands, pathFromHash, routeForPath } from '@lumenfield/routes';
-import { scheduleIslands } from './app/schedule-islands';
+import { scheduleIslands } from '@lumenfield/page-kit';
+import { hydratesIslands, pathFromHash, routeDef, routeForPath } from '@lumenfield/routes';
+import { islands, pageScripts } from './app/islands';
 
 /**
  * The page arrives whole from the server. A page rendered at build time (every marketing page),
@@ -14,8 +15,19 @@ const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 const landing = pathFromHash(window.location.hash);
 const match = routeForPath(window.location.pathname);
+const startApp = (path: string | undefined) =>
+  void import('./app/start-app').then((app) => app.startApp(root, path));
 if (!landing && match && hydratesIslands(match.id) && root.hasChildNodes()) {
-  scheduleIslands(match.id);
+  const section = routeDef(match.id).section;
+  // A section route brings its section into view, unless the visitor has scrolled already.
+  if (section && window.scrollY === 0) {
+    document.getElementById(section)?.scrollIntoView({ block: 'start' });
+  }
+  // What the page does besides its islands, without React (a job page remembers its opening).
+  void pageScripts[match.id]?.();
+  // A link in an island once the apply dialog's draft is in memory (src/lib/page-memory.ts in
+  // @lumenfield/page-kit): the whole site starts and draws the next page in place.
+  scheduleIslands({ islands, startInPlace: startApp });
 } else {
-  void import('./app/start-app').then(({ startApp }) => startApp(root, landing));
+  startApp(landing);
 }

@@ -46,8 +46,8 @@ export const withHash = (styles: PageStyles): HashedStyles => ({
 
 /**
  * Loads `<site>/server/render.mjs` and `<site>/server/pages.json`, which the web build writes
- * (apps/web/prerender.ts). Loaded at run time from the built site, so the server never imports
- * the web app's code. Undefined when the site is not built (only the API is served).
+ * (page-kit's vite/prerender.ts). Loaded at run time from the built site, so the server never
+ * imports the web app's code. Undefined when the site is not built (only the API is served).
  */
 export async function loadSitePages(staticDir: string): Promise<SitePages | undefined> {
   const dir = path.join(staticDir, 'server');
@@ -71,8 +71,8 @@ export async function loadSitePages(staticDir: string): Promise<SitePages | unde
 }
 
 /**
- * The documents the build stored (`server/stored-pages.json`, apps/web/prerender.ts) with the
- * `.br` and `.gz` the build wrote beside each; undefined when the build wrote none.
+ * The documents the build stored (`server/stored-pages.json`, page-kit's vite/prerender.ts)
+ * with the `.br` and `.gz` the build wrote beside each; undefined when the build wrote none.
  */
 function loadStoredPages(dir: string): SitePages['stored'] {
   const manifestFile = path.join(dir, 'stored-pages.json');

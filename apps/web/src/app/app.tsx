@@ -1,4 +1,4 @@
-import { Router, type History } from '@/lib/router';
+import { Router, type History } from '@lumenfield/page-kit';
 import { PageDataProvider, type PageData } from '@/lib/page-data';
 import { AppRoutes } from './router';
 

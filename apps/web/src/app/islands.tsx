@@ -1,20 +1,7 @@
-import type { ComponentType } from 'react';
+import type { IslandSpec } from '@lumenfield/page-kit';
 import { EMPLOYEE_DETAILS_STORAGE_KEY } from '@lumenfield/contract';
 import type { RouteId } from '@lumenfield/routes';
 import type { IslandName } from '@/lib/island';
-
-/**
- * When an island hydrates (docs/architecture.md, "Islands"): on the visitor's first sign of
- * using it (pointer over it, focus in it, a touch), once it scrolls into view, when the page is
- * idle, or not at all (it has nothing to do on this visit). Until then it is the server's HTML.
- */
-export type HydrateWhen = 'interaction' | 'visible' | 'idle' | 'never';
-
-export interface IslandSpec {
-  load: () => Promise<ComponentType<never>>;
-  /** Decided once the page has loaded, from the island's own element. */
-  when: (element: HTMLElement) => HydrateWhen;
-}
 
 /** A service page's tab strip scrolls sideways on phones: is the current tab out of sight? */
 function currentTabHidden(element: HTMLElement): boolean {
@@ -28,8 +15,9 @@ function currentTabHidden(element: HTMLElement): boolean {
 
 /**
  * The interactive parts of the pages that hydrate islands (rendered at build time, and the
- * careers list and job pages), by the name their `<Island>`
- * carries: the only code those pages load and run, and when they run it.
+ * careers list and job pages), by the name their `<Island>` carries: the only code those pages
+ * load and run, and when they run it (`when`: docs/architecture.md, "Islands"; the runtime is
+ * @lumenfield/page-kit's scheduleIslands).
  */
 export const islands: Record<IslandName, IslandSpec> = {
   header: { load: () => import('./shell/header').then((m) => m.Header), when: () => 'interaction' },

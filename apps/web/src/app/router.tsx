@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { routeForPath, routes, type ScreenId, type ScreenProps } from '@lumenfield/routes';
-import { useLocation } from '@/lib/router';
+import { useLocation } from '@lumenfield/page-kit';
 import { NotFound } from './shell/not-found';
 import { RootLayout } from './shell/root-layout';
 
@@ -9,7 +9,7 @@ type ScreenModule = { default: ComponentType<ScreenProps> };
 /**
  * Each screen is its own chunk, loaded when a route first needs it: see docs/architecture.md.
  * The build also asks which module each screen is, to give its pages that module's stylesheet
- * (apps/web/prerender.ts).
+ * (page-kit's vite/prerender.ts).
  */
 export const screenModules: Record<ScreenId, () => Promise<ScreenModule>> = {
   home: () => import('@/features/home/home-page'),

@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { readPageData } from '@/lib/page-data';
-import { createBrowserHistory } from '@/lib/router';
+import { createBrowserHistory } from '@lumenfield/page-kit';
 import { App } from './app';
 
 /**

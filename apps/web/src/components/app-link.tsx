@@ -1,4 +1,4 @@
-import { Link, type LinkProps } from '@/lib/router';
+import { Link, type LinkProps } from '@lumenfield/page-kit';
 import { routePath, type Query, type RouteId } from '@lumenfield/routes';
 
 export interface AppLinkProps extends Omit<LinkProps, 'to'> {

@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { readPageData as readPageDataOf, usePageData as usePageDataOf } from '@lumenfield/page-kit';
 import type {
   AlertPageState,
   ApplicantPageState,
@@ -8,10 +8,9 @@ import type {
 } from '@lumenfield/contract';
 
 /**
- * The live data a page was rendered with on the server: the same values seed the screen's
- * first render in the browser, so React hydrates the markup instead of drawing it again. The
- * server puts them in the page as JSON (`<script type="application/json" id="page-data">`,
- * never executed); main.tsx reads them back.
+ * The live data a page was rendered with on the server (@lumenfield/page-kit, page-data.tsx):
+ * the same values seed the screen's first render in the browser, so React hydrates the markup
+ * instead of drawing it again.
  */
 export interface PageData {
   /** The careers page's rows, every open opening (the page filters them by its query). */
@@ -28,25 +27,10 @@ export interface PageData {
   applicant?: ApplicantPageState;
 }
 
-export const PAGE_DATA_ELEMENT_ID = 'page-data';
+export { PAGE_DATA_ELEMENT_ID, PageDataProvider } from '@lumenfield/page-kit';
 
-const PageDataContext = createContext<PageData>({});
+/** The page's live data, as the site's screens read it. */
+export const usePageData = usePageDataOf<PageData>;
 
-export function PageDataProvider({ data, children }: { data: PageData; children: ReactNode }) {
-  return <PageDataContext.Provider value={data}>{children}</PageDataContext.Provider>;
-}
-
-export function usePageData(): PageData {
-  return useContext(PageDataContext);
-}
-
-/** The page's data block, or nothing when there is none or it does not parse. */
-export function readPageData(doc: Document): PageData {
-  const text = doc.getElementById(PAGE_DATA_ELEMENT_ID)?.textContent;
-  if (!text) return {};
-  try {
-    return JSON.parse(text) as PageData;
-  } catch {
-    return {};
-  }
-}
+/** The page's data block (main.tsx, start-app.tsx), or `{}`. */
+export const readPageData = readPageDataOf<PageData>;

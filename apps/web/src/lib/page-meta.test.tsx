@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { MemoryRouter } from '@/lib/router';
+import { MemoryRouter } from '@lumenfield/page-kit';
 import { describe, expect, it } from 'vitest';
 import { canonicalPath } from '@lumenfield/routes';
 import { usePageMeta } from './page-meta';

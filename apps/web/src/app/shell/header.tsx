@@ -1,4 +1,4 @@
-import { Link } from '@/lib/router';
+import { Link } from '@lumenfield/page-kit';
 import { AppLink } from '@/components/app-link';
 import { Logo } from '@/components/logo';
 import { site } from '@/config/site';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { NavLink, useLocation } from '@/lib/router';
+import { NavLink, useLocation } from '@lumenfield/page-kit';
 import { AppLink } from '@/components/app-link';
 import { Icon } from '@/components/icons';
 import { mainNavigation, type NavGroup, type NavItem } from '@lumenfield/routes';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useLocation } from '@/lib/router';
+import { useLocation } from '@lumenfield/page-kit';
 import { Icon } from '@/components/icons';
 import { AppLink } from '@/components/app-link';
 import { mainNavigation, type NavGroup } from '@lumenfield/routes';

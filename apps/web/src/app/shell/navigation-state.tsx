@@ -8,7 +8,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useLocation } from '@/lib/router';
+import { useLocation } from '@lumenfield/page-kit';
 
 /** The navigation overlay (docs/architecture.md) shows when a navigation starts and hides 700 ms after it ends. */
 export const NAVIGATION_OVERLAY_DELAY_MS = 700;

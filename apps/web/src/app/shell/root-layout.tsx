@@ -1,6 +1,6 @@
 import { Suspense, useLayoutEffect, type ReactNode } from 'react';
 import { Island } from '@/lib/island';
-import { useLocation } from '@/lib/router';
+import { useLocation } from '@lumenfield/page-kit';
 import { Footer } from './footer';
 import { Header } from './header';
 import { InactivityReload } from './inactivity-reload';

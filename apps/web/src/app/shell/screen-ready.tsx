@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect } from 'react';
-import { useLocation, useNavigationType } from '@/lib/router';
+import { useLocation, useNavigationType } from '@lumenfield/page-kit';
 import { useNavigationState } from './navigation-state';
 import {
   applyScroll,

@@ -16,7 +16,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { AppLink } from '@/components/app-link';
 import { Icon } from '@/components/icons';
 import { jobPath, routes } from '@lumenfield/routes';
-import { Link, useLocation } from '@/lib/router';
+import { Link, useLocation } from '@lumenfield/page-kit';
 import { usePageData } from '@/lib/page-data';
 import { fetchCareerListing } from './api/openings';
 import { useApplyLauncher } from './components/apply-launcher';

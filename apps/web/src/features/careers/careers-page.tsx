@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { PageIntro } from '@/components/page-intro';
 import { FEED_PATH, alertRouteIds, routes, type ScreenProps } from '@lumenfield/routes';
 import { Island } from '@/lib/island';
-import { useLocation } from '@/lib/router';
+import { useLocation } from '@lumenfield/page-kit';
 import { usePageMeta } from '@/lib/page-meta';
 import { site } from '@/config/site';
 import { ApplySteps } from './components/apply-steps';

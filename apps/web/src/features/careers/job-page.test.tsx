@@ -1,7 +1,7 @@
 import { JOB_ID_SESSION_KEY } from '@lumenfield/contract';
 import { render, screen, within } from '@testing-library/react';
 import { routeForPath } from '@lumenfield/routes';
-import { Router, createMemoryHistory, useLocation } from '@/lib/router';
+import { Router, createMemoryHistory, useLocation } from '@lumenfield/page-kit';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import JobPage, { JOB_NOT_FOUND_TITLE, NO_JOB_TITLE, NO_SUCH_JOB_TITLE } from './job-page';

@@ -7,7 +7,7 @@ import {
 } from '@lumenfield/contract';
 import { JobTermsLine, payText } from './components/job-terms';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from '@/lib/router';
+import { useNavigate, useSearchParams } from '@lumenfield/page-kit';
 import { usePageData } from '@/lib/page-data';
 import { useInBrowser } from '@/lib/use-in-browser';
 import { Island } from '@/lib/island';

@@ -8,7 +8,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import { pendingRequests } from '@/lib/pending-requests';
-import { Router, createMemoryHistory, useLocation } from '@/lib/router';
+import { Router, createMemoryHistory, useLocation } from '@lumenfield/page-kit';
 import { clearOptionCache } from './api/options';
 import { draftStore } from './application/application-form';
 

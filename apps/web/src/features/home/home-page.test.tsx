@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routes } from '@lumenfield/routes';
-import { MemoryRouter, useLocation } from '@/lib/router';
+import { MemoryRouter, useLocation } from '@lumenfield/page-kit';
 import HomePage from './home-page';
 
 /** The home page at '/', and where a link led anywhere else. */

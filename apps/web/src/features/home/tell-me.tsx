@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from '@/lib/router';
+import { useNavigate } from '@lumenfield/page-kit';
 import { Icon } from '@/components/icons';
 import { TELL_ME_PATH, routePath, type RouteId } from '@lumenfield/routes';
 

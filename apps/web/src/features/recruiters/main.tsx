@@ -5,7 +5,7 @@ import '@/components/logo.css';
 import './recruiters.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from '@/lib/router';
+import { BrowserRouter } from '@lumenfield/page-kit';
 import { ConsoleApp } from './shell/console-app';
 
 const root = document.getElementById('root');

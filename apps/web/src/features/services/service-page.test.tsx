@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from '@/lib/router';
+import { MemoryRouter } from '@lumenfield/page-kit';
 import { describe, expect, it } from 'vitest';
 import { routeIds, routes } from '@lumenfield/routes';
 import { serviceContent, solutions, focusAreas, type ServiceRouteId } from '@/content/services';

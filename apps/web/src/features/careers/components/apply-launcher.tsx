@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { pageMemory } from '@/lib/page-memory';
+import { pageMemory } from '@lumenfield/page-kit';
 import type { OpeningNames } from '../job-summary';
 
 // The dialog (its frame, the applied alert) is loaded on the first Apply, not with the page

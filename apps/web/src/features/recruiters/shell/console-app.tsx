@@ -8,7 +8,7 @@ import {
 } from '@lumenfield/contract';
 import { Logo } from '@/components/logo';
 import { ApiError } from '@/lib/api-client';
-import { Link, NavLink, useLocation, useNavigate, useSearchParams } from '@/lib/router';
+import { Link, NavLink, useLocation, useNavigate, useSearchParams } from '@lumenfield/page-kit';
 import { accountApi } from '../account/api';
 import { safeReturnPath, setSignedOutHandler, signInHref } from '../shared/api/request';
 import { SignInAgain } from '../account/components/sign-in-again';

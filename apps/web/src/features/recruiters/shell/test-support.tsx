@@ -7,7 +7,7 @@ import type {
   RecruiterOpening,
   UserRole,
 } from '@lumenfield/contract';
-import { Router, createMemoryHistory } from '@/lib/router';
+import { Router, createMemoryHistory } from '@lumenfield/page-kit';
 import { setSignedOutHandler } from '../shared/api/request';
 import { ConsoleApp } from './console-app';
 

@@ -7,7 +7,7 @@ import {
   type SamePersonApplication,
 } from '@lumenfield/contract';
 import { ApiError } from '@/lib/api-client';
-import { Link } from '@/lib/router';
+import { Link } from '@lumenfield/page-kit';
 import { applicantsApi } from '../api';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { applicantPath } from '../../shared/routes';

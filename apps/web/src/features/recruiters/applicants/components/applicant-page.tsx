@@ -16,7 +16,7 @@ import {
 import { Modal } from '@/components/modal';
 import { ApiError } from '@/lib/api-client';
 import { placeText } from '@/lib/place-text';
-import { Link, useNavigate, useSearchParams } from '@/lib/router';
+import { Link, useNavigate, useSearchParams } from '@lumenfield/page-kit';
 import { applicantsApi, resumeHref } from '../api';
 import { ApplicantAnswers } from './applicant-answers';
 import { Duplicates } from './applicant-duplicates';

@@ -6,7 +6,7 @@ import {
   DEFAULT_APPLICANT_SORT,
   type ApplicantsQuery,
 } from '@lumenfield/contract';
-import { Link, useSearchParams } from '@/lib/router';
+import { Link, useSearchParams } from '@lumenfield/page-kit';
 import { applicantsCsvHref, applicantsApi } from '../api';
 import { openingsApi } from '../../openings/api';
 import { sourcesApi } from '../../sources/api';

@@ -11,7 +11,7 @@ import {
 } from '@lumenfield/contract';
 import { Modal } from '@/components/modal';
 import { ApiError } from '@/lib/api-client';
-import { Link } from '@/lib/router';
+import { Link } from '@lumenfield/page-kit';
 import { useResource, type Resource } from '@/lib/use-resource';
 import { messagesApi } from '../api';
 import { PlaceholderList } from './placeholder-list';

@@ -9,7 +9,7 @@ import {
   type FieldError,
 } from '@lumenfield/contract';
 import { ApiError } from '@/lib/api-client';
-import { Link, useNavigate } from '@/lib/router';
+import { Link, useNavigate } from '@lumenfield/page-kit';
 import { openingsApi } from '../api';
 import {
   PlaceEditor,

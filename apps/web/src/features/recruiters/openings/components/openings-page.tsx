@@ -1,6 +1,6 @@
 import { counted, consolePagePaths, INITIAL_STAGE } from '@lumenfield/contract';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from '@/lib/router';
+import { Link, useNavigate, useSearchParams } from '@lumenfield/page-kit';
 import { openingsApi } from '../api';
 import { OpeningPlaces } from './place-editor';
 import { applicantsOfOpening, boardPath, openingPath } from '../../shared/routes';

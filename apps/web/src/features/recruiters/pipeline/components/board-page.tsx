@@ -10,7 +10,7 @@ import {
   type ConsoleApplicantRow,
 } from '@lumenfield/contract';
 import { ApiError } from '@/lib/api-client';
-import { Link } from '@/lib/router';
+import { Link } from '@lumenfield/page-kit';
 import { useResource } from '@/lib/use-resource';
 import { pipelineApi } from '../api';
 import { openingsApi } from '../../openings/api';

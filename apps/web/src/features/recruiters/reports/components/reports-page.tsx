@@ -19,7 +19,7 @@ import {
   type ReportQuery,
 } from '@lumenfield/contract';
 import type { z } from 'zod';
-import { useSearchParams } from '@/lib/router';
+import { useSearchParams } from '@lumenfield/page-kit';
 import { useResource, type Resource } from '@/lib/use-resource';
 import { openingsApi } from '../../openings/api';
 import { reportsApi, reportCsvHref } from '../api';

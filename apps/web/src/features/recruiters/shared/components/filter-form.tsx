@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useNavigate } from '@/lib/router';
+import { useNavigate } from '@lumenfield/page-kit';
 import type { Resource } from '@/lib/use-resource';
 import { withQuery } from '../lib/with-query';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from '@/lib/router';
+import { Link } from '@lumenfield/page-kit';
 
 /**
  * A column of a ListTable: its heading, and whether it holds numbers (right-aligned), sorts

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { site } from '@/config/site';
-import { useNavigationType } from '@/lib/router';
+import { useNavigationType } from '@lumenfield/page-kit';
 
 export const CONSOLE_NAME = 'Recruiters';
 

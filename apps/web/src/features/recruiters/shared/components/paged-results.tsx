@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { counted } from '@lumenfield/contract';
-import { Link } from '@/lib/router';
+import { Link } from '@lumenfield/page-kit';
 
 /** One page of a filtered list as the server answers it. */
 export interface ListPage<T> {

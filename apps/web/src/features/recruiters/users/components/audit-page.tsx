@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { auditActionSchema, consolePagePaths, type AuditQuery } from '@lumenfield/contract';
-import { useNavigate, useSearchParams } from '@/lib/router';
+import { useNavigate, useSearchParams } from '@lumenfield/page-kit';
 import { usersApi } from '../api';
 import { EmailText } from '../../shared/components/email-text';
 import { ListTable } from '../../shared/components/list-table';

@@ -8,7 +8,7 @@ import {
   type UserRole,
 } from '@lumenfield/contract';
 import { ApiError } from '@/lib/api-client';
-import { Link } from '@/lib/router';
+import { Link } from '@lumenfield/page-kit';
 import { usersApi } from '../api';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { useSession } from '../../shared/session';

@@ -15,7 +15,7 @@ const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|xml|webmanifest)$/;
 export function precompress(): Plugin {
   let outDir = 'dist';
   return {
-    name: 'lumenfield:precompress',
+    name: 'page-kit:precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);

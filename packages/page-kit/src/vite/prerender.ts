@@ -4,22 +4,37 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
-import {
-  canonicalPath,
-  DEFAULT_BUILD_ORIGIN,
-  routeIds,
-  routes,
-  type StoredPagesManifest,
-  type BuiltPages,
-  type PageAssets,
-  type PageRenderer,
-  type PageStyles,
-  type ScreenId,
-  // By path: Vite loads its config with Node, which runs no TypeScript from node_modules.
-} from '../../packages/routes/src/index.ts';
+// Relative imports name their file: the site's Vite config imports this one by path.
+import type {
+  BuiltPages,
+  PageAssets,
+  PageStyles,
+  PrerenderRenderer,
+  StoredPagesManifest,
+} from '../renderer.ts';
 
 /** Where the build puts the server-side renderer and the pages it rendered, inside the site. */
 export const SERVER_DIR = 'server';
+
+/** A page the build renders: its id (the file's name), its path, and the screen it shows. */
+export interface BuildPage<Screen extends string = string> {
+  id: string;
+  path: string;
+  screen: Screen;
+}
+
+export interface PrerenderOptions<Screen extends string = string> {
+  /** The site's server-side renderer (its module exports a PrerenderRenderer), from the root. */
+  entry: string;
+  /** The pages rendered at build. */
+  pages: readonly BuildPage<Screen>[];
+  /** The origin the stored documents are written for (their canonical and Open Graph URLs). */
+  origin: () => string;
+  /** A page's one canonical spelling of its path. */
+  canonicalPath: (path: string) => string;
+  /** The site's import aliases, for the renderer's build (as `resolve.alias`). */
+  alias?: Record<string, string>;
+}
 
 type Chunk = Rollup.OutputChunk;
 
@@ -118,30 +133,25 @@ class SiteStyles {
   }
 }
 
-/** What the build loads of the renderer: the renderer, and which module each screen is. */
-type BuiltRenderer = PageRenderer & {
-  screenModules: Record<ScreenId, () => Promise<unknown>>;
-};
-
 /**
  * Each screen's stylesheet. The renderer says which module a screen is by loading it; the
  * renderer chunk it comes from (the same module instance, loaded by the same URL) names the
  * modules its pages are rendered with.
  */
-async function screenStyles(
-  renderer: BuiltRenderer,
+async function screenStyles<Screen extends string>(
+  renderer: PrerenderRenderer<Screen>,
   serverDir: string,
   styles: SiteStyles,
   server: Chunk[],
-): Promise<Record<ScreenId, PageStyles>> {
+): Promise<Record<Screen, PageStyles>> {
   const chunkOf = new Map<unknown, Chunk>();
   for (const chunk of server.filter((other) => other.isDynamicEntry)) {
     const url = pathToFileURL(path.join(serverDir, chunk.fileName)).href;
     chunkOf.set(await import(url), chunk);
   }
-  const result = {} as Record<ScreenId, PageStyles>;
+  const result = {} as Record<Screen, PageStyles>;
   for (const [id, load] of Object.entries(renderer.screenModules) as [
-    ScreenId,
+    Screen,
     () => Promise<unknown>,
   ][]) {
     const chunk = chunkOf.get(await load());
@@ -152,16 +162,17 @@ async function screenStyles(
 }
 
 /**
- * The pages' build step. After the site is built: builds `entry` (src/entry-server.tsx) for
- * Node into `<outDir>/server/render.mjs` (the server loads it to render pages made of live
- * data), renders every route whose policy is `build` with it, and writes them with the page's
- * assets to `<outDir>/server/pages.json`. The server composes each answer from them.
+ * The pages' build step. After the site is built: builds `entry` (the site's
+ * src/entry-server.tsx) for Node into `<outDir>/server/render.mjs` (the server loads it to
+ * render pages made of live data), renders every page of `pages` with it, and writes them with
+ * the page's assets to `<outDir>/server/pages.json`. The server composes each answer from them.
  */
-export function prerender(entry: string): Plugin {
+export function prerender<Screen extends string>(options: PrerenderOptions<Screen>): Plugin {
+  const { entry, pages: buildPages, alias = {} } = options;
   let config: ResolvedConfig;
   let client: Rollup.OutputBundle | undefined;
   return {
-    name: 'lumenfield:prerender',
+    name: 'page-kit:prerender',
     apply: (userConfig, env) => env.command === 'build' && !userConfig.build?.ssr,
     configResolved(resolved) {
       config = resolved;
@@ -182,7 +193,11 @@ export function prerender(entry: string): Plugin {
           mode: config.mode,
           logLevel: 'warn',
           plugins: [react()],
-          resolve: { alias: { '@': path.join(config.root, 'src') } },
+          resolve: {
+            alias: Object.fromEntries(
+              Object.entries(alias).map(([find, to]) => [find, path.resolve(config.root, to)]),
+            ),
+          },
           // Our workspace packages are TypeScript sources: bundled in, like the app's own code.
           // React too, as its production build: left to Node, `react` picks its development
           // build wherever NODE_ENV is not set, and the site has no NODE_ENV switch (README).
@@ -198,18 +213,16 @@ export function prerender(entry: string): Plugin {
         });
         // Loaded by its plain URL: its chunks import it so, and must share its module state.
         const url = pathToFileURL(path.join(serverDir, 'render.mjs')).href;
-        const renderer = (await import(url)) as BuiltRenderer;
+        const renderer = (await import(url)) as PrerenderRenderer<Screen>;
         const server = (Array.isArray(output) ? output : [output]).flatMap((each) =>
           'output' in each ? chunksOf(each.output) : [],
         );
         const main = chunksOf(Object.values(client)).find((chunk) => chunk.isEntry);
         if (!main) throw new Error('prerender: no entry chunk');
         const styles = new SiteStyles(client, server);
-        const pages: BuiltPages['pages'] = {};
-        for (const id of routeIds.filter((other) => routes[other].render === 'build')) {
-          pages[id] = await renderer.renderPage(routes[id].path);
-        }
-        const built: BuiltPages = {
+        const pages: BuiltPages<Screen>['pages'] = {};
+        for (const page of buildPages) pages[page.id] = await renderer.renderPage(page.path);
+        const built: BuiltPages<Screen> = {
           assets: pageAssets(main),
           styles: {
             shell: styles.shell(),
@@ -218,7 +231,7 @@ export function prerender(entry: string): Plugin {
           pages,
         };
         await fs.writeFile(path.join(serverDir, 'pages.json'), JSON.stringify(built));
-        await storePages(renderer, built, serverDir);
+        await storePages(renderer, built, serverDir, options);
         config.logger.info(`rendered ${Object.keys(pages).length} pages into ${serverDir}`);
       },
     },
@@ -227,21 +240,25 @@ export function prerender(entry: string): Plugin {
 
 /**
  * Each prebuilt page's whole document, as the server sends it (docs/performance.md, "Prebuilt
- * pages as stored bytes"), for the origin PUBLIC_URL names at build (else `npm start`'s), with
- * the hash its ETag is made of; precompress.ts writes its `.br` and `.gz` beside it. The server
- * sends these bytes to requests for that origin and renders nothing per request.
+ * pages as stored bytes"), for the site's build origin, with the hash its ETag is made of;
+ * precompress.ts writes its `.br` and `.gz` beside it. The server sends these bytes to requests
+ * for that origin and renders nothing per request.
  */
-async function storePages(renderer: PageRenderer, built: BuiltPages, serverDir: string) {
-  const origin = (process.env.PUBLIC_URL ?? '').replace(/\/+$/, '') || DEFAULT_BUILD_ORIGIN;
+async function storePages<Screen extends string>(
+  renderer: PrerenderRenderer<Screen>,
+  built: BuiltPages<Screen>,
+  serverDir: string,
+  { pages, origin: originOf, canonicalPath }: PrerenderOptions<Screen>,
+) {
+  const origin = originOf();
   const manifest: StoredPagesManifest = { origin, pages: {} };
   await fs.mkdir(path.join(serverDir, 'pages'), { recursive: true });
-  for (const [id, page] of Object.entries(built.pages)) {
-    const route = routes[id as keyof typeof routes];
+  for (const { id, path: pagePath, screen } of pages) {
     const html = renderer.renderDocument({
-      page,
+      page: built.pages[id]!,
       assets: built.assets,
-      styles: built.styles.screens[route.screen],
-      canonicalUrl: `${origin}${canonicalPath(route.path)}`,
+      styles: built.styles.screens[screen],
+      canonicalUrl: `${origin}${canonicalPath(pagePath)}`,
       noindex: false,
     });
     const bytes = Buffer.from(html, 'utf8');

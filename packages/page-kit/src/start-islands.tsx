@@ -1,10 +1,9 @@
 import { StrictMode, useEffect, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { Router, createDocumentHistory, type History } from '@/lib/router';
-import { pageMemory } from '@/lib/page-memory';
-import { PageDataProvider, readPageData, type PageData } from '@/lib/page-data';
-import type { IslandName } from '@/lib/island';
-import { islands } from './islands';
+import type { IslandOptions } from './island';
+import { PageDataProvider, readPageData } from './page-data';
+import { pageMemory } from './page-memory';
+import { Router, createDocumentHistory, type History } from './router';
 
 /** Tells the page once the island is live (its effects run after it hydrated). */
 function Live({ onLive }: { onLive: () => void }) {
@@ -13,18 +12,17 @@ function Live({ onLive }: { onLive: () => void }) {
 }
 
 /**
- * Links in islands load pages, except once the page holds what only memory keeps (the apply
- * dialog's draft, src/lib/page-memory.ts): then the whole site starts and draws the next page
- * in place, as it does for an old hash link, and the draft is still there.
+ * Links in islands load pages, except once the page holds what only memory keeps (a dialog's
+ * draft, page-memory.ts) and the site can start in place (`startInPlace`): then the whole site
+ * starts and draws the next page in place, and the draft is still there.
  */
-function islandHistory(): History {
+function islandHistory(startInPlace: IslandOptions['startInPlace']): History {
   const pages = createDocumentHistory();
   const inPlace = (to: string, replace: boolean) => {
-    const root = document.getElementById('root');
-    if (!root) return false;
+    if (!startInPlace) return false;
     if (replace) window.history.replaceState(null, '', to);
     else window.history.pushState(null, '', to);
-    void import('./start-app').then(({ startApp }) => startApp(root, to));
+    startInPlace(to);
     return true;
   };
   return {
@@ -34,9 +32,10 @@ function islandHistory(): History {
   };
 }
 
-const history = islandHistory();
-/** The live data a page rendered per request was made with (the careers list's openings). */
-let pageData: PageData | undefined;
+/** One history for every island of the page, made when the first one hydrates. */
+let history: History | undefined;
+/** The live data a page rendered per request was made with (page-data.tsx). */
+let pageData: object | undefined;
 
 /** A field typed into: text the visitor typed before its island hydrated. */
 interface Typed {
@@ -69,13 +68,12 @@ function retype({ field, value }: Typed) {
 }
 
 /**
- * Hydrates one island of a page rendered at build time (src/lib/island.tsx) as a React root of
- * its own; links load pages (createDocumentHistory). Resolves once its effects have run and
- * what was typed into it meanwhile has been typed again.
+ * Hydrates one island of a page (island.tsx) as a React root of its own; links load pages
+ * (createDocumentHistory). Resolves once its effects have run and what was typed into it
+ * meanwhile has been typed again.
  */
-export async function hydrateIsland(element: HTMLElement): Promise<void> {
-  const spec = islands[element.dataset.island as IslandName] as
-    (typeof islands)[IslandName] | undefined;
+export async function hydrateIsland(element: HTMLElement, options: IslandOptions): Promise<void> {
+  const spec = options.islands[element.dataset.island ?? ''];
   if (!spec) return;
   const Island = (await spec.load()) as ComponentType<object>;
   const props = element.dataset.props ? (JSON.parse(element.dataset.props) as object) : {};
@@ -86,7 +84,7 @@ export async function hydrateIsland(element: HTMLElement): Promise<void> {
     hydrateRoot(
       element,
       <StrictMode>
-        <Router history={history}>
+        <Router history={(history ??= islandHistory(options.startInPlace))}>
           <PageDataProvider data={(pageData ??= readPageData(document))}>
             <Island {...props} />
             <Live onLive={resolve} />

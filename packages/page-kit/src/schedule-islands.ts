@@ -1,6 +1,4 @@
-import { routeDef, type RouteId } from '@lumenfield/routes';
-import type { IslandName } from '@/lib/island';
-import { islands, pageScripts } from './islands';
+import type { IslandOptions } from './island';
 
 /** The visitor's first signs of using an island: its code starts loading then. */
 const INTENT = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
@@ -38,10 +36,9 @@ function replay({ event, control, value }: Held) {
   }
 }
 
-/** Hydrates the island when its policy says (islands.tsx), holding early clicks meanwhile. */
-function arm(element: HTMLElement) {
-  const spec = islands[element.dataset.island as IslandName] as
-    (typeof islands)[IslandName] | undefined;
+/** Hydrates the island when its policy says (its `when`), holding early clicks meanwhile. */
+function arm(element: HTMLElement, options: IslandOptions) {
+  const spec = options.islands[element.dataset.island ?? ''];
   const when = spec?.when(element) ?? 'never';
   if (when === 'never') return;
   const held: Held[] = [];
@@ -71,7 +68,7 @@ function arm(element: HTMLElement) {
     started = true;
     listenForIntent(false);
     void import('./start-islands')
-      .then(({ hydrateIsland }) => hydrateIsland(element))
+      .then(({ hydrateIsland }) => hydrateIsland(element, options))
       .then(
         () => {
           live = true;
@@ -110,22 +107,14 @@ function arm(element: HTMLElement) {
 }
 
 /**
- * A page rendered at build time: the HTML is the page, and its islands (src/lib/island.tsx)
- * hydrate each when it is needed (islands.tsx), so React's code is not run for a page that is
- * only read. The page answers from now on: an early click is held and done once its island
- * is live.
+ * A page of islands: the HTML is the page, and its islands (`<Island>`) hydrate each when it
+ * is needed (its `when`), so React's code is not run for a page that is only read. The page
+ * answers from now on: an early click is held and done once its island is live.
  */
-export function scheduleIslands(routeId: RouteId) {
-  const section = routeDef(routeId).section;
-  // A section route brings its section into view, unless the visitor has scrolled already.
-  if (section && window.scrollY === 0) {
-    document.getElementById(section)?.scrollIntoView({ block: 'start' });
-  }
+export function scheduleIslands(options: IslandOptions) {
   for (const element of Array.from(document.querySelectorAll<HTMLElement>('[data-island]'))) {
-    arm(element);
+    arm(element, options);
   }
-  // What the page does besides its islands, without React (a job page remembers its opening).
-  void pageScripts[routeId]?.();
   // The browser tests wait for this: from here on, the page's buttons and menus answer.
   document.documentElement.dataset.ready = 'true';
 }

@@ -1,0 +1,32 @@
+import { createContext, useContext, type ReactNode } from 'react';
+
+/**
+ * The live data a page was rendered with on the server: the same values seed the screen's
+ * first render in the browser, so React hydrates the markup instead of drawing it again. The
+ * server puts them in the page as JSON (`<script type="application/json" id="page-data">`,
+ * never executed); the browser reads them back (readPageData). Its shape is the site's: it
+ * names it as `T`.
+ */
+export const PAGE_DATA_ELEMENT_ID = 'page-data';
+
+const PageDataContext = createContext<object>({});
+
+export function PageDataProvider({ data, children }: { data: object; children: ReactNode }) {
+  return <PageDataContext.Provider value={data}>{children}</PageDataContext.Provider>;
+}
+
+/** The page's data, in the site's shape `T` (the site's own hook names it). */
+export function usePageData<T extends object>(): T {
+  return useContext(PageDataContext) as T;
+}
+
+/** The page's data block, or `{}` when there is none or it does not parse. */
+export function readPageData<T extends object>(doc: Document): T {
+  const text = doc.getElementById(PAGE_DATA_ELEMENT_ID)?.textContent;
+  if (!text) return {} as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return {} as T;
+  }
+}
