@@ -33,6 +33,13 @@ export type ApplicationFields = Omit<
   place?: Place | null;
 };
 
+/** Every stored field of an application has its column: a field without one does not compile. */
+export const everyFieldHasAColumn: [
+  Exclude<keyof ApplicationFields, keyof Insertable<Applicants>>,
+] extends [never]
+  ? true
+  : never = true;
+
 /** The applicants row of an application: the one place its fields meet their columns. */
 export function toApplicantRow(
   jobId: number,

@@ -304,7 +304,7 @@ function ApplyPageForm({ job, state }: { job: PublicOpening; state: ApplyPageSta
                 type="radio"
                 name={applyFormFieldNames.locationIndex}
                 value={String(index)}
-                defaultChecked={values.locationIndex === String(index)}
+                defaultChecked={values.fields.locationIndex === String(index)}
               />{' '}
               {placeLine(place)}
             </label>

@@ -3,7 +3,7 @@ import {
   applicationAcceptedSchema,
   applyApiPath,
   applyFormFieldNames,
-  applyFormTextFields,
+  applyFormFields,
   type ApplicationAccepted,
   type ApplicationInput,
 } from '@lumenfield/contract';
@@ -24,16 +24,13 @@ export interface ResumeToSend {
  */
 export function applicationFormData(application: ApplicationInput, resume: ResumeToSend): FormData {
   const form = new FormData();
-  for (const name of applyFormTextFields) {
+  for (const name of applyFormFields) {
     const value = application[name];
     if (value !== null && value !== undefined) form.append(name, String(value));
   }
   for (const [key, value] of Object.entries(application.answers ?? {})) {
     for (const one of Array.isArray(value) ? value : [value])
       form.append(answerFieldName(key), one);
-  }
-  if (application.locationIndex !== null && application.locationIndex !== undefined) {
-    form.append(applyFormFieldNames.locationIndex, String(application.locationIndex));
   }
   form.append(
     applyFormFieldNames.resume,
