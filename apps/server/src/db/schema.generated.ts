@@ -65,6 +65,7 @@ export interface Applicants {
   mobileNumber: string;
   phoneE164: string | null;
   place: string | null;
+  pronouns: string | null;
   referredBy: string | null;
   sourceId: number | null;
   sourceName: string | null;

@@ -78,6 +78,7 @@ export const applicantSelectList = [
   'states.label as stateName',
   'applicants.experience',
   'applicants.referredBy',
+  'applicants.pronouns',
   'applicants.appliedOn',
   'attachments.id as attachmentGuid',
   'attachments.originalName as attachmentName',
