@@ -25,7 +25,6 @@ export const applicationInputSchema = z.object({
   countryId: z.number().int().nullish(),
   stateId: z.number().int().nullish(),
   referredBy: text(200).nullish(),
-  pronouns: text(40).nullish(),
   /** Answers to the opening's questions, by question key (questions.ts judges them). */
   answers: answersSchema.optional(),
   /** Which of the opening's places, when it has two or more. */
@@ -51,7 +50,6 @@ export const applicantSchema = z.object({
   /** The experience band's label (or the text sent); null when none was chosen. */
   experience: z.string().nullable(),
   referredBy: z.string().nullable(),
-  pronouns: z.string().nullable(),
   appliedOn: z.string(),
   attachmentGuid: z.string(),
   attachmentName: z.string(),
@@ -80,7 +78,6 @@ export const applicantColumns = [
   { key: 'countryName', label: 'Country' },
   { key: 'experience', label: 'Experience' },
   { key: 'referredBy', label: 'Referred by' },
-  { key: 'pronouns', label: 'Pronouns' },
 ] as const satisfies readonly { key: keyof Applicant; label: string }[];
 export type ApplicantColumnKey = (typeof applicantColumns)[number]['key'];
 

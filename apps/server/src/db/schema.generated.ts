@@ -65,7 +65,6 @@ export interface Applicants {
   mobileNumber: string;
   phoneE164: string | null;
   place: string | null;
-  pronouns: string | null;
   referredBy: string | null;
   sourceId: number | null;
   sourceName: string | null;

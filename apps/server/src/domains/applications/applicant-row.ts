@@ -78,7 +78,6 @@ export const applicantSelectList = [
   'states.label as stateName',
   'applicants.experience',
   'applicants.referredBy',
-  'applicants.pronouns',
   'applicants.appliedOn',
   'attachments.id as attachmentGuid',
   'attachments.originalName as attachmentName',

@@ -100,7 +100,6 @@ export const applyFormControls = {
     hint: 'Optional: who pointed you to this role',
     input: { autoComplete: 'off' },
   },
-  pronouns: { kind: 'text', label: 'Pronouns', required: false, input: { autoComplete: 'off' } },
 } as const satisfies Record<ApplyFormField, Control>;
 
 /** The label a failure is listed under: its field's, the resume's, or the name as sent. */
