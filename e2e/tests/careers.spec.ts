@@ -95,7 +95,7 @@ test.describe('careers list on the demo data', () => {
     await page.goto('/no-such-page');
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/Jobs/CareerListing*', async (route) => {
+    await page.route('**/api/openings', async (route) => {
       await released;
       await route.continue();
     });

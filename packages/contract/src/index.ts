@@ -10,6 +10,7 @@ export * from './openings';
 export * from './legacy/jobs';
 export * from './legacy/admin-jobs';
 export * from './careers-listing';
+export * from './openings-api';
 export * from './age-text';
 export * from './application';
 export * from './apply-form';

@@ -67,7 +67,7 @@ describe(`property-based bad input on the console and the careers search (${engi
           workplace: maybe(fc.oneof(fc.constantFrom('remote', 'hybrid', 'onsite'), junkText)),
         }),
         maybe(rawFragment),
-        fc.constantFrom('/api/Jobs/CareerListing', '/careers'),
+        fc.constantFrom('/api/openings', '/careers'),
         async (query, raw, path) => {
           counter.add(`GET ${path}`);
           const qs = queryString(query, raw);

@@ -313,7 +313,7 @@ describe(`named bad inputs (${engine})`, () => {
     for (const url of [
       '/api/recruiters/applicants?q=a%00b',
       '/api/recruiters/audit?actor=%00',
-      '/api/Jobs/CareerListing?q=%00',
+      '/api/openings?q=%00',
     ]) {
       const res = await t.app.inject({ method: 'GET', url, headers: consoleHeaders(t, session) });
       expectCleanAnswer(res, url);

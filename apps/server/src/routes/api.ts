@@ -4,7 +4,7 @@ import type { DbHandle } from '../db/create-db';
 import { sendProblem } from '../plugins/problem-details';
 import { adminJobsRoutes } from './legacy/admin/jobs';
 import { careerDetailsRoutes } from './legacy/jobs/career-details';
-import { careerListingRoutes } from './legacy/jobs/career-listing';
+import { openingsApiRoutes } from './openings-api';
 import { referenceDataRoutes } from './legacy/jobs/reference-data';
 import { saveApplicantRoutes } from './legacy/jobs/save-applicant';
 import { applicationsApiRoutes } from './applications-api';
@@ -48,7 +48,7 @@ export async function apiRoutes(app: FastifyInstance, { config, database }: ApiR
 
   const { repos } = app;
   await app.register(careerDetailsRoutes, { repos });
-  await app.register(careerListingRoutes, { repos });
+  await app.register(openingsApiRoutes, { repos });
   await app.register(referenceDataRoutes, { repos });
   // The node's one application store (app.ts) and upload budget, shared with the site's form.
   await app.register(saveApplicantRoutes, {

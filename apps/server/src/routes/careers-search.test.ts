@@ -103,19 +103,13 @@ describe(`the careers list: terms, search and filters rendered by the server (${
     expect(none).toMatch(/<a[^>]*href="\/careers"[^>]*>Clear filters<\/a>/);
   });
 
-  it('GET /api/Jobs/CareerListing answers the rows; the public openings list keeps its shape', async () => {
+  it('GET /api/openings answers the rows; the public openings list keeps its shape', async () => {
     const listing = careerListingListSchema.parse(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: '/api/Jobs/CareerListing',
-          headers: t.headers(),
-        })
-      ).json(),
+      (await t.app.inject({ method: 'GET', url: '/api/openings', headers: t.headers() })).json(),
     );
-    const gw = listing.find((row) => row.JobCode === 'GW-1')!;
-    expect(gw).toMatchObject({ CountryValue: 840, WorkplaceType: 'HYBRID', PayCurrency: 'USD' });
-    expect(gw.SearchText.split(' ')).toEqual(expect.arrayContaining(['gosu', 'pcf', 'gw', '1']));
+    const gw = listing.find((row) => row.code === 'GW-1')!;
+    expect(gw).toMatchObject({ countryValue: 840, workplaceType: 'HYBRID', payCurrency: 'USD' });
+    expect(gw.searchText.split(' ')).toEqual(expect.arrayContaining(['gosu', 'pcf', 'gw', '1']));
     const list = (
       await t.app.inject({ method: 'GET', url: openingsListUrl, headers: t.headers() })
     ).json() as Record<string, unknown>[];

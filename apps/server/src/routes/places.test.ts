@@ -183,15 +183,13 @@ describe(`an opening's places (${engine})`, () => {
       }),
     );
     const rows = careerListingListSchema.parse(
-      (
-        await t.app.inject({ method: 'GET', url: '/api/Jobs/CareerListing', headers: t.headers() })
-      ).json(),
+      (await t.app.inject({ method: 'GET', url: '/api/openings', headers: t.headers() })).json(),
     );
-    const row = rows.find((r) => r.JobCode === 'PL-CAREERS')!;
-    expect(row).toMatchObject({ CountryValue: 356, CountryName: 'India' });
-    expect(row.Countries).toEqual([
-      { CountryValue: 356, CountryName: 'India' },
-      { CountryValue: 608, CountryName: 'Philippines' },
+    const row = rows.find((r) => r.code === 'PL-CAREERS')!;
+    expect(row).toMatchObject({ countryValue: 356, countryName: 'India' });
+    expect(row.countries).toEqual([
+      { value: 356, name: 'India' },
+      { value: 608, name: 'Philippines' },
     ]);
     const page = await t.app.inject({ method: 'GET', url: '/careers?country=608' });
     expect(page.statusCode).toBe(200);

@@ -151,6 +151,8 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
       url: `/api/openings/${f.jobId}/applications`,
       body: {},
     },
+    'GET /api/openings': { url: '/api/openings' },
+    'GET /api/openings/:id': { url: `/api/openings/${f.jobId}` },
     'GET /jobs': { url: `/jobs?JobID=${f.jobId}&PageFrom=careers` },
     'GET /api/*': { url: '/api/no-such-endpoint' },
     'POST /api/*': { url: '/api/no-such-endpoint', body: {} },

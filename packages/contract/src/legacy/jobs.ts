@@ -38,15 +38,6 @@ export const jobTermsOf = (terms: OpeningTerms): JobTerms => ({
   PayPeriod: terms.payPeriod,
 });
 
-export const openingTermsOf = (terms: JobTerms): OpeningTerms => ({
-  employmentType: terms.EmploymentType,
-  workplaceType: terms.WorkplaceType,
-  payMin: terms.PayMin,
-  payMax: terms.PayMax,
-  payCurrency: terms.PayCurrency,
-  payPeriod: terms.PayPeriod,
-});
-
 /** A place as the published APIs spell it: `{ City, Region, Country }`. */
 export const wirePlaceSchema = z.object({
   City: placeSchema.shape.city,
@@ -172,18 +163,6 @@ export const dropDownOptionListSchema = z.array(dropDownOptionSchema);
 /** The answer of CareerDetailsRetrival: the openings list, or the one-item detail list. */
 export const careerDetailsResponseSchema = z.union([jobOpeningListSchema, jobDetailListSchema]);
 
-/** GET /Jobs/CareerListing's row: the openings list's row, the terms, country and search words. */
-export const careerListingRowSchema = jobOpeningSchema.extend({
-  ...jobTermsSchema.shape,
-  CountryValue: z.number().int().nullable(),
-  CountryName: z.string().nullable(),
-  /** Every country of the opening (its places', then its remote countries), each once. */
-  Countries: z.array(z.object({ CountryValue: z.number().int(), CountryName: z.string() })),
-  SearchText: z.string(),
-});
-export type CareerListingRow = z.infer<typeof careerListingRowSchema>;
-export const careerListingListSchema = z.array(careerListingRowSchema);
-
 /** The careers rows as the openings list (ActionFlag JobOpenings) answers them. */
 export function jobOpeningsOf(
   rows: Pick<CareerListing, 'id' | 'code' | 'title' | 'location' | 'posted'>[],
@@ -200,31 +179,6 @@ export function jobOpeningsOf(
   }));
 }
 
-export function careerListingRowsOf(rows: CareerListing[]): CareerListingRow[] {
-  const openings = jobOpeningsOf(rows);
-  return rows.map((row, index) => ({
-    ...openings[index]!,
-    ...jobTermsOf(row),
-    CountryValue: row.countryValue,
-    CountryName: row.countryName,
-    Countries: row.countries.map((c) => ({ CountryValue: c.value, CountryName: c.name })),
-    SearchText: row.searchText,
-  }));
-}
-
-export const careerListingOf = (row: CareerListingRow): CareerListing => ({
-  id: row.Job_id,
-  code: row.JobCode,
-  title: row.JobTitle,
-  location: row.JobLocation,
-  ...openingTermsOf(row),
-  posted: { days: row.DateCount, hours: row.HourCount, minutes: row.MinuteCount },
-  countryValue: row.CountryValue,
-  countryName: row.CountryName,
-  countries: row.Countries.map((c) => ({ value: c.CountryValue, name: c.CountryName })),
-  searchText: row.SearchText,
-});
-
 export const jobDetailOf = (opening: PublicOpening): JobDetail => ({
   Job_id: opening.id,
   JobCode: opening.code,
@@ -239,20 +193,4 @@ export const jobDetailOf = (opening: PublicOpening): JobDetail => ({
   Locations: opening.locations.map(wirePlaceOf),
   RemoteCountries: opening.remoteCountries,
   Questions: opening.questions.map(wirePublicQuestionOf),
-});
-
-export const publicOpeningOfJobDetail = (detail: JobDetail): PublicOpening => ({
-  id: detail.Job_id,
-  code: detail.JobCode,
-  title: detail.JobTitle,
-  location: detail.JobLocation,
-  effectiveFrom: detail.EffectiveFrom,
-  recruitmentManagers: detail.Recruitment_Manager,
-  contactPersons: detail.ContactPerson,
-  contactEmails: detail.ContactPersonMail,
-  description: detail.Job_Description,
-  ...openingTermsOf(detail),
-  locations: detail.Locations.map(placeOf),
-  remoteCountries: detail.RemoteCountries,
-  questions: detail.Questions.map((question) => questionOf(question)),
 });

@@ -18,7 +18,7 @@ import { Icon } from '@/components/icons';
 import { jobPath, routes } from '@lumenfield/routes';
 import { Link, useLocation } from '@/lib/router';
 import { usePageData } from '@/lib/page-data';
-import { fetchCareerListing } from './legacy/jobs-api';
+import { fetchCareerListing } from './api/openings';
 import { useApplyLauncher } from './components/apply-launcher';
 import { JobTermsLine } from './components/job-terms';
 import { jobHeading } from './job-summary';

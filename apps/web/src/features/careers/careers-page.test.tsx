@@ -1,4 +1,4 @@
-import { APPLIED_SUCCESSFULLY, careerListingRowsOf, jobDetailOf } from '@lumenfield/contract';
+import { APPLIED_SUCCESSFULLY } from '@lumenfield/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -19,7 +19,7 @@ beforeEach(resetCareersState);
 afterEach(() => vi.unstubAllGlobals());
 
 function withOpenings(list: ReturnType<typeof opening>[]) {
-  return mockApi({ '/Jobs/CareerListing': () => json(careerListingRowsOf(list)) });
+  return mockApi({ '/openings': () => json(list) });
 }
 
 const renderCareers = () => renderAt(<CareersPage routeId="careers" />, '/careers');
@@ -103,9 +103,9 @@ describe('Careers screen', () => {
 
   it("a successful application shows 'Applied Successfully!', clears the form and closes it", async () => {
     const fetchMock = mockApi({
-      '/Jobs/CareerListing': () => json(careerListingRowsOf([opening()])),
+      '/openings': () => json([opening()]),
       // The dialog opened from the list reads the opening's questions from its detail.
-      '/Jobs/CareerDetailsRetrival': () => json([jobDetailOf(publicOpening())]),
+      '/openings/7': () => json(publicOpening()),
       '/openings/7/applications': () =>
         json({ applicantId: 9, message: APPLIED_SUCCESSFULLY }, 201),
     });
@@ -141,14 +141,14 @@ describe('Careers screen', () => {
   it('a failed listing says so and can be retried', async () => {
     let calls = 0;
     mockApi({
-      '/Jobs/CareerListing': () => {
+      '/openings': () => {
         calls += 1;
         return calls === 1
           ? json(
               { type: 'about:blank', title: 'Error', status: 503, detail: 'Database offline.' },
               503,
             )
-          : json(careerListingRowsOf([opening()]));
+          : json([opening()]);
       },
     });
     const user = userEvent.setup({ delay: null });

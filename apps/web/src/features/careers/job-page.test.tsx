@@ -1,4 +1,4 @@
-import { JOB_ID_SESSION_KEY, jobDetailOf } from '@lumenfield/contract';
+import { JOB_ID_SESSION_KEY } from '@lumenfield/contract';
 import { render, screen, within } from '@testing-library/react';
 import { routeForPath } from '@lumenfield/routes';
 import { Router, createMemoryHistory, useLocation } from '@/lib/router';
@@ -23,13 +23,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 function withDetail(detail = publicOpening()) {
   return mockApi({
-    '/Jobs/CareerDetailsRetrival': (url) =>
-      url.searchParams.get('jobID') === String(detail.id)
-        ? json([jobDetailOf(detail)])
-        : json(
-            { type: 'about:blank', title: 'Not Found', status: 404, detail: 'No such job' },
-            404,
-          ),
+    // Any other opening answers 404, as mockApi does for every path it is not given.
+    [`/openings/${detail.id}`]: () => json(detail),
   });
 }
 
@@ -72,7 +67,7 @@ describe('Job detail screen', () => {
       </PageDataProvider>,
     );
     expect(screen.getByRole('heading', { level: 1, name: NO_SUCH_JOB_TITLE })).toBeInTheDocument();
-    expect(callsTo(fetchMock, '/Jobs/CareerDetailsRetrival')).toEqual([]);
+    expect(callsTo(fetchMock, '/openings/7')).toEqual([]);
   });
 
   it('shows the job from a bookmarked URL and remembers its id for the tab', async () => {
@@ -81,9 +76,7 @@ describe('Job detail screen', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'QA Automation Engineer' }),
     ).toBeInTheDocument();
-    expect(callsTo(fetchMock, '/Jobs/CareerDetailsRetrival')[0]!.search).toBe(
-      '?ActionFlag=JobOpeningsDetail&jobID=7',
-    );
+    expect(callsTo(fetchMock, '/openings/7')).toHaveLength(1);
     expect(sessionStorage.getItem(JOB_ID_SESSION_KEY)).toBe('7');
     expect(screen.getByRole('link', { name: /Back to All Jobs/ })).toHaveAttribute(
       'href',

@@ -16,7 +16,7 @@ import { Icon } from '@/components/icons';
 import { jobPath, routes, type ScreenProps } from '@lumenfield/routes';
 import { usePageMeta } from '@/lib/page-meta';
 import { site } from '@/config/site';
-import { fetchOpening } from './legacy/jobs-api';
+import { fetchOpening } from './api/openings';
 import { ApplyButton } from './components/apply-button';
 import { JobPlaces } from './components/job-places';
 import { JobDescription } from './components/job-description';

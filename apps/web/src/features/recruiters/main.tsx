@@ -6,7 +6,7 @@ import './recruiters.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@/lib/router';
-import { ConsoleApp } from './console-app';
+import { ConsoleApp } from './shell/console-app';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');

@@ -1,4 +1,4 @@
-import { APPLIED_SUCCESSFULLY, jobDetailOf, type PublicQuestion } from '@lumenfield/contract';
+import { APPLIED_SUCCESSFULLY, type PublicQuestion } from '@lumenfield/contract';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -180,12 +180,11 @@ describe("The apply dialog's questions", () => {
   it('opened from the careers list, the form reads the questions from the opening', async () => {
     const { fetchMock } = setup(
       {
-        '/Jobs/CareerDetailsRetrival': () =>
-          json([jobDetailOf(publicOpening({ questions: questions.slice(0, 1) }))]),
+        '/openings/7': () => json(publicOpening({ questions: questions.slice(0, 1) })),
       },
       false,
     );
     expect(await screen.findByLabelText('Years of testing', { exact: false })).toBeInTheDocument();
-    expect(callsTo(fetchMock, '/Jobs/CareerDetailsRetrival')).toHaveLength(1);
+    expect(callsTo(fetchMock, '/openings/7')).toHaveLength(1);
   });
 });

@@ -1,4 +1,3 @@
-import { jobDetailOf } from '@lumenfield/contract';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -128,16 +127,15 @@ describe('Where would you work?', () => {
   });
 
   it("opened from the careers list, reads the opening's places from its detail", async () => {
-    const detail = (locations: typeof places) => () =>
-      json([jobDetailOf(publicOpening({ id: 7, locations }))]);
-    setup({ '/Jobs/CareerDetailsRetrival': detail(places) }, false);
+    setup({ '/openings/7': () => json(publicOpening({ id: 7, locations: places })) }, false);
     expect(
       await screen.findByRole('group', { name: /Where would you work\?/ }),
     ).toBeInTheDocument();
   });
 
   it('asks nothing of an opening with one place', async () => {
-    setup({ '/Jobs/CareerDetailsRetrival': () => json([]) }, false);
+    const onePlace = places.slice(0, 1);
+    setup({ '/openings/7': () => json(publicOpening({ id: 7, locations: onePlace })) }, false);
     await screen.findByRole('option', { name: 'United States of America' });
     expect(screen.queryByRole('group', { name: /Where would you work\?/ })).toBeNull();
   });

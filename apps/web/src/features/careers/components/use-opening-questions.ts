@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Place, PublicQuestion } from '@lumenfield/contract';
-import { fetchOpening } from '../legacy/jobs-api';
+import { fetchOpening } from '../api/openings';
 import type { OpeningNames } from '../job-summary';
 
 export type QuestionsState =

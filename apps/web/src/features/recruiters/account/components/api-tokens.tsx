@@ -1,0 +1,211 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { ApiToken, ApiTokenCreated } from '@lumenfield/contract';
+import { Modal } from '@/components/modal';
+import { ApiError } from '@/lib/api-client';
+import { useResource } from '@/lib/use-resource';
+import { accountApi } from '../api';
+import { ErrorNote, Pending } from '../../shared/components/status';
+import { ListTable } from '../../shared/components/list-table';
+import { TextField, fieldErrorFor } from '../../shared/components/fields';
+import { When } from '../../shared/components/when';
+
+/** The new token's secret, shown this once: a read-only field to copy it from. */
+function NewSecret({ created, onCopied }: { created: ApiTokenCreated; onCopied: () => void }) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  // Focus lands on the secret, so a keyboard or screen-reader user finds it at once.
+  useEffect(() => inputRef.current?.focus(), []);
+  const copy = () => {
+    inputRef.current?.select();
+    // Without the clipboard (an insecure origin, a refusal) the text stays selected to copy by hand.
+    navigator.clipboard?.writeText(created.secret).then(onCopied, () => undefined);
+  };
+  return (
+    <div className="rc-alert rc-alert--ok rc-token-secret">
+      <label htmlFor="new-token-secret">Your new token &ldquo;{created.token.name}&rdquo;</label>
+      <div className="rc-token-secret__row">
+        <input
+          ref={inputRef}
+          id="new-token-secret"
+          readOnly
+          value={created.secret}
+          spellCheck={false}
+          aria-describedby="new-token-secret-hint"
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        <button type="button" className="button button--secondary" onClick={copy}>
+          Copy
+        </button>
+      </div>
+      <p id="new-token-secret-hint">
+        Copy it now and keep it like a password: it will not be shown again.
+      </p>
+    </div>
+  );
+}
+
+/**
+ * "API tokens" in Your account: make a named token (its secret shown once), see when each was
+ * made and last used, revoke one after a confirmation.
+ */
+export function ApiTokens() {
+  const [tokens, reload] = useResource('api-tokens', (signal) => accountApi.tokens(signal), {
+    keepWhileReloading: true,
+  });
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [status, setStatus] = useState('');
+  const [created, setCreated] = useState<ApiTokenCreated | null>(null);
+  const [revoking, setRevoking] = useState<ApiToken | null>(null);
+  const [busy, setBusy] = useState(false);
+  // Revoked rows leave at once, with the dialog, rather than when the list has reloaded.
+  const [revokedIds, setRevokedIds] = useState<number[]>([]);
+  const nameRef = useRef<HTMLFormElement>(null);
+  const listHeadingRef = useRef<HTMLHeadingElement>(null);
+  const shown =
+    tokens.status === 'ready' ? tokens.data.filter((t) => !revokedIds.includes(t.id)) : [];
+
+  const fail = (error: unknown, fallback: string) => {
+    setBusy(false);
+    const apiError = error instanceof ApiError ? error : undefined;
+    setFailure(apiError?.message ?? fallback);
+    return apiError;
+  };
+
+  const create = (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setFailure(null);
+    setStatus('');
+    setCreated(null);
+    accountApi.createToken(name).then(
+      (answer) => {
+        setBusy(false);
+        setNameError(undefined);
+        setName('');
+        setCreated(answer);
+        setStatus('Token created.');
+        reload();
+      },
+      (error: unknown) => {
+        const apiError = fail(error, 'The token was not created.');
+        setNameError(fieldErrorFor(apiError?.fieldErrors ?? [], 'name'));
+        requestAnimationFrame(() =>
+          nameRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+        );
+      },
+    );
+  };
+
+  const revoke = (token: ApiToken) => {
+    setBusy(true);
+    setFailure(null);
+    accountApi.revokeToken(token.id).then(
+      () => {
+        setBusy(false);
+        setRevokedIds((ids) => [...ids, token.id]);
+        setRevoking(null);
+        if (created?.token.id === token.id) setCreated(null);
+        setStatus(`Token “${token.name}” revoked.`);
+        // Its Revoke button is gone: focus goes to the list's heading instead of the page's end.
+        requestAnimationFrame(() => listHeadingRef.current?.focus());
+        reload();
+      },
+      (error: unknown) => {
+        setRevoking(null);
+        fail(error, 'The token was not revoked.');
+      },
+    );
+  };
+
+  return (
+    <section className="rc-card rc-tokens" aria-labelledby="tokens-heading">
+      <h2 id="tokens-heading">API tokens</h2>
+      <p>
+        A token lets a script call the console&rsquo;s API as you, with your role: send it as{' '}
+        <code>Authorization: Bearer &lt;token&gt;</code>. Anyone who holds it can do what you can,
+        so give each script its own and revoke the ones you no longer use.
+      </p>
+      <p role="status" className="rc-muted">
+        {status}
+      </p>
+      {failure ? <ErrorNote message={failure} /> : null}
+      {created ? <NewSecret created={created} onCopied={() => setStatus('Token copied.')} /> : null}
+      <form ref={nameRef} className="rc-form" onSubmit={create} noValidate>
+        <div className="rc-grid">
+          <TextField
+            id="token-name"
+            label="Name"
+            hint="What it is for, such as “Nightly CSV export”."
+            value={name}
+            error={nameError}
+            onChange={setName}
+          />
+        </div>
+        <div className="rc-form__actions">
+          <button type="submit" className="button button--primary" disabled={busy}>
+            Create token
+          </button>
+        </div>
+      </form>
+      <h3 ref={listHeadingRef} tabIndex={-1}>
+        Your tokens
+      </h3>
+      <Pending resource={tokens} what="tokens" onRetry={reload} />
+      {tokens.status === 'ready' && shown.length === 0 ? <p>You have no tokens.</p> : null}
+      {shown.length > 0 ? (
+        <ListTable caption="Your API tokens" columns={['Name', 'Created', 'Last used', 'Actions']}>
+          {shown.map((token) => (
+            <tr key={token.id}>
+              <td data-label="Name">{token.name}</td>
+              <td data-label="Created">
+                <When iso={token.createdOn} />
+              </td>
+              <td data-label="Last used">
+                {token.lastUsedOn ? <When iso={token.lastUsedOn} /> : 'Never'}
+              </td>
+              <td data-label="Actions" className="rc-actions">
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={() => setRevoking(token)}
+                >
+                  Revoke<span className="visually-hidden"> {token.name}</span>
+                </button>
+              </td>
+            </tr>
+          ))}
+        </ListTable>
+      ) : null}
+      <Modal
+        open={revoking !== null}
+        onClose={() => setRevoking(null)}
+        title="Revoke this token?"
+        role="alertdialog"
+      >
+        <p>
+          Scripts that use &ldquo;{revoking?.name}&rdquo; stop working at once. This cannot be
+          undone.
+        </p>
+        <div className="rc-form__actions">
+          <button
+            type="button"
+            className="button rc-button--danger"
+            disabled={busy}
+            onClick={() => revoking && revoke(revoking)}
+          >
+            Revoke token
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            data-autofocus
+            onClick={() => setRevoking(null)}
+          >
+            Keep
+          </button>
+        </div>
+      </Modal>
+    </section>
+  );
+}

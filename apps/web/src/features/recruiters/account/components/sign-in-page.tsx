@@ -1,0 +1,115 @@
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { ConsoleSession } from '@lumenfield/contract';
+import { Logo } from '@/components/logo';
+import { ApiError } from '@/lib/api-client';
+import { accountApi } from '../api';
+import { useConsoleTitle } from '../../shared/components/page-heading';
+
+/**
+ * The sign-in form (docs/recruiters.md): `Email`, `Password`, `Sign in`; the server's message on
+ * failure. The sign-in page and the dialog that signs in again in place (sign-in-again.tsx)
+ * both use it.
+ */
+export function SignInForm({
+  onSignedIn,
+  email: knownEmail = '',
+  idPrefix = 'signin',
+  children,
+}: {
+  onSignedIn: (session: ConsoleSession) => void;
+  /** Filled in when the console knows who was signed in. */
+  email?: string;
+  idPrefix?: string;
+  /** More actions beside Sign in (the dialog's "Not now"). */
+  children?: ReactNode;
+}) {
+  const [email, setEmail] = useState(knownEmail);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    accountApi.signIn({ email, password }).then(
+      (session) => onSignedIn(session),
+      (failure: unknown) => {
+        setBusy(false);
+        setPassword('');
+        setError(
+          failure instanceof ApiError ? failure.message : 'Signing in failed. Please try again.',
+        );
+        passwordRef.current?.focus();
+      },
+    );
+  };
+
+  return (
+    <>
+      <div aria-live="assertive" role="alert" className="rc-signin__alert">
+        {error ? <p className="rc-alert rc-alert--error">{error}</p> : null}
+      </div>
+      <form onSubmit={submit} noValidate>
+        <div className="rc-field">
+          <label htmlFor={`${idPrefix}-email`}>Email</label>
+          <input
+            id={`${idPrefix}-email`}
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <div className="rc-field">
+          <label htmlFor={`${idPrefix}-password`}>Password</label>
+          <input
+            id={`${idPrefix}-password`}
+            ref={passwordRef}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            data-autofocus={knownEmail ? true : undefined}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </div>
+        {children ? (
+          <div className="rc-form__actions">
+            <button type="submit" className="button button--primary" disabled={busy}>
+              Sign in
+            </button>
+            {children}
+          </div>
+        ) : (
+          <button
+            type="submit"
+            className="button button--primary rc-signin__submit"
+            disabled={busy}
+          >
+            Sign in
+          </button>
+        )}
+      </form>
+    </>
+  );
+}
+
+export function SignInPage({ onSignedIn }: { onSignedIn: (session: ConsoleSession) => void }) {
+  useConsoleTitle('Sign in');
+  return (
+    <main className="rc-signin" id="rc-main">
+      <div className="rc-signin__card">
+        <div className="rc-signin__brand">
+          <Logo />
+        </div>
+        <h1>Sign in to the recruiters&rsquo; console</h1>
+        <SignInForm onSignedIn={onSignedIn} />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,243 @@
+import {
+  APPLICANT_STAGES,
+  applicantSortSchema,
+  applicantStageSchema,
+  consolePagePaths,
+  DEFAULT_APPLICANT_SORT,
+  type ApplicantsQuery,
+} from '@lumenfield/contract';
+import { Link, useSearchParams } from '@/lib/router';
+import { applicantsCsvHref, applicantsApi } from '../api';
+import { openingsApi } from '../../openings/api';
+import { sourcesApi } from '../../sources/api';
+import { DoesNotMeetFlags } from './applicant-answers';
+import { applicantInList, SORT_CHOICES, sortColumn, sortOf, sortWords } from '../applicant-sort';
+import { BulkBar, SelectAllMatching, useBulkSelection } from './bulk-actions';
+import { FilterForm, OpeningFilter } from '../../shared/components/filter-form';
+import { ListTable } from '../../shared/components/list-table';
+import { PageHeading } from '../../shared/components/page-heading';
+import { PagedResults } from '../../shared/components/paged-results';
+import { Pending } from '../../shared/components/status';
+import { StageBadge } from '../../shared/components/badges';
+import { When } from '../../shared/components/when';
+import { withQuery } from '../../shared/lib/with-query';
+import { EmailText } from '../../shared/components/email-text';
+import { useResource } from '@/lib/use-resource';
+
+/** The list's filters as the URL carries them; anything malformed is left out. */
+export function queryFromParams(params: URLSearchParams): ApplicantsQuery {
+  const stage = applicantStageSchema.safeParse(params.get('stage'));
+  const jobId = params.get('jobId') ?? '';
+  const page = params.get('page') ?? '';
+  const q = (params.get('q') ?? '').trim();
+  const doesNotMeet = params.get('doesNotMeet');
+  const source = (params.get('source') ?? '').slice(0, 100);
+  const sort = applicantSortSchema.safeParse(params.get('sort'));
+  return {
+    ...(source ? { source } : {}),
+    ...(doesNotMeet === 'true' || doesNotMeet === 'false' ? { doesNotMeet } : {}),
+    ...(/^\d{1,9}$/.test(jobId) ? { jobId } : {}),
+    ...(stage.success ? { stage: stage.data } : {}),
+    ...(q ? { q: q.slice(0, 200) } : {}),
+    ...(/^\d{1,6}$/.test(page) && page !== '1' ? { page } : {}),
+    ...(sort.success ? { sort: sort.data } : {}),
+  };
+}
+
+/** Applicants across openings or of one (`?jobId=`), searchable and filtered by stage. */
+export default function ApplicantsPage() {
+  const params = useSearchParams();
+  const query = queryFromParams(params);
+  const key = JSON.stringify(query);
+  const [list, reload] = useResource(
+    `applicants-${key}`,
+    (signal) => applicantsApi.applicants(query, signal),
+    { keepWhileReloading: true },
+  );
+  const jobs = useResource('jobs', (signal) => openingsApi.jobs(signal), {
+    keepWhileReloading: true,
+  })[0];
+  const sources = useResource('sources', (signal) => sourcesApi.sources(signal), {
+    keepWhileReloading: true,
+  })[0];
+  const job =
+    query.jobId && jobs.status === 'ready'
+      ? jobs.data.find((item) => String(item.id) === query.jobId)
+      : undefined;
+  const filters: ApplicantsQuery = { ...query, page: undefined };
+  // A selection holds across the pages of one filter, and goes when the filter changes.
+  const selection = useBulkSelection(JSON.stringify(filters));
+  const { selected } = selection;
+
+  return (
+    <>
+      <PageHeading
+        title="Applicants"
+        actions={
+          <a className="button button--secondary" href={applicantsCsvHref(filters)} download>
+            Export CSV
+          </a>
+        }
+      >
+        {job ? `Applicants · ${job.title}` : 'Applicants'}
+      </PageHeading>
+      <FilterForm
+        label="Applicants"
+        search
+        path={consolePagePaths.applicants}
+        queryKey={key}
+        fromQuery={() => ({
+          source: query.source ?? '',
+          q: query.q ?? '',
+          stage: query.stage ?? '',
+          jobId: query.jobId ?? '',
+          doesNotMeet: query.doesNotMeet ?? '',
+          sort: query.sort ?? '',
+        })}
+        toQuery={(fields) => ({ ...fields, q: fields.q.trim() })}
+        submit="Apply filters"
+      >
+        {(field) => (
+          <>
+            <div className="rc-field">
+              <label htmlFor="applicants-q">Search</label>
+              <input
+                id="applicants-q"
+                type="search"
+                maxLength={200}
+                placeholder="Name, e-mail, city or opening"
+                {...field('q')}
+              />
+            </div>
+            <div className="rc-field">
+              <label htmlFor="applicants-stage">Stage</label>
+              <select id="applicants-stage" {...field('stage')}>
+                <option value="">Any stage</option>
+                {APPLICANT_STAGES.map((value) => (
+                  <option key={value} value={value}>
+                    {value}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <OpeningFilter id="applicants-job" jobs={jobs} field={field('jobId')} />
+            <div className="rc-field">
+              <label htmlFor="applicants-flag">Knock-out answers</label>
+              <select id="applicants-flag" {...field('doesNotMeet')}>
+                <option value="">Any</option>
+                <option value="true">Flagged: does not meet</option>
+                <option value="false">Not flagged</option>
+              </select>
+            </div>
+            <div className="rc-field">
+              <label htmlFor="applicants-source">Source</label>
+              <select id="applicants-source" {...field('source')}>
+                <option value="">Any source</option>
+                {sources.status === 'ready'
+                  ? sources.data.creditedNames.map((name) => (
+                      <option key={name} value={name}>
+                        {name}
+                      </option>
+                    ))
+                  : null}
+              </select>
+            </div>
+            {/* The headings sort too; this is the way on a phone, where the table becomes cards. */}
+            <div className="rc-field">
+              <label htmlFor="applicants-sort">Sort</label>
+              <select id="applicants-sort" {...field('sort')}>
+                {SORT_CHOICES.map(([value, label]) => (
+                  <option key={value} value={value === DEFAULT_APPLICANT_SORT ? '' : value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </>
+        )}
+      </FilterForm>
+      <Pending resource={list} what="applicants" onRetry={reload} />
+      {list.status === 'ready' ? (
+        <PagedResults
+          page={list.data}
+          noun={['applicant', 'applicants']}
+          none="No applicants match."
+          label="Applicants"
+          hrefFor={(page) => withQuery(consolePagePaths.applicants, { ...filters, page })}
+        >
+          {(items) => (
+            <>
+              <div className="rc-bulk-select">
+                <label className="rc-bulk-select__page">
+                  <input
+                    type="checkbox"
+                    checked={items.every((row) => selected.has(row.applicantId))}
+                    onChange={(event) => selection.toggle(items, event.target.checked)}
+                  />
+                  Select all on this page
+                </label>
+                {items.every((row) => selected.has(row.applicantId)) &&
+                list.data.total > items.length ? (
+                  <SelectAllMatching
+                    selection={selection}
+                    total={list.data.total}
+                    query={filters}
+                  />
+                ) : null}
+              </div>
+              <ListTable
+                caption={`Applicants, ${sortWords(sortOf(query))}`}
+                columns={[
+                  {
+                    label: 'Select',
+                    className: 'rc-check',
+                    header: <span className="visually-hidden">Select</span>,
+                  },
+                  sortColumn('Name', 'name', query),
+                  sortColumn('Opening', 'opening', query),
+                  'City',
+                  sortColumn('Applied', 'applied', query),
+                  sortColumn('Stage', 'stage', query),
+                ]}
+              >
+                {items.map((row) => (
+                  <tr key={row.applicantId}>
+                    <td data-label="Select" className="rc-check">
+                      <input
+                        type="checkbox"
+                        aria-label={`Select ${row.firstName} ${row.lastName}`}
+                        checked={selected.has(row.applicantId)}
+                        onChange={(event) => selection.toggle([row], event.target.checked)}
+                      />
+                    </td>
+                    <td data-label="Name">
+                      <Link to={applicantInList(row.applicantId, filters)}>
+                        {row.firstName} {row.lastName}
+                      </Link>
+                      <EmailText className="rc-sub" email={row.email} />
+                      <DoesNotMeetFlags
+                        labels={row.doesNotMeet}
+                        possibleDuplicate={row.possibleDuplicate}
+                      />
+                    </td>
+                    <td data-label="Opening">
+                      {row.jobCode} · {row.jobTitle}
+                    </td>
+                    <td data-label="City">{row.city}</td>
+                    <td data-label="Applied">
+                      <When iso={row.appliedOn} />
+                    </td>
+                    <td data-label="Stage">
+                      <StageBadge stage={row.stage} />
+                    </td>
+                  </tr>
+                ))}
+              </ListTable>
+            </>
+          )}
+        </PagedResults>
+      ) : null}
+      <BulkBar selection={selection} onChanged={reload} />
+    </>
+  );
+}

@@ -1,0 +1,202 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ConsoleApplicant } from '@lumenfield/contract';
+import { applicant, job, json, mockApi, renderConsole, session } from '../../shell/test-support';
+
+vi.setConfig({ testTimeout: 20_000 });
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the applicants list', () => {
+  it('reads its filters from the URL, asks for them, and the CSV link carries them', async () => {
+    const asked: URLSearchParams[] = [];
+    mockApi({
+      'GET /recruiters/session': () => json(session()),
+      'GET /recruiters/jobs': () => json([job()]),
+      'GET /recruiters/applicants': (url) => {
+        asked.push(url.searchParams);
+        return json({
+          items: [
+            {
+              applicantId: 12,
+              jobId: 3,
+              jobCode: 'LTP-QA-1',
+              jobTitle: 'QA Engineer',
+              firstName: 'Jane',
+              lastName: 'Doe',
+              email: 'jane@example.com',
+              city: 'Austin',
+              appliedOn: '2026-11-20T10:00:00.000Z',
+              stage: 'Interview',
+              doesNotMeet: [],
+              possibleDuplicate: false,
+            },
+          ],
+          total: 51,
+          page: 1,
+          pageSize: 50,
+        });
+      },
+    });
+    const { history } = renderConsole(
+      '/recruiters/applicants?jobId=3&stage=Interview&q=jane&bad=1',
+    );
+    const link = await screen.findByRole('link', { name: 'Jane Doe' });
+    // The applicant's page remembers the list (next and previous walk it).
+    expect(link).toHaveAttribute(
+      'href',
+      '/recruiters/applicants/12?jobId=3&stage=Interview&q=jane',
+    );
+    expect(Object.fromEntries(asked[0]!)).toEqual({ jobId: '3', stage: 'Interview', q: 'jane' });
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/recruiters/applicants.csv?jobId=3&stage=Interview&q=jane',
+    );
+    expect(screen.getByText('51 applicants')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
+      'Applicants · QA Engineer',
+    );
+    // The second page keeps the filters.
+    expect(screen.getByRole('link', { name: 'Next page' })).toHaveAttribute(
+      'href',
+      '/recruiters/applicants?jobId=3&stage=Interview&q=jane&page=2',
+    );
+    // A new filter is a new URL.
+    await userEvent.selectOptions(screen.getByLabelText('Stage'), 'New');
+    await userEvent.clear(screen.getByLabelText('Search'));
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(history.location.search).toBe('?stage=New&jobId=3');
+    await waitFor(() => expect(asked).toHaveLength(2));
+    expect(Object.fromEntries(asked[1]!)).toEqual({ jobId: '3', stage: 'New' });
+    // The nav's plain list: the fields follow the URL.
+    await userEvent.click(
+      within(screen.getByRole('navigation', { name: 'Console' })).getByRole('link', {
+        name: 'Applicants',
+      }),
+    );
+    expect(history.location.search).toBe('');
+    await waitFor(() => expect(screen.getByLabelText('Stage')).toHaveValue(''));
+    expect(screen.getByLabelText('Opening')).toHaveValue('');
+  });
+});
+
+describe("an applicant's page", () => {
+  it('shows what they sent, a DOCX to download, and moves the stage and adds a note', async () => {
+    let current: ConsoleApplicant = applicant();
+    const writes: { method: string; body: unknown }[] = [];
+    let pageLoads = 0;
+    mockApi({
+      'GET /recruiters/session': () => json(session()),
+      'GET /recruiters/applicants/12': () => {
+        pageLoads += 1;
+        return json(current);
+      },
+      'PUT /recruiters/applicants/12/stage': (_url, init) => {
+        const body = JSON.parse(String(init?.body)) as { stage: ConsoleApplicant['stage'] };
+        writes.push({ method: 'PUT', body });
+        current = {
+          ...current,
+          stage: body.stage,
+          stageHistory: [
+            {
+              stage: body.stage,
+              changedBy: 'Rita Recruiter',
+              changedOn: '2026-11-21T10:00:00.000Z',
+            },
+            ...current.stageHistory,
+          ],
+        };
+        // What changed, not the whole page.
+        return json({ stage: current.stage, stageHistory: current.stageHistory });
+      },
+      'POST /recruiters/applicants/12/notes': (_url, init) => {
+        const body = JSON.parse(String(init?.body)) as { text: string };
+        writes.push({ method: 'POST', body });
+        current = {
+          ...current,
+          notes: [
+            {
+              noteId: 1,
+              author: 'Rita Recruiter',
+              createdOn: '2026-11-21T11:00:00.000Z',
+              text: body.text,
+            },
+          ],
+        };
+        return json(current, 201);
+      },
+    });
+    renderConsole('/recruiters/applicants/12');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jane Doe' })).toBeVisible();
+    const sent = screen.getByRole('region', { name: 'What they sent' });
+    for (const text of [
+      'jane@example.com',
+      '5550100',
+      'Austin',
+      'Texas',
+      'United States',
+      '3-5 years',
+    ])
+      expect(within(sent).getByText(text)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Download DOCX/ })).toHaveAttribute(
+      'href',
+      '/api/recruiters/resumes/g-1?sig=x',
+    );
+    expect(screen.queryByTestId('pdf-pages')).not.toBeInTheDocument();
+    // Recruiters do not erase; admins do.
+    expect(screen.queryByRole('button', { name: /Erase/ })).not.toBeInTheDocument();
+
+    // The stage model offers only the moves it allows, and says why not the others.
+    const stage = screen.getByRole('region', { name: 'Stage' });
+    expect(within(stage).getByRole('radio', { name: 'Hired' })).toBeDisabled();
+    expect(within(stage).getByRole('radio', { name: 'New' })).toBeEnabled();
+    expect(within(stage).getByRole('group')).toHaveAccessibleDescription(
+      'Only an applicant in Offer can be hired; this one is in New.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Change stage' }));
+    expect(within(stage).getByRole('status')).toHaveTextContent('The applicant is already in New.');
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Interview' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Change stage' }));
+    // The panel is drawn anew from the server's answer, without asking for the page again.
+    await waitFor(() => expect(within(stage).getByText('Rita Recruiter')).toBeInTheDocument());
+    expect(within(stage).getByRole('radio', { name: 'Interview' })).toBeChecked();
+    expect(within(stage).getByText('Stage changed to Interview.')).toBeInTheDocument();
+    expect(within(stage).getByRole('group', { name: /Current stage: Interview/ })).toBeVisible();
+    expect(pageLoads).toBe(1);
+
+    await userEvent.type(screen.getByLabelText('Note'), 'Strong on test design.');
+    await userEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    const notes = screen.getByRole('region', { name: 'Notes' });
+    expect(await within(notes).findByText('Strong on test design.')).toBeInTheDocument();
+    expect(within(notes).getByText('Rita Recruiter')).toBeInTheDocument();
+    expect(screen.getByLabelText('Note')).toHaveValue('');
+    expect(writes).toEqual([
+      { method: 'PUT', body: { stage: 'Interview' } },
+      { method: 'POST', body: { text: 'Strong on test design.' } },
+    ]);
+  });
+
+  it('after erasing, closing the result (× or Esc) leaves the erased person for the applicants list', async () => {
+    mockApi({
+      'GET /recruiters/session': () => json(session('admin', 'Ada Admin')),
+      'GET /recruiters/applicants/12': () => json(applicant()),
+      'POST /recruiters/erasures': () => json({ applicants: 1, resumes: 1, mails: 2 }),
+      'GET /recruiters/applicants': () => json({ items: [], total: 0, page: 1, pageSize: 50 }),
+      'GET /recruiters/jobs': () => json([job()]),
+    });
+    const { history } = renderConsole('/recruiters/applicants/12');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jane Doe' })).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Erase this person’s data' }));
+    const ask = await screen.findByRole('alertdialog', { name: "Erase this person's data?" });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Erase for good' }));
+    expect(
+      await within(ask).findByText('Erased 1 application, 1 resume and 2 mails.'),
+    ).toBeInTheDocument();
+    // The dialog's × (Esc does the same through the native dialog's cancel, in a browser).
+    await userEvent.click(within(ask).getByRole('button', { name: 'Close' }));
+    await screen.findByRole('heading', { level: 1, name: 'Applicants' });
+    expect(history.location.pathname).toBe('/recruiters/applicants');
+    expect(screen.queryByText('jane@example.com')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,361 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  counted,
+  APPLICANT_STAGES,
+  BULK_LIMIT,
+  BULK_UNDO_SECONDS,
+  canMove,
+  type ApplicantStage,
+  type ApplicantsQuery,
+  type BulkAction,
+  type BulkResult,
+  type FieldError,
+} from '@lumenfield/contract';
+import { Modal } from '@/components/modal';
+import { ApiError } from '@/lib/api-client';
+import { useResource } from '@/lib/use-resource';
+import { applicantsApi } from '../api';
+import { messagesApi } from '../../messages/api';
+import { RejectionFields, useTemplates } from '../../messages/components/applicant-messages';
+import { ErrorNote } from '../../shared/components/status';
+
+const APPLICANTS: [string, string] = ['applicant', 'applicants'];
+
+/** The stages a bulk move offers: those at least one selected applicant may move to. */
+export function bulkMoveTargets(stages: Iterable<ApplicantStage>): ApplicantStage[] {
+  const from = [...new Set(stages)];
+  // Rejected takes a reason: it has its own button.
+  return APPLICANT_STAGES.filter((to) => to !== 'Rejected' && from.some((f) => canMove(f, to)));
+}
+
+/** What the bar says once a bulk action is done: "Moved 200 applicants to Interview." */
+export function bulkDoneText(action: BulkAction['action'], done: number): string {
+  if (done === 0) return 'Nobody was changed.';
+  return action.kind === 'move'
+    ? `Moved ${counted(done, APPLICANTS)} to ${action.stage}.`
+    : `Rejected ${counted(done, APPLICANTS)}.`;
+}
+
+/** What the bar says once an undo is done. */
+export function bulkUndoText(undone: number): string {
+  return undone === 0
+    ? 'Nobody was put back.'
+    : `Undone: ${counted(undone, APPLICANTS)} back where they were.`;
+}
+
+/** The selected applicants (id and the stage the recruiter saw), kept across the list's pages. */
+export function useBulkSelection(resetKey: string) {
+  const [selected, setSelected] = useState<Map<number, ApplicantStage>>(() => new Map());
+  useEffect(() => setSelected(new Map()), [resetKey]);
+  const toggle = useCallback(
+    (items: readonly { applicantId: number; stage: ApplicantStage }[], on: boolean) =>
+      setSelected((current) => {
+        const next = new Map(current);
+        for (const item of items) {
+          if (on && next.size < BULK_LIMIT) next.set(item.applicantId, item.stage);
+          else if (!on) next.delete(item.applicantId);
+        }
+        return next;
+      }),
+    [],
+  );
+  const replace = useCallback(
+    (items: readonly { applicantId: number; stage: ApplicantStage }[]) =>
+      setSelected(new Map(items.slice(0, BULK_LIMIT).map((a) => [a.applicantId, a.stage]))),
+    [],
+  );
+  const clear = useCallback(() => setSelected(new Map()), []);
+  return { selected, toggle, replace, clear };
+}
+
+export type BulkSelection = ReturnType<typeof useBulkSelection>;
+
+/** "Select all N matching": every applicant the filters match, up to BULK_LIMIT. */
+export function SelectAllMatching({
+  selection,
+  total,
+  query,
+}: {
+  selection: BulkSelection;
+  total: number;
+  query: ApplicantsQuery;
+}) {
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const reach = Math.min(total, BULK_LIMIT);
+  if (selection.selected.size >= reach) return null;
+  const selectAll = () => {
+    setBusy(true);
+    setMessage(null);
+    applicantsApi.applicantIds(query).then(
+      (found) => {
+        setBusy(false);
+        selection.replace(found.items);
+      },
+      (failure: unknown) => {
+        setBusy(false);
+        setMessage(failure instanceof ApiError ? failure.message : 'They could not be selected.');
+      },
+    );
+  };
+  return (
+    <>
+      {message ? <ErrorNote message={message} /> : null}
+      <button
+        type="button"
+        className="button button--secondary"
+        onClick={selectAll}
+        disabled={busy}
+      >
+        {total > BULK_LIMIT
+          ? `Select the first ${BULK_LIMIT} of ${total} matching`
+          : `Select all ${counted(total, ['matching applicant', 'matching applicants'])}`}
+      </button>
+    </>
+  );
+}
+
+interface Outcome {
+  text: string;
+  skipped: BulkResult['skipped'];
+  /** Set while the undo is still open. */
+  batchId?: number;
+}
+
+/**
+ * The bar under the list while applicants are selected: how many, move to a stage, reject with a
+ * reason; then what was done, who was skipped and why, and Undo for BULK_UNDO_SECONDS.
+ */
+export function BulkBar({
+  selection,
+  onChanged,
+}: {
+  selection: BulkSelection;
+  onChanged: () => void;
+}) {
+  const { selected } = selection;
+  const [target, setTarget] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [rejecting, setRejecting] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const outcomeRef = useRef<HTMLParagraphElement>(null);
+  const targets = bulkMoveTargets(selected.values());
+
+  const batchId = outcome?.batchId;
+  useEffect(() => {
+    if (batchId === undefined) return;
+    const timer = window.setTimeout(
+      () => setOutcome((current) => current && { ...current, batchId: undefined }),
+      BULK_UNDO_SECONDS * 1000,
+    );
+    return () => window.clearTimeout(timer);
+  }, [batchId]);
+  useEffect(() => {
+    if (outcome) outcomeRef.current?.focus();
+  }, [outcome?.text]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (selected.size === 0 && !outcome) return null;
+
+  const run = async (action: BulkAction['action']): Promise<FieldError[]> => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const applicants = [...selected].map(([applicantId, stage]) => ({ applicantId, stage }));
+      const result = await applicantsApi.bulk({ applicants, action });
+      selection.clear();
+      setTarget('');
+      setOutcome({
+        text: bulkDoneText(action, result.done.length),
+        skipped: result.skipped,
+        ...(result.done.length > 0 ? { batchId: result.batchId } : {}),
+      });
+      onChanged();
+      return [];
+    } catch (failure) {
+      setProblem(failure instanceof ApiError ? failure.message : 'Nothing was changed.');
+      return failure instanceof ApiError ? (failure.fieldErrors ?? []) : [];
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const move = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (target === '') {
+      setProblem('Choose a stage to move them to.');
+      document.getElementById('bulk-stage')?.focus();
+      return;
+    }
+    void run({ kind: 'move', stage: target as ApplicantStage });
+  };
+
+  const undo = () => {
+    if (batchId === undefined || busy) return;
+    setBusy(true);
+    setProblem(null);
+    applicantsApi.undoBulk(batchId).then(
+      (result) => {
+        setBusy(false);
+        setOutcome({ text: bulkUndoText(result.undone.length), skipped: result.skipped });
+        onChanged();
+      },
+      (failure: unknown) => {
+        setBusy(false);
+        setOutcome((current) => current && { ...current, batchId: undefined });
+        setProblem(failure instanceof ApiError ? failure.message : 'Nothing was undone.');
+      },
+    );
+  };
+
+  return (
+    <section className="rc-bulkbar" aria-label="Bulk actions">
+      {problem ? <ErrorNote message={problem} /> : null}
+      {outcome ? (
+        <div className="rc-bulkbar__outcome">
+          <p ref={outcomeRef} tabIndex={-1} role="status">
+            {outcome.text}
+          </p>
+          {batchId !== undefined ? (
+            <button type="button" className="button button--primary" onClick={undo} disabled={busy}>
+              Undo
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => setOutcome(null)}
+          >
+            Dismiss
+          </button>
+          {outcome.skipped.length > 0 ? (
+            <details className="rc-bulkbar__skipped" open={outcome.skipped.length <= 5}>
+              <summary>Skipped {counted(outcome.skipped.length, APPLICANTS)}</summary>
+              <ul>
+                {outcome.skipped.map((skip) => (
+                  <li key={skip.applicantId}>
+                    <strong>{skip.name || `Applicant ${skip.applicantId}`}</strong>: {skip.reason}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          ) : null}
+        </div>
+      ) : null}
+      {selected.size > 0 ? (
+        <form className="rc-bulkbar__actions" onSubmit={move} noValidate>
+          <p className="rc-bulkbar__count" aria-live="polite">
+            {selected.size} selected
+          </p>
+          <label htmlFor="bulk-stage" className="visually-hidden">
+            Move to stage
+          </label>
+          <select
+            id="bulk-stage"
+            value={target}
+            onChange={(event) => {
+              setTarget(event.target.value);
+              setProblem(null);
+            }}
+          >
+            <option value="">Move to stage…</option>
+            {targets.map((stage) => (
+              <option key={stage} value={stage}>
+                {stage}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            Move
+          </button>
+          <button
+            type="button"
+            className="button rc-button--danger"
+            disabled={busy}
+            onClick={() => setRejecting(true)}
+          >
+            Reject…
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => selection.clear()}
+          >
+            Clear selection
+          </button>
+        </form>
+      ) : null}
+      {rejecting ? (
+        <BulkRejectDialog
+          count={selected.size}
+          busy={busy}
+          onClose={() => setRejecting(false)}
+          onReject={(reasonId, templateId) => run({ kind: 'reject', reasonId, templateId })}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+/** The reason (required) and the optional rejection mail for every selected applicant. */
+function BulkRejectDialog({
+  count,
+  busy,
+  onClose,
+  onReject,
+}: {
+  count: number;
+  busy: boolean;
+  onClose: () => void;
+  onReject: (reasonId: number, templateId: number | null) => Promise<FieldError[]>;
+}) {
+  const [reasons] = useResource('rejection-reasons', (signal) => messagesApi.reasons(signal));
+  const [templates] = useTemplates();
+  const [reasonId, setReasonId] = useState('');
+  const [templateId, setTemplateId] = useState('');
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const who = counted(count, APPLICANTS);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (reasonId === '') {
+      setErrors([{ field: 'reasonId', message: 'Choose a reason.' }]);
+      document.getElementById('reject-reason')?.focus();
+      return;
+    }
+    void onReject(Number(reasonId), templateId === '' ? null : Number(templateId)).then((found) => {
+      setErrors(found);
+      if (found.length === 0) onClose();
+    });
+  };
+
+  return (
+    <Modal open onClose={onClose} title={`Reject ${who}?`}>
+      <form className="rc-form" onSubmit={submit} noValidate>
+        <RejectionFields
+          reasons={reasons}
+          templates={templates.status === 'ready' ? templates.data : []}
+          reasonId={reasonId}
+          templateId={templateId}
+          errors={errors}
+          mailHint={`Sent to each of them, after the ${BULK_UNDO_SECONDS} seconds in which you can undo this.`}
+          onReason={(value) => {
+            setReasonId(value);
+            setErrors([]);
+          }}
+          onTemplate={setTemplateId}
+        />
+        <div className="rc-form__actions">
+          <button type="submit" className="button rc-button--danger" disabled={busy}>
+            {templateId === '' ? `Reject ${who}` : `Reject ${who} and send`}
+          </button>
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

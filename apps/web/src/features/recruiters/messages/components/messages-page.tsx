@@ -1,0 +1,392 @@
+import { useRef, useState, type FormEvent } from 'react';
+import {
+  counted,
+  type FieldError,
+  type MessageTemplate,
+  type RejectionReason,
+} from '@lumenfield/contract';
+import { ApiError } from '@/lib/api-client';
+import { useResource } from '@/lib/use-resource';
+import { messagesApi } from '../api';
+import { ConfirmDialog } from '../../shared/components/confirm-dialog';
+import { PlaceholderList } from './placeholder-list';
+import { useSession } from '../../shared/session';
+import './messages.css';
+import { ErrorNote, Pending } from '../../shared/components/status';
+import {
+  FieldFrame,
+  TextField,
+  fieldErrorFor,
+  focusFirstInvalid,
+} from '../../shared/components/fields';
+import { PageHeading } from '../../shared/components/page-heading';
+import { TitledCard } from '../../shared/components/titled-card';
+import { When } from '../../shared/components/when';
+
+type Notice = { kind: 'ok' | 'error'; text: string } | null;
+
+const failed = (failure: unknown, fallback: string) =>
+  failure instanceof ApiError ? failure.message : fallback;
+
+const emptyTemplate = { name: '', subject: '', body: '' };
+
+function TemplateForm({
+  editing,
+  onSaved,
+  onCancel,
+}: {
+  editing: MessageTemplate | undefined;
+  onSaved: (template: MessageTemplate, created: boolean) => void;
+  onCancel: () => void;
+}) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [form, setForm] = useState(
+    editing ? { name: editing.name, subject: editing.subject, body: editing.body } : emptyTemplate,
+  );
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [message, setMessage] = useState<string | null>(null);
+  const busy = useRef(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy.current) return;
+    busy.current = true;
+    setMessage(null);
+    const saving = editing
+      ? messagesApi.updateTemplate(editing.templateId, form)
+      : messagesApi.createTemplate(form);
+    saving.then(
+      (saved) => {
+        busy.current = false;
+        setErrors([]);
+        if (!editing) setForm(emptyTemplate);
+        onSaved(saved, !editing);
+      },
+      (failure: unknown) => {
+        busy.current = false;
+        // What was typed stays: the sentence says what to change.
+        setErrors(failure instanceof ApiError ? (failure.fieldErrors ?? []) : []);
+        setMessage(failed(failure, 'The template was not saved.'));
+        focusFirstInvalid(formRef.current);
+      },
+    );
+  };
+  const set = (name: keyof typeof form) => (value: string) =>
+    setForm((current) => ({ ...current, [name]: value }));
+  const bodyError = fieldErrorFor(errors, 'body');
+  return (
+    <section className="rc-card" aria-labelledby="template-form-heading">
+      <h2 id="template-form-heading">{editing ? `Edit “${editing.name}”` : 'New template'}</h2>
+      {message ? <ErrorNote message={message} /> : null}
+      <form ref={formRef} className="rc-form" onSubmit={submit} noValidate>
+        <TextField
+          id="template-name"
+          label="Name"
+          hint="For you and your colleagues; the applicant never sees it."
+          value={form.name}
+          error={fieldErrorFor(errors, 'name')}
+          onChange={set('name')}
+        />
+        <TextField
+          id="template-subject"
+          label="Subject"
+          value={form.subject}
+          error={fieldErrorFor(errors, 'subject')}
+          onChange={set('subject')}
+        />
+        <FieldFrame id="template-body" label="Message" error={bodyError}>
+          {(control) => (
+            <textarea
+              {...control}
+              aria-describedby={[control['aria-describedby'], 'template-placeholders']
+                .filter(Boolean)
+                .join(' ')}
+              rows={9}
+              maxLength={10_000}
+              value={form.body}
+              onChange={(event) => set('body')(event.target.value)}
+            />
+          )}
+        </FieldFrame>
+        <PlaceholderList id="template-placeholders" />
+        <div className="rc-form__actions">
+          <button type="submit" className="button button--primary">
+            {editing ? 'Save template' : 'Add template'}
+          </button>
+          {editing ? (
+            <button type="button" className="button button--secondary" onClick={onCancel}>
+              Cancel
+            </button>
+          ) : null}
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function Templates({
+  templates,
+  isAdmin,
+  onChanged,
+}: {
+  templates: MessageTemplate[];
+  isAdmin: boolean;
+  onChanged: (notice: Notice) => void;
+}) {
+  const [editing, setEditing] = useState<MessageTemplate>();
+  const [deleting, setDeleting] = useState<MessageTemplate>();
+  const [busy, setBusy] = useState(false);
+  const remove = () => {
+    if (!deleting) return;
+    setBusy(true);
+    messagesApi.deleteTemplate(deleting.templateId).then(
+      () => {
+        setBusy(false);
+        setDeleting(undefined);
+        if (editing?.templateId === deleting.templateId) setEditing(undefined);
+        onChanged({ kind: 'ok', text: `“${deleting.name}” is deleted.` });
+      },
+      (failure: unknown) => {
+        setBusy(false);
+        setDeleting(undefined);
+        onChanged({ kind: 'error', text: failed(failure, 'The template was not deleted.') });
+      },
+    );
+  };
+  return (
+    <>
+      <section className="rc-card" aria-labelledby="templates-heading">
+        <h2 id="templates-heading">Templates</h2>
+        {templates.length === 0 ? (
+          <p className="rc-muted">
+            No templates yet.{isAdmin ? ' Add the first one below.' : ' An admin adds them.'}
+          </p>
+        ) : null}
+        <ul className="rc-templates">
+          {templates.map((template) => (
+            <TitledCard
+              key={template.templateId}
+              item
+              level={3}
+              title={template.name}
+              actions={
+                isAdmin
+                  ? [
+                      { label: 'Edit', onClick: () => setEditing(template) },
+                      { label: 'Delete', onClick: () => setDeleting(template) },
+                    ]
+                  : undefined
+              }
+            >
+              <p className="rc-templates__subject">
+                <span className="rc-muted">Subject:</span> {template.subject}
+              </p>
+              <p className="rc-message-body">{template.body}</p>
+              <p className="rc-muted rc-templates__when">
+                Last changed <When iso={template.updatedOn} />
+              </p>
+            </TitledCard>
+          ))}
+        </ul>
+      </section>
+      {isAdmin ? (
+        <TemplateForm
+          key={editing?.templateId ?? 'new'}
+          editing={editing}
+          onCancel={() => setEditing(undefined)}
+          onSaved={(saved, created) => {
+            setEditing(undefined);
+            onChanged({
+              kind: 'ok',
+              text: created ? `“${saved.name}” is added.` : `“${saved.name}” is saved.`,
+            });
+          }}
+        />
+      ) : null}
+      {deleting ? (
+        <ConfirmDialog
+          title={`Delete the template “${deleting.name}”?`}
+          confirmLabel="Delete template"
+          danger
+          busy={busy}
+          onConfirm={remove}
+          onCancel={() => setDeleting(undefined)}
+        >
+          <p>Messages already sent from it stay on the applicants’ pages as they were sent.</p>
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}
+
+function Reasons({
+  reasons,
+  isAdmin,
+  onChanged,
+}: {
+  reasons: RejectionReason[];
+  isAdmin: boolean;
+  onChanged: (notice: Notice) => void;
+}) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [label, setLabel] = useState('');
+  const [error, setError] = useState<string>();
+  const busy = useRef(false);
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy.current) return;
+    if (label.trim() === '') {
+      setError('Write the reason first.');
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    busy.current = true;
+    messagesApi.createReason(label).then(
+      (made) => {
+        busy.current = false;
+        setLabel('');
+        setError(undefined);
+        onChanged({ kind: 'ok', text: `“${made.label}” is added.` });
+      },
+      (failure: unknown) => {
+        busy.current = false;
+        setError(failed(failure, 'The reason was not added.'));
+        focusFirstInvalid(formRef.current);
+      },
+    );
+  };
+  const act = (reason: RejectionReason, work: Promise<unknown>, done: string) =>
+    work.then(
+      () => onChanged({ kind: 'ok', text: done }),
+      (failure: unknown) =>
+        onChanged({ kind: 'error', text: failed(failure, `“${reason.label}” was not changed.`) }),
+    );
+  return (
+    <section className="rc-card" aria-labelledby="reasons-heading">
+      <h2 id="reasons-heading">Rejection reasons</h2>
+      <p className="rc-muted">
+        A recruiter picks one whenever they reject an applicant. A reason that was given is retired
+        rather than removed, so the applicants keep it.
+      </p>
+      {reasons.length === 0 ? <p className="rc-muted">No reasons yet.</p> : null}
+      <ul className="rc-reasons">
+        {reasons.map((reason) => (
+          <li key={reason.reasonId}>
+            <span className="rc-reasons__label">
+              {reason.label}
+              <span className="rc-sub">
+                {reason.retired ? 'Retired · ' : ''}
+                {reason.uses === 0
+                  ? 'Not given yet'
+                  : `Given ${counted(reason.uses, ['time', 'times'])}`}
+              </span>
+            </span>
+            {isAdmin ? (
+              <span className="rc-actions">
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={() =>
+                    void act(
+                      reason,
+                      messagesApi.updateReason(reason.reasonId, { retired: !reason.retired }),
+                      reason.retired
+                        ? `“${reason.label}” is offered again.`
+                        : `“${reason.label}” is retired.`,
+                    )
+                  }
+                >
+                  {reason.retired ? 'Offer again' : 'Retire'}
+                  <span className="visually-hidden"> {reason.label}</span>
+                </button>
+                {reason.uses === 0 ? (
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    onClick={() =>
+                      void act(
+                        reason,
+                        messagesApi.removeReason(reason.reasonId),
+                        `“${reason.label}” is removed.`,
+                      )
+                    }
+                  >
+                    Remove<span className="visually-hidden"> {reason.label}</span>
+                  </button>
+                ) : null}
+              </span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {isAdmin ? (
+        <form ref={formRef} className="rc-form rc-reasons__add" onSubmit={add} noValidate>
+          <TextField
+            id="reason-label"
+            label="New reason"
+            hint="Short, as a report would list it: “Position filled”."
+            value={label}
+            error={error}
+            onChange={setLabel}
+          />
+          <div className="rc-form__actions">
+            <button type="submit" className="button button--primary">
+              Add reason
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </section>
+  );
+}
+
+/** Message templates and rejection reasons: admins keep them, recruiters read them. */
+export default function MessagesPage() {
+  const { user } = useSession();
+  const isAdmin = user.role === 'admin';
+  const [templates, reloadTemplates] = useResource(
+    'message-templates',
+    (signal) => messagesApi.templates(signal),
+    { keepWhileReloading: true },
+  );
+  const [reasons, reloadReasons] = useResource(
+    'rejection-reasons',
+    (signal) => messagesApi.reasons(signal),
+    { keepWhileReloading: true },
+  );
+  const [notice, setNotice] = useState<Notice>(null);
+  const changed = (reload: () => void) => (next: Notice) => {
+    setNotice(next);
+    reload();
+  };
+  return (
+    <>
+      <PageHeading title="Messages" />
+      <p className="rc-muted">
+        What recruiters send to applicants from an applicant’s page.
+        {isAdmin ? '' : ' Only admins change templates and reasons.'}
+      </p>
+      <div aria-live="polite">
+        {notice?.kind === 'ok' ? <p className="rc-alert rc-alert--ok">{notice.text}</p> : null}
+      </div>
+      {notice?.kind === 'error' ? <ErrorNote message={notice.text} /> : null}
+      <div className="rc-messages">
+        <div className="rc-messages__main">
+          <Pending resource={templates} what="templates" onRetry={reloadTemplates} />
+          {templates.status === 'ready' ? (
+            <Templates
+              templates={templates.data}
+              isAdmin={isAdmin}
+              onChanged={changed(reloadTemplates)}
+            />
+          ) : null}
+        </div>
+        <div className="rc-messages__side">
+          <Pending resource={reasons} what="rejection reasons" onRetry={reloadReasons} />
+          {reasons.status === 'ready' ? (
+            <Reasons reasons={reasons.data} isAdmin={isAdmin} onChanged={changed(reloadReasons)} />
+          ) : null}
+        </div>
+      </div>
+    </>
+  );
+}

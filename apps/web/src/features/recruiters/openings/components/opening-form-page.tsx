@@ -1,0 +1,501 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import {
+  consolePagePaths,
+  employmentTypeSchema,
+  payPeriodSchema,
+  workplaceTypeSchema,
+  type OpeningInput,
+  type RecruiterOpening,
+  type FieldError,
+} from '@lumenfield/contract';
+import { ApiError } from '@/lib/api-client';
+import { Link, useNavigate } from '@/lib/router';
+import { openingsApi } from '../api';
+import {
+  PlaceEditor,
+  placesBody,
+  placesDraftOf,
+  placesLine,
+  useCountryChoices,
+} from './place-editor';
+import { RichTextEditor } from './rich-text-editor';
+import { QuestionBuilder, draftOf, questionsFromDrafts, withKeys } from './question-builder';
+import type { QuestionDraft } from './question-builder';
+import { applicantsOfOpening, boardPath, openingPath } from '../../shared/routes';
+import { ErrorNote, Pending } from '../../shared/components/status';
+import {
+  FieldFrame,
+  type FieldFrameProps,
+  fieldErrorFor,
+  fieldSentence,
+  focusFirstInvalid,
+} from '../../shared/components/fields';
+import { PageHeading } from '../../shared/components/page-heading';
+import { StateBadge } from '../../shared/components/badges';
+import { useResource } from '@/lib/use-resource';
+import { useLeaveGuard } from '../leave-guard';
+
+export const EMPLOYMENT_LABELS: Record<string, string> = {
+  FULL_TIME: 'Full time',
+  PART_TIME: 'Part time',
+  CONTRACTOR: 'Contractor',
+  TEMPORARY: 'Temporary',
+  INTERN: 'Intern',
+};
+export const WORKPLACE_LABELS: Record<string, string> = {
+  ONSITE: 'On site',
+  HYBRID: 'Hybrid',
+  REMOTE: 'Remote',
+};
+export const PERIOD_LABELS: Record<string, string> = {
+  HOUR: 'per hour',
+  MONTH: 'per month',
+  YEAR: 'per year',
+};
+
+/** What the form holds: every field as typed, so a failed save keeps it all. */
+export interface OpeningForm {
+  code: string;
+  title: string;
+  location: string;
+  effectiveFrom: string;
+  recruitmentManagers: string;
+  contactPersons: string;
+  contactEmails: string;
+  description: string;
+  employmentType: string;
+  workplaceType: string;
+  payMin: string;
+  payMax: string;
+  payCurrency: string;
+  payPeriod: string;
+  questions: QuestionDraft[];
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An ISO instant as a datetime-local value in the reader's time zone. */
+export function toLocalInput(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+export function formFromJob(job?: RecruiterOpening): OpeningForm {
+  return {
+    code: job?.code ?? '',
+    title: job?.title ?? '',
+    location: job?.location ?? '',
+    effectiveFrom: job ? toLocalInput(job.effectiveFrom) : '',
+    recruitmentManagers: job?.recruitmentManagers ?? '',
+    contactPersons: job?.contactPersons ?? '',
+    contactEmails: job?.contactEmails ?? '',
+    description: job?.description ?? '',
+    employmentType: job?.employmentType ?? 'FULL_TIME',
+    workplaceType: job?.workplaceType ?? 'ONSITE',
+    payMin: job?.payMin == null ? '' : String(job.payMin),
+    payMax: job?.payMax == null ? '' : String(job.payMax),
+    payCurrency: job?.payCurrency ?? '',
+    payPeriod: job?.payPeriod ?? '',
+    questions: (job?.questions ?? []).map(draftOf),
+  };
+}
+
+const amount = (text: string): number | null => {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const value = Number(trimmed);
+  return Number.isFinite(value) ? value : Number.NaN;
+};
+
+/** The pay figures typed that are not numbers ("150,000", "$140k"), as field errors. */
+export function payErrors(form: Pick<OpeningForm, 'payMin' | 'payMax'>): FieldError[] {
+  return (['payMin', 'payMax'] as const)
+    .filter((field) => Number.isNaN(amount(form[field])))
+    .map((field) => ({ field, message: 'must be a number, like 150000' }));
+}
+
+/** The body the API takes; a value the browser cannot read is sent as is for the server to name. */
+export function bodyFromForm(form: OpeningForm): OpeningInput {
+  const effective = form.effectiveFrom ? new Date(form.effectiveFrom) : undefined;
+  const employment = employmentTypeSchema.safeParse(form.employmentType);
+  const workplace = workplaceTypeSchema.safeParse(form.workplaceType);
+  const period = payPeriodSchema.safeParse(form.payPeriod);
+  return {
+    code: form.code,
+    title: form.title,
+    location: form.location,
+    ...(effective && !Number.isNaN(effective.getTime())
+      ? { effectiveFrom: effective.toISOString() }
+      : {}),
+    recruitmentManagers: form.recruitmentManagers,
+    contactPersons: form.contactPersons,
+    contactEmails: form.contactEmails,
+    description: form.description,
+    ...(employment.success ? { employmentType: employment.data } : {}),
+    ...(workplace.success ? { workplaceType: workplace.data } : {}),
+    payMin: amount(form.payMin),
+    payMax: amount(form.payMax),
+    payCurrency: form.payCurrency.trim() === '' ? null : form.payCurrency.trim().toUpperCase(),
+    payPeriod: period.success ? period.data : null,
+    questions: questionsFromDrafts(form.questions),
+  };
+}
+
+/** A field of the opening form: its id and error come from the form's field name. */
+function Field({
+  name,
+  errors,
+  ...rest
+}: {
+  name: Exclude<keyof OpeningForm, 'questions'>;
+  label: string;
+  hint?: string;
+  errors: FieldError[];
+  children: FieldFrameProps['children'];
+}) {
+  return <FieldFrame id={`opening-${name}`} error={fieldErrorFor(errors, name)} {...rest} />;
+}
+
+function OpeningEditor({
+  job,
+  onSaved,
+}: {
+  job?: RecruiterOpening;
+  /** The opening as the server saved it (its heading shows the new title). */
+  onSaved: (opening: RecruiterOpening) => void;
+}) {
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [form, setForm] = useState<OpeningForm>(() => formFromJob(job));
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [message, setMessage] = useState<{ kind: 'error' | 'ok'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  // The opening as last saved: its state (open, scheduled, closed) is the server's word.
+  const [current, setCurrent] = useState(job);
+  const [places, setPlaces] = useState(() => placesDraftOf(job));
+  const countries = useCountryChoices();
+  const descriptionLabel = useId();
+  // Typed into since it was loaded or last saved: leaving asks first (leave-guard.ts).
+  const [changed, setChanged] = useState(false);
+  useLeaveGuard(changed);
+
+  const set =
+    (name: Exclude<keyof OpeningForm, 'questions'>) => (event: { target: { value: string } }) =>
+      setForm((current) => ({ ...current, [name]: event.target.value }));
+
+  const fail = (error: unknown) => {
+    const apiError = error instanceof ApiError ? error : undefined;
+    setErrors(apiError?.fieldErrors ?? []);
+    setMessage({
+      kind: 'error',
+      text:
+        apiError && apiError.fieldErrors.length > 0
+          ? 'The opening was not saved: please correct the fields marked below.'
+          : (apiError?.message ?? 'The opening was not saved. Please try again.'),
+    });
+    focusFirstInvalid(formRef.current);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    // "150,000" or "$140k" is not a figure the server could read (it would arrive as no figure
+    // and be called missing): said here, beside the field, before anything is sent.
+    const unreadable = payErrors(form);
+    if (unreadable.length > 0) {
+      setErrors(unreadable);
+      setMessage({
+        kind: 'error',
+        text: 'The opening was not saved: please correct the fields marked below.',
+      });
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    setBusy(true);
+    // The location line is the recruiter's; left empty, the places in one line.
+    const location = form.location.trim() || placesLine(places, countries);
+    const body = {
+      ...bodyFromForm({ ...form, location }),
+      ...placesBody(places, form.workplaceType),
+    };
+    // Once saved, a new question's key is fixed: later edits of its label keep it.
+    const keyed = withKeys(form.questions);
+    const saving = job
+      ? openingsApi.updateJob(job.id, body).then((saved) => {
+          setChanged(false);
+          setCurrent(saved);
+          onSaved(saved);
+          return saved.id;
+        })
+      : openingsApi.createJob(body).then((created) => {
+          setChanged(false);
+          return created.id;
+        });
+    saving.then(
+      (id) => {
+        setBusy(false);
+        setErrors([]);
+        setForm((current) => ({
+          ...current,
+          questions: current.questions.map((question) => ({
+            ...question,
+            key: question.key || (keyed.find((k) => k.uid === question.uid)?.key ?? ''),
+          })),
+        }));
+        if (job) setMessage({ kind: 'ok', text: 'Saved.' });
+        else navigate(openingPath(id));
+      },
+      (error: unknown) => {
+        setBusy(false);
+        fail(error);
+      },
+    );
+  };
+
+  const setOpen = (open: boolean) => {
+    if (!job) return;
+    setBusy(true);
+    setMessage(null);
+    openingsApi.updateJob(job.id, { isOpen: open }).then(
+      (saved) => {
+        setBusy(false);
+        setCurrent(saved);
+        onSaved(saved);
+        setMessage({
+          kind: 'ok',
+          text: open ? 'The opening is open again.' : 'The opening is closed.',
+        });
+      },
+      (error: unknown) => {
+        setBusy(false);
+        fail(error);
+      },
+    );
+  };
+
+  const input = (
+    name: Exclude<keyof OpeningForm, 'questions'>,
+    extra: Record<string, unknown> = {},
+  ) =>
+    function render(props: { id: string }) {
+      return <input {...props} {...extra} name={name} value={form[name]} onChange={set(name)} />;
+    };
+
+  const isOpen = current?.isOpen ?? true;
+  // A confirmation is said where the eye is: beside the button that was pressed.
+  const okNote = (text: string) => (
+    <p className="rc-alert rc-alert--ok rc-alert--inline" role="status">
+      {text}
+    </p>
+  );
+  const saved = message?.kind === 'ok' && message.text === 'Saved.';
+  return (
+    <>
+      {message?.kind === 'error' ? <ErrorNote message={message.text} /> : null}
+      {current ? (
+        <div className="rc-state-bar">
+          <span>
+            State: <StateBadge state={current.state} />
+          </span>
+          <Link to={applicantsOfOpening(current.id)}>Applicants ({current.applicants})</Link>
+          {isOpen ? (
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={busy}
+              onClick={() => setOpen(false)}
+            >
+              Close opening
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={busy}
+              onClick={() => setOpen(true)}
+            >
+              Reopen opening
+            </button>
+          )}
+          {message?.kind === 'ok' && !saved ? okNote(message.text) : null}
+        </div>
+      ) : null}
+      <form
+        ref={formRef}
+        className="rc-form"
+        onSubmit={submit}
+        // Every field (the description's editor too) fires input when typed or chosen.
+        onInput={() => setChanged(true)}
+        noValidate
+      >
+        <fieldset>
+          <legend>The opening</legend>
+          <div className="rc-grid">
+            <Field name="code" label="Code" errors={errors}>
+              {input('code', { required: true, maxLength: 40, autoComplete: 'off' })}
+            </Field>
+            <Field name="title" label="Title" errors={errors}>
+              {input('title', { required: true, maxLength: 200 })}
+            </Field>
+            <Field
+              name="location"
+              label="Location"
+              hint="The place as one line. Empty: the places below, in one line."
+              errors={errors}
+            >
+              {input('location', { maxLength: 200 })}
+            </Field>
+            <Field
+              name="effectiveFrom"
+              label="Published from"
+              hint="Empty: now. A future time schedules the opening."
+              errors={errors}
+            >
+              {input('effectiveFrom', { type: 'datetime-local' })}
+            </Field>
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>People</legend>
+          <div className="rc-grid">
+            <Field name="recruitmentManagers" label="Recruitment managers" errors={errors}>
+              {input('recruitmentManagers', { maxLength: 1000 })}
+            </Field>
+            <Field name="contactPersons" label="Contact persons" errors={errors}>
+              {input('contactPersons', { maxLength: 1000 })}
+            </Field>
+            <Field
+              name="contactEmails"
+              label="Contact e-mails"
+              hint="Separated by commas; each gets a notice of every new application."
+              errors={errors}
+            >
+              {input('contactEmails', { maxLength: 2000, autoComplete: 'off' })}
+            </Field>
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>Terms</legend>
+          <div className="rc-grid">
+            <Field name="employmentType" label="Employment type" errors={errors}>
+              {(props) => (
+                <select {...props} value={form.employmentType} onChange={set('employmentType')}>
+                  {employmentTypeSchema.options.map((value) => (
+                    <option key={value} value={value}>
+                      {EMPLOYMENT_LABELS[value]}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field name="workplaceType" label="Workplace" errors={errors}>
+              {(props) => (
+                <select {...props} value={form.workplaceType} onChange={set('workplaceType')}>
+                  {workplaceTypeSchema.options.map((value) => (
+                    <option key={value} value={value}>
+                      {WORKPLACE_LABELS[value]}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field name="payMin" label="Lowest pay" errors={errors}>
+              {input('payMin', { inputMode: 'decimal' })}
+            </Field>
+            <Field name="payMax" label="Highest pay" errors={errors}>
+              {input('payMax', { inputMode: 'decimal' })}
+            </Field>
+            <Field name="payCurrency" label="Currency" hint="ISO code, e.g. USD" errors={errors}>
+              {input('payCurrency', { maxLength: 3, autoComplete: 'off' })}
+            </Field>
+            <Field name="payPeriod" label="Pay period" errors={errors}>
+              {(props) => (
+                <select {...props} value={form.payPeriod} onChange={set('payPeriod')}>
+                  <option value="">No pay range</option>
+                  {payPeriodSchema.options.map((value) => (
+                    <option key={value} value={value}>
+                      {PERIOD_LABELS[value]}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          </div>
+        </fieldset>
+        <PlaceEditor
+          draft={places}
+          onChange={setPlaces}
+          workplaceType={form.workplaceType}
+          countries={countries}
+          errors={errors}
+        />
+        <div className="rc-field">
+          <span id={descriptionLabel} className="rc-label">
+            Description
+          </span>
+          <RichTextEditor
+            id="opening-description"
+            labelId={descriptionLabel}
+            initialHtml={form.description}
+            invalid={Boolean(fieldErrorFor(errors, 'description'))}
+            describedBy={
+              fieldErrorFor(errors, 'description') ? 'opening-description-error' : undefined
+            }
+            onChange={(html) => setForm((current) => ({ ...current, description: html }))}
+          />
+          {fieldErrorFor(errors, 'description') ? (
+            <p id="opening-description-error" className="rc-field__error">
+              {fieldSentence('Description', fieldErrorFor(errors, 'description') ?? '')}
+            </p>
+          ) : null}
+        </div>
+        <QuestionBuilder
+          questions={form.questions}
+          errors={errors}
+          onChange={(questions) => setForm((current) => ({ ...current, questions }))}
+        />
+        <div className="rc-form__actions">
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {job ? 'Save changes' : 'Create opening'}
+          </button>
+          <Link className="button button--secondary" to={consolePagePaths.openings}>
+            Back to openings
+          </Link>
+          {saved ? okNote('Saved.') : null}
+        </div>
+      </form>
+    </>
+  );
+}
+
+/** Create an opening, or edit one (its form, state, close and reopen). */
+export default function OpeningFormPage({ jobId }: { jobId?: number }) {
+  const [job, reload] = useResource(
+    `job-${jobId ?? 'new'}`,
+    (signal) => (jobId === undefined ? Promise.resolve(undefined) : openingsApi.job(jobId, signal)),
+    { keepWhileReloading: true },
+  );
+  // After a save, the heading names the opening as saved (its title may have changed).
+  const [saved, setSaved] = useState<RecruiterOpening>();
+  const title = jobId === undefined ? 'New opening' : 'Edit opening';
+  const shown = saved ?? (job.status === 'ready' ? job.data : undefined);
+  return (
+    <>
+      <PageHeading
+        title={title}
+        actions={
+          jobId === undefined ? undefined : (
+            <Link className="button button--secondary" to={boardPath(jobId)}>
+              Board
+            </Link>
+          )
+        }
+      >
+        {shown ? `${shown.code} · ${shown.title}` : title}
+      </PageHeading>
+      <Pending resource={job} what="the opening" onRetry={reload} />
+      {job.status === 'ready' ? <OpeningEditor job={job.data} onSaved={setSaved} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import {
+  API_BASE_PATH,
+  SELF_ID_REPORT_PATH,
+  selfIdReportSchema,
+  type ReportQuery,
+} from '@lumenfield/contract';
+import type { z } from 'zod';
+import { call, pathWithQuery } from '../shared/api/request';
+
+export const reportsApi = {
+  /**
+   * A report (docs/recruiters.md, "Reports"); the page passes its schema, so the reports'
+   * schemas load with the Reports page only.
+   */
+  report: <T>(path: string, query: ReportQuery, schema: z.ZodType<T>, signal?: AbortSignal) =>
+    call('GET', pathWithQuery(path, query), { schema, signal }),
+  /** The compliance role's counts (docs/recruiters.md, "Self-identification report"). */
+  selfIdReport: (signal?: AbortSignal) =>
+    call('GET', SELF_ID_REPORT_PATH, { schema: selfIdReportSchema, signal }),
+};
+
+/** A report's CSV: the same path with `.csv`, downloaded with the session cookie. */
+export function reportCsvHref(path: string, query: ReportQuery): string {
+  return `${API_BASE_PATH}${pathWithQuery(`${path}.csv`, query)}`;
+}

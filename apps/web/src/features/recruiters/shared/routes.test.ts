@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { safeReturnPath, signInHref } from './api/request';
+import { canOpen, matchConsoleRoute } from './routes';
+
+describe('console routes', () => {
+  it.each([
+    ['/recruiters', { id: 'openings' }],
+    ['/recruiters/openings/', { id: 'openings' }],
+    ['/recruiters/openings/new', { id: 'newOpening' }],
+    ['/recruiters/openings/42', { id: 'opening', jobId: 42 }],
+    ['/recruiters/applicants/7', { id: 'applicant', applicantId: 7 }],
+    ['/recruiters/applicants', { id: 'applicants' }],
+    ['/recruiters/users', { id: 'users' }],
+    ['/recruiters/audit', { id: 'audit' }],
+    ['/recruiters/sign-in', { id: 'signIn' }],
+    ['/recruiters/self-identification', { id: 'selfIdReport' }],
+    ['/recruiters/reports', { id: 'reports' }],
+    ['/recruiters/openings/abc', { id: 'notFound' }],
+    ['/recruiters/nope', { id: 'notFound' }],
+  ])('%s is %j', (path, route) => {
+    expect(matchConsoleRoute(path)).toEqual(route);
+  });
+
+  it('users and the audit log are for admins only', () => {
+    expect(canOpen({ id: 'users' }, 'recruiter')).toBe(false);
+    expect(canOpen({ id: 'audit' }, 'recruiter')).toBe(false);
+    expect(canOpen({ id: 'users' }, 'admin')).toBe(true);
+    expect(canOpen({ id: 'applicants' }, 'recruiter')).toBe(true);
+    expect(canOpen({ id: 'reports' }, 'recruiter')).toBe(true);
+  });
+
+  it('the compliance role opens its report and its account only; nobody else the report', () => {
+    for (const id of [
+      'openings',
+      'applicants',
+      'users',
+      'audit',
+      'newOpening',
+      'reports',
+    ] as const) {
+      expect(canOpen({ id }, 'compliance')).toBe(false);
+    }
+    expect(canOpen({ id: 'applicant', applicantId: 1 }, 'compliance')).toBe(false);
+    expect(canOpen({ id: 'selfIdReport' }, 'compliance')).toBe(true);
+    expect(canOpen({ id: 'account' }, 'compliance')).toBe(true);
+    expect(canOpen({ id: 'selfIdReport' }, 'admin')).toBe(false);
+    expect(canOpen({ id: 'selfIdReport' }, 'recruiter')).toBe(false);
+  });
+});
+
+describe('the way back after signing in', () => {
+  it('carries the page and its query', () => {
+    expect(signInHref('/recruiters/applicants?stage=New')).toBe(
+      '/recruiters/sign-in?next=%2Frecruiters%2Fapplicants%3Fstage%3DNew',
+    );
+  });
+
+  it.each([
+    ['/recruiters/applicants?stage=New', '/recruiters/applicants?stage=New'],
+    ['/recruiters', '/recruiters'],
+    [null, '/recruiters/openings'],
+    ['https://evil.example/recruiters', '/recruiters/openings'],
+    ['//evil.example/recruiters', '/recruiters/openings'],
+    ['/careers', '/recruiters/openings'],
+    ['/recruitersX', '/recruiters/openings'],
+    ['/recruiters/sign-in', '/recruiters/openings'],
+  ])('next=%j goes to %s', (next, to) => {
+    expect(safeReturnPath(next)).toBe(to);
+  });
+});

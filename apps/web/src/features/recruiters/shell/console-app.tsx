@@ -1,0 +1,302 @@
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import {
+  REPORTS_PAGE,
+  SELF_ID_REPORT_PAGE,
+  SIGN_IN_RETURN_PARAM,
+  consolePagePaths,
+  type ConsoleSession,
+} from '@lumenfield/contract';
+import { Logo } from '@/components/logo';
+import { ApiError } from '@/lib/api-client';
+import { Link, NavLink, useLocation, useNavigate, useSearchParams } from '@/lib/router';
+import { accountApi } from '../account/api';
+import { safeReturnPath, setSignedOutHandler, signInHref } from '../shared/api/request';
+import { SignInAgain } from '../account/components/sign-in-again';
+import { SessionContext } from '../shared/session';
+import {
+  canOpen,
+  homeOf,
+  matchConsoleRoute,
+  ROLE_LABELS,
+  type ConsoleRoute,
+} from '../shared/routes';
+import { SignInPage } from '../account/components/sign-in-page';
+import { ErrorNote, Loading } from '../shared/components/status';
+import { PageHeading } from '../shared/components/page-heading';
+
+// Each screen loads when first opened: the sign-in page stays small.
+const OpeningsPage = lazy(() => import('../openings/components/openings-page'));
+const OpeningFormPage = lazy(() => import('../openings/components/opening-form-page'));
+const BoardPage = lazy(() => import('../pipeline/components/board-page'));
+const ApplicantsPage = lazy(() => import('../applicants/components/applicants-page'));
+const ApplicantPage = lazy(() => import('../applicants/components/applicant-page'));
+const UsersPage = lazy(() => import('../users/components/users-page'));
+const AuditPage = lazy(() => import('../users/components/audit-page'));
+const AccountPage = lazy(() => import('../account/components/account-page'));
+const SelfIdReportPage = lazy(() => import('../reports/components/self-id-report-page'));
+const MessagesPage = lazy(() => import('../messages/components/messages-page'));
+const SourcesPage = lazy(() => import('../sources/components/sources-page'));
+// The chart library loads with this page only (docs/architecture.md, "Charts").
+const ReportsPage = lazy(() => import('../reports/components/reports-page'));
+
+type SessionState =
+  | { status: 'loading' }
+  | { status: 'signed-out' }
+  | { status: 'signed-in'; session: ConsoleSession }
+  | { status: 'error'; message: string };
+
+function Screen({ route }: { route: ConsoleRoute }) {
+  switch (route.id) {
+    case 'openings':
+      return <OpeningsPage />;
+    case 'newOpening':
+      return <OpeningFormPage key="new" />;
+    case 'opening':
+      return <OpeningFormPage key={route.jobId} jobId={route.jobId} />;
+    case 'board':
+      return <BoardPage key={route.jobId} jobId={route.jobId} />;
+    case 'applicants':
+      return <ApplicantsPage />;
+    case 'applicant':
+      return <ApplicantPage key={route.applicantId} applicantId={route.applicantId} />;
+    case 'users':
+      return <UsersPage />;
+    case 'audit':
+      return <AuditPage />;
+    case 'account':
+      return <AccountPage />;
+    case 'selfIdReport':
+      return <SelfIdReportPage />;
+    case 'messages':
+      return <MessagesPage />;
+    case 'sources':
+      return <SourcesPage />;
+    case 'reports':
+      return <ReportsPage />;
+    default:
+      return (
+        <>
+          <PageHeading title="Page not found" />
+          <p>
+            There is no such page in the console.{' '}
+            <Link to={consolePagePaths.openings}>Openings</Link>
+          </p>
+        </>
+      );
+  }
+}
+
+function Forbidden() {
+  return (
+    <>
+      <PageHeading title="Not allowed" />
+      <p>
+        This page is not part of your role. If you need what it shows, ask an administrator of the
+        console.
+      </p>
+    </>
+  );
+}
+
+function Shell({
+  session,
+  onSignOut,
+  children,
+}: {
+  session: ConsoleSession;
+  onSignOut: () => void;
+  children: ReactNode;
+}) {
+  const { user } = session;
+  return (
+    <>
+      <a className="skip-link" href="#rc-main">
+        Skip to content
+      </a>
+      <header className="rc-header">
+        <div className="rc-header__inner">
+          <Link
+            to={consolePagePaths.openings}
+            className="rc-brand"
+            aria-label="Recruiters' console home"
+          >
+            <Logo inverted />
+            <span className="rc-brand__console">Recruiters</span>
+          </Link>
+          <nav className="rc-nav" aria-label="Console">
+            <ul>
+              {user.role === 'compliance' ? (
+                <li>
+                  <NavLink to={SELF_ID_REPORT_PAGE}>Self-identification</NavLink>
+                </li>
+              ) : (
+                <>
+                  <li>
+                    <NavLink to={consolePagePaths.openings}>Openings</NavLink>
+                  </li>
+                  <li>
+                    <NavLink to={consolePagePaths.applicants}>Applicants</NavLink>
+                  </li>
+                  <li>
+                    <NavLink to={consolePagePaths.messages}>Messages</NavLink>
+                  </li>
+                  <li>
+                    <NavLink to={consolePagePaths.sources}>Sources</NavLink>
+                  </li>
+                  <li>
+                    <NavLink to={REPORTS_PAGE}>Reports</NavLink>
+                  </li>
+                </>
+              )}
+              {user.role === 'admin' ? (
+                <>
+                  <li>
+                    <NavLink to={consolePagePaths.users}>Users</NavLink>
+                  </li>
+                  <li>
+                    <NavLink to={consolePagePaths.audit}>Audit log</NavLink>
+                  </li>
+                </>
+              ) : null}
+            </ul>
+          </nav>
+          <div className="rc-who">
+            <Link className="rc-who__name" to={consolePagePaths.account}>
+              {user.name}
+            </Link>
+            <span className="rc-who__role">{ROLE_LABELS[user.role]}</span>
+            <button type="button" className="rc-signout" onClick={onSignOut}>
+              Sign out
+            </button>
+          </div>
+        </div>
+      </header>
+      <main id="rc-main" className="rc-main" tabIndex={-1}>
+        <div className="rc-container">{children}</div>
+      </main>
+    </>
+  );
+}
+
+/** The console: who is signed in, the sign-in page, and the screen the path names. */
+export function ConsoleApp() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const params = useSearchParams();
+  const route = matchConsoleRoute(location.pathname);
+  const [state, setState] = useState<SessionState>({ status: 'loading' });
+  // A call met an ended session: the person is asked to sign in again over the page (api.ts).
+  const [askAgain, setAskAgain] = useState<{ answer: (signedIn: boolean) => void }>();
+  const signedIn = state.status === 'signed-in';
+  useEffect(() => {
+    if (!signedIn) return;
+    setSignedOutHandler(() => new Promise((answer) => setAskAgain({ answer })));
+  }, [signedIn]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    accountApi.session(controller.signal).then(
+      (session) => setState({ status: 'signed-in', session }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (error instanceof ApiError && error.status === 401) setState({ status: 'signed-out' });
+        else
+          setState({
+            status: 'error',
+            message: error instanceof ApiError ? error.message : 'The console could not start.',
+          });
+      },
+    );
+    return () => controller.abort();
+  }, []);
+
+  const signedOutOutsideSignIn = state.status === 'signed-out' && route.id !== 'signIn';
+  useEffect(() => {
+    if (signedOutOutsideSignIn)
+      navigate(signInHref(location.pathname + location.search), { replace: true });
+  }, [signedOutOutsideSignIn, navigate, location.pathname, location.search]);
+
+  // The console's home is its openings list: one URL for it, so the nav marks it current.
+  const atHome = location.pathname.replace(/\/+$/, '') === consolePagePaths.home;
+  useEffect(() => {
+    if (atHome) navigate(consolePagePaths.openings + location.search, { replace: true });
+  }, [atHome, navigate, location.search]);
+
+  // A compliance person lands on their report, not on the openings they may not open.
+  const complianceOnOpenings =
+    state.status === 'signed-in' &&
+    state.session.user.role === 'compliance' &&
+    route.id === 'openings';
+  useEffect(() => {
+    if (complianceOnOpenings) navigate(homeOf('compliance'), { replace: true });
+  }, [complianceOnOpenings, navigate]);
+
+  const signedInOnSignIn = state.status === 'signed-in' && route.id === 'signIn';
+  useEffect(() => {
+    if (signedInOnSignIn)
+      navigate(safeReturnPath(params.get(SIGN_IN_RETURN_PARAM)), { replace: true });
+  }, [signedInOnSignIn, navigate, params]);
+
+  // The page is live (and a test may act on it) once it knows who is signed in.
+  const settled = state.status !== 'loading';
+  useEffect(() => {
+    if (settled) document.documentElement.dataset.ready = 'true';
+  }, [settled]);
+
+  if (state.status === 'loading') return <Loading what="the console" />;
+  if (state.status === 'error')
+    return (
+      <main className="rc-container">
+        <ErrorNote message={state.message} onRetry={() => window.location.reload()} />
+      </main>
+    );
+  if (state.status === 'signed-out' || route.id === 'signIn') {
+    if (route.id !== 'signIn') return null;
+    if (state.status === 'signed-in') return null;
+    return (
+      <SignInPage
+        onSignedIn={(session) => {
+          setState({ status: 'signed-in', session });
+        }}
+      />
+    );
+  }
+
+  const signOut = () => {
+    accountApi.signOut().then(
+      () => {
+        setState({ status: 'signed-out' });
+        navigate(consolePagePaths.signIn, { replace: true });
+      },
+      () => {
+        // Whatever the answer, the page forgets the person; the server ends idle sessions.
+        setState({ status: 'signed-out' });
+        navigate(consolePagePaths.signIn, { replace: true });
+      },
+    );
+  };
+
+  return (
+    <SessionContext.Provider value={state.session}>
+      <Shell session={state.session} onSignOut={signOut}>
+        <Suspense fallback={<Loading what="the page" />}>
+          {canOpen(route, state.session.user.role) ? <Screen route={route} /> : <Forbidden />}
+        </Suspense>
+      </Shell>
+      {askAgain ? (
+        <SignInAgain
+          email={state.session.user.email}
+          onSignedIn={(session) => {
+            setAskAgain(undefined);
+            setState({ status: 'signed-in', session });
+            askAgain.answer(true);
+          }}
+          onDismiss={() => {
+            setAskAgain(undefined);
+            askAgain.answer(false);
+          }}
+        />
+      ) : null}
+    </SessionContext.Provider>
+  );
+}

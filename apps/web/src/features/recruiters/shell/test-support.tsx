@@ -1,0 +1,148 @@
+import { render } from '@testing-library/react';
+import { vi } from 'vitest';
+import type {
+  ConsoleApplicant,
+  ConsoleSession,
+  OpeningTerms,
+  RecruiterOpening,
+  UserRole,
+} from '@lumenfield/contract';
+import { Router, createMemoryHistory } from '@/lib/router';
+import { setSignedOutHandler } from '../shared/api/request';
+import { ConsoleApp } from './console-app';
+
+export function json(body: unknown, status = 200) {
+  const type = status >= 400 ? 'application/problem+json' : 'application/json';
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': type } });
+}
+
+export function problem(
+  status: number,
+  detail: string,
+  errors?: { field: string; message: string }[],
+) {
+  return json(
+    { type: 'about:blank', title: 'Error', status, detail, ...(errors ? { errors } : {}) },
+    status,
+  );
+}
+
+export type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
+
+/** A fake API behind `fetch`: "GET /recruiters/jobs" → handler; anything else 404. */
+export function mockApi(handlers: Record<string, Handler>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const path = url.pathname.replace(/^\/api/, '');
+    const handler = handlers[`${init?.method ?? 'GET'} ${path}`];
+    if (handler) return handler(url, init);
+    return problem(404, 'Not found');
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+export function session(role: UserRole = 'recruiter', name = 'Rita Recruiter'): ConsoleSession {
+  return {
+    user: {
+      userId: role === 'admin' ? 1 : 2,
+      email: role === 'admin' ? 'ada@example.com' : 'rita@example.com',
+      name: name,
+      role: role,
+      isActive: true,
+      createdOn: '2026-11-01T10:00:00.000Z',
+      lastSignInOn: null,
+    },
+    idleExpiresOn: '2026-11-23T12:30:00.000Z',
+    expiresOn: '2026-11-23T23:00:00.000Z',
+  };
+}
+
+/** The terms of an opening saved without any: full time, on site, no pay range. */
+export const noTerms: OpeningTerms = {
+  employmentType: 'FULL_TIME',
+  workplaceType: 'ONSITE',
+  payMin: null,
+  payMax: null,
+  payCurrency: null,
+  payPeriod: null,
+};
+
+export function job(overrides: Partial<RecruiterOpening> = {}): RecruiterOpening {
+  return {
+    id: 3,
+    code: 'LTP-QA-1',
+    title: 'QA Engineer',
+    location: 'Pune, India',
+    effectiveFrom: '2026-11-01T09:00:00.000Z',
+    recruitmentManagers: 'Mira',
+    contactPersons: 'Sam',
+    contactEmails: 'sam@example.com',
+    description: '<p>Test <strong>things</strong>.</p>',
+    ...noTerms,
+    locations: [{ city: 'Pune', region: 'IN-MH', country: 'IN' }],
+    remoteCountries: [],
+    questions: [],
+    isOpen: true,
+    state: 'open',
+    applicants: 4,
+    newApplicants: 2,
+    ...overrides,
+  };
+}
+
+export function applicant(overrides: Partial<ConsoleApplicant> = {}): ConsoleApplicant {
+  return {
+    applicantId: 12,
+    firstName: 'Jane',
+    lastName: 'Doe',
+    email: 'jane@example.com',
+    mobileNumber: '5550100',
+    city: 'Austin',
+    countryId: 840,
+    countryName: 'United States',
+    stateId: 1,
+    stateName: 'Texas',
+    experience: '3-5 years',
+    referredBy: null,
+    appliedOn: '2026-11-20T10:00:00.000Z',
+    attachmentGuid: 'g-1',
+    attachmentName: 'cv.docx',
+    attachmentSize: 2048,
+    attachmentSha256: 'ab',
+    answers: [],
+    place: null,
+    doesNotMeet: [],
+    jobId: 3,
+    jobCode: 'LTP-QA-1',
+    jobTitle: 'QA Engineer',
+    attachmentKind: 'docx',
+    resumeUrl: '/api/recruiters/resumes/g-1?sig=x',
+    stage: 'New',
+    stageHistory: [{ stage: 'New', changedBy: 'applicant', changedOn: '2026-11-20T10:00:00.000Z' }],
+    notes: [],
+    messages: [],
+    rejectionReason: null,
+    source: null,
+    arrival: {},
+    possibleDuplicates: [],
+    alsoApplied: [],
+    ...overrides,
+  };
+}
+
+/** The whole console at `url`, with a 401 recorded rather than leaving the page. */
+export function renderConsole(url: string) {
+  const history = createMemoryHistory([url]);
+  const signedOut = vi.fn();
+  setSignedOutHandler(signedOut);
+  return {
+    history,
+    signedOut,
+    ...render(
+      <Router history={history}>
+        <ConsoleApp />
+      </Router>,
+    ),
+  };
+}

@@ -1,0 +1,371 @@
+import { useRef, useState, type FormEvent } from 'react';
+import {
+  counted,
+  sourceKindLabels,
+  sourceKinds,
+  type FieldError,
+  type Source,
+  type SourceKind,
+} from '@lumenfield/contract';
+import { ApiError } from '@/lib/api-client';
+import { useResource } from '@/lib/use-resource';
+import { sourcesApi } from '../api';
+import { openingsApi } from '../../openings/api';
+import { usersApi } from '../../users/api';
+import { ConfirmDialog } from '../../shared/components/confirm-dialog';
+import { useSession } from '../../shared/session';
+import '../../messages/components/messages.css';
+import { ErrorNote, Pending } from '../../shared/components/status';
+import { ListTable } from '../../shared/components/list-table';
+import { PageHeading } from '../../shared/components/page-heading';
+import { TextField, fieldErrorFor, focusFirstInvalid } from '../../shared/components/fields';
+import { TitledCard } from '../../shared/components/titled-card';
+
+type Notice = { kind: 'ok' | 'error'; text: string } | null;
+type Opening = { id: number; code: string; title: string };
+
+const failed = (failure: unknown, fallback: string) =>
+  failure instanceof ApiError ? failure.message : fallback;
+
+/** The link as a visitor is given it: the site's origin and /r/<token>. */
+const fullLink = (path: string) => `${window.location.origin}${path}`;
+
+function CopyButton({ text, label }: { text: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = () => {
+    void navigator.clipboard?.writeText(text).then(
+      () => {
+        setCopied(true);
+        window.setTimeout(() => setCopied(false), 2000);
+      },
+      () => setCopied(false),
+    );
+  };
+  return (
+    <button type="button" className="button button--secondary" onClick={copy}>
+      {copied ? 'Copied' : 'Copy'}
+      <span className="visually-hidden"> {label}</span>
+    </button>
+  );
+}
+
+function NewLinkForm({
+  source,
+  openings,
+  onMade,
+}: {
+  source: Source;
+  openings: Opening[];
+  onMade: (notice: Notice) => void;
+}) {
+  const [jobId, setJobId] = useState('');
+  const busy = useRef(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy.current) return;
+    busy.current = true;
+    sourcesApi.createLink(source.id, jobId ? Number(jobId) : null).then(
+      (link) => {
+        busy.current = false;
+        onMade({ kind: 'ok', text: `New link for ${source.name}: ${fullLink(link.path)}` });
+      },
+      (failure: unknown) => {
+        busy.current = false;
+        onMade({ kind: 'error', text: failed(failure, 'The link was not made.') });
+      },
+    );
+  };
+  const id = `link-opening-${source.id}`;
+  return (
+    <form className="rc-filters" onSubmit={submit} aria-label={`New link for ${source.name}`}>
+      <div className="rc-field">
+        <label htmlFor={id}>Lands on</label>
+        <select id={id} value={jobId} onChange={(event) => setJobId(event.target.value)}>
+          <option value="">The careers list</option>
+          {openings.map((opening) => (
+            <option key={opening.id} value={String(opening.id)}>
+              {opening.code} · {opening.title}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="button button--primary">
+        Make link<span className="visually-hidden"> for {source.name}</span>
+      </button>
+    </form>
+  );
+}
+
+function SourceCard({
+  source,
+  openings,
+  isAdmin,
+  onChanged,
+  onDelete,
+}: {
+  source: Source;
+  openings: Opening[];
+  isAdmin: boolean;
+  onChanged: (notice: Notice) => void;
+  onDelete: (source: Source) => void;
+}) {
+  const toggle = (linkId: number, active: boolean) =>
+    sourcesApi.setLinkActive(linkId, active).then(
+      () =>
+        onChanged({
+          kind: 'ok',
+          text: active
+            ? 'The link is on again: it credits its source.'
+            : 'The link is off: it still lands, and credits nothing.',
+        }),
+      (failure: unknown) =>
+        onChanged({ kind: 'error', text: failed(failure, 'The link was not changed.') }),
+    );
+  return (
+    <TitledCard
+      title={source.name}
+      titleId={`source-${source.id}`}
+      actions={isAdmin ? [{ label: 'Delete', onClick: () => onDelete(source) }] : undefined}
+    >
+      <p className="rc-muted">
+        {sourceKindLabels[source.kind]}
+        {source.referrerName ? ` · referred by ${source.referrerName}` : ''} ·{' '}
+        {counted(source.applicants, ['applicant credited', 'applicants credited'])}
+      </p>
+      {source.links.length === 0 ? (
+        <p className="rc-muted">No tracking links yet.</p>
+      ) : (
+        <ListTable
+          caption={`Tracking links for ${source.name}`}
+          columns={['Link', 'Lands on', { label: 'Applicants', numeric: true }, 'State', 'Actions']}
+        >
+          {source.links.map((link) => (
+            <tr key={link.id}>
+              <td data-label="Link">
+                <code className="rc-link-code">{fullLink(link.path)}</code>
+              </td>
+              <td data-label="Lands on">{link.jobTitle ?? 'The careers list'}</td>
+              <td data-label="Applicants" className="rc-num">
+                {link.applicants}
+              </td>
+              <td data-label="State">{link.active ? 'On' : 'Off'}</td>
+              <td data-label="Actions" className="rc-actions">
+                <CopyButton text={fullLink(link.path)} label={`the link ${link.path}`} />
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={() => void toggle(link.id, !link.active)}
+                >
+                  {link.active ? 'Turn off' : 'Turn on'}
+                  <span className="visually-hidden"> {link.path}</span>
+                </button>
+              </td>
+            </tr>
+          ))}
+        </ListTable>
+      )}
+      <NewLinkForm source={source} openings={openings} onMade={onChanged} />
+    </TitledCard>
+  );
+}
+
+const emptySource = { name: '', kind: 'job-board' as SourceKind, referrerUserId: '' };
+
+function NewSourceForm({ onAdded }: { onAdded: (notice: Notice) => void }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [form, setForm] = useState(emptySource);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [message, setMessage] = useState<string | null>(null);
+  const users = useResource('users', (signal) => usersApi.users(signal))[0];
+  const busy = useRef(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy.current) return;
+    if (form.name.trim() === '') {
+      setErrors([{ field: 'name', message: 'Please give the source a name.' }]);
+      setMessage(null);
+      window.setTimeout(() => focusFirstInvalid(formRef.current));
+      return;
+    }
+    busy.current = true;
+    setMessage(null);
+    sourcesApi
+      .createSource({
+        name: form.name,
+        kind: form.kind,
+        referrerUserId:
+          form.kind === 'referral' && form.referrerUserId ? Number(form.referrerUserId) : null,
+      })
+      .then(
+        () => {
+          busy.current = false;
+          setErrors([]);
+          onAdded({ kind: 'ok', text: `“${form.name.trim()}” is added. Make its links below.` });
+          setForm(emptySource);
+        },
+        (failure: unknown) => {
+          busy.current = false;
+          // What was typed stays: the sentence says what to change.
+          setErrors(failure instanceof ApiError ? (failure.fieldErrors ?? []) : []);
+          setMessage(failed(failure, 'The source was not added.'));
+          focusFirstInvalid(formRef.current);
+        },
+      );
+  };
+  return (
+    <section className="rc-card" aria-labelledby="new-source-heading">
+      <h2 id="new-source-heading">New source</h2>
+      {message ? <ErrorNote message={message} /> : null}
+      <form ref={formRef} className="rc-form" onSubmit={submit} noValidate>
+        <TextField
+          id="source-name"
+          label="Name"
+          hint="As recruiters will read it: “LinkedIn”, “Spring career fair”."
+          value={form.name}
+          error={fieldErrorFor(errors, 'name')}
+          onChange={(name) => setForm((current) => ({ ...current, name }))}
+        />
+        <div className="rc-field">
+          <label htmlFor="source-kind">Kind</label>
+          <select
+            id="source-kind"
+            value={form.kind}
+            onChange={(event) =>
+              setForm((current) => ({ ...current, kind: event.target.value as SourceKind }))
+            }
+          >
+            {sourceKinds.map((kind) => (
+              <option key={kind} value={kind}>
+                {sourceKindLabels[kind]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {form.kind === 'referral' ? (
+          <div className="rc-field">
+            <label htmlFor="source-referrer">Referred by (optional)</label>
+            <select
+              id="source-referrer"
+              value={form.referrerUserId}
+              onChange={(event) =>
+                setForm((current) => ({ ...current, referrerUserId: event.target.value }))
+              }
+            >
+              <option value="">Nobody in particular</option>
+              {users.status === 'ready'
+                ? users.data.map((user) => (
+                    <option key={user.userId} value={String(user.userId)}>
+                      {user.name}
+                    </option>
+                  ))
+                : null}
+            </select>
+          </div>
+        ) : null}
+        <div className="rc-form__actions">
+          <button type="submit" className="button button--primary">
+            Add source
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/**
+ * Sources (docs/recruiters.md, "Sources"): admins name where applicants come from; admins and
+ * recruiters make tracking links `/r/<token>` for a source, per opening or for the careers list.
+ */
+export default function SourcesPage() {
+  const { user } = useSession();
+  const isAdmin = user.role === 'admin';
+  const [overview, reload] = useResource('sources', (signal) => sourcesApi.sources(signal), {
+    keepWhileReloading: true,
+  });
+  const jobs = useResource('jobs', (signal) => openingsApi.jobs(signal), {
+    keepWhileReloading: true,
+  })[0];
+  const openings: Opening[] = jobs.status === 'ready' ? jobs.data : [];
+  const [notice, setNotice] = useState<Notice>(null);
+  const [deleting, setDeleting] = useState<Source>();
+  const [busy, setBusy] = useState(false);
+  const changed = (next: Notice) => {
+    setNotice(next);
+    reload();
+  };
+  const remove = () => {
+    if (!deleting) return;
+    setBusy(true);
+    sourcesApi.deleteSource(deleting.id).then(
+      () => {
+        setBusy(false);
+        setDeleting(undefined);
+        changed({
+          kind: 'ok',
+          text: `“${deleting.name}” is deleted. Its links still land, and credit nothing.`,
+        });
+      },
+      (failure: unknown) => {
+        setBusy(false);
+        setDeleting(undefined);
+        changed({ kind: 'error', text: failed(failure, 'The source was not deleted.') });
+      },
+    );
+  };
+  return (
+    <>
+      <PageHeading title="Sources" />
+      <p className="rc-muted">
+        Where applicants come from. Share a source’s tracking link; whoever applies after following
+        it is credited to that source.
+        {isAdmin ? '' : ' Only admins add and delete sources.'}
+      </p>
+      <div aria-live="polite">
+        {notice?.kind === 'ok' ? <p className="rc-alert rc-alert--ok">{notice.text}</p> : null}
+      </div>
+      {notice?.kind === 'error' ? <ErrorNote message={notice.text} /> : null}
+      <div className="rc-messages">
+        <div className="rc-messages__main">
+          <Pending resource={overview} what="sources" onRetry={reload} />
+          {overview.status === 'ready' && overview.data.sources.length === 0 ? (
+            <p className="rc-card rc-muted">
+              No sources yet.{isAdmin ? ' Add the first one.' : ' An admin adds them.'}
+            </p>
+          ) : null}
+          {overview.status === 'ready'
+            ? overview.data.sources.map((source) => (
+                <SourceCard
+                  key={source.id}
+                  source={source}
+                  openings={openings}
+                  isAdmin={isAdmin}
+                  onChanged={changed}
+                  onDelete={setDeleting}
+                />
+              ))
+            : null}
+        </div>
+        {isAdmin ? (
+          <div className="rc-messages__side">
+            <NewSourceForm onAdded={changed} />
+          </div>
+        ) : null}
+      </div>
+      {deleting ? (
+        <ConfirmDialog
+          title={`Delete “${deleting.name}”?`}
+          confirmLabel="Delete source"
+          danger
+          busy={busy}
+          onConfirm={remove}
+          onCancel={() => setDeleting(undefined)}
+        >
+          <p>
+            Its tracking links keep landing on their pages but credit nobody from now on. Applicants
+            already credited keep the name.
+          </p>
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}

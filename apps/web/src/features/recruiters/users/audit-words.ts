@@ -1,0 +1,104 @@
+import type { AuditAction, UserRole } from '@lumenfield/contract';
+import { ROLE_LABELS } from '../shared/routes';
+
+/** What each audited action was, in the words of the people who read the log. */
+export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
+  'sign-in': 'Signed in',
+  'sign-in-failed': 'Sign-in refused',
+  'sign-out': 'Signed out',
+  'resume-view': 'Viewed a resume',
+  'resume-download': 'Downloaded a resume',
+  'applicant-view': 'Viewed an applicant',
+  'applicants-list': 'Listed applicants',
+  'applicants-export': 'Exported applicants (CSV)',
+  'applicant-stage': 'Moved an applicant',
+  'applicant-note': 'Added a note',
+  'applicant-erase': 'Erased a person’s data',
+  'opening-create': 'Created an opening',
+  'opening-update': 'Changed an opening',
+  'user-create': 'Added a person',
+  'user-update': 'Changed a person’s account',
+  'token-call': 'Called the API with a token',
+  'token-create': 'Created an API token',
+  'token-revoke': 'Revoked an API token',
+  'self-id-report-view': 'Viewed the self-identification report',
+  'message-template-create': 'Added a message template',
+  'message-template-update': 'Changed a message template',
+  'message-template-delete': 'Deleted a message template',
+  'rejection-reason-create': 'Added a rejection reason',
+  'rejection-reason-update': 'Changed a rejection reason',
+  'rejection-reason-delete': 'Deleted a rejection reason',
+  'applicant-message': 'Sent a message to an applicant',
+  'applicant-reject': 'Rejected an applicant',
+  'applicant-bulk-undo': 'Undid a bulk action',
+  'alert-subscribe': 'Job alert asked for',
+  'alert-confirm': 'Job alert confirmed',
+  'alert-unsubscribe': 'Job alert stopped',
+  'alert-expire': 'Unconfirmed job alerts deleted',
+  'alert-send': 'Job alerts sent',
+  'applicant-withdraw': 'Applicant withdrew',
+  'applicant-data-download': 'Applicant downloaded their data',
+  'applicant-erase-request': 'Applicant asked to be erased',
+  'applicant-resume-replace': 'Applicant replaced their resume',
+  'applicant-links-mail': 'Applicant’s links mailed',
+  'source-create': 'Added a source',
+  'source-delete': 'Deleted a source',
+  'tracking-link-create': 'Made a tracking link',
+  'tracking-link-update': 'Changed a tracking link',
+  'applicant-merge': 'Merged two applications as one person',
+  'applicant-merge-undo': 'Undid a merge',
+  'applicant-duplicate-dismiss': 'Marked two applications as different people',
+};
+
+/** The opening's and the message templates' field names, as their forms label them. */
+const FIELD_WORDS: Record<string, string> = {
+  code: 'code',
+  title: 'title',
+  location: 'location',
+  effectiveFrom: 'published from',
+  recruitmentManagers: 'recruitment managers',
+  contactPersons: 'contact persons',
+  contactEmails: 'contact e-mails',
+  description: 'description',
+  isOpen: 'open or closed',
+  employmentType: 'employment type',
+  workplaceType: 'workplace',
+  payMin: 'lowest pay',
+  payMax: 'highest pay',
+  payCurrency: 'currency',
+  payPeriod: 'pay period',
+  locations: 'places',
+  remoteCountries: 'remote countries',
+  questions: 'questions',
+  name: 'name',
+  subject: 'subject',
+  body: 'message',
+  retired: 'retired',
+};
+
+const role = (word: string) => ROLE_LABELS[word as UserRole] ?? word;
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * An audit row's detail as a reader says it: "Screening -> Interview" as "Screening →
+ * Interview", "role admin" as "Role: Admin", "changed payMin, title" as "Changed lowest pay,
+ * title". Whatever is not known is shown as the row has it.
+ */
+export function auditDetailWords(detail: string): string {
+  const parts = detail.split(', ').map((part) => {
+    const made = /^role (\w+)$/.exec(part);
+    if (made) return `role: ${role(made[1] ?? '')}`;
+    const changedRole = /^role (\w+) -> (\w+)$/.exec(part);
+    if (changedRole) return `role ${role(changedRole[1] ?? '')} → ${role(changedRole[2] ?? '')}`;
+    const changed = /^changed (\w+)(.*)$/.exec(part);
+    if (changed)
+      return `changed ${FIELD_WORDS[changed[1] ?? ''] ?? changed[1] ?? ''}${changed[2] ?? ''}`;
+    return FIELD_WORDS[part] && /^[a-z][A-Za-z]+$/.test(part)
+      ? (FIELD_WORDS[part] ?? part)
+      : part.replaceAll(' -> ', ' → ');
+  });
+  return capital(parts.join(', '));
+}
+
+/** "user 4" as "User 4", "POST /api/admin/jobs" as it is. */
+export const auditTargetWords = (target: string) => capital(target);

@@ -1,0 +1,204 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ConsoleUser } from '@lumenfield/contract';
+import { json, mockApi, problem, renderConsole, session } from '../../shell/test-support';
+
+vi.setConfig({ testTimeout: 20_000 });
+afterEach(() => vi.unstubAllGlobals());
+
+const rita: ConsoleUser = {
+  userId: 2,
+  email: 'rita@example.com',
+  name: 'Rita Recruiter',
+  role: 'recruiter',
+  isActive: true,
+  createdOn: '2026-11-01T10:00:00.000Z',
+  lastSignInOn: null,
+};
+
+describe('users (admins)', () => {
+  it('adds a person, shows a password rule beside its field, deactivates and changes a role, each only after a yes', async () => {
+    let users: ConsoleUser[] = [session('admin', 'Ada Admin').user, rita];
+    const writes: { method: string; path: string; body: unknown }[] = [];
+    mockApi({
+      'GET /recruiters/session': () => json(session('admin', 'Ada Admin')),
+      'GET /recruiters/users': () => json(users),
+      'POST /recruiters/users': (_url, init) => {
+        const body = JSON.parse(String(init?.body)) as { password: string; name: string };
+        writes.push({ method: 'POST', path: 'users', body });
+        if (body.password.length < 12)
+          return problem(400, 'Invalid', [
+            { field: 'password', message: 'Use at least 12 characters.' },
+          ]);
+        return json({ ...rita, userId: 3, name: body.name, email: 'sam@example.com' }, 201);
+      },
+      'PATCH /recruiters/users/2': (_url, init) => {
+        const body = JSON.parse(String(init?.body)) as Partial<ConsoleUser>;
+        writes.push({ method: 'PATCH', path: 'users/2', body });
+        users = users.map((u) => (u.userId === 2 ? { ...u, ...body } : u));
+        return json(users[1]);
+      },
+    });
+    renderConsole('/recruiters/users');
+    const form = await screen.findByRole('region', { name: 'Add a person' });
+    await userEvent.type(within(form).getByLabelText('Email'), 'sam@example.com');
+    await userEvent.type(within(form).getByLabelText('Name'), 'Sam Sourcer');
+    await userEvent.type(within(form).getByLabelText('Password'), 'short');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add person' }));
+    const password = within(form).getByLabelText('Password');
+    await waitFor(() => expect(password).toHaveFocus());
+    expect(password).toHaveAccessibleDescription(
+      'At least 12 characters and hard to guess: a few uncommon words together work well. Use at least 12 characters.',
+    );
+    await userEvent.clear(password);
+    await userEvent.type(password, 'a much longer passphrase');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add person' }));
+    expect(await screen.findByText('Sam Sourcer is added.')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Email')).toHaveValue('');
+
+    // One's own row cannot be changed here.
+    expect(screen.getByLabelText('Role of Ada Admin')).toBeDisabled();
+    // Deactivating asks first; Cancel (where the focus starts) changes nothing.
+    await userEvent.click(screen.getByRole('button', { name: 'Deactivate Rita Recruiter' }));
+    let ask = await screen.findByRole('alertdialog', { name: 'Deactivate Rita Recruiter?' });
+    expect(within(ask).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(writes.filter((w) => w.method === 'PATCH')).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Deactivate Rita Recruiter' }));
+    ask = await screen.findByRole('alertdialog', { name: 'Deactivate Rita Recruiter?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText('Rita Recruiter is deactivated.')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Reactivate Rita Recruiter' }),
+    ).toBeInTheDocument();
+
+    // One arrow key in the role list promotes no one: the change waits for a yes.
+    const role = screen.getByLabelText('Role of Rita Recruiter');
+    await userEvent.selectOptions(role, 'admin');
+    ask = await screen.findByRole('alertdialog', {
+      name: 'Change Rita Recruiter’s role to Admin?',
+    });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(role).toHaveValue('recruiter');
+    await userEvent.selectOptions(role, 'admin');
+    ask = await screen.findByRole('alertdialog', {
+      name: 'Change Rita Recruiter’s role to Admin?',
+    });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Change role' }));
+    expect(await screen.findByText('Rita Recruiter is now Admin.')).toBeInTheDocument();
+    expect(writes.filter((w) => w.method === 'PATCH').map((w) => w.body)).toEqual([
+      { isActive: false },
+      { role: 'admin' },
+    ]);
+  });
+
+  it("offers one's own password change under Your account, never as a reset without the current one", async () => {
+    const writes: string[] = [];
+    mockApi({
+      'GET /recruiters/session': () => json(session('admin', 'Ada Admin')),
+      'GET /recruiters/users': () => json([session('admin', 'Ada Admin').user, rita]),
+      'PATCH /recruiters/users/1': (url) => {
+        writes.push(url.pathname);
+        return json(rita);
+      },
+    });
+    renderConsole('/recruiters/users');
+    const own = await screen.findByRole('link', { name: 'Change your password' });
+    expect(own).toHaveAttribute('href', '/recruiters/account');
+    const ownRow = own.closest('tr')!;
+    expect(within(ownRow).queryByRole('button', { name: /Reset password/ })).toBeNull();
+    // Another person's password is still reset here, by an admin.
+    expect(
+      screen.getByRole('button', { name: 'Reset password of Rita Recruiter' }),
+    ).toBeInTheDocument();
+    await userEvent.click(own);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your account' }),
+    ).toBeInTheDocument();
+    expect(writes).toEqual([]);
+  });
+});
+
+describe('the audit log (admins)', () => {
+  it('asks with the filters in the URL and pages with them', async () => {
+    const asked: Record<string, string>[] = [];
+    mockApi({
+      'GET /recruiters/session': () => json(session('admin', 'Ada Admin')),
+      'GET /recruiters/audit': (url) => {
+        asked.push(Object.fromEntries(url.searchParams));
+        return json({
+          items: [
+            {
+              auditId: 9,
+              at: '2026-11-21T10:00:00.000Z',
+              actor: 'Rita Recruiter',
+              actorEmail: 'rita@example.com',
+              action: 'applicant-stage',
+              target: 'applicant 12',
+              detail: 'New -> Interview',
+            },
+          ],
+          total: 120,
+          page: 2,
+          pageSize: 50,
+        });
+      },
+    });
+    renderConsole(
+      '/recruiters/audit?action=applicant-stage&actor=Rita&from=2026-11-01&to=nope&page=2',
+    );
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('New → Interview')).toBeInTheDocument();
+    expect(asked[0]).toEqual({
+      action: 'applicant-stage',
+      actor: 'Rita',
+      from: '2026-11-01',
+      page: '2',
+    });
+    expect(screen.getByRole('link', { name: 'Next page' })).toHaveAttribute(
+      'href',
+      '/recruiters/audit?action=applicant-stage&actor=Rita&from=2026-11-01&page=3',
+    );
+    expect(screen.getByRole('link', { name: 'Previous page' })).toHaveAttribute(
+      'href',
+      '/recruiters/audit?action=applicant-stage&actor=Rita&from=2026-11-01',
+    );
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+  });
+});
+
+describe('your account', () => {
+  it('changes your own password: the server names a wrong current one beside its field', async () => {
+    const bodies: unknown[] = [];
+    mockApi({
+      'GET /recruiters/session': () => json(session('recruiter', 'Rita Recruiter')),
+      'PUT /recruiters/session/password': (_url, init) => {
+        const body = JSON.parse(String(init?.body)) as { currentPassword: string };
+        bodies.push(body);
+        if (body.currentPassword !== 'my current passphrase 1')
+          return problem(400, 'The current password is not right.', [
+            { field: 'currentPassword', message: 'is not right' },
+          ]);
+        return json(session('recruiter', 'Rita Recruiter'));
+      },
+    });
+    renderConsole('/recruiters/openings');
+    await userEvent.click(await screen.findByRole('link', { name: 'Rita Recruiter' }));
+    const form = await screen.findByRole('region', { name: 'Change your password' });
+    const current = within(form).getByLabelText('Current password');
+    await userEvent.type(current, 'a wrong guess here');
+    await userEvent.type(within(form).getByLabelText(/^New password/), 'a brand new passphrase 9');
+    await userEvent.click(within(form).getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(current).toHaveFocus());
+    expect(current).toHaveAccessibleDescription('Current password is not right.');
+
+    await userEvent.clear(current);
+    await userEvent.type(current, 'my current passphrase 1');
+    await userEvent.click(within(form).getByRole('button', { name: 'Change password' }));
+    expect(await within(form).findByText('Your password was changed.')).toBeInTheDocument();
+    expect(current).toHaveValue('');
+    expect(bodies).toHaveLength(2);
+  });
+});
