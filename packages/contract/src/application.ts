@@ -79,6 +79,26 @@ export const applicantColumns = [
   { key: 'experience', label: 'Experience' },
   { key: 'referredBy', label: 'Referred by' },
 ] as const satisfies readonly { key: keyof Applicant; label: string }[];
+export type ApplicantColumnKey = (typeof applicantColumns)[number]['key'];
+
+/**
+ * The applicant's fields that are not one of `applicantColumns`, each with where it is read
+ * instead. With the columns it covers every field of `applicantSchema`, so a field added there
+ * does not compile until it is a column (shown and exported everywhere) or placed here.
+ */
+export const applicantFieldsReadElsewhere = {
+  applicantId: "the record's id: the CSV's first column, the console's address",
+  countryId: 'the code behind countryName',
+  stateId: 'the code behind stateName',
+  appliedOn: 'a line and a column of its own, as a date',
+  attachmentGuid: "the resume's key: the console's resume link",
+  attachmentName: "the resume's name: its own line and column",
+  attachmentSize: "the resume's size: its own column",
+  attachmentSha256: "the resume's hash: its own column",
+  answers: 'a list: one column per question, the questions section of the page',
+  place: 'a place: one line ("Place applied for")',
+  doesNotMeet: 'a list of question labels: a column and a flag of their own',
+} as const satisfies Record<Exclude<keyof Applicant, ApplicantColumnKey>, string>;
 
 export type ResumeKind = 'pdf' | 'doc' | 'docx';
 export const RESUME_EXTENSIONS: Record<ResumeKind, string> = {

@@ -1,4 +1,6 @@
+import { parseWithZod } from '@conform-to/zod/v4';
 import { z } from './zod-setup';
+import { applicationInputSchema } from './application';
 import type { FieldError } from './problem';
 import type { AnswerValue } from './questions';
 
@@ -38,19 +40,65 @@ export const applicationAcceptedSchema = z.object({
 });
 export type ApplicationAccepted = z.infer<typeof applicationAcceptedSchema>;
 
-/** The text fields of the form, in the house's names (each as typed). */
-export const applyFormTextFields = [
-  'firstName',
-  'lastName',
-  'mobileNumber',
-  'countryId',
-  'stateId',
-  'city',
-  'email',
-  'experience',
-  'referredBy',
-] as const;
-export type ApplyFormTextField = (typeof applyFormTextFields)[number];
+type InputShape = Omit<typeof applicationInputSchema.shape, 'answers'>;
+/** A text the rules judge (required by the schema) is '' when left empty, so its rule answers. */
+type FormFieldSchema<T> = T extends z.ZodString ? z.ZodDefault<T> : T;
+
+/**
+ * The apply form's one schema, for both its posts (the page without scripts and the dialog send
+ * the same multipart names): every field of `applicationInputSchema` but the answers, which are
+ * named per question (`answers[<key>]`) and judged by the opening's questions. Derived, so a
+ * field added to the application is a field of the form, read and length-checked on every path.
+ */
+export const applyFormSchema = z.object(
+  Object.fromEntries(
+    Object.entries(applicationInputSchema.omit({ answers: true }).shape).map(([name, field]) => [
+      name,
+      field instanceof z.ZodString ? field.default('') : field,
+    ]),
+  ) as { [K in keyof InputShape]: FormFieldSchema<InputShape[K]> },
+);
+export type ApplyFormData = z.output<typeof applyFormSchema>;
+export type ApplyFormField = keyof typeof applyFormSchema.shape;
+
+/** The form's own field names, in the schema's order. */
+export const applyFormFields = Object.keys(applyFormSchema.shape) as ApplyFormField[];
+
+export const isApplyFormField = (name: string): name is ApplyFormField =>
+  Object.hasOwn(applyFormSchema.shape, name);
+
+/** The sentence of a value longer than its field takes. */
+export const TOO_LONG_MESSAGE = 'This is longer than we can take. Please shorten it.';
+
+// The contract is typed without the DOM's and Node's libraries; both have this class.
+declare const URLSearchParams: new () => Parameters<typeof parseWithZod>[0] & {
+  append(name: string, value: string): void;
+};
+
+/**
+ * The form's fields as posted (each field's text by its name) read by the one schema with
+ * Conform (@conform-to/zod, as a form's submission: a number from its digits, an empty field
+ * unset). The server reads both posts with it, and the dialog its draft before sending; a value
+ * the schema refuses (past its length, a number that is none) is named with its sentence.
+ */
+export function readApplyForm(
+  text: Partial<Record<ApplyFormField, string>>,
+): { success: true; data: ApplyFormData } | { success: false; errors: FieldError[] } {
+  const posted = new URLSearchParams();
+  for (const [name, value] of Object.entries(text))
+    if (value !== undefined) posted.append(name, value);
+  const submission = parseWithZod(posted, {
+    schema: applyFormSchema,
+    error: (issue) => (issue.code === 'too_big' ? TOO_LONG_MESSAGE : undefined),
+  });
+  if (submission.status === 'success') return { success: true, data: submission.value };
+  return {
+    success: false,
+    errors: Object.entries(submission.error ?? {}).flatMap(([field, messages]) =>
+      (messages ?? []).map((message) => ({ field: field || 'form', message })),
+    ),
+  };
+}
 
 /** The form field of an answer to the question `key`. */
 export const answerFieldName = (key: string) => `answers[${key}]`;
@@ -62,18 +110,17 @@ export function answerKeyOf(name: string): string | undefined {
 
 /** What the visitor typed, kept when the form comes back (every value but the file). */
 export interface ApplyFormValues {
-  fields: Record<ApplyFormTextField, string>;
+  fields: Record<ApplyFormField, string>;
   answers: Record<string, AnswerValue>;
-  locationIndex: string;
 }
 
+/** Every field of the form empty. */
+export const emptyApplyFormText = () =>
+  Object.fromEntries(applyFormFields.map((name) => [name, ''])) as Record<ApplyFormField, string>;
+
 export const emptyApplyFormValues = (): ApplyFormValues => ({
-  fields: Object.fromEntries(applyFormTextFields.map((name) => [name, ''])) as Record<
-    ApplyFormTextField,
-    string
-  >,
+  fields: emptyApplyFormText(),
   answers: {},
-  locationIndex: '',
 });
 
 export interface ApplyFormOption {

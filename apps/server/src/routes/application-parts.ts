@@ -4,15 +4,13 @@ import type { Piscina } from 'piscina';
 import {
   MAX_RESUME_BYTES,
   answerKeyOf,
-  applicationInputSchema,
   applicationMessages,
   applyFormFieldNames,
-  applyFormTextFields,
   emptyApplyFormValues,
-  type ApplicationInput,
-  type ApplyFormTextField,
+  isApplyFormField,
+  readApplyForm,
+  type Answers,
   type ApplyFormValues,
-  type FieldError,
 } from '@lumenfield/contract';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/create-db';
@@ -69,8 +67,6 @@ export interface ReceivedForm {
   values: ApplyFormValues;
   showStates: boolean;
   resume: { fileName: string; bytes: Buffer | undefined; zipBomb: boolean; overLimit: boolean };
-  /** A value over its length (a text past its schema's limit): named, with a sentence. */
-  tooLong: FieldError[];
 }
 
 /**
@@ -199,10 +195,8 @@ async function readParts(
     }
     if (!verified) throw new HttpProblem(403, applyFormProblems.forbidden);
     if (name === applyFormFieldNames.showStates) showStates = true;
-    else if (name === applyFormFieldNames.locationIndex) values.locationIndex = value;
-    else if ((applyFormTextFields as readonly string[]).includes(name)) {
-      values.fields[name as ApplyFormTextField] = value;
-    } else {
+    else if (isApplyFormField(name)) values.fields[name] = value;
+    else {
       const key = answerKeyOf(name);
       if (key === undefined) {
         unknown.add(clean(name));
@@ -219,7 +213,7 @@ async function readParts(
   if (!verified) throw new HttpProblem(403, applyFormProblems.forbidden);
   if (unknown.size > 0) throw unknownFieldsProblem([...unknown]);
   // An unchosen single choice sends nothing; a multi_select with nothing ticked, nothing.
-  return { values, showStates, resume, tooLong: tooLongErrors(values) };
+  return { values, showStates, resume };
 }
 
 /** A post with fields the form does not have, as the JSON post's unknown keys are answered. */
@@ -238,8 +232,10 @@ async function drain(part: Multipart) {
 }
 
 /**
- * The received form judged by the application rules and stored when they pass: the same
- * `acceptApplication` as the old client's JSON (duplicates answered with the stored one).
+ * The received form read by the form's one schema (@lumenfield/contract `readApplyForm`: a value
+ * past its length is refused naming its field, never left to the column), then judged by the
+ * application rules and stored when they pass: the same `acceptApplication` as the old client's
+ * JSON (duplicates answered with the stored one).
  */
 export function judgeApplicationForm(
   app: FastifyInstance,
@@ -248,9 +244,8 @@ export function judgeApplicationForm(
   job: Job,
   form: ReceivedForm,
 ) {
-  if (form.tooLong.length > 0) {
-    return Promise.resolve({ accepted: false as const, errors: form.tooLong });
-  }
+  const read = readApplyForm(form.values.fields);
+  if (!read.success) return Promise.resolve({ accepted: false as const, errors: read.errors });
   return acceptApplication(
     {
       reference: app.repos.reference,
@@ -261,7 +256,7 @@ export function judgeApplicationForm(
     },
     job,
     {
-      input: applicationInputOf(form.values, job),
+      input: { ...read.data, answers: answersOf(form.values, job) },
       // A file past the limit was cut at limit + 1 byte: the size rule says so.
       resume: form.resume,
       arrival: app.arrivalOf(request),
@@ -269,48 +264,13 @@ export function judgeApplicationForm(
   );
 }
 
-/** The form's values as an application in the house's names, for the rules. */
-function applicationInputOf(values: ApplyFormValues, job: Job): ApplicationInput {
-  const { fields } = values;
-  // Reference values are up to 2^31 - 1 (a state's is a hash: db/reference-data.ts).
-  const id = (text: string) => (/^\d{1,10}$/.test(text.trim()) ? Number(text.trim()) : null);
-  const answers = Object.fromEntries(
+/** The answers as sent; an empty single answer to a question asked is no answer. */
+function answersOf(values: ApplyFormValues, job: Job): Answers {
+  return Object.fromEntries(
     Object.entries(values.answers).filter(([key, value]) => {
       const asked = job.questions.some((q) => q.key === key);
-      // An empty single answer is no answer (the rules say "Please answer" when required).
+      // The rules say "Please answer" when it is required.
       return !asked || Array.isArray(value) || value.trim() !== '';
     }),
   );
-  return {
-    firstName: fields.firstName.replace(/^\s+/u, ''),
-    lastName: fields.lastName,
-    mobileNumber: fields.mobileNumber,
-    city: fields.city,
-    email: fields.email,
-    countryId: id(fields.countryId),
-    stateId: id(fields.stateId),
-    experience: fields.experience.trim() === '' ? null : fields.experience.trim().slice(0, 40),
-    referredBy: fields.referredBy.trim() === '' ? null : fields.referredBy,
-    answers,
-    locationIndex: id(values.locationIndex),
-  };
-}
-
-/** Text past the schema's length for its field: the field named, with a sentence. */
-function tooLongErrors(values: ApplyFormValues): FieldError[] {
-  const shape = applicationInputSchema.shape;
-  const errors: FieldError[] = [];
-  for (const name of ['firstName', 'lastName', 'mobileNumber', 'city', 'email'] as const) {
-    const checked = shape[name].safeParse(values.fields[name]);
-    if (!checked.success) {
-      errors.push({ field: name, message: 'This is longer than we can take. Please shorten it.' });
-    }
-  }
-  if (values.fields.referredBy.length > 200) {
-    errors.push({
-      field: 'referredBy',
-      message: 'This is longer than we can take. Please shorten it.',
-    });
-  }
-  return errors;
 }

@@ -58,12 +58,18 @@ export const applicationPayloadSchema = z.object({
 });
 export type ApplicationPayload = z.infer<typeof applicationPayloadSchema>;
 
-/** The application's fields by our names: the one place the old client's names are read. */
+/**
+ * The application's fields by our names: the one place the old client's names are read, by the
+ * application's own schema (the payload's was derived from it, so this cannot refuse a payload
+ * that schema took).
+ */
 export function applicationInputOf(payload: ApplicationPayload): ApplicationInput {
-  const wire = payload as unknown as Record<string, unknown>;
-  return Object.fromEntries(
-    Object.keys(applicationInputSchema.shape).map((key) => [key, wire[wireName(key)]]),
-  ) as ApplicationInput;
+  const wire: Record<string, unknown> = payload;
+  return applicationInputSchema.parse(
+    Object.fromEntries(
+      Object.keys(applicationInputSchema.shape).map((key) => [key, wire[wireName(key)]]),
+    ),
+  );
 }
 
 export const saveApplicantQuerySchema = z.object({

@@ -21,10 +21,10 @@ import {
   requestLinks,
 } from '../applications/applicant-links';
 import { auditRepository } from '../audit/audit-repository';
+import { applicantDataExport, type ApplicantDataExport } from './data-export';
 import { eraseLinkLimit } from '../mail/mail-caps';
 import { queueCappedMail } from '../mail/mail-repository';
 import { applicantLinksMail, eraseLinkMail, type ApplicationLink } from '../mail/mail-templates';
-import { messagesOf } from '../messages/messages-repository';
 import { pipelineRepository } from '../pipeline/pipeline-repository';
 import { stageHistoryOf } from '../pipeline/pipeline-changes';
 
@@ -44,12 +44,6 @@ const LINK_REQUESTS_PER_PASS = 50;
 
 /** What a withdrawal came to: done, refused with the model's sentence, or no such link. */
 export type WithdrawOutcome = { withdrawn: true } | { refusal: string } | undefined;
-
-/** Everything stored about one application, as "Download my data" gives it. */
-export interface ApplicantDataExport {
-  exportedAt: string;
-  application: Record<string, unknown>;
-}
 
 /** Where the page's mails link to, and how many a stranger may cause to one address a day. */
 export interface ApplicantPageMail {
@@ -206,23 +200,11 @@ export function applicantPage(db: Db, { origin, capPerAddress }: ApplicantPageMa
         return true;
       }),
 
-    /**
-     * "Download my data": every stored field of the application (answers, place, stage history,
-     * the messages we sent, the resume's facts, not its bytes), audited as a read by the
-     * applicant. A recruiter's notes are the company's own working notes and are left out
-     * (docs/careers.md).
-     */
+    /** "Download my data" (data-export.ts), audited as a read by the applicant. */
     exportData: (token: string, now: Date): Promise<ApplicantDataExport | undefined> =>
       withLink(token, now, async (trx, applicantId) => {
         const view = await viewOf(trx, applicantId);
         if (!view) return undefined;
-        const { found } = view;
-        const stages = await pipelineRepository(trx).stageHistory(applicantId);
-        const resume = await trx
-          .selectFrom('attachments')
-          .select(['originalName', 'kind', 'mimeType', 'sizeBytes', 'sha256', 'createdAt'])
-          .where('applicantId', '=', applicantId)
-          .executeTakeFirst();
         await audit(trx).record(
           {
             actor: { label: 'applicant' },
@@ -232,46 +214,7 @@ export function applicantPage(db: Db, { origin, capPerAddress }: ApplicantPageMa
           },
           now,
         );
-        return {
-          exportedAt: now.toISOString(),
-          application: {
-            opening: { title: found.jobTitle, code: found.jobCode, place: view.application.place },
-            appliedOn: found.appliedOn,
-            firstName: found.firstName,
-            lastName: found.lastName,
-            email: found.email,
-            mobileNumber: found.mobileNumber,
-            city: found.city,
-            country: found.countryName,
-            state: found.stateName,
-            experience: found.experience,
-            referredBy: found.referredBy,
-            placeAppliedFor: found.place,
-            answers: found.answers.map(({ label, value }) => ({ question: label, answer: value })),
-            status: view.application.status,
-            stageHistory: [
-              ...stages.map((step) => ({
-                stage: applicantStatusOf(step.stage),
-                changedAt: step.changedAt,
-                changedBy: step.stage === WITHDRAWN ? 'you' : 'a recruiter',
-              })),
-              { stage: applicantStatusOf('New'), changedAt: found.appliedOn, changedBy: 'you' },
-            ],
-            resume: resume && {
-              fileName: resume.originalName,
-              kind: resume.kind,
-              type: resume.mimeType,
-              bytes: resume.sizeBytes,
-              sha256: resume.sha256,
-              receivedAt: toIso(resume.createdAt),
-            },
-            messages: (await messagesOf(trx, applicantId)).map((sent) => ({
-              sentOn: sent.sentOn,
-              subject: sent.subject,
-              body: sent.body,
-            })),
-          },
-        };
+        return applicantDataExport(trx, view.found, view.application, now);
       }),
 
     /**

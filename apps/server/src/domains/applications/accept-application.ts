@@ -5,6 +5,7 @@ import {
   resumeKindFromName,
   storedAnswersOf,
   validateApplication,
+  type ApplicantFields,
   type ApplicationInput,
   type Arrival,
   type FieldError,
@@ -188,22 +189,29 @@ export async function acceptApplication(
   };
 }
 
+/** The stored fields no rule of their own sets: referredBy, and any optional field beside it. */
+type OptionalFields = Omit<
+  ApplicationFields,
+  keyof ApplicantFields | 'experience' | 'answers' | 'place'
+>;
+
 /**
- * The application's optional text fields (referredBy, and any added beside it): control
- * characters dropped, trimmed, null when nothing is left. The fields with rules of their own
- * are set over these by the caller.
+ * The application's optional fields (referredBy, and any added beside it): a text with its
+ * control characters dropped, trimmed, null when nothing is left; any other value as given or
+ * null. The fields with rules of their own are set over these by the caller.
  */
 function optionalText({
   answers: _answers,
   locationIndex: _locationIndex,
   ...input
-}: ApplicationInput): ApplicationFields {
-  return Object.fromEntries(
+}: ApplicationInput): OptionalFields {
+  const fields: Record<string, unknown> = Object.fromEntries(
     Object.entries(input).map(([key, value]) => [
       key,
       typeof value === 'string' ? stripControlCharacters(value).trim() || null : (value ?? null),
     ]),
-  ) as unknown as ApplicationFields;
+  );
+  return fields as OptionalFields;
 }
 
 /** The sentence of an opening with two or more places when none of them was chosen. */

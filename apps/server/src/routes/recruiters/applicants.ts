@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   adminJobParamsSchema,
   API_BASE_PATH,
-  applicantColumns,
   applicantNeighboursSchema,
   applicantsQuerySchema,
   BOARD_PAGE_SIZE,
@@ -16,8 +15,6 @@ import {
   duplicateDecisionSchema,
   noteCreateSchema,
   PAGE_SIZE,
-  placeLine,
-  sourceText,
   stageMoveSchema,
   stageUpdateSchema,
   type ConsoleApplicant,
@@ -33,17 +30,21 @@ import {
 } from '../../domains/pipeline/pipeline-repository';
 import { stageHistoryOf, type StageHistory } from '../../domains/pipeline/pipeline-changes';
 import {
-  allAnswersColumn,
-  answerColumns,
   applicantsCsv,
   applicantsCsvName,
-  doesNotMeetColumn,
   listingAudit,
-  type CsvColumn,
 } from '../../domains/applications/recruiter-reads';
+import { CSV_COLUMNS, answerCsvColumns } from './applicants-csv';
 import { consoleProblems, linkKey, signedIn } from './console-user';
 
 const answers = consoleProblems(404);
+
+/** The applicant's page carries every stored field: one left out of its schema does not compile. */
+export const everyStoredFieldOnThePage: [
+  Exclude<keyof PipelineApplicant, keyof ConsoleApplicant>,
+] extends [never]
+  ? true
+  : never = true;
 
 const toRow =
   (flagged: ReadonlySet<number>) =>
@@ -73,37 +74,6 @@ const toStageMove = ({ stage, history }: StageHistory): StageMove => ({
 
 const KINDS = ['pdf', 'doc', 'docx'] as const;
 const kindOf = (kind: string) => KINDS.find((k) => k === kind) ?? 'pdf';
-
-/** The console CSV's columns: the opening and the stage, what the applicant sent, the resume. */
-const CSV_COLUMNS: readonly CsvColumn<PipelineApplicant>[] = [
-  { key: 'applicantId', label: 'Applicant ID' },
-  { key: 'jobId', label: 'Opening ID' },
-  { key: 'jobCode', label: 'Job code' },
-  { key: 'jobTitle', label: 'Job title' },
-  { key: 'stage', label: 'Stage' },
-  { label: 'Rejection reason', cell: (a) => a.rejectionReason ?? '' },
-  ...applicantColumns,
-  // The place applied for as one line ('' when the opening had one place).
-  { label: 'Place applied for', cell: (a) => (a.place ? placeLine(a.place) : '') },
-  { key: 'appliedOn', label: 'Applied on' },
-  { key: 'attachmentName', label: 'Resume file' },
-  { key: 'attachmentSize', label: 'Resume size (bytes)' },
-  { key: 'attachmentSha256', label: 'Resume SHA-256' },
-  // "LinkedIn (tracking link)": the source credited at applying (docs/recruiters.md).
-  { label: 'Source', cell: (a) => sourceText(a.source) },
-];
-
-/**
- * The answers' columns (docs/recruiters.md "Questions"): exported for one opening, one column
- * per question it asks; over several, one column with every answer as "label: answer" lines.
- * Both end with the "Does not meet" flags.
- */
-const answerCsvColumns = (
-  questions: Parameters<typeof answerColumns>[0] | undefined,
-): CsvColumn<PipelineApplicant>[] => [
-  ...(questions ? answerColumns(questions) : [allAnswersColumn('Answers')]),
-  doesNotMeetColumn('Does not meet'),
-];
 
 /** Applicants in the console: lists, one applicant's page, stage, notes, CSV, the resume. */
 export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,11 +1,9 @@
 import {
   APPLIED_SUCCESSFULLY,
-  RESUME_ACCEPT,
   answerFieldName,
   applyFormFieldNames,
   optionsOf,
   placeLine,
-  type ApplyFormOption,
   type ApplyPageState,
   type FieldError,
   type PublicOpening,
@@ -16,10 +14,14 @@ import type { ReactNode } from 'react';
 import { usePageData } from '@/lib/page-data';
 import { usePageMeta } from '@/lib/page-meta';
 import { RESUME_LIMIT_TEXT } from './application/application-form';
-import './components/apply-form.css';
-
-/** The id of a field's control on the page (the error summary links to it). */
-const controlId = (field: string) => `apply-${field.replace(/[^a-zA-Z0-9_-]/g, '-')}`;
+import {
+  ApplyForm,
+  FieldMessage,
+  applyFormControls,
+  applyFormLabel,
+  controlIdOf,
+  failuresByField,
+} from './components/apply-form';
 
 /**
  * An opening's apply form as a page of its own (docs/careers.md, "Applying without scripts"):
@@ -101,129 +103,67 @@ function ApplyIntro({
   );
 }
 
-const FIELD_LABELS: Record<string, string> = {
-  firstName: 'First Name',
-  lastName: 'Last Name',
-  mobileNumber: 'Mobile Number',
-  countryId: 'Country',
-  stateId: 'State',
-  city: 'city',
-  email: 'email',
-  resume: 'Resume',
-  referredBy: 'Referred by',
-  locationIndex: 'Where would you work?',
-};
+/** The ids of the page's controls: `apply-<field>` (the summary's links point to them). */
+const ID_PREFIX = 'apply';
+const controlId = (field: string) => controlIdOf(ID_PREFIX, field);
 
+/** The one apply form, as the server renders it with what was typed and what failed. */
 function ApplyPageForm({ job, state }: { job: PublicOpening; state: ApplyPageState }) {
   const { values, errors } = state;
-  const errorOf = (field: string) => errors.find((error) => error.field === field)?.message;
+  const errorOf = failuresByField(errors);
   const labelOf = (error: FieldError) => {
     const key = error.field.startsWith('answers.') ? error.field.slice(8) : undefined;
     return key
       ? (job.questions.find((q) => q.key === key)?.label ?? key)
-      : (FIELD_LABELS[error.field] ?? error.field);
+      : applyFormLabel(error.field);
   };
-  const text = (
-    field: keyof typeof values.fields,
-    label: string,
-    props: React.InputHTMLAttributes<HTMLInputElement> = {},
-    hint?: string,
-  ) => (
-    <PageField field={field} label={label} required hint={hint} error={errorOf(field)}>
-      {(describedBy, invalid) => (
-        <input
-          id={controlId(field)}
-          name={field}
-          type="text"
-          defaultValue={values.fields[field]}
-          aria-required="true"
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
-          {...props}
-        />
-      )}
-    </PageField>
-  );
-  const select = (
-    field: 'countryId' | 'stateId' | 'experience',
-    label: string,
-    empty: string,
-    options: ApplyFormOption[],
-    required: boolean,
-    autoComplete: string,
-  ) => (
-    <PageField field={field} label={label} required={required} error={errorOf(field)}>
-      {(describedBy, invalid) => (
-        <select
-          id={controlId(field)}
-          name={field}
-          defaultValue={values.fields[field]}
-          aria-required={required || undefined}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
-          autoComplete={autoComplete}
-        >
-          <option value="">{empty}</option>
-          {options.map((option) => (
-            <option key={option.value} value={String(option.value)}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      )}
-    </PageField>
-  );
 
   return (
-    <form
-      className="apply-form apply-page-form"
-      method="post"
-      action={jobApplyPath(job.id)}
-      encType="multipart/form-data"
-      noValidate
-    >
-      {/* First in the form, so the server judges it before any file arrives. */}
-      <input type="hidden" name={applyFormFieldNames.xsrf} value={state.xsrfToken} />
-      {state.problem ? (
-        <div className="apply-form__alert" role="alert">
-          {state.problem.message} What you typed could not be kept; please fill in the form again.
-        </div>
-      ) : null}
-      {errors.length > 0 ? (
-        <div
-          className="apply-form__alert apply-page-form__summary"
-          role="alert"
-          aria-labelledby="apply-summary-title"
-        >
-          <h2 id="apply-summary-title" className="apply-page-form__summary-title">
-            Please check {errors.length === 1 ? 'one answer' : `${errors.length} answers`}
-          </h2>
-          <ul>
-            {errors.map((error) => (
-              <li key={`${error.field}:${error.message}`}>
-                <a href={`#${controlId(error.field)}`}>
-                  {labelOf(error)}: {error.message}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      <p className="apply-form__note">
-        Fields marked <span aria-hidden="true">*</span>
-        <span className="visually-hidden">with an asterisk</span> are required.
-      </p>
-
-      <div className="apply-form__grid">
-        {text('firstName', 'First Name', { autoComplete: 'given-name' })}
-        {text('lastName', 'Last Name', { autoComplete: 'family-name' })}
-        {text(
-          'mobileNumber',
-          'Mobile Number',
-          { type: 'tel', inputMode: 'numeric', autoComplete: 'tel-national' },
-          '10 digits, numbers only',
-        )}
-        {select('countryId', 'Country', 'Select Country*', state.countries, true, 'country')}
+    <ApplyForm
+      className="apply-page-form"
+      jobId={job.id}
+      idPrefix={ID_PREFIX}
+      values={values.fields}
+      lists={{ countries: state.countries, states: state.states, experience: state.experience }}
+      errorOf={errorOf}
+      resume={{
+        hint: state.resumeName
+          ? `${RESUME_LIMIT_TEXT}. You chose “${state.resumeName}”: a browser cannot keep a file when a form comes back, so please choose it again.`
+          : RESUME_LIMIT_TEXT,
+      }}
+      top={
+        <>
+          {/* First in the form, so the server judges it before any file arrives. */}
+          <input type="hidden" name={applyFormFieldNames.xsrf} value={state.xsrfToken} />
+          {state.problem ? (
+            <div className="apply-form__alert" role="alert">
+              {state.problem.message} What you typed could not be kept; please fill in the form
+              again.
+            </div>
+          ) : null}
+          {errors.length > 0 ? (
+            <div
+              className="apply-form__alert apply-page-form__summary"
+              role="alert"
+              aria-labelledby="apply-summary-title"
+            >
+              <h2 id="apply-summary-title" className="apply-page-form__summary-title">
+                Please check {errors.length === 1 ? 'one answer' : `${errors.length} answers`}
+              </h2>
+              <ul>
+                {errors.map((error) => (
+                  <li key={`${error.field}:${error.message}`}>
+                    <a href={`#${controlId(error.field)}`}>
+                      {labelOf(error)}: {error.message}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </>
+      }
+      afterCountry={
         <div className="apply-field apply-page-form__states">
           <button
             type="submit"
@@ -240,109 +180,56 @@ function ApplyPageForm({ job, state }: { job: PublicOpening; state: ApplyPageSta
               : 'Choose a country, then press this to list its states. Nothing is sent for review.'}
           </p>
         </div>
-        {select('stateId', 'State', 'Select State*', state.states, true, 'address-level1')}
-        {text('city', 'city', { autoComplete: 'address-level2' })}
-        {text('email', 'email', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
-        {select('experience', 'Experience', 'Select Experience', state.experience, false, 'off')}
-        <PageField
-          field="referredBy"
-          label="Referred by"
-          hint="Optional: who pointed you to this role"
-          error={errorOf('referredBy')}
-        >
-          {(describedBy, invalid) => (
-            <input
-              id={controlId('referredBy')}
-              name="referredBy"
-              type="text"
-              defaultValue={values.fields.referredBy}
-              aria-invalid={invalid || undefined}
-              aria-describedby={describedBy}
-              autoComplete="off"
+      }
+      after={
+        <>
+          {job.locations.length > 1 ? (
+            <fieldset
+              className="apply-page-form__group"
+              id={controlId('locationIndex')}
+              aria-describedby={errorOf('locationIndex') ? 'apply-locationIndex-error' : undefined}
+              tabIndex={-1}
+            >
+              <legend className="apply-field__label">
+                {applyFormControls.locationIndex.label}
+                <span aria-hidden="true"> *</span>
+              </legend>
+              {job.locations.map((place, index) => (
+                <label key={index} className="apply-page-form__choice">
+                  <input
+                    type="radio"
+                    name={applyFormFieldNames.locationIndex}
+                    value={String(index)}
+                    defaultChecked={values.fields.locationIndex === String(index)}
+                  />{' '}
+                  {placeLine(place)}
+                </label>
+              ))}
+              <FieldMessage id="apply-locationIndex-error" message={errorOf('locationIndex')} />
+            </fieldset>
+          ) : null}
+          {job.questions.map((question) => (
+            <QuestionField
+              key={question.key}
+              question={question}
+              value={values.answers[question.key]}
+              error={errorOf(`answers.${question.key}`)}
             />
-          )}
-        </PageField>
-        <PageField
-          field="resume"
-          label="Resume"
-          required
-          wide
-          hint={
-            state.resumeName
-              ? `${RESUME_LIMIT_TEXT}. You chose “${state.resumeName}”: a browser cannot keep a file when a form comes back, so please choose it again.`
-              : RESUME_LIMIT_TEXT
-          }
-          error={errorOf('resume')}
-        >
-          {(describedBy, invalid) => (
-            <input
-              id={controlId('resume')}
-              name={applyFormFieldNames.resume}
-              type="file"
-              accept={RESUME_ACCEPT}
-              aria-required="true"
-              aria-invalid={invalid || undefined}
-              aria-describedby={describedBy}
-            />
-          )}
-        </PageField>
-      </div>
-
-      {job.locations.length > 1 ? (
-        <fieldset
-          className="apply-page-form__group"
-          id={controlId('locationIndex')}
-          aria-describedby={errorOf('locationIndex') ? 'apply-locationIndex-error' : undefined}
-          tabIndex={-1}
-        >
-          <legend className="apply-field__label">
-            Where would you work?<span aria-hidden="true"> *</span>
-          </legend>
-          {job.locations.map((place, index) => (
-            <label key={index} className="apply-page-form__choice">
-              <input
-                type="radio"
-                name={applyFormFieldNames.locationIndex}
-                value={String(index)}
-                defaultChecked={values.locationIndex === String(index)}
-              />{' '}
-              {placeLine(place)}
-            </label>
           ))}
-          <FieldError id="apply-locationIndex-error" message={errorOf('locationIndex')} />
-        </fieldset>
-      ) : null}
-
-      {job.questions.map((question) => (
-        <QuestionField
-          key={question.key}
-          question={question}
-          value={values.answers[question.key]}
-          error={errorOf(`answers.${question.key}`)}
-        />
-      ))}
-
-      <div className="apply-form__actions">
-        <button type="submit" className="button button--primary">
-          Apply
-        </button>
-        <a href={jobPath(job.id)} className="button button--secondary">
-          Back to the opening
-        </a>
-      </div>
-    </form>
+        </>
+      }
+      footer={
+        <div className="apply-form__actions">
+          <button type="submit" className="button button--primary">
+            Apply
+          </button>
+          <a href={jobPath(job.id)} className="button button--secondary">
+            Back to the opening
+          </a>
+        </div>
+      }
+    />
   );
-}
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  return message ? (
-    <p id={id} className="apply-field__error">
-      <span aria-hidden="true" className="apply-field__error-icon">
-        !
-      </span>
-      {message}
-    </p>
-  ) : null;
 }
 
 /** One of the opening's questions, by its type. */
@@ -391,7 +278,7 @@ function QuestionField({
             {option}
           </label>
         ))}
-        <FieldError id={errorId} message={error} />
+        <FieldMessage id={errorId} message={error} />
       </fieldset>
     );
   }
@@ -426,57 +313,7 @@ function QuestionField({
           inputMode={question.type === 'number' ? 'decimal' : undefined}
         />
       )}
-      <FieldError id={errorId} message={error} />
-    </div>
-  );
-}
-
-interface PageFieldProps {
-  field: string;
-  label: string;
-  required?: boolean;
-  hint?: string | undefined;
-  error?: string | undefined;
-  wide?: boolean;
-  children: (describedBy: string | undefined, invalid: boolean) => ReactNode;
-}
-
-/** A label, its control, a hint and the sentence of its rule beside it. */
-function PageField({
-  field,
-  label,
-  required = false,
-  hint,
-  error,
-  wide = false,
-  children,
-}: PageFieldProps) {
-  const id = controlId(field);
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
-  return (
-    <div
-      className={`apply-field${wide ? ' apply-field--wide' : ''}${error ? ' apply-field--invalid' : ''}`}
-    >
-      <label className="apply-field__label" htmlFor={id}>
-        {label}
-        {required ? (
-          <span className="apply-field__required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : (
-          <span className="apply-field__optional"> (optional)</span>
-        )}
-      </label>
-      {children(describedBy, Boolean(error))}
-      {hint ? (
-        <p id={hintId} className="apply-field__hint">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={errorId ?? `${id}-error`} message={error} />
+      <FieldMessage id={errorId} message={error} />
     </div>
   );
 }

@@ -3,9 +3,9 @@ import {
   applicationAcceptedSchema,
   applyApiPath,
   applyFormFieldNames,
-  applyFormTextFields,
   type ApplicationAccepted,
-  type ApplicationInput,
+  type ApplyFormField,
+  type Answers,
 } from '@lumenfield/contract';
 import { apiUpload } from '@/lib/api-client';
 
@@ -16,24 +16,27 @@ export interface ResumeToSend {
   bytes: ArrayBuffer;
 }
 
+/** The application as the form holds it: each field's text by its name, and the answers. */
+export interface ApplicationToSend {
+  fields: Partial<Record<ApplyFormField, string>>;
+  answers: Answers;
+}
+
 /**
  * The application as multipart/form-data, in the names of the site's form (packages/contract
- * apply-form.ts): each field once, an answer as `answers[<key>]` (a multi_select's once per
- * ticked option), the place as `locationIndex`, and the resume last, as a file. What is
- * unset is not sent (the server reads an absent field as empty).
+ * apply-form.ts), as the page without scripts posts it: each field once, an answer as
+ * `answers[<key>]` (a multi_select's once per ticked option), and the resume last, as a file.
+ * What is empty is not sent (the server reads an absent field as empty).
  */
-export function applicationFormData(application: ApplicationInput, resume: ResumeToSend): FormData {
+export function applicationFormData(
+  { fields, answers }: ApplicationToSend,
+  resume: ResumeToSend,
+): FormData {
   const form = new FormData();
-  for (const name of applyFormTextFields) {
-    const value = application[name];
-    if (value !== null && value !== undefined) form.append(name, String(value));
-  }
-  for (const [key, value] of Object.entries(application.answers ?? {})) {
+  for (const [name, value] of Object.entries(fields)) if (value) form.append(name, value);
+  for (const [key, value] of Object.entries(answers)) {
     for (const one of Array.isArray(value) ? value : [value])
       form.append(answerFieldName(key), one);
-  }
-  if (application.locationIndex !== null && application.locationIndex !== undefined) {
-    form.append(applyFormFieldNames.locationIndex, String(application.locationIndex));
   }
   form.append(
     applyFormFieldNames.resume,
@@ -50,7 +53,7 @@ export function applicationFormData(application: ApplicationInput, resume: Resum
  */
 export function sendApplication(
   jobId: number,
-  application: ApplicationInput,
+  application: ApplicationToSend,
   resume: ResumeToSend,
   options: { onProgress?: (sent: number, total: number) => void; signal?: AbortSignal } = {},
 ): Promise<ApplicationAccepted> {

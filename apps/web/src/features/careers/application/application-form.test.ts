@@ -26,7 +26,7 @@ describe('errorTarget (where a server field error is shown)', () => {
     ['resume', 'resume'],
     ['answers.years', 'answers.years'],
     ['locationIndex', 'form'],
-    ['referredBy', 'form'],
+    ['referredBy', 'referredBy'],
     // The old wire's names are not the site's: atop the form, never beside a field by guess.
     ['CountyID', 'form'],
     ['Email', 'form'],

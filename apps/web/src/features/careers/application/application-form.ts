@@ -1,13 +1,11 @@
 import {
   MAX_RESUME_MB,
   RESUME_MIME_TYPES,
-  applicationInputSchema,
   applicationMessages,
-  normaliseApplicant,
+  emptyApplyFormText,
+  isApplyFormField,
   resumeKindFromName,
-  type ApplicantFields,
-  type ApplicationField,
-  type ApplicationInput,
+  type ApplyFormField,
   type Answers,
   type FieldError,
   type ResumeFacts,
@@ -15,38 +13,27 @@ import {
 } from '@lumenfield/contract';
 
 /**
- * What the visitor has entered: text as typed, selects as their option values ('' = none), the
- * answers to the opening's questions by key.
+ * What the visitor has entered: every field of the form's schema as its text (selects as their
+ * option values, '' = none), the answers to the opening's questions by key, the chosen file.
  */
-export type ApplicationDraft = Record<Exclude<keyof ApplicationInput, 'answers'>, string> & {
+export type ApplicationDraft = Record<ApplyFormField, string> & {
   resume: File | null;
   answers: Answers;
 };
 
-export type DraftTextField = Exclude<keyof ApplicationDraft, 'resume' | 'answers'>;
-
 /** Where an error is shown: beside one field or question (`answers.<key>`), or atop the form. */
-export type ErrorTarget = ApplicationField | 'form' | `answers.${string}`;
-
-// Every field a rule names has a control; a new one fails to compile until it is listed here.
-const fieldsWithControls = {
-  resume: true,
-  firstName: true,
-  lastName: true,
-  city: true,
-  email: true,
-  mobileNumber: true,
-  countryId: true,
-  stateId: true,
-} as const satisfies Record<ApplicationField, true>;
+export type ErrorTarget = ApplyFormField | 'resume' | 'form' | `answers.${string}`;
 
 /**
  * Where a field error from the server is shown: the server names fields as the form does
- * (docs/api.md), so one with a control or a question is shown beside it, any other atop the form.
+ * (docs/api.md), and every field of the form has a control, so one of them or a question is
+ * shown beside it, any other atop the form.
  */
 export function errorTarget(field: string): ErrorTarget {
   if (field.startsWith('answers.')) return field as `answers.${string}`;
-  return Object.hasOwn(fieldsWithControls, field) ? (field as ApplicationField) : 'form';
+  // The place is asked apart from the fields (place-choice.ts takes its refusals first).
+  if (field === 'resume' || (isApplyFormField(field) && field !== 'locationIndex')) return field;
+  return 'form';
 }
 
 export interface ShownError {
@@ -56,9 +43,7 @@ export interface ShownError {
 
 /** Every field of the application empty (the fields are the schema's, so a new one is here too). */
 export const emptyDraft = (): ApplicationDraft => ({
-  ...(Object.fromEntries(
-    Object.keys(applicationInputSchema.shape).map((key) => [key, '']),
-  ) as Record<Exclude<keyof ApplicationInput, 'answers'>, string>),
+  ...emptyApplyFormText(),
   resume: null,
   answers: {},
 });
@@ -80,23 +65,15 @@ export const draftStore = {
 };
 
 /** The first name drops leading spaces as it is typed (docs/careers.md). */
-export function typedValue(field: DraftTextField, value: string): string {
+export function typedValue(field: ApplyFormField, value: string): string {
   return field === 'firstName' ? value.replace(/^\s+/u, '') : value;
 }
 
-const toId = (value: string): number | null => (value === '' ? null : Number(value));
-
-/** The draft's text fields trimmed and its selects as numbers, as the rules read them. */
-export function applicantFields(draft: ApplicationDraft): ApplicantFields {
-  return normaliseApplicant({
-    firstName: draft.firstName,
-    lastName: draft.lastName,
-    city: draft.city,
-    email: draft.email,
-    mobileNumber: draft.mobileNumber,
-    countryId: toId(draft.countryId),
-    stateId: toId(draft.stateId),
-  });
+/** The draft's fields as they are sent: every text trimmed (docs/careers.md: "text trimmed"). */
+export function draftText(draft: ApplicationDraft): Record<ApplyFormField, string> {
+  const text = emptyApplyFormText();
+  for (const field of Object.keys(text) as ApplyFormField[]) text[field] = draft[field].trim();
+  return text;
 }
 
 /** Types a browser reports when it does not know a file (Word files on many systems). */
@@ -147,16 +124,6 @@ export function readFileBytes(file: File): Promise<ArrayBuffer> {
     reader.onerror = () => reject(reader.error ?? new Error('read failed'));
     reader.readAsArrayBuffer(file);
   });
-}
-
-/** The application as the server takes it (ApplicationInput): trimmed, selects as numbers. */
-export function applicationInput(draft: ApplicationDraft): ApplicationInput {
-  const referredBy = draft.referredBy.trim();
-  return {
-    ...applicantFields(draft),
-    experience: draft.experience === '' ? null : Number(draft.experience),
-    referredBy: referredBy === '' ? null : referredBy,
-  };
 }
 
 export const RESUME_LIMIT_TEXT = `PDF, DOC or DOCX, up to ${MAX_RESUME_MB} MB`;

@@ -5,8 +5,10 @@ import type { OpeningNames } from '../job-summary';
 
 // The form (its rules, zod, the upload) is not needed to read the list or a job: it loads when
 // the browser is idle after the page, or on the first Apply, whichever comes first.
-const loadApplyForm = () => import('./apply-form');
-const ApplyForm = lazy(() => loadApplyForm().then((module) => ({ default: module.ApplyForm })));
+const loadApplyForm = () => import('./apply-dialog-form');
+const ApplyDialogForm = lazy(() =>
+  loadApplyForm().then((module) => ({ default: module.ApplyDialogForm })),
+);
 // Voluntary self-identification (SELF_ID=us): offered after applying when the answer has a token.
 const SelfIdOffer = lazy(() =>
   import('./self-id-form').then((module) => ({ default: module.SelfIdOffer })),
@@ -56,7 +58,7 @@ export function useApplyDialog() {
               </p>
             }
           >
-            <ApplyForm job={job} onApplied={onApplied} />
+            <ApplyDialogForm job={job} onApplied={onApplied} />
           </Suspense>
         ) : null}
       </Modal>

@@ -10,7 +10,7 @@ import {
   publicOpening,
   resetCareersState,
 } from '../test-support';
-import { ApplyForm } from './apply-form';
+import { ApplyDialogForm } from './apply-dialog-form';
 
 vi.setConfig({ testTimeout: 20_000 });
 beforeEach(() => resetCareersState());
@@ -57,7 +57,9 @@ function setup(handlers = {}, withQuestions = true) {
   });
   const onApplied = vi.fn();
   const user = userEvent.setup({ applyAccept: false, delay: null });
-  render(<ApplyForm job={withQuestions ? { ...job, questions } : job} onApplied={onApplied} />);
+  render(
+    <ApplyDialogForm job={withQuestions ? { ...job, questions } : job} onApplied={onApplied} />,
+  );
   return { fetchMock, onApplied, user };
 }
 

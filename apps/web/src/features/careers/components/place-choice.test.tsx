@@ -10,7 +10,7 @@ import {
   resetCareersState,
   type Handler,
 } from '../test-support';
-import { ApplyForm } from './apply-form';
+import { ApplyDialogForm } from './apply-dialog-form';
 import { PLACE_REQUIRED } from './place-choice';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -38,7 +38,7 @@ function setup(handlers: Record<string, Handler>, withPlaces = true) {
   const onApplied = vi.fn();
   const user = userEvent.setup({ applyAccept: false, delay: null });
   render(
-    <ApplyForm
+    <ApplyDialogForm
       // The job page hands over its questions and places; a careers row has only names.
       job={withPlaces ? { ...job, locations: places } : { ...job, questions: undefined }}
       onApplied={onApplied}
