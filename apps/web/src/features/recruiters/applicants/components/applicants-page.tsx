@@ -120,7 +120,11 @@ export default function ApplicantsPage() {
                 ))}
               </select>
             </div>
-            <OpeningFilter id="applicants-job" jobs={jobs} field={field('jobId')} />
+            <OpeningFilter
+              id="applicants-job"
+              jobs={jobs.status === 'ready' ? jobs.data : undefined}
+              field={field('jobId')}
+            />
             <div className="rc-field">
               <label htmlFor="applicants-flag">Knock-out answers</label>
               <select id="applicants-flag" {...field('doesNotMeet')}>
