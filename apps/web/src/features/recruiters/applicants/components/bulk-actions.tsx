@@ -13,10 +13,10 @@ import {
 } from '@lumenfield/contract';
 import { Modal } from '@/components/modal';
 import { ApiError } from '@/lib/api-client';
-import { useResource } from '@/lib/use-resource';
+import { useQuery } from '@tanstack/react-query';
 import { applicantsApi } from '../api';
-import { messagesApi } from '../../messages/api';
-import { RejectionFields, useTemplates } from '../../messages/components/applicant-messages';
+import { reasonsQuery, templatesQuery } from '../../messages/api';
+import { RejectionFields } from '../../messages/components/reject-dialog';
 import { ErrorNote } from '../../shared/components/status';
 
 const APPLICANTS: [string, string] = ['applicant', 'applicants'];
@@ -310,8 +310,8 @@ function BulkRejectDialog({
   onClose: () => void;
   onReject: (reasonId: number, templateId: number | null) => Promise<FieldError[]>;
 }) {
-  const [reasons] = useResource('rejection-reasons', (signal) => messagesApi.reasons(signal));
-  const [templates] = useTemplates();
+  const reasons = useQuery(reasonsQuery).data;
+  const templates = useQuery(templatesQuery).data ?? [];
   const [reasonId, setReasonId] = useState('');
   const [templateId, setTemplateId] = useState('');
   const [errors, setErrors] = useState<FieldError[]>([]);
@@ -336,7 +336,7 @@ function BulkRejectDialog({
       <form className="rc-form" onSubmit={submit} noValidate>
         <RejectionFields
           reasons={reasons}
-          templates={templates.status === 'ready' ? templates.data : []}
+          templates={templates}
           reasonId={reasonId}
           templateId={templateId}
           errors={errors}

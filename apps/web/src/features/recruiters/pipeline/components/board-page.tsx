@@ -15,7 +15,7 @@ import { useResource } from '@/lib/use-resource';
 import { pipelineApi } from '../api';
 import { openingsApi } from '../../openings/api';
 import { applicantsApi } from '../../applicants/api';
-import { RejectDialog } from '../../messages/components/applicant-messages';
+import { RejectDialog } from '../../messages/components/reject-dialog';
 import { applicantInList } from '../../applicants/applicant-sort';
 import { applicantsOfOpening, openingPath } from '../../shared/routes';
 import { ErrorNote, Pending } from '../../shared/components/status';
