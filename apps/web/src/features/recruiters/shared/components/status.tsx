@@ -1,5 +1,4 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { Resource } from '@/lib/use-resource';
 import { failureText } from '../api/query-client';
 
 export function ErrorNote({ message, onRetry }: { message: string; onRetry?: () => void }) {
@@ -29,24 +28,14 @@ export function Loading({ what }: { what: string }) {
  */
 export function Pending({
   query,
-  resource,
   what,
-  onRetry,
 }: {
-  query?: Pick<UseQueryResult<unknown>, 'status' | 'error' | 'isFetching' | 'refetch'>;
-  resource?: Resource<unknown>;
+  query: Pick<UseQueryResult<unknown>, 'status' | 'error' | 'isFetching' | 'refetch'>;
   what: string;
-  onRetry?: () => void;
 }) {
-  if (query) {
-    if (query.status === 'pending' || (query.status === 'error' && query.isFetching))
-      return <Loading what={what} />;
-    if (query.status === 'error')
-      return <ErrorNote message={failureText(query.error)} onRetry={() => void query.refetch()} />;
-    return null;
-  }
-  if (!resource || resource.status === 'loading') return <Loading what={what} />;
-  if (resource.status === 'error')
-    return <ErrorNote message={resource.error.message} onRetry={onRetry} />;
+  if (query.status === 'pending' || (query.status === 'error' && query.isFetching))
+    return <Loading what={what} />;
+  if (query.status === 'error')
+    return <ErrorNote message={failureText(query.error)} onRetry={() => void query.refetch()} />;
   return null;
 }
