@@ -6,7 +6,7 @@ import {
   type OpeningInput,
   type RecruiterOpening,
 } from '@lumenfield/contract';
-import { draftOf, questionsFromDrafts, type QuestionDraft } from './components/question-builder';
+import { draftOf, questionsFromDrafts, type QuestionDraft } from './question-drafts';
 
 export const EMPLOYMENT_LABELS: Record<string, string> = {
   FULL_TIME: 'Full time',

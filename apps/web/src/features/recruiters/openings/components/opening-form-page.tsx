@@ -19,7 +19,8 @@ import {
   useCountryChoices,
 } from './place-editor';
 import { RichTextEditor } from './rich-text-editor';
-import { QuestionBuilder, withKeys } from './question-builder';
+import { QuestionBuilder } from './question-builder';
+import { withKeys } from '../question-drafts';
 import { applicantsOfOpening, boardPath, openingPath } from '../../shared/routes';
 import { ErrorNote, Pending } from '../../shared/components/status';
 import {
