@@ -22,7 +22,7 @@ import { fetchCareerListing } from './api/openings';
 import { useApplyLauncher } from './components/apply-launcher';
 import { JobTermsLine } from './components/job-terms';
 import { jobHeading } from './job-summary';
-import { useResource } from '@/lib/use-resource';
+import { useResource } from './use-resource';
 
 // The list's alert form is made on the server and posts without scripts: its code is a chunk of
 // its own, loaded when the island hydrates (the alerts' own pages share it).

@@ -23,7 +23,7 @@ import { JobDescription } from './components/job-description';
 import { chooseJobId, formatEffectiveFrom, rememberJobId, type JobIdChoice } from './job-details';
 import { JOB_ID_ATTRIBUTE, LOCAL_TIME_ATTRIBUTE } from './job-page-script';
 import { jobHeading, type OpeningNames } from './job-summary';
-import { useResource } from '@/lib/use-resource';
+import { useResource } from './use-resource';
 import '@/components/page-intro.css';
 import './careers.css';
 

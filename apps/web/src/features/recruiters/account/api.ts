@@ -3,11 +3,13 @@ import {
   apiTokenSchema,
   consolePaths,
   sessionSchema,
+  type ConsoleSession,
   type PasswordChange,
   type SignIn,
 } from '@lumenfield/contract';
+import { hashKey, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import { call, withId } from '../shared/api/request';
 
 export const tokenListSchema = z.array(apiTokenSchema);
@@ -26,3 +28,73 @@ export const accountApi = {
     call('POST', consolePaths.tokens, { body: { name }, schema: apiTokenCreatedSchema }),
   revokeToken: (id: number) => call<void>('DELETE', withId(consolePaths.token, id)),
 };
+
+export const accountKeys = {
+  session: ['account', 'session'] as const,
+  tokens: ['account', 'tokens'] as const,
+};
+
+/** Who is signed in: the session, or null when nobody is (a 401). */
+export const sessionQuery = queryOptions({
+  queryKey: accountKeys.session,
+  queryFn: ({ signal }): Promise<ConsoleSession | null> =>
+    accountApi.session(signal).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }),
+});
+
+export const tokensQuery = queryOptions({
+  queryKey: accountKeys.tokens,
+  queryFn: ({ signal }) => accountApi.tokens(signal),
+});
+
+/** Signing in: the session it answers is who is signed in from then on. */
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: accountApi.signIn,
+    onSuccess: (session) => queryClient.setQueryData(sessionQuery.queryKey, session),
+  });
+}
+
+/**
+ * Signing out: whatever the answer, the page forgets the person and everything it loaded for
+ * them (the server ends idle sessions).
+ */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: accountApi.signOut,
+    onSettled: () => {
+      const session = hashKey(accountKeys.session);
+      queryClient.removeQueries({ predicate: (query) => query.queryHash !== session });
+      queryClient.setQueryData(sessionQuery.queryKey, null);
+    },
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({ mutationFn: accountApi.changePassword });
+}
+
+export function useCreateToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: accountApi.createToken,
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: accountKeys.tokens }),
+  });
+}
+
+/** Revoking: the row leaves the list at once, with the dialog, not when the list has reloaded. */
+export function useRevokeToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => accountApi.revokeToken(id),
+    onSuccess: (_answer, id) =>
+      queryClient.setQueryData(tokensQuery.queryKey, (tokens) =>
+        tokens?.filter((token) => token.id !== id),
+      ),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: accountKeys.tokens }),
+  });
+}

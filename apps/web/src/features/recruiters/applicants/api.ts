@@ -13,6 +13,7 @@ import {
   type ApplicantsQuery,
   type BulkAction,
 } from '@lumenfield/contract';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, pathWithQuery, withId } from '../shared/api/request';
 
 export const applicantsApi = {
@@ -70,6 +71,92 @@ export const applicantsApi = {
   erase: (email: string) =>
     call('POST', consolePaths.erasures, { body: { email }, schema: erasureResultSchema }),
 };
+
+export const applicantsKeys = {
+  all: ['applicants'] as const,
+  lists: ['applicants', 'list'] as const,
+  list: (query: ApplicantsQuery) => ['applicants', 'list', query] as const,
+  applicant: (id: number) => ['applicants', 'detail', id] as const,
+  neighbours: (id: number, query: ApplicantsQuery) =>
+    ['applicants', 'neighbours', id, query] as const,
+};
+
+/** A page of the list; a new filter or page keeps the rows shown until its answer comes. */
+export const applicantsQuery = (query: ApplicantsQuery) =>
+  queryOptions({
+    queryKey: applicantsKeys.list(query),
+    queryFn: ({ signal }) => applicantsApi.applicants(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const applicantQuery = (id: number) =>
+  queryOptions({
+    queryKey: applicantsKeys.applicant(id),
+    queryFn: ({ signal }) => applicantsApi.applicant(id, signal),
+  });
+
+export const neighboursQuery = (id: number, query: ApplicantsQuery) =>
+  queryOptions({
+    queryKey: applicantsKeys.neighbours(id, query),
+    queryFn: ({ signal }) => applicantsApi.neighbours(id, query, signal),
+  });
+
+/**
+ * A stage change answers the stage and its history: they go into the cached page, which needs
+ * no second request.
+ */
+export function useSetStage(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (stage: ApplicantStage) => applicantsApi.setStage(id, stage),
+    onSuccess: (move) =>
+      queryClient.setQueryData(applicantQuery(id).queryKey, (page) =>
+        page ? { ...page, ...move } : page,
+      ),
+  });
+}
+
+export function useAddNote(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) => applicantsApi.addNote(id, text),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: applicantsKeys.applicant(id) }),
+  });
+}
+
+export type DuplicateDecision = 'merge' | 'undoMerge' | 'notDuplicate';
+
+/** Each decision on a duplicate answers the applicant's page as it is now: it is the cache's. */
+export function useDuplicateDecision(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ change, otherId }: { change: DuplicateDecision; otherId: number }) =>
+      applicantsApi[change](id, otherId),
+    onSuccess: (page) => queryClient.setQueryData(applicantQuery(id).queryKey, page),
+  });
+}
+
+/** Erasing: the page then leaves for the list, which loads afresh. */
+export function useErase() {
+  return useMutation({ mutationFn: applicantsApi.erase });
+}
+
+/** "Select all matching": a read on demand, so asked as a mutation (nothing to cache). */
+export function useSelectAllMatching() {
+  return useMutation({ mutationFn: applicantsApi.applicantIds });
+}
+
+/** A bulk action and its undo: the list is loaded again, failed or not. */
+function useListChange<T, V>(mutationFn: (variables: V) => Promise<T>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: applicantsKeys.lists }),
+  });
+}
+
+export const useBulk = () => useListChange(applicantsApi.bulk);
+export const useUndoBulk = () => useListChange(applicantsApi.undoBulk);
 
 /** The CSV export's URL: a plain link the browser downloads with the session cookie. */
 export function applicantsCsvHref(query: ApplicantsQuery): string {

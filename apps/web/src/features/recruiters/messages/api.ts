@@ -9,8 +9,10 @@ import {
   type Rejection,
   type RejectionReasonPatch,
 } from '@lumenfield/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { call, withId } from '../shared/api/request';
+import { applicantsKeys } from '../applicants/api';
 
 export const templateListSchema = z.array(messageTemplateSchema);
 export const reasonListSchema = z.array(rejectionReasonSchema);
@@ -43,3 +45,76 @@ export const messagesApi = {
   reject: (applicantId: number, body: Rejection) =>
     call<void>('POST', withId(messagePaths.rejection, applicantId), { body }),
 };
+
+export const messagesKeys = {
+  templates: ['messages', 'templates'] as const,
+  reasons: ['messages', 'reasons'] as const,
+};
+
+/** The admins' templates: the Messages page, and every select that offers one. */
+export const templatesQuery = queryOptions({
+  queryKey: messagesKeys.templates,
+  queryFn: ({ signal }) => messagesApi.templates(signal),
+});
+
+export const reasonsQuery = queryOptions({
+  queryKey: messagesKeys.reasons,
+  queryFn: ({ signal }) => messagesApi.reasons(signal),
+});
+
+/** A change to a list (`key`): said at once, and the list loaded again, failed or not. */
+function useListChange<T, V>(key: readonly string[], mutationFn: (variables: V) => Promise<T>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
+
+export const useSaveTemplate = () =>
+  useListChange(
+    messagesKeys.templates,
+    ({ id, body }: { id?: number; body: MessageTemplateInput }) =>
+      id === undefined ? messagesApi.createTemplate(body) : messagesApi.updateTemplate(id, body),
+  );
+export const useDeleteTemplate = () =>
+  useListChange(messagesKeys.templates, messagesApi.deleteTemplate);
+export const useCreateReason = () => useListChange(messagesKeys.reasons, messagesApi.createReason);
+/** Retiring, offering again or removing a reason. */
+export const useChangeReason = () =>
+  useListChange(
+    messagesKeys.reasons,
+    (change: { id: number; retired?: boolean }): Promise<unknown> =>
+      change.retired === undefined
+        ? messagesApi.removeReason(change.id)
+        : messagesApi.updateReason(change.id, { retired: change.retired }),
+  );
+
+/** The message as the applicant will read it: asks the server, changes nothing. */
+export function usePreviewMessage() {
+  return useMutation({
+    mutationFn: ({ applicantId, draft }: { applicantId: number; draft: MessageDraft }) =>
+      messagesApi.previewMessage(applicantId, draft),
+  });
+}
+
+/** Sending a message or rejecting: the applicant's page is loaded again to show it. */
+function useApplicantChange<V extends { applicantId: number }>(
+  mutationFn: (variables: V) => Promise<unknown>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: (_answer, _error, { applicantId }) =>
+      void queryClient.invalidateQueries({ queryKey: applicantsKeys.applicant(applicantId) }),
+  });
+}
+
+export const useSendMessage = () =>
+  useApplicantChange(({ applicantId, draft }: { applicantId: number; draft: MessageDraft }) =>
+    messagesApi.sendMessage(applicantId, draft),
+  );
+export const useReject = () =>
+  useApplicantChange(({ applicantId, rejection }: { applicantId: number; rejection: Rejection }) =>
+    messagesApi.reject(applicantId, rejection),
+  );

@@ -7,9 +7,10 @@ import {
   type ConsoleSession,
 } from '@lumenfield/contract';
 import { Logo } from '@/components/logo';
-import { ApiError } from '@/lib/api-client';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from '@lumenfield/page-kit';
-import { accountApi } from '../account/api';
+import { sessionQuery, useSignOut } from '../account/api';
+import { createConsoleQueryClient, failureText } from '../shared/api/query-client';
 import { safeReturnPath, setSignedOutHandler, signInHref } from '../shared/api/request';
 import { SignInAgain } from '../account/components/sign-in-again';
 import { SessionContext } from '../shared/session';
@@ -38,12 +39,6 @@ const MessagesPage = lazy(() => import('../messages/components/messages-page'));
 const SourcesPage = lazy(() => import('../sources/components/sources-page'));
 // The chart library loads with this page only (docs/architecture.md, "Charts").
 const ReportsPage = lazy(() => import('../reports/components/reports-page'));
-
-type SessionState =
-  | { status: 'loading' }
-  | { status: 'signed-out' }
-  | { status: 'signed-in'; session: ConsoleSession }
-  | { status: 'error'; message: string };
 
 function Screen({ route }: { route: ConsoleRoute }) {
   switch (route.id) {
@@ -178,39 +173,35 @@ function Shell({
   );
 }
 
-/** The console: who is signed in, the sign-in page, and the screen the path names. */
+/** The console, with its one cache of server state (shared/api/query-client.ts). */
 export function ConsoleApp() {
+  const [queryClient] = useState(createConsoleQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Console />
+    </QueryClientProvider>
+  );
+}
+
+/** Who is signed in, the sign-in page, and the screen the path names. */
+function Console() {
   const location = useLocation();
   const navigate = useNavigate();
   const params = useSearchParams();
   const route = matchConsoleRoute(location.pathname);
-  const [state, setState] = useState<SessionState>({ status: 'loading' });
+  const who = useQuery(sessionQuery);
+  const session = who.data ?? undefined;
+  const signedOut = who.isSuccess && who.data === null;
+  const signOut = useSignOut();
   // A call met an ended session: the person is asked to sign in again over the page (api.ts).
   const [askAgain, setAskAgain] = useState<{ answer: (signedIn: boolean) => void }>();
-  const signedIn = state.status === 'signed-in';
+  const signedIn = session !== undefined;
   useEffect(() => {
     if (!signedIn) return;
     setSignedOutHandler(() => new Promise((answer) => setAskAgain({ answer })));
   }, [signedIn]);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    accountApi.session(controller.signal).then(
-      (session) => setState({ status: 'signed-in', session }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 401) setState({ status: 'signed-out' });
-        else
-          setState({
-            status: 'error',
-            message: error instanceof ApiError ? error.message : 'The console could not start.',
-          });
-      },
-    );
-    return () => controller.abort();
-  }, []);
-
-  const signedOutOutsideSignIn = state.status === 'signed-out' && route.id !== 'signIn';
+  const signedOutOutsideSignIn = signedOut && route.id !== 'signIn';
   useEffect(() => {
     if (signedOutOutsideSignIn)
       navigate(signInHref(location.pathname + location.search), { replace: true });
@@ -223,72 +214,58 @@ export function ConsoleApp() {
   }, [atHome, navigate, location.search]);
 
   // A compliance person lands on their report, not on the openings they may not open.
-  const complianceOnOpenings =
-    state.status === 'signed-in' &&
-    state.session.user.role === 'compliance' &&
-    route.id === 'openings';
+  const complianceOnOpenings = session?.user.role === 'compliance' && route.id === 'openings';
   useEffect(() => {
     if (complianceOnOpenings) navigate(homeOf('compliance'), { replace: true });
   }, [complianceOnOpenings, navigate]);
 
-  const signedInOnSignIn = state.status === 'signed-in' && route.id === 'signIn';
+  const signedInOnSignIn = signedIn && route.id === 'signIn';
   useEffect(() => {
     if (signedInOnSignIn)
       navigate(safeReturnPath(params.get(SIGN_IN_RETURN_PARAM)), { replace: true });
   }, [signedInOnSignIn, navigate, params]);
 
   // The page is live (and a test may act on it) once it knows who is signed in.
-  const settled = state.status !== 'loading';
+  const settled = !who.isPending;
   useEffect(() => {
     if (settled) document.documentElement.dataset.ready = 'true';
   }, [settled]);
 
-  if (state.status === 'loading') return <Loading what="the console" />;
-  if (state.status === 'error')
+  if (who.isPending) return <Loading what="the console" />;
+  if (who.isError)
     return (
       <main className="rc-container">
-        <ErrorNote message={state.message} onRetry={() => window.location.reload()} />
+        <ErrorNote
+          message={failureText(who.error, 'The console could not start.')}
+          onRetry={() => window.location.reload()}
+        />
       </main>
     );
-  if (state.status === 'signed-out' || route.id === 'signIn') {
+  if (!session || route.id === 'signIn') {
     if (route.id !== 'signIn') return null;
-    if (state.status === 'signed-in') return null;
-    return (
-      <SignInPage
-        onSignedIn={(session) => {
-          setState({ status: 'signed-in', session });
-        }}
-      />
-    );
+    if (session) return null;
+    // Signing in puts the session in the cache (account/api.ts): the console follows.
+    return <SignInPage />;
   }
 
-  const signOut = () => {
-    accountApi.signOut().then(
-      () => {
-        setState({ status: 'signed-out' });
-        navigate(consolePagePaths.signIn, { replace: true });
-      },
-      () => {
-        // Whatever the answer, the page forgets the person; the server ends idle sessions.
-        setState({ status: 'signed-out' });
-        navigate(consolePagePaths.signIn, { replace: true });
-      },
-    );
-  };
+  // Whatever the answer, the page forgets the person (account/api.ts).
+  const leave = () =>
+    signOut.mutate(undefined, {
+      onSettled: () => navigate(consolePagePaths.signIn, { replace: true }),
+    });
 
   return (
-    <SessionContext.Provider value={state.session}>
-      <Shell session={state.session} onSignOut={signOut}>
+    <SessionContext.Provider value={session}>
+      <Shell session={session} onSignOut={leave}>
         <Suspense fallback={<Loading what="the page" />}>
-          {canOpen(route, state.session.user.role) ? <Screen route={route} /> : <Forbidden />}
+          {canOpen(route, session.user.role) ? <Screen route={route} /> : <Forbidden />}
         </Suspense>
       </Shell>
       {askAgain ? (
         <SignInAgain
-          email={state.session.user.email}
-          onSignedIn={(session) => {
+          email={session.user.email}
+          onSignedIn={() => {
             setAskAgain(undefined);
-            setState({ status: 'signed-in', session });
             askAgain.answer(true);
           }}
           onDismiss={() => {

@@ -6,6 +6,7 @@ import {
   type UserCreate,
   type UserPatch,
 } from '@lumenfield/contract';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { call, withId } from '../shared/api/request';
 
@@ -20,3 +21,48 @@ export const usersApi = {
   audit: (query: AuditQuery, signal?: AbortSignal) =>
     call('GET', consolePaths.audit, { query: { ...query }, schema: auditPageSchema, signal }),
 };
+
+export const usersKeys = {
+  all: ['users'] as const,
+  list: ['users', 'list'] as const,
+  audit: (query: AuditQuery) => ['users', 'audit', query] as const,
+};
+
+export const usersQuery = queryOptions({
+  queryKey: usersKeys.list,
+  queryFn: ({ signal }) => usersApi.users(signal),
+});
+
+/** A page of the audit log; a new filter keeps the last page shown until its answer comes. */
+export const auditQuery = (query: AuditQuery) =>
+  queryOptions({
+    queryKey: usersKeys.audit(query),
+    queryFn: ({ signal }) => usersApi.audit(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: usersApi.createUser,
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: usersKeys.all }),
+  });
+}
+
+/**
+ * A role, an account's access or a password: the row shows what the server took at once (its
+ * role would otherwise read as before until the list reloads, and choosing it again ask
+ * nothing), then the list is loaded again.
+ */
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, patch }: { userId: number; patch: UserPatch }) =>
+      usersApi.updateUser(userId, patch),
+    onSuccess: (_answer, { userId, patch: { password: _password, ...shown } }) =>
+      queryClient.setQueryData(usersQuery.queryKey, (users) =>
+        users?.map((user) => (user.userId === userId ? { ...user, ...shown } : user)),
+      ),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: usersKeys.all }),
+  });
+}

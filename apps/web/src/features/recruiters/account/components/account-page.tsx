@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { FieldError } from '@lumenfield/contract';
 import { ApiError } from '@/lib/api-client';
-import { accountApi } from '../api';
+import { useChangePassword } from '../api';
 import { ApiTokens } from './api-tokens';
 import { ROLE_LABELS } from '../../shared/routes';
 import { useSession } from '../../shared/session';
@@ -24,22 +24,19 @@ export default function AccountPage() {
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [message, setMessage] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const changing = useChangePassword();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
     setMessage(null);
     setDone(false);
-    accountApi.changePassword(form).then(
-      () => {
-        setBusy(false);
+    changing.mutate(form, {
+      onSuccess: () => {
         setErrors([]);
         setForm(EMPTY);
         setDone(true);
       },
-      (failure: unknown) => {
-        setBusy(false);
+      onError: (failure) => {
         const apiError = failure instanceof ApiError ? failure : undefined;
         setErrors(apiError?.fieldErrors ?? []);
         // Field errors stand beside their fields; the note above says what happened.
@@ -50,7 +47,7 @@ export default function AccountPage() {
         );
         focusFirstInvalid(formRef.current);
       },
-    );
+    });
   };
 
   return (
@@ -89,7 +86,7 @@ export default function AccountPage() {
             />
           </div>
           <div className="rc-form__actions">
-            <button type="submit" className="button button--primary" disabled={busy}>
+            <button type="submit" className="button button--primary" disabled={changing.isPending}>
               Change password
             </button>
           </div>

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ApiToken, ApiTokenCreated } from '@lumenfield/contract';
 import { Modal } from '@/components/modal';
+import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
-import { useResource } from '@/lib/use-resource';
-import { accountApi } from '../api';
+import { tokensQuery, useCreateToken, useRevokeToken } from '../api';
+import { failureText } from '../../shared/api/query-client';
 import { ErrorNote, Pending } from '../../shared/components/status';
 import { ListTable } from '../../shared/components/list-table';
 import { TextField, fieldErrorFor } from '../../shared/components/fields';
@@ -48,74 +49,57 @@ function NewSecret({ created, onCopied }: { created: ApiTokenCreated; onCopied: 
  * made and last used, revoke one after a confirmation.
  */
 export function ApiTokens() {
-  const [tokens, reload] = useResource('api-tokens', (signal) => accountApi.tokens(signal), {
-    keepWhileReloading: true,
-  });
+  const tokens = useQuery(tokensQuery);
+  const creating = useCreateToken();
+  const revoking = useRevokeToken();
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
   const [status, setStatus] = useState('');
   const [created, setCreated] = useState<ApiTokenCreated | null>(null);
-  const [revoking, setRevoking] = useState<ApiToken | null>(null);
-  const [busy, setBusy] = useState(false);
-  // Revoked rows leave at once, with the dialog, rather than when the list has reloaded.
-  const [revokedIds, setRevokedIds] = useState<number[]>([]);
+  const [asked, setAsked] = useState<ApiToken | null>(null);
+  const busy = creating.isPending || revoking.isPending;
   const nameRef = useRef<HTMLFormElement>(null);
   const listHeadingRef = useRef<HTMLHeadingElement>(null);
-  const shown =
-    tokens.status === 'ready' ? tokens.data.filter((t) => !revokedIds.includes(t.id)) : [];
-
-  const fail = (error: unknown, fallback: string) => {
-    setBusy(false);
-    const apiError = error instanceof ApiError ? error : undefined;
-    setFailure(apiError?.message ?? fallback);
-    return apiError;
-  };
+  const shown = tokens.isSuccess ? tokens.data : [];
 
   const create = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
     setFailure(null);
     setStatus('');
     setCreated(null);
-    accountApi.createToken(name).then(
-      (answer) => {
-        setBusy(false);
+    creating.mutate(name, {
+      onSuccess: (answer) => {
         setNameError(undefined);
         setName('');
         setCreated(answer);
         setStatus('Token created.');
-        reload();
       },
-      (error: unknown) => {
-        const apiError = fail(error, 'The token was not created.');
-        setNameError(fieldErrorFor(apiError?.fieldErrors ?? [], 'name'));
+      onError: (error) => {
+        setFailure(failureText(error, 'The token was not created.'));
+        setNameError(fieldErrorFor(error instanceof ApiError ? error.fieldErrors : [], 'name'));
         requestAnimationFrame(() =>
           nameRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
         );
       },
-    );
+    });
   };
 
   const revoke = (token: ApiToken) => {
-    setBusy(true);
     setFailure(null);
-    accountApi.revokeToken(token.id).then(
-      () => {
-        setBusy(false);
-        setRevokedIds((ids) => [...ids, token.id]);
-        setRevoking(null);
+    revoking.mutate(token.id, {
+      onSuccess: () => {
+        setAsked(null);
         if (created?.token.id === token.id) setCreated(null);
         setStatus(`Token “${token.name}” revoked.`);
         // Its Revoke button is gone: focus goes to the list's heading instead of the page's end.
         requestAnimationFrame(() => listHeadingRef.current?.focus());
-        reload();
       },
-      (error: unknown) => {
-        setRevoking(null);
-        fail(error, 'The token was not revoked.');
+      onError: (error) => {
+        setAsked(null);
+        setFailure(failureText(error, 'The token was not revoked.'));
       },
-    );
+    });
   };
 
   return (
@@ -151,8 +135,8 @@ export function ApiTokens() {
       <h3 ref={listHeadingRef} tabIndex={-1}>
         Your tokens
       </h3>
-      <Pending resource={tokens} what="tokens" onRetry={reload} />
-      {tokens.status === 'ready' && shown.length === 0 ? <p>You have no tokens.</p> : null}
+      <Pending query={tokens} what="tokens" />
+      {tokens.isSuccess && shown.length === 0 ? <p>You have no tokens.</p> : null}
       {shown.length > 0 ? (
         <ListTable caption="Your API tokens" columns={['Name', 'Created', 'Last used', 'Actions']}>
           {shown.map((token) => (
@@ -168,7 +152,7 @@ export function ApiTokens() {
                 <button
                   type="button"
                   className="button button--secondary"
-                  onClick={() => setRevoking(token)}
+                  onClick={() => setAsked(token)}
                 >
                   Revoke<span className="visually-hidden"> {token.name}</span>
                 </button>
@@ -178,21 +162,20 @@ export function ApiTokens() {
         </ListTable>
       ) : null}
       <Modal
-        open={revoking !== null}
-        onClose={() => setRevoking(null)}
+        open={asked !== null}
+        onClose={() => setAsked(null)}
         title="Revoke this token?"
         role="alertdialog"
       >
         <p>
-          Scripts that use &ldquo;{revoking?.name}&rdquo; stop working at once. This cannot be
-          undone.
+          Scripts that use &ldquo;{asked?.name}&rdquo; stop working at once. This cannot be undone.
         </p>
         <div className="rc-form__actions">
           <button
             type="button"
             className="button rc-button--danger"
             disabled={busy}
-            onClick={() => revoking && revoke(revoking)}
+            onClick={() => asked && revoke(asked)}
           >
             Revoke token
           </button>
@@ -200,7 +183,7 @@ export function ApiTokens() {
             type="button"
             className="button button--secondary"
             data-autofocus
-            onClick={() => setRevoking(null)}
+            onClick={() => setAsked(null)}
           >
             Keep
           </button>

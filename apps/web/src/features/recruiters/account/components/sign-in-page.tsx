@@ -1,8 +1,8 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ConsoleSession } from '@lumenfield/contract';
 import { Logo } from '@/components/logo';
-import { ApiError } from '@/lib/api-client';
-import { accountApi } from '../api';
+import { useSignIn } from '../api';
+import { failureText } from '../../shared/api/query-client';
 import { useConsoleTitle } from '../../shared/components/page-heading';
 
 /**
@@ -16,7 +16,8 @@ export function SignInForm({
   idPrefix = 'signin',
   children,
 }: {
-  onSignedIn: (session: ConsoleSession) => void;
+  /** After the session is in the console's cache (account/api.ts). */
+  onSignedIn?: (session: ConsoleSession) => void;
   /** Filled in when the console knows who was signed in. */
   email?: string;
   idPrefix?: string;
@@ -26,22 +27,21 @@ export function SignInForm({
   const [email, setEmail] = useState(knownEmail);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const signingIn = useSignIn();
   const passwordRef = useRef<HTMLInputElement>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
     setError(null);
-    accountApi.signIn({ email, password }).then(
-      (session) => onSignedIn(session),
-      (failure: unknown) => {
-        setBusy(false);
-        setPassword('');
-        setError(
-          failure instanceof ApiError ? failure.message : 'Signing in failed. Please try again.',
-        );
-        passwordRef.current?.focus();
+    signingIn.mutate(
+      { email, password },
+      {
+        onSuccess: (session) => onSignedIn?.(session),
+        onError: (failure) => {
+          setPassword('');
+          setError(failureText(failure, 'Signing in failed. Please try again.'));
+          passwordRef.current?.focus();
+        },
       },
     );
   };
@@ -80,7 +80,7 @@ export function SignInForm({
         </div>
         {children ? (
           <div className="rc-form__actions">
-            <button type="submit" className="button button--primary" disabled={busy}>
+            <button type="submit" className="button button--primary" disabled={signingIn.isPending}>
               Sign in
             </button>
             {children}
@@ -89,7 +89,7 @@ export function SignInForm({
           <button
             type="submit"
             className="button button--primary rc-signin__submit"
-            disabled={busy}
+            disabled={signingIn.isPending}
           >
             Sign in
           </button>
@@ -99,7 +99,7 @@ export function SignInForm({
   );
 }
 
-export function SignInPage({ onSignedIn }: { onSignedIn: (session: ConsoleSession) => void }) {
+export function SignInPage() {
   useConsoleTitle('Sign in');
   return (
     <main className="rc-signin" id="rc-main">
@@ -108,7 +108,7 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (session: ConsoleSessio
           <Logo />
         </div>
         <h1>Sign in to the recruiters&rsquo; console</h1>
-        <SignInForm onSignedIn={onSignedIn} />
+        <SignInForm />
       </div>
     </main>
   );

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import {
   DUPLICATE_UNDO_DAYS,
   type ConsoleApplicant,
@@ -6,9 +6,9 @@ import {
   type PossibleDuplicate,
   type SamePersonApplication,
 } from '@lumenfield/contract';
-import { ApiError } from '@/lib/api-client';
 import { Link } from '@lumenfield/page-kit';
-import { applicantsApi } from '../api';
+import { useDuplicateDecision, type DuplicateDecision } from '../api';
+import { failureText } from '../../shared/api/query-client';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { applicantPath } from '../../shared/routes';
 import { ErrorNote } from '../../shared/components/status';
@@ -61,43 +61,29 @@ const undoDateFromNow = () => new Date(Date.now() + DUPLICATE_UNDO_DAYS * 86_400
  * person", and the same person's other applications ("Also applied") with "Undo merge" for 30
  * days (docs/recruiters.md, "Duplicates"). Each decision answers the page as it is now.
  */
-export function Duplicates({
-  applicant,
-  onChanged,
-}: {
-  applicant: ConsoleApplicant;
-  onChanged: (page: ConsoleApplicant) => void;
-}) {
+export function Duplicates({ applicant }: { applicant: ConsoleApplicant }) {
   const [merging, setMerging] = useState<PossibleDuplicate | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const inFlight = useRef(false);
   const { applicantId, possibleDuplicates, alsoApplied } = applicant;
+  const deciding = useDuplicateDecision(applicantId);
+  const busy = deciding.isPending;
 
+  // The answer, the page as it is now, is the cached page (applicants/api.ts).
   const decide = (
-    change: 'merge' | 'undoMerge' | 'notDuplicate',
+    change: DuplicateDecision,
     other: PossibleDuplicate | SamePersonApplication,
     said: string,
   ) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setBusy(true);
+    if (busy) return;
     setError(null);
     setDone(null);
-    applicantsApi[change](applicantId, other.applicantId).then(
-      (page) => {
-        inFlight.current = false;
-        setBusy(false);
-        setMerging(null);
-        setDone(said);
-        onChanged(page);
-      },
-      (failure: unknown) => {
-        inFlight.current = false;
-        setBusy(false);
-        setMerging(null);
-        setError(failure instanceof ApiError ? failure.message : 'Nothing was changed.');
+    deciding.mutate(
+      { change, otherId: other.applicantId },
+      {
+        onSuccess: () => setDone(said),
+        onError: (failure) => setError(failureText(failure, 'Nothing was changed.')),
+        onSettled: () => setMerging(null),
       },
     );
   };

@@ -1,27 +1,24 @@
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import {
-  counted,
   consoleStageChoices,
-  applicantColumns,
-  arrivalLabels,
   consolePagePaths,
-  sourceText,
   stageMoveRefusal,
   type ApplicantStage,
   type ApplicantsQuery,
   type ConsoleApplicant,
-  type ErasureResult,
-  type StageMove,
 } from '@lumenfield/contract';
-import { Modal } from '@/components/modal';
-import { ApiError } from '@/lib/api-client';
-import { placeText } from '@/lib/place-text';
-import { Link, useNavigate, useSearchParams } from '@lumenfield/page-kit';
-import { applicantsApi, resumeHref } from '../api';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from '@lumenfield/page-kit';
+import { applicantQuery, neighboursQuery, resumeHref, useAddNote, useSetStage } from '../api';
+import { failureText } from '../../shared/api/query-client';
 import { ApplicantAnswers } from './applicant-answers';
 import { Duplicates } from './applicant-duplicates';
-import { MessagePanel, RejectDialog, Timeline } from '../../messages/components/applicant-messages';
-import { applicantsOfOpening, openingPath } from '../../shared/routes';
+import { Erase } from './applicant-erase';
+import { Sent } from './applicant-sent';
+import { MessagePanel } from '../../messages/components/applicant-messages';
+import { RejectDialog } from '../../messages/components/reject-dialog';
+import { Timeline } from '../../messages/components/timeline';
+import { applicantsOfOpening } from '../../shared/routes';
 import { applicantInList, listQuery } from '../applicant-sort';
 import { queryFromParams } from './applicants-page';
 import { useSession } from '../../shared/session';
@@ -30,8 +27,6 @@ import { PageHeading } from '../../shared/components/page-heading';
 import { StageBadge } from '../../shared/components/badges';
 import { When } from '../../shared/components/when';
 import { withQuery } from '../../shared/lib/with-query';
-import { EmailText } from '../../shared/components/email-text';
-import { useResource } from '@/lib/use-resource';
 
 // pdf.js is large: it loads only when a PDF is shown.
 const PdfViewer = lazy(() => import('./pdf-viewer').then((m) => ({ default: m.PdfViewer })));
@@ -41,80 +36,7 @@ const formatSize = (bytes: number) =>
     ? `${Math.max(1, Math.round(bytes / 1024))} KB`
     : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-/** "LinkedIn (tracking link)", and the raw values the visit carried behind a toggle. */
-function SourceFacts({ applicant }: { applicant: ConsoleApplicant }) {
-  const raw = (Object.keys(arrivalLabels) as (keyof typeof arrivalLabels)[]).filter(
-    (key) => applicant.arrival[key],
-  );
-  return (
-    <>
-      {applicant.source ? sourceText(applicant.source) : 'Not known'}
-      {raw.length > 0 ? (
-        <details className="rc-arrival">
-          <summary>What the visit carried</summary>
-          <dl>
-            {raw.map((key) => (
-              <div key={key}>
-                <dt>{arrivalLabels[key]}</dt>
-                <dd>{applicant.arrival[key]}</dd>
-              </div>
-            ))}
-          </dl>
-        </details>
-      ) : null}
-    </>
-  );
-}
-
-function Sent({ applicant }: { applicant: ConsoleApplicant }) {
-  // What they sent: the lines of the one list of applicant fields, then when and where.
-  const rows: [string, React.ReactNode][] = [
-    ...applicantColumns.map(({ key, label }): [string, React.ReactNode] => [
-      label,
-      key === 'email' ? (
-        <a href={`mailto:${applicant.email}`}>
-          <EmailText email={applicant.email} />
-        </a>
-      ) : (
-        (applicant[key] ?? '—')
-      ),
-    ]),
-    ...(applicant.place
-      ? [['Place applied for', placeText(applicant.place)] as [string, React.ReactNode]]
-      : []),
-    ['Applied on', <When iso={applicant.appliedOn} />],
-    [
-      'Opening',
-      <Link to={openingPath(applicant.jobId)}>
-        {applicant.jobCode} · {applicant.jobTitle}
-      </Link>,
-    ],
-    ['Source', <SourceFacts applicant={applicant} />],
-  ];
-  return (
-    <section className="rc-card" aria-labelledby="sent-heading">
-      <h2 id="sent-heading">What they sent</h2>
-      <dl className="rc-facts">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
-}
-
-function StagePanel({
-  applicant,
-  onChanged,
-  onRejected,
-}: {
-  applicant: ConsoleApplicant;
-  onChanged: (move: StageMove) => void;
-  onRejected: () => void;
-}) {
+function StagePanel({ applicant }: { applicant: ConsoleApplicant }) {
   const [stage, setStage] = useState<ApplicantStage>(applicant.stage);
   // Rejecting asks for a reason (and offers a mail): its own dialog, not a plain move.
   const [rejecting, setRejecting] = useState(false);
@@ -130,10 +52,10 @@ function StagePanel({
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   // Not `disabled` while saving: a disabled button drops the keyboard user's focus.
-  const busy = useRef(false);
+  const setting = useSetStage(applicant.applicantId);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy.current) return;
+    if (setting.isPending) return;
     const refusal = refusals.get(stage);
     if (refusal) {
       setDone(refusal);
@@ -143,20 +65,13 @@ function StagePanel({
       setRejecting(true);
       return;
     }
-    busy.current = true;
     setError(null);
     setDone(null);
-    applicantsApi.setStage(applicant.applicantId, stage).then(
-      (move) => {
-        busy.current = false;
-        setDone(`Stage changed to ${move.stage}.`);
-        onChanged(move);
-      },
-      (failure: unknown) => {
-        busy.current = false;
-        setError(failure instanceof ApiError ? failure.message : 'The stage was not changed.');
-      },
-    );
+    // The answer's stage and history go into the cached page (applicants/api.ts).
+    setting.mutate(stage, {
+      onSuccess: (move) => setDone(`Stage changed to ${move.stage}.`),
+      onError: (failure) => setError(failureText(failure, 'The stage was not changed.')),
+    });
   };
   return (
     <section className="rc-card" aria-labelledby="stage-heading">
@@ -219,7 +134,6 @@ function StagePanel({
             setRejecting(false);
             setStage('Rejected');
             setDone('Rejected.');
-            onRejected();
           }}
         />
       ) : null}
@@ -236,30 +150,23 @@ function StagePanel({
   );
 }
 
-function NotesPanel({ applicant, onAdded }: { applicant: ConsoleApplicant; onAdded: () => void }) {
+function NotesPanel({ applicant }: { applicant: ConsoleApplicant }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const busy = useRef(false);
+  const adding = useAddNote(applicant.applicantId);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy.current) return;
+    if (adding.isPending) return;
     if (text.trim() === '') {
       setError('Write the note first.');
       return;
     }
-    busy.current = true;
     setError(null);
-    applicantsApi.addNote(applicant.applicantId, text).then(
-      () => {
-        busy.current = false;
-        setText('');
-        onAdded();
-      },
-      (failure: unknown) => {
-        busy.current = false;
-        setError(failure instanceof ApiError ? failure.message : 'The note was not added.');
-      },
-    );
+    // The page is loaded again to show it (applicants/api.ts).
+    adding.mutate(text, {
+      onSuccess: () => setText(''),
+      onError: (failure) => setError(failureText(failure, 'The note was not added.')),
+    });
   };
   return (
     <section className="rc-card" aria-labelledby="notes-heading">
@@ -325,95 +232,13 @@ function Resume({ applicant }: { applicant: ConsoleApplicant }) {
   );
 }
 
-function Erase({ applicant }: { applicant: ConsoleApplicant }) {
-  const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
-  const [result, setResult] = useState<ErasureResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const erase = () => {
-    setBusy(true);
-    setError(null);
-    applicantsApi.erase(applicant.email).then(
-      (counts) => {
-        setBusy(false);
-        setResult(counts);
-      },
-      (failure: unknown) => {
-        setBusy(false);
-        setError(failure instanceof ApiError ? failure.message : 'Nothing was erased.');
-      },
-    );
-  };
-  return (
-    <section className="rc-card rc-danger-zone" aria-labelledby="erase-heading">
-      <h2 id="erase-heading">Erase at the person&rsquo;s request</h2>
-      <p>Removes every application, resume and mail of this e-mail address, for good.</p>
-      <button type="button" className="button rc-button--danger" onClick={() => setOpen(true)}>
-        Erase this person&rsquo;s data
-      </button>
-      <Modal
-        open={open}
-        // Once erased, the person's page has nothing left to show: closing the dialog (Esc, ×)
-        // leaves it for the applicants list, as the dialog's own link does.
-        onClose={() =>
-          result ? navigate(consolePagePaths.applicants, { replace: true }) : setOpen(false)
-        }
-        title="Erase this person's data?"
-        role="alertdialog"
-      >
-        {result ? (
-          <div role="status">
-            <p>
-              Erased {counted(result.applicants, ['application', 'applications'])},{' '}
-              {counted(result.resumes, ['resume', 'resumes'])} and{' '}
-              {counted(result.mails, ['mail', 'mails'])}.
-            </p>
-            <Link className="button button--primary" to={consolePagePaths.applicants}>
-              Back to applicants
-            </Link>
-          </div>
-        ) : (
-          <>
-            <p>
-              Everything about {applicant.email} goes: applications, resumes and mails. This cannot
-              be undone.
-            </p>
-            {error ? <ErrorNote message={error} /> : null}
-            <div className="rc-form__actions">
-              <button
-                type="button"
-                className="button rc-button--danger"
-                disabled={busy}
-                onClick={erase}
-              >
-                Erase for good
-              </button>
-              <button
-                type="button"
-                className="button button--secondary"
-                data-autofocus
-                onClick={() => setOpen(false)}
-              >
-                Keep
-              </button>
-            </div>
-          </>
-        )}
-      </Modal>
-    </section>
-  );
-}
-
 /**
  * Previous and next applicant in the list the recruiter came from (its filters and sort ride in
  * this page's URL; without them, every applicant newest first), and where this one stands in it.
  */
 function ListWalk({ applicantId, query }: { applicantId: number; query: ApplicantsQuery }) {
-  const [around] = useResource(`neighbours-${applicantId}-${JSON.stringify(query)}`, (signal) =>
-    applicantsApi.neighbours(applicantId, query, signal),
-  );
-  if (around.status !== 'ready' || around.data.position === 0) return null;
+  const around = useQuery(neighboursQuery(applicantId, query));
+  if (!around.isSuccess || around.data.position === 0) return null;
   const { previous, next, position, total } = around.data;
   return (
     <nav className="rc-walk" aria-label="Applicants in this list">
@@ -443,19 +268,10 @@ export default function ApplicantPage({ applicantId }: { applicantId: number }) 
   const { user } = useSession();
   const query = queryFromParams(useSearchParams());
   const fromList = Object.keys(query).length > 0;
-  const [applicant, reload] = useResource(
-    `applicant-${applicantId}`,
-    (signal) => applicantsApi.applicant(applicantId, signal),
-    { keepWhileReloading: true },
-  );
-  // A stage change answers the stage and its history: they replace the loaded page's, until the
-  // page is loaded again.
-  const [moved, setMoved] = useState<{ on: ConsoleApplicant; move: StageMove }>();
-  // A duplicate's decision answers the whole page: it stands until the page is loaded again.
-  const [decided, setDecided] = useState<{ on: ConsoleApplicant; page: ConsoleApplicant }>();
-  const fetched = applicant.status === 'ready' ? applicant.data : undefined;
-  const loaded = fetched && decided?.on === fetched ? decided.page : fetched;
-  const data = loaded && moved?.on === loaded ? { ...loaded, ...moved.move } : loaded;
+  const applicant = useQuery(applicantQuery(applicantId));
+  // Each change goes into the cached page (applicants/api.ts). Once loaded, the page stays
+  // while it loads again, so nothing typed in its panels is lost if that fails.
+  const data = applicant.data;
   return (
     <>
       <PageHeading title={data ? `${data.firstName} ${data.lastName}` : 'Applicant'} />
@@ -475,27 +291,20 @@ export default function ApplicantPage({ applicantId }: { applicantId: number }) 
           <ListWalk applicantId={applicantId} query={query} />
         </div>
       ) : null}
-      <Pending resource={applicant} what="the applicant" onRetry={reload} />
+      <Pending query={applicant} what="the applicant" />
       {data ? (
         <div className="rc-applicant">
           <div className="rc-applicant__main">
             <Sent applicant={data} />
-            <Duplicates
-              applicant={data}
-              onChanged={(page) => fetched && setDecided({ on: fetched, page })}
-            />
+            <Duplicates applicant={data} />
             <ApplicantAnswers answers={data.answers} doesNotMeet={data.doesNotMeet} />
             <Timeline applicant={data} />
             <Resume applicant={data} />
           </div>
           <div className="rc-applicant__side">
-            <StagePanel
-              applicant={data}
-              onChanged={(move) => loaded && setMoved({ on: loaded, move })}
-              onRejected={reload}
-            />
-            <MessagePanel applicant={data} onSent={reload} />
-            <NotesPanel applicant={data} onAdded={reload} />
+            <StagePanel applicant={data} />
+            <MessagePanel applicant={data} />
+            <NotesPanel applicant={data} />
             {user.role === 'admin' ? <Erase applicant={data} /> : null}
           </div>
         </div>

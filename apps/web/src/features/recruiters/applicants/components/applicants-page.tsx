@@ -6,10 +6,11 @@ import {
   DEFAULT_APPLICANT_SORT,
   type ApplicantsQuery,
 } from '@lumenfield/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from '@lumenfield/page-kit';
-import { applicantsCsvHref, applicantsApi } from '../api';
-import { openingsApi } from '../../openings/api';
-import { sourcesApi } from '../../sources/api';
+import { applicantsCsvHref, applicantsQuery } from '../api';
+import { jobsQuery } from '../../openings/api';
+import { sourcesQuery } from '../../sources/api';
 import { DoesNotMeetFlags } from './applicant-answers';
 import { applicantInList, SORT_CHOICES, sortColumn, sortOf, sortWords } from '../applicant-sort';
 import { BulkBar, SelectAllMatching, useBulkSelection } from './bulk-actions';
@@ -22,7 +23,6 @@ import { StageBadge } from '../../shared/components/badges';
 import { When } from '../../shared/components/when';
 import { withQuery } from '../../shared/lib/with-query';
 import { EmailText } from '../../shared/components/email-text';
-import { useResource } from '@/lib/use-resource';
 
 /** The list's filters as the URL carries them; anything malformed is left out. */
 export function queryFromParams(params: URLSearchParams): ApplicantsQuery {
@@ -49,21 +49,10 @@ export default function ApplicantsPage() {
   const params = useSearchParams();
   const query = queryFromParams(params);
   const key = JSON.stringify(query);
-  const [list, reload] = useResource(
-    `applicants-${key}`,
-    (signal) => applicantsApi.applicants(query, signal),
-    { keepWhileReloading: true },
-  );
-  const jobs = useResource('jobs', (signal) => openingsApi.jobs(signal), {
-    keepWhileReloading: true,
-  })[0];
-  const sources = useResource('sources', (signal) => sourcesApi.sources(signal), {
-    keepWhileReloading: true,
-  })[0];
-  const job =
-    query.jobId && jobs.status === 'ready'
-      ? jobs.data.find((item) => String(item.id) === query.jobId)
-      : undefined;
+  const list = useQuery(applicantsQuery(query));
+  const jobs = useQuery(jobsQuery).data;
+  const sources = useQuery(sourcesQuery).data;
+  const job = query.jobId ? jobs?.find((item) => String(item.id) === query.jobId) : undefined;
   const filters: ApplicantsQuery = { ...query, page: undefined };
   // A selection holds across the pages of one filter, and goes when the filter changes.
   const selection = useBulkSelection(JSON.stringify(filters));
@@ -133,13 +122,11 @@ export default function ApplicantsPage() {
               <label htmlFor="applicants-source">Source</label>
               <select id="applicants-source" {...field('source')}>
                 <option value="">Any source</option>
-                {sources.status === 'ready'
-                  ? sources.data.creditedNames.map((name) => (
-                      <option key={name} value={name}>
-                        {name}
-                      </option>
-                    ))
-                  : null}
+                {sources?.creditedNames.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
               </select>
             </div>
             {/* The headings sort too; this is the way on a phone, where the table becomes cards. */}
@@ -156,8 +143,8 @@ export default function ApplicantsPage() {
           </>
         )}
       </FilterForm>
-      <Pending resource={list} what="applicants" onRetry={reload} />
-      {list.status === 'ready' ? (
+      <Pending query={list} what="applicants" />
+      {list.isSuccess ? (
         <PagedResults
           page={list.data}
           noun={['applicant', 'applicants']}
@@ -237,7 +224,7 @@ export default function ApplicantsPage() {
           )}
         </PagedResults>
       ) : null}
-      <BulkBar selection={selection} onChanged={reload} />
+      <BulkBar selection={selection} />
     </>
   );
 }

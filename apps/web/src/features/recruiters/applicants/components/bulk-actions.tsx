@@ -13,10 +13,11 @@ import {
 } from '@lumenfield/contract';
 import { Modal } from '@/components/modal';
 import { ApiError } from '@/lib/api-client';
-import { useResource } from '@/lib/use-resource';
-import { applicantsApi } from '../api';
-import { messagesApi } from '../../messages/api';
-import { RejectionFields, useTemplates } from '../../messages/components/applicant-messages';
+import { useQuery } from '@tanstack/react-query';
+import { useBulk, useSelectAllMatching, useUndoBulk } from '../api';
+import { failureText } from '../../shared/api/query-client';
+import { reasonsQuery, templatesQuery } from '../../messages/api';
+import { RejectionFields } from '../../messages/components/reject-dialog';
 import { ErrorNote } from '../../shared/components/status';
 
 const APPLICANTS: [string, string] = ['applicant', 'applicants'];
@@ -81,22 +82,15 @@ export function SelectAllMatching({
   query: ApplicantsQuery;
 }) {
   const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const finding = useSelectAllMatching();
   const reach = Math.min(total, BULK_LIMIT);
   if (selection.selected.size >= reach) return null;
   const selectAll = () => {
-    setBusy(true);
     setMessage(null);
-    applicantsApi.applicantIds(query).then(
-      (found) => {
-        setBusy(false);
-        selection.replace(found.items);
-      },
-      (failure: unknown) => {
-        setBusy(false);
-        setMessage(failure instanceof ApiError ? failure.message : 'They could not be selected.');
-      },
-    );
+    finding.mutate(query, {
+      onSuccess: (found) => selection.replace(found.items),
+      onError: (failure) => setMessage(failureText(failure, 'They could not be selected.')),
+    });
   };
   return (
     <>
@@ -105,7 +99,7 @@ export function SelectAllMatching({
         type="button"
         className="button button--secondary"
         onClick={selectAll}
-        disabled={busy}
+        disabled={finding.isPending}
       >
         {total > BULK_LIMIT
           ? `Select the first ${BULK_LIMIT} of ${total} matching`
@@ -126,16 +120,13 @@ interface Outcome {
  * The bar under the list while applicants are selected: how many, move to a stage, reject with a
  * reason; then what was done, who was skipped and why, and Undo for BULK_UNDO_SECONDS.
  */
-export function BulkBar({
-  selection,
-  onChanged,
-}: {
-  selection: BulkSelection;
-  onChanged: () => void;
-}) {
+export function BulkBar({ selection }: { selection: BulkSelection }) {
   const { selected } = selection;
   const [target, setTarget] = useState('');
-  const [busy, setBusy] = useState(false);
+  // Each action and its undo load the list again (applicants/api.ts).
+  const acting = useBulk();
+  const undoing = useUndoBulk();
+  const busy = acting.isPending || undoing.isPending;
   const [problem, setProblem] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -157,27 +148,29 @@ export function BulkBar({
 
   if (selected.size === 0 && !outcome) return null;
 
-  const run = async (action: BulkAction['action']): Promise<FieldError[]> => {
-    setBusy(true);
+  /** Runs the action; `then` hears the fields the server named ([] once done). */
+  const run = (action: BulkAction['action'], then?: (errors: FieldError[]) => void) => {
     setProblem(null);
-    try {
-      const applicants = [...selected].map(([applicantId, stage]) => ({ applicantId, stage }));
-      const result = await applicantsApi.bulk({ applicants, action });
-      selection.clear();
-      setTarget('');
-      setOutcome({
-        text: bulkDoneText(action, result.done.length),
-        skipped: result.skipped,
-        ...(result.done.length > 0 ? { batchId: result.batchId } : {}),
-      });
-      onChanged();
-      return [];
-    } catch (failure) {
-      setProblem(failure instanceof ApiError ? failure.message : 'Nothing was changed.');
-      return failure instanceof ApiError ? (failure.fieldErrors ?? []) : [];
-    } finally {
-      setBusy(false);
-    }
+    const applicants = [...selected].map(([applicantId, stage]) => ({ applicantId, stage }));
+    acting.mutate(
+      { applicants, action },
+      {
+        onSuccess: (result) => {
+          selection.clear();
+          setTarget('');
+          setOutcome({
+            text: bulkDoneText(action, result.done.length),
+            skipped: result.skipped,
+            ...(result.done.length > 0 ? { batchId: result.batchId } : {}),
+          });
+          then?.([]);
+        },
+        onError: (failure) => {
+          setProblem(failureText(failure, 'Nothing was changed.'));
+          then?.(failure instanceof ApiError ? (failure.fieldErrors ?? []) : []);
+        },
+      },
+    );
   };
 
   const move = (event: FormEvent) => {
@@ -188,25 +181,20 @@ export function BulkBar({
       document.getElementById('bulk-stage')?.focus();
       return;
     }
-    void run({ kind: 'move', stage: target as ApplicantStage });
+    run({ kind: 'move', stage: target as ApplicantStage });
   };
 
   const undo = () => {
     if (batchId === undefined || busy) return;
-    setBusy(true);
     setProblem(null);
-    applicantsApi.undoBulk(batchId).then(
-      (result) => {
-        setBusy(false);
-        setOutcome({ text: bulkUndoText(result.undone.length), skipped: result.skipped });
-        onChanged();
-      },
-      (failure: unknown) => {
-        setBusy(false);
+    undoing.mutate(batchId, {
+      onSuccess: (result) =>
+        setOutcome({ text: bulkUndoText(result.undone.length), skipped: result.skipped }),
+      onError: (failure) => {
         setOutcome((current) => current && { ...current, batchId: undefined });
-        setProblem(failure instanceof ApiError ? failure.message : 'Nothing was undone.');
+        setProblem(failureText(failure, 'Nothing was undone.'));
       },
-    );
+    });
   };
 
   return (
@@ -291,7 +279,9 @@ export function BulkBar({
           count={selected.size}
           busy={busy}
           onClose={() => setRejecting(false)}
-          onReject={(reasonId, templateId) => run({ kind: 'reject', reasonId, templateId })}
+          onReject={(reasonId, templateId, then) =>
+            run({ kind: 'reject', reasonId, templateId }, then)
+          }
         />
       ) : null}
     </section>
@@ -308,10 +298,14 @@ function BulkRejectDialog({
   count: number;
   busy: boolean;
   onClose: () => void;
-  onReject: (reasonId: number, templateId: number | null) => Promise<FieldError[]>;
+  onReject: (
+    reasonId: number,
+    templateId: number | null,
+    then: (errors: FieldError[]) => void,
+  ) => void;
 }) {
-  const [reasons] = useResource('rejection-reasons', (signal) => messagesApi.reasons(signal));
-  const [templates] = useTemplates();
+  const reasons = useQuery(reasonsQuery).data;
+  const templates = useQuery(templatesQuery).data ?? [];
   const [reasonId, setReasonId] = useState('');
   const [templateId, setTemplateId] = useState('');
   const [errors, setErrors] = useState<FieldError[]>([]);
@@ -325,7 +319,7 @@ function BulkRejectDialog({
       document.getElementById('reject-reason')?.focus();
       return;
     }
-    void onReject(Number(reasonId), templateId === '' ? null : Number(templateId)).then((found) => {
+    onReject(Number(reasonId), templateId === '' ? null : Number(templateId), (found) => {
       setErrors(found);
       if (found.length === 0) onClose();
     });
@@ -336,7 +330,7 @@ function BulkRejectDialog({
       <form className="rc-form" onSubmit={submit} noValidate>
         <RejectionFields
           reasons={reasons}
-          templates={templates.status === 'ready' ? templates.data : []}
+          templates={templates}
           reasonId={reasonId}
           templateId={templateId}
           errors={errors}

@@ -1,61 +1,29 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import {
-  consolePagePaths,
-  type ApplicantMessageKind,
-  type ConsoleApplicant,
-  type FieldError,
-  type MessageDraft,
-  type MessagePreview,
-  type MessageTemplate,
-  type RejectionReason,
+import { useRef, useState, type FormEvent } from 'react';
+import type {
+  ConsoleApplicant,
+  FieldError,
+  MessageDraft,
+  MessagePreview,
 } from '@lumenfield/contract';
-import { Modal } from '@/components/modal';
+import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
-import { Link } from '@lumenfield/page-kit';
-import { useResource, type Resource } from '@/lib/use-resource';
-import { messagesApi } from '../api';
+import { templatesQuery, usePreviewMessage, useSendMessage } from '../api';
 import { PlaceholderList } from './placeholder-list';
+import { PreviewBox } from './preview-box';
+import { failureText } from '../../shared/api/query-client';
 import { ErrorNote } from '../../shared/components/status';
 import { FieldFrame, TextField, fieldErrorFor } from '../../shared/components/fields';
-import { StageBadge } from '../../shared/components/badges';
-import { When } from '../../shared/components/when';
 import './messages.css';
-
-const failed = (failure: unknown, fallback: string) =>
-  failure instanceof ApiError ? failure.message : fallback;
-
-/** A message as the applicant will read it (placeholders filled), before it is sent. */
-function PreviewBox({ preview, label }: { preview: MessagePreview; label: string }) {
-  return (
-    <section className="rc-preview" aria-label={label}>
-      <p className="rc-preview__subject">
-        <span className="rc-muted">Subject:</span> {preview.subject}
-      </p>
-      <p className="rc-message-body">{preview.body}</p>
-    </section>
-  );
-}
-
-/** The admins' templates, for a select; loaded once per page. */
-export function useTemplates() {
-  return useResource('message-templates', (signal) => messagesApi.templates(signal), {
-    keepWhileReloading: true,
-  });
-}
 
 /**
  * A template or a message written here, to the applicant: previewed as they will read it, then
  * sent (queued; the mail goes out within a minute).
  */
-export function MessagePanel({
-  applicant,
-  onSent,
-}: {
-  applicant: ConsoleApplicant;
-  onSent: () => void;
-}) {
+export function MessagePanel({ applicant }: { applicant: ConsoleApplicant }) {
   const formRef = useRef<HTMLFormElement>(null);
-  const [templates] = useTemplates();
+  const templates = useQuery(templatesQuery);
+  const previewing = usePreviewMessage();
+  const sending = useSendMessage();
   const [mode, setMode] = useState<'template' | 'written'>('template');
   const [templateId, setTemplateId] = useState('');
   const [written, setWritten] = useState({ subject: '', body: '' });
@@ -63,7 +31,7 @@ export function MessagePanel({
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [message, setMessage] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const busy = useRef(false);
+  const busy = previewing.isPending || sending.isPending;
   const name = `${applicant.firstName} ${applicant.lastName}`;
 
   const draft = (): MessageDraft | undefined => {
@@ -85,27 +53,18 @@ export function MessagePanel({
     return written;
   };
 
-  const run = <T,>(work: Promise<T>, then: (value: T) => void, fallback: string) => {
-    busy.current = true;
-    setMessage(null);
-    work.then(
-      (value) => {
-        busy.current = false;
-        setErrors([]);
-        then(value);
-      },
-      (failure: unknown) => {
-        busy.current = false;
-        setErrors(failure instanceof ApiError ? (failure.fieldErrors ?? []) : []);
-        setMessage(failed(failure, fallback));
-        setPreview(undefined);
-      },
-    );
+  const said = {
+    onSuccess: () => setErrors([]),
+    onError: (failure: Error, fallback: string) => {
+      setErrors(failure instanceof ApiError ? (failure.fieldErrors ?? []) : []);
+      setMessage(failureText(failure, fallback));
+      setPreview(undefined);
+    },
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy.current) return;
+    if (busy) return;
     setDone(null);
     const body = draft();
     if (!body) {
@@ -114,28 +73,36 @@ export function MessagePanel({
       );
       return;
     }
+    setMessage(null);
+    const sent = { applicantId: applicant.applicantId, draft: body };
     if (!preview) {
-      run(messagesApi.previewMessage(applicant.applicantId, body), setPreview, 'No preview.');
+      previewing.mutate(sent, {
+        onSuccess: (shown) => {
+          said.onSuccess();
+          setPreview(shown);
+        },
+        onError: (failure) => said.onError(failure, 'No preview.'),
+      });
       return;
     }
-    run(
-      messagesApi.sendMessage(applicant.applicantId, body),
-      () => {
+    // The applicant's page is loaded again to show it on the timeline (messages/api.ts).
+    sending.mutate(sent, {
+      onSuccess: () => {
+        said.onSuccess();
         setPreview(undefined);
         setTemplateId('');
         setWritten({ subject: '', body: '' });
         setDone(`Sent to ${name}. It is on the timeline.`);
-        onSent();
       },
-      'The message was not sent.',
-    );
+      onError: (failure) => said.onError(failure, 'The message was not sent.'),
+    });
   };
   // Any change to the draft asks for a new preview before it is sent.
   const changed = () => {
     setPreview(undefined);
     setDone(null);
   };
-  const list = templates.status === 'ready' ? templates.data : [];
+  const list = templates.data ?? [];
 
   return (
     <section className="rc-card" aria-labelledby="message-heading">
@@ -243,266 +210,6 @@ export function MessagePanel({
           {done}
         </p>
       </form>
-    </section>
-  );
-}
-
-/**
- * A rejection's reason (the admins' list, retired ones left out) and its optional mail from a
- * template: the fields the one-applicant dialog and the bulk bar's rejection share.
- */
-export function RejectionFields({
-  reasons,
-  templates,
-  reasonId,
-  templateId,
-  errors,
-  mailHint,
-  onReason,
-  onTemplate,
-}: {
-  reasons: Resource<RejectionReason[]>;
-  templates: MessageTemplate[];
-  reasonId: string;
-  templateId: string;
-  errors: FieldError[];
-  mailHint: string;
-  onReason: (value: string) => void;
-  onTemplate: (value: string) => void;
-}) {
-  const offered = reasons.status === 'ready' ? reasons.data.filter((r) => !r.retired) : [];
-  return (
-    <>
-      <FieldFrame
-        id="reject-reason"
-        label="Reason"
-        hint={
-          reasons.status === 'ready' && offered.length === 0
-            ? 'There are no reasons yet: an admin adds them under Messages.'
-            : 'Kept with the application, for reports; the applicant does not see it.'
-        }
-        error={fieldErrorFor(errors, 'reasonId')}
-      >
-        {(control) => (
-          <select
-            {...control}
-            data-autofocus
-            value={reasonId}
-            onChange={(event) => onReason(event.target.value)}
-          >
-            <option value="">Choose a reason</option>
-            {offered.map((reason) => (
-              <option key={reason.reasonId} value={reason.reasonId}>
-                {reason.label}
-              </option>
-            ))}
-          </select>
-        )}
-      </FieldFrame>
-      <FieldFrame
-        id="reject-template"
-        label="Rejection mail"
-        hint={mailHint}
-        error={fieldErrorFor(errors, 'templateId')}
-      >
-        {(control) => (
-          <select
-            {...control}
-            value={templateId}
-            onChange={(event) => onTemplate(event.target.value)}
-          >
-            <option value="">No mail</option>
-            {templates.map((template) => (
-              <option key={template.templateId} value={template.templateId}>
-                {template.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </FieldFrame>
-    </>
-  );
-}
-
-/**
- * Rejecting an applicant: a reason from the admins' list (required) and, if chosen, a rejection
- * mail from a template, shown as the applicant will read it. One step on the server: the stage,
- * the reason, the mail and the audit row together.
- */
-export function RejectDialog({
-  applicant,
-  onClose,
-  onRejected,
-}: {
-  /** Who is rejected: the applicant's page, or a card on the board. */
-  applicant: Pick<ConsoleApplicant, 'applicantId' | 'firstName' | 'lastName' | 'email'>;
-  onClose: () => void;
-  onRejected: () => void;
-}) {
-  const [reasons] = useResource('rejection-reasons', (signal) => messagesApi.reasons(signal));
-  const [templates] = useTemplates();
-  const [reasonId, setReasonId] = useState('');
-  const [templateId, setTemplateId] = useState('');
-  const [preview, setPreview] = useState<{ templateId: string; preview: MessagePreview }>();
-  const [errors, setErrors] = useState<FieldError[]>([]);
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const name = `${applicant.firstName} ${applicant.lastName}`;
-  const offered = reasons.status === 'ready' ? reasons.data.filter((r) => !r.retired) : [];
-  const list = templates.status === 'ready' ? templates.data : [];
-
-  const chooseTemplate = (value: string) => {
-    setTemplateId(value);
-    setPreview(undefined);
-    if (value === '') return;
-    messagesApi.previewMessage(applicant.applicantId, { templateId: Number(value) }).then(
-      (shown) => setPreview({ templateId: value, preview: shown }),
-      (failure: unknown) => setMessage(failed(failure, 'No preview.')),
-    );
-  };
-
-  const reject = (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    if (reasonId === '') {
-      setErrors([{ field: 'reasonId', message: 'Choose a reason.' }]);
-      document.getElementById('reject-reason')?.focus();
-      return;
-    }
-    setBusy(true);
-    setMessage(null);
-    messagesApi
-      .reject(applicant.applicantId, {
-        reasonId: Number(reasonId),
-        templateId: templateId === '' ? null : Number(templateId),
-      })
-      .then(
-        () => {
-          setBusy(false);
-          onRejected();
-        },
-        (failure: unknown) => {
-          setBusy(false);
-          setErrors(failure instanceof ApiError ? (failure.fieldErrors ?? []) : []);
-          setMessage(failed(failure, `${name} was not rejected.`));
-        },
-      );
-  };
-
-  return (
-    <Modal open onClose={onClose} title={`Reject ${name}?`}>
-      <form className="rc-form" onSubmit={reject} noValidate>
-        {message ? <ErrorNote message={message} /> : null}
-        <RejectionFields
-          reasons={reasons}
-          templates={list}
-          reasonId={reasonId}
-          templateId={templateId}
-          errors={errors}
-          mailHint={`Sent to ${applicant.email} with the rejection.`}
-          onReason={(value) => {
-            setReasonId(value);
-            setErrors([]);
-          }}
-          onTemplate={chooseTemplate}
-        />
-        {preview && preview.templateId === templateId ? (
-          <PreviewBox preview={preview.preview} label={`The mail ${name} will read`} />
-        ) : null}
-        <div className="rc-form__actions">
-          <button type="submit" className="button rc-button--danger" disabled={busy}>
-            {templateId === '' ? 'Reject' : 'Reject and send'}
-          </button>
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
-        {offered.length === 0 && reasons.status === 'ready' ? (
-          <p className="rc-muted">
-            <Link to={consolePagePaths.messages}>Rejection reasons</Link>
-          </p>
-        ) : null}
-      </form>
-    </Modal>
-  );
-}
-
-const KIND_LABELS: Record<ApplicantMessageKind, string> = {
-  template: 'Message sent',
-  written: 'Message sent',
-  rejection: 'Rejection mail sent',
-};
-
-interface Entry {
-  key: string;
-  at: string;
-  content: ReactNode;
-}
-
-/** Everything that happened to the application, newest first: moves, notes and messages. */
-export function Timeline({ applicant }: { applicant: ConsoleApplicant }) {
-  const entries: Entry[] = [
-    ...applicant.stageHistory.map((change, index) => ({
-      key: `stage-${index}`,
-      at: change.changedOn,
-      content:
-        change.changedBy === 'applicant' ? (
-          <p className="rc-timeline__what">Applied</p>
-        ) : (
-          <p className="rc-timeline__what">
-            Moved to <StageBadge stage={change.stage} /> by <strong>{change.changedBy}</strong>
-            {index === 0 && change.stage === 'Rejected' && applicant.rejectionReason ? (
-              <span className="rc-sub">Reason: {applicant.rejectionReason}</span>
-            ) : null}
-          </p>
-        ),
-    })),
-    ...applicant.notes.map((note) => ({
-      key: `note-${note.noteId}`,
-      at: note.createdOn,
-      content: (
-        <>
-          <p className="rc-timeline__what">
-            Note by <strong>{note.author}</strong>
-          </p>
-          <p className="rc-notes__text">{note.text}</p>
-        </>
-      ),
-    })),
-    ...applicant.messages.map((sent) => ({
-      key: `message-${sent.messageId}`,
-      at: sent.sentOn,
-      content: (
-        <>
-          <p className="rc-timeline__what">
-            {KIND_LABELS[sent.kind]} by <strong>{sent.sentBy}</strong>:{' '}
-            <span className="rc-timeline__subject">{sent.subject}</span>
-          </p>
-          <details className="rc-timeline__body">
-            <summary>
-              Read the message<span className="visually-hidden">: {sent.subject}</span>
-            </summary>
-            <p className="rc-message-body">{sent.body}</p>
-          </details>
-        </>
-      ),
-    })),
-  ];
-  // Newest first; at the same instant, the order each list had (a move before its mail).
-  entries.sort((a, b) => b.at.localeCompare(a.at));
-  return (
-    <section className="rc-card" aria-labelledby="timeline-heading">
-      <h2 id="timeline-heading">Timeline</h2>
-      <ol className="rc-timeline">
-        {entries.map((entry) => (
-          <li key={entry.key}>
-            <p className="rc-timeline__when">
-              <When iso={entry.at} />
-            </p>
-            {entry.content}
-          </li>
-        ))}
-      </ol>
     </section>
   );
 }

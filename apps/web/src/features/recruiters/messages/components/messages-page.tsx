@@ -6,8 +6,15 @@ import {
   type RejectionReason,
 } from '@lumenfield/contract';
 import { ApiError } from '@/lib/api-client';
-import { useResource } from '@/lib/use-resource';
-import { messagesApi } from '../api';
+import { useQuery } from '@tanstack/react-query';
+import {
+  reasonsQuery,
+  templatesQuery,
+  useChangeReason,
+  useCreateReason,
+  useDeleteTemplate,
+  useSaveTemplate,
+} from '../api';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { PlaceholderList } from './placeholder-list';
 import { useSession } from '../../shared/session';
@@ -45,28 +52,25 @@ function TemplateForm({
   );
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [message, setMessage] = useState<string | null>(null);
-  const busy = useRef(false);
+  const saving = useSaveTemplate();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy.current) return;
-    busy.current = true;
+    if (saving.isPending) return;
     setMessage(null);
-    const saving = editing
-      ? messagesApi.updateTemplate(editing.templateId, form)
-      : messagesApi.createTemplate(form);
-    saving.then(
-      (saved) => {
-        busy.current = false;
-        setErrors([]);
-        if (!editing) setForm(emptyTemplate);
-        onSaved(saved, !editing);
-      },
-      (failure: unknown) => {
-        busy.current = false;
-        // What was typed stays: the sentence says what to change.
-        setErrors(failure instanceof ApiError ? (failure.fieldErrors ?? []) : []);
-        setMessage(failed(failure, 'The template was not saved.'));
-        focusFirstInvalid(formRef.current);
+    saving.mutate(
+      { id: editing?.templateId, body: form },
+      {
+        onSuccess: (saved) => {
+          setErrors([]);
+          if (!editing) setForm(emptyTemplate);
+          onSaved(saved, !editing);
+        },
+        onError: (failure) => {
+          // What was typed stays: the sentence says what to change.
+          setErrors(failure instanceof ApiError ? (failure.fieldErrors ?? []) : []);
+          setMessage(failed(failure, 'The template was not saved.'));
+          focusFirstInvalid(formRef.current);
+        },
       },
     );
   };
@@ -134,23 +138,18 @@ function Templates({
 }) {
   const [editing, setEditing] = useState<MessageTemplate>();
   const [deleting, setDeleting] = useState<MessageTemplate>();
-  const [busy, setBusy] = useState(false);
+  const removing = useDeleteTemplate();
   const remove = () => {
     if (!deleting) return;
-    setBusy(true);
-    messagesApi.deleteTemplate(deleting.templateId).then(
-      () => {
-        setBusy(false);
-        setDeleting(undefined);
+    removing.mutate(deleting.templateId, {
+      onSuccess: () => {
         if (editing?.templateId === deleting.templateId) setEditing(undefined);
         onChanged({ kind: 'ok', text: `“${deleting.name}” is deleted.` });
       },
-      (failure: unknown) => {
-        setBusy(false);
-        setDeleting(undefined);
-        onChanged({ kind: 'error', text: failed(failure, 'The template was not deleted.') });
-      },
-    );
+      onError: (failure) =>
+        onChanged({ kind: 'error', text: failed(failure, 'The template was not deleted.') }),
+      onSettled: () => setDeleting(undefined),
+    });
   };
   return (
     <>
@@ -207,7 +206,7 @@ function Templates({
           title={`Delete the template “${deleting.name}”?`}
           confirmLabel="Delete template"
           danger
-          busy={busy}
+          busy={removing.isPending}
           onConfirm={remove}
           onCancel={() => setDeleting(undefined)}
         >
@@ -230,35 +229,37 @@ function Reasons({
   const formRef = useRef<HTMLFormElement>(null);
   const [label, setLabel] = useState('');
   const [error, setError] = useState<string>();
-  const busy = useRef(false);
+  const adding = useCreateReason();
+  const changing = useChangeReason();
   const add = (event: FormEvent) => {
     event.preventDefault();
-    if (busy.current) return;
+    if (adding.isPending) return;
     if (label.trim() === '') {
       setError('Write the reason first.');
       focusFirstInvalid(formRef.current);
       return;
     }
-    busy.current = true;
-    messagesApi.createReason(label).then(
-      (made) => {
-        busy.current = false;
+    adding.mutate(label, {
+      onSuccess: (made) => {
         setLabel('');
         setError(undefined);
         onChanged({ kind: 'ok', text: `“${made.label}” is added.` });
       },
-      (failure: unknown) => {
-        busy.current = false;
+      onError: (failure) => {
         setError(failed(failure, 'The reason was not added.'));
         focusFirstInvalid(formRef.current);
       },
-    );
+    });
   };
-  const act = (reason: RejectionReason, work: Promise<unknown>, done: string) =>
-    work.then(
-      () => onChanged({ kind: 'ok', text: done }),
-      (failure: unknown) =>
-        onChanged({ kind: 'error', text: failed(failure, `“${reason.label}” was not changed.`) }),
+  /** Retires or offers again (`retired` set), or removes the reason. */
+  const act = (reason: RejectionReason, retired: boolean | undefined, done: string) =>
+    changing.mutate(
+      { id: reason.reasonId, ...(retired === undefined ? {} : { retired }) },
+      {
+        onSuccess: () => onChanged({ kind: 'ok', text: done }),
+        onError: (failure) =>
+          onChanged({ kind: 'error', text: failed(failure, `“${reason.label}” was not changed.`) }),
+      },
     );
   return (
     <section className="rc-card" aria-labelledby="reasons-heading">
@@ -286,9 +287,9 @@ function Reasons({
                   type="button"
                   className="button button--secondary"
                   onClick={() =>
-                    void act(
+                    act(
                       reason,
-                      messagesApi.updateReason(reason.reasonId, { retired: !reason.retired }),
+                      !reason.retired,
                       reason.retired
                         ? `“${reason.label}” is offered again.`
                         : `“${reason.label}” is retired.`,
@@ -302,13 +303,7 @@ function Reasons({
                   <button
                     type="button"
                     className="button button--secondary"
-                    onClick={() =>
-                      void act(
-                        reason,
-                        messagesApi.removeReason(reason.reasonId),
-                        `“${reason.label}” is removed.`,
-                      )
-                    }
+                    onClick={() => act(reason, undefined, `“${reason.label}” is removed.`)}
                   >
                     Remove<span className="visually-hidden"> {reason.label}</span>
                   </button>
@@ -343,21 +338,10 @@ function Reasons({
 export default function MessagesPage() {
   const { user } = useSession();
   const isAdmin = user.role === 'admin';
-  const [templates, reloadTemplates] = useResource(
-    'message-templates',
-    (signal) => messagesApi.templates(signal),
-    { keepWhileReloading: true },
-  );
-  const [reasons, reloadReasons] = useResource(
-    'rejection-reasons',
-    (signal) => messagesApi.reasons(signal),
-    { keepWhileReloading: true },
-  );
+  const templates = useQuery(templatesQuery);
+  const reasons = useQuery(reasonsQuery);
+  // Each change loads its list again (messages/api.ts): the page says what happened.
   const [notice, setNotice] = useState<Notice>(null);
-  const changed = (reload: () => void) => (next: Notice) => {
-    setNotice(next);
-    reload();
-  };
   return (
     <>
       <PageHeading title="Messages" />
@@ -371,19 +355,15 @@ export default function MessagesPage() {
       {notice?.kind === 'error' ? <ErrorNote message={notice.text} /> : null}
       <div className="rc-messages">
         <div className="rc-messages__main">
-          <Pending resource={templates} what="templates" onRetry={reloadTemplates} />
-          {templates.status === 'ready' ? (
-            <Templates
-              templates={templates.data}
-              isAdmin={isAdmin}
-              onChanged={changed(reloadTemplates)}
-            />
+          <Pending query={templates} what="templates" />
+          {templates.isSuccess ? (
+            <Templates templates={templates.data} isAdmin={isAdmin} onChanged={setNotice} />
           ) : null}
         </div>
         <div className="rc-messages__side">
-          <Pending resource={reasons} what="rejection reasons" onRetry={reloadReasons} />
-          {reasons.status === 'ready' ? (
-            <Reasons reasons={reasons.data} isAdmin={isAdmin} onChanged={changed(reloadReasons)} />
+          <Pending query={reasons} what="rejection reasons" />
+          {reasons.isSuccess ? (
+            <Reasons reasons={reasons.data} isAdmin={isAdmin} onChanged={setNotice} />
           ) : null}
         </div>
       </div>

@@ -4,13 +4,13 @@ import {
   employmentTypeSchema,
   payPeriodSchema,
   workplaceTypeSchema,
-  type OpeningInput,
-  type RecruiterOpening,
   type FieldError,
+  type RecruiterOpening,
 } from '@lumenfield/contract';
+import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
 import { Link, useNavigate } from '@lumenfield/page-kit';
-import { openingsApi } from '../api';
+import { jobQuery, useCreateJob, useUpdateJob } from '../api';
 import {
   PlaceEditor,
   placesBody,
@@ -19,8 +19,8 @@ import {
   useCountryChoices,
 } from './place-editor';
 import { RichTextEditor } from './rich-text-editor';
-import { QuestionBuilder, draftOf, questionsFromDrafts, withKeys } from './question-builder';
-import type { QuestionDraft } from './question-builder';
+import { QuestionBuilder } from './question-builder';
+import { withKeys } from '../question-drafts';
 import { applicantsOfOpening, boardPath, openingPath } from '../../shared/routes';
 import { ErrorNote, Pending } from '../../shared/components/status';
 import {
@@ -32,115 +32,16 @@ import {
 } from '../../shared/components/fields';
 import { PageHeading } from '../../shared/components/page-heading';
 import { StateBadge } from '../../shared/components/badges';
-import { useResource } from '@/lib/use-resource';
 import { useLeaveGuard } from '../leave-guard';
-
-export const EMPLOYMENT_LABELS: Record<string, string> = {
-  FULL_TIME: 'Full time',
-  PART_TIME: 'Part time',
-  CONTRACTOR: 'Contractor',
-  TEMPORARY: 'Temporary',
-  INTERN: 'Intern',
-};
-export const WORKPLACE_LABELS: Record<string, string> = {
-  ONSITE: 'On site',
-  HYBRID: 'Hybrid',
-  REMOTE: 'Remote',
-};
-export const PERIOD_LABELS: Record<string, string> = {
-  HOUR: 'per hour',
-  MONTH: 'per month',
-  YEAR: 'per year',
-};
-
-/** What the form holds: every field as typed, so a failed save keeps it all. */
-export interface OpeningForm {
-  code: string;
-  title: string;
-  location: string;
-  effectiveFrom: string;
-  recruitmentManagers: string;
-  contactPersons: string;
-  contactEmails: string;
-  description: string;
-  employmentType: string;
-  workplaceType: string;
-  payMin: string;
-  payMax: string;
-  payCurrency: string;
-  payPeriod: string;
-  questions: QuestionDraft[];
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An ISO instant as a datetime-local value in the reader's time zone. */
-export function toLocalInput(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-export function formFromJob(job?: RecruiterOpening): OpeningForm {
-  return {
-    code: job?.code ?? '',
-    title: job?.title ?? '',
-    location: job?.location ?? '',
-    effectiveFrom: job ? toLocalInput(job.effectiveFrom) : '',
-    recruitmentManagers: job?.recruitmentManagers ?? '',
-    contactPersons: job?.contactPersons ?? '',
-    contactEmails: job?.contactEmails ?? '',
-    description: job?.description ?? '',
-    employmentType: job?.employmentType ?? 'FULL_TIME',
-    workplaceType: job?.workplaceType ?? 'ONSITE',
-    payMin: job?.payMin == null ? '' : String(job.payMin),
-    payMax: job?.payMax == null ? '' : String(job.payMax),
-    payCurrency: job?.payCurrency ?? '',
-    payPeriod: job?.payPeriod ?? '',
-    questions: (job?.questions ?? []).map(draftOf),
-  };
-}
-
-const amount = (text: string): number | null => {
-  const trimmed = text.trim();
-  if (trimmed === '') return null;
-  const value = Number(trimmed);
-  return Number.isFinite(value) ? value : Number.NaN;
-};
-
-/** The pay figures typed that are not numbers ("150,000", "$140k"), as field errors. */
-export function payErrors(form: Pick<OpeningForm, 'payMin' | 'payMax'>): FieldError[] {
-  return (['payMin', 'payMax'] as const)
-    .filter((field) => Number.isNaN(amount(form[field])))
-    .map((field) => ({ field, message: 'must be a number, like 150000' }));
-}
-
-/** The body the API takes; a value the browser cannot read is sent as is for the server to name. */
-export function bodyFromForm(form: OpeningForm): OpeningInput {
-  const effective = form.effectiveFrom ? new Date(form.effectiveFrom) : undefined;
-  const employment = employmentTypeSchema.safeParse(form.employmentType);
-  const workplace = workplaceTypeSchema.safeParse(form.workplaceType);
-  const period = payPeriodSchema.safeParse(form.payPeriod);
-  return {
-    code: form.code,
-    title: form.title,
-    location: form.location,
-    ...(effective && !Number.isNaN(effective.getTime())
-      ? { effectiveFrom: effective.toISOString() }
-      : {}),
-    recruitmentManagers: form.recruitmentManagers,
-    contactPersons: form.contactPersons,
-    contactEmails: form.contactEmails,
-    description: form.description,
-    ...(employment.success ? { employmentType: employment.data } : {}),
-    ...(workplace.success ? { workplaceType: workplace.data } : {}),
-    payMin: amount(form.payMin),
-    payMax: amount(form.payMax),
-    payCurrency: form.payCurrency.trim() === '' ? null : form.payCurrency.trim().toUpperCase(),
-    payPeriod: period.success ? period.data : null,
-    questions: questionsFromDrafts(form.questions),
-  };
-}
+import {
+  EMPLOYMENT_LABELS,
+  PERIOD_LABELS,
+  WORKPLACE_LABELS,
+  bodyFromForm,
+  formFromJob,
+  payErrors,
+  type OpeningForm,
+} from '../opening-form';
 
 /** A field of the opening form: its id and error come from the form's field name. */
 function Field({
@@ -157,22 +58,17 @@ function Field({
   return <FieldFrame id={`opening-${name}`} error={fieldErrorFor(errors, name)} {...rest} />;
 }
 
-function OpeningEditor({
-  job,
-  onSaved,
-}: {
-  job?: RecruiterOpening;
-  /** The opening as the server saved it (its heading shows the new title). */
-  onSaved: (opening: RecruiterOpening) => void;
-}) {
+function OpeningEditor({ job }: { job?: RecruiterOpening }) {
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const [form, setForm] = useState<OpeningForm>(() => formFromJob(job));
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [message, setMessage] = useState<{ kind: 'error' | 'ok'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  // The opening as last saved: its state (open, scheduled, closed) is the server's word.
-  const [current, setCurrent] = useState(job);
+  const creating = useCreateJob();
+  // The opening as last saved is the cached one (openings/api.ts): its state is the server's.
+  const updating = useUpdateJob(job?.id ?? 0);
+  const busy = creating.isPending || updating.isPending;
+  const current = job;
   const [places, setPlaces] = useState(() => placesDraftOf(job));
   const countries = useCountryChoices();
   const descriptionLabel = useId();
@@ -212,7 +108,6 @@ function OpeningEditor({
       focusFirstInvalid(formRef.current);
       return;
     }
-    setBusy(true);
     // The location line is the recruiter's; left empty, the places in one line.
     const location = form.location.trim() || placesLine(places, countries);
     const body = {
@@ -221,55 +116,35 @@ function OpeningEditor({
     };
     // Once saved, a new question's key is fixed: later edits of its label keep it.
     const keyed = withKeys(form.questions);
-    const saving = job
-      ? openingsApi.updateJob(job.id, body).then((saved) => {
-          setChanged(false);
-          setCurrent(saved);
-          onSaved(saved);
-          return saved.id;
-        })
-      : openingsApi.createJob(body).then((created) => {
-          setChanged(false);
-          return created.id;
-        });
-    saving.then(
-      (id) => {
-        setBusy(false);
-        setErrors([]);
-        setForm((current) => ({
-          ...current,
-          questions: current.questions.map((question) => ({
-            ...question,
-            key: question.key || (keyed.find((k) => k.uid === question.uid)?.key ?? ''),
-          })),
-        }));
-        if (job) setMessage({ kind: 'ok', text: 'Saved.' });
-        else navigate(openingPath(id));
-      },
-      (error: unknown) => {
-        setBusy(false);
-        fail(error);
-      },
-    );
+    const saved = (id: number) => {
+      setChanged(false);
+      setErrors([]);
+      setForm((current) => ({
+        ...current,
+        questions: current.questions.map((question) => ({
+          ...question,
+          key: question.key || (keyed.find((k) => k.uid === question.uid)?.key ?? ''),
+        })),
+      }));
+      if (job) setMessage({ kind: 'ok', text: 'Saved.' });
+      else navigate(openingPath(id));
+    };
+    if (job) updating.mutate(body, { onSuccess: (answer) => saved(answer.id), onError: fail });
+    else creating.mutate(body, { onSuccess: (answer) => saved(answer.id), onError: fail });
   };
 
   const setOpen = (open: boolean) => {
     if (!job) return;
-    setBusy(true);
     setMessage(null);
-    openingsApi.updateJob(job.id, { isOpen: open }).then(
-      (saved) => {
-        setBusy(false);
-        setCurrent(saved);
-        onSaved(saved);
-        setMessage({
-          kind: 'ok',
-          text: open ? 'The opening is open again.' : 'The opening is closed.',
-        });
-      },
-      (error: unknown) => {
-        setBusy(false);
-        fail(error);
+    updating.mutate(
+      { isOpen: open },
+      {
+        onSuccess: () =>
+          setMessage({
+            kind: 'ok',
+            text: open ? 'The opening is open again.' : 'The opening is closed.',
+          }),
+        onError: fail,
       },
     );
   };
@@ -471,15 +346,10 @@ function OpeningEditor({
 
 /** Create an opening, or edit one (its form, state, close and reopen). */
 export default function OpeningFormPage({ jobId }: { jobId?: number }) {
-  const [job, reload] = useResource(
-    `job-${jobId ?? 'new'}`,
-    (signal) => (jobId === undefined ? Promise.resolve(undefined) : openingsApi.job(jobId, signal)),
-    { keepWhileReloading: true },
-  );
-  // After a save, the heading names the opening as saved (its title may have changed).
-  const [saved, setSaved] = useState<RecruiterOpening>();
+  const job = useQuery({ ...jobQuery(jobId ?? 0), enabled: jobId !== undefined });
   const title = jobId === undefined ? 'New opening' : 'Edit opening';
-  const shown = saved ?? (job.status === 'ready' ? job.data : undefined);
+  // After a save, the heading names the opening as saved (its title may have changed).
+  const shown = job.data;
   return (
     <>
       <PageHeading
@@ -494,8 +364,15 @@ export default function OpeningFormPage({ jobId }: { jobId?: number }) {
       >
         {shown ? `${shown.code} · ${shown.title}` : title}
       </PageHeading>
-      <Pending resource={job} what="the opening" onRetry={reload} />
-      {job.status === 'ready' ? <OpeningEditor job={job.data} onSaved={setSaved} /> : null}
+      {jobId === undefined ? (
+        <OpeningEditor />
+      ) : (
+        <>
+          <Pending query={job} what="the opening" />
+          {/* Once loaded, what is typed stays, even if a later reload fails. */}
+          {job.data ? <OpeningEditor job={job.data} /> : null}
+        </>
+      )}
     </>
   );
 }

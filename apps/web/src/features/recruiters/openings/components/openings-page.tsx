@@ -1,7 +1,8 @@
 import { counted, consolePagePaths, INITIAL_STAGE } from '@lumenfield/contract';
 import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from '@lumenfield/page-kit';
-import { openingsApi } from '../api';
+import { jobsQuery } from '../api';
 import { OpeningPlaces } from './place-editor';
 import { applicantsOfOpening, boardPath, openingPath } from '../../shared/routes';
 import {
@@ -17,7 +18,6 @@ import { PageHeading } from '../../shared/components/page-heading';
 import { Pending } from '../../shared/components/status';
 import { StateBadge } from '../../shared/components/badges';
 import { When } from '../../shared/components/when';
-import { useResource } from '@/lib/use-resource';
 
 /** Every opening with its state, effective date and applicants, sorted by a heading's click. */
 export default function OpeningsPage() {
@@ -34,9 +34,7 @@ export default function OpeningsPage() {
     event.preventDefault();
     navigate(openingsSortedBy(chosen));
   };
-  const [jobs, reload] = useResource('jobs', (signal) => openingsApi.jobs(signal), {
-    keepWhileReloading: true,
-  });
+  const jobs = useQuery(jobsQuery);
   return (
     <>
       <PageHeading
@@ -47,11 +45,11 @@ export default function OpeningsPage() {
           </Link>
         }
       />
-      <Pending resource={jobs} what="openings" onRetry={reload} />
-      {jobs.status === 'ready' && jobs.data.length === 0 ? (
+      <Pending query={jobs} what="openings" />
+      {jobs.isSuccess && jobs.data.length === 0 ? (
         <p>No openings yet. Create the first one with “New opening”.</p>
       ) : null}
-      {jobs.status === 'ready' && jobs.data.length > 0 ? (
+      {jobs.isSuccess && jobs.data.length > 0 ? (
         // The headings sort on a wide screen; on a phone (the table as cards) this field does.
         <form
           className="rc-filters rc-phone-only"
@@ -77,7 +75,7 @@ export default function OpeningsPage() {
           </button>
         </form>
       ) : null}
-      {jobs.status === 'ready' && jobs.data.length > 0 ? (
+      {jobs.isSuccess && jobs.data.length > 0 ? (
         <ListTable
           caption={`Openings, ${openingSortWords(sort)}`}
           columns={[

@@ -9,8 +9,8 @@ import {
   type RecruiterOpening,
 } from '@lumenfield/contract';
 import { countryName, placeText } from '@/lib/place-text';
-import { useResource } from '@/lib/use-resource';
-import { openingsApi } from '../api';
+import { useQuery } from '@tanstack/react-query';
+import { countriesQuery } from '../api';
 import { FieldFrame, fieldErrorFor, fieldSentence } from '../../shared/components/fields';
 
 /*
@@ -63,8 +63,7 @@ export function placesLine(draft: PlacesDraft, countries: readonly CountryChoice
 
 /** The console's country choices, fetched once per page. */
 export function useCountryChoices(): CountryChoice[] {
-  const [countries] = useResource('countries', (signal) => openingsApi.countries(signal));
-  return countries.status === 'ready' ? countries.data : [];
+  return useQuery(countriesQuery).data ?? [];
 }
 
 function CountrySelect({

@@ -5,17 +5,15 @@ import {
   consoleStageChoices,
   stageMoveRefusal,
   type ApplicantStage,
-  type Board,
-  type BoardColumn,
   type ConsoleApplicantRow,
 } from '@lumenfield/contract';
-import { ApiError } from '@/lib/api-client';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@lumenfield/page-kit';
-import { useResource } from '@/lib/use-resource';
-import { pipelineApi } from '../api';
-import { openingsApi } from '../../openings/api';
-import { applicantsApi } from '../../applicants/api';
-import { RejectDialog } from '../../messages/components/applicant-messages';
+import { boardQuery, placeOnBoard, useMoveCard, useMovingCards, useShowMore } from '../api';
+import type { BoardView } from '../board-view';
+import { jobQuery } from '../../openings/api';
+import { failureText } from '../../shared/api/query-client';
+import { RejectDialog } from '../../messages/components/reject-dialog';
 import { applicantInList } from '../../applicants/applicant-sort';
 import { applicantsOfOpening, openingPath } from '../../shared/routes';
 import { ErrorNote, Pending } from '../../shared/components/status';
@@ -25,15 +23,6 @@ import './board.css';
 
 const nameOf = (row: ConsoleApplicantRow) => `${row.firstName} ${row.lastName}`;
 const APPLICANTS = ['applicant', 'applicants'] as const;
-
-/** The column's order: newest application first, as the server pages it. */
-function insertNewestFirst(items: ConsoleApplicantRow[], row: ConsoleApplicantRow) {
-  const later = (item: ConsoleApplicantRow) =>
-    item.appliedOn > row.appliedOn ||
-    (item.appliedOn === row.appliedOn && item.applicantId > row.applicantId);
-  const at = items.findIndex((item) => !later(item));
-  return at === -1 ? [...items, row] : [...items.slice(0, at), row, ...items.slice(at)];
-}
 
 /**
  * A card's "Move to…": every stage but its own, the ones the stage model refuses marked so
@@ -171,66 +160,63 @@ function Card({
   );
 }
 
-/** The columns as loaded, changed in place by each move and each "Show more". */
-function BoardColumns({ jobId, board }: { jobId: number; board: Board }) {
-  const [columns, setColumns] = useState<BoardColumn[]>(board.columns);
+/** The columns as cached (pipeline/board-view.ts), changed in place by each move and "Show more". */
+function BoardColumns({ jobId, view }: { jobId: number; view: BoardView }) {
+  const { columns } = view;
+  const queryClient = useQueryClient();
   const [notes, setNotes] = useState<Record<number, string>>({});
   const [announcement, setAnnouncement] = useState('');
   const [dragged, setDragged] = useState<ConsoleApplicantRow | null>(null);
   const [over, setOver] = useState<ApplicantStage | null>(null);
   const [rejecting, setRejecting] = useState<ConsoleApplicantRow | null>(null);
-  const [moreError, setMoreError] = useState<string | null>(null);
-  const [focusCard, setFocusCard] = useState<number | null>(null);
-  // Per column, the last card the server sent: "Show more" asks for the cards after it, so a
-  // card moved out meanwhile makes none skipped (cards moved in are kept once by their id).
-  const lastSent = useRef(
-    new Map(board.columns.map((column) => [column.stage, column.items.at(-1)?.applicantId])),
-  );
-  const busy = useRef(new Set<number>());
-
   // A card moved by keyboard lands in another column: focus follows it to its "Move to…".
-  useEffect(() => {
-    if (focusCard === null) return;
-    document.querySelector<HTMLElement>(`#card-${focusCard} .rc-move__toggle`)?.focus();
-    setFocusCard(null);
-  }, [focusCard]);
+  const [focusCard, setFocusCard] = useState<{ id: number; stage: ApplicantStage } | null>(null);
 
   const setNote = (id: number, note: string | undefined) =>
     setNotes(({ [id]: _old, ...rest }) => (note === undefined ? rest : { ...rest, [id]: note }));
 
-  /** The card leaves its column for `to`'s; both counts change; the move is said aloud. */
-  const place = (row: ConsoleApplicantRow, to: ApplicantStage, byKeyboard: boolean) => {
-    const target = columns.find((column) => column.stage === to);
-    const moved = { ...row, stage: to };
-    setColumns((current) =>
-      current.map((column) => {
-        if (column.stage === row.stage) {
-          const items = column.items.filter((item) => item.applicantId !== row.applicantId);
-          return { ...column, count: column.count - 1, items };
-        }
-        if (column.stage === to) {
-          return {
-            ...column,
-            count: column.count + 1,
-            items: insertNewestFirst(column.items, moved),
-          };
-        }
-        return column;
-      }),
+  const refused = (row: ConsoleApplicantRow, why: string) => {
+    setNote(row.applicantId, why);
+    setAnnouncement(`${nameOf(row)} was not moved: ${why}`);
+  };
+  const moving = useMoveCard(jobId, ({ row }, failure) => {
+    refused(row, failureText(failure, 'The stage was not changed.'));
+    // Back in its column: the focus goes with it, as it went with the move.
+    const focused = document.getElementById(`card-${row.applicantId}`);
+    const hadFocus = focused?.contains(document.activeElement) ?? false;
+    setFocusCard((shown) =>
+      hadFocus || shown?.id === row.applicantId ? { id: row.applicantId, stage: row.stage } : shown,
     );
+  });
+  const movingCards = useMovingCards(jobId);
+  const showMore = useShowMore(jobId);
+
+  // The card is found in its new column once the cache has it there.
+  useEffect(() => {
+    if (focusCard === null) return;
+    const toggle = document.querySelector<HTMLElement>(
+      `[data-stage="${focusCard.stage}"] #card-${focusCard.id} .rc-move__toggle`,
+    );
+    if (!toggle) return;
+    toggle.focus();
+    setFocusCard(null);
+  }, [focusCard, view]);
+
+  /** The move is said aloud, and the focus follows a card moved by keyboard. */
+  const said = (row: ConsoleApplicantRow, to: ApplicantStage, byKeyboard: boolean) => {
+    const target = columns.find((column) => column.stage === to);
     setNote(row.applicantId, undefined);
     setAnnouncement(
       `${nameOf(row)} moved to ${to}. ${to} now has ${counted((target?.count ?? 0) + 1, APPLICANTS)}.`,
     );
-    if (byKeyboard) setFocusCard(row.applicantId);
+    if (byKeyboard) setFocusCard({ id: row.applicantId, stage: to });
   };
 
   const move = (row: ConsoleApplicantRow, to: ApplicantStage, byKeyboard: boolean) => {
     // The stage model's sentence, before asking the server (which says the same on a 409).
     const refusal = stageMoveRefusal(row.stage, to);
     if (refusal) {
-      setNote(row.applicantId, refusal);
-      setAnnouncement(`${nameOf(row)} was not moved: ${refusal}`);
+      refused(row, refusal);
       return;
     }
     // A rejection takes a reason (and offers a mail): the same dialog as the applicant's page.
@@ -238,50 +224,9 @@ function BoardColumns({ jobId, board }: { jobId: number; board: Board }) {
       setRejecting(row);
       return;
     }
-    if (busy.current.has(row.applicantId)) return;
-    busy.current.add(row.applicantId);
-    applicantsApi.setStage(row.applicantId, to).then(
-      (answer) => {
-        busy.current.delete(row.applicantId);
-        place(row, answer.stage, byKeyboard);
-      },
-      (failure: unknown) => {
-        busy.current.delete(row.applicantId);
-        const why = failure instanceof ApiError ? failure.message : 'The stage was not changed.';
-        setNote(row.applicantId, why);
-        setAnnouncement(`${nameOf(row)} was not moved: ${why}`);
-      },
-    );
-  };
-
-  const showMore = (column: BoardColumn) => {
-    setMoreError(null);
-    const after = lastSent.current.get(column.stage);
-    const query =
-      after === undefined ? { stage: column.stage } : { stage: column.stage, after: String(after) };
-    pipelineApi.board(jobId, query).then(
-      (answer) => {
-        const next = answer.columns[0];
-        if (!next) return;
-        const last = next.items.at(-1)?.applicantId;
-        if (last !== undefined) lastSent.current.set(column.stage, last);
-        setColumns((current) =>
-          current.map((shown) => {
-            if (shown.stage !== column.stage) return shown;
-            const known = new Set(shown.items.map((item) => item.applicantId));
-            const added = next.items.filter((item) => !known.has(item.applicantId));
-            return {
-              ...shown,
-              count: next.count,
-              page: next.page,
-              items: [...shown.items, ...added],
-            };
-          }),
-        );
-      },
-      (failure: unknown) =>
-        setMoreError(failure instanceof ApiError ? failure.message : 'No more cards were loaded.'),
-    );
+    if (movingCards.includes(row.applicantId)) return;
+    said(row, to, byKeyboard);
+    moving.mutate({ row, to });
   };
 
   const drop = (event: DragEvent<HTMLElement>, to: ApplicantStage) => {
@@ -296,7 +241,9 @@ function BoardColumns({ jobId, board }: { jobId: number; board: Board }) {
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>
-      {moreError ? <ErrorNote message={moreError} /> : null}
+      {showMore.isError ? (
+        <ErrorNote message={failureText(showMore.error, 'No more cards were loaded.')} />
+      ) : null}
       <p className="rc-muted rc-board__hint">
         Drag a card to another column, or use its “Move to…” button.
       </p>
@@ -358,7 +305,9 @@ function BoardColumns({ jobId, board }: { jobId: number; board: Board }) {
                 <button
                   type="button"
                   className="button button--secondary rc-board__more"
-                  onClick={() => showMore(column)}
+                  onClick={() =>
+                    showMore.mutate({ stage: column.stage, after: view.lastSent[column.stage] })
+                  }
                 >
                   Show more
                   <span className="visually-hidden"> in {column.stage}</span> (
@@ -375,7 +324,8 @@ function BoardColumns({ jobId, board }: { jobId: number; board: Board }) {
           onClose={() => setRejecting(null)}
           onRejected={() => {
             setRejecting(null);
-            place(rejecting, 'Rejected', true);
+            placeOnBoard(queryClient, jobId, rejecting, 'Rejected');
+            said(rejecting, 'Rejected', true);
           }}
         />
       ) : null}
@@ -385,15 +335,10 @@ function BoardColumns({ jobId, board }: { jobId: number; board: Board }) {
 
 /** An opening's pipeline at a glance (docs/recruiters.md, "The board"). */
 export default function BoardPage({ jobId }: { jobId: number }) {
-  const [job] = useResource(`job-${jobId}`, (signal) => openingsApi.job(jobId, signal), {
-    keepWhileReloading: true,
-  });
-  const [board, reload] = useResource(`board-${jobId}`, (signal) =>
-    pipelineApi.board(jobId, {}, signal),
-  );
-  const opening = job.status === 'ready' ? job.data : undefined;
-  const total =
-    board.status === 'ready' ? board.data.columns.reduce((sum, c) => sum + c.count, 0) : 0;
+  const job = useQuery(jobQuery(jobId));
+  const board = useQuery(boardQuery(jobId));
+  const opening = job.data;
+  const total = board.isSuccess ? board.data.columns.reduce((sum, c) => sum + c.count, 0) : 0;
   return (
     <>
       <PageHeading
@@ -411,11 +356,11 @@ export default function BoardPage({ jobId }: { jobId: number }) {
       >
         {opening ? `Board · ${opening.code} · ${opening.title}` : 'Board'}
       </PageHeading>
-      <Pending resource={board} what="the board" onRetry={reload} />
-      {board.status === 'ready' ? (
+      <Pending query={board} what="the board" />
+      {board.isSuccess ? (
         <>
           <p className="rc-count">{counted(total, APPLICANTS)} in all</p>
-          <BoardColumns key={jobId} jobId={jobId} board={board.data} />
+          <BoardColumns key={jobId} jobId={jobId} view={board.data} />
         </>
       ) : null}
     </>

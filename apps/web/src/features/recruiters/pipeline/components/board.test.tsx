@@ -140,6 +140,46 @@ describe("an opening's board", () => {
     expect(screen.getByRole('heading', { name: 'New 2 applicants' })).toBeInTheDocument();
   });
 
+  it('a move shows at once, before the server answers, and is taken back if the server refuses', async () => {
+    let answer: ((response: Response) => void) | undefined;
+    mockApi({
+      'GET /recruiters/session': () => json(session()),
+      'GET /recruiters/jobs/3': () => json(job({ id: 3 })),
+      'GET /recruiters/jobs/3/board': () => json(board()),
+      'PUT /recruiters/applicants/2/stage': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderConsole('/recruiters/openings/3/board');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Move Ann Doe to…' }));
+    await user.click(screen.getByRole('button', { name: 'Screening' }));
+
+    // The server has not answered yet: the card is in its new column, and that is said.
+    expect(
+      await within(column('Screening')).findByRole('link', { name: 'Ann Doe' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'New 1 applicant' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Ann Doe moved to Screening. Screening now has 1 applicant.',
+    );
+    await waitFor(() => expect(answer).toBeDefined());
+
+    answer?.(problem(409, 'Someone else moved Ann Doe meanwhile.'));
+    expect(
+      await within(column('New')).findByText('Someone else moved Ann Doe meanwhile.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'New 2 applicants' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Screening 0 applicants' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Ann Doe was not moved: Someone else moved Ann Doe meanwhile.',
+    );
+    // The focus went with the card, and comes back with it.
+    await waitFor(() => expect(document.activeElement).toHaveAccessibleName('Move Ann Doe to…'));
+    expect(column('New')).toContainElement(document.activeElement as HTMLElement);
+  });
+
   it('a long column shows 50 cards and "Show more" brings the cards after the last one shown, of that column only', async () => {
     const many = Array.from({ length: 50 }, (_, i) => row(100 + i, `P${i}`, 'New'));
     const asked: URLSearchParams[] = [];

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import {
   counted,
   FUNNEL_AFTER_APPLYING,
@@ -8,26 +7,22 @@ import {
   percentOf,
   rejectionReasonsReportSchema,
   REPORT_DEFAULT_DAYS,
-  reportPaths,
   REPORTS_PAGE,
-  reportTitles,
   sourcesReportSchema,
   timeInStageReportSchema,
   timeToHireReportSchema,
   type ReportFilter,
-  type ReportKind,
   type ReportQuery,
 } from '@lumenfield/contract';
-import type { z } from 'zod';
 import { useSearchParams } from '@lumenfield/page-kit';
-import { useResource, type Resource } from '@/lib/use-resource';
-import { openingsApi } from '../../openings/api';
-import { reportsApi, reportCsvHref } from '../api';
+import { useQuery } from '@tanstack/react-query';
+import { jobsQuery } from '../../openings/api';
+import { reportQuery } from '../api';
+import { ReportSection } from './report-section';
 import { ChartAndTable } from './chart-and-table';
 import { stageSeries, type ChartSeries } from './report-chart';
 import { FilterForm, OpeningFilter } from '../../shared/components/filter-form';
 import { PageHeading } from '../../shared/components/page-heading';
-import { Pending } from '../../shared/components/status';
 import './reports.css';
 
 const DAY_MS = 86_400_000;
@@ -56,46 +51,6 @@ const days = (value: number | null) =>
   value === null ? 'No figure' : `${decimal.format(value)} ${value === 1 ? 'day' : 'days'}`;
 const percent = (value: number | null) => (value === null ? '–' : `${decimal.format(value)} %`);
 
-function useReport<T>(kind: ReportKind, query: ReportQuery, schema: z.ZodType<T>) {
-  return useResource(
-    `report-${kind}-${JSON.stringify(query)}`,
-    (signal) => reportsApi.report(reportPaths[kind], query, schema, signal),
-    { keepWhileReloading: true },
-  );
-}
-
-/** One report: its heading, what it counts, its CSV, then the chart and the table. */
-function ReportSection<T>({
-  kind,
-  query,
-  resource,
-  onRetry,
-  about,
-  children,
-}: {
-  kind: ReportKind;
-  query: ReportQuery;
-  resource: Resource<T>;
-  onRetry: () => void;
-  about: string;
-  children: (data: T) => ReactNode;
-}) {
-  const id = `report-${kind}`;
-  return (
-    <section className="rc-report" aria-labelledby={id}>
-      <div className="rc-report__head">
-        <h2 id={id}>{reportTitles[kind]}</h2>
-        <a className="rc-report__csv" href={reportCsvHref(reportPaths[kind], query)} download>
-          Download CSV<span className="visually-hidden">: {reportTitles[kind]}</span>
-        </a>
-      </div>
-      <p className="rc-report__about">{about}</p>
-      <Pending resource={resource} what={reportTitles[kind].toLowerCase()} onRetry={onRetry} />
-      {resource.status === 'ready' ? children(resource.data) : null}
-    </section>
-  );
-}
-
 const ONE: readonly ChartSeries[] = [{ label: 'Count', tone: 'accent' }];
 const FUNNEL_SERIES = stageSeries(FUNNEL_AFTER_APPLYING);
 
@@ -115,19 +70,13 @@ function filterLine(filter: ReportFilter): string {
 export default function ReportsPage() {
   const params = useSearchParams();
   const query = reportQueryFromParams(params);
-  const jobs = useResource('jobs', (signal) => openingsApi.jobs(signal), {
-    keepWhileReloading: true,
-  })[0];
+  const jobs = useQuery(jobsQuery);
 
-  const [hire, reloadHire] = useReport('time-to-hire', query, timeToHireReportSchema);
-  const [stay, reloadStay] = useReport('time-in-stage', query, timeInStageReportSchema);
-  const [pass, reloadPass] = useReport('pass-through', query, passThroughReportSchema);
-  const [bySource, reloadSources] = useReport('sources', query, sourcesReportSchema);
-  const [reasons, reloadReasons] = useReport(
-    'rejection-reasons',
-    query,
-    rejectionReasonsReportSchema,
-  );
+  const hire = useQuery(reportQuery('time-to-hire', query, timeToHireReportSchema));
+  const stay = useQuery(reportQuery('time-in-stage', query, timeInStageReportSchema));
+  const pass = useQuery(reportQuery('pass-through', query, passThroughReportSchema));
+  const bySource = useQuery(reportQuery('sources', query, sourcesReportSchema));
+  const reasons = useQuery(reportQuery('rejection-reasons', query, rejectionReasonsReportSchema));
   const reversed = (query.from ?? '') > (query.to ?? '');
 
   return (
@@ -151,14 +100,14 @@ export default function ReportsPage() {
               <label htmlFor="reports-to">Applied to</label>
               <input id="reports-to" type="date" required {...field('to')} />
             </div>
-            <OpeningFilter id="reports-job" jobs={jobs} field={field('jobId')} />
+            <OpeningFilter id="reports-job" jobs={jobs.data} field={field('jobId')} />
           </>
         )}
       </FilterForm>
       <p className="rc-report-scope" role="status">
         {reversed
           ? 'The start date is after the end date.'
-          : pass.status === 'ready'
+          : pass.isSuccess
             ? filterLine(pass.data.filter)
             : ''}
       </p>
@@ -167,8 +116,7 @@ export default function ReportsPage() {
         <ReportSection
           kind="time-to-hire"
           query={query}
-          resource={hire}
-          onRetry={reloadHire}
+          report={hire}
           about="Days from applying to the move into Hired, for the applicants hired now."
         >
           {(report) => (
@@ -237,8 +185,7 @@ export default function ReportsPage() {
         <ReportSection
           kind="time-in-stage"
           query={query}
-          resource={stay}
-          onRetry={reloadStay}
+          report={stay}
           about="The median days an applicant spent in each stage before moving on. Those still in a stage are counted apart, not in the median."
         >
           {(report) => (
@@ -275,8 +222,7 @@ export default function ReportsPage() {
         <ReportSection
           kind="pass-through"
           query={query}
-          resource={pass}
-          onRetry={reloadPass}
+          report={pass}
           about="How many applicants reached each stage (or went past it), and the share of them who reached the next one. A rejection or a withdrawal ends an applicant's path."
         >
           {(report) => (
@@ -314,8 +260,7 @@ export default function ReportsPage() {
         <ReportSection
           kind="sources"
           query={query}
-          resource={bySource}
-          onRetry={reloadSources}
+          report={bySource}
           about="The same path per source credited when the applicant applied: the share of each source's applicants who reached each stage."
         >
           {(report) =>
@@ -366,8 +311,7 @@ export default function ReportsPage() {
         <ReportSection
           kind="rejection-reasons"
           query={query}
-          resource={reasons}
-          onRetry={reloadReasons}
+          report={reasons}
           about="The applicants rejected now, by the reason given with their rejection."
         >
           {(report) =>

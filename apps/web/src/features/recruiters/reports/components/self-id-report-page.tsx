@@ -1,33 +1,31 @@
 import { FEWER_THAN_LABEL } from '@lumenfield/contract';
-import { reportsApi } from '../api';
+import { useQuery } from '@tanstack/react-query';
+import { selfIdReportQuery } from '../api';
 import { ListTable } from '../../shared/components/list-table';
 import { PageHeading } from '../../shared/components/page-heading';
 import { Pending } from '../../shared/components/status';
-import { useResource } from '@/lib/use-resource';
 
 /**
  * The compliance role's only page: voluntary self-identification counts per opening per answer
  * (docs/recruiters.md). No person's answers, no totals; a small count reads "fewer than 5".
  */
 export default function SelfIdReportPage() {
-  const [report, reload] = useResource('self-id-report', (signal) =>
-    reportsApi.selfIdReport(signal),
-  );
+  const report = useQuery(selfIdReportQuery);
   return (
     <>
       <PageHeading title="Self-identification" />
       <p>
         How candidates answered the voluntary self-identification form, counted per opening. A count
-        below {report.status === 'ready' ? report.data.minimumCount : 5} reads “{FEWER_THAN_LABEL}”;
-        when only one answer to a question is that small, the next smallest is hidden too, so that
-        no count can be worked out from the others. There are no totals. Each reading of this page
-        is recorded in the audit log.
+        below {report.isSuccess ? report.data.minimumCount : 5} reads “{FEWER_THAN_LABEL}”; when
+        only one answer to a question is that small, the next smallest is hidden too, so that no
+        count can be worked out from the others. There are no totals. Each reading of this page is
+        recorded in the audit log.
       </p>
-      <Pending resource={report} what="the report" onRetry={reload} />
-      {report.status === 'ready' && report.data.openings.length === 0 ? (
+      <Pending query={report} what="the report" />
+      {report.isSuccess && report.data.openings.length === 0 ? (
         <p className="rc-muted">No candidate has answered the form yet.</p>
       ) : null}
-      {report.status === 'ready'
+      {report.isSuccess
         ? report.data.openings.map((opening) => (
             <section
               key={opening.jobId}

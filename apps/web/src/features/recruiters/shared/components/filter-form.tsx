@@ -1,6 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from '@lumenfield/page-kit';
-import type { Resource } from '@/lib/use-resource';
 import { withQuery } from '../lib/with-query';
 
 /**
@@ -85,7 +84,8 @@ export function OpeningFilter({
   field,
 }: {
   id: string;
-  jobs: Resource<readonly { id: number; code: string; title: string }[]>;
+  /** The openings, once loaded. */
+  jobs: readonly { id: number; code: string; title: string }[] | undefined;
   field: FilterField;
 }) {
   return (
@@ -93,13 +93,11 @@ export function OpeningFilter({
       <label htmlFor={id}>Opening</label>
       <select id={id} {...field}>
         <option value="">All openings</option>
-        {jobs.status === 'ready'
-          ? jobs.data.map((item) => (
-              <option key={item.id} value={String(item.id)}>
-                {item.code} · {item.title}
-              </option>
-            ))
-          : null}
+        {jobs?.map((item) => (
+          <option key={item.id} value={String(item.id)}>
+            {item.code} · {item.title}
+          </option>
+        ))}
       </select>
     </div>
   );

@@ -1,4 +1,5 @@
-import type { Resource } from '@/lib/use-resource';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { failureText } from '../api/query-client';
 
 export function ErrorNote({ message, onRetry }: { message: string; onRetry?: () => void }) {
   return (
@@ -21,18 +22,20 @@ export function Loading({ what }: { what: string }) {
   );
 }
 
-/** What a resource shows until it is ready: the loading line, or the error with a retry. */
+/**
+ * What a query shows until it has data: the loading line (again while "Try again" asks), or
+ * the error with a retry.
+ */
 export function Pending({
-  resource,
+  query,
   what,
-  onRetry,
 }: {
-  resource: Resource<unknown>;
+  query: Pick<UseQueryResult<unknown>, 'status' | 'error' | 'isFetching' | 'refetch'>;
   what: string;
-  onRetry: () => void;
 }) {
-  if (resource.status === 'loading') return <Loading what={what} />;
-  if (resource.status === 'error')
-    return <ErrorNote message={resource.error.message} onRetry={onRetry} />;
+  if (query.status === 'pending' || (query.status === 'error' && query.isFetching))
+    return <Loading what={what} />;
+  if (query.status === 'error')
+    return <ErrorNote message={failureText(query.error)} onRetry={() => void query.refetch()} />;
   return null;
 }

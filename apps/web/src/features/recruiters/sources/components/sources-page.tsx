@@ -7,11 +7,17 @@ import {
   type Source,
   type SourceKind,
 } from '@lumenfield/contract';
+import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
-import { useResource } from '@/lib/use-resource';
-import { sourcesApi } from '../api';
-import { openingsApi } from '../../openings/api';
-import { usersApi } from '../../users/api';
+import {
+  sourcesQuery,
+  useCreateLink,
+  useCreateSource,
+  useDeleteSource,
+  useSetLinkActive,
+} from '../api';
+import { jobsQuery } from '../../openings/api';
+import { usersQuery } from '../../users/api';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { useSession } from '../../shared/session';
 import '../../messages/components/messages.css';
@@ -59,19 +65,17 @@ function NewLinkForm({
   onMade: (notice: Notice) => void;
 }) {
   const [jobId, setJobId] = useState('');
-  const busy = useRef(false);
+  const making = useCreateLink();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy.current) return;
-    busy.current = true;
-    sourcesApi.createLink(source.id, jobId ? Number(jobId) : null).then(
-      (link) => {
-        busy.current = false;
-        onMade({ kind: 'ok', text: `New link for ${source.name}: ${fullLink(link.path)}` });
-      },
-      (failure: unknown) => {
-        busy.current = false;
-        onMade({ kind: 'error', text: failed(failure, 'The link was not made.') });
+    if (making.isPending) return;
+    making.mutate(
+      { sourceId: source.id, jobId: jobId ? Number(jobId) : null },
+      {
+        onSuccess: (link) =>
+          onMade({ kind: 'ok', text: `New link for ${source.name}: ${fullLink(link.path)}` }),
+        onError: (failure) =>
+          onMade({ kind: 'error', text: failed(failure, 'The link was not made.') }),
       },
     );
   };
@@ -109,17 +113,21 @@ function SourceCard({
   onChanged: (notice: Notice) => void;
   onDelete: (source: Source) => void;
 }) {
+  const switching = useSetLinkActive();
   const toggle = (linkId: number, active: boolean) =>
-    sourcesApi.setLinkActive(linkId, active).then(
-      () =>
-        onChanged({
-          kind: 'ok',
-          text: active
-            ? 'The link is on again: it credits its source.'
-            : 'The link is off: it still lands, and credits nothing.',
-        }),
-      (failure: unknown) =>
-        onChanged({ kind: 'error', text: failed(failure, 'The link was not changed.') }),
+    switching.mutate(
+      { linkId, active },
+      {
+        onSuccess: () =>
+          onChanged({
+            kind: 'ok',
+            text: active
+              ? 'The link is on again: it credits its source.'
+              : 'The link is off: it still lands, and credits nothing.',
+          }),
+        onError: (failure) =>
+          onChanged({ kind: 'error', text: failed(failure, 'The link was not changed.') }),
+      },
     );
   return (
     <TitledCard
@@ -154,7 +162,7 @@ function SourceCard({
                 <button
                   type="button"
                   className="button button--secondary"
-                  onClick={() => void toggle(link.id, !link.active)}
+                  onClick={() => toggle(link.id, !link.active)}
                 >
                   {link.active ? 'Turn off' : 'Turn on'}
                   <span className="visually-hidden"> {link.path}</span>
@@ -176,41 +184,39 @@ function NewSourceForm({ onAdded }: { onAdded: (notice: Notice) => void }) {
   const [form, setForm] = useState(emptySource);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [message, setMessage] = useState<string | null>(null);
-  const users = useResource('users', (signal) => usersApi.users(signal))[0];
-  const busy = useRef(false);
+  const users = useQuery(usersQuery);
+  const adding = useCreateSource();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy.current) return;
+    if (adding.isPending) return;
     if (form.name.trim() === '') {
       setErrors([{ field: 'name', message: 'Please give the source a name.' }]);
       setMessage(null);
       window.setTimeout(() => focusFirstInvalid(formRef.current));
       return;
     }
-    busy.current = true;
     setMessage(null);
-    sourcesApi
-      .createSource({
+    adding.mutate(
+      {
         name: form.name,
         kind: form.kind,
         referrerUserId:
           form.kind === 'referral' && form.referrerUserId ? Number(form.referrerUserId) : null,
-      })
-      .then(
-        () => {
-          busy.current = false;
+      },
+      {
+        onSuccess: () => {
           setErrors([]);
           onAdded({ kind: 'ok', text: `“${form.name.trim()}” is added. Make its links below.` });
           setForm(emptySource);
         },
-        (failure: unknown) => {
-          busy.current = false;
+        onError: (failure) => {
           // What was typed stays: the sentence says what to change.
           setErrors(failure instanceof ApiError ? (failure.fieldErrors ?? []) : []);
           setMessage(failed(failure, 'The source was not added.'));
           focusFirstInvalid(formRef.current);
         },
-      );
+      },
+    );
   };
   return (
     <section className="rc-card" aria-labelledby="new-source-heading">
@@ -252,7 +258,7 @@ function NewSourceForm({ onAdded }: { onAdded: (notice: Notice) => void }) {
               }
             >
               <option value="">Nobody in particular</option>
-              {users.status === 'ready'
+              {users.isSuccess
                 ? users.data.map((user) => (
                     <option key={user.userId} value={String(user.userId)}>
                       {user.name}
@@ -279,38 +285,23 @@ function NewSourceForm({ onAdded }: { onAdded: (notice: Notice) => void }) {
 export default function SourcesPage() {
   const { user } = useSession();
   const isAdmin = user.role === 'admin';
-  const [overview, reload] = useResource('sources', (signal) => sourcesApi.sources(signal), {
-    keepWhileReloading: true,
-  });
-  const jobs = useResource('jobs', (signal) => openingsApi.jobs(signal), {
-    keepWhileReloading: true,
-  })[0];
-  const openings: Opening[] = jobs.status === 'ready' ? jobs.data : [];
+  const overview = useQuery(sourcesQuery);
+  const openings: Opening[] = useQuery(jobsQuery).data ?? [];
   const [notice, setNotice] = useState<Notice>(null);
   const [deleting, setDeleting] = useState<Source>();
-  const [busy, setBusy] = useState(false);
-  const changed = (next: Notice) => {
-    setNotice(next);
-    reload();
-  };
+  const removing = useDeleteSource();
   const remove = () => {
     if (!deleting) return;
-    setBusy(true);
-    sourcesApi.deleteSource(deleting.id).then(
-      () => {
-        setBusy(false);
-        setDeleting(undefined);
-        changed({
+    removing.mutate(deleting.id, {
+      onSuccess: () =>
+        setNotice({
           kind: 'ok',
           text: `“${deleting.name}” is deleted. Its links still land, and credit nothing.`,
-        });
-      },
-      (failure: unknown) => {
-        setBusy(false);
-        setDeleting(undefined);
-        changed({ kind: 'error', text: failed(failure, 'The source was not deleted.') });
-      },
-    );
+        }),
+      onError: (failure) =>
+        setNotice({ kind: 'error', text: failed(failure, 'The source was not deleted.') }),
+      onSettled: () => setDeleting(undefined),
+    });
   };
   return (
     <>
@@ -326,20 +317,20 @@ export default function SourcesPage() {
       {notice?.kind === 'error' ? <ErrorNote message={notice.text} /> : null}
       <div className="rc-messages">
         <div className="rc-messages__main">
-          <Pending resource={overview} what="sources" onRetry={reload} />
-          {overview.status === 'ready' && overview.data.sources.length === 0 ? (
+          <Pending query={overview} what="sources" />
+          {overview.isSuccess && overview.data.sources.length === 0 ? (
             <p className="rc-card rc-muted">
               No sources yet.{isAdmin ? ' Add the first one.' : ' An admin adds them.'}
             </p>
           ) : null}
-          {overview.status === 'ready'
+          {overview.isSuccess
             ? overview.data.sources.map((source) => (
                 <SourceCard
                   key={source.id}
                   source={source}
                   openings={openings}
                   isAdmin={isAdmin}
-                  onChanged={changed}
+                  onChanged={setNotice}
                   onDelete={setDeleting}
                 />
               ))
@@ -347,7 +338,7 @@ export default function SourcesPage() {
         </div>
         {isAdmin ? (
           <div className="rc-messages__side">
-            <NewSourceForm onAdded={changed} />
+            <NewSourceForm onAdded={setNotice} />
           </div>
         ) : null}
       </div>
@@ -356,7 +347,7 @@ export default function SourcesPage() {
           title={`Delete “${deleting.name}”?`}
           confirmLabel="Delete source"
           danger
-          busy={busy}
+          busy={removing.isPending}
           onConfirm={remove}
           onCancel={() => setDeleting(undefined)}
         >

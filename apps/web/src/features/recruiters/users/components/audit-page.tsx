@@ -1,7 +1,8 @@
 import type { FormEvent } from 'react';
 import { auditActionSchema, consolePagePaths, type AuditQuery } from '@lumenfield/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from '@lumenfield/page-kit';
-import { usersApi } from '../api';
+import { auditQuery } from '../api';
 import { EmailText } from '../../shared/components/email-text';
 import { ListTable } from '../../shared/components/list-table';
 import { PageHeading } from '../../shared/components/page-heading';
@@ -10,7 +11,6 @@ import { Pending } from '../../shared/components/status';
 import { When } from '../../shared/components/when';
 import { useFilterFields } from '../../shared/components/filter-form';
 import { withQuery } from '../../shared/lib/with-query';
-import { useResource } from '@/lib/use-resource';
 import { AUDIT_ACTION_WORDS, auditDetailWords, auditTargetWords } from '../audit-words';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -46,11 +46,7 @@ export default function AuditPage() {
   const params = useSearchParams();
   const navigate = useNavigate();
   const query = auditQueryFromParams(params);
-  const [log, reload] = useResource(
-    `audit-${JSON.stringify(query)}`,
-    (signal) => usersApi.audit(query, signal),
-    { keepWhileReloading: true },
-  );
+  const log = useQuery(auditQuery(query));
   const [filters, setFilters] = useFilterFields(JSON.stringify(query), () => ({
     action: query.action ?? '',
     actor: query.actor ?? '',
@@ -96,8 +92,8 @@ export default function AuditPage() {
           Apply filters
         </button>
       </form>
-      <Pending resource={log} what="the audit log" onRetry={reload} />
-      {log.status === 'ready' ? (
+      <Pending query={log} what="the audit log" />
+      {log.isSuccess ? (
         <PagedResults
           page={log.data}
           noun={['entry', 'entries']}

@@ -7,9 +7,11 @@ import {
   type UserPatch,
   type UserRole,
 } from '@lumenfield/contract';
+import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
 import { Link } from '@lumenfield/page-kit';
-import { usersApi } from '../api';
+import { useCreateUser, usersQuery, useUpdateUser } from '../api';
+import { failureText } from '../../shared/api/query-client';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { useSession } from '../../shared/session';
 import { ErrorNote, Pending } from '../../shared/components/status';
@@ -23,7 +25,6 @@ import {
 import { PageHeading } from '../../shared/components/page-heading';
 import { When } from '../../shared/components/when';
 import { EmailText } from '../../shared/components/email-text';
-import { useResource } from '@/lib/use-resource';
 import { ROLE_LABELS } from '../../shared/routes';
 
 /** Every role, as the select offers it (compliance: the self-identification report only). */
@@ -43,6 +44,8 @@ const ROLE_POWERS: Record<UserRole, string> = {
     'Compliance people read only the self-identification report (counts per opening); they can no longer open openings, applicants or resumes.',
 };
 
+type Notice = { kind: 'ok' | 'error'; text: string } | null;
+
 /** A change waiting for the admin's yes: a new role, or an account's access. */
 type Pending = { kind: 'role'; role: UserRole } | { kind: 'active'; isActive: boolean };
 
@@ -51,26 +54,26 @@ function AddUser({ onAdded }: { onAdded: (name: string) => void }) {
   const [form, setForm] = useState({ email: '', name: '', role: 'recruiter', password: '' });
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const adding = useCreateUser();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const role = userRoleSchema.safeParse(form.role);
-    setBusy(true);
     setMessage(null);
-    usersApi.createUser({ ...form, role: role.success ? role.data : 'recruiter' }).then(
-      () => {
-        setBusy(false);
-        setErrors([]);
-        onAdded(form.name);
-        setForm({ email: '', name: '', role: 'recruiter', password: '' });
-      },
-      (failure: unknown) => {
-        setBusy(false);
-        const apiError = failure instanceof ApiError ? failure : undefined;
-        setErrors(apiError?.fieldErrors ?? []);
-        setMessage(apiError?.message ?? 'The account was not added.');
-        focusFirstInvalid(formRef.current);
+    adding.mutate(
+      { ...form, role: role.success ? role.data : 'recruiter' },
+      {
+        onSuccess: () => {
+          setErrors([]);
+          onAdded(form.name);
+          setForm({ email: '', name: '', role: 'recruiter', password: '' });
+        },
+        onError: (failure) => {
+          const apiError = failure instanceof ApiError ? failure : undefined;
+          setErrors(apiError?.fieldErrors ?? []);
+          setMessage(apiError?.message ?? 'The account was not added.');
+          focusFirstInvalid(formRef.current);
+        },
       },
     );
   };
@@ -114,7 +117,7 @@ function AddUser({ onAdded }: { onAdded: (name: string) => void }) {
           {field('password', 'Password', 'password', PASSWORD_HINT)}
         </div>
         <div className="rc-form__actions">
-          <button type="submit" className="button button--primary" disabled={busy}>
+          <button type="submit" className="button button--primary" disabled={adding.isPending}>
             Add person
           </button>
         </div>
@@ -126,39 +129,39 @@ function AddUser({ onAdded }: { onAdded: (name: string) => void }) {
 function UserRow({
   user,
   isSelf,
-  onChange,
+  onNotice,
 }: {
   user: ConsoleUser;
   isSelf: boolean;
-  onChange: (patch: UserPatch, done: string) => Promise<boolean>;
+  onNotice: (notice: Notice) => void;
 }) {
   const [password, setPassword] = useState('');
   const [showReset, setShowReset] = useState(false);
   const [pending, setPending] = useState<Pending>();
-  // A role the server took, shown until the list's reload brings it: between the two the row
-  // would show the old role, and choosing that one again would ask nothing.
-  const [savedRole, setSavedRole] = useState<UserRole>();
-  // Once the reload has brought it, the list's own value is shown again (a later change by
-  // someone else then shows too).
-  if (savedRole !== undefined && savedRole === user.role) setSavedRole(undefined);
-  const role = savedRole ?? user.role;
-  const [busy, setBusy] = useState(false);
+  const updating = useUpdateUser();
   const passwordId = `reset-${user.userId}`;
+  const change = (patch: UserPatch, done: string, then?: () => void) =>
+    updating.mutate(
+      { userId: user.userId, patch },
+      {
+        onSuccess: () => {
+          onNotice({ kind: 'ok', text: done });
+          then?.();
+        },
+        onError: (failure) =>
+          onNotice({ kind: 'error', text: failureText(failure, 'The change was not saved.') }),
+        onSettled: () => setPending(undefined),
+      },
+    );
   const confirm = () => {
     if (!pending) return;
-    setBusy(true);
-    const done =
-      pending.kind === 'role'
-        ? onChange({ role: pending.role }, `${user.name} is now ${ROLE_LABELS[pending.role]}.`)
-        : onChange(
-            { isActive: pending.isActive },
-            pending.isActive ? `${user.name} is active again.` : `${user.name} is deactivated.`,
-          );
-    void done.then((saved) => {
-      if (saved && pending.kind === 'role') setSavedRole(pending.role);
-      setBusy(false);
-      setPending(undefined);
-    });
+    if (pending.kind === 'role')
+      change({ role: pending.role }, `${user.name} is now ${ROLE_LABELS[pending.role]}.`);
+    else
+      change(
+        { isActive: pending.isActive },
+        pending.isActive ? `${user.name} is active again.` : `${user.name} is deactivated.`,
+      );
   };
   return (
     <tr>
@@ -172,12 +175,12 @@ function UserRow({
         </label>
         <select
           id={`role-${user.userId}`}
-          value={pending?.kind === 'role' ? pending.role : role}
+          value={pending?.kind === 'role' ? pending.role : user.role}
           disabled={isSelf}
           onChange={(event) => {
             const chosen = userRoleSchema.safeParse(event.target.value);
             // Nothing changes until the admin says yes in the dialog.
-            if (chosen.success && chosen.data !== role)
+            if (chosen.success && chosen.data !== user.role)
               setPending({ kind: 'role', role: chosen.data });
           }}
         >
@@ -214,14 +217,10 @@ function UserRow({
               className="rc-inline-form"
               onSubmit={(event) => {
                 event.preventDefault();
-                void onChange({ password: password }, `${user.name}'s password is reset.`).then(
-                  (ok) => {
-                    if (ok) {
-                      setPassword('');
-                      setShowReset(false);
-                    }
-                  },
-                );
+                change({ password: password }, `${user.name}'s password is reset.`, () => {
+                  setPassword('');
+                  setShowReset(false);
+                });
               }}
             >
               <label htmlFor={passwordId}>New password for {user.name}</label>
@@ -250,7 +249,7 @@ function UserRow({
           <ConfirmDialog
             title={`Change ${user.name}’s role to ${ROLE_LABELS[pending.role]}?`}
             confirmLabel="Change role"
-            busy={busy}
+            busy={updating.isPending}
             onConfirm={confirm}
             onCancel={() => setPending(undefined)}
           >
@@ -262,7 +261,7 @@ function UserRow({
             title={pending.isActive ? `Reactivate ${user.name}?` : `Deactivate ${user.name}?`}
             confirmLabel={pending.isActive ? 'Reactivate' : 'Deactivate'}
             danger={!pending.isActive}
-            busy={busy}
+            busy={updating.isPending}
             onConfirm={confirm}
             onCancel={() => setPending(undefined)}
           >
@@ -281,26 +280,8 @@ function UserRow({
 /** Admins: the accounts, adding one, changing a role, deactivating, resetting a password. */
 export default function UsersPage() {
   const { user: me } = useSession();
-  const [users, reload] = useResource('users', (signal) => usersApi.users(signal), {
-    keepWhileReloading: true,
-  });
-  const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
-
-  const change = (user: ConsoleUser) => (patch: UserPatch, done: string) =>
-    usersApi.updateUser(user.userId, patch).then(
-      () => {
-        setNotice({ kind: 'ok', text: done });
-        reload();
-        return true;
-      },
-      (failure: unknown) => {
-        setNotice({
-          kind: 'error',
-          text: failure instanceof ApiError ? failure.message : 'The change was not saved.',
-        });
-        return false;
-      },
-    );
+  const users = useQuery(usersQuery);
+  const [notice, setNotice] = useState<Notice>(null);
 
   return (
     <>
@@ -309,8 +290,8 @@ export default function UsersPage() {
         {notice?.kind === 'ok' ? <p className="rc-alert rc-alert--ok">{notice.text}</p> : null}
       </div>
       {notice?.kind === 'error' ? <ErrorNote message={notice.text} /> : null}
-      <Pending resource={users} what="users" onRetry={reload} />
-      {users.status === 'ready' ? (
+      <Pending query={users} what="users" />
+      {users.isSuccess ? (
         <ListTable
           caption="Accounts"
           columns={['Name', 'Role', 'Status', 'Last sign-in', 'Actions']}
@@ -320,17 +301,12 @@ export default function UsersPage() {
               key={user.userId}
               user={user}
               isSelf={user.userId === me.userId}
-              onChange={change(user)}
+              onNotice={setNotice}
             />
           ))}
         </ListTable>
       ) : null}
-      <AddUser
-        onAdded={(name) => {
-          setNotice({ kind: 'ok', text: `${name} is added.` });
-          reload();
-        }}
-      />
+      <AddUser onAdded={(name) => setNotice({ kind: 'ok', text: `${name} is added.` })} />
     </>
   );
 }
