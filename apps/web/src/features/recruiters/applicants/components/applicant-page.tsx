@@ -1,110 +1,35 @@
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import {
   counted,
   consoleStageChoices,
-  applicantColumns,
-  arrivalLabels,
   consolePagePaths,
-  sourceText,
   stageMoveRefusal,
   type ApplicantStage,
-  type ApplicantsQuery,
   type ConsoleApplicant,
   type ErasureResult,
   type StageMove,
 } from '@lumenfield/contract';
 import { Modal } from '@/components/modal';
 import { ApiError } from '@/lib/api-client';
-import { placeText } from '@/lib/place-text';
 import { Link, useNavigate, useSearchParams } from '@/lib/router';
-import { applicantsApi, resumeHref } from '../api';
+import { applicantsApi } from '../api';
 import { ApplicantAnswers } from './applicant-answers';
 import { Duplicates } from './applicant-duplicates';
-import { MessagePanel, RejectDialog, Timeline } from '../../messages/components/applicant-messages';
-import { applicantsOfOpening, openingPath } from '../../shared/routes';
-import { applicantInList, listQuery } from '../applicant-sort';
+import { MessagePanel, RejectDialog } from '../../messages/components/applicant-messages';
+import { Timeline } from '../../messages/components/timeline';
+import { applicantsOfOpening } from '../../shared/routes';
+import { listQuery } from '../applicant-sort';
 import { queryFromParams } from './applicants-page';
 import { useSession } from '../../shared/session';
-import { ErrorNote, Loading, Pending } from '../../shared/components/status';
+import { ErrorNote, Pending } from '../../shared/components/status';
 import { PageHeading } from '../../shared/components/page-heading';
 import { StageBadge } from '../../shared/components/badges';
 import { When } from '../../shared/components/when';
 import { withQuery } from '../../shared/lib/with-query';
-import { EmailText } from '../../shared/components/email-text';
 import { useResource } from '@/lib/use-resource';
-
-// pdf.js is large: it loads only when a PDF is shown.
-const PdfViewer = lazy(() => import('./pdf-viewer').then((m) => ({ default: m.PdfViewer })));
-
-const formatSize = (bytes: number) =>
-  bytes < 1024 * 1024
-    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
-    : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
-/** "LinkedIn (tracking link)", and the raw values the visit carried behind a toggle. */
-function SourceFacts({ applicant }: { applicant: ConsoleApplicant }) {
-  const raw = (Object.keys(arrivalLabels) as (keyof typeof arrivalLabels)[]).filter(
-    (key) => applicant.arrival[key],
-  );
-  return (
-    <>
-      {applicant.source ? sourceText(applicant.source) : 'Not known'}
-      {raw.length > 0 ? (
-        <details className="rc-arrival">
-          <summary>What the visit carried</summary>
-          <dl>
-            {raw.map((key) => (
-              <div key={key}>
-                <dt>{arrivalLabels[key]}</dt>
-                <dd>{applicant.arrival[key]}</dd>
-              </div>
-            ))}
-          </dl>
-        </details>
-      ) : null}
-    </>
-  );
-}
-
-function Sent({ applicant }: { applicant: ConsoleApplicant }) {
-  // What they sent: the lines of the one list of applicant fields, then when and where.
-  const rows: [string, React.ReactNode][] = [
-    ...applicantColumns.map(({ key, label }): [string, React.ReactNode] => [
-      label,
-      key === 'email' ? (
-        <a href={`mailto:${applicant.email}`}>
-          <EmailText email={applicant.email} />
-        </a>
-      ) : (
-        (applicant[key] ?? '—')
-      ),
-    ]),
-    ...(applicant.place
-      ? [['Place applied for', placeText(applicant.place)] as [string, React.ReactNode]]
-      : []),
-    ['Applied on', <When iso={applicant.appliedOn} />],
-    [
-      'Opening',
-      <Link to={openingPath(applicant.jobId)}>
-        {applicant.jobCode} · {applicant.jobTitle}
-      </Link>,
-    ],
-    ['Source', <SourceFacts applicant={applicant} />],
-  ];
-  return (
-    <section className="rc-card" aria-labelledby="sent-heading">
-      <h2 id="sent-heading">What they sent</h2>
-      <dl className="rc-facts">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
-}
+import { ListWalk } from './list-walk';
+import { Resume } from './resume-panel';
+import { Sent } from './applicant-facts';
 
 function StagePanel({
   applicant,
@@ -301,30 +226,6 @@ function NotesPanel({ applicant, onAdded }: { applicant: ConsoleApplicant; onAdd
   );
 }
 
-function Resume({ applicant }: { applicant: ConsoleApplicant }) {
-  const name = `${applicant.firstName} ${applicant.lastName}'s resume`;
-  return (
-    <section className="rc-card rc-resume" aria-labelledby="resume-heading">
-      <div className="rc-resume__head">
-        <h2 id="resume-heading">Resume</h2>
-        <a className="button button--secondary" href={resumeHref(applicant.resumeUrl)} download>
-          Download {applicant.attachmentKind.toUpperCase()} ({formatSize(applicant.attachmentSize)})
-        </a>
-      </div>
-      {applicant.attachmentKind === 'pdf' ? (
-        <Suspense fallback={<Loading what="the viewer" />}>
-          <PdfViewer url={resumeHref(applicant.resumeUrl, true)} title={name} />
-        </Suspense>
-      ) : (
-        <p className="rc-muted">
-          A {applicant.attachmentKind.toUpperCase()} file is not shown in the page: download it to
-          read it.
-        </p>
-      )}
-    </section>
-  );
-}
-
 function Erase({ applicant }: { applicant: ConsoleApplicant }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
@@ -402,39 +303,6 @@ function Erase({ applicant }: { applicant: ConsoleApplicant }) {
         )}
       </Modal>
     </section>
-  );
-}
-
-/**
- * Previous and next applicant in the list the recruiter came from (its filters and sort ride in
- * this page's URL; without them, every applicant newest first), and where this one stands in it.
- */
-function ListWalk({ applicantId, query }: { applicantId: number; query: ApplicantsQuery }) {
-  const [around] = useResource(`neighbours-${applicantId}-${JSON.stringify(query)}`, (signal) =>
-    applicantsApi.neighbours(applicantId, query, signal),
-  );
-  if (around.status !== 'ready' || around.data.position === 0) return null;
-  const { previous, next, position, total } = around.data;
-  return (
-    <nav className="rc-walk" aria-label="Applicants in this list">
-      {previous === null ? (
-        <span className="rc-walk__end">First in the list</span>
-      ) : (
-        <Link rel="prev" to={applicantInList(previous, query)}>
-          ← Previous<span className="rc-walk__word"> applicant</span>
-        </Link>
-      )}
-      <span className="rc-walk__place">
-        {position} of {total}
-      </span>
-      {next === null ? (
-        <span className="rc-walk__end">Last in the list</span>
-      ) : (
-        <Link rel="next" to={applicantInList(next, query)}>
-          Next<span className="rc-walk__word"> applicant</span> →
-        </Link>
-      )}
-    </nav>
   );
 }
 

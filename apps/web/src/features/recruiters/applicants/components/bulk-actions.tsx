@@ -16,7 +16,8 @@ import { ApiError } from '@/lib/api-client';
 import { useResource } from '@/lib/use-resource';
 import { applicantsApi } from '../api';
 import { messagesApi } from '../../messages/api';
-import { RejectionFields, useTemplates } from '../../messages/components/applicant-messages';
+import { useTemplates } from '../../messages/components/applicant-messages';
+import { RejectionFields } from '../../messages/components/rejection-fields';
 import { ErrorNote } from '../../shared/components/status';
 
 const APPLICANTS: [string, string] = ['applicant', 'applicants'];

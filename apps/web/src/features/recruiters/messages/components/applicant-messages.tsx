@@ -1,25 +1,21 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import {
   consolePagePaths,
-  type ApplicantMessageKind,
   type ConsoleApplicant,
   type FieldError,
   type MessageDraft,
   type MessagePreview,
-  type MessageTemplate,
-  type RejectionReason,
 } from '@lumenfield/contract';
 import { Modal } from '@/components/modal';
 import { ApiError } from '@/lib/api-client';
 import { Link } from '@/lib/router';
-import { useResource, type Resource } from '@/lib/use-resource';
+import { useResource } from '@/lib/use-resource';
 import { messagesApi } from '../api';
 import { PlaceholderList } from './placeholder-list';
 import { ErrorNote } from '../../shared/components/status';
 import { FieldFrame, TextField, fieldErrorFor } from '../../shared/components/fields';
-import { StageBadge } from '../../shared/components/badges';
-import { When } from '../../shared/components/when';
 import './messages.css';
+import { RejectionFields } from './rejection-fields';
 
 const failed = (failure: unknown, fallback: string) =>
   failure instanceof ApiError ? failure.message : fallback;
@@ -248,83 +244,6 @@ export function MessagePanel({
 }
 
 /**
- * A rejection's reason (the admins' list, retired ones left out) and its optional mail from a
- * template: the fields the one-applicant dialog and the bulk bar's rejection share.
- */
-export function RejectionFields({
-  reasons,
-  templates,
-  reasonId,
-  templateId,
-  errors,
-  mailHint,
-  onReason,
-  onTemplate,
-}: {
-  reasons: Resource<RejectionReason[]>;
-  templates: MessageTemplate[];
-  reasonId: string;
-  templateId: string;
-  errors: FieldError[];
-  mailHint: string;
-  onReason: (value: string) => void;
-  onTemplate: (value: string) => void;
-}) {
-  const offered = reasons.status === 'ready' ? reasons.data.filter((r) => !r.retired) : [];
-  return (
-    <>
-      <FieldFrame
-        id="reject-reason"
-        label="Reason"
-        hint={
-          reasons.status === 'ready' && offered.length === 0
-            ? 'There are no reasons yet: an admin adds them under Messages.'
-            : 'Kept with the application, for reports; the applicant does not see it.'
-        }
-        error={fieldErrorFor(errors, 'reasonId')}
-      >
-        {(control) => (
-          <select
-            {...control}
-            data-autofocus
-            value={reasonId}
-            onChange={(event) => onReason(event.target.value)}
-          >
-            <option value="">Choose a reason</option>
-            {offered.map((reason) => (
-              <option key={reason.reasonId} value={reason.reasonId}>
-                {reason.label}
-              </option>
-            ))}
-          </select>
-        )}
-      </FieldFrame>
-      <FieldFrame
-        id="reject-template"
-        label="Rejection mail"
-        hint={mailHint}
-        error={fieldErrorFor(errors, 'templateId')}
-      >
-        {(control) => (
-          <select
-            {...control}
-            value={templateId}
-            onChange={(event) => onTemplate(event.target.value)}
-          >
-            <option value="">No mail</option>
-            {templates.map((template) => (
-              <option key={template.templateId} value={template.templateId}>
-                {template.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </FieldFrame>
-    </>
-  );
-}
-
-/**
  * Rejecting an applicant: a reason from the admins' list (required) and, if chosen, a rejection
  * mail from a template, shown as the applicant will read it. One step on the server: the stage,
  * the reason, the mail and the audit row together.
@@ -424,85 +343,5 @@ export function RejectDialog({
         ) : null}
       </form>
     </Modal>
-  );
-}
-
-const KIND_LABELS: Record<ApplicantMessageKind, string> = {
-  template: 'Message sent',
-  written: 'Message sent',
-  rejection: 'Rejection mail sent',
-};
-
-interface Entry {
-  key: string;
-  at: string;
-  content: ReactNode;
-}
-
-/** Everything that happened to the application, newest first: moves, notes and messages. */
-export function Timeline({ applicant }: { applicant: ConsoleApplicant }) {
-  const entries: Entry[] = [
-    ...applicant.stageHistory.map((change, index) => ({
-      key: `stage-${index}`,
-      at: change.changedOn,
-      content:
-        change.changedBy === 'applicant' ? (
-          <p className="rc-timeline__what">Applied</p>
-        ) : (
-          <p className="rc-timeline__what">
-            Moved to <StageBadge stage={change.stage} /> by <strong>{change.changedBy}</strong>
-            {index === 0 && change.stage === 'Rejected' && applicant.rejectionReason ? (
-              <span className="rc-sub">Reason: {applicant.rejectionReason}</span>
-            ) : null}
-          </p>
-        ),
-    })),
-    ...applicant.notes.map((note) => ({
-      key: `note-${note.noteId}`,
-      at: note.createdOn,
-      content: (
-        <>
-          <p className="rc-timeline__what">
-            Note by <strong>{note.author}</strong>
-          </p>
-          <p className="rc-notes__text">{note.text}</p>
-        </>
-      ),
-    })),
-    ...applicant.messages.map((sent) => ({
-      key: `message-${sent.messageId}`,
-      at: sent.sentOn,
-      content: (
-        <>
-          <p className="rc-timeline__what">
-            {KIND_LABELS[sent.kind]} by <strong>{sent.sentBy}</strong>:{' '}
-            <span className="rc-timeline__subject">{sent.subject}</span>
-          </p>
-          <details className="rc-timeline__body">
-            <summary>
-              Read the message<span className="visually-hidden">: {sent.subject}</span>
-            </summary>
-            <p className="rc-message-body">{sent.body}</p>
-          </details>
-        </>
-      ),
-    })),
-  ];
-  // Newest first; at the same instant, the order each list had (a move before its mail).
-  entries.sort((a, b) => b.at.localeCompare(a.at));
-  return (
-    <section className="rc-card" aria-labelledby="timeline-heading">
-      <h2 id="timeline-heading">Timeline</h2>
-      <ol className="rc-timeline">
-        {entries.map((entry) => (
-          <li key={entry.key}>
-            <p className="rc-timeline__when">
-              <When iso={entry.at} />
-            </p>
-            {entry.content}
-          </li>
-        ))}
-      </ol>
-    </section>
   );
 }
