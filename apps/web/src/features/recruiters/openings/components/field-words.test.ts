@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openingInputSchema } from '@lumenfield/contract';
 import { auditDetailWords } from '../../users/audit-words';
-import { payErrors } from './opening-form-page';
+import { payErrors } from '../opening-form';
 import { fieldSentence } from '../../shared/components/fields';
 
 describe("the console's words for errors and the audit log", () => {

@@ -7,7 +7,7 @@ import {
   DESCRIPTION_TAGS,
   type RecruiterOpening,
 } from '@lumenfield/contract';
-import { bodyFromForm, formFromJob } from './opening-form-page';
+import { bodyFromForm, formFromJob } from '../opening-form';
 import { editorExtensions, editorHtml, isKeptHref } from './rich-text-editor';
 import {
   job,

@@ -3,13 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_QUESTIONS, type FieldError, type Question } from '@lumenfield/contract';
-import {
-  QuestionBuilder,
-  draftOf,
-  keyFromLabel,
-  questionsFromDrafts,
-  type QuestionDraft,
-} from './question-builder';
+import { QuestionBuilder } from './question-builder';
+import { draftOf, keyFromLabel, questionsFromDrafts, type QuestionDraft } from '../question-drafts';
 import { job, json, mockApi, problem, renderConsole, session } from '../../shell/test-support';
 
 vi.setConfig({ testTimeout: 20_000 });
