@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import {
   counted,
   FUNNEL_AFTER_APPLYING,
@@ -10,7 +9,6 @@ import {
   REPORT_DEFAULT_DAYS,
   reportPaths,
   REPORTS_PAGE,
-  reportTitles,
   sourcesReportSchema,
   timeInStageReportSchema,
   timeToHireReportSchema,
@@ -20,15 +18,15 @@ import {
 } from '@lumenfield/contract';
 import type { z } from 'zod';
 import { useSearchParams } from '@/lib/router';
-import { useResource, type Resource } from '@/lib/use-resource';
+import { useResource } from '@/lib/use-resource';
 import { openingsApi } from '../../openings/api';
-import { reportsApi, reportCsvHref } from '../api';
+import { reportsApi } from '../api';
 import { ChartAndTable } from './chart-and-table';
 import { stageSeries, type ChartSeries } from './report-chart';
 import { FilterForm, OpeningFilter } from '../../shared/components/filter-form';
 import { PageHeading } from '../../shared/components/page-heading';
-import { Pending } from '../../shared/components/status';
 import './reports.css';
+import { ReportSection } from './report-section';
 
 const DAY_MS = 86_400_000;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -61,38 +59,6 @@ function useReport<T>(kind: ReportKind, query: ReportQuery, schema: z.ZodType<T>
     `report-${kind}-${JSON.stringify(query)}`,
     (signal) => reportsApi.report(reportPaths[kind], query, schema, signal),
     { keepWhileReloading: true },
-  );
-}
-
-/** One report: its heading, what it counts, its CSV, then the chart and the table. */
-function ReportSection<T>({
-  kind,
-  query,
-  resource,
-  onRetry,
-  about,
-  children,
-}: {
-  kind: ReportKind;
-  query: ReportQuery;
-  resource: Resource<T>;
-  onRetry: () => void;
-  about: string;
-  children: (data: T) => ReactNode;
-}) {
-  const id = `report-${kind}`;
-  return (
-    <section className="rc-report" aria-labelledby={id}>
-      <div className="rc-report__head">
-        <h2 id={id}>{reportTitles[kind]}</h2>
-        <a className="rc-report__csv" href={reportCsvHref(reportPaths[kind], query)} download>
-          Download CSV<span className="visually-hidden">: {reportTitles[kind]}</span>
-        </a>
-      </div>
-      <p className="rc-report__about">{about}</p>
-      <Pending resource={resource} what={reportTitles[kind].toLowerCase()} onRetry={onRetry} />
-      {resource.status === 'ready' ? children(resource.data) : null}
-    </section>
   );
 }
 
