@@ -4,6 +4,7 @@ import { Logo } from '@/components/logo';
 import { ApiError } from '@/lib/api-client';
 import { accountApi } from '../api';
 import { useConsoleTitle } from '../../shared/components/page-heading';
+import './sign-in-page.css';
 
 /**
  * The sign-in form (docs/recruiters.md): `Email`, `Password`, `Sign in`; the server's message on

@@ -30,6 +30,7 @@ import { useResource } from '@/lib/use-resource';
 import { ListWalk } from './list-walk';
 import { Resume } from './resume-panel';
 import { Sent } from './applicant-facts';
+import './applicant-page.css';
 
 function StagePanel({
   applicant,

@@ -19,6 +19,7 @@ import { messagesApi } from '../../messages/api';
 import { useTemplates } from '../../messages/components/applicant-messages';
 import { RejectionFields } from '../../messages/components/rejection-fields';
 import { ErrorNote } from '../../shared/components/status';
+import './bulk-actions.css';
 
 const APPLICANTS: [string, string] = ['applicant', 'applicants'];
 

@@ -25,6 +25,7 @@ import { When } from '../../shared/components/when';
 import { EmailText } from '../../shared/components/email-text';
 import { useResource } from '@/lib/use-resource';
 import { ROLE_LABELS } from '../../shared/routes';
+import './users-page.css';
 
 /** Every role, as the select offers it (compliance: the self-identification report only). */
 const roleOptions = Object.entries(ROLE_LABELS).map(([role, label]) => (
