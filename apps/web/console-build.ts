@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { cssOptions } from './css-options.ts';
 
 /** The console's page, at the top of the built site (the server sends it at /recruiters/*). */
 export const CONSOLE_HTML = 'recruiters.html';
@@ -32,6 +33,7 @@ export function consoleBuild(): Plugin {
           publicDir: false,
           plugins: [react()],
           resolve: { alias: { '@': path.join(config.root, 'src') } },
+          css: cssOptions,
           build: {
             outDir: path.resolve(config.root, config.build.outDir),
             emptyOutDir: false,

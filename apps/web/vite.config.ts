@@ -14,6 +14,7 @@ import {
   routes,
 } from '../../packages/routes/src/index.ts';
 import { consoleBuild } from './console-build.ts';
+import { cssOptions } from './css-options.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
 
@@ -37,6 +38,7 @@ export default defineConfig({
     precompress(),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  css: cssOptions,
   // A stylesheet per chunk (Vite's CSS code splitting): a page carries the shell's and its own
   // screen's in the page (page-kit's prerender.ts), and a screen drawn in place loads its own.
   build: { target: 'es2022', sourcemap: false },

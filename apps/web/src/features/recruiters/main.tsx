@@ -2,7 +2,12 @@
 import '@/styles/tokens.css';
 import '@/styles/base.css';
 import '@/components/logo.css';
-import './recruiters.css';
+// The console's own frame and shared styles, in this order, before any screen's.
+import './shell/console-shell.css';
+import './shared/styles/page.css';
+import './shared/styles/tables.css';
+import './shared/styles/forms.css';
+import './shared/styles/cards.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@lumenfield/page-kit';

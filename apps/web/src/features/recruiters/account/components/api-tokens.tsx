@@ -9,6 +9,7 @@ import { ErrorNote, Pending } from '../../shared/components/status';
 import { ListTable } from '../../shared/components/list-table';
 import { TextField, fieldErrorFor } from '../../shared/components/fields';
 import { When } from '../../shared/components/when';
+import './api-tokens.css';
 
 /** The new token's secret, shown this once: a read-only field to copy it from. */
 function NewSecret({ created, onCopied }: { created: ApiTokenCreated; onCopied: () => void }) {

@@ -4,6 +4,7 @@ import { Logo } from '@/components/logo';
 import { useSignIn } from '../api';
 import { failureText } from '../../shared/api/query-client';
 import { useConsoleTitle } from '../../shared/components/page-heading';
+import './sign-in-page.css';
 
 /**
  * The sign-in form (docs/recruiters.md): `Email`, `Password`, `Sign in`; the server's message on

@@ -27,6 +27,7 @@ import { PageHeading } from '../../shared/components/page-heading';
 import { StageBadge } from '../../shared/components/badges';
 import { When } from '../../shared/components/when';
 import { withQuery } from '../../shared/lib/with-query';
+import './applicant-page.css';
 
 // pdf.js is large: it loads only when a PDF is shown.
 const PdfViewer = lazy(() => import('./pdf-viewer').then((m) => ({ default: m.PdfViewer })));

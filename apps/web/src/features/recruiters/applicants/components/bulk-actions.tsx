@@ -19,6 +19,7 @@ import { failureText } from '../../shared/api/query-client';
 import { reasonsQuery, templatesQuery } from '../../messages/api';
 import { RejectionFields } from '../../messages/components/reject-dialog';
 import { ErrorNote } from '../../shared/components/status';
+import './bulk-actions.css';
 
 const APPLICANTS: [string, string] = ['applicant', 'applicants'];
 

@@ -3,6 +3,7 @@ import { getDocument, GlobalWorkerOptions, type PDFDocumentProxy } from 'pdfjs-d
 // Our own copy of the worker, from the build's assets (never a third-party host).
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { counted } from '@lumenfield/contract';
+import './pdf-viewer.css';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 

@@ -12,6 +12,7 @@ import { countryName, placeText } from '@/lib/place-text';
 import { useQuery } from '@tanstack/react-query';
 import { countriesQuery } from '../api';
 import { FieldFrame, fieldErrorFor, fieldSentence } from '../../shared/components/fields';
+import './place-editor.css';
 
 /*
  * Where an opening's work is (docs/recruiters.md "Places"): one or more places, each a city, a

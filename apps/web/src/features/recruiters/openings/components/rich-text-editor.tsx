@@ -3,6 +3,7 @@ import Link from '@tiptap/extension-link';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { DESCRIPTION_LINK_ATTRIBUTES, isDescriptionLink } from '@lumenfield/contract';
+import './rich-text-editor.css';
 
 /** Whether `href` is one the sanitiser keeps as a link (the allow-list of @lumenfield/contract). */
 export const isKeptHref = (href: string): boolean => isDescriptionLink(href);
@@ -110,7 +111,7 @@ export function RichTextEditor({
   const editor = useEditor({
     extensions: editorExtensions,
     content: initialHtml,
-    // The page's CSP allows no inline <style>: the editor's few rules are in recruiters.css.
+    // The page's CSP allows no inline <style>: the editor's few rules are in rich-text-editor.css.
     injectCSS: false,
     editorProps: {
       attributes: {

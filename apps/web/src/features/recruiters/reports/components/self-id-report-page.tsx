@@ -4,6 +4,7 @@ import { selfIdReportQuery } from '../api';
 import { ListTable } from '../../shared/components/list-table';
 import { PageHeading } from '../../shared/components/page-heading';
 import { Pending } from '../../shared/components/status';
+import './self-id-report-page.css';
 
 /**
  * The compliance role's only page: voluntary self-identification counts per opening per answer

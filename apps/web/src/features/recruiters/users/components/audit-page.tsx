@@ -12,6 +12,7 @@ import { When } from '../../shared/components/when';
 import { useFilterFields } from '../../shared/components/filter-form';
 import { withQuery } from '../../shared/lib/with-query';
 import { AUDIT_ACTION_WORDS, auditDetailWords, auditTargetWords } from '../audit-words';
+import './audit-page.css';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 

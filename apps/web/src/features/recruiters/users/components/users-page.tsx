@@ -26,6 +26,7 @@ import { PageHeading } from '../../shared/components/page-heading';
 import { When } from '../../shared/components/when';
 import { EmailText } from '../../shared/components/email-text';
 import { ROLE_LABELS } from '../../shared/routes';
+import './users-page.css';
 
 /** Every role, as the select offers it (compliance: the self-identification report only). */
 const roleOptions = Object.entries(ROLE_LABELS).map(([role, label]) => (
