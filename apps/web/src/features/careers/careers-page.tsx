@@ -9,6 +9,9 @@ import { site } from '@/config/site';
 import { ApplySteps } from './components/apply-steps';
 import { CareersOpenings } from './careers-openings';
 import './careers.css';
+import './job-detail.css';
+import './filters-and-terms.css';
+import './apply-page-and-alerts.css';
 
 // The job alerts' own pages are made on the server and work without scripts: their code is not
 // part of the careers list's (a chunk of their own).

@@ -26,6 +26,9 @@ import { jobHeading, type OpeningNames } from './job-summary';
 import { useResource } from './use-resource';
 import '@/components/page-intro.css';
 import './careers.css';
+import './job-detail.css';
+import './filters-and-terms.css';
+import './apply-page-and-alerts.css';
 
 // An opening's apply form and its thank-you page are pages of their own, made on the server and
 // working without scripts: their code is not part of the job page's (a chunk of their own).
