@@ -20,7 +20,8 @@ export function useApplyLauncher() {
   const [request, setRequest] = useState<ApplyRequest | null>(null);
   const openFor = useCallback((job: OpeningNames) => {
     void import('./apply-form');
-    // The draft lives in memory: from now on a link moves in place (src/lib/page-memory.ts).
+    // The draft lives in memory: from now on a link moves in place (@lumenfield/page-kit's
+    // page-memory, packages/page-kit/src/page-memory.ts).
     pageMemory.hold();
     setRequest({ job });
   }, []);
