@@ -25,7 +25,7 @@ if (!landing && match && hydratesIslands(match.id) && root.hasChildNodes()) {
   }
   // What the page does besides its islands, without React (a job page remembers its opening).
   void pageScripts[match.id]?.();
-  // A link in an island once the apply dialog's draft is in memory (src/lib/page-memory.ts in
+  // A link in an island once the apply dialog's draft is in memory (page-memory.ts in
   // @lumenfield/page-kit): the whole site starts and draws the next page in place.
   scheduleIslands({ islands, startInPlace: startApp });
 } else {

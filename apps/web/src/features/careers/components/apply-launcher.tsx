@@ -19,7 +19,8 @@ export interface ApplyRequest {
 export function useApplyLauncher() {
   const [request, setRequest] = useState<ApplyRequest | null>(null);
   const openFor = useCallback((job: OpeningNames) => {
-    void import('./apply-form');
+    // The dialog's form (with the one apply form it wraps) loads beside the dialog's frame.
+    void import('./apply-dialog-form');
     // The draft lives in memory: from now on a link moves in place (@lumenfield/page-kit's
     // page-memory, packages/page-kit/src/page-memory.ts).
     pageMemory.hold();
