@@ -8,7 +8,7 @@ import {
   problemDetailsSchema,
 } from '@lumenfield/contract';
 import { HttpProblem } from '../lib/http-problem';
-import { linkRequestThrottle } from './applicant-page';
+import { linkRequestThrottle } from './applicant-link-throttle';
 
 /**
  * POST /api/applications/links (docs/api.md): mails the status links of every application of an

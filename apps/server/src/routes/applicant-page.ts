@@ -19,16 +19,11 @@ import { attachmentDisposition } from '../lib/content-disposition';
 import { HttpProblem } from '../lib/http-problem';
 import type { SharedRateLimits } from '../plugins/rate-limit-store';
 import { isValidXsrfToken, safeEqual, xsrfCookieName } from '../plugins/xsrf';
-import type { JoinedResume } from '../workers/body-decoder';
-import { asBuffer, createWorkerPool, movableBuffers } from '../workers/pool';
+import { createWorkerPool } from '../workers/pool';
+import { linkRequestThrottle } from './applicant-link-throttle';
+import { readNewResume } from './applicant-page-resume';
 import { MULTIPART_BODY_LIMIT, sameOrigin } from './apply-form';
 
-/**
- * "Send me my links": per client here; per address whoever asks, by either route, in the
- * database (LINK_REQUESTS_PER_ADDRESS, domains/mail/mail-caps.ts).
- */
-export const LINK_REQUESTS_PER_CLIENT = 10;
-const LINK_REQUEST_WINDOW = '1 hour';
 /** The forms' fields are a few short values. */
 const FORM_BODY_LIMIT = 4_096;
 
@@ -38,27 +33,6 @@ const NOTICES = {
   resume: copy.resumeReplaced,
   'erase-mail': copy.eraseMailSent,
 } as const;
-
-/**
- * The throttles of "send me my links", the same for the API and the form: answers whether this
- * request may go on and, when it may, queues it (handled on the queue's own clock,
- * plugins/applicant-links.ts). Counted against its client (shared in Redis when configured,
- * like every limit), then against its address in the database, one count for both routes and
- * every node. Nothing here depends on whether the address is known, so the answer cannot tell.
- * Needs @fastify/rate-limit registered in `app`'s scope.
- */
-export function linkRequestThrottle(app: FastifyInstance) {
-  const perClient = app.createRateLimit({
-    max: LINK_REQUESTS_PER_CLIENT,
-    timeWindow: LINK_REQUEST_WINDOW,
-    keyGenerator: (request: FastifyRequest) => `applicant-links-client:${request.ip}`,
-  });
-  return async (request: FastifyRequest, email: string): Promise<boolean> => {
-    const client = await perClient(request);
-    if (!client.isAllowed && client.isExceeded) return false;
-    return app.applicantPage.requestLinks(email, app.now());
-  };
-}
 
 export interface ApplicantPageOptions {
   config: Config;
@@ -303,49 +277,7 @@ export async function applicantPageRoutes(
     async (request, reply) => {
       if (!request.isMultipart()) throw new HttpProblem(403, copy.forbidden);
       const token = tokenOf(request);
-      const expected = request.cookies[xsrfCookieName(request)];
-      let verified = false;
-      let confirmed = false;
-      let received = {
-        fileName: '',
-        bytes: undefined as Buffer | undefined,
-        zipBomb: false,
-        overLimit: false,
-      };
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          // The XSRF field comes first in the form: a file before it is not read.
-          if (!verified) throw new HttpProblem(403, copy.forbidden);
-          const chunks: Uint8Array[] = [];
-          let length = 0;
-          for await (const chunk of part.file as AsyncIterable<Buffer>) {
-            chunks.push(chunk);
-            length += chunk.length;
-          }
-          const joined =
-            length > 0
-              ? ((await decoders.run(
-                  { chunks, length },
-                  { name: 'joinResume', transferList: movableBuffers(chunks) },
-                )) as JoinedResume)
-              : undefined;
-          received = {
-            fileName: part.filename ?? '',
-            bytes: joined?.bytes && asBuffer(joined.bytes),
-            zipBomb: joined?.zipBomb ?? false,
-            overLimit: part.file.truncated,
-          };
-          continue;
-        }
-        const value = typeof part.value === 'string' ? part.value : '';
-        if (part.fieldname === applicantFormFields.xsrf) {
-          verified = Boolean(
-            expected && isValidXsrfToken(cookieSecret, expected) && safeEqual(value, expected),
-          );
-          if (!verified) throw new HttpProblem(403, copy.forbidden);
-        } else if (part.fieldname === applicantFormFields.confirm) confirmed = value === 'yes';
-      }
-      if (!verified) throw new HttpProblem(403, copy.forbidden);
+      const { received, confirmed } = await readNewResume(request, decoders, cookieSecret);
       const checked = await checkResume(received);
       const refusal = resumeRefusal(checked.facts) ?? (confirmed ? undefined : copy.mustTick);
       if (refusal || !checked.bytes || !checked.kind) {

@@ -7,7 +7,7 @@ import {
 } from '../application';
 import { applicationAcceptedSchema, type ApplicationAccepted } from '../apply-form';
 import { answerValueSchema } from '../questions';
-import { duplicateMatchSchema, type DuplicateMatch } from '../console';
+import { duplicateMatchSchema, type DuplicateMatch } from '../console-applicants';
 
 /**
  * The old client's names for an application (docs/api.md): each field's own name capitalised,

@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type {
   Applicant,
   ApplicantSort,
@@ -6,19 +6,21 @@ import type {
   Arrival,
   SourceCredit,
 } from '@lumenfield/contract';
-import {
-  APPLICANT_STAGES,
-  applicantStageSchema,
-  arrivalSchema,
-  DEFAULT_APPLICANT_SORT,
-  INITIAL_STAGE,
-  sourceVias,
-  type SourceVia,
-} from '@lumenfield/contract';
-import type { Database, Db } from '../../db/database';
-import { toIso } from '../../db/database';
+import { DEFAULT_APPLICANT_SORT } from '@lumenfield/contract';
+import type { Db } from '../../db/database';
 import { applicantSelectList, toApplicant as toApplicantView } from '../applications/applicant-row';
 import { containsWord, searchWords } from '../../db/sql-words';
+import {
+  arrivalOf,
+  asStage,
+  currentRejectionReason,
+  currentStage,
+  isVia,
+  stageRank,
+  type OrderTerm,
+  type Orderable,
+} from './pipeline-columns';
+import { pipelineRecords } from './pipeline-records';
 
 export interface PipelineFilter {
   jobId?: number | undefined;
@@ -55,81 +57,6 @@ export interface PipelineApplicant extends Applicant {
   source: SourceCredit | null;
   arrival: Arrival;
 }
-
-export interface StageEntry {
-  stage: ApplicantStage;
-  /** The person's name; null for the applicant's own arrival or the bearer API. */
-  changedBy: string | null;
-  changedAt: string;
-}
-
-export interface NoteEntry {
-  id: number;
-  author: string;
-  createdAt: string;
-  text: string;
-}
-
-type From = ExpressionBuilder<Database, 'applicants'>;
-
-/** The applicants list's rows: the applicant and their opening. */
-type ListFrom = ExpressionBuilder<Database, 'applicants' | 'jobs'>;
-/** One term of the applicants list's order: what is compared, and which way. */
-type OrderTerm = [(eb: ListFrom) => Expression<unknown>, 'asc' | 'desc'];
-/** A query or a window's `over`: what can be put in the list's order. */
-interface Orderable<T> {
-  orderBy(term: OrderTerm[0], direction: OrderTerm[1]): T;
-}
-
-/** The applicant's current stage: their latest stage row, or INITIAL_STAGE when they have none. */
-export const currentStage = (eb: From) =>
-  eb.fn.coalesce(
-    eb
-      .selectFrom('applicantStages')
-      .select('applicantStages.stage')
-      .whereRef('applicantStages.applicantId', '=', 'applicants.id')
-      .orderBy('applicantStages.id', 'desc')
-      .limit(1),
-    sql.lit(INITIAL_STAGE),
-  );
-
-/** The label of the reason given with the applicant's latest stage row (messages' reasons). */
-const currentRejectionReason = (eb: From) =>
-  eb
-    .selectFrom('applicantStages')
-    .innerJoin('rejectionReasons', 'rejectionReasons.id', 'applicantStages.rejectionReasonId')
-    .select('rejectionReasons.label')
-    .where(
-      'applicantStages.id',
-      '=',
-      eb
-        .selectFrom('applicantStages as latest')
-        .select((inner) => inner.fn.max('latest.id').as('id'))
-        .whereRef('latest.applicantId', '=', 'applicants.id'),
-    );
-
-const isVia = (value: string | null): value is SourceVia =>
-  (sourceVias as readonly (string | null)[]).includes(value);
-
-/** The raw values kept with an application (JSON); what no longer parses reads as none. */
-function arrivalOf(text: string | null): Arrival {
-  if (text === null) return {};
-  try {
-    return arrivalSchema.catch({}).parse(JSON.parse(text));
-  } catch {
-    return {};
-  }
-}
-
-/** A stage's place in the stage model's order (New first), for sorting by stage. */
-const stageRank = (eb: From) =>
-  sql<number>`case ${currentStage(eb)} ${sql.join(
-    APPLICANT_STAGES.map((stage, index) => sql`when ${sql.lit(stage)} then ${sql.lit(index)}`),
-    sql` `,
-  )} end`;
-
-const asStage = (value: string): ApplicantStage =>
-  applicantStageSchema.catch(INITIAL_STAGE).parse(value);
 
 /**
  * The applicants' pipeline: their stage (history rows; none means INITIAL_STAGE), notes, and the
@@ -413,83 +340,7 @@ export function pipelineRepository(db: Db) {
       return row?.applicantId;
     },
 
-    /** Stage changes, newest first (without the arrival, which the caller knows). */
-    async stageHistory(applicantId: number): Promise<StageEntry[]> {
-      const rows = await db
-        .selectFrom('applicantStages')
-        .leftJoin('users', 'users.id', 'applicantStages.changedByUserId')
-        .select(['applicantStages.stage', 'applicantStages.changedAt', 'users.name as changedBy'])
-        .where('applicantStages.applicantId', '=', applicantId)
-        .orderBy('applicantStages.id', 'desc')
-        .execute();
-      return rows.map((row) => ({
-        ...row,
-        stage: asStage(row.stage),
-        changedAt: toIso(row.changedAt),
-      }));
-    },
-
-    async setStage(
-      applicantId: number,
-      stage: ApplicantStage,
-      userId: number | null,
-      now: Date,
-      /** The reason given with a move to Rejected (messages' rejection reasons). */
-      rejectionReasonId: number | null = null,
-    ): Promise<void> {
-      await db
-        .insertInto('applicantStages')
-        .values({
-          applicantId: applicantId,
-          stage,
-          changedByUserId: userId,
-          changedAt: now.toISOString(),
-          rejectionReasonId,
-        })
-        .execute();
-    },
-
-    /** Oldest first. */
-    async notes(applicantId: number): Promise<NoteEntry[]> {
-      const rows = await db
-        .selectFrom('applicantNotes')
-        .innerJoin('users', 'users.id', 'applicantNotes.authorUserId')
-        .select([
-          'applicantNotes.id',
-          'applicantNotes.createdAt',
-          'applicantNotes.text',
-          'users.name as author',
-        ])
-        .where('applicantNotes.applicantId', '=', applicantId)
-        .orderBy('applicantNotes.id', 'asc')
-        .execute();
-      return rows.map((row) => ({ ...row, createdAt: toIso(row.createdAt) }));
-    },
-
-    async addNote(applicantId: number, userId: number, text: string, now: Date): Promise<number> {
-      const row = await db
-        .insertInto('applicantNotes')
-        .values({
-          applicantId: applicantId,
-          authorUserId: userId,
-          createdAt: now.toISOString(),
-          text,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    },
-
-    /** Applicants still in INITIAL_STAGE, per opening. */
-    async newCounts(): Promise<Map<number, number>> {
-      const rows = await db
-        .selectFrom('applicants')
-        .select(['applicants.jobId', sql<number>`count(*)`.as('n')])
-        .where((eb) => eb(currentStage(eb), '=', INITIAL_STAGE))
-        .groupBy('applicants.jobId')
-        .execute();
-      return new Map(rows.map((row) => [row.jobId, Number(row.n)]));
-    },
+    ...pipelineRecords(db),
   };
 }
 

@@ -1,0 +1,103 @@
+// The pipeline's records of an applicant (stage changes, notes) and the new applicants' counts.
+import { sql } from 'kysely';
+import { INITIAL_STAGE, type ApplicantStage } from '@lumenfield/contract';
+import type { Db } from '../../db/database';
+import { toIso } from '../../db/database';
+import { asStage, currentStage } from './pipeline-columns';
+
+export interface StageEntry {
+  stage: ApplicantStage;
+  /** The person's name; null for the applicant's own arrival or the bearer API. */
+  changedBy: string | null;
+  changedAt: string;
+}
+
+export interface NoteEntry {
+  id: number;
+  author: string;
+  createdAt: string;
+  text: string;
+}
+
+/** The stage rows and notes of pipelineRepository, which spreads them into its own. */
+export function pipelineRecords(db: Db) {
+  return {
+    /** Stage changes, newest first (without the arrival, which the caller knows). */
+    async stageHistory(applicantId: number): Promise<StageEntry[]> {
+      const rows = await db
+        .selectFrom('applicantStages')
+        .leftJoin('users', 'users.id', 'applicantStages.changedByUserId')
+        .select(['applicantStages.stage', 'applicantStages.changedAt', 'users.name as changedBy'])
+        .where('applicantStages.applicantId', '=', applicantId)
+        .orderBy('applicantStages.id', 'desc')
+        .execute();
+      return rows.map((row) => ({
+        ...row,
+        stage: asStage(row.stage),
+        changedAt: toIso(row.changedAt),
+      }));
+    },
+
+    async setStage(
+      applicantId: number,
+      stage: ApplicantStage,
+      userId: number | null,
+      now: Date,
+      /** The reason given with a move to Rejected (messages' rejection reasons). */
+      rejectionReasonId: number | null = null,
+    ): Promise<void> {
+      await db
+        .insertInto('applicantStages')
+        .values({
+          applicantId: applicantId,
+          stage,
+          changedByUserId: userId,
+          changedAt: now.toISOString(),
+          rejectionReasonId,
+        })
+        .execute();
+    },
+
+    /** Oldest first. */
+    async notes(applicantId: number): Promise<NoteEntry[]> {
+      const rows = await db
+        .selectFrom('applicantNotes')
+        .innerJoin('users', 'users.id', 'applicantNotes.authorUserId')
+        .select([
+          'applicantNotes.id',
+          'applicantNotes.createdAt',
+          'applicantNotes.text',
+          'users.name as author',
+        ])
+        .where('applicantNotes.applicantId', '=', applicantId)
+        .orderBy('applicantNotes.id', 'asc')
+        .execute();
+      return rows.map((row) => ({ ...row, createdAt: toIso(row.createdAt) }));
+    },
+
+    async addNote(applicantId: number, userId: number, text: string, now: Date): Promise<number> {
+      const row = await db
+        .insertInto('applicantNotes')
+        .values({
+          applicantId: applicantId,
+          authorUserId: userId,
+          createdAt: now.toISOString(),
+          text,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** Applicants still in INITIAL_STAGE, per opening. */
+    async newCounts(): Promise<Map<number, number>> {
+      const rows = await db
+        .selectFrom('applicants')
+        .select(['applicants.jobId', sql<number>`count(*)`.as('n')])
+        .where((eb) => eb(currentStage(eb), '=', INITIAL_STAGE))
+        .groupBy('applicants.jobId')
+        .execute();
+      return new Map(rows.map((row) => [row.jobId, Number(row.n)]));
+    },
+  };
+}

@@ -1,0 +1,103 @@
+// The console's audit log (actions, query, entries) and erasures at a person's request.
+import { pagedQuerySchema, pagedSchema } from './console';
+import { isoDaySchema } from './dates';
+import { counted } from './plural';
+import { z } from './zod-setup';
+
+/** What the audit log records. */
+export const auditActionSchema = z.enum([
+  'sign-in',
+  'sign-in-failed',
+  'sign-out',
+  'resume-view',
+  'resume-download',
+  'applicant-view',
+  'applicants-list',
+  'applicants-export',
+  'applicant-stage',
+  'applicant-note',
+  'applicant-erase',
+  'opening-create',
+  'opening-update',
+  'user-create',
+  'user-update',
+  'token-call',
+  'token-create',
+  'token-revoke',
+  'self-id-report-view',
+  'message-template-create',
+  'message-template-update',
+  'message-template-delete',
+  'rejection-reason-create',
+  'rejection-reason-update',
+  'rejection-reason-delete',
+  'applicant-message',
+  'applicant-reject',
+  // A bulk action's undo, one row per applicant put back (docs/recruiters.md, "Bulk actions").
+  'applicant-bulk-undo',
+  'alert-subscribe',
+  'alert-confirm',
+  'alert-unsubscribe',
+  'alert-expire',
+  'alert-send',
+  // The applicant's own page (docs/careers.md): actor 'applicant', never a name or address.
+  'applicant-withdraw',
+  'applicant-data-download',
+  'applicant-erase-request',
+  'applicant-resume-replace',
+  'applicant-links-mail',
+  // Sources (docs/recruiters.md): who named a source or made a link, never an applicant.
+  'source-create',
+  'source-delete',
+  'tracking-link-create',
+  'tracking-link-update',
+  // Duplicates (docs/recruiters.md): ids only, never what matched.
+  'applicant-merge',
+  'applicant-merge-undo',
+  'applicant-duplicate-dismiss',
+]);
+export type AuditAction = z.infer<typeof auditActionSchema>;
+
+export const auditQuerySchema = pagedQuerySchema.extend({
+  action: auditActionSchema.optional(),
+  /** Words matched against the actor's name or e-mail. */
+  actor: z.string().max(200).optional(),
+  /** ISO dates (YYYY-MM-DD), inclusive, UTC. */
+  from: isoDaySchema.optional(),
+  to: isoDaySchema.optional(),
+});
+export type AuditQuery = z.input<typeof auditQuerySchema>;
+
+export const auditEntrySchema = z.object({
+  auditId: z.number().int(),
+  at: z.string(),
+  /** The person's display name, 'token' for the bearer API, 'cli' for the command line. */
+  actor: z.string(),
+  actorEmail: z.string().nullable(),
+  action: auditActionSchema,
+  /** What it was done to, e.g. "applicant 12", "opening 3", "user 4"; never personal data. */
+  target: z.string().nullable(),
+  /** A short description without personal data ("Screening -> Interview"). */
+  detail: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditPageSchema = pagedSchema(auditEntrySchema);
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/** POST /recruiters/erasures (admins): everything about one person, at their request. */
+export const erasureRequestSchema = z.object({ email: z.string().trim().min(3).max(320) });
+export const erasureResultSchema = z.object({
+  applicants: z.number().int(),
+  resumes: z.number().int(),
+  mails: z.number().int(),
+});
+export type ErasureResult = z.infer<typeof erasureResultSchema>;
+
+/** "2 applicants, 2 resumes and 1 queued mail": the CLI, the console and the audit log say it so. */
+export function describeErasure(result: ErasureResult): string {
+  return (
+    `${counted(result.applicants, ['applicant', 'applicants'])}, ` +
+    `${counted(result.resumes, ['resume', 'resumes'])} and ` +
+    `${counted(result.mails, ['queued mail', 'queued mails'])}`
+  );
+}

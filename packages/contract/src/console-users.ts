@@ -1,0 +1,100 @@
+// The console's people: roles, signing in, sessions, accounts, passwords and API tokens.
+import { z } from './zod-setup';
+
+export const SESSION_IDLE_MINUTES = 30;
+export const SESSION_MAX_HOURS = 12;
+export const MIN_PASSWORD_LENGTH = 12;
+
+/**
+ * `compliance` sees the self-identification counts and nothing else (docs/recruiters.md); admins
+ * and recruiters never see them.
+ */
+export const userRoleSchema = z.enum(['admin', 'recruiter', 'compliance']);
+export type UserRole = z.infer<typeof userRoleSchema>;
+/** The roles that work with openings and applicants: a console route's roles when it names none. */
+export const STAFF_ROLES: readonly UserRole[] = ['admin', 'recruiter'];
+/** Every role: a person's own session, password and tokens. */
+export const ALL_ROLES: readonly UserRole[] = userRoleSchema.options;
+
+/** The one message for a wrong e-mail and a wrong password alike. */
+export const SIGN_IN_FAILED_MESSAGE = 'The e-mail address or password is not right.';
+
+export const signInSchema = z.object({
+  email: z.string().trim().min(1).max(320),
+  password: z.string().min(1).max(1024),
+});
+export type SignIn = z.infer<typeof signInSchema>;
+
+export const consoleUserSchema = z.object({
+  userId: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  role: userRoleSchema,
+  isActive: z.boolean(),
+  createdOn: z.string(),
+  lastSignInOn: z.string().nullable(),
+});
+export type ConsoleUser = z.infer<typeof consoleUserSchema>;
+
+/** GET/POST /recruiters/session: the signed-in person. */
+export const sessionSchema = z.object({
+  user: consoleUserSchema,
+  /** ISO 8601: when the session ends if nothing happens (idle), and at the latest. */
+  idleExpiresOn: z.string(),
+  expiresOn: z.string(),
+});
+export type ConsoleSession = z.infer<typeof sessionSchema>;
+
+const password = z.string().max(1024);
+
+export const userCreateSchema = z.object({
+  email: z.string().trim().min(3).max(320),
+  name: z.string().trim().min(1).max(200),
+  role: userRoleSchema,
+  /** At least MIN_PASSWORD_LENGTH characters and not a common password (400 names the field). */
+  password,
+});
+export type UserCreate = z.infer<typeof userCreateSchema>;
+
+export const userPatchSchema = z.object({
+  name: z.string().trim().min(1).max(200).optional(),
+  role: userRoleSchema.optional(),
+  /** false deactivates the account and ends its sessions at once. */
+  isActive: z.boolean().optional(),
+  /** A new password set by an admin; ends the account's sessions. */
+  password: password.optional(),
+});
+export type UserPatch = z.infer<typeof userPatchSchema>;
+
+/**
+ * PUT /recruiters/session/password: the current password and a new one (the same rules as
+ * every password, 400 naming newPassword). Every session of the person ends; this browser gets
+ * a new one.
+ */
+export const passwordChangeSchema = z.object({
+  currentPassword: z.string().min(1).max(1024),
+  newPassword: password,
+});
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+
+/** Every personal API token starts so: a secret scanner (or a person) knows one when it sees one. */
+export const API_TOKEN_PREFIX = 'lft_';
+/** Live personal API tokens one person may hold (docs/recruiters.md). */
+export const MAX_API_TOKENS = 20;
+
+/** A personal API token as its owner sees it listed: never its secret. */
+export const apiTokenSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  createdOn: z.string(),
+  /** null until first used; updated at most once a minute. */
+  lastUsedOn: z.string().nullable(),
+});
+export type ApiToken = z.infer<typeof apiTokenSchema>;
+
+export const apiTokenCreateSchema = z.object({ name: z.string().trim().min(1).max(100) });
+export type ApiTokenCreate = z.infer<typeof apiTokenCreateSchema>;
+
+/** POST /recruiters/tokens: the new token and, this once only, its secret. */
+export const apiTokenCreatedSchema = z.object({ token: apiTokenSchema, secret: z.string() });
+export type ApiTokenCreated = z.infer<typeof apiTokenCreatedSchema>;
