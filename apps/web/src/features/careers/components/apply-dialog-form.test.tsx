@@ -32,14 +32,8 @@ const allMessages = Object.values(m);
 const pdfBytes = '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n';
 const pdf = (name = 'resume.pdf', type = 'application/pdf') => new File([pdfBytes], name, { type });
 
-// Typing whole forms is slow on a busy machine; the default 5 s is not about correctness here.
-vi.setConfig({ testTimeout: 20_000 });
-
 beforeEach(() => resetCareersState());
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(() => vi.restoreAllMocks());
 
 function setup(handlers: Record<string, Handler> = {}) {
   const fetchMock = mockApi(handlers);

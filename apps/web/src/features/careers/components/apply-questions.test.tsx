@@ -12,12 +12,8 @@ import {
 } from '../test-support';
 import { ApplyDialogForm } from './apply-dialog-form';
 
-vi.setConfig({ testTimeout: 20_000 });
 beforeEach(() => resetCareersState());
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(() => vi.restoreAllMocks());
 
 const questions: PublicQuestion[] = [
   { key: 'years', label: 'Years of testing', type: 'number', required: true },

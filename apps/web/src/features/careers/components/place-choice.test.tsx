@@ -13,12 +13,8 @@ import {
 import { ApplyDialogForm } from './apply-dialog-form';
 import { PLACE_REQUIRED } from './place-choice';
 
-vi.setConfig({ testTimeout: 20_000 });
 beforeEach(() => resetCareersState());
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(() => vi.restoreAllMocks());
 
 const places = [
   { city: 'Pune', region: 'IN-MH', country: 'IN' },

@@ -1,10 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { applicant, job, json, mockApi, renderConsole, session } from '../../shell/test-support';
-
-vi.setConfig({ testTimeout: 20_000 });
-afterEach(() => vi.unstubAllGlobals());
 
 const row = {
   applicantId: 12,

@@ -1,11 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConsoleApplicant } from '@lumenfield/contract';
 import { applicant, job, json, mockApi, renderConsole, session } from '../../shell/test-support';
-
-vi.setConfig({ testTimeout: 20_000 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('the applicants list', () => {
   it('reads its filters from the URL, asks for them, and the CSV link carries them', async () => {

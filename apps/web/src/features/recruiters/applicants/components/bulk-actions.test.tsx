@@ -1,12 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BulkAction } from '@lumenfield/contract';
 import { bulkDoneText, bulkMoveTargets, bulkUndoText } from './bulk-actions';
 import { json, mockApi, renderConsole, session } from '../../shell/test-support';
-
-vi.setConfig({ testTimeout: 20_000 });
-afterEach(() => vi.unstubAllGlobals());
 
 const row = (applicantId: number, firstName: string, stage = 'New') => ({
   applicantId,
