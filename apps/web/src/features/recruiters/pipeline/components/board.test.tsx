@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApplicantStage, Board, ConsoleApplicantRow, StageMove } from '@lumenfield/contract';
 import {
   applicant,
+  applicantRow,
   job,
   json,
   mockApi,
@@ -17,20 +18,15 @@ const row = (
   firstName: string,
   stage: ApplicantStage,
   doesNotMeet: string[] = [],
-): ConsoleApplicantRow => ({
-  applicantId,
-  firstName,
-  lastName: 'Doe',
-  email: `${firstName.toLowerCase()}@example.com`,
-  city: 'Austin',
-  appliedOn: `2026-11-${10 + applicantId}T10:00:00.000Z`,
-  jobId: 3,
-  jobCode: 'LTP-QA-1',
-  jobTitle: 'QA Engineer',
-  stage,
-  doesNotMeet,
-  possibleDuplicate: false,
-});
+): ConsoleApplicantRow =>
+  applicantRow({
+    applicantId,
+    firstName,
+    email: `${firstName.toLowerCase()}@example.com`,
+    appliedOn: `2026-11-${10 + applicantId}T10:00:00.000Z`,
+    stage,
+    doesNotMeet,
+  });
 
 const board = (): Board => ({
   jobId: 3,
