@@ -57,5 +57,8 @@ export default defineConfig({
     // A whole console route rendered in jsdom, with its waits (vitest.setup.ts), on a busy
     // machine: more than the default 5 s is no sign of a fault.
     testTimeout: 20_000,
+    // A test's stubs (each console or careers test puts a fake API behind `fetch`) go before
+    // the next test starts, as if every file had its own afterEach for them.
+    unstubGlobals: true,
   },
 });

@@ -1,7 +1,7 @@
 import { APPLIED_SUCCESSFULLY } from '@lumenfield/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import CareersPage, { NO_MATCH_TEXT, NO_OPENINGS_TEXT } from './careers-page';
 import {
   installDialogPolyfill,
@@ -13,10 +13,8 @@ import {
   resetCareersState,
 } from './test-support';
 
-vi.setConfig({ testTimeout: 20_000 });
 beforeAll(installDialogPolyfill);
 beforeEach(resetCareersState);
-afterEach(() => vi.unstubAllGlobals());
 
 function withOpenings(list: ReturnType<typeof opening>[]) {
   return mockApi({ '/openings': () => json(list) });

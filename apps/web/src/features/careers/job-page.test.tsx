@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { routeForPath } from '@lumenfield/routes';
 import { Router, createMemoryHistory, useLocation } from '@lumenfield/page-kit';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import JobPage, { JOB_NOT_FOUND_TITLE, NO_JOB_TITLE, NO_SUCH_JOB_TITLE } from './job-page';
 import { PageDataProvider } from '@/lib/page-data';
 import { formatEffectiveFrom } from './job-details';
@@ -16,10 +16,8 @@ import {
   resetCareersState,
 } from './test-support';
 
-vi.setConfig({ testTimeout: 20_000 });
 beforeAll(installDialogPolyfill);
 beforeEach(resetCareersState);
-afterEach(() => vi.unstubAllGlobals());
 
 function withDetail(detail = publicOpening()) {
   return mockApi({

@@ -4,13 +4,15 @@ import type {
   OpeningTerms,
   PublicOpening,
 } from '@lumenfield/contract';
-import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import { render, screen } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import type { ComponentProps, ReactElement } from 'react';
 import { vi } from 'vitest';
 import { pendingRequests } from '@/lib/pending-requests';
 import { Router, createMemoryHistory, useLocation } from '@lumenfield/page-kit';
 import { clearOptionCache } from './api/options';
 import { draftStore } from './application/application-form';
+import { ApplyDialogForm } from './components/apply-dialog-form';
 
 /** jsdom has no showModal(); this gives <dialog> the open/close behaviour the Modal relies on. */
 export function installDialogPolyfill() {
@@ -219,4 +221,42 @@ export function renderAt(element: ReactElement, url: string, path = '/careers') 
       </Router>,
     ),
   };
+}
+
+/** The apply form for `job` over a fake API, with a user who types without delay. */
+export function renderApplyForm(
+  job: ComponentProps<typeof ApplyDialogForm>['job'],
+  handlers: Record<string, Handler> = {},
+) {
+  const fetchMock = mockApi(handlers);
+  const onApplied = vi.fn();
+  const user = userEvent.setup({ applyAccept: false, delay: null });
+  const view = render(<ApplyDialogForm job={job} onApplied={onApplied} />);
+  return { fetchMock, onApplied, user, ...view };
+}
+
+/** The apply form's control labelled `label` (its label also carries the required mark). */
+export const field = (label: string) => screen.getByLabelText(label, { exact: false });
+
+/** Types a valid applicant into the apply form: Ana Okafor of Austin, Texas, unless told. */
+export async function fillApplicant(
+  user: UserEvent,
+  {
+    firstName = 'Ana',
+    country = 'United States of America',
+    state = 'Texas',
+    city = 'Austin',
+    resume = null as File | null,
+  } = {},
+) {
+  await user.type(field('First Name'), firstName);
+  await user.type(field('Last Name'), 'Okafor');
+  await user.type(field('Mobile Number'), '5550101234');
+  await screen.findByRole('option', { name: country });
+  await user.selectOptions(field('Country'), country);
+  await screen.findByRole('option', { name: state });
+  await user.selectOptions(field('State'), state);
+  await user.type(field('City'), city);
+  await user.type(field('Email'), 'ana@example.com');
+  if (resume) await user.upload(field('Resume'), resume);
 }

@@ -4,20 +4,21 @@ import {
   MAX_RESUME_BYTES,
   applicationMessages as m,
 } from '@lumenfield/contract';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 import { READ_FAILED_MESSAGE } from '../application/application-form';
 import {
   callsTo,
+  field,
+  fillApplicant,
   formFields,
   json,
-  mockApi,
+  renderApplyForm,
   resetCareersState,
   type Handler,
 } from '../test-support';
-import { ApplyDialogForm } from './apply-dialog-form';
 import { UPLOAD_CANCELLED, sizeText } from './apply-dialog-parts';
 
 const job = {
@@ -32,43 +33,20 @@ const allMessages = Object.values(m);
 const pdfBytes = '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n';
 const pdf = (name = 'resume.pdf', type = 'application/pdf') => new File([pdfBytes], name, { type });
 
-// Typing whole forms is slow on a busy machine; the default 5 s is not about correctness here.
-vi.setConfig({ testTimeout: 20_000 });
-
 beforeEach(() => resetCareersState());
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(() => vi.restoreAllMocks());
 
-function setup(handlers: Record<string, Handler> = {}) {
-  const fetchMock = mockApi(handlers);
-  const onApplied = vi.fn();
-  const user = userEvent.setup({ applyAccept: false, delay: null });
-  const view = render(<ApplyDialogForm job={job} onApplied={onApplied} />);
-  return { fetchMock, onApplied, user, ...view };
-}
+const setup = (handlers: Record<string, Handler> = {}) => renderApplyForm(job, handlers);
 
-const field = (label: string) => screen.getByLabelText(label, { exact: false });
 const input = (label: string) => field(label) as HTMLInputElement;
 
-async function fillValid(user: ReturnType<typeof userEvent.setup>, resume: File | null = pdf()) {
-  await user.type(field('First Name'), 'Ana María');
-  await user.type(field('Last Name'), 'Okafor');
-  await user.type(field('Mobile Number'), '5550101234');
-  await screen.findByRole('option', { name: 'United States of America' });
-  await user.selectOptions(field('Country'), 'United States of America');
-  await screen.findByRole('option', { name: 'Texas' });
-  await user.selectOptions(field('State'), 'Texas');
-  await user.type(field('City'), 'Austin');
-  await user.type(field('Email'), 'ana@example.com');
-  if (resume) await user.upload(field('Resume'), resume);
-}
+const fillValid = (user: UserEvent, resume: File | null = pdf()) =>
+  fillApplicant(user, { firstName: 'Ana María', resume });
 
 /** The application rules' error messages currently on screen. */
 const shownMessages = () => allMessages.filter((message) => screen.queryByText(message));
 
-async function submit(user: ReturnType<typeof userEvent.setup>) {
+async function submit(user: UserEvent) {
   await user.click(screen.getByRole('button', { name: 'Apply' }));
 }
 

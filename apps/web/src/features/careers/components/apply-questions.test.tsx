@@ -1,23 +1,21 @@
 import { APPLIED_SUCCESSFULLY, type PublicQuestion } from '@lumenfield/contract';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   callsTo,
+  field,
+  fillApplicant,
   formFields,
   json,
-  mockApi,
+  type mockApi,
   publicOpening,
+  renderApplyForm,
   resetCareersState,
 } from '../test-support';
-import { ApplyDialogForm } from './apply-dialog-form';
 
-vi.setConfig({ testTimeout: 20_000 });
 beforeEach(() => resetCareersState());
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(() => vi.restoreAllMocks());
 
 const questions: PublicQuestion[] = [
   { key: 'years', label: 'Years of testing', type: 'number', required: true },
@@ -51,35 +49,19 @@ const questions: PublicQuestion[] = [
 const job = { id: 7, code: 'LTP-QA-2201', title: 'QA Automation Engineer', location: 'Pune' };
 
 function setup(handlers = {}, withQuestions = true) {
-  const fetchMock = mockApi({
+  return renderApplyForm(withQuestions ? { ...job, questions } : job, {
     '/openings/7/applications': () => json({ applicantId: 3, message: APPLIED_SUCCESSFULLY }, 201),
     ...handlers,
   });
-  const onApplied = vi.fn();
-  const user = userEvent.setup({ applyAccept: false, delay: null });
-  render(
-    <ApplyDialogForm job={withQuestions ? { ...job, questions } : job} onApplied={onApplied} />,
-  );
-  return { fetchMock, onApplied, user };
 }
 
-const field = (label: string) => screen.getByLabelText(label, { exact: false });
-
-async function fillStandard(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(field('First Name'), 'Ana');
-  await user.type(field('Last Name'), 'Okafor');
-  await user.type(field('Mobile Number'), '5550101234');
-  await screen.findByRole('option', { name: 'India' });
-  await user.selectOptions(field('Country'), 'India');
-  await screen.findByRole('option', { name: 'Karnataka' });
-  await user.selectOptions(field('State'), 'Karnataka');
-  await user.type(field('City'), 'Pune');
-  await user.type(field('Email'), 'ana@example.com');
-  await user.upload(
-    field('Resume'),
-    new File(['%PDF-1.4 x'], 'cv.pdf', { type: 'application/pdf' }),
-  );
-}
+const fillStandard = (user: UserEvent) =>
+  fillApplicant(user, {
+    country: 'India',
+    state: 'Karnataka',
+    city: 'Pune',
+    resume: new File(['%PDF-1.4 x'], 'cv.pdf', { type: 'application/pdf' }),
+  });
 
 const sent = (fetchMock: ReturnType<typeof mockApi>) => {
   const call = fetchMock.mock.calls.find(([input]) =>

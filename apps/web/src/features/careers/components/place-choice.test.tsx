@@ -1,24 +1,21 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   callsTo,
+  field,
+  fillApplicant,
   formFields,
   json,
-  mockApi,
   publicOpening,
+  renderApplyForm,
   resetCareersState,
   type Handler,
 } from '../test-support';
-import { ApplyDialogForm } from './apply-dialog-form';
 import { PLACE_REQUIRED } from './place-choice';
 
-vi.setConfig({ testTimeout: 20_000 });
 beforeEach(() => resetCareersState());
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(() => vi.restoreAllMocks());
 
 const places = [
   { city: 'Pune', region: 'IN-MH', country: 'IN' },
@@ -34,36 +31,16 @@ const job = {
 const pdf = () => new File(['%PDF-1.4\n%%EOF\n'], 'resume.pdf', { type: 'application/pdf' });
 
 function setup(handlers: Record<string, Handler>, withPlaces = true) {
-  const fetchMock = mockApi(handlers);
-  const onApplied = vi.fn();
-  const user = userEvent.setup({ applyAccept: false, delay: null });
-  render(
-    <ApplyDialogForm
-      // The job page hands over its questions and places; a careers row has only names.
-      job={withPlaces ? { ...job, locations: places } : { ...job, questions: undefined }}
-      onApplied={onApplied}
-    />,
+  return renderApplyForm(
+    // The job page hands over its questions and places; a careers row has only names.
+    withPlaces ? { ...job, locations: places } : { ...job, questions: undefined },
+    handlers,
   );
-  return { fetchMock, onApplied, user };
 }
 
-const field = (label: string) => screen.getByLabelText(label, { exact: false });
+const fillValid = (user: UserEvent) => fillApplicant(user, { resume: pdf() });
 
-async function fillValid(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(field('First Name'), 'Ana');
-  await user.type(field('Last Name'), 'Okafor');
-  await user.type(field('Mobile Number'), '5550101234');
-  await screen.findByRole('option', { name: 'United States of America' });
-  await user.selectOptions(field('Country'), 'United States of America');
-  await screen.findByRole('option', { name: 'Texas' });
-  await user.selectOptions(field('State'), 'Texas');
-  await user.type(field('City'), 'Austin');
-  await user.type(field('Email'), 'ana@example.com');
-  await user.upload(field('Resume'), pdf());
-}
-
-const submit = (user: ReturnType<typeof userEvent.setup>) =>
-  user.click(screen.getByRole('button', { name: 'Apply' }));
+const submit = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Apply' }));
 
 describe('Where would you work?', () => {
   it('is required with two places: the sentence beside the group, focus on it, nothing sent', async () => {

@@ -6,10 +6,7 @@ import { json, mockApi, resetCareersState } from '../test-support';
 import { SelfIdOffer } from './self-id-form';
 
 beforeEach(() => resetCareersState());
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(() => vi.restoreAllMocks());
 
 function setup(status = 201) {
   const bodies: unknown[] = [];

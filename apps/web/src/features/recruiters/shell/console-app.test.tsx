@@ -1,11 +1,8 @@
 import { SIGN_IN_FAILED_MESSAGE } from '@lumenfield/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { job, json, mockApi, problem, renderConsole, session } from './test-support';
-
-vi.setConfig({ testTimeout: 20_000 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('signing in', () => {
   it('a console page without a session goes to sign-in and back to it after', async () => {

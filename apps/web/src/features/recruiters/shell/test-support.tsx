@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import type {
   ConsoleApplicant,
+  ConsoleApplicantRow,
   ConsoleSession,
   OpeningTerms,
   RecruiterOpening,
@@ -127,6 +128,25 @@ export function applicant(overrides: Partial<ConsoleApplicant> = {}): ConsoleApp
     arrival: {},
     possibleDuplicates: [],
     alsoApplied: [],
+    ...overrides,
+  };
+}
+
+/** A row of the applicants list or the board: Jane Doe, new for QA Engineer, unless told. */
+export function applicantRow(overrides: Partial<ConsoleApplicantRow> = {}): ConsoleApplicantRow {
+  return {
+    applicantId: 12,
+    jobId: 3,
+    jobCode: 'LTP-QA-1',
+    jobTitle: 'QA Engineer',
+    firstName: 'Jane',
+    lastName: 'Doe',
+    email: 'jane@example.com',
+    city: 'Austin',
+    appliedOn: '2026-11-20T10:00:00.000Z',
+    stage: 'New',
+    doesNotMeet: [],
+    possibleDuplicate: false,
     ...overrides,
   };
 }

@@ -1,12 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiToken } from '@lumenfield/contract';
 import { installDialogPolyfill } from '../../../careers/test-support';
 import { json, mockApi, problem, renderConsole, session } from '../../shell/test-support';
 
-vi.setConfig({ testTimeout: 20_000 });
-afterEach(() => vi.unstubAllGlobals());
 installDialogPolyfill();
 
 const SECRET = `lft_${'s'.repeat(43)}`;

@@ -1,25 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { applicant, job, json, mockApi, renderConsole, session } from '../../shell/test-support';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  applicant,
+  applicantRow,
+  job,
+  json,
+  mockApi,
+  renderConsole,
+  session,
+} from '../../shell/test-support';
 
-vi.setConfig({ testTimeout: 20_000 });
-afterEach(() => vi.unstubAllGlobals());
-
-const row = {
-  applicantId: 12,
-  jobId: 3,
-  jobCode: 'LTP-QA-1',
-  jobTitle: 'QA Engineer',
-  firstName: 'Jane',
-  lastName: 'Doe',
-  email: 'jane@example.com',
-  city: 'Austin',
-  appliedOn: '2026-11-20T10:00:00.000Z',
-  stage: 'New',
-  doesNotMeet: ['Can you work nights?'],
-  possibleDuplicate: false,
-};
+const row = applicantRow({ doesNotMeet: ['Can you work nights?'] });
 
 describe('answers and knock-out flags in the console', () => {
   it("the applicant's page shows each answer under the label as asked, and the flags", async () => {

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ConsoleApplicant } from '@lumenfield/contract';
 import {
   applicant,
@@ -11,9 +11,6 @@ import {
   renderConsole,
   session,
 } from '../../shell/test-support';
-
-vi.setConfig({ testTimeout: 20_000 });
-afterEach(() => vi.unstubAllGlobals());
 
 const other = {
   applicantId: 31,

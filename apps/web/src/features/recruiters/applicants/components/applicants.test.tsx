@@ -1,11 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConsoleApplicant } from '@lumenfield/contract';
-import { applicant, job, json, mockApi, renderConsole, session } from '../../shell/test-support';
-
-vi.setConfig({ testTimeout: 20_000 });
-afterEach(() => vi.unstubAllGlobals());
+import {
+  applicant,
+  applicantRow,
+  job,
+  json,
+  mockApi,
+  renderConsole,
+  session,
+} from '../../shell/test-support';
 
 describe('the applicants list', () => {
   it('reads its filters from the URL, asks for them, and the CSV link carries them', async () => {
@@ -16,22 +21,7 @@ describe('the applicants list', () => {
       'GET /recruiters/applicants': (url) => {
         asked.push(url.searchParams);
         return json({
-          items: [
-            {
-              applicantId: 12,
-              jobId: 3,
-              jobCode: 'LTP-QA-1',
-              jobTitle: 'QA Engineer',
-              firstName: 'Jane',
-              lastName: 'Doe',
-              email: 'jane@example.com',
-              city: 'Austin',
-              appliedOn: '2026-11-20T10:00:00.000Z',
-              stage: 'Interview',
-              doesNotMeet: [],
-              possibleDuplicate: false,
-            },
-          ],
+          items: [applicantRow({ stage: 'Interview' })],
           total: 51,
           page: 1,
           pageSize: 50,

@@ -1,27 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BulkAction } from '@lumenfield/contract';
+import { describe, expect, it } from 'vitest';
+import type { ApplicantStage, BulkAction } from '@lumenfield/contract';
 import { bulkDoneText, bulkMoveTargets, bulkUndoText } from './bulk-actions';
-import { json, mockApi, renderConsole, session } from '../../shell/test-support';
+import { applicantRow, json, mockApi, renderConsole, session } from '../../shell/test-support';
 
-vi.setConfig({ testTimeout: 20_000 });
-afterEach(() => vi.unstubAllGlobals());
-
-const row = (applicantId: number, firstName: string, stage = 'New') => ({
-  applicantId,
-  jobId: 3,
-  jobCode: 'LTP-QA-1',
-  jobTitle: 'QA Engineer',
-  firstName,
-  lastName: 'Doe',
-  email: `${firstName.toLowerCase()}@example.com`,
-  city: 'Austin',
-  appliedOn: '2026-11-20T10:00:00.000Z',
-  stage,
-  doesNotMeet: [],
-  possibleDuplicate: false,
-});
+const row = (applicantId: number, firstName: string, stage: ApplicantStage = 'New') =>
+  applicantRow({ applicantId, firstName, email: `${firstName.toLowerCase()}@example.com`, stage });
 
 describe('bulk actions: words and choices', () => {
   it('offers the stages some selected applicant may move to, never Withdrawn or Rejected', () => {

@@ -19,7 +19,7 @@ import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { PlaceholderList } from './placeholder-list';
 import { useSession } from '../../shared/session';
 import './messages.css';
-import { ErrorNote, Pending } from '../../shared/components/status';
+import { ErrorNote, Pending, NoticeNote, type Notice } from '../../shared/components/status';
 import {
   FieldFrame,
   TextField,
@@ -29,8 +29,6 @@ import {
 import { PageHeading } from '../../shared/components/page-heading';
 import { TitledCard } from '../../shared/components/titled-card';
 import { When } from '../../shared/components/when';
-
-type Notice = { kind: 'ok' | 'error'; text: string } | null;
 
 const failed = (failure: unknown, fallback: string) =>
   failure instanceof ApiError ? failure.message : fallback;
@@ -349,10 +347,7 @@ export default function MessagesPage() {
         What recruiters send to applicants from an applicant’s page.
         {isAdmin ? '' : ' Only admins change templates and reasons.'}
       </p>
-      <div aria-live="polite">
-        {notice?.kind === 'ok' ? <p className="rc-alert rc-alert--ok">{notice.text}</p> : null}
-      </div>
-      {notice?.kind === 'error' ? <ErrorNote message={notice.text} /> : null}
+      <NoticeNote notice={notice} />
       <div className="rc-messages">
         <div className="rc-messages__main">
           <Pending query={templates} what="templates" />

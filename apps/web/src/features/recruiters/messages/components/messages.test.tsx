@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MessageTemplate, RejectionReason } from '@lumenfield/contract';
 import {
   applicant,
@@ -10,9 +10,6 @@ import {
   renderConsole,
   session,
 } from '../../shell/test-support';
-
-vi.setConfig({ testTimeout: 20_000 });
-afterEach(() => vi.unstubAllGlobals());
 
 const template: MessageTemplate = {
   templateId: 4,

@@ -1,7 +1,7 @@
 import { Editor } from '@tiptap/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DESCRIPTION_ATTRIBUTES,
   DESCRIPTION_TAGS,
@@ -19,8 +19,6 @@ import {
   session,
 } from '../../shell/test-support';
 
-vi.setConfig({ testTimeout: 20_000 });
-afterEach(() => vi.unstubAllGlobals());
 // jsdom lays nothing out; ProseMirror asks where things are after a click.
 beforeAll(() => {
   document.elementFromPoint ??= () => null;

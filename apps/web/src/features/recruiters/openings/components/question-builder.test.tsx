@@ -1,14 +1,12 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_QUESTIONS, type FieldError, type Question } from '@lumenfield/contract';
 import { QuestionBuilder } from './question-builder';
 import { draftOf, keyFromLabel, questionsFromDrafts, type QuestionDraft } from '../question-drafts';
 import { job, json, mockApi, problem, renderConsole, session } from '../../shell/test-support';
 
-vi.setConfig({ testTimeout: 20_000 });
-afterEach(() => vi.unstubAllGlobals());
 beforeAll(() => {
   document.elementFromPoint ??= () => null;
 });

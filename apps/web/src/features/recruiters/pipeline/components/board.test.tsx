@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApplicantStage, Board, ConsoleApplicantRow, StageMove } from '@lumenfield/contract';
 import {
   applicant,
+  applicantRow,
   job,
   json,
   mockApi,
@@ -12,28 +13,20 @@ import {
   session,
 } from '../../shell/test-support';
 
-vi.setConfig({ testTimeout: 20_000 });
-afterEach(() => vi.unstubAllGlobals());
-
 const row = (
   applicantId: number,
   firstName: string,
   stage: ApplicantStage,
   doesNotMeet: string[] = [],
-): ConsoleApplicantRow => ({
-  applicantId,
-  firstName,
-  lastName: 'Doe',
-  email: `${firstName.toLowerCase()}@example.com`,
-  city: 'Austin',
-  appliedOn: `2026-11-${10 + applicantId}T10:00:00.000Z`,
-  jobId: 3,
-  jobCode: 'LTP-QA-1',
-  jobTitle: 'QA Engineer',
-  stage,
-  doesNotMeet,
-  possibleDuplicate: false,
-});
+): ConsoleApplicantRow =>
+  applicantRow({
+    applicantId,
+    firstName,
+    email: `${firstName.toLowerCase()}@example.com`,
+    appliedOn: `2026-11-${10 + applicantId}T10:00:00.000Z`,
+    stage,
+    doesNotMeet,
+  });
 
 const board = (): Board => ({
   jobId: 3,

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   PassThroughReport,
   RejectionReasonsReport,
@@ -11,9 +11,6 @@ import type {
 } from '@lumenfield/contract';
 import { job, json, mockApi, problem, renderConsole, session } from '../../shell/test-support';
 import { reportQueryFromParams } from './reports-page';
-
-vi.setConfig({ testTimeout: 20_000 });
-afterEach(() => vi.unstubAllGlobals());
 
 const filter = (url: URL): ReportFilter => ({
   from: url.searchParams.get('from')!,

@@ -39,3 +39,18 @@ export function Pending({
     return <ErrorNote message={failureText(query.error)} onRetry={() => void query.refetch()} />;
   return null;
 }
+
+/** What a change on a screen came to: none yet, done, or failed. */
+export type Notice = { kind: 'ok' | 'error'; text: string } | null;
+
+/** A notice: read out politely when the change is done, an alert when it failed. */
+export function NoticeNote({ notice }: { notice: Notice }) {
+  return (
+    <>
+      <div aria-live="polite">
+        {notice?.kind === 'ok' ? <p className="rc-alert rc-alert--ok">{notice.text}</p> : null}
+      </div>
+      {notice?.kind === 'error' ? <ErrorNote message={notice.text} /> : null}
+    </>
+  );
+}

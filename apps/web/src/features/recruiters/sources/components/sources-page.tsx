@@ -21,13 +21,12 @@ import { usersQuery } from '../../users/api';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { useSession } from '../../shared/session';
 import '../../messages/components/messages.css';
-import { ErrorNote, Pending } from '../../shared/components/status';
+import { ErrorNote, Pending, NoticeNote, type Notice } from '../../shared/components/status';
 import { ListTable } from '../../shared/components/list-table';
 import { PageHeading } from '../../shared/components/page-heading';
 import { TextField, fieldErrorFor, focusFirstInvalid } from '../../shared/components/fields';
 import { TitledCard } from '../../shared/components/titled-card';
 
-type Notice = { kind: 'ok' | 'error'; text: string } | null;
 type Opening = { id: number; code: string; title: string };
 
 const failed = (failure: unknown, fallback: string) =>
@@ -311,10 +310,7 @@ export default function SourcesPage() {
         it is credited to that source.
         {isAdmin ? '' : ' Only admins add and delete sources.'}
       </p>
-      <div aria-live="polite">
-        {notice?.kind === 'ok' ? <p className="rc-alert rc-alert--ok">{notice.text}</p> : null}
-      </div>
-      {notice?.kind === 'error' ? <ErrorNote message={notice.text} /> : null}
+      <NoticeNote notice={notice} />
       <div className="rc-messages">
         <div className="rc-messages__main">
           <Pending query={overview} what="sources" />

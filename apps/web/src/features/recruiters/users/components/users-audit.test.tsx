@@ -1,11 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConsoleUser } from '@lumenfield/contract';
 import { json, mockApi, problem, renderConsole, session } from '../../shell/test-support';
-
-vi.setConfig({ testTimeout: 20_000 });
-afterEach(() => vi.unstubAllGlobals());
 
 const rita: ConsoleUser = {
   userId: 2,

@@ -14,7 +14,7 @@ import { useCreateUser, usersQuery, useUpdateUser } from '../api';
 import { failureText } from '../../shared/api/query-client';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { useSession } from '../../shared/session';
-import { ErrorNote, Pending } from '../../shared/components/status';
+import { ErrorNote, Pending, NoticeNote, type Notice } from '../../shared/components/status';
 import { ListTable } from '../../shared/components/list-table';
 import {
   PASSWORD_HINT,
@@ -44,8 +44,6 @@ const ROLE_POWERS: Record<UserRole, string> = {
   compliance:
     'Compliance people read only the self-identification report (counts per opening); they can no longer open openings, applicants or resumes.',
 };
-
-type Notice = { kind: 'ok' | 'error'; text: string } | null;
 
 /** A change waiting for the admin's yes: a new role, or an account's access. */
 type Pending = { kind: 'role'; role: UserRole } | { kind: 'active'; isActive: boolean };
@@ -287,10 +285,7 @@ export default function UsersPage() {
   return (
     <>
       <PageHeading title="Users" />
-      <div aria-live="polite">
-        {notice?.kind === 'ok' ? <p className="rc-alert rc-alert--ok">{notice.text}</p> : null}
-      </div>
-      {notice?.kind === 'error' ? <ErrorNote message={notice.text} /> : null}
+      <NoticeNote notice={notice} />
       <Pending query={users} what="users" />
       {users.isSuccess ? (
         <ListTable
