@@ -40,8 +40,8 @@ const pairKey = (a: number, b: number) => ordered(a, b).join(':');
  * (the e-mail address normalised, the mobile number in E.164, the resume's SHA-256: computed when
  * the application was stored, applicantsRepository.create), and the recruiters' decisions about
  * pairs of them. Merged pairs link applications into one person (every application reachable
- * through merges); a dismissed pair is no longer suggested. The only code that touches
- * duplicateDecisions but erasure, which deletes its rows by table.
+ * through merges); a dismissed pair is no longer suggested. duplicateDecisions is read here and
+ * written in duplicate-changes.ts; erasure deletes its rows by table.
  */
 export function duplicatesRepository(db: Db) {
   /** Every pair of applications sharing a key with one of `ids`, by which key. */

@@ -20,6 +20,7 @@ import {
   type OrderTerm,
   type Orderable,
 } from './pipeline-columns';
+import { composed } from '../../lib/composed';
 import { pipelineRecords } from './pipeline-records';
 
 export interface PipelineFilter {
@@ -60,7 +61,8 @@ export interface PipelineApplicant extends Applicant {
 
 /**
  * The applicants' pipeline: their stage (history rows; none means INITIAL_STAGE), notes, and the
- * search across openings. The only code that touches applicantStages and applicantNotes.
+ * search across openings. The stage history and notes are written here and in pipeline-records.ts;
+ * reports, the applicant's own page and erasure read or delete them by table.
  */
 export function pipelineRepository(db: Db) {
   const filtered = (filter: PipelineFilter) => {
@@ -160,188 +162,196 @@ export function pipelineRepository(db: Db) {
     rejectionReason: row.rejectionReason ?? null,
   });
 
-  return {
-    /** One page of the matches in the list's order (newest first unless sorted), and the total. */
-    async search(
-      filter: PipelineFilter,
-      page: number,
-      pageSize: number,
-      sort?: ApplicantSort,
-    ): Promise<{ items: PipelineApplicant[]; total: number }> {
-      const total = await filtered(filter)
-        .select(sql<number>`count(*)`.as('n'))
-        .executeTakeFirstOrThrow();
-      const rows = await ordered(filter, sort)
-        .limit(pageSize)
-        .offset((page - 1) * pageSize)
-        .execute();
-      return { items: rows.map(toApplicant), total: Number(total.n) };
-    },
+  // The stage history and notes are their own module, composed in: a name both used would be a
+  // compile error, not one silently winning.
+  return composed(
+    {
+      /** One page of the matches in the list's order (newest first unless sorted), and the total. */
+      async search(
+        filter: PipelineFilter,
+        page: number,
+        pageSize: number,
+        sort?: ApplicantSort,
+      ): Promise<{ items: PipelineApplicant[]; total: number }> {
+        const total = await filtered(filter)
+          .select(sql<number>`count(*)`.as('n'))
+          .executeTakeFirstOrThrow();
+        const rows = await ordered(filter, sort)
+          .limit(pageSize)
+          .offset((page - 1) * pageSize)
+          .execute();
+        return { items: rows.map(toApplicant), total: Number(total.n) };
+      },
 
-    /** The first `limit` matches' ids and stages, in the list's order (a bulk selection). */
-    async ids(
-      filter: PipelineFilter,
-      limit: number,
-    ): Promise<{ items: { applicantId: number; stage: ApplicantStage }[]; total: number }> {
-      const total = await filtered(filter)
-        .select(sql<number>`count(*)`.as('n'))
-        .executeTakeFirstOrThrow();
-      const rows = await filtered(filter)
-        .select((eb) => ['applicants.id', currentStage(eb).as('stage')])
-        .orderBy('applicants.appliedOn', 'desc')
-        .orderBy('applicants.id', 'desc')
-        .limit(limit)
-        .execute();
-      return {
-        items: rows.map((row) => ({ applicantId: row.id, stage: asStage(String(row.stage)) })),
-        total: Number(total.n),
-      };
-    },
-
-    /** Every match, oldest first (the CSV export). */
-    async all(filter: PipelineFilter): Promise<PipelineApplicant[]> {
-      const rows = await columns(filter)
-        .orderBy('applicants.appliedOn', 'asc')
-        .orderBy('applicants.id', 'asc')
-        .execute();
-      return rows.map(toApplicant);
-    },
-
-    /**
-     * An opening's board in one query: per stage, how many applicants it holds and one page of
-     * them (newest first); `stage` limits the answer to that column (its "Show more").
-     */
-    async board(
-      jobId: number,
-      page: number,
-      pageSize: number,
-      stage?: ApplicantStage,
-    ): Promise<{ stage: ApplicantStage; count: number; items: PipelineApplicant[] }[]> {
-      const ranked = db
-        .selectFrom(columns({ jobId, stage }).as('a'))
-        .selectAll('a')
-        .select([
-          sql<number>`row_number() over (partition by ${sql.ref('a.stage')} order by ${sql.ref('a.appliedOn')} desc, ${sql.ref('a.id')} desc)`.as(
-            'rank',
-          ),
-          sql<number>`count(*) over (partition by ${sql.ref('a.stage')})`.as('inStage'),
-        ]);
-      const rows = await db
-        .selectFrom(ranked.as('r'))
-        .selectAll('r')
-        .where('r.rank', '>', (page - 1) * pageSize)
-        .where('r.rank', '<=', page * pageSize)
-        .orderBy('r.rank')
-        .execute();
-      const byStage = new Map<ApplicantStage, { count: number; items: PipelineApplicant[] }>();
-      for (const { rank: _rank, inStage, ...row } of rows) {
-        const applicant = toApplicant(row);
-        const column = byStage.get(applicant.stage) ?? { count: Number(inStage), items: [] };
-        column.items.push(applicant);
-        byStage.set(applicant.stage, column);
-      }
-      return [...byStage].map(([stage, column]) => ({ stage, ...column }));
-    },
-
-    /**
-     * One column's next cards: those after applicant `after` in the board's order (newest
-     * first), and the column's count. Without that applicant (erased meanwhile) the column starts
-     * again from its first card; the page keeps each card once.
-     */
-    async boardAfter(
-      jobId: number,
-      stage: ApplicantStage,
-      after: number,
-      pageSize: number,
-    ): Promise<{ stage: ApplicantStage; count: number; items: PipelineApplicant[] }[]> {
-      const anchor = await db
-        .selectFrom('applicants')
-        .select(['appliedOn', 'id'])
-        .where('id', '=', after)
-        .where('jobId', '=', jobId)
-        .executeTakeFirst();
-      const total = await filtered({ jobId, stage })
-        .select(sql<number>`count(*)`.as('n'))
-        .executeTakeFirstOrThrow();
-      const rows = await columns({ jobId, stage })
-        .$if(anchor !== undefined, (query) =>
-          query.where((eb) =>
-            eb.or([
-              eb('applicants.appliedOn', '<', anchor!.appliedOn),
-              eb.and([
-                eb('applicants.appliedOn', '=', anchor!.appliedOn),
-                eb('applicants.id', '<', anchor!.id),
-              ]),
-            ]),
-          ),
-        )
-        .orderBy('applicants.appliedOn', 'desc')
-        .orderBy('applicants.id', 'desc')
-        .limit(pageSize)
-        .execute();
-      return [{ stage, count: Number(total.n), items: rows.map(toApplicant) }];
-    },
-
-    /**
-     * The applicants either side of `id` in the list as filtered and sorted (ids only), its
-     * 1-based place (0 when it is not in the list) and the list's length.
-     */
-    async neighbours(
-      filter: PipelineFilter,
-      sort: ApplicantSort | undefined,
-      id: number,
-    ): Promise<{ previous: number | null; next: number | null; position: number; total: number }> {
-      // One row read: the applicant's, with its neighbours and place from window functions over
-      // the list in its order (not every id of the list).
-      const listOrder = inOrder(sort);
-      const around = await db
-        .selectFrom(
-          columns(filter)
-            .clearSelect()
-            .select((eb) => [
-              'applicants.id as id',
-              eb.fn.agg<number | null>('lag', ['applicants.id']).over(listOrder).as('previous'),
-              eb.fn.agg<number | null>('lead', ['applicants.id']).over(listOrder).as('next'),
-              eb.fn.agg<number>('row_number').over(listOrder).as('position'),
-              eb.fn.countAll<number>().over().as('total'),
-            ])
-            .as('list'),
-        )
-        .selectAll('list')
-        .where('list.id', '=', id)
-        .executeTakeFirst();
-      if (around) {
+      /** The first `limit` matches' ids and stages, in the list's order (a bulk selection). */
+      async ids(
+        filter: PipelineFilter,
+        limit: number,
+      ): Promise<{ items: { applicantId: number; stage: ApplicantStage }[]; total: number }> {
+        const total = await filtered(filter)
+          .select(sql<number>`count(*)`.as('n'))
+          .executeTakeFirstOrThrow();
+        const rows = await filtered(filter)
+          .select((eb) => ['applicants.id', currentStage(eb).as('stage')])
+          .orderBy('applicants.appliedOn', 'desc')
+          .orderBy('applicants.id', 'desc')
+          .limit(limit)
+          .execute();
         return {
-          previous: around.previous ?? null,
-          next: around.next ?? null,
-          position: Number(around.position),
-          total: Number(around.total),
+          items: rows.map((row) => ({ applicantId: row.id, stage: asStage(String(row.stage)) })),
+          total: Number(total.n),
         };
-      }
-      const all = await columns(filter)
-        .clearSelect()
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .executeTakeFirstOrThrow();
-      return { previous: null, next: null, position: 0, total: Number(all.total) };
-    },
+      },
 
-    async find(id: number): Promise<PipelineApplicant | undefined> {
-      const row = await columns({}).where('applicants.id', '=', id).executeTakeFirst();
-      return row && toApplicant(row);
-    },
+      /** Every match, oldest first (the CSV export). */
+      async all(filter: PipelineFilter): Promise<PipelineApplicant[]> {
+        const rows = await columns(filter)
+          .orderBy('applicants.appliedOn', 'asc')
+          .orderBy('applicants.id', 'asc')
+          .execute();
+        return rows.map(toApplicant);
+      },
 
-    /** The resume's applicant, for a link that names only the resume. */
-    async applicantOfAttachment(guid: string): Promise<number | undefined> {
-      const row = await db
-        .selectFrom('attachments')
-        .select('applicantId')
-        .where('id', '=', guid)
-        .executeTakeFirst();
-      return row?.applicantId;
-    },
+      /**
+       * An opening's board in one query: per stage, how many applicants it holds and one page of
+       * them (newest first); `stage` limits the answer to that column (its "Show more").
+       */
+      async board(
+        jobId: number,
+        page: number,
+        pageSize: number,
+        stage?: ApplicantStage,
+      ): Promise<{ stage: ApplicantStage; count: number; items: PipelineApplicant[] }[]> {
+        const ranked = db
+          .selectFrom(columns({ jobId, stage }).as('a'))
+          .selectAll('a')
+          .select([
+            sql<number>`row_number() over (partition by ${sql.ref('a.stage')} order by ${sql.ref('a.appliedOn')} desc, ${sql.ref('a.id')} desc)`.as(
+              'rank',
+            ),
+            sql<number>`count(*) over (partition by ${sql.ref('a.stage')})`.as('inStage'),
+          ]);
+        const rows = await db
+          .selectFrom(ranked.as('r'))
+          .selectAll('r')
+          .where('r.rank', '>', (page - 1) * pageSize)
+          .where('r.rank', '<=', page * pageSize)
+          .orderBy('r.rank')
+          .execute();
+        const byStage = new Map<ApplicantStage, { count: number; items: PipelineApplicant[] }>();
+        for (const { rank: _rank, inStage, ...row } of rows) {
+          const applicant = toApplicant(row);
+          const column = byStage.get(applicant.stage) ?? { count: Number(inStage), items: [] };
+          column.items.push(applicant);
+          byStage.set(applicant.stage, column);
+        }
+        return [...byStage].map(([stage, column]) => ({ stage, ...column }));
+      },
 
-    ...pipelineRecords(db),
-  };
+      /**
+       * One column's next cards: those after applicant `after` in the board's order (newest
+       * first), and the column's count. Without that applicant (erased meanwhile) the column starts
+       * again from its first card; the page keeps each card once.
+       */
+      async boardAfter(
+        jobId: number,
+        stage: ApplicantStage,
+        after: number,
+        pageSize: number,
+      ): Promise<{ stage: ApplicantStage; count: number; items: PipelineApplicant[] }[]> {
+        const anchor = await db
+          .selectFrom('applicants')
+          .select(['appliedOn', 'id'])
+          .where('id', '=', after)
+          .where('jobId', '=', jobId)
+          .executeTakeFirst();
+        const total = await filtered({ jobId, stage })
+          .select(sql<number>`count(*)`.as('n'))
+          .executeTakeFirstOrThrow();
+        const rows = await columns({ jobId, stage })
+          .$if(anchor !== undefined, (query) =>
+            query.where((eb) =>
+              eb.or([
+                eb('applicants.appliedOn', '<', anchor!.appliedOn),
+                eb.and([
+                  eb('applicants.appliedOn', '=', anchor!.appliedOn),
+                  eb('applicants.id', '<', anchor!.id),
+                ]),
+              ]),
+            ),
+          )
+          .orderBy('applicants.appliedOn', 'desc')
+          .orderBy('applicants.id', 'desc')
+          .limit(pageSize)
+          .execute();
+        return [{ stage, count: Number(total.n), items: rows.map(toApplicant) }];
+      },
+
+      /**
+       * The applicants either side of `id` in the list as filtered and sorted (ids only), its
+       * 1-based place (0 when it is not in the list) and the list's length.
+       */
+      async neighbours(
+        filter: PipelineFilter,
+        sort: ApplicantSort | undefined,
+        id: number,
+      ): Promise<{
+        previous: number | null;
+        next: number | null;
+        position: number;
+        total: number;
+      }> {
+        // One row read: the applicant's, with its neighbours and place from window functions over
+        // the list in its order (not every id of the list).
+        const listOrder = inOrder(sort);
+        const around = await db
+          .selectFrom(
+            columns(filter)
+              .clearSelect()
+              .select((eb) => [
+                'applicants.id as id',
+                eb.fn.agg<number | null>('lag', ['applicants.id']).over(listOrder).as('previous'),
+                eb.fn.agg<number | null>('lead', ['applicants.id']).over(listOrder).as('next'),
+                eb.fn.agg<number>('row_number').over(listOrder).as('position'),
+                eb.fn.countAll<number>().over().as('total'),
+              ])
+              .as('list'),
+          )
+          .selectAll('list')
+          .where('list.id', '=', id)
+          .executeTakeFirst();
+        if (around) {
+          return {
+            previous: around.previous ?? null,
+            next: around.next ?? null,
+            position: Number(around.position),
+            total: Number(around.total),
+          };
+        }
+        const all = await columns(filter)
+          .clearSelect()
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .executeTakeFirstOrThrow();
+        return { previous: null, next: null, position: 0, total: Number(all.total) };
+      },
+
+      async find(id: number): Promise<PipelineApplicant | undefined> {
+        const row = await columns({}).where('applicants.id', '=', id).executeTakeFirst();
+        return row && toApplicant(row);
+      },
+
+      /** The resume's applicant, for a link that names only the resume. */
+      async applicantOfAttachment(guid: string): Promise<number | undefined> {
+        const row = await db
+          .selectFrom('attachments')
+          .select('applicantId')
+          .where('id', '=', guid)
+          .executeTakeFirst();
+        return row?.applicantId;
+      },
+    },
+    pipelineRecords(db),
+  );
 }
 
 export type PipelineRepository = ReturnType<typeof pipelineRepository>;
