@@ -13,7 +13,7 @@ export interface ResourceOptions<T> {
 
 /**
  * The careers islands' loader, kept small for the public pages' size budget (the console's
- * server state goes through TanStack Query instead, features/recruiters/shared/api).
+ * server state goes through TanStack Query instead, features/recruiters/common/api).
  * Loads once per `key` through the API client (which owns headers and errors) and cancels a
  * load that is no longer wanted. The second value asks again (a retry after a failure, or a
  * reload after a change).

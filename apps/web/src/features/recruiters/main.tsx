@@ -4,10 +4,10 @@ import '@/styles/base.css';
 import '@/components/logo.css';
 // The console's own frame and shared styles, in this order, before any screen's.
 import './shell/console-shell.css';
-import './shared/styles/page.css';
-import './shared/styles/tables.css';
-import './shared/styles/forms.css';
-import './shared/styles/cards.css';
+import './common/styles/page.css';
+import './common/styles/tables.css';
+import './common/styles/forms.css';
+import './common/styles/cards.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@lumenfield/page-kit';

@@ -10,7 +10,7 @@ import {
 import { hashKey, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError, apiRequest } from '@/lib/api-client';
-import { call, withId } from '../shared/api/request';
+import { call, withId } from '../common/api/request';
 
 export const tokenListSchema = z.array(apiTokenSchema);
 

@@ -14,7 +14,7 @@ import {
   type BulkAction,
 } from '@lumenfield/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { call, pathWithQuery, withId } from '../shared/api/request';
+import { call, pathWithQuery, withId } from '../common/api/request';
 
 export const applicantsApi = {
   applicants: (query: ApplicantsQuery, signal?: AbortSignal) =>

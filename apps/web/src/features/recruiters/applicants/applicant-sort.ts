@@ -5,9 +5,9 @@ import {
   type ApplicantSort,
   type ApplicantsQuery,
 } from '@lumenfield/contract';
-import { applicantPath } from '../shared/routes';
-import { withQuery } from '../shared/lib/with-query';
-import { type Column } from '../shared/components/list-table';
+import { applicantPath } from '../common/routes';
+import { withQuery } from '../common/lib/with-query';
+import { type Column } from '../common/components/list-table';
 
 /** What a sortable column sorts by: the sort's name without its direction. */
 export type SortKey = 'applied' | 'name' | 'stage' | 'opening';

@@ -11,7 +11,7 @@ import {
 } from '@lumenfield/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { call, withId } from '../shared/api/request';
+import { call, withId } from '../common/api/request';
 import { applicantsKeys } from '../applicants/api';
 
 export const templateListSchema = z.array(messageTemplateSchema);

@@ -7,7 +7,7 @@ import {
 } from '@lumenfield/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { call, withId } from '../shared/api/request';
+import { call, withId } from '../common/api/request';
 
 export const jobListSchema = z.array(recruiterOpeningSchema);
 

@@ -1,6 +1,6 @@
 import { consolePagePaths, type RecruiterOpening } from '@lumenfield/contract';
-import { withQuery } from '../shared/lib/with-query';
-import { type Column } from '../shared/components/list-table';
+import { withQuery } from '../common/lib/with-query';
+import { type Column } from '../common/components/list-table';
 
 /**
  * The openings list's sorts (?sort=…, "-" for the other way round). The list is every opening

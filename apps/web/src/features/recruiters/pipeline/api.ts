@@ -13,7 +13,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { applicantsApi, applicantsKeys } from '../applicants/api';
-import { call, withId } from '../shared/api/request';
+import { call, withId } from '../common/api/request';
 import { placed, viewOf, withMore, type BoardView } from './board-view';
 
 export const pipelineApi = {

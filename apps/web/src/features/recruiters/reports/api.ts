@@ -8,7 +8,7 @@ import {
 } from '@lumenfield/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { call, pathWithQuery } from '../shared/api/request';
+import { call, pathWithQuery } from '../common/api/request';
 
 export const reportsApi = {
   /**

@@ -10,20 +10,20 @@ import { Logo } from '@/components/logo';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from '@lumenfield/page-kit';
 import { sessionQuery, useSignOut } from '../account/api';
-import { createConsoleQueryClient, failureText } from '../shared/api/query-client';
-import { safeReturnPath, setSignedOutHandler, signInHref } from '../shared/api/request';
+import { createConsoleQueryClient, failureText } from '../common/api/query-client';
+import { safeReturnPath, setSignedOutHandler, signInHref } from '../common/api/request';
 import { SignInAgain } from '../account/components/sign-in-again';
-import { SessionContext } from '../shared/session';
+import { SessionContext } from '../common/session';
 import {
   canOpen,
   homeOf,
   matchConsoleRoute,
   ROLE_LABELS,
   type ConsoleRoute,
-} from '../shared/routes';
+} from '../common/routes';
 import { SignInPage } from '../account/components/sign-in-page';
-import { ErrorNote, Loading } from '../shared/components/status';
-import { PageHeading } from '../shared/components/page-heading';
+import { ErrorNote, Loading } from '../common/components/status';
+import { PageHeading } from '../common/components/page-heading';
 
 // Each screen loads when first opened: the sign-in page stays small.
 const OpeningsPage = lazy(() => import('../openings/components/openings-page'));
@@ -173,7 +173,7 @@ function Shell({
   );
 }
 
-/** The console, with its one cache of server state (shared/api/query-client.ts). */
+/** The console, with its one cache of server state (common/api/query-client.ts). */
 export function ConsoleApp() {
   const [queryClient] = useState(createConsoleQueryClient);
   return (

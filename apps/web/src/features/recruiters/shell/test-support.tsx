@@ -9,7 +9,7 @@ import type {
   UserRole,
 } from '@lumenfield/contract';
 import { Router, createMemoryHistory } from '@lumenfield/page-kit';
-import { setSignedOutHandler } from '../shared/api/request';
+import { setSignedOutHandler } from '../common/api/request';
 import { ConsoleApp } from './console-app';
 
 export function json(body: unknown, status = 200) {

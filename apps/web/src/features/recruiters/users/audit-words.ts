@@ -1,5 +1,5 @@
 import type { AuditAction, UserRole } from '@lumenfield/contract';
-import { ROLE_LABELS } from '../shared/routes';
+import { ROLE_LABELS } from '../common/routes';
 
 /** What each audited action was, in the words of the people who read the log. */
 export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {

@@ -3,16 +3,16 @@ import type { FieldError } from '@lumenfield/contract';
 import { ApiError } from '@/lib/api-client';
 import { useChangePassword } from '../api';
 import { ApiTokens } from './api-tokens';
-import { ROLE_LABELS } from '../../shared/routes';
-import { useSession } from '../../shared/session';
-import { ErrorNote } from '../../shared/components/status';
+import { ROLE_LABELS } from '../../common/routes';
+import { useSession } from '../../common/session';
+import { ErrorNote } from '../../common/components/status';
 import {
   PASSWORD_HINT,
   TextField,
   fieldErrorFor,
   focusFirstInvalid,
-} from '../../shared/components/fields';
-import { PageHeading } from '../../shared/components/page-heading';
+} from '../../common/components/fields';
+import { PageHeading } from '../../common/components/page-heading';
 
 const EMPTY = { currentPassword: '', newPassword: '' };
 

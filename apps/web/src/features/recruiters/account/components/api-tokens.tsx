@@ -4,11 +4,11 @@ import { Modal } from '@/components/modal';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
 import { tokensQuery, useCreateToken, useRevokeToken } from '../api';
-import { failureText } from '../../shared/api/query-client';
-import { ErrorNote, Pending } from '../../shared/components/status';
-import { ListTable } from '../../shared/components/list-table';
-import { TextField, fieldErrorFor } from '../../shared/components/fields';
-import { When } from '../../shared/components/when';
+import { failureText } from '../../common/api/query-client';
+import { ErrorNote, Pending } from '../../common/components/status';
+import { ListTable } from '../../common/components/list-table';
+import { TextField, fieldErrorFor } from '../../common/components/fields';
+import { When } from '../../common/components/when';
 import './api-tokens.css';
 
 /** The new token's secret, shown this once: a read-only field to copy it from. */

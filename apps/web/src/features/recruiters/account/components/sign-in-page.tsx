@@ -2,8 +2,8 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ConsoleSession } from '@lumenfield/contract';
 import { Logo } from '@/components/logo';
 import { useSignIn } from '../api';
-import { failureText } from '../../shared/api/query-client';
-import { useConsoleTitle } from '../../shared/components/page-heading';
+import { failureText } from '../../common/api/query-client';
+import { useConsoleTitle } from '../../common/components/page-heading';
 import './sign-in-page.css';
 
 /**

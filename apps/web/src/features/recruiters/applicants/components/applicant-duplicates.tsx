@@ -8,12 +8,12 @@ import {
 } from '@lumenfield/contract';
 import { Link } from '@lumenfield/page-kit';
 import { useDuplicateDecision, type DuplicateDecision } from '../api';
-import { failureText } from '../../shared/api/query-client';
-import { ConfirmDialog } from '../../shared/components/confirm-dialog';
-import { applicantPath } from '../../shared/routes';
-import { ErrorNote } from '../../shared/components/status';
-import { StageBadge } from '../../shared/components/badges';
-import { When } from '../../shared/components/when';
+import { failureText } from '../../common/api/query-client';
+import { ConfirmDialog } from '../../common/components/confirm-dialog';
+import { applicantPath } from '../../common/routes';
+import { ErrorNote } from '../../common/components/status';
+import { StageBadge } from '../../common/components/badges';
+import { When } from '../../common/components/when';
 import './applicant-duplicates.css';
 
 /** What matched, in a recruiter's words. */

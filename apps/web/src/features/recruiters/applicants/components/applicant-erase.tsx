@@ -8,8 +8,8 @@ import {
 import { Modal } from '@/components/modal';
 import { Link, useNavigate } from '@lumenfield/page-kit';
 import { useErase } from '../api';
-import { failureText } from '../../shared/api/query-client';
-import { ErrorNote } from '../../shared/components/status';
+import { failureText } from '../../common/api/query-client';
+import { ErrorNote } from '../../common/components/status';
 
 /** Admins: erase everything of this e-mail address, at the person's request. */
 export function Erase({ applicant }: { applicant: ConsoleApplicant }) {

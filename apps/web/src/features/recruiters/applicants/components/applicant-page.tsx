@@ -10,7 +10,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from '@lumenfield/page-kit';
 import { applicantQuery, neighboursQuery, resumeHref, useAddNote, useSetStage } from '../api';
-import { failureText } from '../../shared/api/query-client';
+import { failureText } from '../../common/api/query-client';
 import { ApplicantAnswers } from './applicant-answers';
 import { Duplicates } from './applicant-duplicates';
 import { Erase } from './applicant-erase';
@@ -18,15 +18,15 @@ import { Sent } from './applicant-sent';
 import { MessagePanel } from '../../messages/components/applicant-messages';
 import { RejectDialog } from '../../messages/components/reject-dialog';
 import { Timeline } from '../../messages/components/timeline';
-import { applicantsOfOpening } from '../../shared/routes';
+import { applicantsOfOpening } from '../../common/routes';
 import { applicantInList, listQuery } from '../applicant-sort';
 import { queryFromParams } from './applicants-page';
-import { useSession } from '../../shared/session';
-import { ErrorNote, Loading, Pending } from '../../shared/components/status';
-import { PageHeading } from '../../shared/components/page-heading';
-import { StageBadge } from '../../shared/components/badges';
-import { When } from '../../shared/components/when';
-import { withQuery } from '../../shared/lib/with-query';
+import { useSession } from '../../common/session';
+import { ErrorNote, Loading, Pending } from '../../common/components/status';
+import { PageHeading } from '../../common/components/page-heading';
+import { StageBadge } from '../../common/components/badges';
+import { When } from '../../common/components/when';
+import { withQuery } from '../../common/lib/with-query';
 import './applicant-page.css';
 
 // pdf.js is large: it loads only when a PDF is shown.

@@ -7,9 +7,9 @@ import {
 } from '@lumenfield/contract';
 import { placeText } from '@/lib/place-text';
 import { Link } from '@lumenfield/page-kit';
-import { openingPath } from '../../shared/routes';
-import { When } from '../../shared/components/when';
-import { EmailText } from '../../shared/components/email-text';
+import { openingPath } from '../../common/routes';
+import { When } from '../../common/components/when';
+import { EmailText } from '../../common/components/email-text';
 
 /** "LinkedIn (tracking link)", and the raw values the visit carried behind a toggle. */
 function SourceFacts({ applicant }: { applicant: ConsoleApplicant }) {

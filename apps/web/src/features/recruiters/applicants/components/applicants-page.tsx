@@ -14,15 +14,15 @@ import { sourcesQuery } from '../../sources/api';
 import { DoesNotMeetFlags } from './applicant-answers';
 import { applicantInList, SORT_CHOICES, sortColumn, sortOf, sortWords } from '../applicant-sort';
 import { BulkBar, SelectAllMatching, useBulkSelection } from './bulk-actions';
-import { FilterForm, OpeningFilter } from '../../shared/components/filter-form';
-import { ListTable } from '../../shared/components/list-table';
-import { PageHeading } from '../../shared/components/page-heading';
-import { PagedResults } from '../../shared/components/paged-results';
-import { Pending } from '../../shared/components/status';
-import { StageBadge } from '../../shared/components/badges';
-import { When } from '../../shared/components/when';
-import { withQuery } from '../../shared/lib/with-query';
-import { EmailText } from '../../shared/components/email-text';
+import { FilterForm, OpeningFilter } from '../../common/components/filter-form';
+import { ListTable } from '../../common/components/list-table';
+import { PageHeading } from '../../common/components/page-heading';
+import { PagedResults } from '../../common/components/paged-results';
+import { Pending } from '../../common/components/status';
+import { StageBadge } from '../../common/components/badges';
+import { When } from '../../common/components/when';
+import { withQuery } from '../../common/lib/with-query';
+import { EmailText } from '../../common/components/email-text';
 
 /** The list's filters as the URL carries them; anything malformed is left out. */
 export function queryFromParams(params: URLSearchParams): ApplicantsQuery {

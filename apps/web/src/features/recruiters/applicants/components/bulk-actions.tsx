@@ -15,10 +15,10 @@ import { Modal } from '@/components/modal';
 import { ApiError } from '@/lib/api-client';
 import { useQuery } from '@tanstack/react-query';
 import { useBulk, useSelectAllMatching, useUndoBulk } from '../api';
-import { failureText } from '../../shared/api/query-client';
+import { failureText } from '../../common/api/query-client';
 import { reasonsQuery, templatesQuery } from '../../messages/api';
 import { RejectionFields } from '../../messages/components/reject-dialog';
-import { ErrorNote } from '../../shared/components/status';
+import { ErrorNote } from '../../common/components/status';
 import './bulk-actions.css';
 
 const APPLICANTS: [string, string] = ['applicant', 'applicants'];

@@ -10,9 +10,9 @@ import { ApiError } from '@/lib/api-client';
 import { templatesQuery, usePreviewMessage, useSendMessage } from '../api';
 import { PlaceholderList } from './placeholder-list';
 import { PreviewBox } from './preview-box';
-import { failureText } from '../../shared/api/query-client';
-import { ErrorNote } from '../../shared/components/status';
-import { FieldFrame, TextField, fieldErrorFor } from '../../shared/components/fields';
+import { failureText } from '../../common/api/query-client';
+import { ErrorNote } from '../../common/components/status';
+import { FieldFrame, TextField, fieldErrorFor } from '../../common/components/fields';
 import './messages.css';
 
 /**

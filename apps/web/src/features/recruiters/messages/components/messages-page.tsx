@@ -15,20 +15,20 @@ import {
   useDeleteTemplate,
   useSaveTemplate,
 } from '../api';
-import { ConfirmDialog } from '../../shared/components/confirm-dialog';
+import { ConfirmDialog } from '../../common/components/confirm-dialog';
 import { PlaceholderList } from './placeholder-list';
-import { useSession } from '../../shared/session';
+import { useSession } from '../../common/session';
 import './messages.css';
-import { ErrorNote, Pending, NoticeNote, type Notice } from '../../shared/components/status';
+import { ErrorNote, Pending, NoticeNote, type Notice } from '../../common/components/status';
 import {
   FieldFrame,
   TextField,
   fieldErrorFor,
   focusFirstInvalid,
-} from '../../shared/components/fields';
-import { PageHeading } from '../../shared/components/page-heading';
-import { TitledCard } from '../../shared/components/titled-card';
-import { When } from '../../shared/components/when';
+} from '../../common/components/fields';
+import { PageHeading } from '../../common/components/page-heading';
+import { TitledCard } from '../../common/components/titled-card';
+import { When } from '../../common/components/when';
 
 const failed = (failure: unknown, fallback: string) =>
   failure instanceof ApiError ? failure.message : fallback;

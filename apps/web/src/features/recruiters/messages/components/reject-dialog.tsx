@@ -13,9 +13,9 @@ import { ApiError } from '@/lib/api-client';
 import { Link } from '@lumenfield/page-kit';
 import { reasonsQuery, templatesQuery, usePreviewMessage, useReject } from '../api';
 import { PreviewBox } from './preview-box';
-import { failureText } from '../../shared/api/query-client';
-import { ErrorNote } from '../../shared/components/status';
-import { FieldFrame, fieldErrorFor } from '../../shared/components/fields';
+import { failureText } from '../../common/api/query-client';
+import { ErrorNote } from '../../common/components/status';
+import { FieldFrame, fieldErrorFor } from '../../common/components/fields';
 import './messages.css';
 
 /**

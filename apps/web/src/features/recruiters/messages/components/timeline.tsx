@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ApplicantMessageKind, ConsoleApplicant } from '@lumenfield/contract';
-import { StageBadge } from '../../shared/components/badges';
-import { When } from '../../shared/components/when';
+import { StageBadge } from '../../common/components/badges';
+import { When } from '../../common/components/when';
 import './messages.css';
 
 const KIND_LABELS: Record<ApplicantMessageKind, string> = {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openingInputSchema } from '@lumenfield/contract';
 import { auditDetailWords } from '../../users/audit-words';
 import { payErrors } from '../opening-form';
-import { fieldSentence } from '../../shared/components/fields';
+import { fieldSentence } from '../../common/components/fields';
 
 describe("the console's words for errors and the audit log", () => {
   it('says a field error as a sentence that names the field by its label', () => {

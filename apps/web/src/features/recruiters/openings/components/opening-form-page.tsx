@@ -21,17 +21,17 @@ import {
 import { RichTextEditor } from './rich-text-editor';
 import { QuestionBuilder } from './question-builder';
 import { withKeys } from '../question-drafts';
-import { applicantsOfOpening, boardPath, openingPath } from '../../shared/routes';
-import { ErrorNote, Pending } from '../../shared/components/status';
+import { applicantsOfOpening, boardPath, openingPath } from '../../common/routes';
+import { ErrorNote, Pending } from '../../common/components/status';
 import {
   FieldFrame,
   type FieldFrameProps,
   fieldErrorFor,
   fieldSentence,
   focusFirstInvalid,
-} from '../../shared/components/fields';
-import { PageHeading } from '../../shared/components/page-heading';
-import { StateBadge } from '../../shared/components/badges';
+} from '../../common/components/fields';
+import { PageHeading } from '../../common/components/page-heading';
+import { StateBadge } from '../../common/components/badges';
 import { useLeaveGuard } from '../leave-guard';
 import {
   EMPLOYMENT_LABELS,

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from '@lumenfield/page-kit';
 import { jobsQuery } from '../api';
 import { OpeningPlaces } from './place-editor';
-import { applicantsOfOpening, boardPath, openingPath } from '../../shared/routes';
+import { applicantsOfOpening, boardPath, openingPath } from '../../common/routes';
 import {
   OPENING_SORT_CHOICES,
   openingSortColumn,
@@ -13,11 +13,11 @@ import {
   openingsSortedBy,
   sortOpenings,
 } from '../opening-sort';
-import { ListTable } from '../../shared/components/list-table';
-import { PageHeading } from '../../shared/components/page-heading';
-import { Pending } from '../../shared/components/status';
-import { StateBadge } from '../../shared/components/badges';
-import { When } from '../../shared/components/when';
+import { ListTable } from '../../common/components/list-table';
+import { PageHeading } from '../../common/components/page-heading';
+import { Pending } from '../../common/components/status';
+import { StateBadge } from '../../common/components/badges';
+import { When } from '../../common/components/when';
 
 /** Every opening with its state, effective date and applicants, sorted by a heading's click. */
 export default function OpeningsPage() {

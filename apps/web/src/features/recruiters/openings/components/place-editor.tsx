@@ -11,7 +11,7 @@ import {
 import { countryName, placeText } from '@/lib/place-text';
 import { useQuery } from '@tanstack/react-query';
 import { countriesQuery } from '../api';
-import { FieldFrame, fieldErrorFor, fieldSentence } from '../../shared/components/fields';
+import { FieldFrame, fieldErrorFor, fieldSentence } from '../../common/components/fields';
 import './place-editor.css';
 
 /*

@@ -8,7 +8,7 @@ import {
   questionTypeSchema,
   type FieldError,
 } from '@lumenfield/contract';
-import { fieldSentence } from '../../shared/components/fields';
+import { fieldSentence } from '../../common/components/fields';
 import { draftOf, isSelect, offeredOptions, type QuestionDraft } from '../question-drafts';
 import './question-builder.css';
 

@@ -12,13 +12,13 @@ import { Link } from '@lumenfield/page-kit';
 import { boardQuery, placeOnBoard, useMoveCard, useMovingCards, useShowMore } from '../api';
 import type { BoardView } from '../board-view';
 import { jobQuery } from '../../openings/api';
-import { failureText } from '../../shared/api/query-client';
+import { failureText } from '../../common/api/query-client';
 import { RejectDialog } from '../../messages/components/reject-dialog';
 import { applicantInList } from '../../applicants/applicant-sort';
-import { applicantsOfOpening, openingPath } from '../../shared/routes';
-import { ErrorNote, Pending } from '../../shared/components/status';
-import { PageHeading } from '../../shared/components/page-heading';
-import { When } from '../../shared/components/when';
+import { applicantsOfOpening, openingPath } from '../../common/routes';
+import { ErrorNote, Pending } from '../../common/components/status';
+import { PageHeading } from '../../common/components/page-heading';
+import { When } from '../../common/components/when';
 import './board.css';
 
 const nameOf = (row: ConsoleApplicantRow) => `${row.firstName} ${row.lastName}`;

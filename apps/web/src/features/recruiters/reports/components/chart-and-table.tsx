@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { BarChart } from './report-chart';
-import { ListTable, type Column } from '../../shared/components/list-table';
+import { ListTable, type Column } from '../../common/components/list-table';
 
 /**
  * A report's figures twice: a chart for the eye (when it has one), then the same figures as a

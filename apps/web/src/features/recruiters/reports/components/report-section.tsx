@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { reportPaths, reportTitles, type ReportKind, type ReportQuery } from '@lumenfield/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { reportCsvHref } from '../api';
-import { Pending } from '../../shared/components/status';
+import { Pending } from '../../common/components/status';
 
 /** One report: its heading, what it counts, its CSV, then the chart and the table. */
 export function ReportSection<T>({

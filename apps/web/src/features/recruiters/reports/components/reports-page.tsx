@@ -21,8 +21,8 @@ import { reportQuery } from '../api';
 import { ReportSection } from './report-section';
 import { ChartAndTable } from './chart-and-table';
 import { stageSeries, type ChartSeries } from './report-chart';
-import { FilterForm, OpeningFilter } from '../../shared/components/filter-form';
-import { PageHeading } from '../../shared/components/page-heading';
+import { FilterForm, OpeningFilter } from '../../common/components/filter-form';
+import { PageHeading } from '../../common/components/page-heading';
 import './reports.css';
 
 const DAY_MS = 86_400_000;

@@ -1,9 +1,9 @@
 import { FEWER_THAN_LABEL } from '@lumenfield/contract';
 import { useQuery } from '@tanstack/react-query';
 import { selfIdReportQuery } from '../api';
-import { ListTable } from '../../shared/components/list-table';
-import { PageHeading } from '../../shared/components/page-heading';
-import { Pending } from '../../shared/components/status';
+import { ListTable } from '../../common/components/list-table';
+import { PageHeading } from '../../common/components/page-heading';
+import { Pending } from '../../common/components/status';
 import './self-id-report-page.css';
 
 /**

@@ -18,14 +18,14 @@ import {
 } from '../api';
 import { jobsQuery } from '../../openings/api';
 import { usersQuery } from '../../users/api';
-import { ConfirmDialog } from '../../shared/components/confirm-dialog';
-import { useSession } from '../../shared/session';
+import { ConfirmDialog } from '../../common/components/confirm-dialog';
+import { useSession } from '../../common/session';
 import '../../messages/components/messages.css';
-import { ErrorNote, Pending, NoticeNote, type Notice } from '../../shared/components/status';
-import { ListTable } from '../../shared/components/list-table';
-import { PageHeading } from '../../shared/components/page-heading';
-import { TextField, fieldErrorFor, focusFirstInvalid } from '../../shared/components/fields';
-import { TitledCard } from '../../shared/components/titled-card';
+import { ErrorNote, Pending, NoticeNote, type Notice } from '../../common/components/status';
+import { ListTable } from '../../common/components/list-table';
+import { PageHeading } from '../../common/components/page-heading';
+import { TextField, fieldErrorFor, focusFirstInvalid } from '../../common/components/fields';
+import { TitledCard } from '../../common/components/titled-card';
 
 type Opening = { id: number; code: string; title: string };
 

@@ -3,14 +3,14 @@ import { auditActionSchema, consolePagePaths, type AuditQuery } from '@lumenfiel
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from '@lumenfield/page-kit';
 import { auditQuery } from '../api';
-import { EmailText } from '../../shared/components/email-text';
-import { ListTable } from '../../shared/components/list-table';
-import { PageHeading } from '../../shared/components/page-heading';
-import { PagedResults } from '../../shared/components/paged-results';
-import { Pending } from '../../shared/components/status';
-import { When } from '../../shared/components/when';
-import { useFilterFields } from '../../shared/components/filter-form';
-import { withQuery } from '../../shared/lib/with-query';
+import { EmailText } from '../../common/components/email-text';
+import { ListTable } from '../../common/components/list-table';
+import { PageHeading } from '../../common/components/page-heading';
+import { PagedResults } from '../../common/components/paged-results';
+import { Pending } from '../../common/components/status';
+import { When } from '../../common/components/when';
+import { useFilterFields } from '../../common/components/filter-form';
+import { withQuery } from '../../common/lib/with-query';
 import { AUDIT_ACTION_WORDS, auditDetailWords, auditTargetWords } from '../audit-words';
 import './audit-page.css';
 

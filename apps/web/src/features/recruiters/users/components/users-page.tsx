@@ -11,21 +11,21 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
 import { Link } from '@lumenfield/page-kit';
 import { useCreateUser, usersQuery, useUpdateUser } from '../api';
-import { failureText } from '../../shared/api/query-client';
-import { ConfirmDialog } from '../../shared/components/confirm-dialog';
-import { useSession } from '../../shared/session';
-import { ErrorNote, Pending, NoticeNote, type Notice } from '../../shared/components/status';
-import { ListTable } from '../../shared/components/list-table';
+import { failureText } from '../../common/api/query-client';
+import { ConfirmDialog } from '../../common/components/confirm-dialog';
+import { useSession } from '../../common/session';
+import { ErrorNote, Pending, NoticeNote, type Notice } from '../../common/components/status';
+import { ListTable } from '../../common/components/list-table';
 import {
   PASSWORD_HINT,
   TextField,
   fieldErrorFor,
   focusFirstInvalid,
-} from '../../shared/components/fields';
-import { PageHeading } from '../../shared/components/page-heading';
-import { When } from '../../shared/components/when';
-import { EmailText } from '../../shared/components/email-text';
-import { ROLE_LABELS } from '../../shared/routes';
+} from '../../common/components/fields';
+import { PageHeading } from '../../common/components/page-heading';
+import { When } from '../../common/components/when';
+import { EmailText } from '../../common/components/email-text';
+import { ROLE_LABELS } from '../../common/routes';
 import './users-page.css';
 
 /** Every role, as the select offers it (compliance: the self-identification report only). */
