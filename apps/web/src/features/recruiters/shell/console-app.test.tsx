@@ -93,7 +93,7 @@ describe('signing in', () => {
 
 describe('the shell', () => {
   it('a recruiter on an admin page is told it is not allowed', async () => {
-    const fetchMock = mockSignedInAs(session('recruiter'));
+    const fetchMock = mockSignedInAs('recruiter');
     renderConsole('/recruiters/users');
     expect(await screen.findByRole('heading', { level: 1, name: 'Not allowed' })).toBeVisible();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/recruiters/users'))).toBe(
@@ -102,7 +102,7 @@ describe('the shell', () => {
   });
 
   it('an admin sees Users and Audit log; the openings list shows state and counts', async () => {
-    mockSignedInAs(session('admin'), {
+    mockSignedInAs('admin', {
       'GET /recruiters/jobs': () =>
         json([
           job(),

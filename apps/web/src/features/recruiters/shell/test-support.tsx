@@ -43,14 +43,14 @@ export function mockApi(handlers: Record<string, Handler>) {
   return fetchMock;
 }
 
-/** `mockApi` for someone signed in as `who`: a test names only the calls its page makes. */
-export function mockSignedInAs(who: ConsoleSession, handlers: Record<string, Handler> = {}) {
-  return mockApi({ 'GET /recruiters/session': () => json(who), ...handlers });
+/** `mockApi` for someone signed in with `role`: a test names only the calls its page makes. */
+export function mockSignedInAs(role: UserRole, handlers: Record<string, Handler> = {}) {
+  return mockApi({ 'GET /recruiters/session': () => json(session(role)), ...handlers });
 }
 
 /** `mockSignedInAs` a recruiter, whom most of the console's tests are about. */
 export const mockSignedIn = (handlers: Record<string, Handler> = {}) =>
-  mockSignedInAs(session(), handlers);
+  mockSignedInAs('recruiter', handlers);
 
 /** A session of Rita Recruiter, or of Ada Admin for the admin role, unless `name` says. */
 export function session(

@@ -10,7 +10,6 @@ import {
   mockSignedIn,
   mockSignedInAs,
   renderConsole,
-  session,
 } from '../../shell/test-support';
 
 describe('the applicants list', () => {
@@ -167,7 +166,7 @@ describe("an applicant's page", () => {
   });
 
   it('after erasing, closing the result (× or Esc) leaves the erased person for the applicants list', async () => {
-    mockSignedInAs(session('admin'), {
+    mockSignedInAs('admin', {
       'GET /recruiters/applicants/12': () => json(applicant()),
       'POST /recruiters/erasures': () => json({ applicants: 1, resumes: 1, mails: 2 }),
       'GET /recruiters/applicants': () => json({ items: [], total: 0, page: 1, pageSize: 50 }),

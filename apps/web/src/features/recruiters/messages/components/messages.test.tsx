@@ -9,7 +9,6 @@ import {
   mockSignedInAs,
   problem,
   renderConsole,
-  session,
 } from '../../shell/test-support';
 
 const template: MessageTemplate = {
@@ -28,7 +27,7 @@ describe('the Messages screen', () => {
   it('refuses a template with an unknown placeholder beside the field, keeping what was typed', async () => {
     const sent: unknown[] = [];
     const refusal = '{{fistName}} is not a placeholder we know: use one of {{firstName}}.';
-    mockSignedInAs(session('admin'), {
+    mockSignedInAs('admin', {
       'GET /recruiters/message-templates': () => json([]),
       'GET /recruiters/rejection-reasons': () => json(reasons),
       'POST /recruiters/message-templates': (_url, init) => {

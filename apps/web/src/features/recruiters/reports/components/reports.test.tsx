@@ -16,7 +16,6 @@ import {
   mockSignedInAs,
   problem,
   renderConsole,
-  session,
 } from '../../shell/test-support';
 import { reportQueryFromParams } from './reports-page';
 
@@ -216,7 +215,7 @@ describe('the Reports page', () => {
   });
 
   it('is not for the compliance role', async () => {
-    mockSignedInAs(session('compliance'));
+    mockSignedInAs('compliance');
     renderConsole('/recruiters/reports');
     expect(await screen.findByRole('heading', { level: 1, name: 'Not allowed' })).toBeVisible();
   });

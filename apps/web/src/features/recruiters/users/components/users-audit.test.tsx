@@ -25,7 +25,7 @@ describe('users (admins)', () => {
   it('adds a person, shows a password rule beside its field, deactivates and changes a role, each only after a yes', async () => {
     let users: ConsoleUser[] = [session('admin').user, rita];
     const writes: { method: string; path: string; body: unknown }[] = [];
-    mockSignedInAs(session('admin'), {
+    mockSignedInAs('admin', {
       'GET /recruiters/users': () => json(users),
       'POST /recruiters/users': (_url, init) => {
         const body = JSON.parse(String(init?.body)) as { password: string; name: string };
@@ -99,7 +99,7 @@ describe('users (admins)', () => {
 
   it("offers one's own password change under Your account, never as a reset without the current one", async () => {
     const writes: string[] = [];
-    mockSignedInAs(session('admin'), {
+    mockSignedInAs('admin', {
       'GET /recruiters/users': () => json([session('admin').user, rita]),
       'PATCH /recruiters/users/1': (url) => {
         writes.push(url.pathname);
@@ -126,7 +126,7 @@ describe('users (admins)', () => {
 describe('the audit log (admins)', () => {
   it('asks with the filters in the URL and pages with them', async () => {
     const asked: Record<string, string>[] = [];
-    mockSignedInAs(session('admin'), {
+    mockSignedInAs('admin', {
       'GET /recruiters/audit': (url) => {
         asked.push(Object.fromEntries(url.searchParams));
         return json({
