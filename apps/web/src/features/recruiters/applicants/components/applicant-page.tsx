@@ -292,15 +292,15 @@ export default function ApplicantPage({ applicantId }: { applicantId: number }) 
       ) : null}
       <Pending query={applicant} what="the applicant" />
       {data ? (
-        <div className="rc-applicant">
-          <div className="rc-applicant__main">
+        <div className="rc-columns">
+          <div className="rc-columns__main">
             <Sent applicant={data} />
             <Duplicates applicant={data} />
             <ApplicantAnswers answers={data.answers} doesNotMeet={data.doesNotMeet} />
             <Timeline applicant={data} />
             <Resume applicant={data} />
           </div>
-          <div className="rc-applicant__side">
+          <div className="rc-columns__side">
             <StagePanel applicant={data} />
             <MessagePanel applicant={data} />
             <NotesPanel applicant={data} />

@@ -339,14 +339,14 @@ export default function MessagesPage() {
         {isAdmin ? '' : ' Only admins change templates and reasons.'}
       </p>
       <NoticeNote notice={notice} />
-      <div className="rc-messages">
-        <div className="rc-messages__main">
+      <div className="rc-columns">
+        <div className="rc-columns__main">
           <Pending query={templates} what="templates" />
           {templates.isSuccess ? (
             <Templates templates={templates.data} isAdmin={isAdmin} onChanged={setNotice} />
           ) : null}
         </div>
-        <div className="rc-messages__side">
+        <div className="rc-columns__side">
           <Pending query={reasons} what="rejection reasons" />
           {reasons.isSuccess ? (
             <Reasons reasons={reasons.data} isAdmin={isAdmin} onChanged={setNotice} />

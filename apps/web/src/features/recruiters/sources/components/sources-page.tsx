@@ -312,8 +312,8 @@ export default function SourcesPage() {
         {isAdmin ? '' : ' Only admins add and delete sources.'}
       </p>
       <NoticeNote notice={notice} />
-      <div className="rc-messages">
-        <div className="rc-messages__main">
+      <div className="rc-columns">
+        <div className="rc-columns__main">
           <Pending query={overview} what="sources" />
           {overview.isSuccess && overview.data.sources.length === 0 ? (
             <p className="rc-card rc-muted">
@@ -334,7 +334,7 @@ export default function SourcesPage() {
             : null}
         </div>
         {isAdmin ? (
-          <div className="rc-messages__side">
+          <div className="rc-columns__side">
             <NewSourceForm onAdded={setNotice} />
           </div>
         ) : null}
