@@ -2,7 +2,16 @@ import { SIGN_IN_FAILED_MESSAGE } from '@lumenfield/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { job, json, mockApi, problem, renderConsole, session } from './test-support';
+import {
+  job,
+  json,
+  mockApi,
+  mockSignedIn,
+  mockSignedInAs,
+  problem,
+  renderConsole,
+  session,
+} from './test-support';
 
 describe('signing in', () => {
   it('a console page without a session goes to sign-in and back to it after', async () => {
@@ -84,7 +93,7 @@ describe('signing in', () => {
 
 describe('the shell', () => {
   it('a recruiter on an admin page is told it is not allowed', async () => {
-    const fetchMock = mockApi({ 'GET /recruiters/session': () => json(session('recruiter')) });
+    const fetchMock = mockSignedInAs('recruiter');
     renderConsole('/recruiters/users');
     expect(await screen.findByRole('heading', { level: 1, name: 'Not allowed' })).toBeVisible();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/recruiters/users'))).toBe(
@@ -93,8 +102,7 @@ describe('the shell', () => {
   });
 
   it('an admin sees Users and Audit log; the openings list shows state and counts', async () => {
-    mockApi({
-      'GET /recruiters/session': () => json(session('admin', 'Ada Admin')),
+    mockSignedInAs('admin', {
       'GET /recruiters/jobs': () =>
         json([
           job(),
@@ -130,8 +138,7 @@ describe('the shell', () => {
 
   it('a 401 from a page call (session ended) asks to sign in again in place, then sends the call again', async () => {
     let sessionEnded = true;
-    const fetchMock = mockApi({
-      'GET /recruiters/session': () => json(session()),
+    const fetchMock = mockSignedIn({
       'POST /recruiters/session': () => {
         sessionEnded = false;
         return json(session());
@@ -155,8 +162,7 @@ describe('the shell', () => {
   });
 
   it('"Not now" closes the dialog and leaves the page with its error, not the sign-in page', async () => {
-    mockApi({
-      'GET /recruiters/session': () => json(session()),
+    mockSignedIn({
       'GET /recruiters/jobs': () => problem(401, 'Your session has ended. Please sign in again.'),
     });
     const { history } = renderConsole('/recruiters/openings');

@@ -43,7 +43,20 @@ export function mockApi(handlers: Record<string, Handler>) {
   return fetchMock;
 }
 
-export function session(role: UserRole = 'recruiter', name = 'Rita Recruiter'): ConsoleSession {
+/** `mockApi` for someone signed in with `role`: a test names only the calls its page makes. */
+export function mockSignedInAs(role: UserRole, handlers: Record<string, Handler> = {}) {
+  return mockApi({ 'GET /recruiters/session': () => json(session(role)), ...handlers });
+}
+
+/** `mockSignedInAs` a recruiter, whom most of the console's tests are about. */
+export const mockSignedIn = (handlers: Record<string, Handler> = {}) =>
+  mockSignedInAs('recruiter', handlers);
+
+/** A session of Rita Recruiter, or of Ada Admin for the admin role, unless `name` says. */
+export function session(
+  role: UserRole = 'recruiter',
+  name = role === 'admin' ? 'Ada Admin' : 'Rita Recruiter',
+): ConsoleSession {
   return {
     user: {
       userId: role === 'admin' ? 1 : 2,

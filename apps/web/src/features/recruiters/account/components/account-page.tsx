@@ -11,6 +11,7 @@ import {
   TextField,
   fieldErrorFor,
   focusFirstInvalid,
+  FormActions,
 } from '../../common/components/fields';
 import { PageHeading } from '../../common/components/page-heading';
 
@@ -85,11 +86,7 @@ export default function AccountPage() {
               onChange={(value) => setForm((current) => ({ ...current, newPassword: value }))}
             />
           </div>
-          <div className="rc-form__actions">
-            <button type="submit" className="button button--primary" disabled={changing.isPending}>
-              Change password
-            </button>
-          </div>
+          <FormActions submit="Change password" busy={changing.isPending} />
         </form>
       </section>
       <ApiTokens />

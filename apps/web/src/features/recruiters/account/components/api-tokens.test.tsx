@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ApiToken } from '@lumenfield/contract';
 import { installDialogPolyfill } from '../../../careers/test-support';
-import { json, mockApi, problem, renderConsole, session } from '../../shell/test-support';
+import { json, mockSignedIn, problem, renderConsole } from '../../shell/test-support';
 
 installDialogPolyfill();
 
@@ -13,8 +13,7 @@ describe('API tokens in Your account', () => {
   it('makes a token whose secret is shown once, lists it with its dates, and revokes it after a confirmation that starts on Keep', async () => {
     let tokens: ApiToken[] = [];
     const revoked: string[] = [];
-    mockApi({
-      'GET /recruiters/session': () => json(session()),
+    mockSignedIn({
       'GET /recruiters/tokens': () => json(tokens),
       'POST /recruiters/tokens': (_url, init) => {
         const { name } = JSON.parse(String(init?.body)) as { name: string };

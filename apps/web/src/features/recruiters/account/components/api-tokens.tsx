@@ -7,7 +7,7 @@ import { tokensQuery, useCreateToken, useRevokeToken } from '../api';
 import { failureText } from '../../common/api/query-client';
 import { ErrorNote, Pending } from '../../common/components/status';
 import { ListTable } from '../../common/components/list-table';
-import { TextField, fieldErrorFor } from '../../common/components/fields';
+import { TextField, fieldErrorFor, FormActions } from '../../common/components/fields';
 import { When } from '../../common/components/when';
 import './api-tokens.css';
 
@@ -127,11 +127,7 @@ export function ApiTokens() {
             onChange={setName}
           />
         </div>
-        <div className="rc-form__actions">
-          <button type="submit" className="button button--primary" disabled={busy}>
-            Create token
-          </button>
-        </div>
+        <FormActions submit="Create token" busy={busy} />
       </form>
       <h3 ref={listHeadingRef} tabIndex={-1}>
         Your tokens

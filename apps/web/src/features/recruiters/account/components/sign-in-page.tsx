@@ -3,6 +3,7 @@ import type { ConsoleSession } from '@lumenfield/contract';
 import { Logo } from '@/components/logo';
 import { useSignIn } from '../api';
 import { failureText } from '../../common/api/query-client';
+import { FormActions } from '../../common/components/fields';
 import { useConsoleTitle } from '../../common/components/page-heading';
 import './sign-in-page.css';
 
@@ -80,12 +81,9 @@ export function SignInForm({
           />
         </div>
         {children ? (
-          <div className="rc-form__actions">
-            <button type="submit" className="button button--primary" disabled={signingIn.isPending}>
-              Sign in
-            </button>
+          <FormActions submit="Sign in" busy={signingIn.isPending}>
             {children}
-          </div>
+          </FormActions>
         ) : (
           <button
             type="submit"

@@ -6,17 +6,15 @@ import {
   applicantRow,
   job,
   json,
-  mockApi,
+  mockSignedIn,
   renderConsole,
-  session,
 } from '../../shell/test-support';
 
 const row = applicantRow({ doesNotMeet: ['Can you work nights?'] });
 
 describe('answers and knock-out flags in the console', () => {
   it("the applicant's page shows each answer under the label as asked, and the flags", async () => {
-    mockApi({
-      'GET /recruiters/session': () => json(session()),
+    mockSignedIn({
       'GET /recruiters/applicants/12': () =>
         json(
           applicant({
@@ -54,8 +52,7 @@ describe('answers and knock-out flags in the console', () => {
   });
 
   it('an applicant of an opening without questions has no Answers section', async () => {
-    mockApi({
-      'GET /recruiters/session': () => json(session()),
+    mockSignedIn({
       'GET /recruiters/applicants/12': () => json(applicant()),
     });
     renderConsole('/recruiters/applicants/12');
@@ -65,8 +62,7 @@ describe('answers and knock-out flags in the console', () => {
 
   it('the list shows the flag and filters on it by URL; the CSV link carries the filter', async () => {
     const asked: Record<string, string>[] = [];
-    mockApi({
-      'GET /recruiters/session': () => json(session()),
+    mockSignedIn({
       'GET /recruiters/jobs': () => json([job()]),
       'GET /recruiters/applicants': (url) => {
         asked.push(Object.fromEntries(url.searchParams));

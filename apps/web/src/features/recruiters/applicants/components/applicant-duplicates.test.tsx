@@ -6,10 +6,9 @@ import {
   applicant,
   job,
   json,
-  mockApi,
+  mockSignedIn,
   problem,
   renderConsole,
-  session,
 } from '../../shell/test-support';
 
 const other = {
@@ -35,8 +34,7 @@ const merged = (undoUntil: string | null): ConsoleApplicant =>
 describe("the applicant's possible duplicates", () => {
   it('lists each with what matched, its opening, date and stage, and merges after a confirm', async () => {
     const asked: unknown[] = [];
-    mockApi({
-      'GET /recruiters/session': () => json(session()),
+    mockSignedIn({
       'GET /recruiters/applicants/12': () => json(suggested()),
       'POST /recruiters/applicants/12/merge': (_url, init) => {
         asked.push(JSON.parse(String(init?.body)));
@@ -79,8 +77,7 @@ describe("the applicant's possible duplicates", () => {
 
   it('records "Not the same person" and says so; a refusal is shown in its words', async () => {
     let calls = 0;
-    mockApi({
-      'GET /recruiters/session': () => json(session()),
+    mockSignedIn({
       'GET /recruiters/applicants/12': () => json(suggested()),
       'POST /recruiters/applicants/12/not-duplicate': () =>
         ++calls === 1
@@ -101,8 +98,7 @@ describe("the applicant's possible duplicates", () => {
   });
 
   it('offers no undo once the 30 days are past, and no section without duplicates', async () => {
-    mockApi({
-      'GET /recruiters/session': () => json(session()),
+    mockSignedIn({
       'GET /recruiters/applicants/12': () => json(merged(null)),
       'GET /recruiters/applicants/13': () => json(applicant({ applicantId: 13 })),
     });
@@ -132,8 +128,7 @@ describe("the applicant's possible duplicates", () => {
       doesNotMeet: [],
       possibleDuplicate,
     });
-    mockApi({
-      'GET /recruiters/session': () => json(session()),
+    mockSignedIn({
       'GET /recruiters/jobs': () => json([job()]),
       'GET /recruiters/applicants': () =>
         json({

@@ -22,6 +22,7 @@ import { applicantsOfOpening } from '../../common/routes';
 import { applicantInList, listQuery } from '../applicant-sort';
 import { queryFromParams } from './applicants-page';
 import { useSession } from '../../common/session';
+import { FormActions } from '../../common/components/fields';
 import { ErrorNote, Loading, Pending } from '../../common/components/status';
 import { PageHeading } from '../../common/components/page-heading';
 import { StageBadge } from '../../common/components/badges';
@@ -109,10 +110,7 @@ function StagePanel({ applicant }: { applicant: ConsoleApplicant }) {
             {reasons.join(' ')}
           </p>
         ) : null}
-        <div className="rc-form__actions">
-          <button type="submit" className="button button--primary">
-            Change stage
-          </button>
+        <FormActions submit="Change stage">
           {refusals.get('Rejected') === undefined ? (
             <button
               type="button"
@@ -122,7 +120,7 @@ function StagePanel({ applicant }: { applicant: ConsoleApplicant }) {
               Reject…
             </button>
           ) : null}
-        </div>
+        </FormActions>
         <p className="rc-muted" role="status">
           {done}
         </p>
@@ -294,15 +292,15 @@ export default function ApplicantPage({ applicantId }: { applicantId: number }) 
       ) : null}
       <Pending query={applicant} what="the applicant" />
       {data ? (
-        <div className="rc-applicant">
-          <div className="rc-applicant__main">
+        <div className="rc-columns">
+          <div className="rc-columns__main">
             <Sent applicant={data} />
             <Duplicates applicant={data} />
             <ApplicantAnswers answers={data.answers} doesNotMeet={data.doesNotMeet} />
             <Timeline applicant={data} />
             <Resume applicant={data} />
           </div>
-          <div className="rc-applicant__side">
+          <div className="rc-columns__side">
             <StagePanel applicant={data} />
             <MessagePanel applicant={data} />
             <NotesPanel applicant={data} />

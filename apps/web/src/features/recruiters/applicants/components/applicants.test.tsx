@@ -7,16 +7,15 @@ import {
   applicantRow,
   job,
   json,
-  mockApi,
+  mockSignedIn,
+  mockSignedInAs,
   renderConsole,
-  session,
 } from '../../shell/test-support';
 
 describe('the applicants list', () => {
   it('reads its filters from the URL, asks for them, and the CSV link carries them', async () => {
     const asked: URLSearchParams[] = [];
-    mockApi({
-      'GET /recruiters/session': () => json(session()),
+    mockSignedIn({
       'GET /recruiters/jobs': () => json([job()]),
       'GET /recruiters/applicants': (url) => {
         asked.push(url.searchParams);
@@ -75,8 +74,7 @@ describe("an applicant's page", () => {
     let current: ConsoleApplicant = applicant();
     const writes: { method: string; body: unknown }[] = [];
     let pageLoads = 0;
-    mockApi({
-      'GET /recruiters/session': () => json(session()),
+    mockSignedIn({
       'GET /recruiters/applicants/12': () => {
         pageLoads += 1;
         return json(current);
@@ -168,8 +166,7 @@ describe("an applicant's page", () => {
   });
 
   it('after erasing, closing the result (× or Esc) leaves the erased person for the applicants list', async () => {
-    mockApi({
-      'GET /recruiters/session': () => json(session('admin', 'Ada Admin')),
+    mockSignedInAs('admin', {
       'GET /recruiters/applicants/12': () => json(applicant()),
       'POST /recruiters/erasures': () => json({ applicants: 1, resumes: 1, mails: 2 }),
       'GET /recruiters/applicants': () => json({ items: [], total: 0, page: 1, pageSize: 50 }),

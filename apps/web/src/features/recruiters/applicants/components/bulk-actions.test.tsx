@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ApplicantStage, BulkAction } from '@lumenfield/contract';
 import { bulkDoneText, bulkMoveTargets, bulkUndoText } from './bulk-actions';
-import { applicantRow, json, mockApi, renderConsole, session } from '../../shell/test-support';
+import { applicantRow, json, mockSignedIn, renderConsole } from '../../shell/test-support';
 
 const row = (applicantId: number, firstName: string, stage: ApplicantStage = 'New') =>
   applicantRow({ applicantId, firstName, email: `${firstName.toLowerCase()}@example.com`, stage });
@@ -36,8 +36,7 @@ describe('the bulk bar on the applicants list', () => {
   it('selects all matching, moves them with the stages seen, reports the skipped, and undoes', async () => {
     const sent: unknown[] = [];
     let undone = false;
-    mockApi({
-      'GET /recruiters/session': () => json(session()),
+    mockSignedIn({
       'GET /recruiters/jobs': () => json([]),
       'GET /recruiters/applicants': () =>
         json({

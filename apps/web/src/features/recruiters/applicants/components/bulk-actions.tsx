@@ -18,6 +18,7 @@ import { useBulk, useSelectAllMatching, useUndoBulk } from '../api';
 import { failureText } from '../../common/api/query-client';
 import { reasonsQuery, templatesQuery } from '../../messages/api';
 import { RejectionFields } from '../../messages/components/reject-dialog';
+import { FormActions } from '../../common/components/fields';
 import { ErrorNote } from '../../common/components/status';
 import './bulk-actions.css';
 
@@ -342,14 +343,12 @@ function BulkRejectDialog({
           }}
           onTemplate={setTemplateId}
         />
-        <div className="rc-form__actions">
-          <button type="submit" className="button rc-button--danger" disabled={busy}>
-            {templateId === '' ? `Reject ${who}` : `Reject ${who} and send`}
-          </button>
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <FormActions
+          submit={templateId === '' ? `Reject ${who}` : `Reject ${who} and send`}
+          danger
+          busy={busy}
+          onCancel={onClose}
+        />
       </form>
     </Modal>
   );

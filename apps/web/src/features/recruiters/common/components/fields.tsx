@@ -113,3 +113,40 @@ export function TextField({
     </FieldFrame>
   );
 }
+
+/**
+ * A form's row of buttons: its submit button first (primary, or red where the form rejects or
+ * removes: `danger`), disabled while `busy`; then Cancel where there is `onCancel`, and any
+ * other buttons it is given.
+ */
+export function FormActions({
+  submit,
+  danger = false,
+  busy,
+  onCancel,
+  children,
+}: {
+  submit: ReactNode;
+  danger?: boolean;
+  busy?: boolean;
+  onCancel?: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="rc-form__actions">
+      <button
+        type="submit"
+        className={danger ? 'button rc-button--danger' : 'button button--primary'}
+        disabled={busy}
+      >
+        {submit}
+      </button>
+      {onCancel ? (
+        <button type="button" className="button button--secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      ) : null}
+      {children}
+    </div>
+  );
+}

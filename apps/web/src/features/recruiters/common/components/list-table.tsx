@@ -64,7 +64,7 @@ export function ListTable({
   return (
     <table className={className}>
       <caption className="visually-hidden">{caption}</caption>
-      <thead>
+      <thead className="rc-table-head">
         <tr>
           {columns.map((column) =>
             typeof column === 'string' ? (

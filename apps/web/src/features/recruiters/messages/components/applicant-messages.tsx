@@ -12,7 +12,7 @@ import { PlaceholderList } from './placeholder-list';
 import { PreviewBox } from './preview-box';
 import { failureText } from '../../common/api/query-client';
 import { ErrorNote } from '../../common/components/status';
-import { FieldFrame, TextField, fieldErrorFor } from '../../common/components/fields';
+import { FieldFrame, TextField, fieldErrorFor, FormActions } from '../../common/components/fields';
 import './messages.css';
 
 /**
@@ -196,16 +196,13 @@ export function MessagePanel({ applicant }: { applicant: ConsoleApplicant }) {
           </>
         )}
         {preview ? <PreviewBox preview={preview} label={`What ${name} will read`} /> : null}
-        <div className="rc-form__actions">
-          <button type="submit" className="button button--primary">
-            {preview ? 'Send message' : 'Preview'}
-          </button>
+        <FormActions submit={preview ? 'Send message' : 'Preview'}>
           {preview ? (
             <button type="button" className="button button--secondary" onClick={changed}>
               Change it
             </button>
           ) : null}
-        </div>
+        </FormActions>
         <p className="rc-muted" role="status">
           {done}
         </p>

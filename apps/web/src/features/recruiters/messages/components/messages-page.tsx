@@ -25,6 +25,7 @@ import {
   TextField,
   fieldErrorFor,
   focusFirstInvalid,
+  FormActions,
 } from '../../common/components/fields';
 import { PageHeading } from '../../common/components/page-heading';
 import { TitledCard } from '../../common/components/titled-card';
@@ -110,16 +111,10 @@ function TemplateForm({
           )}
         </FieldFrame>
         <PlaceholderList id="template-placeholders" />
-        <div className="rc-form__actions">
-          <button type="submit" className="button button--primary">
-            {editing ? 'Save template' : 'Add template'}
-          </button>
-          {editing ? (
-            <button type="button" className="button button--secondary" onClick={onCancel}>
-              Cancel
-            </button>
-          ) : null}
-        </div>
+        <FormActions
+          submit={editing ? 'Save template' : 'Add template'}
+          onCancel={editing ? onCancel : undefined}
+        />
       </form>
     </section>
   );
@@ -321,11 +316,7 @@ function Reasons({
             error={error}
             onChange={setLabel}
           />
-          <div className="rc-form__actions">
-            <button type="submit" className="button button--primary">
-              Add reason
-            </button>
-          </div>
+          <FormActions submit="Add reason" />
         </form>
       ) : null}
     </section>
@@ -348,14 +339,14 @@ export default function MessagesPage() {
         {isAdmin ? '' : ' Only admins change templates and reasons.'}
       </p>
       <NoticeNote notice={notice} />
-      <div className="rc-messages">
-        <div className="rc-messages__main">
+      <div className="rc-columns">
+        <div className="rc-columns__main">
           <Pending query={templates} what="templates" />
           {templates.isSuccess ? (
             <Templates templates={templates.data} isAdmin={isAdmin} onChanged={setNotice} />
           ) : null}
         </div>
-        <div className="rc-messages__side">
+        <div className="rc-columns__side">
           <Pending query={reasons} what="rejection reasons" />
           {reasons.isSuccess ? (
             <Reasons reasons={reasons.data} isAdmin={isAdmin} onChanged={setNotice} />

@@ -5,10 +5,10 @@ import type { MessageTemplate, RejectionReason } from '@lumenfield/contract';
 import {
   applicant,
   json,
-  mockApi,
+  mockSignedIn,
+  mockSignedInAs,
   problem,
   renderConsole,
-  session,
 } from '../../shell/test-support';
 
 const template: MessageTemplate = {
@@ -27,8 +27,7 @@ describe('the Messages screen', () => {
   it('refuses a template with an unknown placeholder beside the field, keeping what was typed', async () => {
     const sent: unknown[] = [];
     const refusal = '{{fistName}} is not a placeholder we know: use one of {{firstName}}.';
-    mockApi({
-      'GET /recruiters/session': () => json(session('admin', 'Ada Admin')),
+    mockSignedInAs('admin', {
       'GET /recruiters/message-templates': () => json([]),
       'GET /recruiters/rejection-reasons': () => json(reasons),
       'POST /recruiters/message-templates': (_url, init) => {
@@ -59,8 +58,7 @@ describe('the Messages screen', () => {
   });
 
   it('shows recruiters the templates and reasons without a way to change them', async () => {
-    mockApi({
-      'GET /recruiters/session': () => json(session()),
+    mockSignedIn({
       'GET /recruiters/message-templates': () => json([template]),
       'GET /recruiters/rejection-reasons': () => json(reasons),
     });
@@ -76,8 +74,7 @@ describe("the applicant page's messages", () => {
   it('rejects only with a reason, shows the mail first, and sends the reason and the template', async () => {
     const rejections: unknown[] = [];
     let current = applicant();
-    mockApi({
-      'GET /recruiters/session': () => json(session()),
+    mockSignedIn({
       'GET /recruiters/applicants/12': () => json(current),
       'GET /recruiters/message-templates': () => json([template]),
       'GET /recruiters/rejection-reasons': () => json(reasons),

@@ -15,7 +15,7 @@ import { reasonsQuery, templatesQuery, usePreviewMessage, useReject } from '../a
 import { PreviewBox } from './preview-box';
 import { failureText } from '../../common/api/query-client';
 import { ErrorNote } from '../../common/components/status';
-import { FieldFrame, fieldErrorFor } from '../../common/components/fields';
+import { FieldFrame, fieldErrorFor, FormActions } from '../../common/components/fields';
 import './messages.css';
 
 /**
@@ -183,14 +183,12 @@ export function RejectDialog({
         {preview && preview.templateId === templateId ? (
           <PreviewBox preview={preview.preview} label={`The mail ${name} will read`} />
         ) : null}
-        <div className="rc-form__actions">
-          <button type="submit" className="button rc-button--danger" disabled={rejecting.isPending}>
-            {templateId === '' ? 'Reject' : 'Reject and send'}
-          </button>
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <FormActions
+          submit={templateId === '' ? 'Reject' : 'Reject and send'}
+          danger
+          busy={rejecting.isPending}
+          onCancel={onClose}
+        />
         {offered.length === 0 && reasons ? (
           <p className="rc-muted">
             <Link to={consolePagePaths.messages}>Rejection reasons</Link>

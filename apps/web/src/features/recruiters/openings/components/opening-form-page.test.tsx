@@ -9,15 +9,7 @@ import {
 } from '@lumenfield/contract';
 import { bodyFromForm, formFromJob } from '../opening-form';
 import { editorExtensions, editorHtml, isKeptHref } from './rich-text-editor';
-import {
-  job,
-  json,
-  mockApi,
-  noTerms,
-  problem,
-  renderConsole,
-  session,
-} from '../../shell/test-support';
+import { job, json, mockSignedIn, noTerms, problem, renderConsole } from '../../shell/test-support';
 
 // jsdom lays nothing out; ProseMirror asks where things are after a click.
 beforeAll(() => {
@@ -117,8 +109,7 @@ describe('the opening form', () => {
 
   it("a 400 puts the server's messages beside the fields, focuses the first, keeps the input", async () => {
     const posts: unknown[] = [];
-    mockApi({
-      'GET /recruiters/session': () => json(session()),
+    mockSignedIn({
       'POST /recruiters/jobs': (_url, init) => {
         posts.push(JSON.parse(String(init?.body)));
         return problem(400, 'Invalid', [
@@ -152,7 +143,7 @@ describe('the opening form', () => {
   });
 
   it('the toolbar is one Tab stop; arrow keys move along it, Enter presses', async () => {
-    mockApi({ 'GET /recruiters/session': () => json(session()) });
+    mockSignedIn();
     renderConsole('/recruiters/openings/new');
     const toolbar = await screen.findByRole('toolbar', { name: 'Formatting' });
     const heading = within(toolbar).getByRole('button', { name: 'Heading' });
@@ -181,8 +172,7 @@ describe('the opening form', () => {
 
   it('an open opening can be closed and reopened', async () => {
     const patches: unknown[] = [];
-    mockApi({
-      'GET /recruiters/session': () => json(session()),
+    mockSignedIn({
       'GET /recruiters/jobs/3': () => json(job()),
       'PATCH /recruiters/jobs/3': (_url, init) => {
         const body = JSON.parse(String(init?.body)) as { isOpen: boolean };
@@ -200,8 +190,7 @@ describe('the opening form', () => {
   });
 
   it('after Save the heading and the state are the opening as saved; "Saved." stands by the Save button', async () => {
-    mockApi({
-      'GET /recruiters/session': () => json(session()),
+    mockSignedIn({
       'GET /recruiters/jobs/3': () => json(job()),
       // The server answers the opening as saved: a new title, published in the future.
       'PATCH /recruiters/jobs/3': (_url, init) => {

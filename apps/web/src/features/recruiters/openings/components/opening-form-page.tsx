@@ -29,6 +29,7 @@ import {
   fieldErrorFor,
   fieldSentence,
   focusFirstInvalid,
+  FormActions,
 } from '../../common/components/fields';
 import { PageHeading } from '../../common/components/page-heading';
 import { StateBadge } from '../../common/components/badges';
@@ -330,15 +331,12 @@ function OpeningEditor({ job }: { job?: RecruiterOpening }) {
           errors={errors}
           onChange={(questions) => setForm((current) => ({ ...current, questions }))}
         />
-        <div className="rc-form__actions">
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {job ? 'Save changes' : 'Create opening'}
-          </button>
+        <FormActions submit={job ? 'Save changes' : 'Create opening'} busy={busy}>
           <Link className="button button--secondary" to={consolePagePaths.openings}>
             Back to openings
           </Link>
           {saved ? okNote('Saved.') : null}
-        </div>
+        </FormActions>
       </form>
     </>
   );

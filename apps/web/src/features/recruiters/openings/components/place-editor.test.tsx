@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { job, json, mockApi, problem, renderConsole, session } from '../../shell/test-support';
+import { job, json, mockSignedIn, problem, renderConsole } from '../../shell/test-support';
 
 beforeAll(() => {
   document.elementFromPoint ??= () => null;
@@ -15,8 +15,7 @@ const countries = [
 
 function api(onPost: (body: Record<string, unknown>) => Response) {
   const posts: Record<string, unknown>[] = [];
-  mockApi({
-    'GET /recruiters/session': () => json(session()),
+  mockSignedIn({
     'GET /recruiters/countries': () => json(countries),
     'POST /recruiters/jobs': (_url, init) => {
       const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
@@ -125,8 +124,7 @@ describe('the place editor', () => {
         { city: 'Manila', region: '', country: 'PH' },
       ],
     });
-    mockApi({
-      'GET /recruiters/session': () => json(session()),
+    mockSignedIn({
       'GET /recruiters/countries': () => json(countries),
       'GET /recruiters/jobs': () => json([twoPlaces]),
       'GET /recruiters/jobs/3': () => json(twoPlaces),

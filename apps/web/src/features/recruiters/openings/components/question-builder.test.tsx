@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_QUESTIONS, type FieldError, type Question } from '@lumenfield/contract';
 import { QuestionBuilder } from './question-builder';
 import { draftOf, keyFromLabel, questionsFromDrafts, type QuestionDraft } from '../question-drafts';
-import { job, json, mockApi, problem, renderConsole, session } from '../../shell/test-support';
+import { job, json, mockSignedIn, problem, renderConsole } from '../../shell/test-support';
 
 beforeAll(() => {
   document.elementFromPoint ??= () => null;
@@ -135,8 +135,7 @@ describe('the question builder', () => {
 describe('the opening form with questions', () => {
   it('sends the questions with the opening and shows a 400 beside the question', async () => {
     const posts: { questions?: Question[] }[] = [];
-    mockApi({
-      'GET /recruiters/session': () => json(session()),
+    mockSignedIn({
       'GET /recruiters/jobs/3': () =>
         json(
           job({

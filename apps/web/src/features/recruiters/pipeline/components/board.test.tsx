@@ -7,10 +7,9 @@ import {
   applicantRow,
   job,
   json,
-  mockApi,
+  mockSignedIn,
   problem,
   renderConsole,
-  session,
 } from '../../shell/test-support';
 
 const row = (
@@ -56,8 +55,7 @@ const column = (stage: string) => screen.getByRole('region', { name: new RegExp(
 describe("an opening's board", () => {
   it('shows a column per stage with its count, and moves a card by keyboard: counts change in place and it is said aloud', async () => {
     const puts: unknown[] = [];
-    mockApi({
-      'GET /recruiters/session': () => json(session()),
+    mockSignedIn({
       'GET /recruiters/jobs/3': () => json(job({ id: 3 })),
       'GET /recruiters/jobs/3/board': () => json(board()),
       'PUT /recruiters/applicants/2/stage': (_url, init) => {
@@ -104,8 +102,7 @@ describe("an opening's board", () => {
   });
 
   it("a refused move says why on the card: the model's sentence, or the server's 409", async () => {
-    const fetchMock = mockApi({
-      'GET /recruiters/session': () => json(session()),
+    const fetchMock = mockSignedIn({
       'GET /recruiters/jobs/3': () => json(job({ id: 3 })),
       'GET /recruiters/jobs/3/board': () => json(board()),
       'PUT /recruiters/applicants/1/stage': () =>
@@ -135,8 +132,7 @@ describe("an opening's board", () => {
 
   it('a move shows at once, before the server answers, and is taken back if the server refuses', async () => {
     let answer: ((response: Response) => void) | undefined;
-    mockApi({
-      'GET /recruiters/session': () => json(session()),
+    mockSignedIn({
       'GET /recruiters/jobs/3': () => json(job({ id: 3 })),
       'GET /recruiters/jobs/3/board': () => json(board()),
       'PUT /recruiters/applicants/2/stage': () =>
@@ -176,8 +172,7 @@ describe("an opening's board", () => {
   it('a long column shows 50 cards and "Show more" brings the cards after the last one shown, of that column only', async () => {
     const many = Array.from({ length: 50 }, (_, i) => row(100 + i, `P${i}`, 'New'));
     const asked: URLSearchParams[] = [];
-    mockApi({
-      'GET /recruiters/session': () => json(session()),
+    mockSignedIn({
       'GET /recruiters/jobs/3': () => json(job({ id: 3 })),
       'GET /recruiters/jobs/3/board': (url) => {
         asked.push(url.searchParams);
@@ -211,8 +206,7 @@ describe("an opening's board", () => {
   });
 
   it('a move to Rejected opens the reject dialog, which asks for a reason', async () => {
-    mockApi({
-      'GET /recruiters/session': () => json(session()),
+    mockSignedIn({
       'GET /recruiters/jobs/3': () => json(job({ id: 3 })),
       'GET /recruiters/jobs/3/board': () => json(board()),
       'GET /recruiters/rejection-reasons': () =>
@@ -237,8 +231,7 @@ describe("an opening's board", () => {
 describe('sorting and walking the applicants list', () => {
   it('sorts by a heading: aria-sort says how, the link turns it round, the filters stay', async () => {
     const asked: URLSearchParams[] = [];
-    mockApi({
-      'GET /recruiters/session': () => json(session()),
+    mockSignedIn({
       'GET /recruiters/jobs': () => json([job()]),
       'GET /recruiters/applicants': (url) => {
         asked.push(url.searchParams);
@@ -265,8 +258,7 @@ describe('sorting and walking the applicants list', () => {
   });
 
   it('sorts with the Sort field too (on a phone the headings are hidden), keeping the filters', async () => {
-    mockApi({
-      'GET /recruiters/session': () => json(session()),
+    mockSignedIn({
       'GET /recruiters/jobs': () => json([job()]),
       'GET /recruiters/applicants': () =>
         json({ items: [row(1, 'Bo', 'New')], total: 1, page: 1, pageSize: 50 }),
@@ -285,8 +277,7 @@ describe('sorting and walking the applicants list', () => {
 
   it("an applicant's page links the previous and next applicant of the list it came from", async () => {
     const asked: URLSearchParams[] = [];
-    mockApi({
-      'GET /recruiters/session': () => json(session()),
+    mockSignedIn({
       'GET /recruiters/applicants/12': () => json(applicant({ applicantId: 12 })),
       'GET /recruiters/applicants/12/neighbours': (url) => {
         asked.push(url.searchParams);

@@ -9,7 +9,14 @@ import type {
   TimeInStageReport,
   TimeToHireReport,
 } from '@lumenfield/contract';
-import { job, json, mockApi, problem, renderConsole, session } from '../../shell/test-support';
+import {
+  job,
+  json,
+  mockSignedIn,
+  mockSignedInAs,
+  problem,
+  renderConsole,
+} from '../../shell/test-support';
 import { reportQueryFromParams } from './reports-page';
 
 const filter = (url: URL): ReportFilter => ({
@@ -30,8 +37,7 @@ const bands = (first: number) =>
   ].map((label, i) => ({ label, count: i === 0 ? first : i === 2 ? 1 : 0 }));
 
 function api(calls: string[] = []) {
-  return mockApi({
-    'GET /recruiters/session': () => json(session()),
+  return mockSignedIn({
     'GET /recruiters/jobs': () => json([job()]),
     'GET /recruiters/reports/time-to-hire': (url) => {
       calls.push(url.search);
@@ -199,8 +205,7 @@ describe('the Reports page', () => {
 
   it('says what failed, per report', async () => {
     api();
-    mockApi({
-      'GET /recruiters/session': () => json(session()),
+    mockSignedIn({
       'GET /recruiters/jobs': () => json([job()]),
       'GET /recruiters/reports/time-to-hire': () =>
         problem(400, 'The start date is after the end date.'),
@@ -210,7 +215,7 @@ describe('the Reports page', () => {
   });
 
   it('is not for the compliance role', async () => {
-    mockApi({ 'GET /recruiters/session': () => json(session('compliance')) });
+    mockSignedInAs('compliance');
     renderConsole('/recruiters/reports');
     expect(await screen.findByRole('heading', { level: 1, name: 'Not allowed' })).toBeVisible();
   });

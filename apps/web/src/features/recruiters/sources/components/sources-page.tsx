@@ -24,7 +24,12 @@ import '../../messages/components/messages.css';
 import { ErrorNote, Pending, NoticeNote, type Notice } from '../../common/components/status';
 import { ListTable } from '../../common/components/list-table';
 import { PageHeading } from '../../common/components/page-heading';
-import { TextField, fieldErrorFor, focusFirstInvalid } from '../../common/components/fields';
+import {
+  TextField,
+  fieldErrorFor,
+  focusFirstInvalid,
+  FormActions,
+} from '../../common/components/fields';
 import { TitledCard } from '../../common/components/titled-card';
 
 type Opening = { id: number; code: string; title: string };
@@ -267,11 +272,7 @@ function NewSourceForm({ onAdded }: { onAdded: (notice: Notice) => void }) {
             </select>
           </div>
         ) : null}
-        <div className="rc-form__actions">
-          <button type="submit" className="button button--primary">
-            Add source
-          </button>
-        </div>
+        <FormActions submit="Add source" />
       </form>
     </section>
   );
@@ -311,8 +312,8 @@ export default function SourcesPage() {
         {isAdmin ? '' : ' Only admins add and delete sources.'}
       </p>
       <NoticeNote notice={notice} />
-      <div className="rc-messages">
-        <div className="rc-messages__main">
+      <div className="rc-columns">
+        <div className="rc-columns__main">
           <Pending query={overview} what="sources" />
           {overview.isSuccess && overview.data.sources.length === 0 ? (
             <p className="rc-card rc-muted">
@@ -333,7 +334,7 @@ export default function SourcesPage() {
             : null}
         </div>
         {isAdmin ? (
-          <div className="rc-messages__side">
+          <div className="rc-columns__side">
             <NewSourceForm onAdded={setNotice} />
           </div>
         ) : null}

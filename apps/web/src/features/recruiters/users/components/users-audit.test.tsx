@@ -2,7 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ConsoleUser } from '@lumenfield/contract';
-import { json, mockApi, problem, renderConsole, session } from '../../shell/test-support';
+import {
+  json,
+  mockSignedIn,
+  mockSignedInAs,
+  problem,
+  renderConsole,
+  session,
+} from '../../shell/test-support';
 
 const rita: ConsoleUser = {
   userId: 2,
@@ -16,10 +23,9 @@ const rita: ConsoleUser = {
 
 describe('users (admins)', () => {
   it('adds a person, shows a password rule beside its field, deactivates and changes a role, each only after a yes', async () => {
-    let users: ConsoleUser[] = [session('admin', 'Ada Admin').user, rita];
+    let users: ConsoleUser[] = [session('admin').user, rita];
     const writes: { method: string; path: string; body: unknown }[] = [];
-    mockApi({
-      'GET /recruiters/session': () => json(session('admin', 'Ada Admin')),
+    mockSignedInAs('admin', {
       'GET /recruiters/users': () => json(users),
       'POST /recruiters/users': (_url, init) => {
         const body = JSON.parse(String(init?.body)) as { password: string; name: string };
@@ -93,9 +99,8 @@ describe('users (admins)', () => {
 
   it("offers one's own password change under Your account, never as a reset without the current one", async () => {
     const writes: string[] = [];
-    mockApi({
-      'GET /recruiters/session': () => json(session('admin', 'Ada Admin')),
-      'GET /recruiters/users': () => json([session('admin', 'Ada Admin').user, rita]),
+    mockSignedInAs('admin', {
+      'GET /recruiters/users': () => json([session('admin').user, rita]),
       'PATCH /recruiters/users/1': (url) => {
         writes.push(url.pathname);
         return json(rita);
@@ -121,8 +126,7 @@ describe('users (admins)', () => {
 describe('the audit log (admins)', () => {
   it('asks with the filters in the URL and pages with them', async () => {
     const asked: Record<string, string>[] = [];
-    mockApi({
-      'GET /recruiters/session': () => json(session('admin', 'Ada Admin')),
+    mockSignedInAs('admin', {
       'GET /recruiters/audit': (url) => {
         asked.push(Object.fromEntries(url.searchParams));
         return json({
@@ -169,8 +173,7 @@ describe('the audit log (admins)', () => {
 describe('your account', () => {
   it('changes your own password: the server names a wrong current one beside its field', async () => {
     const bodies: unknown[] = [];
-    mockApi({
-      'GET /recruiters/session': () => json(session('recruiter', 'Rita Recruiter')),
+    mockSignedIn({
       'PUT /recruiters/session/password': (_url, init) => {
         const body = JSON.parse(String(init?.body)) as { currentPassword: string };
         bodies.push(body);

@@ -21,6 +21,7 @@ import {
   TextField,
   fieldErrorFor,
   focusFirstInvalid,
+  FormActions,
 } from '../../common/components/fields';
 import { PageHeading } from '../../common/components/page-heading';
 import { When } from '../../common/components/when';
@@ -115,11 +116,7 @@ function AddUser({ onAdded }: { onAdded: (name: string) => void }) {
           </div>
           {field('password', 'Password', 'password', PASSWORD_HINT)}
         </div>
-        <div className="rc-form__actions">
-          <button type="submit" className="button button--primary" disabled={adding.isPending}>
-            Add person
-          </button>
-        </div>
+        <FormActions submit="Add person" busy={adding.isPending} />
       </form>
     </section>
   );
