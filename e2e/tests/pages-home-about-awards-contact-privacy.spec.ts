@@ -1,18 +1,9 @@
 import type { Page } from '@playwright/test';
 import { routes } from '@lumenfield/routes';
+import { HOME_CLAIMS } from '../../apps/web/src/features/home/home-claims.fixture';
 import { expect, test } from '../support/fixtures';
 
 const homeTitle = routes.home.title;
-
-/** The six claims of the home page (CONTENT.md), word for word. */
-const claims = [
-  '97% client retention',
-  'grown from 1 to 300 people',
-  '60% cost reduction in total technology spend within twelve months',
-  'over 50% improvement in agent experience and satisfaction',
-  'about a decade of Guidewire experience',
-  '24/7/365 L2 and L3 cloud support',
-];
 
 async function scrollY(page: Page) {
   return page.evaluate(() => window.scrollY);
@@ -27,7 +18,7 @@ test.describe('home', () => {
     await expect(page).toHaveTitle(`${homeTitle} | Lumenfield Technology Partners`);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Guidewire/);
 
-    for (const claim of claims) {
+    for (const claim of HOME_CLAIMS) {
       await expect(page.getByText(claim, { exact: true })).toBeVisible();
     }
 

@@ -193,46 +193,28 @@ function CareersFilters({ filters, countries, onChange }: CareersFiltersProps) {
           onChange={(event) => onChange({ ...filters, q: event.target.value })}
         />
       </div>
-      <div className="careers-filters__field">
-        <label htmlFor="careers-country">Country</label>
-        <select
-          id="careers-country"
-          name="country"
-          value={filters.country ?? ''}
-          onChange={(event) =>
-            onChange({
-              ...filters,
-              country: event.target.value === '' ? null : Number(event.target.value),
-            })
-          }
-        >
-          <option value="">All countries</option>
-          {countries.map((country) => (
-            <option key={country.value} value={country.value}>
-              {country.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="careers-filters__field">
-        <label htmlFor="careers-workplace">Workplace</label>
-        <select
-          id="careers-workplace"
-          name="workplace"
-          value={filters.workplace ?? ''}
-          onChange={(event) => {
-            const workplace = workplaceTypeSchema.safeParse(event.target.value);
-            onChange({ ...filters, workplace: workplace.success ? workplace.data : null });
-          }}
-        >
-          <option value="">Any workplace</option>
-          {workplaceTypeSchema.options.map((type) => (
-            <option key={type} value={type}>
-              {workplaceTypeLabels[type]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        name="country"
+        label="Country"
+        any="All countries"
+        value={String(filters.country ?? '')}
+        options={countries}
+        onChange={(value) => onChange({ ...filters, country: value === '' ? null : Number(value) })}
+      />
+      <FilterSelect
+        name="workplace"
+        label="Workplace"
+        any="Any workplace"
+        value={filters.workplace ?? ''}
+        options={workplaceTypeSchema.options.map((type) => ({
+          value: type,
+          label: workplaceTypeLabels[type],
+        }))}
+        onChange={(value) => {
+          const workplace = workplaceTypeSchema.safeParse(value);
+          onChange({ ...filters, workplace: workplace.success ? workplace.data : null });
+        }}
+      />
       <div className="careers-filters__actions">
         <button type="submit" className="button button--primary">
           Search
@@ -248,6 +230,34 @@ function CareersFilters({ filters, countries, onChange }: CareersFiltersProps) {
         ) : null}
       </div>
     </form>
+  );
+}
+
+interface FilterSelectProps {
+  name: string;
+  label: string;
+  /** The first option's text: no filter. */
+  any: string;
+  value: string;
+  options: { value: string | number; label: string }[];
+  onChange: (value: string) => void;
+}
+
+/** One of the filters' lists: "any" first, then its options; its id is fixed as the form's. */
+function FilterSelect({ name, label, any, value, options, onChange }: FilterSelectProps) {
+  const id = `careers-${name}`;
+  return (
+    <div className="careers-filters__field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{any}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routes } from '@lumenfield/routes';
 import { MemoryRouter, useLocation } from '@lumenfield/page-kit';
+import { HOME_CLAIMS } from './home-claims.fixture';
 import HomePage from './home-page';
 
 /** The home page at '/', and where a link led anywhere else. */
@@ -22,14 +23,7 @@ function renderHome() {
 describe('HomePage', () => {
   it('states the six claims word for word', () => {
     renderHome();
-    for (const claim of [
-      '97% client retention',
-      'grown from 1 to 300 people',
-      '60% cost reduction in total technology spend within twelve months',
-      'over 50% improvement in agent experience and satisfaction',
-      'about a decade of Guidewire experience',
-      '24/7/365 L2 and L3 cloud support',
-    ]) {
+    for (const claim of HOME_CLAIMS) {
       expect(screen.getByText(claim)).toBeInTheDocument();
     }
   });

@@ -46,22 +46,24 @@ export function DialogAlerts(props: {
         </div>
       ) : null}
       {props.questionsFailed ? (
-        <div className="apply-form__alert" role="alert">
-          {QUESTIONS_FAILED}{' '}
-          <button type="button" className="apply-form__retry" onClick={props.onRetryQuestions}>
-            Try again
-          </button>
-        </div>
+        <RetryAlert text={QUESTIONS_FAILED} onRetry={props.onRetryQuestions} />
       ) : null}
       {props.optionsFailed ? (
-        <div className="apply-form__alert" role="alert">
-          {OPTIONS_FAILED}{' '}
-          <button type="button" className="apply-form__retry" onClick={props.onRetryOptions}>
-            Try again
-          </button>
-        </div>
+        <RetryAlert text={OPTIONS_FAILED} onRetry={props.onRetryOptions} />
       ) : null}
     </>
+  );
+}
+
+/** What failed to load, with its Try again. */
+function RetryAlert({ text, onRetry }: { text: string; onRetry: () => void }) {
+  return (
+    <div className="apply-form__alert" role="alert">
+      {text}{' '}
+      <button type="button" className="apply-form__retry" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
   );
 }
 
