@@ -35,6 +35,8 @@ describe('validateApplication', () => {
     ['first name digits', { firstName: 'Ann3' }, {}, m.firstName],
     ['first name empty', { firstName: '' }, {}, m.firstName],
     ['last name symbols', { lastName: 'O$' }, {}, m.lastName],
+    ['last name underscore', { lastName: 'Cruz_' }, {}, m.lastName],
+    ['first name punctuation only', { firstName: "-'." }, {}, m.firstName],
     ['city digits', { city: '90210' }, {}, m.city],
     ['email', { email: 'ana@' }, {}, m.email],
     ['mobile short', { mobileNumber: '555010123' }, {}, m.mobile],
@@ -64,6 +66,16 @@ describe('validateApplication', () => {
     expect(
       first({ firstName: '李 小龍', lastName: 'عمر', city: 'Zürich' }, { size: MAX_RESUME_BYTES }),
     ).toBe(undefined);
+  });
+
+  it.each([
+    ['Anne-Marie', "O'Brien", 'St. Louis'],
+    ['Jean-Luc', 'O’Neill', 'Saint-Étienne'],
+    ['Thị Ánh', 'Nguyễn-Đặng', 'Hà Nội'],
+    ['देवी', 'प्रसाद-शर्मा', 'पुणे'],
+    ['Анна-Мария', 'Д’Арк', 'Санкт-Петербург'],
+  ])('accepts %s %s of %s: hyphens, apostrophes and periods', (firstName, lastName, city) => {
+    expect(first({ firstName, lastName, city })).toBe(undefined);
   });
 
   it('trims text fields before the rules run', () => {

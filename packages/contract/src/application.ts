@@ -171,8 +171,12 @@ export const applicationMessages = {
   attachment: 'Please select a resume',
 } as const;
 
-/** Letters of any script (with their combining marks) and spaces; at least one letter. */
-const LETTERS_AND_SPACES = /^(?=.*\p{L})[\p{L}\p{M} ]+$/u;
+/**
+ * A name or a city as people write them: letters of any script (with their combining marks),
+ * spaces, hyphens, apostrophes (' and ’) and periods, with at least one letter. "Anne-Marie",
+ * "O’Brien", "St. Louis" and "李 小龍" pass; digits and other symbols do not.
+ */
+const NAME_TEXT = /^(?=.*\p{L})[\p{L}\p{M} '’.-]+$/u;
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[^\s@.]{2,}$/u;
 /** The application's e-mail rule, for any form that asks for an address (job alerts, links). */
 export const isEmailAddress = (text: string) => EMAIL.test(text);
@@ -196,17 +200,17 @@ export const applicationRules: readonly Rule[] = [
   {
     field: 'firstName',
     message: applicationMessages.firstName,
-    fails: (f) => !LETTERS_AND_SPACES.test(f.firstName),
+    fails: (f) => !NAME_TEXT.test(f.firstName),
   },
   {
     field: 'lastName',
     message: applicationMessages.lastName,
-    fails: (f) => !LETTERS_AND_SPACES.test(f.lastName),
+    fails: (f) => !NAME_TEXT.test(f.lastName),
   },
   {
     field: 'city',
     message: applicationMessages.city,
-    fails: (f) => !LETTERS_AND_SPACES.test(f.city),
+    fails: (f) => !NAME_TEXT.test(f.city),
   },
   { field: 'email', message: applicationMessages.email, fails: (f) => !EMAIL.test(f.email) },
   {
