@@ -1,5 +1,5 @@
 import { z } from './zod-setup';
-import { MAX_RESUME_BYTES, MAX_RESUME_MB, MOBILE_NUMBER_LENGTH } from './constants';
+import { MAX_RESUME_BYTES, MAX_RESUME_MB } from './constants';
 import { locationIndexSchema, placeSchema } from './places';
 import type { FieldError } from './problem';
 import { answersSchema, storedAnswerSchema } from './questions';
@@ -180,12 +180,18 @@ const NAME_TEXT = /^(?=.*\p{L})[\p{L}\p{M} '’.-]+$/u;
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[^\s@.]{2,}$/u;
 /** The application's e-mail rule, for any form that asks for an address (job alerts, links). */
 export const isEmailAddress = (text: string) => EMAIL.test(text);
-const MOBILE = new RegExp(`^[0-9]{${MOBILE_NUMBER_LENGTH}}$`);
+
+/**
+ * Judges a mobile number for the applicant's country. The one judge is `isMobileNumber` of
+ * `@lumenfield/contract/phone` (the seed's ten digits, or a number the numbering plans allow);
+ * it is passed in so that its library stays out of every bundle that does not send the form.
+ */
+export type MobileJudge = (text: string, countryId: number | null | undefined) => boolean;
 
 interface Rule {
   field: ApplicationField;
   message: string;
-  fails: (fields: ApplicantFields, resume: ResumeFacts) => boolean;
+  fails: (fields: ApplicantFields, resume: ResumeFacts, isMobileNumber: MobileJudge) => boolean;
 }
 
 /** The application rules, in their order (docs/api.md, docs/careers.md). */
@@ -216,7 +222,7 @@ export const applicationRules: readonly Rule[] = [
   {
     field: 'mobileNumber',
     message: applicationMessages.mobile,
-    fails: (f) => !MOBILE.test(f.mobileNumber),
+    fails: (f, _, isMobileNumber) => !isMobileNumber(f.mobileNumber, f.countryId),
   },
   {
     field: 'countryId',
@@ -231,21 +237,27 @@ export const applicationRules: readonly Rule[] = [
 export function resumeRefusal(resume: ResumeFacts): string | undefined {
   // The resume's rules read only the file's facts, never the fields.
   const noFields = {} as ApplicantFields;
-  return applicationRules.find((rule) => rule.field === 'resume' && rule.fails(noFields, resume))
-    ?.message;
+  const noJudge: MobileJudge = () => true;
+  return applicationRules.find(
+    (rule) => rule.field === 'resume' && rule.fails(noFields, resume, noJudge),
+  )?.message;
 }
 
 /**
  * Every failing rule, in spec order. A resume that is missing stops the resume checks there
  * (a missing file has no type or size to judge), as a type failure stops the size check.
  */
-export function validateApplication(fields: ApplicantFields, resume: ResumeFacts): FieldError[] {
+export function validateApplication(
+  fields: ApplicantFields,
+  resume: ResumeFacts,
+  isMobileNumber: MobileJudge,
+): FieldError[] {
   const errors: FieldError[] = [];
   let resumeFailed = false;
   for (const rule of applicationRules) {
     const isFileRule = rule.field === 'resume';
     if (isFileRule && resumeFailed) continue;
-    if (rule.fails(fields, resume)) {
+    if (rule.fails(fields, resume, isMobileNumber)) {
       errors.push({ field: rule.field, message: rule.message });
       if (isFileRule) resumeFailed = true;
     }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationMessages, applyApiPath } from '@lumenfield/contract';
+import { createRepositories } from '../domains';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 import { pdfFile } from '../test/files';
 import {
@@ -23,23 +24,48 @@ const accepted = [
   { firstName: '小龍', lastName: '李', city: '東京' },
 ];
 
-/** Digits, other symbols, and punctuation with no letter keep the seed's messages. */
+/** Digits, other symbols, punctuation with no letter and unreadable numbers: the seed's messages. */
 const refused = [
   { field: 'firstName', value: 'Ann3', message: applicationMessages.firstName },
   { field: 'lastName', value: 'O$Brien', message: applicationMessages.lastName },
   { field: 'city', value: 'Springfield 2', message: applicationMessages.city },
   { field: 'firstName', value: "-'.", message: applicationMessages.firstName },
   { field: 'lastName', value: 'Cruz_', message: applicationMessages.lastName },
+  { field: 'mobileNumber', value: '12345', message: applicationMessages.mobile },
+  { field: 'mobileNumber', value: '555010123x', message: applicationMessages.mobile },
+  { field: 'mobileNumber', value: 'call 5550101234', message: applicationMessages.mobile },
 ] as const;
 
-describe(`names and cities as people write them, on both ways in (${engine})`, () => {
+/** Mobile numbers of the countries the company hires in, national and international. */
+const numbers = [
+  { country: 840, typed: '+1 303 555 0112', stored: '+13035550112' },
+  { country: 840, typed: '(303) 555-0112', stored: '+13035550112' },
+  { country: 356, typed: '+91 98765 43210', stored: '+919876543210' },
+  { country: 356, typed: '98765 43210', stored: '+919876543210' },
+  { country: 608, typed: '+63 917 123 4567', stored: '+639171234567' },
+  { country: 608, typed: '0917 123 4567', stored: '+639171234567' },
+  { country: 276, typed: '+49 151 23456789', stored: '+4915123456789' },
+  { country: 276, typed: '0151 23456789', stored: '+4915123456789' },
+  { country: 616, typed: '+48 512 345 678', stored: '+48512345678' },
+  { country: 616, typed: '512 345 678', stored: '+48512345678' },
+  // The seed's ten digits still pass, read with the chosen country.
+  { country: 356, typed: '5550101234', stored: '+915550101234' },
+];
+
+describe(`names, cities and numbers as people write them, on both ways in (${engine})`, () => {
   let t: TestApp;
   let jobId: number;
   let sent = 0;
+  /** A state of each country of `numbers`, from the seeded reference data. */
+  const stateOf = new Map<number, number>();
 
   beforeAll(async () => {
     t = await createTestApp();
     jobId = await createOpening(t, 'NAMES-1');
+    const reference = createRepositories(t.db.handle.db).reference;
+    for (const { country } of numbers) {
+      stateOf.set(country, (await reference.statesOf(country))![0]!.value);
+    }
   });
   afterAll(() => t.close());
 
@@ -75,6 +101,21 @@ describe(`names and cities as people write them, on both ways in (${engine})`, (
     expect(row).toEqual(person);
   });
 
+  it.each(numbers)('$typed from country $country is stored as $stored', async (number) => {
+    const res = await postForm({
+      mobileNumber: number.typed,
+      countryId: String(number.country),
+      stateId: String(stateOf.get(number.country)),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const row = await t.db.handle.db
+      .selectFrom('applicants')
+      .select(['mobileNumber'])
+      .where('id', '=', res.json<{ applicantId: number }>().applicantId)
+      .executeTakeFirstOrThrow();
+    expect(row.mobileNumber).toBe(number.stored);
+  });
+
   it('the old JSON client is judged by the same rules', async () => {
     const res = await postApplication(
       t,
@@ -84,9 +125,17 @@ describe(`names and cities as people write them, on both ways in (${engine})`, (
         LastName: 'O’Brien',
         City: 'St. Louis',
         Email: 'anne-marie@example.com',
+        MobileNumber: '+49 151 23456789',
       }),
     );
     expect(res.statusCode, res.body).toBe(201);
+    const refusedNumber = await postApplication(
+      t,
+      jobId,
+      applicationPayload({ MobileNumber: '12345', Email: 'five.digits@example.com' }),
+    );
+    expect(refusedNumber.statusCode).toBe(400);
+    expect(refusedNumber.json().detail).toBe(applicationMessages.mobile);
   });
 
   it.each(refused)(
