@@ -8,6 +8,7 @@ import {
   type ResumeFacts,
 } from './application';
 import { MAX_RESUME_BYTES } from './constants';
+import { isMobileNumber } from './phone';
 import { adminApplicantSchema, applicationPayloadSchema } from './legacy/application';
 
 const goodFields: ApplicantFields = {
@@ -21,11 +22,12 @@ const goodFields: ApplicantFields = {
 };
 const goodResume: ResumeFacts = { chosen: true, kind: 'pdf', size: 2048, hasContent: true };
 const first = (fields: Partial<ApplicantFields>, resume: Partial<ResumeFacts> = {}) =>
-  validateApplication({ ...goodFields, ...fields }, { ...goodResume, ...resume })[0]?.message;
+  validateApplication({ ...goodFields, ...fields }, { ...goodResume, ...resume }, isMobileNumber)[0]
+    ?.message;
 
 describe('validateApplication', () => {
   it('accepts a complete application', () => {
-    expect(validateApplication(goodFields, goodResume)).toEqual([]);
+    expect(validateApplication(goodFields, goodResume, isMobileNumber)).toEqual([]);
   });
 
   it.each([
@@ -35,9 +37,11 @@ describe('validateApplication', () => {
     ['first name digits', { firstName: 'Ann3' }, {}, m.firstName],
     ['first name empty', { firstName: '' }, {}, m.firstName],
     ['last name symbols', { lastName: 'O$' }, {}, m.lastName],
+    ['last name underscore', { lastName: 'Cruz_' }, {}, m.lastName],
+    ['first name punctuation only', { firstName: "-'." }, {}, m.firstName],
     ['city digits', { city: '90210' }, {}, m.city],
     ['email', { email: 'ana@' }, {}, m.email],
-    ['mobile short', { mobileNumber: '555010123' }, {}, m.mobile],
+    ['mobile five digits', { mobileNumber: '55501' }, {}, m.mobile],
     ['mobile letters', { mobileNumber: '555010123x' }, {}, m.mobile],
     ['country', { countryId: 0 }, {}, m.country],
     ['state', { stateId: null }, {}, m.state],
@@ -50,6 +54,7 @@ describe('validateApplication', () => {
     const errors = validateApplication(
       { ...goodFields, firstName: '1', email: 'x', countryId: null, stateId: null },
       { chosen: true, kind: 'docx', size: MAX_RESUME_BYTES + 1, hasContent: true },
+      isMobileNumber,
     );
     expect(errors.map((e) => e.message)).toEqual([
       m.resumeSize,
@@ -66,6 +71,16 @@ describe('validateApplication', () => {
     ).toBe(undefined);
   });
 
+  it.each([
+    ['Anne-Marie', "O'Brien", 'St. Louis'],
+    ['Jean-Luc', 'O’Neill', 'Saint-Étienne'],
+    ['Thị Ánh', 'Nguyễn-Đặng', 'Hà Nội'],
+    ['देवी', 'प्रसाद-शर्मा', 'पुणे'],
+    ['Анна-Мария', 'Д’Арк', 'Санкт-Петербург'],
+  ])('accepts %s %s of %s: hyphens, apostrophes and periods', (firstName, lastName, city) => {
+    expect(first({ firstName, lastName, city })).toBe(undefined);
+  });
+
   it('trims text fields before the rules run', () => {
     const fields = normaliseApplicant({
       ...goodFields,
@@ -73,7 +88,7 @@ describe('validateApplication', () => {
       mobileNumber: ' 5550101234 ',
     });
     expect(fields.firstName).toBe('Ana');
-    expect(validateApplication(fields, goodResume)).toEqual([]);
+    expect(validateApplication(fields, goodResume, isMobileNumber)).toEqual([]);
   });
 });
 

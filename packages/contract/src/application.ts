@@ -1,5 +1,5 @@
 import { z } from './zod-setup';
-import { MAX_RESUME_BYTES, MAX_RESUME_MB, MOBILE_NUMBER_LENGTH } from './constants';
+import { MAX_RESUME_BYTES, MAX_RESUME_MB } from './constants';
 import { locationIndexSchema, placeSchema } from './places';
 import type { FieldError } from './problem';
 import { answersSchema, storedAnswerSchema } from './questions';
@@ -171,17 +171,27 @@ export const applicationMessages = {
   attachment: 'Please select a resume',
 } as const;
 
-/** Letters of any script (with their combining marks) and spaces; at least one letter. */
-const LETTERS_AND_SPACES = /^(?=.*\p{L})[\p{L}\p{M} ]+$/u;
+/**
+ * A name or a city as people write them: letters of any script (with their combining marks),
+ * spaces, hyphens, apostrophes (' and ’) and periods, with at least one letter. "Anne-Marie",
+ * "O’Brien", "St. Louis" and "李 小龍" pass; digits and other symbols do not.
+ */
+const NAME_TEXT = /^(?=.*\p{L})[\p{L}\p{M} '’.-]+$/u;
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[^\s@.]{2,}$/u;
 /** The application's e-mail rule, for any form that asks for an address (job alerts, links). */
 export const isEmailAddress = (text: string) => EMAIL.test(text);
-const MOBILE = new RegExp(`^[0-9]{${MOBILE_NUMBER_LENGTH}}$`);
+
+/**
+ * Judges a mobile number for the applicant's country. The one judge is `isMobileNumber` of
+ * `@lumenfield/contract/phone` (the seed's ten digits, or a number the numbering plans allow);
+ * it is passed in so that its library stays out of every bundle that does not send the form.
+ */
+export type MobileJudge = (text: string, countryId: number | null | undefined) => boolean;
 
 interface Rule {
   field: ApplicationField;
   message: string;
-  fails: (fields: ApplicantFields, resume: ResumeFacts) => boolean;
+  fails: (fields: ApplicantFields, resume: ResumeFacts, isMobileNumber: MobileJudge) => boolean;
 }
 
 /** The application rules, in their order (docs/api.md, docs/careers.md). */
@@ -196,23 +206,23 @@ export const applicationRules: readonly Rule[] = [
   {
     field: 'firstName',
     message: applicationMessages.firstName,
-    fails: (f) => !LETTERS_AND_SPACES.test(f.firstName),
+    fails: (f) => !NAME_TEXT.test(f.firstName),
   },
   {
     field: 'lastName',
     message: applicationMessages.lastName,
-    fails: (f) => !LETTERS_AND_SPACES.test(f.lastName),
+    fails: (f) => !NAME_TEXT.test(f.lastName),
   },
   {
     field: 'city',
     message: applicationMessages.city,
-    fails: (f) => !LETTERS_AND_SPACES.test(f.city),
+    fails: (f) => !NAME_TEXT.test(f.city),
   },
   { field: 'email', message: applicationMessages.email, fails: (f) => !EMAIL.test(f.email) },
   {
     field: 'mobileNumber',
     message: applicationMessages.mobile,
-    fails: (f) => !MOBILE.test(f.mobileNumber),
+    fails: (f, _, isMobileNumber) => !isMobileNumber(f.mobileNumber, f.countryId),
   },
   {
     field: 'countryId',
@@ -227,21 +237,27 @@ export const applicationRules: readonly Rule[] = [
 export function resumeRefusal(resume: ResumeFacts): string | undefined {
   // The resume's rules read only the file's facts, never the fields.
   const noFields = {} as ApplicantFields;
-  return applicationRules.find((rule) => rule.field === 'resume' && rule.fails(noFields, resume))
-    ?.message;
+  const noJudge: MobileJudge = () => true;
+  return applicationRules.find(
+    (rule) => rule.field === 'resume' && rule.fails(noFields, resume, noJudge),
+  )?.message;
 }
 
 /**
  * Every failing rule, in spec order. A resume that is missing stops the resume checks there
  * (a missing file has no type or size to judge), as a type failure stops the size check.
  */
-export function validateApplication(fields: ApplicantFields, resume: ResumeFacts): FieldError[] {
+export function validateApplication(
+  fields: ApplicantFields,
+  resume: ResumeFacts,
+  isMobileNumber: MobileJudge,
+): FieldError[] {
   const errors: FieldError[] = [];
   let resumeFailed = false;
   for (const rule of applicationRules) {
     const isFileRule = rule.field === 'resume';
     if (isFileRule && resumeFailed) continue;
-    if (rule.fails(fields, resume)) {
+    if (rule.fails(fields, resume, isMobileNumber)) {
       errors.push({ field: rule.field, message: rule.message });
       if (isFileRule) resumeFailed = true;
     }

@@ -7,6 +7,7 @@ import {
   applyFormFields,
   type ApplyFormField,
 } from '@lumenfield/contract';
+import { csvCell } from '../lib/csv';
 import { exportOtherFields } from '../domains/applicant/data-export';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 import { createUser, openSession } from '../test/console';
@@ -39,7 +40,8 @@ describe(`an applicant's fields reach every consumer (${engine})`, () => {
     const known: Partial<Record<ApplyFormField, string>> = {
       firstName: 'Ana',
       lastName: 'Cruz',
-      mobileNumber: '5550101234',
+      // In E.164, as it is stored (a national number is stored in this form too).
+      mobileNumber: '+915550101234',
       city: 'Bengaluru',
       email: `ana.${Math.random().toString(36).slice(2)}@example.com`,
       countryId: String(INDIA),
@@ -128,7 +130,8 @@ describe(`an applicant's fields reach every consumer (${engine})`, () => {
     }
     for (const { key, label } of applicantColumns) {
       expect(header).toContain(`"${label}"`);
-      expect(row).toContain(`"${String(readBack[key] ?? '')}"`);
+      // As a cell: the number's + is kept from reading as a formula.
+      expect(row).toContain(csvCell(String(readBack[key] ?? '')));
     }
 
     // The console's applicant page: every stored field, as stored.

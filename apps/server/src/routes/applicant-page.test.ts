@@ -242,7 +242,8 @@ describe(`the applicant's own page (${engine})`, () => {
       email,
       firstName: 'Ana',
       lastName: 'Cruz',
-      mobileNumber: '5550101234',
+      // As stored: the seed's ten digits read with the chosen country (India), in E.164.
+      mobileNumber: '+915550101234',
       city: 'Bengaluru',
       referredBy: 'Priya Raman',
       status: 'Received',

@@ -13,6 +13,7 @@ import {
   type ResumeFacts,
   type ResumeKind,
 } from '@lumenfield/contract';
+import { isMobileNumber, storedMobileNumber } from '@lumenfield/contract/phone';
 import { hasControlCharacters, stripControlCharacters } from '../../lib/control-characters';
 import type { ApplicationFields } from './applicant-row';
 import type { ApplicationStore } from './application-store';
@@ -135,6 +136,7 @@ export async function acceptApplication(
       stateId: stateKnown ? fields.stateId : null,
     },
     resume.facts,
+    isMobileNumber,
   );
   // Then the opening's own questions, and which of its places (docs/careers.md).
   const places = placesOf(job);
@@ -150,6 +152,8 @@ export async function acceptApplication(
     fields: {
       ...optionalText(input),
       ...fields,
+      // E.164 where the numbering plans read it (ADR-26); the seed's ten digits otherwise.
+      mobileNumber: storedMobileNumber(fields.mobileNumber, fields.countryId),
       answers: storedAnswersOf(job.questions, input.answers),
       place: places.length > 1 ? (places[input.locationIndex ?? 0] ?? null) : null,
       experience: await experienceText(reference, input.experience),

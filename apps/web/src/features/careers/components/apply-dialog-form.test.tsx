@@ -50,8 +50,9 @@ async function submit(user: UserEvent) {
   await user.click(screen.getByRole('button', { name: 'Apply' }));
 }
 
-function expectOnlyError(message: string, label: string) {
-  expect(shownMessages()).toEqual([message]);
+/** The one failure shown, once the send has judged the form (its phone rules load then). */
+async function expectOnlyError(message: string, label: string) {
+  await waitFor(() => expect(shownMessages()).toEqual([message]));
   const control = field(label);
   const error = screen.getByText(message);
   expect(control).toHaveAttribute('aria-invalid', 'true');
@@ -64,7 +65,7 @@ describe('Apply for Job form: the application rules, in order, first failure onl
     const { user } = setup();
     await fillValid(user, null);
     await submit(user);
-    expectOnlyError(m.resumeMissing, 'Resume');
+    await expectOnlyError(m.resumeMissing, 'Resume');
   });
 
   it('2. a file that is not PDF or Word, and the file input is reset', async () => {
@@ -72,7 +73,7 @@ describe('Apply for Job form: the application rules, in order, first failure onl
     await fillValid(user, new File(['png'], 'photo.png', { type: 'image/png' }));
     expect(input('Resume').files).toHaveLength(1);
     await submit(user);
-    expectOnlyError(m.resumeType, 'Resume');
+    await expectOnlyError(m.resumeType, 'Resume');
     expect(input('Resume').files).toHaveLength(0);
   });
 
@@ -80,7 +81,7 @@ describe('Apply for Job form: the application rules, in order, first failure onl
     const { user } = setup();
     await fillValid(user, pdf('scan.pdf', 'image/jpeg'));
     await submit(user);
-    expectOnlyError(m.resumeType, 'Resume');
+    await expectOnlyError(m.resumeType, 'Resume');
   });
 
   it('3. a file over 5 MB, and the file input is reset', async () => {
@@ -88,7 +89,7 @@ describe('Apply for Job form: the application rules, in order, first failure onl
     const big = new File([new Uint8Array(MAX_RESUME_BYTES + 1)], 'cv.docx', { type: '' });
     await fillValid(user, big);
     await submit(user);
-    expectOnlyError(m.resumeSize, 'Resume');
+    await expectOnlyError(m.resumeSize, 'Resume');
     expect(input('Resume').files).toHaveLength(0);
   });
 
@@ -104,7 +105,27 @@ describe('Apply for Job form: the application rules, in order, first failure onl
     await user.clear(field(label));
     await user.type(field(label), value);
     await submit(user);
-    expectOnlyError(message, label);
+    await expectOnlyError(message, label);
+  });
+
+  it.each([
+    ['+49 151 23456789', 'United States of America', 'Texas'],
+    ['0917 123 4567', 'Philippines', 'Metro Manila'],
+    ['+1 303 555 0112', 'United States of America', 'Texas'],
+  ])('the mobile number %j (from %s) is sent as typed', async (mobile, country, state) => {
+    let body: unknown;
+    const { user, onApplied } = setup({
+      '/openings/7/applications': (_url, init) => {
+        body = init?.body;
+        return json({ applicantId: 41, message: APPLIED_SUCCESSFULLY }, 201);
+      },
+    });
+    await fillApplicant(user, { country, state, resume: pdf() });
+    await user.clear(field('Mobile Number'));
+    await user.type(field('Mobile Number'), mobile);
+    await submit(user);
+    await waitFor(() => expect(onApplied).toHaveBeenCalledTimes(1));
+    expect(formFields(body).mobileNumber).toBe(mobile);
   });
 
   it('9. no country (and so no state) shows only the country message', async () => {
@@ -112,7 +133,7 @@ describe('Apply for Job form: the application rules, in order, first failure onl
     await fillValid(user);
     await user.selectOptions(field('Country'), 'Select Country*');
     await submit(user);
-    expectOnlyError(m.country, 'Country');
+    await expectOnlyError(m.country, 'Country');
   });
 
   it('10. a country without a state', async () => {
@@ -120,14 +141,14 @@ describe('Apply for Job form: the application rules, in order, first failure onl
     await fillValid(user);
     await user.selectOptions(field('State'), 'Select State*');
     await submit(user);
-    expectOnlyError(m.state, 'State');
+    await expectOnlyError(m.state, 'State');
   });
 
   it('11. an empty resume file', async () => {
     const { user } = setup();
     await fillValid(user, new File([], 'empty.pdf', { type: 'application/pdf' }));
     await submit(user);
-    expectOnlyError(m.attachment, 'Resume');
+    await expectOnlyError(m.attachment, 'Resume');
   });
 
   it('several failures: only the first in spec order is shown', async () => {
@@ -136,7 +157,7 @@ describe('Apply for Job form: the application rules, in order, first failure onl
     await user.type(field('Email'), 'nope');
     await user.upload(field('Resume'), pdf());
     await submit(user);
-    expectOnlyError(m.firstName, 'First Name');
+    await expectOnlyError(m.firstName, 'First Name');
     expect(callsTo(fetchMock, '/openings/7/applications')).toHaveLength(0);
   });
 

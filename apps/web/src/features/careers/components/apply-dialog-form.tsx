@@ -6,6 +6,7 @@ import {
   type ApplyFormField,
   type DropDownOption,
   type FieldError,
+  type MobileJudge,
   type Place,
 } from '@lumenfield/contract';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
@@ -51,6 +52,23 @@ const STATES_FAILED = "We couldn't load the states of that country. Please choos
 
 /** No places known (yet): nothing to choose. One array, so the choice's hook sees no change. */
 const noPlaces: Place[] = [];
+
+let mobileJudge: Promise<MobileJudge> | undefined;
+/**
+ * The mobile number's judge with the world's numbering plans (`@lumenfield/contract/phone`,
+ * about 37 KB), loaded when the visitor first sends rather than with the dialog. Should it not
+ * load, the server judges the number when the application arrives.
+ */
+function loadMobileJudge(): Promise<MobileJudge> {
+  mobileJudge ??= import('@lumenfield/contract/phone').then(
+    (phone) => phone.isMobileNumber,
+    () => {
+      mobileJudge = undefined;
+      return () => true;
+    },
+  );
+  return mobileJudge;
+}
 
 /**
  * The apply form in the dialog (docs/careers.md): the one `ApplyForm`, enhanced. Its fields are
@@ -210,7 +228,10 @@ export function ApplyDialogForm({ job, onApplied }: ApplyDialogFormProps) {
     }
     const fields = normaliseApplicant(read.data);
     const file = draft.resume;
-    const firstFailure = validateApplication(fields, resumeFacts(file))[0];
+    const isMobileNumber = await loadMobileJudge();
+    // A second press while the judge loaded: the first one sends.
+    if (submittingRef.current) return;
+    const firstFailure = validateApplication(fields, resumeFacts(file), isMobileNumber)[0];
     if (firstFailure || !file) {
       if (firstFailure) showRuleFailure(firstFailure);
       return;
@@ -236,7 +257,11 @@ export function ApplyDialogForm({ job, onApplied }: ApplyDialogFormProps) {
         show({ target: 'resume', message: READ_FAILED_MESSAGE });
         return;
       }
-      const afterRead = validateApplication(fields, resumeFacts(file, bytes.byteLength))[0];
+      const afterRead = validateApplication(
+        fields,
+        resumeFacts(file, bytes.byteLength),
+        isMobileNumber,
+      )[0];
       if (afterRead) {
         showRuleFailure(afterRead);
         return;

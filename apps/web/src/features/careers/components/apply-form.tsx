@@ -59,8 +59,9 @@ export const applyFormControls = {
     kind: 'text',
     label: 'Mobile Number',
     required: true,
-    hint: '10 digits, numbers only',
-    input: { type: 'tel', inputMode: 'numeric', autoComplete: 'tel-national' },
+    // Any number the applicant's country allows; another country's with its code (ADR-26).
+    hint: 'Include the country code for a number from another country, such as +49 151 23456789',
+    input: { type: 'tel', autoComplete: 'tel' },
   },
   countryId: {
     kind: 'select',

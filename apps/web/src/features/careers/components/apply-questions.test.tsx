@@ -105,7 +105,7 @@ describe("The apply dialog's questions", () => {
 
     const message = '“Years of testing” must be a number, such as 5 or 2.5.';
     const years = field('Years of testing');
-    expect(screen.getByText(message)).toBeInTheDocument();
+    expect(await screen.findByText(message)).toBeInTheDocument();
     expect(years).toHaveAttribute('aria-invalid', 'true');
     expect(years).toHaveFocus();
     expect(years.getAttribute('aria-describedby')).toContain(
@@ -132,7 +132,9 @@ describe("The apply dialog's questions", () => {
     await fillStandard(user);
     await user.type(field('Years of testing'), '3');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
-    expect(screen.getByText('Please answer “Do you need a work permit?”.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Please answer “Do you need a work permit?”.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Yes' })).toHaveFocus();
   });
 

@@ -3,8 +3,10 @@ import {
   applicantColumns,
   arrivalLabels,
   sourceText,
+  type ApplicantColumnKey,
   type ConsoleApplicant,
 } from '@lumenfield/contract';
+import { displayedMobileNumber } from '@lumenfield/contract/phone';
 import { placeText } from '@/lib/place-text';
 import { Link } from '@lumenfield/page-kit';
 import { openingPath } from '../../common/routes';
@@ -36,19 +38,30 @@ function SourceFacts({ applicant }: { applicant: ConsoleApplicant }) {
   );
 }
 
+/** A line's value: the e-mail address and the number as links, the rest as sent. */
+function sentValue(applicant: ConsoleApplicant, key: ApplicantColumnKey): ReactNode {
+  if (key === 'email') {
+    return (
+      <a href={`mailto:${applicant.email}`}>
+        <EmailText email={applicant.email} />
+      </a>
+    );
+  }
+  if (key === 'mobileNumber') {
+    // Stored in E.164 where it reads as one (ADR-26), shown in its international form.
+    return (
+      <a href={`tel:${applicant.mobileNumber}`}>{displayedMobileNumber(applicant.mobileNumber)}</a>
+    );
+  }
+  return applicant[key] ?? '—';
+}
+
 /** What the applicant sent: the lines of the one list of applicant fields, then when and where. */
 export function Sent({ applicant }: { applicant: ConsoleApplicant }) {
-  // What they sent: the lines of the one list of applicant fields, then when and where.
   const rows: [string, ReactNode][] = [
     ...applicantColumns.map(({ key, label }): [string, ReactNode] => [
       label,
-      key === 'email' ? (
-        <a href={`mailto:${applicant.email}`}>
-          <EmailText email={applicant.email} />
-        </a>
-      ) : (
-        (applicant[key] ?? '—')
-      ),
+      sentValue(applicant, key),
     ]),
     ...(applicant.place
       ? [['Place applied for', placeText(applicant.place)] as [string, ReactNode]]
