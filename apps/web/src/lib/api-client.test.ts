@@ -2,13 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { applicationMessages } from '@lumenfield/contract';
 import { ApiError, NETWORK_ERROR_MESSAGE, apiRequest } from './api-client';
+import { json, problem } from '@/test/responses';
 import { pendingRequests } from './pending-requests';
 
 const fetchMock = vi.fn<typeof fetch>();
-
-function json(body: unknown, status = 200, type = 'application/json') {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': type } });
-}
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
@@ -61,20 +58,10 @@ describe('apiRequest', () => {
 
   it('turns a problem document into ApiError with its first field message', async () => {
     fetchMock.mockResolvedValueOnce(
-      json(
-        {
-          type: 'about:blank',
-          title: 'Bad Request',
-          status: 400,
-          detail: 'The application is invalid.',
-          errors: [
-            { field: 'firstName', message: 'Please enter a valid First Name (only characters)' },
-            { field: 'email', message: 'Please enter a valid email address' },
-          ],
-        },
-        400,
-        'application/problem+json',
-      ),
+      problem(400, 'The application is invalid.', [
+        { field: 'firstName', message: 'Please enter a valid First Name (only characters)' },
+        { field: 'email', message: 'Please enter a valid email address' },
+      ]),
     );
     const error = await apiRequest('POST', '/x', { body: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);

@@ -6,6 +6,7 @@ import CareersPage, { NO_MATCH_TEXT, NO_OPENINGS_TEXT } from './careers-page';
 import {
   installDialogPolyfill,
   json,
+  problem,
   mockApi,
   opening,
   publicOpening,
@@ -141,12 +142,7 @@ describe('Careers screen', () => {
     mockApi({
       '/openings': () => {
         calls += 1;
-        return calls === 1
-          ? json(
-              { type: 'about:blank', title: 'Error', status: 503, detail: 'Database offline.' },
-              503,
-            )
-          : json([opening()]);
+        return calls === 1 ? problem(503, 'Database offline.') : json([opening()]);
       },
     });
     const user = userEvent.setup({ delay: null });

@@ -87,10 +87,9 @@ export const publicOpening = (over: Partial<PublicOpening> = {}): PublicOpening 
   ...over,
 });
 
-export function json(body: unknown, status = 200) {
-  const type = status >= 400 ? 'application/problem+json' : 'application/json';
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': type } });
-}
+import { json, problem } from '@/test/responses';
+
+export { json, problem };
 
 export type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
 
@@ -112,7 +111,7 @@ export function mockApi(handlers: Record<string, Handler> = {}) {
     if (path === '/Jobs/GetStatesByCountry') {
       return json(statesOf[Number(url.searchParams.get('CountryID'))] ?? []);
     }
-    return json({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'Not found' }, 404);
+    return problem(404, 'Not found');
   });
   vi.stubGlobal('fetch', fetchMock);
   vi.stubGlobal('XMLHttpRequest', fakeXhrOver(fetchMock));

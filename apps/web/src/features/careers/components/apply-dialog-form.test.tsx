@@ -15,6 +15,7 @@ import {
   fillApplicant,
   formFields,
   json,
+  problem,
   renderApplyForm,
   resetCareersState,
   type Handler,
@@ -349,30 +350,13 @@ describe('submitting', () => {
   it.each([
     [
       'a 400 with field errors: beside the field',
-      json(
-        {
-          type: 'about:blank',
-          title: 'Bad Request',
-          status: 400,
-          detail: m.email,
-          errors: [{ field: 'email', message: m.email }],
-        },
-        400,
-      ),
+      problem(400, m.email, [{ field: 'email', message: m.email }]),
       m.email,
       'Email',
     ],
     [
       'a 404 closed job: at the top',
-      json(
-        {
-          type: 'about:blank',
-          title: 'Not Found',
-          status: 404,
-          detail: CLOSED_OPENING_MESSAGE,
-        },
-        404,
-      ),
+      problem(404, CLOSED_OPENING_MESSAGE),
       CLOSED_OPENING_MESSAGE,
       null,
     ],
@@ -382,20 +366,7 @@ describe('submitting', () => {
       'The application is too large to send. A resume may be at most 5 MB.',
       null,
     ],
-    [
-      'a 429: at the top',
-      json(
-        {
-          type: 'about:blank',
-          title: 'Too Many Requests',
-          status: 429,
-          detail: 'Slow down, please.',
-        },
-        429,
-      ),
-      'Slow down, please.',
-      null,
-    ],
+    ['a 429: at the top', problem(429, 'Slow down, please.'), 'Slow down, please.', null],
   ])('%s, and everything typed is kept', async (_, response, message, label) => {
     const { user, onApplied } = setup({ '/openings/7/applications': () => response });
     await fillValid(user);

@@ -7,6 +7,7 @@ import {
   fillApplicant,
   formFields,
   json,
+  problem,
   publicOpening,
   renderApplyForm,
   resetCareersState,
@@ -81,18 +82,9 @@ describe('Where would you work?', () => {
   it("shows the server's refusal of the choice beside the group", async () => {
     const { user, onApplied } = setup({
       '/openings/7/applications': () =>
-        json(
-          {
-            type: 'about:blank',
-            title: 'Bad Request',
-            status: 400,
-            detail: 'The application is invalid.',
-            errors: [
-              { field: 'locationIndex', message: 'Please choose the place you would work from.' },
-            ],
-          },
-          400,
-        ),
+        problem(400, 'The application is invalid.', [
+          { field: 'locationIndex', message: 'Please choose the place you would work from.' },
+        ]),
     });
     await fillValid(user);
     await user.click(screen.getByRole('radio', { name: 'Manila, Philippines' }));

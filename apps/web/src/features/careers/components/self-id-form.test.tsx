@@ -2,7 +2,7 @@ import { selfIdCopy } from '@lumenfield/contract';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, mockApi, resetCareersState } from '../test-support';
+import { json, mockApi, problem, resetCareersState } from '../test-support';
 import { SelfIdOffer } from './self-id-form';
 
 beforeEach(() => resetCareersState());
@@ -15,7 +15,7 @@ function setup(status = 201) {
       bodies.push(JSON.parse(String(init?.body)));
       return status === 201
         ? json({ message: selfIdCopy.thanks }, 201)
-        : json({ type: 'about:blank', title: 'Gone', status, detail: selfIdCopy.expired }, status);
+        : problem(status, selfIdCopy.expired);
     },
   });
   const user = userEvent.setup({ delay: null });

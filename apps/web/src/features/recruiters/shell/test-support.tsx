@@ -12,21 +12,9 @@ import { Router, createMemoryHistory } from '@lumenfield/page-kit';
 import { setSignedOutHandler } from '../common/api/request';
 import { ConsoleApp } from './console-app';
 
-export function json(body: unknown, status = 200) {
-  const type = status >= 400 ? 'application/problem+json' : 'application/json';
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': type } });
-}
+import { json, problem } from '@/test/responses';
 
-export function problem(
-  status: number,
-  detail: string,
-  errors?: { field: string; message: string }[],
-) {
-  return json(
-    { type: 'about:blank', title: 'Error', status, detail, ...(errors ? { errors } : {}) },
-    status,
-  );
-}
+export { json, problem };
 
 export type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
 

@@ -11,7 +11,7 @@ import { useDuplicateDecision, type DuplicateDecision } from '../api';
 import { failureText } from '../../common/api/query-client';
 import { ConfirmDialog } from '../../common/components/confirm-dialog';
 import { applicantPath } from '../../common/routes';
-import { ErrorNote } from '../../common/components/status';
+import { DoneNote, ErrorNote } from '../../common/components/status';
 import { StageBadge } from '../../common/components/badges';
 import { When } from '../../common/components/when';
 import './applicant-duplicates.css';
@@ -98,9 +98,7 @@ export function Duplicates({ applicant }: { applicant: ConsoleApplicant }) {
           : 'Also applied'}
       </h2>
       {error ? <ErrorNote message={error} /> : null}
-      <p className="rc-muted" role="status">
-        {done}
-      </p>
+      <DoneNote>{done}</DoneNote>
       {possibleDuplicates.length > 0 ? (
         <>
           <p className="rc-muted">

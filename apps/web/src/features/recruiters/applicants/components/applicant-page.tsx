@@ -23,7 +23,7 @@ import { applicantInList, listQuery } from '../applicant-sort';
 import { queryFromParams } from './applicants-page';
 import { useSession } from '../../common/session';
 import { FormActions } from '../../common/components/fields';
-import { ErrorNote, Loading, Pending } from '../../common/components/status';
+import { DoneNote, ErrorNote, Loading, Pending } from '../../common/components/status';
 import { PageHeading } from '../../common/components/page-heading';
 import { StageBadge } from '../../common/components/badges';
 import { When } from '../../common/components/when';
@@ -121,9 +121,7 @@ function StagePanel({ applicant }: { applicant: ConsoleApplicant }) {
             </button>
           ) : null}
         </FormActions>
-        <p className="rc-muted" role="status">
-          {done}
-        </p>
+        <DoneNote>{done}</DoneNote>
       </form>
       {rejecting ? (
         <RejectDialog

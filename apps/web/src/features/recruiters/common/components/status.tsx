@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { failureText } from '../api/query-client';
 
@@ -11,6 +12,15 @@ export function ErrorNote({ message, onRetry }: { message: string; onRetry?: () 
         </button>
       ) : null}
     </div>
+  );
+}
+
+/** The live line that tells what a form just did ("Saved.", "Sent."); empty until it has. */
+export function DoneNote({ children }: { children: ReactNode }) {
+  return (
+    <p className="rc-muted" role="status">
+      {children}
+    </p>
   );
 }
 

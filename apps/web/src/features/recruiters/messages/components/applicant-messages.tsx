@@ -11,7 +11,7 @@ import { templatesQuery, usePreviewMessage, useSendMessage } from '../api';
 import { PlaceholderList } from './placeholder-list';
 import { PreviewBox } from './preview-box';
 import { failureText } from '../../common/api/query-client';
-import { ErrorNote } from '../../common/components/status';
+import { DoneNote, ErrorNote } from '../../common/components/status';
 import { FieldFrame, TextField, fieldErrorFor, FormActions } from '../../common/components/fields';
 import './messages.css';
 
@@ -203,9 +203,7 @@ export function MessagePanel({ applicant }: { applicant: ConsoleApplicant }) {
             </button>
           ) : null}
         </FormActions>
-        <p className="rc-muted" role="status">
-          {done}
-        </p>
+        <DoneNote>{done}</DoneNote>
       </form>
     </section>
   );
