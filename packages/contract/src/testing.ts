@@ -1,0 +1,26 @@
+import type { Place } from './places';
+import type { Question } from './questions';
+
+/*
+ * Fixtures for the tests of every side: the server's, the web app's and the end-to-end specs
+ * ask the same opening the same questions from here (`@lumenfield/contract/testing`). Test code
+ * only: nothing that ships imports this module.
+ */
+
+/** The two places an analyst opening offers: Chicago, then Austin. */
+export const chicagoAndAustin: Place[] = [
+  { city: 'Chicago', region: 'US-IL', country: 'US' },
+  { city: 'Austin', region: 'US-TX', country: 'US' },
+];
+
+/** An analyst opening's questions: years with SQL (required), the tools used (optional). */
+export const analystQuestions: Question[] = [
+  { key: 'years', label: 'Years with SQL', type: 'number', required: true },
+  {
+    key: 'tools',
+    label: 'Tools you use',
+    type: 'multi_select',
+    required: false,
+    options: ['Excel', 'Power BI', 'Tableau'],
+  },
+];
