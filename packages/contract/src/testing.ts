@@ -1,3 +1,4 @@
+import type { AttachmentHeader } from './legacy/application';
 import type { Place } from './places';
 import type { Question } from './questions';
 
@@ -24,3 +25,18 @@ export const analystQuestions: Question[] = [
     options: ['Excel', 'Power BI', 'Tableau'],
   },
 ];
+
+/**
+ * SaveApplicantDetail's attachment header around one resume, filled in as the careers page
+ * sends it (docs/api.md): `fileContent` is base64, or the old client's array of byte numbers.
+ */
+export const attachmentHeader = (
+  fileName: string,
+  fileContent: string | number[],
+): AttachmentHeader => ({
+  HeaderID: 0,
+  CreatedBy: 0,
+  CreatedOn: new Date().toISOString(),
+  IsActive: true,
+  AttachmentDetails: [{ FileName: fileName, FileContent: fileContent }],
+});
