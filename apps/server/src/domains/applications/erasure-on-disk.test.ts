@@ -124,6 +124,15 @@ describe.skipIf(engine !== 'sqlite')('erasure leaves nothing on disk (sqlite)', 
       payload: JSON.stringify({ email }),
     });
 
+  /** A "send me my links" request for `email`, as the status page's form makes it. */
+  const askForLinks = (email: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/applications/links',
+      headers: { ...t.headers('write'), 'content-type': 'application/json' },
+      payload: JSON.stringify({ Email: email }),
+    });
+
   /** The applicant's row, found by the planted address. */
   async function applicantOf(marker: { email: string }) {
     const [row] = (await t.app.repos.pipeline.all({ jobId })).filter(
@@ -221,12 +230,7 @@ describe.skipIf(engine !== 'sqlite')('erasure leaves nothing on disk (sqlite)', 
 
   it('after a links request is handled, the address asked with', async () => {
     const marker = { email: `${letters('asked').toLowerCase()}@example.com` };
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/applications/links',
-      headers: { ...t.headers('write'), 'content-type': 'application/json' },
-      payload: JSON.stringify({ Email: marker.email }),
-    });
+    const res = await askForLinks(marker.email);
     expect(res.statusCode).toBe(202);
     expect(foundOnDisk(t.db.dataDir, marker)).not.toEqual([]);
     await t.app.linkRequests.runOnce();
@@ -235,12 +239,7 @@ describe.skipIf(engine !== 'sqlite')('erasure leaves nothing on disk (sqlite)', 
 
   it('after the links mail is sent, the status link it carried', async () => {
     const planted = await plant('mailed');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/applications/links',
-      headers: { ...t.headers('write'), 'content-type': 'application/json' },
-      payload: JSON.stringify({ Email: planted.email }),
-    });
+    const res = await askForLinks(planted.email);
     expect(res.statusCode).toBe(202);
     expect(await t.app.linkRequests.runOnce()).toBe(1);
     const mail = await t.db.handle.db
