@@ -136,6 +136,13 @@ module.exports = {
       `${src}cli/`,
     ),
     rule(
+      'contract-testing-in-tests-only',
+      "The contract's test fixtures (@lumenfield/contract/testing) are for tests: nothing that ships imports them.",
+      src,
+      // By name (the package's exports are not resolved here) or by path.
+      '^(@lumenfield/contract/testing|packages/contract/src/testing\\.ts)$',
+    ),
+    rule(
       'app-is-a-root',
       'app.ts and server.ts are composition roots: only the entry points import them.',
       `${src}(?!cli/|server\\.ts$)`,

@@ -22,9 +22,11 @@ import {
   freePort,
   legacyApplication,
   makeResume,
+  processMemory,
   root,
   waitAnswering,
 } from '../../tests/resilience/harness.mjs';
+import { loadAverage } from '../lib/machine.mjs';
 import { saveResults } from '../lib/results.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -38,27 +40,15 @@ const FIXED_HEADER = { 'x-requested-with': 'XMLHttpRequest' };
 const BROWSER = { 'accept-encoding': 'br, gzip' };
 const [serverPortWanted, nginxPortWanted] = (process.env.BENCH_PORTS ?? '').split(',').map(Number);
 const readsOnly = process.env.BENCH_ONLY === 'reads';
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lumenfield-bench-'));
 const children = [];
-
-/** Resident memory of a process now, and its high-water mark, in MiB (Linux /proc). */
-function memory(pid) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = (key) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
-}
 
 async function measure(name, options, pid) {
   let peak = 0;
   const sampler = pid
     ? setInterval(() => {
-        peak = Math.max(peak, memory(pid).rss);
+        peak = Math.max(peak, processMemory(pid).rssMiB);
       }, 50)
     : undefined;
   const result = await autocannon({ duration: seconds, connections, ...options });
@@ -357,7 +347,7 @@ async function measureUploads() {
     );
   }
 }
-const { peak } = memory(api.pid);
+const { peakMiB: peak } = processMemory(api.pid);
 
 // 4. The report.
 const fmt = (n, digits = 0) => (n === undefined ? '' : n.toFixed(digits));

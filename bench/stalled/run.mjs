@@ -30,6 +30,7 @@ import {
   workDir,
   xsrfHeaders,
 } from '../../tests/resilience/harness.mjs';
+import { loadAverage } from '../lib/machine.mjs';
 
 const signIns = Number(process.env.STALLED_SIGN_INS ?? 500);
 const oneClientMs = Number(process.env.STALLED_ONE_CLIENT_S ?? 75) * 1000;
@@ -128,12 +129,6 @@ function summary(name, results) {
     latestS: (latest / 1000).toFixed(1),
   };
 }
-
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
 
 /** Part 1: four clients' stalled uploads, slow sign-ins, endless headers; one real application. */
 async function severalStalledClients(server, target, headers) {

@@ -20,10 +20,12 @@ import {
   cleanupAll,
   legacyApplication,
   makeResume,
+  processMemory,
   startServer,
   workDir,
   xsrfHeaders,
 } from '../../tests/resilience/harness.mjs';
+import { loadAverage } from '../lib/machine.mjs';
 import { resultsDir, saveResults } from '../lib/results.mjs';
 
 const seconds = Number(process.env.UPLOAD_SECONDS ?? 10);
@@ -31,18 +33,6 @@ const connections = Number(process.env.UPLOAD_CONNECTIONS ?? 8);
 const forms = (process.env.UPLOAD_FORMS ?? 'multipart,base64,bytes').split(',');
 const profile = process.env.UPLOAD_CPU_PROF === '1';
 const RESUME_BYTES = 1024 * 1024;
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
-
-/** Resident memory of a process now, and its high-water mark, in MiB (Linux /proc). */
-function memory(pid) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = (key) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
-}
 
 /** CPU seconds a process has used (user + system), from /proc/<pid>/stat. */
 function cpuSeconds(pid) {
@@ -122,7 +112,7 @@ async function measure(form) {
   const each = all[form];
   const at = each.body.indexOf(all.email) + 'bench-'.length;
   let serial = 0;
-  const idle = memory(server.pid);
+  const idle = processMemory(server.pid);
   // One application first: the worker threads (the body decoder, the writer) start on their
   // first task; RSS with them started and nothing in flight is the baseline that load adds to.
   const warm = await fetch(`${server.url}${each.path}`, {
@@ -132,10 +122,10 @@ async function measure(form) {
   });
   if (warm.status !== 201) throw new Error(`${form}: ${warm.status} ${await warm.text()}`);
   await new Promise((resolve) => setTimeout(resolve, 1_000));
-  const started = memory(server.pid);
+  const started = processMemory(server.pid);
   let peakSampled = 0;
   const sampler = setInterval(() => {
-    peakSampled = Math.max(peakSampled, memory(server.pid).rss);
+    peakSampled = Math.max(peakSampled, processMemory(server.pid).rssMiB);
   }, 50);
   // What the main thread holds, from the server's own metrics (prom-client's process gauges):
   // the JS heap, and memory outside it (Buffers, the resumes in flight), at their highest.
@@ -183,7 +173,7 @@ async function measure(form) {
   scraping = false;
   await scraper;
   const cpu = cpuSeconds(server.pid) - cpuBefore;
-  const { peak } = memory(server.pid);
+  const { peakMiB: peak } = processMemory(server.pid);
   const codes = Object.entries(result.statusCodeStats ?? {})
     .map(([code, { count }]) => `${count}x ${code}`)
     .join(', ');
@@ -197,8 +187,8 @@ async function measure(form) {
     total: result.requests.total,
     answers: codes,
     notOk: result.non2xx + result.errors + result.timeouts,
-    idleRssMiB: idle.rss,
-    threadsStartedRssMiB: started.rss,
+    idleRssMiB: idle.rssMiB,
+    threadsStartedRssMiB: started.rssMiB,
     peakRssMiB: Math.max(peak, peakSampled),
     mainHeapMaxMiB: held.heapMiB,
     mainExternalMaxMiB: held.externalMiB,

@@ -1,6 +1,7 @@
 import { expect } from '@playwright/test';
 import { stateValue } from '../../apps/server/src/db/reference-data';
 import { pdfWithText } from '../../apps/server/src/test/files';
+import { attachmentHeader } from '../../packages/contract/src/testing';
 
 const FIXED = { 'X-Requested-With': 'XMLHttpRequest' };
 
@@ -50,15 +51,7 @@ export function applicationBody(
     CountyID: 840,
     StateID: stateValue('US', 'TX'),
     ...fields,
-    AttachmentHeader: {
-      HeaderID: 0,
-      CreatedBy: 0,
-      CreatedOn: new Date().toISOString(),
-      IsActive: true,
-      AttachmentDetails: [
-        { FileName: fileName, FileContent: pdfWithText(resumeText).toString('base64') },
-      ],
-    },
+    AttachmentHeader: attachmentHeader(fileName, pdfWithText(resumeText).toString('base64')),
   };
 }
 

@@ -1,5 +1,11 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { APPLIED_SUCCESSFULLY } from '../../packages/contract/src/index';
+import {
+  APPLIED_SUCCESSFULLY,
+  wirePlaceOf,
+  wireQuestionOf,
+  type Question,
+} from '../../packages/contract/src/index';
+import { analystQuestions, chicagoAndAustin } from '../../packages/contract/src/testing';
 import { pdfWithText } from '../../apps/server/src/test/files';
 import { adminApi } from '../support/admin-api';
 import { expectNoViolationsWithoutScripts } from '../support/axe';
@@ -31,6 +37,14 @@ const resume = {
   buffer: pdfWithText('Maria Lopez, analyst'),
 };
 
+/** Asked besides the analyst opening's questions: a yes or no, answered with a radio. */
+const authorised: Question = {
+  key: 'authorised',
+  label: 'Authorised to work in the US?',
+  type: 'yes_no',
+  required: true,
+};
+
 /** Focus a control and type into it, as a keyboard user does. */
 async function typeInto(page: Page, label: string | RegExp, text: string) {
   const field = page.getByLabel(typeof label === 'string' ? new RegExp(`^${label}\\b`) : label);
@@ -53,21 +67,8 @@ test('apply without scripts: questions, a wrong answer kept and fixed, the thank
   });
   // (Set by a change: the published create drops Locations and Questions today.)
   await admin.updateOpening(jobId, {
-    Locations: [
-      { City: 'Chicago', Region: 'US-IL', Country: 'US' },
-      { City: 'Austin', Region: 'US-TX', Country: 'US' },
-    ],
-    Questions: [
-      { Key: 'years', Label: 'Years with SQL', Type: 'number', Required: true },
-      {
-        Key: 'tools',
-        Label: 'Tools you use',
-        Type: 'multi_select',
-        Required: false,
-        Options: ['Excel', 'Power BI', 'Tableau'],
-      },
-      { Key: 'authorised', Label: 'Authorised to work in the US?', Type: 'yes_no', Required: true },
-    ],
+    Locations: chicagoAndAustin.map(wirePlaceOf),
+    Questions: [...analystQuestions, authorised].map(wireQuestionOf),
   });
 
   await page.goto(`/careers/jobs/${jobId}`);

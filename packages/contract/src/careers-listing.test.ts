@@ -9,6 +9,13 @@ import {
   type CareerListing,
 } from './careers-listing';
 
+/** The country fields of an opening whose every place is in one country. */
+const inOneCountry = (value: number, name: string) => ({
+  countryValue: value,
+  countryName: name,
+  countries: [{ value, name }],
+});
+
 const listing = (over: Partial<CareerListing>): CareerListing => ({
   id: 1,
   code: 'LTP-GW-1042',
@@ -21,9 +28,7 @@ const listing = (over: Partial<CareerListing>): CareerListing => ({
   payMax: 150_000,
   payCurrency: 'USD',
   payPeriod: 'YEAR',
-  countryValue: 840,
-  countryName: 'United States of America',
-  countries: [{ value: 840, name: 'United States of America' }],
+  ...inOneCountry(840, 'United States of America'),
   searchText: searchWords('Guidewire Developer LTP-GW-1042 Configure PolicyCenter').join(' '),
   ...over,
 });
@@ -70,9 +75,7 @@ describe('careers filters', () => {
       id: 2,
       title: 'QA Engineer',
       workplaceType: 'ONSITE',
-      countryValue: 356,
-      countryName: 'India',
-      countries: [{ value: 356, name: 'India' }],
+      ...inOneCountry(356, 'India'),
       searchText: searchWords('QA Engineer LTP-QA-3310 Selenium Playwright São Paulo').join(' '),
     }),
   ];

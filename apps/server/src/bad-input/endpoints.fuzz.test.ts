@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { FIXED_HEADER_NAME, FIXED_HEADER_VALUE } from '@lumenfield/contract';
+import {
+  FIXED_HEADER_NAME,
+  FIXED_HEADER_VALUE,
+  applicationPayloadSchema,
+} from '@lumenfield/contract';
 import { adminHeaders, applicationPayload, createOpening } from '../test/legacy/application';
 import { docxFile, pdfFile } from '../test/files';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
@@ -157,18 +161,8 @@ describe(`property-based bad input on every endpoint (${engine})`, () => {
   /** A valid application with some fields replaced by hostile values. */
   const mutatedApplication = fc
     .record({
-      field: fc.constantFrom(
-        'FirstName',
-        'LastName',
-        'MobileNumber',
-        'City',
-        'Email',
-        'Experience',
-        'CountyID',
-        'StateID',
-        'ReferredBy',
-        'AttachmentHeader',
-      ),
+      // Every field of the wire body, as the contract lists them.
+      field: fc.constantFrom(...Object.keys(applicationPayloadSchema.shape)),
       value: fc.oneof(junkText, anyJson),
       fileName: fc.oneof(
         fc.constantFrom('cv.pdf', 'cv.docx', '../../etc/passwd.pdf', 'cv\u0000.pdf', '.pdf'),

@@ -11,74 +11,23 @@ import { createTestApp, engine, type TestApp } from '../test/test-app';
 import { exeFile, pdfFile } from '../test/files';
 import { MULTIPART_BODY_LIMIT, applyFormProblems } from './application-parts';
 import { multipart, MULTIPART_TYPE, type Part } from '../test/multipart';
-
-const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+import { applyFormFields, questionedOpening, resumePart } from '../test/apply-form';
 
 describe(`the apply dialog's multipart post, answered in JSON (${engine})`, () => {
   let t: TestApp;
   let jobId: number;
   let closedJobId: number;
-  let countryId: number;
-  let stateId: number;
 
   beforeAll(async () => {
     t = await createTestApp({ SELF_ID: 'us' });
     const repos = createRepositories(t.db.handle.db);
-    const opening = {
-      code: 'MP-1',
-      title: 'Upload Analyst',
-      location: 'Chicago, IL, US',
-      recruitmentManagers: 'Ana Cruz',
-      contactPersons: 'Ana Cruz',
-      contactEmails: 'ana@example.com',
-      descriptionHtml: '<p>Reads uploads.</p>',
-      effectiveFrom: minutesAgo(30),
-      isOpen: true,
-    };
-    jobId = await repos.jobs.create({
-      ...opening,
-      locations: [
-        { city: 'Chicago', region: 'US-IL', country: 'US' },
-        { city: 'Austin', region: 'US-TX', country: 'US' },
-      ],
-      questions: [
-        { key: 'years', label: 'Years with SQL', type: 'number', required: true },
-        {
-          key: 'tools',
-          label: 'Tools you use',
-          type: 'multi_select',
-          required: false,
-          options: ['Excel', 'Power BI', 'Tableau'],
-        },
-      ],
-    });
-    closedJobId = await repos.jobs.create({ ...opening, code: 'MP-2', isOpen: false });
-    const countries = await repos.reference.countries();
-    const withStates = await Promise.all(
-      countries.slice(0, 40).map(async (c) => ({ c, s: await repos.reference.statesOf(c.value) })),
-    );
-    const found = withStates.find(({ s }) => (s?.length ?? 0) > 0)!;
-    countryId = found.c.value;
-    stateId = found.s![0]!.value;
+    jobId = await repos.jobs.create(questionedOpening());
+    closedJobId = await repos.jobs.create(questionedOpening({ code: 'MP-2', isOpen: false }));
   });
   afterAll(() => t.close());
 
   const fields = (overrides: Record<string, string> = {}): Part[] =>
-    Object.entries({
-      firstName: 'Maria',
-      lastName: 'Lopez',
-      mobileNumber: '5551234567',
-      countryId: String(countryId),
-      stateId: String(stateId),
-      city: 'Springfield',
-      email: `maria.${Math.random().toString(36).slice(2)}@example.com`,
-      experience: '',
-      referredBy: 'A friend',
-      'answers[years]': '4',
-      locationIndex: '1',
-      ...overrides,
-    }).filter(([, value]) => value !== '') as Part[];
-  const resume = (bytes = pdfFile(), name = 'cv.pdf'): Part => ['resume', { name, bytes }];
+    Object.entries(applyFormFields(overrides)).filter(([, value]) => value !== '') as Part[];
   const post = (parts: Part[], headers: Record<string, string> = {}, id = jobId) =>
     t.app.inject({
       method: 'POST',
@@ -97,7 +46,7 @@ describe(`the apply dialog's multipart post, answered in JSON (${engine})`, () =
     const res = await post([
       ...fields({ 'answers[tools]': 'Excel' }),
       ['answers[tools]', 'Tableau'],
-      resume(),
+      resumePart(),
     ]);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
@@ -119,7 +68,7 @@ describe(`the apply dialog's multipart post, answered in JSON (${engine})`, () =
   });
 
   it('answers a second send of the same application with the stored one (200, same id)', async () => {
-    const parts = [...fields(), resume()];
+    const parts = [...fields(), resumePart()];
     const first = await post(parts);
     const again = await post(parts);
     expect(first.statusCode).toBe(201);
@@ -138,12 +87,12 @@ describe(`the apply dialog's multipart post, answered in JSON (${engine})`, () =
         { field: 'locationIndex', message: 'Please choose the place you would work from.' },
       ]),
     );
-    const answer = await post([...fields({ 'answers[years]': 'four' }), resume()]);
+    const answer = await post([...fields({ 'answers[years]': 'four' }), resumePart()]);
     expect(answer.statusCode).toBe(400);
     expect(problem(answer.body).errors).toEqual([
       { field: 'answers.years', message: '“Years with SQL” must be a number, such as 5 or 2.5.' },
     ]);
-    const long = await post([...fields({ city: 'x'.repeat(500) }), resume()]);
+    const long = await post([...fields({ city: 'x'.repeat(500) }), resumePart()]);
     expect(long.statusCode).toBe(400);
     expect(problem(long.body).errors?.[0]?.field).toBe('city');
   });
@@ -155,10 +104,10 @@ describe(`the apply dialog's multipart post, answered in JSON (${engine})`, () =
       field: 'resume',
       message: applicationMessages.resumeMissing,
     });
-    const wrongType = await post([...fields(), resume(exeFile(), 'cv.pdf')]);
+    const wrongType = await post([...fields(), resumePart(exeFile(), 'cv.pdf')]);
     expect(wrongType.statusCode).toBe(400);
     expect(problem(wrongType.body).errors?.[0]?.message).toBe(applicationMessages.resumeType);
-    const tooLarge = await post([...fields(), resume(pdfFile(MAX_RESUME_BYTES + 10))]);
+    const tooLarge = await post([...fields(), resumePart(pdfFile(MAX_RESUME_BYTES + 10))]);
     expect(tooLarge.statusCode).toBe(400);
     expect(problem(tooLarge.body).errors?.[0]?.message).toBe(applicationMessages.resumeSize);
     const resumeField = problem(tooLarge.body).errors?.[0]?.field;
@@ -183,12 +132,15 @@ describe(`the apply dialog's multipart post, answered in JSON (${engine})`, () =
 
   it('refuses too many fields, too many parts, a second file and an over-long field (413)', async () => {
     const many = Array.from({ length: 210 }, (_, i): Part => [`extra${i}`, 'x']);
-    const fieldsOver = await post([...fields(), ...many, resume()]);
+    const fieldsOver = await post([...fields(), ...many, resumePart()]);
     expect(fieldsOver.statusCode).toBe(413);
     expect(problem(fieldsOver.body).detail).toBe(applyFormProblems.tooLarge);
-    const twoFiles = await post([...fields(), resume(), resume()]);
+    const twoFiles = await post([...fields(), resumePart(), resumePart()]);
     expect(twoFiles.statusCode).toBe(413);
-    const longAnswer = await post([...fields({ 'answers[years]': '9'.repeat(20_000) }), resume()]);
+    const longAnswer = await post([
+      ...fields({ 'answers[years]': '9'.repeat(20_000) }),
+      resumePart(),
+    ]);
     expect(longAnswer.statusCode).toBe(413);
     // Nothing of these was stored.
     const stored = await t.db.handle.db
@@ -227,11 +179,11 @@ describe(`the apply dialog's multipart post, answered in JSON (${engine})`, () =
       .where('email', '=', email)
       .execute();
     expect(stored).toEqual([]);
-    expect((await post([...fields({ email }), resume()])).statusCode).toBe(201);
+    expect((await post([...fields({ email }), resumePart()])).statusCode).toBe(201);
   });
 
   it('needs the fixed header and the XSRF echo (the /api guard), and a multipart body', async () => {
-    const noEcho = await post([...fields(), resume()], { 'x-xsrf-token': 'forged' });
+    const noEcho = await post([...fields(), resumePart()], { 'x-xsrf-token': 'forged' });
     expect(noEcho.statusCode).toBe(403);
     const json = await t.app.inject({
       method: 'POST',
@@ -256,7 +208,7 @@ describe(`the apply dialog's multipart post, answered in JSON (${engine})`, () =
             ...node.headers('write'),
             'content-type': MULTIPART_TYPE,
           },
-          payload: multipart([...fields(), resume()]),
+          payload: multipart([...fields(), resumePart()]),
         });
       const refused = await send();
       expect(refused.statusCode).toBe(429);
@@ -273,7 +225,7 @@ describe(`the apply dialog's multipart post, answered in JSON (${engine})`, () =
   });
 
   it('answers 404 with the closed-opening sentence for an opening that is not open', async () => {
-    const res = await post([...fields(), resume()], {}, closedJobId);
+    const res = await post([...fields(), resumePart()], {}, closedJobId);
     expect(res.statusCode).toBe(404);
     expect(problem(res.body).detail).toBe(CLOSED_OPENING_MESSAGE);
   });

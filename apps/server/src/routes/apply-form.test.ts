@@ -8,72 +8,31 @@ import { mintXsrfToken } from '../plugins/xsrf';
 import { ARRIVAL_COOKIE } from '../plugins/arrival';
 import { MULTIPART_BODY_LIMIT, applyFormProblems } from './apply-form';
 import { multipart, MULTIPART_TYPE, type Part } from '../test/multipart';
-
-const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+import { applyFormFields, questionedOpening, resumePart } from '../test/apply-form';
+import { KARNATAKA } from '../test/legacy/application';
 
 describe(`the apply form without scripts: multipart posts (${engine})`, () => {
   let t: TestApp;
   let jobId: number;
-  let countryId: number;
-  let stateId: number;
   let token: string;
 
   beforeAll(async () => {
     t = await createTestApp({ PUBLIC_URL: 'http://localhost' }, { pages: true });
     const repos = createRepositories(t.db.handle.db);
-    jobId = await repos.jobs.create({
-      code: 'NS-1',
-      title: 'Form Analyst',
-      location: 'Chicago, IL, US',
-      recruitmentManagers: 'Ana Cruz',
-      contactPersons: 'Ana Cruz',
-      contactEmails: 'ana@example.com',
-      descriptionHtml: '<p>Reads forms.</p>',
-      effectiveFrom: minutesAgo(30),
-      isOpen: true,
-      locations: [
-        { city: 'Chicago', region: 'US-IL', country: 'US' },
-        { city: 'Austin', region: 'US-TX', country: 'US' },
-      ],
-      questions: [
-        { key: 'years', label: 'Years with SQL', type: 'number', required: true },
-        {
-          key: 'tools',
-          label: 'Tools you use',
-          type: 'multi_select',
-          required: false,
-          options: ['Excel', 'Power BI', 'Tableau'],
-        },
-      ],
-    });
-    const countries = await repos.reference.countries();
-    const withStates = await Promise.all(
-      countries.slice(0, 40).map(async (c) => ({ c, s: await repos.reference.statesOf(c.value) })),
+    jobId = await repos.jobs.create(
+      questionedOpening({
+        code: 'NS-1',
+        title: 'Form Analyst',
+        descriptionHtml: '<p>Reads forms.</p>',
+      }),
     );
-    const found = withStates.find(({ s }) => (s?.length ?? 0) > 0)!;
-    countryId = found.c.value;
-    stateId = found.s![0]!.value;
     token = mintXsrfToken(t.cookieSecret);
   });
   afterAll(() => t.close());
 
   const url = () => `/careers/jobs/${jobId}/apply`;
   const fields = (overrides: Record<string, string> = {}): Part[] =>
-    Object.entries({
-      xsrfToken: token,
-      firstName: 'Maria',
-      lastName: 'Lopez',
-      mobileNumber: '5551234567',
-      countryId: String(countryId),
-      stateId: String(stateId),
-      city: 'Springfield',
-      email: `maria.${Math.random().toString(36).slice(2)}@example.com`,
-      experience: '',
-      referredBy: 'A friend',
-      'answers[years]': '4',
-      locationIndex: '1',
-      ...overrides,
-    }) as Part[];
+    Object.entries({ xsrfToken: token, ...applyFormFields(overrides) }) as Part[];
   const post = (
     parts: Part[],
     headers: Record<string, string> = {},
@@ -91,7 +50,6 @@ describe(`the apply form without scripts: multipart posts (${engine})`, () => {
       },
       payload: multipart(parts),
     });
-  const resume = (bytes = pdfFile(), name = 'cv.pdf'): Part => ['resume', { name, bytes }];
 
   it('renders the form at its own path: multipart, its questions and places, the token', async () => {
     const res = await t.app.inject({ method: 'GET', url: url() });
@@ -114,7 +72,7 @@ describe(`the apply form without scripts: multipart posts (${engine})`, () => {
     });
     const arrival = landing.cookies.find((c) => c.name === ARRIVAL_COOKIE)!;
     const res = await post(
-      [...fields({ referredBy: '' }), resume()],
+      [...fields({ referredBy: '' }), resumePart()],
       {},
       `${XSRF_COOKIE_NAME}=${token}; ${arrival.name}=${arrival.value}`,
     );
@@ -137,7 +95,7 @@ describe(`the apply form without scripts: multipart posts (${engine})`, () => {
     const res = await post([
       ...fields({ 'answers[tools]': 'Excel' }),
       ['answers[tools]', 'Tableau'],
-      resume(),
+      resumePart(),
     ]);
     expect(res.statusCode, /"errors":(\[[^\]]*\])/.exec(res.body)?.[1]).toBe(303);
     expect(res.headers.location).toBe(`/careers/jobs/${jobId}/applied`);
@@ -158,7 +116,7 @@ describe(`the apply form without scripts: multipart posts (${engine})`, () => {
   it('refuses a wrong answer with 400 and the form again, everything typed kept', async () => {
     const res = await post([
       ...fields({ 'answers[years]': 'four', city: 'Spring field' }),
-      resume(),
+      resumePart(),
     ]);
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('role="alert"');
@@ -181,32 +139,35 @@ describe(`the apply form without scripts: multipart posts (${engine})`, () => {
   });
 
   it('judges the resume by its content, not its name', async () => {
-    const res = await post([...fields(), resume(exeFile(), 'cv.pdf')]);
+    const res = await post([...fields(), resumePart(exeFile(), 'cv.pdf')]);
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain(applicationMessages.resumeType);
     // A DOCX whose directory understates what it inflates to: judged in a worker, refused.
     const bomb = docxZipBomb({ mebibytes: 200, honest: false });
-    const zipped = await post([...fields(), resume(bomb, 'cv.docx')]);
+    const zipped = await post([...fields(), resumePart(bomb, 'cv.docx')]);
     expect(zipped.statusCode).toBe(400);
     expect(zipped.body).toContain(applicationMessages.resumeType);
   });
 
   it('refuses a post without the XSRF field, with another token, or from another site', async () => {
     const [, ...withoutToken] = fields();
-    const missing = await post([...withoutToken, resume()]);
+    const missing = await post([...withoutToken, resumePart()]);
     expect(missing.statusCode).toBe(403);
     expect(missing.body).toContain(applyFormProblems.forbidden);
-    const other = await post([...fields({ xsrfToken: mintXsrfToken(t.cookieSecret) }), resume()]);
+    const other = await post([
+      ...fields({ xsrfToken: mintXsrfToken(t.cookieSecret) }),
+      resumePart(),
+    ]);
     expect(other.statusCode).toBe(403);
-    const crossSite = await post([...fields(), resume()], {
+    const crossSite = await post([...fields(), resumePart()], {
       origin: 'https://evil.example',
       'sec-fetch-site': 'cross-site',
     });
     expect(crossSite.statusCode).toBe(403);
-    const otherOrigin = await post([...fields(), resume()], { origin: 'https://evil.example' });
+    const otherOrigin = await post([...fields(), resumePart()], { origin: 'https://evil.example' });
     expect(otherOrigin.statusCode).toBe(403);
     // A browser under no-referrer says `Origin: null` on its own form's post: accepted.
-    const nullOrigin = await post([...fields(), resume()], { origin: 'null' });
+    const nullOrigin = await post([...fields(), resumePart()], { origin: 'null' });
     expect(nullOrigin.statusCode).toBe(303);
   });
 
@@ -231,7 +192,7 @@ describe(`the apply form without scripts: multipart posts (${engine})`, () => {
       .execute();
     expect(stored).toEqual([]);
     // The same post with only the form's own fields is taken.
-    expect((await post([...fields({ email }), resume()])).statusCode).toBe(303);
+    expect((await post([...fields({ email }), resumePart()])).statusCode).toBe(303);
   });
 
   it('shows the states of the chosen country without judging anything', async () => {
@@ -241,7 +202,7 @@ describe(`the apply form without scripts: multipart posts (${engine})`, () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain(applicationMessages.firstName);
     expect(res.body).toContain('The states of the chosen country are in the list below.');
-    expect(res.body).toContain(`<option value="${stateId}">`);
+    expect(res.body).toContain(`<option value="${KARNATAKA}">`);
   });
 
   it('answers a body over the limit with 413 and a page that says so', async () => {
@@ -279,7 +240,7 @@ describe(`the apply form without scripts: multipart posts (${engine})`, () => {
             origin: 'http://localhost',
             'sec-fetch-site': 'same-origin',
           },
-          payload: multipart([...fields(), resume()]),
+          payload: multipart([...fields(), resumePart()]),
         });
       const refused = await send();
       expect(refused.statusCode).toBe(429);
@@ -294,7 +255,7 @@ describe(`the apply form without scripts: multipart posts (${engine})`, () => {
   });
 
   it('takes a file over the resume limit as the size rule, with the form again', async () => {
-    const res = await post([...fields(), resume(pdfFile(5 * 1024 * 1024 + 10))]);
+    const res = await post([...fields(), resumePart(pdfFile(5 * 1024 * 1024 + 10))]);
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain(applicationMessages.resumeSize);
   });

@@ -6,7 +6,7 @@ import {
   jobDetailListSchema,
 } from '@lumenfield/contract';
 import { applicationPayload, postApplication } from '../test/legacy/application';
-import { adminCall, openingBody, openingDetailUrl } from '../test/legacy/openings';
+import { adminCall, openingBody, openingDetailUrl, postOpening } from '../test/legacy/openings';
 import { consoleHeaders, createUser, openSession } from '../test/console';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 
@@ -44,13 +44,10 @@ describe(`an opening's places (${engine})`, () => {
   };
 
   it('round-trips Locations and RemoteCountries through create, detail, PATCH and the public detail', async () => {
-    const created = await call(
-      'POST',
-      '/api/admin/jobs',
+    const id = await postOpening(
+      t,
       openingBody({ JobCode: 'PL-1', JobLocation: 'Pune or Manila', Locations: [pune, manila] }),
     );
-    expect(created.statusCode).toBe(201);
-    const id = (created.json() as { Job_id: number }).Job_id;
     const detail = async () =>
       adminJobDetailSchema.parse((await call('GET', `/api/admin/jobs/${id}`)).json());
     expect(await detail()).toMatchObject({
@@ -127,13 +124,10 @@ describe(`an opening's places (${engine})`, () => {
     ]);
     expect(await codes()).not.toContain('PL-REMOTE');
     // Written as one free-text place, as before: its remote countries are the country it names.
-    const old = await call(
-      'POST',
-      '/api/admin/jobs',
+    const id = await postOpening(
+      t,
       openingBody({ JobCode: 'PL-TEXT', JobLocation: 'Remote, India' }),
     );
-    expect(old.statusCode).toBe(201);
-    const id = (old.json() as { Job_id: number }).Job_id;
     expect(
       adminJobDetailSchema.parse((await call('GET', `/api/admin/jobs/${id}`)).json()),
     ).toMatchObject({ WorkplaceType: 'REMOTE', RemoteCountries: ['IN'] });
@@ -198,16 +192,14 @@ describe(`an opening's places (${engine})`, () => {
   });
 
   it('an application to a two-place opening must say which place; the chosen one is stored', async () => {
-    const created = await call(
-      'POST',
-      '/api/admin/jobs',
+    const id = await postOpening(
+      t,
       openingBody({
         JobCode: 'PL-APPLY',
         JobLocation: 'Pune or Manila',
         Locations: [pune, manila],
       }),
     );
-    const id = (created.json() as { Job_id: number }).Job_id;
     const stored = () =>
       t.db.handle.db.selectFrom('applicants').select('place').where('jobId', '=', id).execute();
 

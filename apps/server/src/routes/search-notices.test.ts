@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecruiterOpening } from '@lumenfield/contract';
 import { withAuditLogAway } from '../test/audit-log-away';
 import { consoleRequest, createUser, openSession } from '../test/console';
-import { adminCall, openingBody } from '../test/legacy/openings';
+import { adminCall, openingBody, postOpening } from '../test/legacy/openings';
 import { openingInput } from '../test/openings';
 import { freePort } from '../test/ports';
 import { startSearchEngineStub, type SearchEngineStub } from '../test/search-engine-stub';
@@ -136,14 +136,10 @@ describe(`search engines told of openings: the outbox (${engine})`, () => {
 
   it('the bearer API queues the same notices as the console', async () => {
     // The bearer API dates an opening by the real clock unless told: this test's clock is past.
-    const made = await adminCall(
+    const id = await postOpening(
       t,
-      'POST',
-      '/api/admin/jobs',
       openingBody({ JobCode: 'SEO-API', EffectiveFrom: clock.toISOString() }),
     );
-    expect(made.statusCode, made.body).toBe(201);
-    const id = (made.json() as { Job_id: number }).Job_id;
     expect(await notices(id)).toMatchObject([{ kind: 'updated', engine: 'indexnow' }]);
 
     const same = await adminCall(t, 'PATCH', `/api/admin/jobs/${id}`, {
@@ -194,14 +190,10 @@ describe(`search engines told of openings: the outbox (${engine})`, () => {
       { db: t.db, now: () => clock },
     );
     try {
-      const made = await adminCall(
+      const id = await postOpening(
         down,
-        'POST',
-        '/api/admin/jobs',
         openingBody({ JobCode: 'SEO-DOWN', EffectiveFrom: clock.toISOString() }),
       );
-      expect(made.statusCode, made.body).toBe(201);
-      const id = (made.json() as { Job_id: number }).Job_id;
       // After the lease the earlier run (on its later clock) held.
       const result = await down.app.searchSender.runOnce(minutesLater(7 * 24 * 60));
       expect(result?.indexnow).toMatchObject({ sent: 0, failed: 0 });

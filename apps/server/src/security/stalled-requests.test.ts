@@ -6,6 +6,7 @@ import { applicationMessages } from '@lumenfield/contract';
 import { applicationPayload, createOpening } from '../test/legacy/application';
 import { pdfFile } from '../test/files';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
+import { answerTo, type Answer } from '../test/http-answer';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -63,12 +64,6 @@ function within<T>(promise: Promise<T>, giveUpMs: number): Promise<T | 'still op
   return Promise.race([promise, sleep(giveUpMs).then(() => 'still open' as const)]);
 }
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
 /** A whole request from the loopback address `from`, its body sent at `bytesPerSecond` if given. */
 function send(
   port: number,
@@ -78,64 +73,100 @@ function send(
   body: Buffer,
   bytesPerSecond?: number,
 ): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({
-      port,
-      host: '127.0.0.1',
-      localAddress: from,
-      method: 'POST',
-      path,
-      headers: { ...headers, 'content-length': String(body.length) },
-    });
-    req.on('response', (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }),
-      );
-    });
-    req.on('error', reject);
-    if (!bytesPerSecond) {
-      req.end(body);
-      return;
-    }
-    // A tenth of a second's worth at a time, as a slow line delivers it.
-    const step = Math.ceil(bytesPerSecond / 10);
-    let sent = 0;
-    const timer = setInterval(() => {
-      const next = body.subarray(sent, sent + step);
-      sent += next.length;
-      if (sent >= body.length) {
-        clearInterval(timer);
-        req.end(next);
-      } else req.write(next);
-    }, 100);
+  const req = http.request({
+    port,
+    host: '127.0.0.1',
+    localAddress: from,
+    method: 'POST',
+    path,
+    headers: { ...headers, 'content-length': String(body.length) },
   });
+  const answer = answerTo(req);
+  if (!bytesPerSecond) {
+    req.end(body);
+    return answer;
+  }
+  // A tenth of a second's worth at a time, as a slow line delivers it.
+  const step = Math.ceil(bytesPerSecond / 10);
+  let sent = 0;
+  const timer = setInterval(() => {
+    const next = body.subarray(sent, sent + step);
+    sent += next.length;
+    if (sent >= body.length) {
+      clearInterval(timer);
+      req.end(next);
+    } else req.write(next);
+  }, 100);
+  return answer;
+}
+
+/** An app of the test's, listening on a loopback port with an open opening, for raw sockets. */
+interface Listening {
+  t: TestApp;
+  port: number;
+  jobId: number;
+}
+
+/**
+ * Starts the describe block's app (`env`, `options` as createTestApp takes them) with the opening
+ * `code`; after its tests, closes the connections they left open, then the app.
+ */
+function listeningApp(
+  code: string,
+  env: Record<string, string>,
+  options?: Parameters<typeof createTestApp>[1],
+): Listening {
+  const listening = {} as Listening;
+  beforeAll(async () => {
+    listening.t = await createTestApp(env, options);
+    listening.jobId = await createOpening(listening.t, code);
+    await listening.t.app.listen({ port: 0, host: '127.0.0.1' });
+    listening.port = (listening.t.app.server.address() as net.AddressInfo).port;
+  });
+  afterAll(async () => {
+    closeOpenSockets();
+    await listening.t.close();
+  });
+  return listening;
+}
+
+/**
+ * A JSON application to SaveApplicantDetail whose head declares `length` bytes and whose body
+ * stops after `sent` (`headers` added to the head), from the loopback address `from`.
+ */
+const stalledApplication = (
+  { t, port, jobId }: Listening,
+  { length, sent = '{"FirstName":"A', headers = {}, from }: StalledBody,
+) =>
+  stall(
+    port,
+    head('POST', `/api/Jobs/SaveApplicantDetail?jobID=${jobId}`, {
+      ...t.headers('write'),
+      'Content-Type': 'application/json',
+      'Content-Length': length,
+      ...headers,
+    }) + sent,
+    from,
+  );
+
+interface StalledBody {
+  length: string;
+  sent?: string;
+  headers?: Record<string, string>;
+  from?: string;
 }
 
 describe(`a request that stalls is answered 408 and closed, and gives its share back (${engine})`, () => {
-  let t: TestApp;
-  let port: number;
-  let jobId: number;
-  beforeAll(async () => {
-    // A short timeout for the test; the budget as shipped: four of the largest bodies.
-    t = await createTestApp({ BODY_TIMEOUT_MS: '1000', UPLOAD_BYTES_IN_FLIGHT: '88000000' });
-    jobId = await createOpening(t, 'STALLED-1');
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as net.AddressInfo).port;
+  // A short timeout for the test; the budget as shipped: four of the largest bodies.
+  const app = listeningApp('STALLED-1', {
+    BODY_TIMEOUT_MS: '1000',
+    UPLOAD_BYTES_IN_FLIGHT: '88000000',
   });
-  afterAll(() => t.close());
 
   it('four bodies that declare 22 MB and send 14 bytes keep no application out', async () => {
+    const { t, port, jobId } = app;
     const stalled = Array.from({ length: 4 }, () =>
-      stall(
-        port,
-        head('POST', `/api/Jobs/SaveApplicantDetail?jobID=${jobId}`, {
-          ...t.headers('write'),
-          'Content-Type': 'application/json',
-          'Content-Length': '22000000',
-        }) + '{"FirstName":"',
-      ),
+      stalledApplication(app, { length: '22000000', sent: '{"FirstName":"' }),
     );
     // A round trip after them: the server has read their headers and reserved their 88 MB.
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
@@ -155,6 +186,7 @@ describe(`a request that stalls is answered 408 and closed, and gives its share 
   });
 
   it('a slow body on any route (sign-in) is closed too', async () => {
+    const { t, port } = app;
     const closed = await stall(
       port,
       head('POST', '/api/recruiters/session', {
@@ -167,45 +199,25 @@ describe(`a request that stalls is answered 408 and closed, and gives its share 
   });
 
   it('headers that never end are closed', async () => {
-    const closed = await stall(port, 'GET /careers HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: te');
+    const closed = await stall(app.port, 'GET /careers HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: te');
     expect(closed.status).toBe(408);
   });
 });
 
 describe(`no one client holds the upload budget (${engine})`, () => {
-  let t: TestApp;
-  let port: number;
-  let jobId: number;
-  beforeAll(async () => {
-    // As shipped (one body per address, 10 KB/s, the 30 s timeout), but judged after 4 s, not
-    // 5: still past the 3 s a body waits for room, so without the cap the others wait in vain.
-    t = await createTestApp({
-      UPLOAD_BYTES_IN_FLIGHT: '88000000',
-      UPLOAD_BODIES_PER_CLIENT: '',
-      UPLOAD_MIN_BYTES_PER_SECOND: '',
-      UPLOAD_RATE_GRACE_MS: '4000',
-    });
-    jobId = await createOpening(t, 'ONE-CLIENT-1');
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as net.AddressInfo).port;
-  });
-  afterAll(async () => {
-    closeOpenSockets();
-    await t.close();
+  // As shipped (one body per address, 10 KB/s, the 30 s timeout), but judged after 4 s, not
+  // 5: still past the 3 s a body waits for room, so without the cap the others wait in vain.
+  const app = listeningApp('ONE-CLIENT-1', {
+    UPLOAD_BYTES_IN_FLIGHT: '88000000',
+    UPLOAD_BODIES_PER_CLIENT: '',
+    UPLOAD_MIN_BYTES_PER_SECOND: '',
+    UPLOAD_RATE_GRACE_MS: '4000',
   });
 
   it("one address re-opening four stalled 22 MB bodies keeps no other client's application out", async () => {
+    const { t, port, jobId } = app;
     const path = `/api/Jobs/SaveApplicantDetail?jobID=${jobId}`;
-    const stalledUpload = () =>
-      stall(
-        port,
-        head('POST', path, {
-          ...t.headers('write'),
-          'Content-Type': 'application/json',
-          'Content-Length': '22000000',
-        }) + '{"FirstName":"A',
-        '127.0.0.2',
-      );
+    const stalledUpload = () => stalledApplication(app, { length: '22000000', from: '127.0.0.2' });
     const until = performance.now() + 6_000;
     const stalledAnswers: number[] = [];
     // Each of the four is opened again as soon as it is closed, until the time is up.
@@ -251,46 +263,26 @@ describe(`no one client holds the upload budget (${engine})`, () => {
 describe(`an upload slower than the minimum rate is answered 408 and gives its share back (${engine})`, () => {
   /** Error lines of the app's log: closing a slow body is the client's line, not our failure. */
   const errors: string[] = [];
-  let t: TestApp;
-  let port: number;
-  let jobId: number;
-  beforeAll(async () => {
-    // 10 KB/s as shipped, judged after half a second; the 30 s body timeout as shipped.
-    t = await createTestApp(
-      {
-        UPLOAD_BYTES_IN_FLIGHT: '88000000',
-        UPLOAD_MIN_BYTES_PER_SECOND: '',
-        UPLOAD_RATE_GRACE_MS: '500',
-        LOG_LEVEL: 'error',
-        LOG_FORMAT: 'json',
-      },
-      {
-        logDestination: new Writable({
-          write: (line, _, done) => done(void errors.push(String(line))),
-        }),
-      },
-    );
-    jobId = await createOpening(t, 'SLOW-1');
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as net.AddressInfo).port;
-  });
-  afterAll(async () => {
-    closeOpenSockets();
-    await t.close();
-  });
+  // 10 KB/s as shipped, judged after half a second; the 30 s body timeout as shipped.
+  const app = listeningApp(
+    'SLOW-1',
+    {
+      UPLOAD_BYTES_IN_FLIGHT: '88000000',
+      UPLOAD_MIN_BYTES_PER_SECOND: '',
+      UPLOAD_RATE_GRACE_MS: '500',
+      LOG_LEVEL: 'error',
+      LOG_FORMAT: 'json',
+    },
+    {
+      logDestination: new Writable({
+        write: (line, _, done) => done(void errors.push(String(line))),
+      }),
+    },
+  );
 
   it('a JSON application that sends 15 of 22 MB is closed with 408 after its grace', async () => {
-    const closed = await within(
-      stall(
-        port,
-        head('POST', `/api/Jobs/SaveApplicantDetail?jobID=${jobId}`, {
-          ...t.headers('write'),
-          'Content-Type': 'application/json',
-          'Content-Length': '22000000',
-        }) + '{"FirstName":"A',
-      ),
-      5_000,
-    );
+    const { t } = app;
+    const closed = await within(stalledApplication(app, { length: '22000000' }), 5_000);
     expect(closed).not.toBe('still open');
     expect((closed as Closed).status).toBe(408);
     expect((closed as Closed).answer).toContain(applicationMessages.tooSlow);
@@ -298,6 +290,7 @@ describe(`an upload slower than the minimum rate is answered 408 and gives its s
   });
 
   it("the site's multipart post is judged the same way", async () => {
+    const { t, port, jobId } = app;
     const closed = await within(
       stall(
         port,
@@ -316,6 +309,7 @@ describe(`an upload slower than the minimum rate is answered 408 and gives its s
   });
 
   it('a slow but honest phone (50 KB/s for two seconds) still gets its application in', async () => {
+    const { t, port, jobId } = app;
     const body = JSON.stringify(
       applicationPayload({ Email: 'slow.phone@example.com' }, { content: pdfFile(75_000) }),
     );
@@ -332,33 +326,14 @@ describe(`an upload slower than the minimum rate is answered 408 and gives its s
 });
 
 describe(`each client address holds as many bodies as configured (${engine})`, () => {
-  let t: TestApp;
-  let port: number;
-  let jobId: number;
-  beforeAll(async () => {
-    // Behind one proxy: the client is the address it forwards, not the socket's peer.
-    t = await createTestApp({ TRUST_PROXY: '1', UPLOAD_BODIES_PER_CLIENT: '2' });
-    jobId = await createOpening(t, 'PER-CLIENT-1');
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as net.AddressInfo).port;
-  });
-  afterAll(async () => {
-    closeOpenSockets();
-    await t.close();
-  });
+  // Behind one proxy: the client is the address it forwards, not the socket's peer.
+  const app = listeningApp('PER-CLIENT-1', { TRUST_PROXY: '1', UPLOAD_BODIES_PER_CLIENT: '2' });
 
   const partial = (client: string) =>
-    stall(
-      port,
-      head('POST', `/api/Jobs/SaveApplicantDetail?jobID=${jobId}`, {
-        ...t.headers('write'),
-        'Content-Type': 'application/json',
-        'Content-Length': '100000',
-        'X-Forwarded-For': client,
-      }) + '{"FirstName":"A',
-    );
+    stalledApplication(app, { length: '100000', headers: { 'X-Forwarded-For': client } });
 
   it('holds two bodies of one address and answers its third 429 at once; another address gets room', async () => {
+    const { t } = app;
     void partial('203.0.113.7');
     void partial('203.0.113.7');
     await eventually(() => t.app.uploadBudget.bodiesOf('203.0.113.7') === 2);

@@ -17,6 +17,7 @@ import {
   type WirePlace,
   type WireQuestion,
 } from './jobs';
+import { toWireNames } from './application';
 
 // The published /api/admin/jobs shapes (docs/recruiters.md), spelled as they were published,
 // and the one mapping between them and the openings' own types (openings.ts).
@@ -35,7 +36,6 @@ export const adminJobSchema = z
 export type AdminJob = z.infer<typeof adminJobSchema>;
 
 const requiredText = (max: number) => z.string().trim().min(1).max(max);
-const terms = openingTermsInputSchema.shape;
 
 export const adminJobCreateSchema = z.object({
   JobCode: requiredText(40),
@@ -47,12 +47,7 @@ export const adminJobCreateSchema = z.object({
   Recruitment_Manager: z.string().max(1000),
   ContactPerson: z.string().max(1000),
   ContactPersonMail: z.string().max(2000),
-  EmploymentType: terms.employmentType,
-  WorkplaceType: terms.workplaceType,
-  PayMin: terms.payMin,
-  PayMax: terms.payMax,
-  PayCurrency: terms.payCurrency,
-  PayPeriod: terms.payPeriod,
+  ...toWireNames(openingTermsInputSchema.shape),
   /** Several places; JobLocation is then their display line. */
   Locations: z.array(wirePlaceSchema).min(1).max(MAX_PLACES).optional(),
   /** Required when WorkplaceType is REMOTE. */

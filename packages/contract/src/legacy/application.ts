@@ -50,6 +50,7 @@ export const attachmentHeaderSchema = z.object({
   IsActive: z.boolean().optional(),
   AttachmentDetails: z.array(attachmentDetailSchema).max(1),
 });
+export type AttachmentHeader = z.infer<typeof attachmentHeaderSchema>;
 
 /** The application payload of docs/api.md: the application's fields by their wire names. */
 export const applicationPayloadSchema = z.object({

@@ -1,10 +1,5 @@
 import type { CareerListing } from '../careers-listing';
-import {
-  employmentTypeSchema,
-  payPeriodSchema,
-  workplaceTypeSchema,
-  type OpeningTerms,
-} from '../job-terms';
+import { openingTermsSchema, type OpeningTerms } from '../job-terms';
 import type { PublicOpening } from '../openings';
 import { placeSchema, type Place } from '../places';
 import {
@@ -14,19 +9,16 @@ import {
   type Question,
 } from '../questions';
 import { z } from '../zod-setup';
+import { toWireNames } from './application';
 
 // The old client's /api/Jobs/* shapes (docs/api.md), spelled as it spells them, and the one
 // mapping between them and the openings' own types (openings.ts, careers-listing.ts).
 
-/** An opening's terms in the old names: every answer about an opening carries them. */
-export const jobTermsSchema = z.object({
-  EmploymentType: employmentTypeSchema,
-  WorkplaceType: workplaceTypeSchema,
-  PayMin: z.number().nullable(),
-  PayMax: z.number().nullable(),
-  PayCurrency: z.string().nullable(),
-  PayPeriod: payPeriodSchema.nullable(),
-});
+/**
+ * An opening's terms in the old names (each name capitalised, as an application's are): every
+ * answer about an opening carries them.
+ */
+export const jobTermsSchema = z.object(toWireNames(openingTermsSchema.shape));
 export type JobTerms = z.infer<typeof jobTermsSchema>;
 
 export const jobTermsOf = (terms: OpeningTerms): JobTerms => ({

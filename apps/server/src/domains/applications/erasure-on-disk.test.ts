@@ -115,14 +115,35 @@ describe.skipIf(engine !== 'sqlite')('erasure leaves nothing on disk (sqlite)', 
     return marker;
   }
 
-  it('after an erasure from the console', async () => {
-    const marker = await plant('console');
-    const res = await t.app.inject({
+  /** An administrator's erasure of everything held under `email`, from the console. */
+  const eraseFromConsole = (email: string) =>
+    t.app.inject({
       method: 'POST',
       url: '/api/recruiters/erasures',
       headers: { ...consoleHeaders(t, admin, 'write'), 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: marker.email }),
+      payload: JSON.stringify({ email }),
     });
+
+  /** A "send me my links" request for `email`, as the status page's form makes it. */
+  const askForLinks = (email: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/applications/links',
+      headers: { ...t.headers('write'), 'content-type': 'application/json' },
+      payload: JSON.stringify({ Email: email }),
+    });
+
+  /** The applicant's row, found by the planted address. */
+  async function applicantOf(marker: { email: string }) {
+    const [row] = (await t.app.repos.pipeline.all({ jobId })).filter(
+      (a) => a.email === marker.email,
+    );
+    return row!.applicantId;
+  }
+
+  it('after an erasure from the console', async () => {
+    const marker = await plant('console');
+    const res = await eraseFromConsole(marker.email);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ applicants: 1, resumes: 1 });
     expect(foundOnDisk(t.db.dataDir, marker)).toEqual([]);
@@ -151,12 +172,7 @@ describe.skipIf(engine !== 'sqlite')('erasure leaves nothing on disk (sqlite)', 
     });
     expect(subscribe.statusCode).toBe(202);
     expect(foundOnDisk(t.db.dataDir, marker)).not.toEqual([]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/recruiters/erasures',
-      headers: { ...consoleHeaders(t, admin, 'write'), 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: marker.email }),
-    });
+    const res = await eraseFromConsole(marker.email);
     expect(res.statusCode).toBe(200);
     // The alert's confirmation mail was still queued: it goes with the alert.
     expect(res.json()).toEqual({ applicants: 0, resumes: 0, mails: 1 });
@@ -165,27 +181,17 @@ describe.skipIf(engine !== 'sqlite')('erasure leaves nothing on disk (sqlite)', 
 
   it("after the applicant's own erase link", async () => {
     const marker = await plant('link');
-    const [row] = (await t.app.repos.pipeline.all({ jobId })).filter(
-      (a) => a.email === marker.email,
-    );
+    const applicantId = await applicantOf(marker);
     const now = new Date();
     // The link the applicant's "Erase my data" mails (domains/applicant/applicant-page.ts).
     const token = await writeTransaction(t.db.handle.db, (trx) =>
-      issueApplicantLink(trx, row!.applicantId, 'erase', now),
+      issueApplicantLink(trx, applicantId, 'erase', now),
     );
     // What POST /applications/erase/<token> does once confirmed (routes/applicant-page.ts).
     const erased = await t.app.repos.applicants.eraseByLink(token, now);
     expect(erased).toMatchObject({ applicants: 1, resumes: 1 });
     expect(foundOnDisk(t.db.dataDir, marker)).toEqual([]);
   });
-
-  /** The applicant's row, found by the planted address. */
-  async function applicantOf(marker: { email: string }) {
-    const [row] = (await t.app.repos.pipeline.all({ jobId })).filter(
-      (a) => a.email === marker.email,
-    );
-    return row!.applicantId;
-  }
 
   /** A resume with nothing planted in it, as the status page's form sends one. */
   const plainResume = () => ({
@@ -224,12 +230,7 @@ describe.skipIf(engine !== 'sqlite')('erasure leaves nothing on disk (sqlite)', 
 
   it('after a links request is handled, the address asked with', async () => {
     const marker = { email: `${letters('asked').toLowerCase()}@example.com` };
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/applications/links',
-      headers: { ...t.headers('write'), 'content-type': 'application/json' },
-      payload: JSON.stringify({ Email: marker.email }),
-    });
+    const res = await askForLinks(marker.email);
     expect(res.statusCode).toBe(202);
     expect(foundOnDisk(t.db.dataDir, marker)).not.toEqual([]);
     await t.app.linkRequests.runOnce();
@@ -238,12 +239,7 @@ describe.skipIf(engine !== 'sqlite')('erasure leaves nothing on disk (sqlite)', 
 
   it('after the links mail is sent, the status link it carried', async () => {
     const planted = await plant('mailed');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/applications/links',
-      headers: { ...t.headers('write'), 'content-type': 'application/json' },
-      payload: JSON.stringify({ Email: planted.email }),
-    });
+    const res = await askForLinks(planted.email);
     expect(res.statusCode).toBe(202);
     expect(await t.app.linkRequests.runOnce()).toBe(1);
     const mail = await t.db.handle.db

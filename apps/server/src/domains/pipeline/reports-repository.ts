@@ -88,6 +88,12 @@ export function reportsRepository(db: Db) {
       // write in four digits, and `+010000-…` sorts before every stored instant.
       .where('applicants.appliedOn', '<=', dayEnd(range.to))
       .$if(range.jobId !== null, (q) => q.where('applicants.jobId', '=', range.jobId!));
+  /** The cohort's applicants whose current stage is `stage`, that stage's row joined as `s`. */
+  const nowIn = (range: ReportRange, stage: ApplicantStage) =>
+    cohort(range)
+      .innerJoin('applicantStages as s', 's.applicantId', 'applicants.id')
+      .where('s.stage', '=', stage)
+      .where((eb) => eb('s.id', '=', latestStageRow(eb)));
 
   return {
     /** The filter as a report states it, with the applicants it covers; 404 for no opening. */
@@ -110,11 +116,8 @@ export function reportsRepository(db: Db) {
 
     /** Applied to Hired, for those whose current stage is Hired: the median, bands, openings. */
     async timeToHire(filter: ReportFilter): Promise<TimeToHireReport> {
-      const rows = await cohort(filter)
-        .innerJoin('applicantStages as s', 's.applicantId', 'applicants.id')
+      const rows = await nowIn(filter, 'Hired')
         .innerJoin('jobs', 'jobs.id', 'applicants.jobId')
-        .where('s.stage', '=', 'Hired')
-        .where((eb) => eb('s.id', '=', latestStageRow(eb)))
         .select([
           'applicants.appliedOn',
           's.changedAt',
@@ -281,11 +284,8 @@ export function reportsRepository(db: Db) {
 
     /** Applicants whose current stage is Rejected, per reason given with that rejection. */
     async rejectionReasons(filter: ReportFilter): Promise<RejectionReasonsReport> {
-      const rows = await cohort(filter)
-        .innerJoin('applicantStages as s', 's.applicantId', 'applicants.id')
+      const rows = await nowIn(filter, 'Rejected')
         .leftJoin('rejectionReasons as r', 'r.id', 's.rejectionReasonId')
-        .where('s.stage', '=', 'Rejected')
-        .where((eb) => eb('s.id', '=', latestStageRow(eb)))
         .select(['r.id', 'r.label', 'r.retiredAt', sql<number>`count(*)`.as('n')])
         .groupBy(['r.id', 'r.label', 'r.retiredAt'])
         .execute();

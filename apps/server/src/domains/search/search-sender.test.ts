@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
-import { adminCall, openingBody } from '../../test/legacy/openings';
+import { adminCall, openingBody, postOpening } from '../../test/legacy/openings';
 import { parsePrometheusText } from '../../test/prometheus';
 import {
   startSearchEngineStub,
@@ -61,14 +61,10 @@ describe(`search engines told of openings: the sender (${engine})`, () => {
   let codes = 0;
   /** Publishes an opening by the bearer API, in effect at the test's clock. */
   async function publish(): Promise<number> {
-    const res = await adminCall(
+    return postOpening(
       t,
-      'POST',
-      '/api/admin/jobs',
       openingBody({ JobCode: `SEND-${++codes}`, EffectiveFrom: clock.toISOString() }),
     );
-    expect(res.statusCode, res.body).toBe(201);
-    return (res.json() as { Job_id: number }).Job_id;
   }
   const notice = async (id: number, engineName: 'indexnow' | 'google') =>
     (await t.app.repos.searchOutbox.forUrl(urlOf(id))).find((row) => row.engine === engineName);

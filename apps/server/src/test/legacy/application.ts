@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { attachmentHeader } from '@lumenfield/contract/testing';
 import { stateValue } from '../../db/reference-data';
 import { createRepositories } from '../../domains';
 import { pdfFile } from '../files';
@@ -26,18 +27,10 @@ export function applicationPayload(
     CountyID: INDIA,
     StateID: KARNATAKA,
     ReferredBy: 'Priya Raman',
-    AttachmentHeader: {
-      HeaderID: 0,
-      CreatedBy: 0,
-      CreatedOn: new Date().toISOString(),
-      IsActive: true,
-      AttachmentDetails: [
-        {
-          FileName: file.name ?? 'ana-cruz-cv.pdf',
-          FileContent: Buffer.isBuffer(content) ? content.toString('base64') : content,
-        },
-      ],
-    },
+    AttachmentHeader: attachmentHeader(
+      file.name ?? 'ana-cruz-cv.pdf',
+      Buffer.isBuffer(content) ? content.toString('base64') : content,
+    ),
     ...overrides,
   };
 }

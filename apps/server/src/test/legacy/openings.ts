@@ -58,3 +58,12 @@ export function adminCall(
 ) {
   return injectJson(t, method, url, adminHeaders(t), body);
 }
+
+/** Creates an opening through the bearer API (POST /api/admin/jobs); its id. Not 201: throws. */
+export async function postOpening(t: TestApp, body: Payload): Promise<number> {
+  const res = await adminCall(t, 'POST', '/api/admin/jobs', body);
+  if (res.statusCode !== 201) {
+    throw new Error(`POST /api/admin/jobs answered ${res.statusCode}: ${res.body}`);
+  }
+  return (res.json() as { Job_id: number }).Job_id;
+}

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminJobDetailSchema, adminJobSchema, jobDetailListSchema } from '@lumenfield/contract';
-import { adminCall, NO_TERMS, openingBody, openingDetailUrl } from '../../../test/legacy/openings';
+import {
+  adminCall,
+  NO_TERMS,
+  openingBody,
+  openingDetailUrl,
+  postOpening,
+} from '../../../test/legacy/openings';
 import { createTestApp, engine, type TestApp } from '../../../test/test-app';
 import { createRepositories } from '../../../domains';
 
@@ -28,13 +34,10 @@ describe(`openings' employment, workplace and pay terms (${engine})`, () => {
     )[0];
 
   it('round-trips the terms through create, list, detail, PATCH and JobOpeningsDetail', async () => {
-    const created = await call(
-      'POST',
-      '/api/admin/jobs',
+    const id = await postOpening(
+      t,
       newJob({ EmploymentType: 'PART_TIME', WorkplaceType: 'HYBRID', ...range }),
     );
-    expect(created.statusCode).toBe(201);
-    const id = (created.json() as { Job_id: number }).Job_id;
     const terms = { EmploymentType: 'PART_TIME', WorkplaceType: 'HYBRID', ...range };
     expect(await detail(id)).toMatchObject(terms);
     const list = adminJobSchema.array().parse((await call('GET', '/api/admin/jobs')).json());
@@ -142,24 +145,16 @@ describe(`openings' employment, workplace and pay terms (${engine})`, () => {
         newJob({ JobCode: 'PT-2', JobLocation: 'Remote, USA' }),
       );
       expect(refused(remote)).toContain('PayMin');
-      const elsewhere = await call(
-        'POST',
-        '/api/admin/jobs',
+      const id = await postOpening(
+        t,
         newJob({ JobCode: 'PT-3', JobLocation: 'Austin, Texas, USA' }),
       );
-      expect(elsewhere.statusCode).toBe(201);
-      const id = (elsewhere.json() as { Job_id: number }).Job_id;
       // Made remote later: now anyone in the pay-transparency states may take it.
       expect(
         refused(await call('PATCH', `/api/admin/jobs/${id}`, { WorkplaceType: 'REMOTE' })),
       ).toContain('PayMin');
-      const india = await call(
-        'POST',
-        '/api/admin/jobs',
-        newJob({ JobCode: 'PT-4', JobLocation: 'Remote, India' }),
-      );
-      expect(india.statusCode).toBe(201);
-      expect(await detail((india.json() as { Job_id: number }).Job_id)).toMatchObject({
+      const india = await postOpening(t, newJob({ JobCode: 'PT-4', JobLocation: 'Remote, India' }));
+      expect(await detail(india)).toMatchObject({
         WorkplaceType: 'REMOTE',
       });
     });

@@ -21,10 +21,16 @@ import {
   postApplication,
 } from '../../../test/legacy/application';
 import { hostileStrings, pathTraversalStrings } from '../../../test/attack-strings';
-import { docxFile, exeFile, legacyDocFile, pdfFile, plainZipFile } from '../../../test/files';
+import {
+  docxFile,
+  exeFile,
+  legacyDocFile,
+  pdfFile,
+  plainZipFile,
+  sha256,
+} from '../../../test/files';
 import { createTestApp, engine, type TestApp } from '../../../test/test-app';
-
-const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
+import { answerTo } from '../../../test/http-answer';
 
 describe(`POST /api/Jobs/SaveApplicantDetail (${engine})`, () => {
   let t: TestApp;
@@ -463,40 +469,24 @@ describe(`SaveApplicantDetail under more bodies than a node holds at once (${eng
   });
   afterAll(() => t.close());
 
-  interface Answer {
-    status: number;
-    headers: http.IncomingHttpHeaders;
-    body: string;
-  }
-
   /** Sends an application over a real socket; `part` sends only that much of the body for now. */
   const start = (body: string, part = body.length) => {
-    let finish = () => {};
-    const answer = new Promise<Answer>((resolve, reject) => {
-      const req = http.request({
-        port,
-        host: '127.0.0.1',
-        method: 'POST',
-        path: `/api/Jobs/SaveApplicantDetail?jobID=${jobId}`,
-        headers: {
-          ...t.headers('write'),
-          'content-type': 'application/json',
-          'content-length': String(Buffer.byteLength(body)),
-        },
-      });
-      req.on('response', (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }),
-        );
-      });
-      req.on('error', reject);
-      req.write(body.slice(0, part));
-      finish = () => req.end(body.slice(part));
-      if (part === body.length) finish();
+    const req = http.request({
+      port,
+      host: '127.0.0.1',
+      method: 'POST',
+      path: `/api/Jobs/SaveApplicantDetail?jobID=${jobId}`,
+      headers: {
+        ...t.headers('write'),
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(body)),
+      },
     });
-    return { answer, finish: () => finish() };
+    const answer = answerTo(req);
+    req.write(body.slice(0, part));
+    const finish = () => void req.end(body.slice(part));
+    if (part === body.length) finish();
+    return { answer, finish };
   };
   const send = (body: string) => start(body).answer;
 

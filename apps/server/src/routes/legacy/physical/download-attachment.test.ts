@@ -7,10 +7,9 @@ import {
   postApplication,
 } from '../../../test/legacy/application';
 import { hostileStrings } from '../../../test/attack-strings';
-import { docxFile, pdfFile } from '../../../test/files';
+import { docxFile, pdfFile, sha256 } from '../../../test/files';
 import { createTestApp, createTestDb, engine, type TestApp } from '../../../test/test-app';
 
-const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
 const url = (guid: string, name?: string) =>
   `/api/Physical/DownloadAttachment?AttachmentGuid=${encodeURIComponent(guid)}` +
   (name === undefined ? '' : `&AttachmentName=${encodeURIComponent(name)}`);

@@ -1,4 +1,5 @@
 import { APPLIED_SUCCESSFULLY, type PublicQuestion } from '@lumenfield/contract';
+import { analystQuestions } from '@lumenfield/contract/testing';
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -18,19 +19,12 @@ beforeEach(() => resetCareersState());
 afterEach(() => vi.restoreAllMocks());
 
 const questions: PublicQuestion[] = [
-  { key: 'years', label: 'Years of testing', type: 'number', required: true },
+  ...analystQuestions,
   { key: 'permit', label: 'Do you need a work permit?', type: 'yes_no', required: true },
   { key: 'motivation', label: 'Why us?', type: 'long_text', required: false },
   { key: 'site', label: 'Portfolio', type: 'url', required: false },
   { key: 'start', label: 'Earliest start', type: 'date', required: false },
   { key: 'nick', label: 'Preferred name', type: 'short_text', required: false },
-  {
-    key: 'tools',
-    label: 'Tools you use',
-    type: 'multi_select',
-    required: false,
-    options: ['Playwright', 'Cypress', 'Selenium'],
-  },
   {
     key: 'shift',
     label: 'Shift',
@@ -73,7 +67,7 @@ const sent = (fetchMock: ReturnType<typeof mockApi>) => {
 describe("The apply dialog's questions", () => {
   it('renders each type as its own control, required ones marked', async () => {
     setup();
-    const years = field('Years of testing');
+    const years = field('Years with SQL');
     expect(years).toHaveAttribute('inputmode', 'decimal');
     expect(years).toHaveAttribute('aria-required', 'true');
     expect(screen.getByRole('radiogroup', { name: /Do you need a work permit/ })).toHaveAttribute(
@@ -97,14 +91,14 @@ describe("The apply dialog's questions", () => {
   it('a wrong answer gets its sentence beside the question, focused; fixed, the answers are sent', async () => {
     const { fetchMock, onApplied, user } = setup();
     await fillStandard(user);
-    await user.type(field('Years of testing'), 'five');
+    await user.type(field('Years with SQL'), 'five');
     await user.click(screen.getByRole('radio', { name: 'No' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Selenium' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Playwright' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Tableau' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Excel' }));
     await user.click(screen.getByRole('button', { name: 'Apply' }));
 
-    const message = '“Years of testing” must be a number, such as 5 or 2.5.';
-    const years = field('Years of testing');
+    const message = '“Years with SQL” must be a number, such as 5 or 2.5.';
+    const years = field('Years with SQL');
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(years).toHaveAttribute('aria-invalid', 'true');
     expect(years).toHaveFocus();
@@ -123,14 +117,14 @@ describe("The apply dialog's questions", () => {
     expect(Object.fromEntries(answers)).toEqual({
       'answers[years]': '6',
       'answers[permit]': 'No',
-      'answers[tools]': ['Playwright', 'Selenium'],
+      'answers[tools]': ['Excel', 'Tableau'],
     });
   });
 
   it('a required question left empty is named', async () => {
     const { user } = setup();
     await fillStandard(user);
-    await user.type(field('Years of testing'), '3');
+    await user.type(field('Years with SQL'), '3');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(
       await screen.findByText('Please answer “Do you need a work permit?”.'),
@@ -148,7 +142,7 @@ describe("The apply dialog's questions", () => {
     };
     const { user } = setup({ '/openings/7/applications': () => json(problem, 400) });
     await fillStandard(user);
-    await user.type(field('Years of testing'), '3');
+    await user.type(field('Years with SQL'), '3');
     await user.click(screen.getByRole('radio', { name: 'Yes' }));
     await user.type(field('Portfolio'), 'https://ana.example.com');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
@@ -156,7 +150,7 @@ describe("The apply dialog's questions", () => {
     expect(await screen.findByText('“Portfolio” must be a web address.')).toBeInTheDocument();
     expect(portfolio).toHaveFocus();
     expect(portfolio).toHaveValue('https://ana.example.com');
-    expect(field('Years of testing')).toHaveValue('3');
+    expect(field('Years with SQL')).toHaveValue('3');
     expect(screen.getByRole('radio', { name: 'Yes' })).toBeChecked();
     expect(field('First Name')).toHaveValue('Ana');
   });
@@ -168,7 +162,7 @@ describe("The apply dialog's questions", () => {
       },
       false,
     );
-    expect(await screen.findByLabelText('Years of testing', { exact: false })).toBeInTheDocument();
+    expect(await screen.findByLabelText('Years with SQL', { exact: false })).toBeInTheDocument();
     expect(callsTo(fetchMock, '/openings/7')).toHaveLength(1);
   });
 });
