@@ -251,7 +251,8 @@ test.describe('applying through the page, checked through the recruiters API', (
       FirstName: 'Ana María',
       LastName: 'Okafor',
       Email: 'ana.okafor@example.com',
-      MobileNumber: '5550101234',
+      // Typed as ten digits in the United States, stored in E.164.
+      MobileNumber: '+15550101234',
       City: 'Austin',
       CountyID: 840,
       Experience: '3 to 5 years',

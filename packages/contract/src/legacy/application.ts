@@ -8,34 +8,9 @@ import {
 import { applicationAcceptedSchema, type ApplicationAccepted } from '../apply-form';
 import { answerValueSchema } from '../questions';
 import { duplicateMatchSchema, type DuplicateMatch } from '../console-applicants';
+import { toWireNames, wireName } from './wire-names';
 
-/**
- * The old client's names for an application (docs/api.md): each field's own name capitalised,
- * but for these, which the old client spelt its own way and the published API keeps.
- */
-const IRREGULAR_NAMES = {
-  applicantId: 'ApplicantID',
-  countryId: 'CountyID',
-  stateId: 'StateID',
-} as const;
-type Irregular = typeof IRREGULAR_NAMES;
-
-/** A field's name on the wire: `referredBy` is `ReferredBy`, `countryId` is `CountyID`. */
-export type WireName<K extends string> = K extends keyof Irregular ? Irregular[K] : Capitalize<K>;
-
-export function wireName<K extends string>(key: K): WireName<K> {
-  const irregular = (IRREGULAR_NAMES as Record<string, string>)[key];
-  return (irregular ?? key.charAt(0).toUpperCase() + key.slice(1)) as WireName<K>;
-}
-
-type WireShape<S> = { [K in keyof S & string as WireName<K>]: S[K] };
-
-/** An object (a zod shape, a value) with every key renamed to its wire name. */
-export function toWireNames<S extends object>(value: S): WireShape<S> {
-  return Object.fromEntries(
-    Object.entries(value).map(([key, field]) => [wireName(key), field]),
-  ) as WireShape<S>;
-}
+export { toWireNames, wireName, type WireName } from './wire-names';
 
 export const attachmentDetailSchema = z.object({
   FileName: z.string().max(255),

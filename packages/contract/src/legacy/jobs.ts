@@ -9,7 +9,7 @@ import {
   type Question,
 } from '../questions';
 import { z } from '../zod-setup';
-import { toWireNames } from './application';
+import { toWireNames } from './wire-names';
 
 // The old client's /api/Jobs/* shapes (docs/api.md), spelled as it spells them, and the one
 // mapping between them and the openings' own types (openings.ts, careers-listing.ts).
