@@ -9,6 +9,7 @@ import { analystQuestions, chicagoAndAustin } from '../../packages/contract/src/
 import { pdfWithText } from '../../apps/server/src/test/files';
 import { adminApi } from '../support/admin-api';
 import { expectNoViolationsWithoutScripts } from '../support/axe';
+import { live as liveOf } from '../support/fixtures';
 
 /**
  * The site's own fixtures wait for a page's scripts to make it live; here none run, so a page
@@ -130,4 +131,40 @@ test('apply without scripts: questions, a wrong answer kept and fixed, the thank
   const applicants = await admin.applicants(jobId);
   expect(applicants).toHaveLength(1);
   expect(applicants[0]!.FirstName).toBe('Maria');
+});
+
+test('the form without scripts is styled as the dialog is: the same field height', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const admin = adminApi(baseURL!);
+  const jobId = await admin.createOpening({
+    JobCode: `NS-H-${Date.now().toString(36)}`,
+    JobTitle: 'Claims Data Analyst',
+    JobLocation: 'Austin, TX, USA',
+  });
+  const heightOf = (scope: Page | ReturnType<Page['getByRole']>) =>
+    scope
+      .getByLabel(/^First Name/)
+      .evaluate((input) => Number.parseFloat(getComputedStyle(input).height));
+
+  await page.goto(`/careers/jobs/${jobId}/apply`);
+  const withoutScripts = await heightOf(page);
+  // Touch targets of at least 24 px (WCAG 2.5.8), and the form's own look, not the browser's.
+  expect(withoutScripts).toBeGreaterThanOrEqual(24);
+
+  // This file's contexts have scripts off; the dialog's page needs them.
+  const scripted = await browser.newContext({ baseURL, javaScriptEnabled: true });
+  try {
+    const live = await scripted.newPage();
+    await live.goto(`/careers/jobs/${jobId}`);
+    await liveOf(live);
+    await live.getByRole('button', { name: 'Apply', exact: true }).click();
+    const dialog = live.getByRole('dialog', { name: 'Apply for Job' });
+    await expect(dialog.getByLabel(/^First Name/)).toBeVisible();
+    expect(await heightOf(dialog)).toBe(withoutScripts);
+  } finally {
+    await scripted.close();
+  }
 });
