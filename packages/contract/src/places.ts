@@ -50,7 +50,31 @@ export function remoteCountriesErrors(
     : [];
 }
 
-/** A place as one line ("Chicago, US-IL, US"), parts that are empty left out. */
+let names: Intl.DisplayNames | undefined;
+
+/** A country's English name from its alpha-2 code ("IN" -> "India"); the code if unknown. */
+export function countryName(code: string): string {
+  try {
+    names ??= new Intl.DisplayNames(['en'], { type: 'region' });
+    return names.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * A place as people read it, on every page that names one (the job page, both apply forms, the
+ * applicant's status page, the console): "Denver, CO, United States", its region without its
+ * country's code and its country by name.
+ */
+export function placeText(place: Place): string {
+  const region = place.region.replace(new RegExp(`^${place.country}-`), '');
+  return [place.city, region, countryName(place.country)]
+    .filter((part) => part.trim() !== '')
+    .join(', ');
+}
+
+/** A place as one line of codes ("Chicago, US-IL, US"), parts that are empty left out. */
 export const placeLine = (place: Place, countryName?: (alpha2: string) => string): string =>
   [place.city, place.region, countryName ? countryName(place.country) : place.country]
     .filter((part) => part.trim() !== '')

@@ -91,6 +91,35 @@ describe(`the applicant's own page (${engine})`, () => {
     expect(res.body).toContain('<link rel="canonical" href="http://localhost/applications"');
   });
 
+  it('names the place applied for as the job page does: its country by name', async () => {
+    const placed = await createRepositories(db()).jobs.create({
+      code: 'OWN-PLACES',
+      title: 'Opening OWN-PLACES',
+      location: 'Berlin, Germany; Manila, Philippines',
+      descriptionHtml: '<p>Join us.</p>',
+      effectiveFrom: new Date(Date.now() - 3_600_000).toISOString(),
+      recruitmentManagers: 'Rahul Menon',
+      contactPersons: 'Priya Raman',
+      contactEmails: 'priya.raman@example.com',
+      isOpen: true,
+      locations: [
+        { city: 'Berlin', region: 'DE-BE', country: 'DE' },
+        { city: 'Manila', region: '', country: 'PH' },
+      ],
+    });
+    const res = await postApplication(
+      t,
+      placed,
+      applicationPayload({ Email: 'placed@example.com', LocationIndex: 0 }),
+      '10.8.0.1',
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const token = await statusLinkToken(t, res.json<{ ApplicantID: number }>().ApplicantID);
+    const text = textOf((await open(`/applications/${token}`)).body);
+    expect(text).toContain('Berlin, BE, Germany');
+    expect(text).not.toContain('Berlin, DE-BE, DE');
+  });
+
   it('stores only the hash of a link', async () => {
     const { token, applicantId } = await apply();
     const rows = await db()

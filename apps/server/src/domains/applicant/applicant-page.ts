@@ -3,7 +3,7 @@ import {
   WITHDRAWN,
   counted,
   applicantStatusOf,
-  placeLine,
+  placeText,
   withdrawalRefusal,
   type ApplicantPageApplication,
   type ApplicantStage,
@@ -92,7 +92,7 @@ export function applicantPage(db: Db, { origin, capPerAddress }: ApplicantPageMa
     const application: ApplicantPageApplication = {
       jobTitle: found.jobTitle,
       jobCode: found.jobCode,
-      place: found.place ? placeLine(found.place) : (job?.location ?? ''),
+      place: found.place ? placeText(found.place) : (job?.location ?? ''),
       appliedOn: found.appliedOn,
       status: applicantStatusOf(stage),
       statusSince: history[0]!.changedAt,

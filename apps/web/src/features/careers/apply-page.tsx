@@ -3,7 +3,7 @@ import {
   answerFieldName,
   applyFormFieldNames,
   optionsOf,
-  placeLine,
+  placeText,
   type ApplyPageState,
   type FieldError,
   type PublicOpening,
@@ -202,7 +202,7 @@ function ApplyPageForm({ job, state }: { job: PublicOpening; state: ApplyPageSta
                     value={String(index)}
                     defaultChecked={values.fields.locationIndex === String(index)}
                   />{' '}
-                  {placeLine(place)}
+                  {placeText(place)}
                 </label>
               ))}
               <FieldMessage id="apply-locationIndex-error" message={errorOf('locationIndex')} />

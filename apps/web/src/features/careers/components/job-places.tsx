@@ -1,5 +1,4 @@
-import type { PublicOpening } from '@lumenfield/contract';
-import { countryName, placeText } from '@/lib/place-text';
+import { countryName, placeText, type PublicOpening } from '@lumenfield/contract';
 
 /**
  * Every place of an opening with two or more, and a remote opening's countries, under its

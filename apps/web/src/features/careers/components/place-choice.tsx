@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
-import type { Place } from '@lumenfield/contract';
+import { placeText, type Place } from '@lumenfield/contract';
 import { ApiError } from '@/lib/api-client';
-import { placeText } from '@/lib/place-text';
 
 /*
  * "Where would you work?" in the apply dialog (docs/careers.md): asked when the opening has two

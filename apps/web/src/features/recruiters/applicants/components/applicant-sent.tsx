@@ -5,9 +5,9 @@ import {
   sourceText,
   type ApplicantColumnKey,
   type ConsoleApplicant,
+  placeText,
 } from '@lumenfield/contract';
 import { displayedMobileNumber } from '@lumenfield/contract/phone';
-import { placeText } from '@/lib/place-text';
 import { Link } from '@lumenfield/page-kit';
 import { openingPath } from '../../common/routes';
 import { When } from '../../common/components/when';

@@ -7,8 +7,9 @@ import {
   type OpeningInput,
   type Place,
   type RecruiterOpening,
+  countryName,
+  placeText,
 } from '@lumenfield/contract';
-import { countryName, placeText } from '@/lib/place-text';
 import { useQuery } from '@tanstack/react-query';
 import { countriesQuery } from '../api';
 import { FieldFrame, fieldErrorFor, fieldSentence } from '../../common/components/fields';
