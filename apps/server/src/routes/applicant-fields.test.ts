@@ -8,7 +8,7 @@ import {
   type ApplyFormField,
 } from '@lumenfield/contract';
 import { csvCell } from '../lib/csv';
-import { exportOtherFields } from '../domains/applicant/data-export';
+import { exportLeavesOut, exportOtherFields } from '../domains/applicant/data-export';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 import { createUser, openSession } from '../test/console';
 import { pdfFile } from '../test/files';
@@ -100,16 +100,29 @@ describe(`an applicant's fields reach every consumer (${engine})`, () => {
     const fields = Object.keys(stored);
     const readBack: Record<string, unknown> = { ...stored };
 
-    // Download my data: what was sent by its name; every other field decided.
+    // Download my data: what was sent by its name; every other field in the part named for it,
+    // but for our own keys.
     const token = await statusLinkToken(t, applicantId);
     const data = await t.app.inject({ method: 'GET', url: `/applications/${token}/data.json` });
     expect(data.statusCode).toBe(200);
     const exported = data.json<{ application: Record<string, unknown> }>().application;
     const columnKeys: string[] = applicantColumns.map(({ key }) => key);
+    const carriedIn: Record<string, string> = exportOtherFields;
     for (const field of fields) {
       if (columnKeys.includes(field)) expect(exported[field], field).toEqual(readBack[field]);
-      else expect(Object.keys(exportOtherFields), `the export decides ${field}`).toContain(field);
+      else if (field in exportLeavesOut) continue;
+      else {
+        expect(carriedIn[field], `the export carries ${field}`).toBeDefined();
+        expect(exported, `${field} is exported`).toHaveProperty(carriedIn[field]!);
+      }
     }
+    // A recruiter's readings are exported as stored.
+    expect(exported).toMatchObject({
+      knockOutAnswers: readBack.doesNotMeet,
+      rejectionReason: readBack.rejectionReason,
+      source: readBack.source,
+      visit: readBack.arrival,
+    });
 
     // The console's CSV: a column per field, or the field named with where it is instead.
     const user = await createUser(t, `rita.${applicantId}@example.com`);

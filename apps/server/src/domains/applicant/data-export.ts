@@ -11,34 +11,43 @@ import { messagesOf } from '../messages/messages-repository';
 import { pipelineRepository, type PipelineApplicant } from '../pipeline/pipeline-repository';
 
 /**
- * "Download my data" decides about every stored field of an application. What the applicant sent
- * (`applicantColumns`) goes in under each field's own name, so a field added there is exported
- * with no line here; every other field is listed below with where it goes or why it stays out.
- * Together they cover a stored applicant, so a field added to it does not compile until decided.
+ * Our own keys and codes, which say nothing about the applicant that the export does not say by
+ * name: the only stored fields "Download my data" leaves out.
+ */
+export const exportLeavesOut = {
+  applicantId: 'our key for the record',
+  jobId: 'our key for the opening (its title and code are exported)',
+  countryId: 'the code behind countryName',
+  stateId: 'the code behind stateName',
+  attachmentGuid: 'the resume’s key (the resume is its own download)',
+} as const;
+
+/**
+ * "Download my data" carries every stored field of an application. What the applicant sent
+ * (`applicantColumns`) goes in under each field's own name; every other field names the part of
+ * the export that carries it, and the type checks that part exists. Together with the keys
+ * above they cover a stored applicant, so a field added to it does not compile until exported.
  */
 export const exportOtherFields = {
-  jobId: 'as the opening (its title, code and place)',
-  jobCode: 'as the opening',
-  jobTitle: 'as the opening',
+  jobCode: 'opening',
+  jobTitle: 'opening',
   appliedOn: 'appliedOn',
   place: 'placeAppliedFor',
-  answers: 'answers, each with its question as asked',
-  stage: 'status and stageHistory, in the applicant’s words',
+  answers: 'answers',
+  stage: 'status',
   attachmentName: 'resume',
   attachmentSize: 'resume',
   attachmentSha256: 'resume',
   attachmentKind: 'resume',
-  applicantId: 'out: our key for the record, not a fact about them',
-  countryId: 'out: the code behind countryName',
-  stateId: 'out: the code behind stateName',
-  attachmentGuid: 'out: the resume’s key (the resume is its own download)',
-  // Each of these is a recruiter's reading of the application; docs/careers.md says what the
-  // export holds (issue 19 asks for more of them).
-  doesNotMeet: 'out: a recruiter’s flag',
-  rejectionReason: 'out: a recruiter’s note',
-  source: 'out: a recruiter’s reading of the visit',
-  arrival: 'out: the visit’s raw values',
-} as const satisfies Record<Exclude<keyof PipelineApplicant, ApplicantColumnKey>, string>;
+  // A recruiter's readings of the application are about the applicant too.
+  doesNotMeet: 'knockOutAnswers',
+  rejectionReason: 'rejectionReason',
+  source: 'source',
+  arrival: 'visit',
+} as const satisfies Record<
+  Exclude<keyof PipelineApplicant, ApplicantColumnKey | keyof typeof exportLeavesOut>,
+  keyof ApplicantDataExport['application']
+>;
 
 /** Everything stored about one application, as "Download my data" gives it. */
 export interface ApplicantDataExport {
@@ -59,6 +68,13 @@ export interface ApplicantDataExport {
       receivedAt: string;
     } | null;
     messages: { sentOn: string; subject: string; body: string }[];
+    /** The questions whose answer did not meet the opening's requirement, by their labels. */
+    knockOutAnswers: PipelineApplicant['doesNotMeet'];
+    /** The reason given when the application was declined, if it was. */
+    rejectionReason: PipelineApplicant['rejectionReason'];
+    /** Where we understood the application came from, and what the visit carried. */
+    source: PipelineApplicant['source'];
+    visit: PipelineApplicant['arrival'];
   };
 }
 
@@ -72,7 +88,7 @@ function sentFields(found: PipelineApplicant): Pick<PipelineApplicant, Applicant
 /**
  * The export of one application (inside the caller's transaction, under the applicant's lock):
  * every stored field (answers, place, stage history, the messages we sent, the resume's facts,
- * not its bytes). A recruiter's notes are the company's own working notes and are left out
+ * not its bytes; the knock-out answers, a rejection's reason, the source and the visit). A recruiter's notes are the company's own working notes and are left out
  * (docs/careers.md).
  */
 export async function applicantDataExport(
@@ -119,6 +135,10 @@ export async function applicantDataExport(
         subject: sent.subject,
         body: sent.body,
       })),
+      knockOutAnswers: found.doesNotMeet,
+      rejectionReason: found.rejectionReason,
+      source: found.source,
+      visit: found.arrival,
     },
   };
 }
