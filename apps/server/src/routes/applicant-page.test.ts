@@ -11,6 +11,7 @@ import {
   statusLinkToken,
 } from '../test/legacy/application';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
+import { questionedOpening } from '../test/apply-form';
 import { pdfFile } from '../test/files';
 
 const ERASE_IN_MAIL = /\/applications\/erase\/([A-Za-z0-9_-]{43})/;
@@ -92,21 +93,16 @@ describe(`the applicant's own page (${engine})`, () => {
   });
 
   it('names the place applied for as the job page does: its country by name', async () => {
-    const placed = await createRepositories(db()).jobs.create({
-      code: 'OWN-PLACES',
-      title: 'Opening OWN-PLACES',
-      location: 'Berlin, Germany; Manila, Philippines',
-      descriptionHtml: '<p>Join us.</p>',
-      effectiveFrom: new Date(Date.now() - 3_600_000).toISOString(),
-      recruitmentManagers: 'Rahul Menon',
-      contactPersons: 'Priya Raman',
-      contactEmails: 'priya.raman@example.com',
-      isOpen: true,
-      locations: [
-        { city: 'Berlin', region: 'DE-BE', country: 'DE' },
-        { city: 'Manila', region: '', country: 'PH' },
-      ],
-    });
+    const placed = await createRepositories(db()).jobs.create(
+      questionedOpening({
+        code: 'OWN-PLACES',
+        questions: [],
+        locations: [
+          { city: 'Berlin', region: 'DE-BE', country: 'DE' },
+          { city: 'Manila', region: '', country: 'PH' },
+        ],
+      }),
+    );
     const res = await postApplication(
       t,
       placed,
