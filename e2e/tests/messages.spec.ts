@@ -46,6 +46,27 @@ test.describe('messages to candidates', () => {
   test.describe.configure({ timeout: 180_000 });
   test.skip(() => !process.env.E2E_CONSOLE_SQLITE_URL, 'no console server (see global setup)');
 
+  test('a long template scrolls in its box, and a keyboard reaches it', async ({ browser }) => {
+    const name = `Long template ${Date.now().toString(36)}`;
+    const admin = await signedIn(browser, CONSOLE_ADMIN, '/recruiters/messages');
+    const form = admin.getByRole('region', { name: 'New template' });
+    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('Subject').fill('About {{jobTitle}}');
+    await form
+      .getByLabel('Message')
+      .fill(Array.from({ length: 40 }, (_, i) => `Paragraph ${i + 1} of the letter.`).join('\n\n'));
+    await form.getByRole('button', { name: 'Add template' }).click();
+    await expect(admin.getByText(`“${name}” is added.`)).toBeVisible();
+    const body = admin.getByRole('region', { name: `The message of “${name}”` });
+    // It scrolls: taller inside than its box.
+    expect(await body.evaluate((box) => box.scrollHeight > box.clientHeight)).toBe(true);
+    await body.focus();
+    await expect(body).toBeFocused();
+    await admin.keyboard.press('End');
+    await expect.poll(() => body.evaluate((box) => box.scrollTop)).toBeGreaterThan(0);
+    await expectNoViolations(admin, 'a long template on the Messages screen');
+  });
+
   test('an admin keeps a reason and a template (an unknown placeholder refused first); a recruiter rejects with them and writes a message; the mails arrive and the timeline shows them', async ({
     browser,
   }) => {

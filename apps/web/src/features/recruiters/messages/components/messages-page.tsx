@@ -172,7 +172,15 @@ function Templates({
               <p className="rc-templates__subject">
                 <span className="rc-muted">Subject:</span> {template.subject}
               </p>
-              <p className="rc-message-body">{template.body}</p>
+              {/* A long message scrolls in its box: a keyboard reaches it too (WCAG 2.1.1). */}
+              <div
+                className="rc-message-body"
+                role="region"
+                tabIndex={0}
+                aria-label={`The message of “${template.name}”`}
+              >
+                {template.body}
+              </div>
               <p className="rc-muted rc-templates__when">
                 Last changed <When iso={template.updatedOn} />
               </p>
