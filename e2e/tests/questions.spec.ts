@@ -206,6 +206,29 @@ for (const { engine, env } of ENGINES) {
       // Nothing rejected it: the applicant is New, for a person to decide.
       await expect(rita.getByRole('region', { name: 'Stage' })).toContainText('New');
       await expectNoViolations(rita, "an applicant's page with answers");
+
+      // On the board a card's flag wraps inside its rounded box (a pill on one line).
+      await go(rita, `/recruiters/openings/${jobId}/board`);
+      await rita.setViewportSize({ width: 1440, height: 900 });
+      const flag = rita.locator('.rc-board__flag').filter({ hasText: 'Does not meet' }).first();
+      await expect(flag).toBeVisible();
+      const fit = await flag.evaluate((pill) => {
+        const box = pill.getBoundingClientRect();
+        const text = document.createRange();
+        text.selectNodeContents(pill);
+        const words = text.getBoundingClientRect();
+        const corner = Number.parseFloat(getComputedStyle(pill).borderTopLeftRadius);
+        return {
+          inside:
+            words.left >= box.left &&
+            words.right <= box.right &&
+            words.top >= box.top &&
+            words.bottom <= box.bottom,
+          // A corner no rounder than half the box: no text under a curve.
+          cornerFits: corner <= box.height / 2,
+        };
+      });
+      expect(fit).toEqual({ inside: true, cornerFits: true });
     });
   });
 }
