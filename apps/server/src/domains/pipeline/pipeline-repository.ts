@@ -45,6 +45,18 @@ export const pipelineFilterOf = ({
   source,
 }: PipelineFilter): PipelineFilter => ({ jobId, stage, q, doesNotMeet, source });
 
+/**
+ * A search that is a phone number ("+49 151 23456789", "(303) 555-0112", "0917 123 4567"): its
+ * digits without a leading trunk zero, which a stored number (E.164, or the seed's ten digits)
+ * holds as they are; undefined for any other search, which is matched word by word.
+ */
+export function phoneSearch(q: string | undefined): string | undefined {
+  const text = (q ?? '').trim();
+  if (!/^\+?[0-9 ().-]+$/.test(text)) return undefined;
+  const digits = text.replace(/\D/g, '').replace(/^0+/, '');
+  return digits.length >= 6 ? digits : undefined;
+}
+
 /** One applicant as the console's lists and the CSV show them (no resume bytes). */
 export interface PipelineApplicant extends Applicant {
   jobId: number;
@@ -66,7 +78,7 @@ export interface PipelineApplicant extends Applicant {
  */
 export function pipelineRepository(db: Db) {
   const filtered = (filter: PipelineFilter) => {
-    let query = db
+    const query = db
       .selectFrom('applicants')
       .innerJoin('jobs', 'jobs.id', 'applicants.jobId')
       .innerJoin('attachments', 'attachments.applicantId', 'applicants.id')
@@ -82,18 +94,27 @@ export function pipelineRepository(db: Db) {
       .$if(filter.source !== undefined, (q) =>
         q.where('applicants.sourceName', '=', filter.source!),
       );
-    for (const word of searchWords(filter.q)) {
-      query = query.where((eb) =>
-        eb.or([
-          containsWord(eb.ref('applicants.firstName'), word),
-          containsWord(eb.ref('applicants.lastName'), word),
-          containsWord(eb.ref('applicants.email'), word),
-          containsWord(eb.ref('applicants.city'), word),
-          containsWord(eb.ref('jobs.title'), word),
-        ]),
+    const words = searchWords(filter.q);
+    if (words.length === 0) return query;
+    const number = phoneSearch(filter.q);
+    return query.where((eb) => {
+      // Every word in one of the person's fields or the opening's title.
+      const byWords = eb.and(
+        words.map((word) =>
+          eb.or([
+            containsWord(eb.ref('applicants.firstName'), word),
+            containsWord(eb.ref('applicants.lastName'), word),
+            containsWord(eb.ref('applicants.email'), word),
+            containsWord(eb.ref('applicants.city'), word),
+            containsWord(eb.ref('jobs.title'), word),
+          ]),
+        ),
       );
-    }
-    return query;
+      // Or, for a search that is a number, the mobile number's digits.
+      return number
+        ? eb.or([byWords, containsWord(eb.ref('applicants.mobileNumber'), number)])
+        : byWords;
+    });
   };
 
   const columns = (filter: PipelineFilter) =>
