@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { postedAgeText } from '@lumenfield/contract';
+import { placeholderProblem, postedAgeText } from '@lumenfield/contract';
 import { createRepositories } from './domains';
 import { createTestDb, engine, type TestDb } from './test/test-app';
 import { demoOpenings } from './domains/openings/demo-openings';
 import { prepareDatabase } from './prepare';
+import { startingReasons, startingTemplates } from './domains/messages/starting-content';
 import { stateValue } from './db/reference-data';
 
 describe(`database preparation (${engine})`, () => {
@@ -33,6 +34,34 @@ describe(`database preparation (${engine})`, () => {
       label: 'Karnataka',
     });
     expect(await repos.jobs.count()).toBe(0);
+  });
+
+  it('starts a new installation with rejection reasons and templates, once', async () => {
+    await prepareDatabase(testDb.handle, { seedDemoData: false });
+    const repos = createRepositories(testDb.handle.db);
+    const reasons = await repos.messages.reasons();
+    const templates = await repos.messages.templates();
+    expect(reasons.map((r) => r.label).sort()).toEqual([...startingReasons].sort());
+    expect(reasons.every((r) => !r.retired && r.uses === 0)).toBe(true);
+    expect(templates.map((t) => t.name).sort()).toEqual(
+      startingTemplates.map((t) => t.name).sort(),
+    );
+    // Their placeholders are ones a message may use.
+    for (const template of startingTemplates) {
+      expect(placeholderProblem(template.subject)).toBeUndefined();
+      expect(placeholderProblem(template.body)).toBeUndefined();
+    }
+
+    // Started again (every start prepares): nothing is added twice, and what an admin removed
+    // stays removed.
+    const admin = await repos.users.create(
+      { email: 'ada@example.com', name: 'Ada Admin', role: 'admin', passwordHash: 'not used' },
+      new Date(),
+    );
+    await repos.messages.removeReason(reasons[0]!.reasonId, admin.id, new Date());
+    await prepareDatabase(testDb.handle, { seedDemoData: false });
+    expect(await repos.messages.reasons()).toHaveLength(startingReasons.length - 1);
+    expect(await repos.messages.templates()).toHaveLength(startingTemplates.length);
   });
 
   it('gives states fixed values that do not depend on the run or the engine', () => {

@@ -4,9 +4,15 @@ import { createRepositories } from './domains';
 import type { DbHandle } from './db/create-db';
 import { demoOpenings } from './domains/openings/demo-openings';
 import { migrateToLatest } from './db/migrate';
+import { migrations } from './db/migrations';
 
 export interface PrepareOptions {
   seedDemoData: boolean;
+  /**
+   * A new installation (one whose first migration runs now) starts with a few rejection reasons
+   * and message templates (domains/messages/starting-content.ts). Off in tests that count them.
+   */
+  startingContent?: boolean;
   log?: Pick<FastifyBaseLogger, 'info'>;
   /** The moment demo openings count back from (tests pin it). */
   now?: Date;
@@ -19,6 +25,13 @@ export async function prepareDatabase(database: DbHandle, options: PrepareOption
 
   const repos = createRepositories(database.db);
   await repos.reference.seed();
+
+  const firstMigration = Object.keys(migrations)[0]!;
+  if ((options.startingContent ?? true) && applied.includes(firstMigration)) {
+    if (await repos.messages.seedStartingContent(options.now ?? new Date())) {
+      options.log?.info('starting rejection reasons and message templates added');
+    }
+  }
 
   if (options.seedDemoData && (await repos.jobs.count()) === 0) {
     const now = options.now ?? new Date();

@@ -121,6 +121,8 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: {
     seedDemoData?: boolean;
+    /** A new installation's reasons and templates (off: the tests make their own). */
+    startingContent?: boolean;
     db?: TestDb;
     pages?: boolean;
     /** Changes the pages the app serves (`pages: true`): a test's own stored documents. */
@@ -149,7 +151,10 @@ export async function createTestApp(
     ...env,
   });
   const cookieSecret = 'test-cookie-secret-0123456789abcdef0123';
-  await prepareDatabase(db.handle, { seedDemoData: options.seedDemoData ?? false });
+  await prepareDatabase(db.handle, {
+    seedDemoData: options.seedDemoData ?? false,
+    startingContent: options.startingContent ?? false,
+  });
   const source = options.pages ? await sourcePages() : undefined;
   const sitePages = source && options.sitePages ? options.sitePages(source) : source;
   const app = await buildApp({

@@ -13,6 +13,7 @@ import { toIso } from '../../db/database';
 import { writeTransaction } from '../../db/write-transaction';
 import { HttpProblem } from '../../lib/http-problem';
 import { auditRepository } from '../audit/audit-repository';
+import { startingReasons, startingTemplates } from './starting-content';
 
 /** A message as stored: what the applicant read, with the status link itself left out. */
 export interface StoredMessage {
@@ -270,6 +271,30 @@ export function messagesRepository(db: Db) {
       }),
 
     messagesOf: (applicantId: number) => messagesOf(db, applicantId),
+
+    /**
+     * A new installation's reasons and templates (starting-content.ts), in one transaction;
+     * nothing when either kind already exists. Not audited: no person did it (the audit log
+     * records people's changes, and every later edit of these is one).
+     */
+    seedStartingContent: (now: Date) =>
+      writeTransaction(db, async (trx) => {
+        const some = async (table: 'rejectionReasons' | 'messageTemplates') =>
+          (await trx.selectFrom(table).select('id').limit(1).execute()).length > 0;
+        if ((await some('rejectionReasons')) || (await some('messageTemplates'))) return false;
+        const at = now.toISOString();
+        await trx
+          .insertInto('rejectionReasons')
+          .values(startingReasons.map((label) => ({ label, createdAt: at, retiredAt: null })))
+          .execute();
+        await trx
+          .insertInto('messageTemplates')
+          .values(
+            startingTemplates.map((template) => ({ ...template, createdAt: at, updatedAt: at })),
+          )
+          .execute();
+        return true;
+      }),
   };
 }
 
