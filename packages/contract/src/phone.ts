@@ -12,7 +12,7 @@ import { MOBILE_NUMBER_LENGTH } from './constants';
 /** The seed's form: exactly ten digits, nothing else. Every such number still passes. */
 const SEED_FORM = new RegExp(`^[0-9]{${MOBILE_NUMBER_LENGTH}}$`);
 /** What a typed number may hold: digits with spaces, hyphens, dots and brackets, one leading +. */
-const PHONE_TEXT = /^\+?[0-9 ().-]+$/;
+export const isPhoneText = (text: string): boolean => /^\+?[0-9 ().-]+$/.test(text);
 
 /** The applicant's country (ISO 3166-1 numeric, as the form's list sends it) as a region. */
 function regionOf(countryId: number | null | undefined): CountryCode | undefined {
@@ -26,7 +26,7 @@ function regionOf(countryId: number | null | undefined): CountryCode | undefined
  */
 export function mobileE164(text: string, countryId: number | null | undefined): string | null {
   const typed = text.trim();
-  if (!PHONE_TEXT.test(typed)) return null;
+  if (!isPhoneText(typed)) return null;
   const parsed = parsePhoneNumberFromString(typed, regionOf(countryId));
   return parsed?.isPossible() ? parsed.number : null;
 }

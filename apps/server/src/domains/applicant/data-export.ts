@@ -88,8 +88,8 @@ function sentFields(found: PipelineApplicant): Pick<PipelineApplicant, Applicant
 /**
  * The export of one application (inside the caller's transaction, under the applicant's lock):
  * every stored field (answers, place, stage history, the messages we sent, the resume's facts,
- * not its bytes; the knock-out answers, a rejection's reason, the source and the visit). A recruiter's notes are the company's own working notes and are left out
- * (docs/careers.md).
+ * not its bytes; the knock-out answers, a rejection's reason, the source and the visit). A
+ * recruiter's notes are the company's own working notes and are left out (docs/careers.md).
  */
 export async function applicantDataExport(
   trx: Db,

@@ -1,3 +1,4 @@
+import { isPhoneText } from '@lumenfield/contract/phone';
 import { sql } from 'kysely';
 import type {
   Applicant,
@@ -52,7 +53,7 @@ export const pipelineFilterOf = ({
  */
 export function phoneSearch(q: string | undefined): string | undefined {
   const text = (q ?? '').trim();
-  if (!/^\+?[0-9 ().-]+$/.test(text)) return undefined;
+  if (!isPhoneText(text)) return undefined;
   const digits = text.replace(/\D/g, '').replace(/^0+/, '');
   return digits.length >= 6 ? digits : undefined;
 }
