@@ -97,7 +97,7 @@ test.describe('messages to candidates', () => {
     await reasons.getByRole('button', { name: 'Add reason' }).click();
     await expect(admin.getByText(`“${reasonLabel}” is added.`)).toBeVisible();
     await expect(reasons.getByRole('listitem').filter({ hasText: reasonLabel })).toContainText(
-      'Not given yet',
+      'No applicants rejected with it',
     );
 
     const form = admin.getByRole('region', { name: 'New template' });

@@ -110,7 +110,10 @@ export const rejectionReasonSchema = z.object({
   reasonId: z.number().int(),
   label: z.string(),
   retired: z.boolean(),
-  /** How many applicants were rejected with it (a reason in use is retired, not deleted). */
+  /**
+   * How many applicants stand rejected with it: a rejection undone or moved back from does not
+   * count. A reason in use is retired, not deleted.
+   */
   uses: z.number().int(),
 });
 export type RejectionReason = z.infer<typeof rejectionReasonSchema>;

@@ -53,6 +53,12 @@ export async function holdLocks(trx: Db, keys: readonly string[]): Promise<void>
 export const applicantLock = (applicantId: number) => `applicant:${applicantId}`;
 
 /**
+ * The lock of one rejection reason: a rejection that gives it and the reason's removal hold it,
+ * so a removal never deletes a reason a rejection is giving at that moment.
+ */
+export const rejectionReasonLock = (reasonId: number) => `rejection-reason:${reasonId}`;
+
+/**
  * The one way to a transaction that writes applicants already stored (a stage, a note, a
  * message, a resume, a decision about them, their erasure): it holds the lock of each of
  * `applicantIds`, with `otherKeys` besides, so an applicant's own action and a recruiter's
@@ -85,16 +91,22 @@ export async function changeFoundApplicants<T>(
   db: Db,
   find: (reader: Db) => Promise<readonly number[]>,
   work: (trx: Db, applicantIds: readonly number[]) => Promise<T>,
+  otherKeys: readonly string[] = [],
 ): Promise<T> {
   let locked = new Set(await find(db));
   for (;;) {
     try {
-      return await changeApplicants(db, [...locked], async (trx) => {
-        const found = await find(trx);
-        const others = found.filter((id) => !locked.has(id));
-        if (others.length > 0) throw new FoundOthers(others);
-        return work(trx, found);
-      });
+      return await changeApplicants(
+        db,
+        [...locked],
+        async (trx) => {
+          const found = await find(trx);
+          const others = found.filter((id) => !locked.has(id));
+          if (others.length > 0) throw new FoundOthers(others);
+          return work(trx, found);
+        },
+        otherKeys,
+      );
     } catch (error) {
       if (!(error instanceof FoundOthers)) throw error;
       locked = new Set([...locked, ...error.ids]);

@@ -10,7 +10,11 @@ import type {
 import { applicantMessageKindSchema } from '@lumenfield/contract';
 import type { Db } from '../../db/database';
 import { toIso } from '../../db/database';
-import { writeTransaction } from '../../db/write-transaction';
+import {
+  changeFoundApplicants,
+  rejectionReasonLock,
+  writeTransaction,
+} from '../../db/write-transaction';
 import { HttpProblem } from '../../lib/http-problem';
 import { auditRepository } from '../audit/audit-repository';
 import { startingReasons, startingTemplates } from './starting-content';
@@ -102,10 +106,18 @@ export function messagesRepository(db: Db) {
       'rejectionReasons.id',
       'rejectionReasons.label',
       'rejectionReasons.retiredAt',
+      // The rejections that stand: an applicant's latest stage row gives it. One undone or
+      // moved back from is history, and leaves the reason free to remove.
       eb
         .selectFrom('applicantStages')
         .select(sql<number>`count(*)`.as('n'))
         .whereRef('applicantStages.rejectionReasonId', '=', 'rejectionReasons.id')
+        .where('applicantStages.id', '=', (inner) =>
+          inner
+            .selectFrom('applicantStages as latest')
+            .select((max) => max.fn.max('latest.id').as('id'))
+            .whereRef('latest.applicantId', '=', 'applicantStages.applicantId'),
+        )
         .as('uses'),
     ]);
   type ReasonRow = Awaited<ReturnType<ReturnType<typeof reasons>['execute']>>[number];
@@ -239,36 +251,55 @@ export function messagesRepository(db: Db) {
       }),
 
     /**
-     * Gone when no applicant was rejected with it; otherwise retired, so the applicants, their
+     * Gone when no rejection with it stands: the rows of rejections since undone or moved back
+     * from forget it (their applicants' locks held). Otherwise retired, so the applicants, their
      * page and the CSV keep the reason they were given. 404 without the reason.
      */
     removeReason: (id: number, userId: number, now: Date) =>
-      changing(async (trx, audit) => {
-        const before = await findReason(trx, id);
-        if (!before) throw noReason(id);
-        const outcome = before.uses > 0 ? ('retired' as const) : ('deleted' as const);
-        if (outcome === 'retired') {
-          if (!before.retired) {
+      changeFoundApplicants(
+        db,
+        async (reader) =>
+          (
+            await reader
+              .selectFrom('applicantStages')
+              .select('applicantId')
+              .distinct()
+              .where('rejectionReasonId', '=', id)
+              .execute()
+          ).map((row) => row.applicantId),
+        async (trx) => {
+          const before = await findReason(trx, id);
+          if (!before) throw noReason(id);
+          const outcome = before.uses > 0 ? ('retired' as const) : ('deleted' as const);
+          if (outcome === 'retired') {
+            if (!before.retired) {
+              await trx
+                .updateTable('rejectionReasons')
+                .set({ retiredAt: now.toISOString() })
+                .where('id', '=', id)
+                .execute();
+            }
+          } else {
             await trx
-              .updateTable('rejectionReasons')
-              .set({ retiredAt: now.toISOString() })
-              .where('id', '=', id)
+              .updateTable('applicantStages')
+              .set({ rejectionReasonId: null })
+              .where('rejectionReasonId', '=', id)
               .execute();
+            await trx.deleteFrom('rejectionReasons').where('id', '=', id).execute();
           }
-        } else {
-          await trx.deleteFrom('rejectionReasons').where('id', '=', id).execute();
-        }
-        await audit.record(
-          {
-            actor: { userId },
-            action: outcome === 'retired' ? 'rejection-reason-update' : 'rejection-reason-delete',
-            target: `reason ${id}`,
-            detail: outcome === 'retired' ? 'changed retired (in use)' : null,
-          },
-          now,
-        );
-        return outcome;
-      }),
+          await auditRepository(trx).record(
+            {
+              actor: { userId },
+              action: outcome === 'retired' ? 'rejection-reason-update' : 'rejection-reason-delete',
+              target: `reason ${id}`,
+              detail: outcome === 'retired' ? 'changed retired (in use)' : null,
+            },
+            now,
+          );
+          return outcome;
+        },
+        [rejectionReasonLock(id)],
+      ),
 
     messagesOf: (applicantId: number) => messagesOf(db, applicantId),
 

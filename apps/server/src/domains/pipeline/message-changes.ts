@@ -11,7 +11,7 @@ import {
   type Rejection,
 } from '@lumenfield/contract';
 import type { Db } from '../../db/database';
-import { changeApplicants } from '../../db/write-transaction';
+import { changeApplicants, rejectionReasonLock } from '../../db/write-transaction';
 import { HttpProblem } from '../../lib/http-problem';
 import {
   extendStatusLinks,
@@ -123,8 +123,11 @@ export function messageChanges(db: Db) {
     return { messageId, mailId: mailId ?? null };
   };
 
-  const changing = <T>(applicantId: number, work: (trx: Db) => Promise<T>) =>
-    changeApplicants(db, [applicantId], work);
+  const changing = <T>(
+    applicantId: number,
+    work: (trx: Db) => Promise<T>,
+    otherKeys: readonly string[] = [],
+  ) => changeApplicants(db, [applicantId], work, otherKeys);
 
   const found = async (trx: Db, applicantId: number) => {
     const applicant = await pipelineRepository(trx).find(applicantId);
@@ -190,63 +193,67 @@ export function messageChanges(db: Db) {
       mailOrigin: string,
       bulk?: BulkStep,
     ) =>
-      changing(applicantId, async (trx) => {
-        const applicant = await found(trx, applicantId);
-        checkSeen(applicant.stage, bulk);
-        const refusal = stageMoveRefusal(applicant.stage, 'Rejected');
-        if (refusal) throw new HttpProblem(409, refusal);
-        const reason = await messageLookups(trx).findReason(rejection.reasonId);
-        if (!reason || reason.retired) {
-          const message = 'Choose a reason from the list.';
-          throw new HttpProblem(400, message, [{ field: 'reasonId', message }]);
-        }
-        const template =
-          rejection.templateId === null
-            ? undefined
-            : await draftOf(trx, { templateId: rejection.templateId });
-        await pipelineRepository(trx).setStage(
-          applicantId,
-          'Rejected',
-          userId,
-          now,
-          reason.reasonId,
-        );
-        const sent = template
-          ? await send(
-              trx,
-              applicant,
-              template,
-              'rejection',
-              userId,
-              now,
-              mailOrigin,
-              bulk?.mailNotBefore,
-            )
-          : undefined;
-        const messageId = sent?.messageId;
-        if (bulk) {
-          await bulkRepository(trx).addItem({
-            batchId: bulk.batchId,
+      changing(
+        applicantId,
+        async (trx) => {
+          const applicant = await found(trx, applicantId);
+          checkSeen(applicant.stage, bulk);
+          const refusal = stageMoveRefusal(applicant.stage, 'Rejected');
+          if (refusal) throw new HttpProblem(409, refusal);
+          const reason = await messageLookups(trx).findReason(rejection.reasonId);
+          if (!reason || reason.retired) {
+            const message = 'Choose a reason from the list.';
+            throw new HttpProblem(400, message, [{ field: 'reasonId', message }]);
+          }
+          const template =
+            rejection.templateId === null
+              ? undefined
+              : await draftOf(trx, { templateId: rejection.templateId });
+          await pipelineRepository(trx).setStage(
             applicantId,
-            fromStage: applicant.stage,
-            toStage: 'Rejected',
-            messageId: sent?.messageId ?? null,
-            mailId: sent?.mailId ?? null,
-          });
-        }
-        await extendStatusLinks(trx, applicantId, now);
-        await auditRepository(trx).record(
-          {
-            actor: { userId },
-            action: 'applicant-reject',
-            target: `applicant ${applicantId}`,
-            detail:
-              `${applicant.stage} -> Rejected, reason ${reason.reasonId}` +
-              (messageId === undefined ? ', no mail' : `, message ${messageId}`) +
-              batchNote(bulk),
-          },
-          now,
-        );
-      }),
+            'Rejected',
+            userId,
+            now,
+            reason.reasonId,
+          );
+          const sent = template
+            ? await send(
+                trx,
+                applicant,
+                template,
+                'rejection',
+                userId,
+                now,
+                mailOrigin,
+                bulk?.mailNotBefore,
+              )
+            : undefined;
+          const messageId = sent?.messageId;
+          if (bulk) {
+            await bulkRepository(trx).addItem({
+              batchId: bulk.batchId,
+              applicantId,
+              fromStage: applicant.stage,
+              toStage: 'Rejected',
+              messageId: sent?.messageId ?? null,
+              mailId: sent?.mailId ?? null,
+            });
+          }
+          await extendStatusLinks(trx, applicantId, now);
+          await auditRepository(trx).record(
+            {
+              actor: { userId },
+              action: 'applicant-reject',
+              target: `applicant ${applicantId}`,
+              detail:
+                `${applicant.stage} -> Rejected, reason ${reason.reasonId}` +
+                (messageId === undefined ? ', no mail' : `, message ${messageId}`) +
+                batchNote(bulk),
+            },
+            now,
+          );
+        },
+        [rejectionReasonLock(rejection.reasonId)],
+      ),
   };
 }

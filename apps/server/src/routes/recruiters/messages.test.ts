@@ -202,6 +202,86 @@ describe(`messages to candidates (${engine})`, () => {
     expect((await page(other)).stage).toBe('New');
   });
 
+  it('counts only the rejections that stand, so a reason given and undone can be removed', async () => {
+    const reason = await createReason('Chose another path');
+    const [moved, undone, standing] = await Promise.all(
+      ['reason.moved@example.com', 'reason.undone@example.com', 'reason.stands@example.com'].map(
+        (email) => applicant(email),
+      ),
+    );
+    const uses = async () =>
+      (
+        (await call(recruiter, 'GET', '/recruiters/rejection-reasons')).json() as RejectionReason[]
+      ).find((r) => r.reasonId === reason.reasonId)!.uses;
+    const reject = (id: number) =>
+      call(recruiter, 'POST', `/recruiters/applicants/${id}/rejection`, {
+        reasonId: reason.reasonId,
+        templateId: null,
+      });
+    for (const id of [moved!, standing!]) expect((await reject(id)).statusCode).toBe(204);
+    const bulk = await call(recruiter, 'POST', '/recruiters/applicants/bulk', {
+      applicants: [{ applicantId: undone, stage: 'New' }],
+      action: { kind: 'reject', reasonId: reason.reasonId, templateId: null },
+    });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    expect(await uses()).toBe(3);
+
+    // One moved back to an open stage, one bulk rejection undone: one rejection stands.
+    const back = await call(recruiter, 'PUT', `/recruiters/applicants/${moved}/stage`, {
+      stage: 'Screening',
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    const { batchId } = bulk.json() as { batchId: number };
+    const undo = await call(recruiter, 'POST', `/recruiters/applicants/bulk/${batchId}/undo`);
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect(await uses()).toBe(1);
+
+    // While it stands the reason is retired; once it too is moved back, removal deletes it.
+    const retired = await call(admin, 'DELETE', `/recruiters/rejection-reasons/${reason.reasonId}`);
+    expect(retired.json()).toEqual({ outcome: 'retired' });
+    await call(recruiter, 'PUT', `/recruiters/applicants/${standing}/stage`, {
+      stage: 'Screening',
+    });
+    expect(await uses()).toBe(0);
+    const removed = await call(admin, 'DELETE', `/recruiters/rejection-reasons/${reason.reasonId}`);
+    expect(removed.json()).toEqual({ outcome: 'deleted' });
+    const left = await db()
+      .selectFrom('applicantStages')
+      .select('id')
+      .where('rejectionReasonId', '=', reason.reasonId)
+      .execute();
+    expect(left).toEqual([]);
+    for (const id of [moved!, undone!, standing!]) {
+      expect(await page(id)).toMatchObject({ stage: id === undone ? 'New' : 'Screening' });
+    }
+  });
+
+  it('a rejection and the removal of its reason, at once, end in one of two whole outcomes', async () => {
+    for (let round = 0; round < 6; round += 1) {
+      const reason = await createReason(`Raced reason ${round}`);
+      const id = await applicant(`reason.race.${round}@example.com`);
+      const [rejected, removed] = await Promise.all([
+        call(recruiter, 'POST', `/recruiters/applicants/${id}/rejection`, {
+          reasonId: reason.reasonId,
+          templateId: null,
+        }),
+        call(admin, 'DELETE', `/recruiters/rejection-reasons/${reason.reasonId}`),
+      ]);
+      const outcome = (removed.json() as { outcome: string }).outcome;
+      const stage = (await page(id)).stage;
+      if (rejected.statusCode === 204) {
+        // The rejection came first: the reason is in use, so it is retired and kept.
+        expect(outcome).toBe('retired');
+        expect(await page(id)).toMatchObject({ stage: 'Rejected', rejectionReason: reason.label });
+      } else {
+        // The removal came first: the rejection is refused whole, the applicant untouched.
+        expect(rejected.statusCode, rejected.body).toBe(400);
+        expect(outcome).toBe('deleted');
+        expect(stage).toBe('New');
+      }
+    }
+  });
+
   it('rejects with a reason and a mail in one transaction: the stage, the message, the mail, a fresh status link and the audit row', async () => {
     const reason = await createReason('Another candidate was closer');
     const template = await createTemplate(

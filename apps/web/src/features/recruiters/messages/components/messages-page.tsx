@@ -266,8 +266,9 @@ function Reasons({
     <section className="rc-card" aria-labelledby="reasons-heading">
       <h2 id="reasons-heading">Rejection reasons</h2>
       <p className="rc-muted">
-        A recruiter picks one whenever they reject an applicant. A reason that was given is retired
-        rather than removed, so the applicants keep it.
+        A recruiter picks one whenever they reject an applicant. A reason applicants stand rejected
+        with is retired rather than removed, so they keep it; once every such rejection is undone,
+        it can be removed.
       </p>
       {reasons.length === 0 ? <p className="rc-muted">No reasons yet.</p> : null}
       <ul className="rc-reasons">
@@ -278,8 +279,8 @@ function Reasons({
               <span className="rc-sub">
                 {reason.retired ? 'Retired · ' : ''}
                 {reason.uses === 0
-                  ? 'Not given yet'
-                  : `Given ${counted(reason.uses, ['time', 'times'])}`}
+                  ? 'No applicants rejected with it'
+                  : `${counted(reason.uses, ['applicant', 'applicants'])} rejected with it`}
               </span>
             </span>
             {isAdmin ? (

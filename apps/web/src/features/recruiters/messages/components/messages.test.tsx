@@ -52,7 +52,7 @@ describe('the Messages screen', () => {
 
     // A retired reason says so and can be offered again; a given one cannot be removed.
     const list = screen.getByRole('region', { name: 'Rejection reasons' });
-    expect(within(list).getByText(/Retired · Given 3 times/)).toBeInTheDocument();
+    expect(within(list).getByText(/Retired · 3 applicants rejected with it/)).toBeInTheDocument();
     expect(within(list).getByRole('button', { name: 'Offer again Old reason' })).toBeVisible();
     expect(within(list).queryByRole('button', { name: 'Remove Old reason' })).toBeNull();
   });
