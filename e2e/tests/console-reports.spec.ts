@@ -33,7 +33,6 @@ const PATHS: [number, Step[]][] = [
   [1, ['Interview', 'Offer', 'Hired']],
   [2, ['Screening', 'Rejected: Skills', 'Screening']],
 ];
-const SOURCES = ['Job fair', 'Newsletter', ''];
 const FUNNEL = ['New', 'Screening', 'Interview', 'Offer', 'Hired'];
 
 const stageOf = (step: Step | undefined) => (step ?? 'New').replace(/:.*/, '');
@@ -67,8 +66,21 @@ test.describe('reports', () => {
       JobCode: code,
       JobTitle: 'Reports Analyst',
     });
+    const page = await signedIn(browser, CONSOLE_ADMIN, '/recruiters/reports', { width: 1440 });
+    const xsrf = (await page.context().cookies()).find((c) => c.name === XSRF_COOKIE_NAME)!;
+    const headers = { [FIXED_HEADER_NAME]: FIXED_HEADER_VALUE, [XSRF_HEADER_NAME]: xsrf.value };
+
+    // "Referred by" answers: one names a source (in its own spelling), one a person, one none.
+    const jobFair = `Job fair ${suffix}`;
+    const made = await page.request.post('/api/recruiters/sources', {
+      headers,
+      data: { name: jobFair, kind: 'event' },
+    });
+    expect(made.status()).toBe(201);
+    const answers = [jobFair.toUpperCase(), 'Priya Raman', ''];
+    const creditOf = { [answers[0]!]: jobFair, 'Priya Raman': 'Referral', '': 'No source' };
     const paths = PATHS.flatMap(([count, path]) => Array.from({ length: count }, () => path));
-    const sourceOf = (index: number) => SOURCES[index % SOURCES.length]!;
+    const sourceOf = (index: number) => answers[index % answers.length]!;
     const ids = await seedApplicants(
       base,
       jobId,
@@ -76,10 +88,6 @@ test.describe('reports', () => {
       `Report${inLetters(Date.now() % 1e9)}`,
       sourceOf,
     );
-
-    const page = await signedIn(browser, CONSOLE_ADMIN, '/recruiters/reports', { width: 1440 });
-    const xsrf = (await page.context().cookies()).find((c) => c.name === XSRF_COOKIE_NAME)!;
-    const headers = { [FIXED_HEADER_NAME]: FIXED_HEADER_VALUE, [XSRF_HEADER_NAME]: xsrf.value };
     const reasonIds: Record<string, number> = {};
     for (const label of ['Skills', 'Salary']) {
       const made = await page.request.post('/api/recruiters/rejection-reasons', {
@@ -137,12 +145,12 @@ test.describe('reports', () => {
       }),
     );
 
-    // Pass-through by source ("How did you hear"; none: "No source").
-    const sourceRows = SOURCES.map((source) => {
-      const mine = furthest.filter((_, i) => sourceOf(i) === source);
+    // Pass-through by source: the source an answer names, a person's name as "Referral".
+    const sourceRows = answers.map((answer) => {
+      const mine = furthest.filter((_, i) => sourceOf(i) === answer);
       const share = (n: number) => `${Math.round((n / mine.length) * 1000) / 10} %`;
       return [
-        source || 'No source',
+        creditOf[answer]!,
         String(mine.length),
         ...FUNNEL.slice(1).map((_, k) => {
           const n = mine.filter((f) => f >= k + 1).length;

@@ -57,34 +57,88 @@ export const sourceViaLabels: Record<SourceVia, string> = {
   link: 'tracking link',
   utm: 'UTM',
   referrer: 'referrer',
-  heard: 'How did you hear',
+  heard: 'Referred by',
 };
 
 export const sourceCreditSchema = z.object({ name: z.string(), via: z.enum(sourceVias) });
 export type SourceCredit = z.infer<typeof sourceCreditSchema>;
 
 /**
+ * What a "Referred by" answer that names no source is credited to. The answer is free text and
+ * often a person's name, which stays with the application only: a report's rows, the source
+ * filter and the CSV's Source column never name a person.
+ */
+export const REFERRAL_CREDIT = 'Referral';
+
+/** A named source, as a credit may be joined to it. */
+export interface NamedSource {
+  id: number;
+  name: string;
+}
+
+/** A name as sources are matched by: letters and digits only, in lower case ("Linked-In"). */
+const sourceKey = (text: string) =>
+  text
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
+
+/**
+ * The named source a raw value means: its name in any case or punctuation ("linkedin",
+ * "Linked In"), or for a host, one of the host's labels ("uk.linkedin.com", "www.indeed.com").
+ */
+export function sourceNamedBy(
+  value: string,
+  sources: readonly NamedSource[],
+  asHost = false,
+): NamedSource | undefined {
+  const keys = new Set([sourceKey(value)]);
+  if (asHost) for (const label of value.split('.').slice(0, -1)) keys.add(sourceKey(label));
+  keys.delete('');
+  return sources.find((source) => keys.has(sourceKey(source.name)));
+}
+
+/** A credit, and the named source it was joined to (null when none). */
+export type Credit = SourceCredit & { sourceId: number | null };
+
+/**
  * The one rule of which source an application is credited to: a tracking link whose source
- * still exists, else `utm_source`, else the referrer host, else the applicant's own "How did
- * you hear" answer (Referred by); null when none of them says anything.
+ * still exists, else `utm_source`, else the referrer host, else the applicant's "Referred by"
+ * answer; null when none of them says anything. A UTM value, a host or an answer that names a
+ * source is credited to that source, under its name; one that names none is credited as
+ * written, except an answer (REFERRAL_CREDIT stands for it).
  */
 export function creditSource({
-  linkSource,
+  link,
   arrival,
   heard,
+  sources,
 }: {
-  /** The name of the source of the tracking link the visit came through, if it still exists. */
-  linkSource: string | null;
+  /** The source of the tracking link the visit came through, if it still exists. */
+  link: NamedSource | null;
   arrival: Arrival;
   heard: string | null;
-}): SourceCredit | null {
-  const credit = (name: string | null | undefined, via: SourceVia) =>
-    name ? { name: name.slice(0, 100), via } : null;
+  /** Every named source. */
+  sources: readonly NamedSource[];
+}): Credit | null {
+  const named = (source: NamedSource | undefined, via: SourceVia): Credit | null =>
+    source ? { name: source.name, via, sourceId: source.id } : null;
+  const written = (name: string | null | undefined, via: SourceVia): Credit | null =>
+    name ? { name: name.slice(0, 100), via, sourceId: null } : null;
+  const { utmSource, referrerHost } = arrival;
+  const answer = heard?.trim();
   return (
-    credit(linkSource, 'link') ??
-    credit(arrival.utmSource, 'utm') ??
-    credit(arrival.referrerHost, 'referrer') ??
-    credit(heard, 'heard')
+    named(link ?? undefined, 'link') ??
+    (utmSource
+      ? (named(sourceNamedBy(utmSource, sources), 'utm') ?? written(utmSource, 'utm'))
+      : null) ??
+    (referrerHost
+      ? (named(sourceNamedBy(referrerHost, sources, true), 'referrer') ??
+        written(referrerHost, 'referrer'))
+      : null) ??
+    (answer
+      ? (named(sourceNamedBy(answer, sources), 'heard') ?? written(REFERRAL_CREDIT, 'heard'))
+      : null)
   );
 }
 

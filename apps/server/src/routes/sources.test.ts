@@ -7,7 +7,8 @@ import { ARRIVAL_COOKIE } from '../plugins/arrival';
 /**
  * Sources (docs/recruiters.md): a tracking link lands on its opening, the page visit records
  * how the visitor arrived, and the application credits one source by precedence
- * (link > UTM > referrer > "How did you hear") and keeps the raw values, cleaned.
+ * (link > UTM > referrer > "Referred by"), joined to the named sources, and keeps the raw
+ * values, cleaned.
  */
 describe(`sources and tracking links (${engine})`, () => {
   let t: TestApp;
@@ -95,7 +96,7 @@ describe(`sources and tracking links (${engine})`, () => {
     expect(JSON.parse(row.arrival!)).toEqual({ src: linkToken, referrerHost: 'www.linkedin.com' });
   });
 
-  it('credits by precedence: link > UTM > referrer > "How did you hear", in every combination', async () => {
+  it('credits by precedence: link > UTM > referrer > "Referred by", in every combination', async () => {
     for (let mask = 0; mask < 16; mask++) {
       const link = (mask & 1) !== 0;
       const utm = (mask & 2) !== 0;
@@ -116,7 +117,7 @@ describe(`sources and tracking links (${engine})`, () => {
           : referrer
             ? { sourceName: 'www.example.org', sourceVia: 'referrer', sourceId: null }
             : heard
-              ? { sourceName: 'A friend at a meetup', sourceVia: 'heard', sourceId: null }
+              ? { sourceName: 'Referral', sourceVia: 'heard', sourceId: null }
               : { sourceName: null, sourceVia: null, sourceId: null };
       expect({ mask, ...row, arrival: undefined, trackingLinkId: undefined }).toEqual({
         mask,
@@ -125,6 +126,35 @@ describe(`sources and tracking links (${engine})`, () => {
         trackingLinkId: undefined,
       });
     }
+  });
+
+  it('joins a UTM value, a referrer and a "Referred by" answer to the source they name', async () => {
+    const viaUtm = await apply(await visit(`/careers/jobs/${jobId}?utm_source=linked_in`));
+    expect(viaUtm).toMatchObject({
+      sourceName: 'LinkedIn',
+      sourceVia: 'utm',
+      sourceId: linkedInId,
+    });
+    const viaHost = await apply(await visit(`/careers/jobs/${jobId}`, 'https://uk.linkedin.com/'));
+    expect(viaHost).toMatchObject({
+      sourceName: 'LinkedIn',
+      sourceVia: 'referrer',
+      sourceId: linkedInId,
+    });
+    const viaAnswer = await apply('', ' linkedin ');
+    expect(viaAnswer).toMatchObject({
+      sourceName: 'LinkedIn',
+      sourceVia: 'heard',
+      sourceId: linkedInId,
+    });
+    // A person's name is no source: credited as a referral, the name kept with the answer only.
+    const person = await apply('', 'Priya Raman');
+    expect(person).toMatchObject({ sourceName: 'Referral', sourceVia: 'heard', sourceId: null });
+    const sources = await t.app.repos.sources.list();
+    expect(sources.map((source) => source.name)).not.toContain('Priya Raman');
+    expect(sources.find((source) => source.id === linkedInId)?.applicants).toBeGreaterThanOrEqual(
+      3,
+    );
   });
 
   it('does not take our own host for a referrer, and a visit that says nothing keeps the arrival', async () => {

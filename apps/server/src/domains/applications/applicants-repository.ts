@@ -11,7 +11,7 @@ import {
   type ApplicationFacts,
 } from '../mail/mail-templates';
 import { issueApplicantLink, statusPageUrl } from './applicant-links';
-import { linkByToken } from '../sources/sources-repository';
+import { linkByToken, namedSources } from '../sources/sources-repository';
 import { emailKey, phoneKey } from '../../lib/contact-keys';
 
 /**
@@ -64,20 +64,21 @@ export function submitKey(jobId: number, email: string, resumeSha256: string): s
 }
 
 /**
- * The credited source of an application (creditSource's precedence) and the raw values kept:
- * a tracking link counts while it is on and its source exists; a link of a deleted source is
- * kept as a raw `src` and credits nothing.
+ * The credited source of an application (creditSource's precedence, joined to the named
+ * sources) and the raw values kept: a tracking link counts while it is on and its source
+ * exists; a link of a deleted source is kept as a raw `src` and credits nothing.
  */
 async function sourceColumns(trx: Db, { arrival = {}, fields }: NewApplication) {
   const link = arrival.src ? await linkByToken(trx, arrival.src) : undefined;
   const linked = link?.active && link.sourceId !== null ? link : undefined;
   const credit = creditSource({
-    linkSource: linked?.sourceName ?? null,
+    link: linked ? { id: linked.sourceId!, name: linked.sourceName! } : null,
     arrival,
     heard: fields.referredBy,
+    sources: await namedSources(trx),
   });
   return {
-    sourceId: linked?.sourceId ?? null,
+    sourceId: credit?.sourceId ?? null,
     trackingLinkId: linked?.linkId ?? null,
     sourceName: credit?.name ?? null,
     sourceVia: credit?.via ?? null,

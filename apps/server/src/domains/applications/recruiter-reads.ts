@@ -119,7 +119,8 @@ export function listingAudit(
     filter.stage && `stage ${filter.stage}`,
     filter.doesNotMeet !== undefined && (filter.doesNotMeet ? 'does not meet' : 'meets'),
     filter.q && 'words',
-    // Not the name: a "How did you hear" answer may name a person.
+    // Not the name: a UTM value is credited as written, and credits stored before "Referred by"
+    // answers were joined to sources may name a person.
     filter.source && 'source',
   ].filter(Boolean);
   const applicants = counted(count, ['applicant', 'applicants']);

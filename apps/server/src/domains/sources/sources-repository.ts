@@ -4,6 +4,7 @@ import {
   sourceKinds,
   trackingLinkPath,
   type NewSource,
+  type NamedSource,
   type NewTrackingLink,
   type Source,
   type SourceKind,
@@ -51,6 +52,11 @@ export async function linkByToken(db: Db, token: string): Promise<LinkLanding | 
       active: Boolean(row.isActive),
     }
   );
+}
+
+/** Every source's id and name: what a UTM value, a referrer or an answer is joined to. */
+export async function namedSources(db: Db): Promise<NamedSource[]> {
+  return db.selectFrom('sources').select(['id', 'name']).orderBy('id').execute();
 }
 
 const kindOf = (kind: string): SourceKind =>
