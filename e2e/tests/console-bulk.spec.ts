@@ -62,23 +62,47 @@ test.describe('bulk actions', () => {
     await expect(page.getByText('200 applicants', { exact: true })).toBeVisible();
 
     // Two rejected with a reason: required first, then given.
-    await page
-      .getByRole('checkbox', { name: `Select ${seededFirstName(199)} ${lastName}`, exact: true })
-      .check();
-    await page
-      .getByRole('checkbox', { name: `Select ${seededFirstName(198)} ${lastName}`, exact: true })
-      .check();
-    await expect(bar.getByText('2 selected')).toBeVisible();
-    await bar.getByRole('button', { name: 'Reject…' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Reject 2 applicants?' });
-    await dialog.getByRole('button', { name: 'Reject 2 applicants' }).click();
-    await expect(dialog.getByText('Choose a reason.')).toBeVisible();
-    await expectNoViolations(page, 'the bulk rejection without a reason');
-    await dialog.getByLabel('Reason').selectOption({ label: reasonLabel });
-    await dialog.getByRole('button', { name: 'Reject 2 applicants' }).click();
-    await expect(bar.getByText('Rejected 2 applicants.')).toBeVisible({ timeout: 30_000 });
-    await expect(bar.getByRole('button', { name: 'Undo' })).toBeVisible();
+    const rejectTwo = async (first: boolean) => {
+      for (const index of [199, 198]) {
+        await page
+          .getByRole('checkbox', {
+            name: `Select ${seededFirstName(index)} ${lastName}`,
+            exact: true,
+          })
+          .check();
+      }
+      await expect(bar.getByText('2 selected')).toBeVisible();
+      await bar.getByRole('button', { name: 'Reject…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Reject 2 applicants?' });
+      if (first) {
+        await dialog.getByRole('button', { name: 'Reject 2 applicants' }).click();
+        await expect(dialog.getByText('Choose a reason.')).toBeVisible();
+        await expectNoViolations(page, 'the bulk rejection without a reason');
+      }
+      await dialog.getByLabel('Reason').selectOption({ label: reasonLabel });
+      await dialog.getByRole('button', { name: 'Reject 2 applicants' }).click();
+      await expect(bar.getByText('Rejected 2 applicants.')).toBeVisible({ timeout: 30_000 });
+      await expect(bar.getByRole('button', { name: 'Undo' })).toBeVisible();
+    };
+    const reasonItem = reasons.getByRole('listitem').filter({ hasText: reasonLabel });
+    await rejectTwo(true);
     await expectNoViolations(page, 'the bulk bar after a rejection, with its Undo');
+
+    // Undone, the rejections no longer count: the reason reads as unused and can be removed.
+    await bar.getByRole('button', { name: 'Undo' }).click();
+    await expect(bar.getByText('Undone: 2 applicants back where they were.')).toBeVisible({
+      timeout: 30_000,
+    });
+    await page.goto('/recruiters/messages');
+    await expect(reasonItem).toContainText('No applicants rejected with it');
+    await expect(reasonItem.getByRole('button', { name: `Remove ${reasonLabel}` })).toBeVisible();
+
+    // Rejected again, they stand: counted, and the reason can only be retired.
+    await page.goto(`/recruiters/applicants?q=${lastName}&stage=New`);
+    await rejectTwo(false);
+    await page.goto('/recruiters/messages');
+    await expect(reasonItem).toContainText('2 applicants rejected with it');
+    await expect(reasonItem.getByRole('button', { name: `Remove ${reasonLabel}` })).toHaveCount(0);
     await page.goto(`/recruiters/applicants?q=${lastName}&stage=Rejected`);
     await expect(page.getByText('2 applicants', { exact: true })).toBeVisible();
     await expect(
