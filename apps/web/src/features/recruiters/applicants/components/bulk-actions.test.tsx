@@ -103,6 +103,11 @@ describe('the bulk bar on the applicants list', () => {
       },
     ]);
     expect(within(bar).getByText(/now in Offer/)).toBeInTheDocument();
+    // The skipped list scrolls when long: a keyboard reaches it, by its name.
+    expect(within(bar).getByRole('list', { name: 'Skipped applicants' })).toHaveAttribute(
+      'tabindex',
+      '0',
+    );
 
     await userEvent.click(within(bar).getByRole('button', { name: 'Undo' }));
     expect(

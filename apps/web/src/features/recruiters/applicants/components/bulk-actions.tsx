@@ -222,7 +222,8 @@ export function BulkBar({ selection }: { selection: BulkSelection }) {
           {outcome.skipped.length > 0 ? (
             <details className="rc-bulkbar__skipped" open={outcome.skipped.length <= 5}>
               <summary>Skipped {counted(outcome.skipped.length, APPLICANTS)}</summary>
-              <ul>
+              {/* It scrolls past ten lines or so: focusable, so a keyboard can scroll it. */}
+              <ul aria-label="Skipped applicants" tabIndex={0}>
                 {outcome.skipped.map((skip) => (
                   <li key={skip.applicantId}>
                     <strong>{skip.name || `Applicant ${skip.applicantId}`}</strong>: {skip.reason}
