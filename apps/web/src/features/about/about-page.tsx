@@ -57,7 +57,7 @@ export default function AboutPage({ routeId }: ScreenProps) {
       <Section id="management" tone="sand" heading={management}>
         <ul className="tile-grid team-grid">
           {management.people.map((person, index) => (
-            <li key={person.name} className="team-member">
+            <li key={person.name} className="tile team-member">
               <InitialsAvatar name={person.name} size={88} tone={index + 2} />
               <h3 className="team-member__name">{person.name}</h3>
               <p className="team-member__title">{person.jobTitle}</p>

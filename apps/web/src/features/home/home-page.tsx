@@ -59,7 +59,7 @@ export default function HomePage({ routeId }: ScreenProps) {
       <Section id="thought-leadership" tone="sand" heading={thoughtLeadership}>
         <ul className="tile-grid insight-grid">
           {thoughtLeadership.cards.map((card, index) => (
-            <li key={card.title} className="insight-card">
+            <li key={card.title} className="tile insight-card">
               <InsightMark index={index} />
               <p className="insight-card__topic">{card.topic}</p>
               <h3 className="insight-card__title">{card.title}</h3>
