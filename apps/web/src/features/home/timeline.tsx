@@ -49,7 +49,7 @@ export function Timeline({ steps }: TimelineProps) {
                 {step.title}
               </h3>
               <p className="timeline__text">{step.text}</p>
-              <ul className="timeline__points">
+              <ul className="cluster timeline__points">
                 {step.points.map((point) => (
                   <li key={point}>{point}</li>
                 ))}

@@ -94,7 +94,7 @@ function IndustryTemplate({ page, entry }: { page: IndustryPageId; entry: Indust
       >
         <NumberedList block="industry-models" items={entry.partners.models} twoDigits />
         <h3 className="industry-partners__title">{entry.partners.technologyTitle}</h3>
-        <ul className="industry-partners">
+        <ul className="cluster industry-partners">
           {partners.map((partner) => (
             <li key={partner.name} className="industry-partners__item">
               <span className="industry-partners__mark" aria-hidden="true">

@@ -119,7 +119,7 @@ function Shell({
             <span className="rc-brand__console">Recruiters</span>
           </Link>
           <nav className="rc-nav" aria-label="Console">
-            <ul>
+            <ul className="cluster">
               {user.role === 'compliance' ? (
                 <li>
                   <NavLink to={SELF_ID_REPORT_PAGE}>Self-identification</NavLink>

@@ -18,7 +18,7 @@ export function DoesNotMeetFlags({
 }) {
   if (labels.length === 0 && !possibleDuplicate) return null;
   return (
-    <ul className="rc-flags" aria-label="Flags">
+    <ul className="cluster rc-flags" aria-label="Flags">
       {possibleDuplicate ? (
         <li className="rc-flag rc-flag--duplicate">Possible duplicate</li>
       ) : null}

@@ -237,7 +237,7 @@ export function PlaceEditor({
             The countries whose residents may hold this remote opening. At least one.
           </p>
           {remoteCountries.length > 0 ? (
-            <ul className="rc-places__countries" aria-label="Countries it may be held from">
+            <ul className="cluster rc-places__countries" aria-label="Countries it may be held from">
               {remoteCountries.map((code) => (
                 <li key={code}>
                   {name(code)}{' '}

@@ -87,7 +87,7 @@ export function BarChart({
   return (
     <div className="rc-chart" ref={ref}>
       {series.length > 1 ? (
-        <ul className="rc-chart__legend" aria-hidden="true">
+        <ul className="cluster rc-chart__legend" aria-hidden="true">
           {series.map((s) => (
             <li key={s.label}>
               <span className={`rc-chart__swatch rc-chart--${s.tone}`} />
