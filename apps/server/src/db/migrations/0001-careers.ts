@@ -1,27 +1,9 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
-
-// Migrations are frozen history: they take Kysely<unknown>, not today's Database type.
-type AnyDb = Kysely<unknown>;
-
-/** The column types that really differ between the engines; everything else is shared DDL. */
-function types(db: AnyDb) {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  return {
-    instant: postgres ? sql`timestamptz` : sql`text`,
-    bytes: postgres ? sql`bytea` : sql`blob`,
-    postgres,
-  };
-}
+import { dialect, type AnyDb } from './dialect';
 
 /** Openings, applicants with their resumes, and the reference data of the apply form. */
 export async function up(db: AnyDb): Promise<void> {
-  const t = types(db);
-  const id = (table: string) =>
-    db.schema
-      .createTable(table)
-      .addColumn('id', t.postgres ? 'serial' : 'integer', (c) =>
-        t.postgres ? c.primaryKey() : c.primaryKey().autoIncrement(),
-      );
+  const t = dialect(db);
+  const id = t.tableWithId;
 
   await id('jobs')
     .addColumn('code', 'varchar(40)', (c) => c.notNull().unique())

@@ -1,7 +1,5 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
-
-// Migrations are frozen history: they take Kysely<unknown>, not today's Database type.
-type AnyDb = Kysely<unknown>;
+import { sql } from 'kysely';
+import { dialect, type AnyDb } from './dialect';
 
 /**
  * Duplicate submits: one row per (job, e-mail, resume SHA-256), keyed by a hash of the three,
@@ -9,7 +7,7 @@ type AnyDb = Kysely<unknown>;
  * other collide in the database on both engines, so only one applicant is ever stored.
  */
 export async function up(db: AnyDb): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const { postgres } = dialect(db);
   await db.schema
     .createTable('application_submits')
     .addColumn('submit_key', 'varchar(64)', (c) => c.primaryKey())

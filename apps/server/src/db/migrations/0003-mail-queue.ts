@@ -1,7 +1,4 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
-
-// Migrations are frozen history: they take Kysely<unknown>, not today's Database type.
-type AnyDb = Kysely<unknown>;
+import { dialect, type AnyDb } from './dialect';
 
 /**
  * Mail waiting to be sent: written in the transaction that stores an application, sent by the
@@ -9,8 +6,7 @@ type AnyDb = Kysely<unknown>;
  * applicant goes with the applicant (erasure, retention).
  */
 export async function up(db: AnyDb): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const instant = postgres ? sql`timestamptz` : sql`text`;
+  const { postgres, instant } = dialect(db);
   await db.schema
     .createTable('mail_queue')
     .addColumn('id', postgres ? 'serial' : 'integer', (c) =>

@@ -1,7 +1,4 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
-
-// Migrations are frozen history: they take Kysely<unknown>, not today's Database type.
-type AnyDb = Kysely<unknown>;
+import { dialect, type AnyDb } from './dialect';
 
 /**
  * The recruiters' console (docs/recruiters.md): accounts, their server-side sessions, the
@@ -9,14 +6,7 @@ type AnyDb = Kysely<unknown>;
  * sign-ins every node counts against. An applicant without a stage row is in stage New.
  */
 export async function up(db: AnyDb): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const instant = postgres ? sql`timestamptz` : sql`text`;
-  const id = (table: string) =>
-    db.schema
-      .createTable(table)
-      .addColumn('id', postgres ? 'serial' : 'integer', (c) =>
-        postgres ? c.primaryKey() : c.primaryKey().autoIncrement(),
-      );
+  const { instant, tableWithId: id } = dialect(db);
 
   await id('users')
     // Stored lower-cased, so the unique key holds whatever case a person types.

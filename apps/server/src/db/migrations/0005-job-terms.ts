@@ -1,7 +1,5 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
-
-// Migrations are frozen history: they take Kysely<unknown>, not today's Database type.
-type AnyDb = Kysely<unknown>;
+import { sql } from 'kysely';
+import { dialect, type AnyDb } from './dialect';
 
 /** The demo openings' terms as they were seeded before this migration (docs/careers.md). */
 const demoTerms: readonly {
@@ -61,9 +59,8 @@ const demoTerms: readonly {
  * ones count as closed since their last change.
  */
 export async function up(db: AnyDb): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const { postgres, instant } = dialect(db);
   const amount = postgres ? sql`double precision` : sql`real`;
-  const instant = postgres ? sql`timestamptz` : sql`text`;
   await db.schema
     .alterTable('jobs')
     .addColumn('employment_type', 'varchar(20)', (c) => c.notNull().defaultTo('FULL_TIME'))

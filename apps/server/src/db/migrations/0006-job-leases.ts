@@ -1,14 +1,12 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
-
-// Migrations are frozen history: they take Kysely<unknown>, not today's Database type.
-type AnyDb = Kysely<unknown>;
+import { sql } from 'kysely';
+import { dialect, type AnyDb } from './dialect';
 
 /**
  * Leases of scheduled jobs (the retention run): one row per job; a node runs the job only
  * while it holds the row's lease, so several nodes never run it at once.
  */
 export async function up(db: AnyDb): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const { postgres } = dialect(db);
   await db.schema
     .createTable('job_leases')
     .addColumn('name', 'varchar(40)', (c) => c.primaryKey())

@@ -1,7 +1,5 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
-
-// Migrations are frozen history: they take Kysely<unknown>, not today's Database type.
-type AnyDb = Kysely<unknown>;
+import { PostgresAdapter, sql } from 'kysely';
+import type { AnyDb } from './dialect';
 
 /**
  * The audit log refuses UPDATE and DELETE (and TRUNCATE) in the database itself, so neither a

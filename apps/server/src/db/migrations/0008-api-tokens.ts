@@ -1,15 +1,11 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
-
-// Migrations are frozen history: they take Kysely<unknown>, not today's Database type.
-type AnyDb = Kysely<unknown>;
+import { dialect, type AnyDb } from './dialect';
 
 /**
  * Personal API tokens (docs/recruiters.md): each acts as its owner on the console's API. Only
  * the SHA-256 of the secret is stored; a revoked token's row is deleted.
  */
 export async function up(db: AnyDb): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const instant = postgres ? sql`timestamptz` : sql`text`;
+  const { postgres, instant } = dialect(db);
   await db.schema
     .createTable('api_tokens')
     .addColumn('id', postgres ? 'serial' : 'integer', (c) =>

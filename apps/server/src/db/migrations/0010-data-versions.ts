@@ -1,7 +1,4 @@
-import type { Kysely } from 'kysely';
-
-// Migrations are frozen history: they take Kysely<unknown>, not today's Database type.
-type AnyDb = Kysely<unknown>;
+import type { AnyDb } from './dialect';
 
 /**
  * Data versions: one row per kind of data a cached answer is made of (`openings`). Every write

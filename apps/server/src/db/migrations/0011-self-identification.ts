@@ -1,7 +1,4 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
-
-// Migrations are frozen history: they take Kysely<unknown>, not today's Database type.
-type AnyDb = Kysely<unknown>;
+import { dialect, type AnyDb } from './dialect';
 
 /**
  * Voluntary self-identification (docs/careers.md, docs/security.md), apart from the application:
@@ -11,8 +8,7 @@ type AnyDb = Kysely<unknown>;
  *   is there only so that erasing the applicant erases the row; no recruiter read joins it.
  */
 export async function up(db: AnyDb): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const instant = postgres ? sql`timestamptz` : sql`text`;
+  const { postgres, instant } = dialect(db);
   await db.schema
     .createTable('self_id_tokens')
     .addColumn('token_hash', 'varchar(64)', (c) => c.primaryKey())

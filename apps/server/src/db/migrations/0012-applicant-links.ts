@@ -1,7 +1,4 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
-
-// Migrations are frozen history: they take Kysely<unknown>, not today's Database type.
-type AnyDb = Kysely<unknown>;
+import { dialect, type AnyDb } from './dialect';
 
 /**
  * The applicant's own links (docs/careers.md, "Your application's own page"): the secret of each
@@ -11,8 +8,7 @@ type AnyDb = Kysely<unknown>;
  * - `erase`: the confirmation of "Erase my data", valid 24 hours and usable once (`used_at`).
  */
 export async function up(db: AnyDb): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const instant = postgres ? sql`timestamptz` : sql`text`;
+  const { instant } = dialect(db);
   await db.schema
     .createTable('applicant_links')
     .addColumn('token_hash', 'varchar(64)', (c) => c.primaryKey())

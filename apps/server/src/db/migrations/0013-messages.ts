@@ -1,7 +1,4 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
-
-// Migrations are frozen history: they take Kysely<unknown>, not today's Database type.
-type AnyDb = Kysely<unknown>;
+import { dialect, type AnyDb } from './dialect';
 
 /**
  * Messages to candidates (docs/recruiters.md, "Messages to candidates"):
@@ -13,14 +10,7 @@ type AnyDb = Kysely<unknown>;
  * - `applicant_stages.rejection_reason_id`: the reason a move to Rejected was given.
  */
 export async function up(db: AnyDb): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const instant = postgres ? sql`timestamptz` : sql`text`;
-  const id = (table: string) =>
-    db.schema
-      .createTable(table)
-      .addColumn('id', postgres ? 'serial' : 'integer', (c) =>
-        postgres ? c.primaryKey() : c.primaryKey().autoIncrement(),
-      );
+  const { instant, tableWithId: id } = dialect(db);
 
   await id('message_templates')
     .addColumn('name', 'varchar(100)', (c) => c.notNull())

@@ -1,7 +1,4 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
-
-// Migrations are frozen history: they take Kysely<unknown>, not today's Database type.
-type AnyDb = Kysely<unknown>;
+import { dialect, type AnyDb } from './dialect';
 
 /**
  * Job alerts (docs/careers.md, "Job alerts"):
@@ -16,8 +13,7 @@ type AnyDb = Kysely<unknown>;
  *   `mail_queue.alert_id` (a queued alert mail goes with its alert).
  */
 export async function up(db: AnyDb): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const instant = postgres ? sql`timestamptz` : sql`text`;
+  const { postgres, instant } = dialect(db);
   await db.schema
     .createTable('job_alerts')
     .addColumn('id', postgres ? 'serial' : 'integer', (c) =>

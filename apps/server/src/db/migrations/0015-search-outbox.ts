@@ -1,7 +1,4 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
-
-// Migrations are frozen history: they take Kysely<unknown>, not today's Database type.
-type AnyDb = Kysely<unknown>;
+import { dialect, type AnyDb } from './dialect';
 
 /**
  * Notifications to search engines about an opening's page (docs/search.md): one row per engine
@@ -11,8 +8,7 @@ type AnyDb = Kysely<unknown>;
  * day's count of them is the engine's budget. No personal data: only the opening's URL.
  */
 export async function up(db: AnyDb): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const instant = postgres ? sql`timestamptz` : sql`text`;
+  const { postgres, instant } = dialect(db);
   await db.schema
     .createTable('search_outbox')
     .addColumn('id', postgres ? 'serial' : 'integer', (c) =>

@@ -1,7 +1,4 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
-
-// Migrations are frozen history: they take Kysely<unknown>, not today's Database type.
-type AnyDb = Kysely<unknown>;
+import { dialect, type AnyDb } from './dialect';
 
 /**
  * "Send me my links again" (docs/careers.md, "Your application's own page"): a request is
@@ -9,8 +6,7 @@ type AnyDb = Kysely<unknown>;
  * after the answer, off the request, and the row (the address) is deleted once handled.
  */
 export async function up(db: AnyDb): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const instant = postgres ? sql`timestamptz` : sql`text`;
+  const { postgres, instant } = dialect(db);
   await db.schema
     .createTable('link_requests')
     .addColumn('id', postgres ? 'serial' : 'integer', (c) =>

@@ -1,7 +1,4 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
-
-// Migrations are frozen history: they take Kysely<unknown>, not today's Database type.
-type AnyDb = Kysely<unknown>;
+import { dialect, type AnyDb } from './dialect';
 
 /**
  * Bulk actions in the console and their undo (docs/recruiters.md, "Bulk actions"):
@@ -11,14 +8,7 @@ type AnyDb = Kysely<unknown>;
  *   mail queued with it), erased with the applicant; `undone_at` once its undo went through.
  */
 export async function up(db: AnyDb): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const instant = postgres ? sql`timestamptz` : sql`text`;
-  const id = (table: string) =>
-    db.schema
-      .createTable(table)
-      .addColumn('id', postgres ? 'serial' : 'integer', (c) =>
-        postgres ? c.primaryKey() : c.primaryKey().autoIncrement(),
-      );
+  const { instant, tableWithId: id } = dialect(db);
 
   await id('bulk_batches')
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))

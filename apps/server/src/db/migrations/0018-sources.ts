@@ -1,7 +1,4 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
-
-// Migrations are frozen history: they take Kysely<unknown>, not today's Database type.
-type AnyDb = Kysely<unknown>;
+import { dialect, type AnyDb } from './dialect';
 
 /**
  * Where applicants come from (docs/recruiters.md, "Sources"): sources a recruiter names, the
@@ -10,8 +7,7 @@ type AnyDb = Kysely<unknown>;
  * source leaves its links (they still land, crediting nothing) and its applicants' credit text.
  */
 export async function up(db: AnyDb): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const instant = postgres ? sql`timestamptz` : sql`text`;
+  const { postgres, instant } = dialect(db);
   const id = postgres ? 'serial' : 'integer';
   await db.schema
     .createTable('sources')

@@ -1,8 +1,6 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { dialect, type AnyDb } from './dialect';
 import { emailKey, phoneKey } from '../../lib/contact-keys';
-
-// Migrations are frozen history: they take Kysely<unknown>, not today's Database type.
-type AnyDb = Kysely<unknown>;
 
 /** Rows read and written per round of the backfill. */
 const BACKFILL_CHUNK = 500;
@@ -16,8 +14,7 @@ const BACKFILL_CHUNK = 500;
  * pair with the lower id first. Existing applicants are given their keys here.
  */
 export async function up(db: AnyDb): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const instant = postgres ? sql`timestamptz` : sql`text`;
+  const { postgres, instant } = dialect(db);
   const id = postgres ? 'serial' : 'integer';
   await db.schema.alterTable('applicants').addColumn('email_key', 'varchar(320)').execute();
   await db.schema.alterTable('applicants').addColumn('phone_e164', 'varchar(20)').execute();

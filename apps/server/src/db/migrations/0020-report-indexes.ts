@@ -1,7 +1,4 @@
-import type { Kysely } from 'kysely';
-
-// Migrations are frozen history: they take Kysely<unknown>, not today's Database type.
-type AnyDb = Kysely<unknown>;
+import type { AnyDb } from './dialect';
 
 /**
  * Indexes for the recruiters' reports (docs/recruiters.md, "Reports"; measured in

@@ -1,7 +1,5 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
-
-// Migrations are frozen history: they take Kysely<unknown>, not today's Database type.
-type AnyDb = Kysely<unknown>;
+import { sql } from 'kysely';
+import { dialect, type AnyDb } from './dialect';
 
 /**
  * Mail a stranger can cause to an address, counted where every node sees it (docs/careers.md,
@@ -9,7 +7,7 @@ type AnyDb = Kysely<unknown>;
  * SHA-256, never the address; an application's id), deleted once older than its window.
  */
 export async function up(db: AnyDb): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const { postgres } = dialect(db);
   await db.schema
     .createTable('mail_cap_slots')
     .addColumn('id', postgres ? 'serial' : 'integer', (c) =>
