@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** An applicant as the apply dialog asks for them (select options by their labels). */
 export interface Applicant {
@@ -49,4 +49,19 @@ export async function fillForm(
   if (who.experience) await field('Experience').selectOption({ label: who.experience });
   if (who.referredBy) await field('Referred by').fill(who.referredBy);
   if (resume) await field('Resume').setInputFiles(resume);
+}
+
+/**
+ * The apply form's summary of a failed submit: it has focus and lists every failure's sentence,
+ * in order, each a link to its field.
+ */
+export async function expectErrorSummary(scope: Locator | Page, messages: readonly string[]) {
+  const summary = scope.getByRole('alert', { name: /^Please check/ });
+  await expect(summary).toBeFocused();
+  await expect(summary).toHaveAccessibleName(
+    messages.length === 1 ? 'Please check one answer' : `Please check ${messages.length} answers`,
+  );
+  await expect(summary.getByRole('listitem')).toHaveText([...messages]);
+  await expect(summary.getByRole('link')).toHaveText([...messages]);
+  return summary;
 }

@@ -14,3 +14,11 @@ export async function shoot(page: Page, name: string) {
   }
   await page.setViewportSize(size);
 }
+
+/** The screen as it is now (an open modal dialog as a person sees it), named by its width. */
+export async function shootScreen(page: Page, name: string) {
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const width = page.viewportSize()?.width ?? 1280;
+  await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+}

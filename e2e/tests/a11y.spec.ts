@@ -98,8 +98,11 @@ test.describe('axe: interactive states', () => {
     const dialog = page.getByRole('dialog', { name: 'Apply for Job' });
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Apply' }).click();
-    await expect(dialog.getByText('Please select your Resume.')).toBeVisible();
-    await expectNoViolations(page, 'the Apply for Job dialog with an error');
+    // Every failure at once, in a summary that has focus; the resume's comes first.
+    const summary = dialog.getByRole('alert', { name: /^Please check/ });
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole('link').first()).toHaveText('Please select your Resume.');
+    await expectNoViolations(page, 'the Apply for Job dialog with its errors');
   });
 });
 

@@ -8,7 +8,13 @@ import {
   postedAgeText,
 } from '../../packages/contract/src/index';
 import { adminApi } from '../support/admin-api';
-import { ana, dialogOf, fillForm, type Applicant } from '../support/apply-dialog';
+import {
+  ana,
+  dialogOf,
+  expectErrorSummary,
+  fillForm,
+  type Applicant,
+} from '../support/apply-dialog';
 import { emptyBaseUrl, expect, test } from '../support/fixtures';
 import { docxFile, pdfWithText, sha256 } from '../../apps/server/src/test/files';
 
@@ -365,16 +371,19 @@ test.describe('applying through the page, checked through the recruiters API', (
     await fillForm(page, ana, { name: 'photo.pdf', mimeType: 'application/pdf', buffer: png });
     const dialog = dialogOf(page);
     await dialog.getByRole('button', { name: 'Apply' }).click();
-    await expect(dialog.getByText(applicationMessages.resumeType)).toBeVisible();
-    await expect(dialog.getByLabel('Resume', { exact: false })).toBeFocused();
+    await expectErrorSummary(dialog, [applicationMessages.resumeType]);
+    const resume = dialog.getByLabel('Resume', { exact: false });
+    await expect(resume).toHaveAccessibleDescription(
+      new RegExp(`^${applicationMessages.resumeType.replace(/\./g, '\\.')}`),
+    );
     await expect(dialog.getByLabel('Last Name', { exact: false })).toHaveValue('Okafor');
 
-    await dialog.getByLabel('Resume', { exact: false }).setInputFiles({
+    await resume.setInputFiles({
       name: 'cv.pdf',
       mimeType: 'application/pdf',
       buffer: pdfWithText('Ana'),
     });
-    await expect(dialog.getByText(applicationMessages.resumeType)).toBeHidden();
+    await expect(resume).not.toHaveAttribute('aria-invalid');
     await page.route('**/api/openings/*/applications', (route) =>
       route.abort('internetdisconnected'),
     );
@@ -403,8 +412,9 @@ test.describe('the apply dialog in a real browser', () => {
 
     // Rule 1 first: nothing chosen yet.
     await dialog.getByRole('button', { name: 'Apply' }).click();
-    await expect(dialog.getByText(applicationMessages.resumeMissing)).toBeVisible();
-    await expect(dialog.getByLabel('Resume', { exact: false })).toBeFocused();
+    const summary = dialog.getByRole('alert', { name: /^Please check/ });
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole('link').first()).toHaveText(applicationMessages.resumeMissing);
 
     for (let i = 0; i < 20; i++) {
       await page.keyboard.press('Tab');

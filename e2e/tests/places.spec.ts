@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { APPLIED_SUCCESSFULLY } from '../../packages/contract/src/index';
-import { ana, dialogOf, fillForm } from '../support/apply-dialog';
+import { ana, dialogOf, expectErrorSummary, fillForm } from '../support/apply-dialog';
 import { expectNoViolations } from '../support/axe';
 import { CONSOLE_ADMIN } from '../support/console-servers';
 import { signIn } from '../support/console-sign-in';
@@ -86,9 +86,14 @@ test('a recruiter posts an opening in two places; a candidate chooses the second
   });
   await dialog.getByRole('button', { name: 'Apply' }).click();
   const choice = dialog.getByRole('group', { name: /Where would you work\?/ });
+  const summary = await expectErrorSummary(dialog, [
+    'Please choose the place you would work from.',
+  ]);
   await expect(choice).toHaveAccessibleDescription('Please choose the place you would work from.');
-  await expect(dialog.getByRole('radio', { name: 'Pune, MH, India' })).toBeFocused();
   await expectNoViolations(visitor, 'the place choice with its error');
+  // The summary's link leads to the first place.
+  await summary.getByRole('link').press('Enter');
+  await expect(dialog.getByRole('radio', { name: 'Pune, MH, India' })).toBeFocused();
   await visitor.keyboard.press('ArrowDown');
   await expect(dialog.getByRole('radio', { name: 'Manila, Philippines' })).toBeChecked();
   await expectNoViolations(visitor, 'the place choice, chosen');

@@ -2,10 +2,10 @@ import {
   APPLIED_SUCCESSFULLY,
   answerFieldName,
   applyFormFieldNames,
+  isApplyFormField,
   optionsOf,
   placeText,
   type ApplyPageState,
-  type FieldError,
   type PublicOpening,
   type PublicQuestion,
 } from '@lumenfield/contract';
@@ -16,9 +16,9 @@ import { usePageMeta } from '@/lib/page-meta';
 import { RESUME_LIMIT_TEXT } from './application/application-form';
 import {
   ApplyForm,
+  ErrorSummary,
   FieldMessage,
   applyFormControls,
-  applyFormLabel,
   controlIdOf,
   failuresByField,
 } from './components/apply-form';
@@ -111,11 +111,15 @@ const controlId = (field: string) => controlIdOf(ID_PREFIX, field);
 function ApplyPageForm({ job, state }: { job: PublicOpening; state: ApplyPageState }) {
   const { values, errors } = state;
   const errorOf = failuresByField(errors);
-  const labelOf = (error: FieldError) => {
-    const key = error.field.startsWith('answers.') ? error.field.slice(8) : undefined;
-    return key
-      ? (job.questions.find((q) => q.key === key)?.label ?? key)
-      : applyFormLabel(error.field);
+  // Every field, the place and each question asked has a control by its name; nothing else.
+  const targetOf = (field: string) => {
+    const key = field.startsWith('answers.') ? field.slice('answers.'.length) : undefined;
+    const shown =
+      key === undefined
+        ? field === 'resume' ||
+          (isApplyFormField(field) && (field !== 'locationIndex' || job.locations.length > 1))
+        : job.questions.some((question) => question.key === key);
+    return shown ? controlId(field) : undefined;
   };
 
   return (
@@ -141,26 +145,7 @@ function ApplyPageForm({ job, state }: { job: PublicOpening; state: ApplyPageSta
               again.
             </div>
           ) : null}
-          {errors.length > 0 ? (
-            <div
-              className="apply-form__alert apply-page-form__summary"
-              role="alert"
-              aria-labelledby="apply-summary-title"
-            >
-              <h2 id="apply-summary-title" className="apply-page-form__summary-title">
-                Please check {errors.length === 1 ? 'one answer' : `${errors.length} answers`}
-              </h2>
-              <ul>
-                {errors.map((error) => (
-                  <li key={`${error.field}:${error.message}`}>
-                    <a href={`#${controlId(error.field)}`}>
-                      {labelOf(error)}: {error.message}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
+          <ErrorSummary errors={errors} targetOf={targetOf} heading="h2" />
         </>
       }
       afterCountry={

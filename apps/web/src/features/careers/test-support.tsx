@@ -4,10 +4,10 @@ import type {
   OpeningTerms,
   PublicOpening,
 } from '@lumenfield/contract';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ComponentProps, ReactElement } from 'react';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { pendingRequests } from '@/lib/pending-requests';
 import { Router, createMemoryHistory, useLocation } from '@lumenfield/page-kit';
 import { clearOptionCache } from './api/options';
@@ -236,6 +236,53 @@ export function renderApplyForm(
 
 /** The apply form's control labelled `label` (its label also carries the required mark). */
 export const field = (label: string) => screen.getByLabelText(label, { exact: false });
+
+/** The apply form's summary of a failed submit, when it shows one. */
+export const querySummary = () => screen.queryByRole('alert', { name: /^Please check/ });
+
+/** The sentences the summary lists, in order (none without a summary). */
+export const summaryMessages = () => {
+  const summary = querySummary();
+  return summary
+    ? within(summary)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent)
+    : [];
+};
+
+/** The sentences a control's description holds: a group's (a fieldset's) for one of its choices. */
+function descriptionOf(control: HTMLElement): string {
+  const described = control.hasAttribute('aria-describedby')
+    ? control
+    : (control.closest('fieldset') ?? control);
+  return (described.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+}
+
+/**
+ * Every failure of a submit at once: the summary, focused, lists each sentence in order as a
+ * link to its control (a label, or the control itself), which is invalid and described by it.
+ */
+export async function expectSummary(
+  expected: readonly (readonly [message: string, control: string | HTMLElement])[],
+) {
+  const summary = await screen.findByRole('alert', { name: /^Please check/ });
+  await waitFor(() => expect(summary).toHaveFocus());
+  expect(summary).toHaveAccessibleName(
+    expected.length === 1 ? 'Please check one answer' : `Please check ${expected.length} answers`,
+  );
+  const links = within(summary).getAllByRole('link');
+  expect(links.map((link) => link.textContent)).toEqual(expected.map(([message]) => message));
+  expected.forEach(([message, label], index) => {
+    const control = typeof label === 'string' ? field(label) : label;
+    expect(links[index]).toHaveAttribute('href', `#${control.id}`);
+    expect(control).toHaveAttribute('aria-invalid', 'true');
+    expect(descriptionOf(control)).toContain(message);
+  });
+  return summary;
+}
 
 /** Types a valid applicant into the apply form: Ana Okafor of Austin, Texas, unless told. */
 export async function fillApplicant(

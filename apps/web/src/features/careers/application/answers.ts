@@ -24,12 +24,12 @@ export function answersFor(questions: readonly PublicQuestion[], answers: Answer
   return asked;
 }
 
-/** The first problem with the answers, in the questions' order (the sentences the server uses). */
-export function firstAnswerError(
+/** Every problem with the answers, in the questions' order (the sentences the server uses). */
+export function answerFailures(
   questions: readonly PublicQuestion[],
   answers: Answers,
-): FieldError | undefined {
-  return answerErrors(questions, answersFor(questions, answers))[0];
+): FieldError[] {
+  return answerErrors(questions, answersFor(questions, answers));
 }
 
 /** A multi_select's answer with `option` ticked or unticked, in the order the options are offered. */

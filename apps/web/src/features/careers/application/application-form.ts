@@ -21,24 +21,19 @@ export type ApplicationDraft = Record<ApplyFormField, string> & {
   answers: Answers;
 };
 
-/** Where an error is shown: beside one field or question (`answers.<key>`), or atop the form. */
+/** Where an error leads: to one field or question (`answers.<key>`), or to none ('form'). */
 export type ErrorTarget = ApplyFormField | 'resume' | 'form' | `answers.${string}`;
 
 /**
- * Where a field error from the server is shown: the server names fields as the form does
- * (docs/api.md), and every field of the form has a control, so one of them or a question is
- * shown beside it, any other atop the form.
+ * Which control a field error leads to: the server names fields as the form does (docs/api.md),
+ * and every field of the form has a control, so one of them or a question; any other leads
+ * nowhere (listed in the summary without a link).
  */
 export function errorTarget(field: string): ErrorTarget {
   if (field.startsWith('answers.')) return field as `answers.${string}`;
-  // The place is asked apart from the fields (place-choice.ts takes its refusals first).
+  // The place is asked apart from the fields: the dialog leads its refusals to its radios.
   if (field === 'resume' || (isApplyFormField(field) && field !== 'locationIndex')) return field;
   return 'form';
-}
-
-export interface ShownError {
-  target: ErrorTarget;
-  message: string;
 }
 
 /** Every field of the application empty (the fields are the schema's, so a new one is here too). */

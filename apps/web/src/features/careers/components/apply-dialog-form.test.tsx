@@ -11,13 +11,16 @@ import { NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 import { READ_FAILED_MESSAGE } from '../application/application-form';
 import {
   callsTo,
+  expectSummary,
   field,
   fillApplicant,
   formFields,
   json,
   problem,
+  querySummary,
   renderApplyForm,
   resetCareersState,
+  summaryMessages,
   type Handler,
 } from '../test-support';
 import { UPLOAD_CANCELLED, sizeText } from './apply-dialog-parts';
@@ -30,7 +33,6 @@ const job = {
   // The job page hands its questions over (none here); apply-questions.test.tsx has the rest.
   questions: [],
 };
-const allMessages = Object.values(m);
 const pdfBytes = '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n';
 const pdf = (name = 'resume.pdf', type = 'application/pdf') => new File([pdfBytes], name, { type });
 
@@ -44,24 +46,14 @@ const input = (label: string) => field(label) as HTMLInputElement;
 const fillValid = (user: UserEvent, resume: File | null = pdf()) =>
   fillApplicant(user, { firstName: 'Ana María', resume });
 
-/** The application rules' error messages currently on screen. */
-const shownMessages = () => allMessages.filter((message) => screen.queryByText(message));
-
 async function submit(user: UserEvent) {
   await user.click(screen.getByRole('button', { name: 'Apply' }));
 }
 
-/** The one failure shown, once the send has judged the form (its phone rules load then). */
-async function expectOnlyError(message: string, label: string) {
-  await waitFor(() => expect(shownMessages()).toEqual([message]));
-  const control = field(label);
-  const error = screen.getByText(message);
-  expect(control).toHaveAttribute('aria-invalid', 'true');
-  expect(control.getAttribute('aria-describedby')).toContain(error.closest('p')!.id);
-  expect(control).toHaveFocus();
-}
+/** The one failure listed, once the send has judged the form (its phone rules load then). */
+const expectOnlyError = (message: string, label: string) => expectSummary([[message, label]]);
 
-describe('Apply for Job form: the application rules, in order, first failure only', () => {
+describe('Apply for Job form: the application rules, in order, every failure at once', () => {
   it('1. no resume chosen', async () => {
     const { user } = setup();
     await fillValid(user, null);
@@ -129,12 +121,15 @@ describe('Apply for Job form: the application rules, in order, first failure onl
     expect(formFields(body).mobileNumber).toBe(mobile);
   });
 
-  it('9. no country (and so no state) shows only the country message', async () => {
+  it('9. no country (and so no state) lists both, as the server does', async () => {
     const { user } = setup();
     await fillValid(user);
     await user.selectOptions(field('Country'), 'Select Country*');
     await submit(user);
-    await expectOnlyError(m.country, 'Country');
+    await expectSummary([
+      [m.country, 'Country'],
+      [m.state, 'State'],
+    ]);
   });
 
   it('10. a country without a state', async () => {
@@ -152,14 +147,52 @@ describe('Apply for Job form: the application rules, in order, first failure onl
     await expectOnlyError(m.attachment, 'Resume');
   });
 
-  it('several failures: only the first in spec order is shown', async () => {
+  it("six failures: all listed at once in the rules' order, each beside its field", async () => {
     const { user, fetchMock } = setup();
     await user.type(field('First Name'), 'R2D2');
+    await user.type(field('Last Name'), 'Okafor');
+    await user.type(field('Mobile Number'), '55501');
+    await user.type(field('City'), 'Austin');
     await user.type(field('Email'), 'nope');
-    await user.upload(field('Resume'), pdf());
     await submit(user);
-    await expectOnlyError(m.firstName, 'First Name');
+    await expectSummary([
+      [m.resumeMissing, 'Resume'],
+      [m.firstName, 'First Name'],
+      [m.email, 'Email'],
+      [m.mobile, 'Mobile Number'],
+      [m.country, 'Country'],
+      [m.state, 'State'],
+    ]);
     expect(callsTo(fetchMock, '/openings/7/applications')).toHaveLength(0);
+  });
+
+  it('a wrong file and wrong fields together: all listed, the file input reset', async () => {
+    const { user } = setup();
+    await fillValid(user, new File(['png'], 'photo.png', { type: 'image/png' }));
+    await user.clear(field('City'));
+    await user.type(field('City'), '90210');
+    await submit(user);
+    await expectSummary([
+      [m.resumeType, 'Resume'],
+      [m.city, 'City'],
+    ]);
+    expect(input('Resume').files).toHaveLength(0);
+  });
+
+  it("a summary's link focuses its field", async () => {
+    const { user } = setup();
+    await fillValid(user, null);
+    await user.clear(field('Email'));
+    await user.type(field('Email'), 'ana@');
+    await submit(user);
+    const summary = await expectSummary([
+      [m.resumeMissing, 'Resume'],
+      [m.email, 'Email'],
+    ]);
+    await user.click(within(summary).getByRole('link', { name: m.email }));
+    expect(field('Email')).toHaveFocus();
+    await user.click(within(summary).getByRole('link', { name: m.resumeMissing }));
+    expect(field('Resume')).toHaveFocus();
   });
 
   it('text is trimmed before the rules run', async () => {
@@ -169,8 +202,8 @@ describe('Apply for Job form: the application rules, in order, first failure onl
     await user.clear(field('Mobile Number'));
     await user.type(field('Mobile Number'), ' 5550101234 ');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
-    await waitFor(() => expect(shownMessages()).toEqual([]));
-    expect(input('City').value).toBe('Austin');
+    await waitFor(() => expect(input('City').value).toBe('Austin'));
+    expect(querySummary()).not.toBeInTheDocument();
     expect(input('Mobile Number').value).toBe('5550101234');
   });
 });
@@ -182,29 +215,36 @@ describe('editing and clearing', () => {
     expect(input('First Name').value).toBe('Ana Maria ');
   });
 
-  it("editing a field hides its error; editing another field doesn't", async () => {
+  it("editing a field hides the sentence beside it, not another's; the summary stays", async () => {
     const { user } = setup();
     await fillValid(user);
     await user.clear(field('Email'));
     await user.type(field('Email'), 'bad');
+    await user.clear(field('City'));
+    await user.type(field('City'), '9');
     await submit(user);
-    expect(screen.getByText(m.email)).toBeInTheDocument();
-    await user.type(field('City'), 'x');
-    expect(screen.getByText(m.email)).toBeInTheDocument();
+    await expectSummary([
+      [m.city, 'City'],
+      [m.email, 'Email'],
+    ]);
     await user.type(field('Email'), '@example.com');
-    expect(screen.queryByText(m.email)).not.toBeInTheDocument();
     expect(field('Email')).not.toHaveAttribute('aria-invalid');
+    expect(field('Email')).not.toHaveAccessibleDescription(m.email);
+    expect(field('City')).toHaveAttribute('aria-invalid', 'true');
+    // Until the next submit the summary lists what failed then.
+    expect(summaryMessages()).toEqual([m.city, m.email]);
   });
 
-  it('a new submit starts by hiding the previous error', async () => {
+  it('a new submit lists only what fails now', async () => {
     const { user } = setup();
     await fillValid(user, null);
     await submit(user);
-    expect(shownMessages()).toEqual([m.resumeMissing]);
+    await expectOnlyError(m.resumeMissing, 'Resume');
     await user.clear(field('Last Name'));
     await user.upload(field('Resume'), pdf());
     await submit(user);
-    expect(shownMessages()).toEqual([m.lastName]);
+    await expectOnlyError(m.lastName, 'Last Name');
+    expect(field('Resume')).not.toHaveAttribute('aria-invalid');
   });
 
   it('Clear empties every field, the state list and the file input', async () => {
@@ -347,38 +387,54 @@ describe('submitting', () => {
     expect(callsTo(fetchMock, '/openings/7/applications')).toHaveLength(1);
   });
 
-  it.each([
-    [
-      'a 400 with field errors: beside the field',
-      problem(400, m.email, [{ field: 'email', message: m.email }]),
+  it('a 400 with field errors: all of them in the summary and beside their fields, typed kept', async () => {
+    const { user, onApplied } = setup({
+      '/openings/7/applications': () =>
+        problem(400, m.email, [
+          { field: 'email', message: m.email },
+          { field: 'mobileNumber', message: m.mobile },
+          // A field the form does not show is listed without a link.
+          { field: 'CountyID', message: 'is not a field of an application' },
+        ]),
+    });
+    await fillValid(user);
+    await submit(user);
+    const summary = await screen.findByRole('alert', { name: 'Please check 3 answers' });
+    await waitFor(() => expect(summary).toHaveFocus());
+    expect(summaryMessages()).toEqual([
       m.email,
-      'Email',
-    ],
-    [
-      'a 404 closed job: at the top',
-      problem(404, CLOSED_OPENING_MESSAGE),
-      CLOSED_OPENING_MESSAGE,
-      null,
-    ],
+      m.mobile,
+      'CountyID: is not a field of an application',
+    ]);
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual([`#${field('Email').id}`, `#${field('Mobile Number').id}`]);
+    expect(field('Email')).toHaveAccessibleDescription(m.email);
+    expect(field('Mobile Number')).toHaveAccessibleDescription(
+      expect.stringContaining(m.mobile) as unknown as string,
+    );
+    expect(onApplied).not.toHaveBeenCalled();
+    expect(input('Email').value).toBe('ana@example.com');
+    expect(input('Resume').files?.[0]?.name).toBe('resume.pdf');
+  });
+
+  it.each([
+    ['a 404 closed job: at the top', problem(404, CLOSED_OPENING_MESSAGE), CLOSED_OPENING_MESSAGE],
     [
       'a 413 (too large to send): at the top',
       new Response('', { status: 413 }),
       'The application is too large to send. A resume may be at most 5 MB.',
-      null,
     ],
-    ['a 429: at the top', problem(429, 'Slow down, please.'), 'Slow down, please.', null],
-  ])('%s, and everything typed is kept', async (_, response, message, label) => {
+    ['a 429: at the top', problem(429, 'Slow down, please.'), 'Slow down, please.'],
+  ])('%s, and everything typed is kept', async (_, response, message) => {
     const { user, onApplied } = setup({ '/openings/7/applications': () => response });
     await fillValid(user);
     await submit(user);
     const shown = await screen.findByText(message);
-    if (label) {
-      expect(field(label)).toHaveFocus();
-      expect(field(label).getAttribute('aria-describedby')).toContain(shown.closest('p')!.id);
-    } else {
-      expect(shown).toHaveAttribute('role', 'alert');
-      expect(shown).toHaveFocus();
-    }
+    expect(shown).toHaveAttribute('role', 'alert');
+    expect(shown).toHaveFocus();
     expect(onApplied).not.toHaveBeenCalled();
     expect(input('First Name').value).toBe('Ana María');
     expect(input('Email').value).toBe('ana@example.com');
@@ -408,9 +464,8 @@ describe('submitting', () => {
     const { user, fetchMock } = setup();
     await fillValid(user);
     await submit(user);
-    expect(await screen.findByText(READ_FAILED_MESSAGE)).toBeInTheDocument();
+    await expectOnlyError(READ_FAILED_MESSAGE, 'Resume');
     expect(consoleError).toHaveBeenCalledWith('Error reading file content.');
-    expect(field('Resume')).toHaveFocus();
     expect(callsTo(fetchMock, '/openings/7/applications')).toHaveLength(0);
   });
 });

@@ -18,17 +18,16 @@ import {
   draftStore,
   draftText,
   emptyDraft,
+  errorTarget,
   readFileBytes,
   resetsFileInput,
   resumeFacts,
   typedValue,
   type ApplicationDraft,
-  type ErrorTarget,
-  type ShownError,
 } from '../application/application-form';
-import { answersFor, firstAnswerError } from '../application/answers';
+import { answerFailures, answersFor } from '../application/answers';
 import type { OpeningNames } from '../job-summary';
-import { ApplyForm } from './apply-form';
+import { ApplyForm, ErrorSummary, controlIdOf, failuresByField } from './apply-form';
 import {
   DialogAlerts,
   DialogFooter,
@@ -38,8 +37,8 @@ import {
   serverError,
   type Progress,
 } from './apply-dialog-parts';
-import { ApplyQuestions } from './apply-questions';
-import { PlaceChoice, usePlaceChoice } from './place-choice';
+import { ApplyQuestions, questionControlId } from './apply-questions';
+import { PlaceChoice, placeRadioId, usePlaceChoice } from './place-choice';
 import { useOpeningQuestions } from './use-opening-questions';
 
 export interface ApplyDialogFormProps {
@@ -72,13 +71,20 @@ function loadMobileJudge(): Promise<MobileJudge> {
 
 /**
  * The apply form in the dialog (docs/careers.md): the one `ApplyForm`, enhanced. Its fields are
- * a draft that outlives the dialog; the rules are judged here first, the first failure shown
- * beside its field with focus on it; the application is sent with a progress line that can be
- * cancelled, as the multipart form the page without scripts posts (docs/api.md).
+ * a draft that outlives the dialog; the rules are judged here first, as the server judges them,
+ * and every failure is shown at once: listed in the summary atop the form (which takes focus),
+ * each also beside its field. The application is sent with a progress line that can be
+ * cancelled, as the multipart form the page without scripts posts (docs/api.md); the server's
+ * field errors come back to the same summary.
  */
 export function ApplyDialogForm({ job, onApplied }: ApplyDialogFormProps) {
   const [draft, setDraft] = useState<ApplicationDraft>(draftStore.get);
-  const [error, setError] = useState<ShownError | null>(null);
+  /** The failures of the last submit, listed in the summary until the next one. */
+  const [failures, setFailures] = useState<FieldError[]>([]);
+  /** The sentences beside fields: the summary's, less the fields edited since. */
+  const [beside, setBeside] = useState<FieldError[]>([]);
+  /** A refusal of the whole form (cancelled, closed, unreachable), atop it. */
+  const [alert, setAlert] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [countries, setCountries] = useState<DropDownOption[]>([]);
   const [experience, setExperience] = useState<DropDownOption[]>([]);
@@ -92,8 +98,9 @@ export function ApplyDialogForm({ job, onApplied }: ApplyDialogFormProps) {
   const upload = useRef<AbortController | null>(null);
   const countryRef = useRef(draft.countryId);
   const fileInput = useRef<HTMLInputElement | null>(null);
-  const controls = useRef<Partial<Record<ErrorTarget, HTMLElement | null>>>({});
-  const [focusRequest, setFocusRequest] = useState(0);
+  const summaryRef = useRef<HTMLDivElement | null>(null);
+  const alertRef = useRef<HTMLElement | null>(null);
+  const [focusRequest, setFocusRequest] = useState<{ to: 'summary' | 'alert' } | null>(null);
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [questionsAttempt, setQuestionsAttempt] = useState(0);
@@ -131,7 +138,6 @@ export function ApplyDialogForm({ job, onApplied }: ApplyDialogFormProps) {
   useEffect(() => {
     if (countryRef.current !== '') loadStates(countryRef.current);
     // Only on mount: later country changes load their states in onChange.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // A file chosen before the dialog was closed is put back into the new file input.
@@ -148,15 +154,11 @@ export function ApplyDialogForm({ job, onApplied }: ApplyDialogFormProps) {
     }
   }, []);
 
-  // Focus moves to the field in error in the same commit that renders and describes its message
-  // (a layout effect), so nothing can observe the message before focus arrives.
+  // Focus moves to the summary (or the refusal) in the same commit that renders it (a layout
+  // effect), so nothing can observe the failures before focus arrives.
   useLayoutEffect(() => {
-    if (focusRequest === 0 || !error) return;
-    const control = controls.current[error.target];
-    control?.focus();
-    // The whole field, its message included, in view (not under the sticky Apply bar).
-    control?.closest('.apply-field')?.scrollIntoView?.({ block: 'nearest' });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (!focusRequest) return;
+    (focusRequest.to === 'summary' ? summaryRef.current : alertRef.current)?.focus();
   }, [focusRequest]);
 
   function loadStates(countryId: string) {
@@ -166,18 +168,31 @@ export function ApplyDialogForm({ job, onApplied }: ApplyDialogFormProps) {
       },
       () => {
         if (countryRef.current !== countryId) return;
-        show({ target: 'stateId', message: STATES_FAILED }, false);
+        // Beside the state alone: no submit failed, so the summary and focus stay as they are.
+        setBeside((current) => [
+          { field: 'stateId', message: STATES_FAILED },
+          ...current.filter((shown) => shown.field !== 'stateId'),
+        ]);
       },
     );
   }
 
-  function show(shown: ShownError, moveFocus = true) {
-    setError(shown);
-    if (moveFocus) setFocusRequest((n) => n + 1);
+  /** Every failure at once: in the summary, which takes focus, and each beside its field. */
+  function showFailures(list: FieldError[]) {
+    // A file of the wrong type or size is taken out of the input (docs/careers.md).
+    if (list.some(resetsFileInput)) resetFile();
+    setFailures(list);
+    setBeside(list);
+    setFocusRequest({ to: 'summary' });
   }
 
-  function hideErrorOf(field: ErrorTarget) {
-    setError((current) => (current?.target === field ? null : current));
+  function showAlert(message: string) {
+    setAlert(message);
+    setFocusRequest({ to: 'alert' });
+  }
+
+  function hideErrorOf(field: string) {
+    setBeside((current) => current.filter((shown) => shown.field !== field));
   }
 
   function onChange(field: ApplyFormField, value: string) {
@@ -203,27 +218,26 @@ export function ApplyDialogForm({ job, onApplied }: ApplyDialogFormProps) {
     draftStore.clear();
     setDraft(emptyDraft());
     setStates([]);
-    setError(null);
+    setFailures([]);
+    setBeside([]);
+    setAlert(null);
     if (fileInput.current) fileInput.current.value = '';
-  }
-
-  function showRuleFailure(failure: FieldError) {
-    if (resetsFileInput(failure)) resetFile();
-    show({ target: failure.field as ErrorTarget, message: failure.message });
   }
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submittingRef.current) return;
-    setError(null);
+    setFailures([]);
+    setBeside([]);
+    setAlert(null);
     // Text fields are trimmed (docs/careers.md); the visitor sees what will be sent.
     const text = draftText(draft);
     setDraft((current) => ({ ...current, ...text }));
-    if (!place.check()) return;
-    // The form's one schema, as the server reads the post (its length before any rule).
+    // The form's one schema, as the server reads the post (its length before any rule); as
+    // there, its failures alone are listed.
     const read = readApplyForm(text);
     if (!read.success) {
-      showRuleFailure(read.errors[0]!);
+      showFailures(read.errors);
       return;
     }
     const fields = normaliseApplicant(read.data);
@@ -231,18 +245,18 @@ export function ApplyDialogForm({ job, onApplied }: ApplyDialogFormProps) {
     const isMobileNumber = await loadMobileJudge();
     // A second press while the judge loaded: the first one sends.
     if (submittingRef.current) return;
-    const firstFailure = validateApplication(fields, resumeFacts(file), isMobileNumber)[0];
-    if (firstFailure || !file) {
-      if (firstFailure) showRuleFailure(firstFailure);
+    // In the server's order: the rules, then the opening's questions, then its place.
+    const failed = [
+      ...validateApplication(fields, resumeFacts(file), isMobileNumber),
+      ...(questions ? answerFailures(questions, draft.answers) : []),
+      ...place.failures(),
+    ];
+    if (failed.length > 0 || !file) {
+      showFailures(failed);
       return;
     }
     if (!questions) {
-      show({ target: 'form', message: QUESTIONS_FAILED });
-      return;
-    }
-    const answerFailure = firstAnswerError(questions, draft.answers);
-    if (answerFailure) {
-      show({ target: answerFailure.field as ErrorTarget, message: answerFailure.message });
+      showAlert(QUESTIONS_FAILED);
       return;
     }
 
@@ -254,16 +268,16 @@ export function ApplyDialogForm({ job, onApplied }: ApplyDialogFormProps) {
         bytes = await readFileBytes(file);
       } catch {
         console.error('Error reading file content.');
-        show({ target: 'resume', message: READ_FAILED_MESSAGE });
+        showFailures([{ field: 'resume', message: READ_FAILED_MESSAGE }]);
         return;
       }
       const afterRead = validateApplication(
         fields,
         resumeFacts(file, bytes.byteLength),
         isMobileNumber,
-      )[0];
-      if (afterRead) {
-        showRuleFailure(afterRead);
+      );
+      if (afterRead.length > 0) {
+        showFailures(afterRead);
         return;
       }
       const controller = new AbortController();
@@ -292,9 +306,11 @@ export function ApplyDialogForm({ job, onApplied }: ApplyDialogFormProps) {
       onApplied(created);
     } catch (failure) {
       if (failure instanceof DOMException && failure.name === 'AbortError') {
-        show({ target: 'form', message: UPLOAD_CANCELLED });
-      } else if (!place.takeServerError(failure)) {
-        show(serverError(failure, questions));
+        showAlert(UPLOAD_CANCELLED);
+      } else {
+        const refusal = serverError(failure);
+        if ('failures' in refusal) showFailures(refusal.failures);
+        else showAlert(refusal.alert);
       }
     } finally {
       upload.current = null;
@@ -307,9 +323,17 @@ export function ApplyDialogForm({ job, onApplied }: ApplyDialogFormProps) {
   // Closing the dialog mid-upload stops sending.
   useEffect(() => () => upload.current?.abort(), []);
 
-  const errorFor = (field: ErrorTarget) => (error?.target === field ? error.message : undefined);
-  const register = (field: ErrorTarget) => (element: HTMLElement | null) => {
-    controls.current[field] = element;
+  const errorFor = failuresByField(beside);
+  /** Where a failure's link leads: its field's control, when the form shows one. */
+  const targetOf = (field: string): string | undefined => {
+    if (field === 'locationIndex') {
+      return place.places.length > 1 ? placeRadioId(id, 0) : undefined;
+    }
+    const target = errorTarget(field);
+    if (target === 'form') return undefined;
+    if (!target.startsWith('answers.')) return controlIdOf(id, target);
+    const question = questions?.find((q) => `answers.${q.key}` === target);
+    return question ? questionControlId(id, question) : undefined;
   };
 
   return (
@@ -319,17 +343,10 @@ export function ApplyDialogForm({ job, onApplied }: ApplyDialogFormProps) {
       values={draft}
       onChange={onChange}
       lists={{ countries, states, experience }}
-      errorOf={(field) => errorFor(field as ErrorTarget)}
-      controlRef={(field) =>
-        field === 'resume'
-          ? (element) => {
-              fileInput.current = element as HTMLInputElement | null;
-              controls.current.resume = element;
-            }
-          : register(field)
-      }
+      errorOf={errorFor}
       resume={{
         hint: RESUME_LIMIT_TEXT,
+        inputRef: fileInput,
         onChange: (file) => {
           setDraft((current) => ({ ...current, resume: file }));
           hideErrorOf('resume');
@@ -337,27 +354,47 @@ export function ApplyDialogForm({ job, onApplied }: ApplyDialogFormProps) {
       }}
       formProps={{ ref: formRef, onSubmit: submit, 'aria-busy': submitting || undefined }}
       top={
-        <p className="apply-form__job">
-          <span className="apply-form__job-label">Applying for</span>{' '}
-          <strong>
-            {job.code} - {job.title}
-          </strong>
-          {job.location ? (
-            <span className="apply-form__job-location"> · {job.location}</span>
-          ) : null}
-        </p>
+        <>
+          <p className="apply-form__job">
+            <span className="apply-form__job-label">Applying for</span>{' '}
+            <strong>
+              {job.code} - {job.title}
+            </strong>
+            {job.location ? (
+              <span className="apply-form__job-location"> · {job.location}</span>
+            ) : null}
+          </p>
+          <ErrorSummary
+            errors={failures}
+            targetOf={targetOf}
+            heading="h3"
+            summaryRef={summaryRef}
+          />
+        </>
       }
       alerts={
         <DialogAlerts
-          error={error?.target === 'form' ? error.message : undefined}
-          errorRef={register('form')}
+          error={alert ?? undefined}
+          errorRef={(element) => {
+            alertRef.current = element;
+          }}
           questionsFailed={asked.status === 'failed'}
           onRetryQuestions={() => setQuestionsAttempt((n) => n + 1)}
           optionsFailed={optionsFailed}
           onRetryOptions={() => setOptionsAttempt((n) => n + 1)}
         />
       }
-      place={<PlaceChoice choice={place} idPrefix={id} />}
+      place={
+        <PlaceChoice
+          choice={place}
+          idPrefix={id}
+          error={errorFor('locationIndex')}
+          onChoose={(index) => {
+            place.choose(index);
+            hideErrorOf('locationIndex');
+          }}
+        />
+      }
       after={
         <>
           {questions ? (
@@ -373,7 +410,6 @@ export function ApplyDialogForm({ job, onApplied }: ApplyDialogFormProps) {
                 hideErrorOf(`answers.${key}`);
               }}
               errorFor={(key) => errorFor(`answers.${key}`)}
-              register={(key) => register(`answers.${key}`)}
             />
           ) : null}
           {/* In the scrolling part: on a phone the sticky footer keeps only what acts. */}

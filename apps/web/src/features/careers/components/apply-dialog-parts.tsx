@@ -1,9 +1,8 @@
-import { DEFAULT_APPLICANT_RETENTION_DAYS, type PublicQuestion } from '@lumenfield/contract';
+import { DEFAULT_APPLICANT_RETENTION_DAYS, type FieldError } from '@lumenfield/contract';
 import { routes } from '@lumenfield/routes';
 import { useId } from 'react';
 import { site } from '@/config/site';
 import { ApiError } from '@/lib/api-client';
-import { errorTarget, type ShownError } from '../application/application-form';
 
 /*
  * What only the dialog's form has around the one apply form: its refusals and retries, the
@@ -171,20 +170,13 @@ export function PrivacyNotice() {
 }
 
 /**
- * A refused or failed submit, as the message the visitor sees and where it goes (an answer's
- * beside its question; one to a question the form does not show, atop the form).
+ * A refused or failed submit: the server's field errors, all of them, for the form's summary;
+ * any other refusal as one sentence atop the form.
  */
-export function serverError(failure: unknown, questions: readonly PublicQuestion[]): ShownError {
+export function serverError(failure: unknown): { failures: FieldError[] } | { alert: string } {
   if (failure instanceof ApiError) {
-    const first = failure.fieldErrors[0];
-    if (first) {
-      const target = errorTarget(first.field);
-      const shown = target.startsWith('answers.')
-        ? questions.some((question) => `answers.${question.key}` === target)
-        : true;
-      return { target: shown ? target : 'form', message: first.message };
-    }
-    return { target: 'form', message: failure.message };
+    const failures = failure.fieldErrors;
+    return failures.length > 0 ? { failures } : { alert: failure.message };
   }
-  return { target: 'form', message: 'Something went wrong while sending. Please try again.' };
+  return { alert: 'Something went wrong while sending. Please try again.' };
 }

@@ -1,5 +1,6 @@
 import {
   RESUME_ACCEPT,
+  TOO_LONG_MESSAGE,
   type ApplyFormField,
   type ApplyFormOption,
   type FieldError,
@@ -11,6 +12,7 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
   type Ref,
+  useId,
 } from 'react';
 import './apply-form.css';
 
@@ -111,7 +113,7 @@ export function applyFormLabel(field: string): string {
     : field;
 }
 
-/** The id of a field's control: the page's summary and the dialog's focus find it by this. */
+/** The id of a field's control: the summaries' links lead to it by this. */
 export const controlIdOf = (prefix: string, field: string) =>
   `${prefix}-${field.replace(/[^a-zA-Z0-9_-]/g, '-')}`;
 
@@ -129,9 +131,12 @@ export interface ApplyFormProps {
   lists: Readonly<Record<OptionList, readonly ApplyFormOption[]>>;
   /** The sentence shown beside a field, if any. */
   errorOf: (field: string) => string | undefined;
-  /** Each control as it mounts, for the dialog to move focus to. */
-  controlRef?: (field: ApplyFormField | 'resume') => (element: HTMLElement | null) => void;
-  resume: { hint: string; onChange?: (file: File | null) => void };
+  /** The resume's hint; with scripts, its changes and its input (the dialog resets it). */
+  resume: {
+    hint: string;
+    onChange?: (file: File | null) => void;
+    inputRef?: Ref<HTMLInputElement>;
+  };
   /** Atop the form, before its note (a job's line, the page's token, refusal and summary). */
   top?: ReactNode;
   /** After the note (the dialog's refusals and lists that failed to load). */
@@ -154,7 +159,7 @@ export interface ApplyFormProps {
  * fields as its state and sends it itself (`formProps.onSubmit`).
  */
 export function ApplyForm(props: ApplyFormProps) {
-  const { jobId, idPrefix, values, onChange, lists, errorOf, controlRef } = props;
+  const { jobId, idPrefix, values, onChange, lists, errorOf } = props;
   const idOf = (field: string) => controlIdOf(idPrefix, field);
   const bind = (field: ApplyFormField) =>
     onChange
@@ -169,7 +174,6 @@ export function ApplyForm(props: ApplyFormProps) {
     if (control.kind === 'place') return <Fragment key={field}>{props.place}</Fragment>;
     const error = errorOf(field);
     const common = {
-      ref: controlRef?.(field),
       id: idOf(field),
       name: field,
       'aria-required': control.required || undefined,
@@ -239,7 +243,7 @@ export function ApplyForm(props: ApplyFormProps) {
         >
           {(describedBy) => (
             <input
-              ref={controlRef?.('resume')}
+              ref={props.resume.inputRef}
               id={idOf('resume')}
               name="resume"
               type="file"
@@ -273,7 +277,83 @@ export function FieldMessage({ id, message }: { id: string; message: string | un
   ) : null;
 }
 
-/** The first failure of each field, by field (the page lists them all in the summary). */
+/**
+ * Every failure of a sent form at once, atop it (the page without scripts and the dialog alike):
+ * how many, then each rule's sentence as a link to its field, in the order the rules were judged.
+ * The dialog moves focus here (`summaryRef`); following a link focuses the field itself.
+ */
+export function ErrorSummary({
+  errors,
+  targetOf,
+  heading,
+  summaryRef,
+}: {
+  errors: readonly FieldError[];
+  /** The id of the control a failure's link leads to; none for a field the form does not show. */
+  targetOf: (field: string) => string | undefined;
+  /** The summary's heading level under the form's own heading. */
+  heading: 'h2' | 'h3';
+  summaryRef?: Ref<HTMLDivElement>;
+}) {
+  const titleId = useId();
+  if (errors.length === 0) return null;
+  const Heading = heading;
+  return (
+    <div
+      ref={summaryRef}
+      className="apply-form__alert apply-form__summary"
+      role="alert"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+    >
+      <Heading id={titleId} className="apply-form__summary-title">
+        Please check {errors.length === 1 ? 'one answer' : `${errors.length} answers`}
+      </Heading>
+      <ul>
+        {errors.map((error) => {
+          const target = targetOf(error.field);
+          const line = summaryLine(error);
+          return (
+            <li key={`${error.field}:${error.message}`}>
+              {target ? (
+                <a href={`#${target}`} onClick={(event) => focusControl(event, target)}>
+                  {line}
+                </a>
+              ) : (
+                line
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * A failure as the summary lists it: the rule's own sentence, which names its field (a question's
+ * names its question). The length sentence names none, nor does one about a field the form does
+ * not have: those follow their field's label.
+ */
+function summaryLine(error: FieldError): string {
+  const named =
+    error.message !== TOO_LONG_MESSAGE &&
+    (error.field === 'resume' ||
+      error.field.startsWith('answers.') ||
+      Object.hasOwn(applyFormControls, error.field));
+  return named ? error.message : `${applyFormLabel(error.field)}: ${error.message}`;
+}
+
+/** With scripts, a summary's link focuses its control and brings its whole field into view. */
+function focusControl(event: React.MouseEvent<HTMLAnchorElement>, id: string) {
+  const control = document.getElementById(id);
+  if (!control) return;
+  event.preventDefault();
+  control.focus();
+  control.closest('.apply-field')?.scrollIntoView?.({ block: 'nearest' });
+}
+
+/** The first failure of each field, by field (the summary lists them all). */
 export const failuresByField = (failures: readonly FieldError[]) => (field: string) =>
   failures.find((failure) => failure.field === field)?.message;
 

@@ -1,10 +1,15 @@
-import { APPLIED_SUCCESSFULLY, type PublicQuestion } from '@lumenfield/contract';
+import {
+  APPLIED_SUCCESSFULLY,
+  applicationMessages,
+  type PublicQuestion,
+} from '@lumenfield/contract';
 import { analystQuestions } from '@lumenfield/contract/testing';
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   callsTo,
+  expectSummary,
   field,
   fillApplicant,
   formFields,
@@ -88,7 +93,7 @@ describe("The apply dialog's questions", () => {
     expect(field('Office').tagName).toBe('SELECT');
   });
 
-  it('a wrong answer gets its sentence beside the question, focused; fixed, the answers are sent', async () => {
+  it('a wrong answer is listed in the summary and beside the question; fixed, the answers are sent', async () => {
     const { fetchMock, onApplied, user } = setup();
     await fillStandard(user);
     await user.type(field('Years with SQL'), 'five');
@@ -99,17 +104,12 @@ describe("The apply dialog's questions", () => {
 
     const message = '“Years with SQL” must be a number, such as 5 or 2.5.';
     const years = field('Years with SQL');
-    expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(years).toHaveAttribute('aria-invalid', 'true');
-    expect(years).toHaveFocus();
-    expect(years.getAttribute('aria-describedby')).toContain(
-      screen.getByText(message).closest('p')!.id,
-    );
+    await expectSummary([[message, years]]);
     expect(callsTo(fetchMock, '/openings/7/applications')).toHaveLength(0);
 
     await user.clear(years);
     await user.type(years, '6');
-    expect(screen.queryByText(message)).not.toBeInTheDocument();
+    expect(years).not.toHaveAttribute('aria-invalid');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     await vi.waitFor(() => expect(onApplied).toHaveBeenCalled());
     // Only what was answered, the checkboxes in the order offered.
@@ -126,13 +126,26 @@ describe("The apply dialog's questions", () => {
     await fillStandard(user);
     await user.type(field('Years with SQL'), '3');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
-    expect(
-      await screen.findByText('Please answer “Do you need a work permit?”.'),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('radio', { name: 'Yes' })).toHaveFocus();
+    await expectSummary([
+      ['Please answer “Do you need a work permit?”.', screen.getByRole('radio', { name: 'Yes' })],
+    ]);
   });
 
-  it("the server's 400 for answers.<key> is shown beside its question, everything typed kept", async () => {
+  it("a rule and answers failing together: the rules first, then the questions' order", async () => {
+    const { user } = setup();
+    await fillStandard(user);
+    await user.clear(field('First Name'));
+    await user.type(field('First Name'), 'R2');
+    await user.type(field('Years with SQL'), 'five');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await expectSummary([
+      [applicationMessages.firstName, 'First Name'],
+      ['“Years with SQL” must be a number, such as 5 or 2.5.', 'Years with SQL'],
+      ['Please answer “Do you need a work permit?”.', screen.getByRole('radio', { name: 'Yes' })],
+    ]);
+  });
+
+  it("the server's 400 for answers.<key> is listed and shown beside its question, typed kept", async () => {
     const problem = {
       type: 'about:blank',
       title: 'Bad Request',
@@ -147,8 +160,7 @@ describe("The apply dialog's questions", () => {
     await user.type(field('Portfolio'), 'https://ana.example.com');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     const portfolio = field('Portfolio');
-    expect(await screen.findByText('“Portfolio” must be a web address.')).toBeInTheDocument();
-    expect(portfolio).toHaveFocus();
+    await expectSummary([['“Portfolio” must be a web address.', portfolio]]);
     expect(portfolio).toHaveValue('https://ana.example.com');
     expect(field('Years with SQL')).toHaveValue('3');
     expect(screen.getByRole('radio', { name: 'Yes' })).toBeChecked();

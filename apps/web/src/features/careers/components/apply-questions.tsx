@@ -12,6 +12,16 @@ import './apply-questions.css';
 /** More options than this and a one-choice question is a select rather than radios. */
 export const MAX_RADIOS = 6;
 
+/** The id of a question's control, `<idBase>-q-<key>`; a group's first choice has `-0` after it. */
+export function questionControlId(idBase: string, question: PublicQuestion): string {
+  const id = `${idBase}-q-${question.key}`;
+  const group =
+    question.type === 'multi_select' ||
+    question.type === 'yes_no' ||
+    (question.type === 'single_select' && optionsOf(question).length <= MAX_RADIOS);
+  return group ? `${id}-0` : id;
+}
+
 export interface ApplyQuestionsProps {
   /** Prefix of the element ids (the form's own id). */
   idBase: string;
@@ -20,8 +30,6 @@ export interface ApplyQuestionsProps {
   onAnswer: (key: string, value: AnswerValue) => void;
   /** The message shown beside a question, if any. */
   errorFor: (key: string) => string | undefined;
-  /** Where focus goes when a question's answer is refused (its first control). */
-  register: (key: string) => (element: HTMLElement | null) => void;
 }
 
 /** The opening's own questions, each as its type asks (docs/careers.md "Questions"). */
@@ -31,7 +39,6 @@ export function ApplyQuestions({
   answers,
   onAnswer,
   errorFor,
-  register,
 }: ApplyQuestionsProps) {
   if (questions.length === 0) return null;
   return (
@@ -48,7 +55,6 @@ export function ApplyQuestions({
             value={answers[question.key]}
             onAnswer={(value) => onAnswer(question.key, value)}
             error={errorFor(question.key)}
-            register={register(question.key)}
           />
         ))}
       </div>
@@ -62,7 +68,6 @@ interface QuestionFieldProps {
   value: AnswerValue | undefined;
   onAnswer: (value: AnswerValue) => void;
   error: string | undefined;
-  register: (element: HTMLElement | null) => void;
 }
 
 function Marker({ required }: { required: boolean }) {
@@ -87,7 +92,7 @@ function ErrorLine({ id, error }: { id: string; error: string | undefined }) {
   ) : null;
 }
 
-function QuestionField({ id, question, value, onAnswer, error, register }: QuestionFieldProps) {
+function QuestionField({ id, question, value, onAnswer, error }: QuestionFieldProps) {
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const text = typeof value === 'string' ? value : '';
@@ -111,7 +116,6 @@ function QuestionField({ id, question, value, onAnswer, error, register }: Quest
   const describedBy = (hint: boolean) =>
     [error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined;
   const common = {
-    ref: register,
     id,
     name: `answers.${question.key}`,
     'aria-required': required || undefined,
@@ -205,7 +209,6 @@ function QuestionField({ id, question, value, onAnswer, error, register }: Quest
           options={options}
           render={(option, index) => (
             <input
-              ref={index === 0 ? register : undefined}
               type="radio"
               id={`${id}-${index}`}
               name={`answers.${question.key}`}
@@ -229,7 +232,6 @@ function QuestionField({ id, question, value, onAnswer, error, register }: Quest
           options={options}
           render={(option, index) => (
             <input
-              ref={index === 0 ? register : undefined}
               type="checkbox"
               id={`${id}-${index}`}
               name={`answers.${question.key}`}

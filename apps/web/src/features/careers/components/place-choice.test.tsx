@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { applicationMessages } from '@lumenfield/contract';
 import {
   callsTo,
+  expectSummary,
   field,
   fillApplicant,
   formFields,
@@ -44,7 +46,7 @@ const fillValid = (user: UserEvent) => fillApplicant(user, { resume: pdf() });
 const submit = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Apply' }));
 
 describe('Where would you work?', () => {
-  it('is required with two places: the sentence beside the group, focus on it, nothing sent', async () => {
+  it('is required with two places: listed in the summary and beside the group, nothing sent', async () => {
     const { user, fetchMock } = setup({});
     const group = screen.getByRole('group', { name: /Where would you work\?/ });
     expect(
@@ -54,11 +56,32 @@ describe('Where would you work?', () => {
     ).toEqual(['Pune, MH, India', 'Manila, Philippines']);
     await fillValid(user);
     await submit(user);
+    await expectSummary([[PLACE_REQUIRED, screen.getByRole('radio', { name: 'Pune, MH, India' })]]);
     expect(group).toHaveAccessibleDescription(PLACE_REQUIRED);
-    await waitFor(() =>
-      expect(screen.getByRole('radio', { name: 'Pune, MH, India' })).toHaveFocus(),
-    );
     expect(callsTo(fetchMock, '/openings/7/applications')).toHaveLength(0);
+  });
+
+  it("is listed after the rules' failures and the questions', as the server lists it", async () => {
+    const { user } = renderApplyForm(
+      {
+        ...job,
+        locations: places,
+        questions: [{ key: 'years', label: 'Years with SQL', type: 'number', required: true }],
+      },
+      {},
+    );
+    await fillApplicant(user, { city: 'P0ne', resume: pdf() });
+    await submit(user);
+    await expectSummary([
+      [applicationMessages.city, 'City'],
+      ['Please answer “Years with SQL”.', 'Years with SQL'],
+      [PLACE_REQUIRED, screen.getByRole('radio', { name: 'Pune, MH, India' })],
+    ]);
+    // Choosing hides the sentence beside the group.
+    await user.click(screen.getByRole('radio', { name: 'Manila, Philippines' }));
+    expect(
+      screen.getByRole('group', { name: /Where would you work\?/ }),
+    ).not.toHaveAccessibleDescription();
   });
 
   it('is chosen by keyboard and sent as locationIndex', async () => {
@@ -79,7 +102,7 @@ describe('Where would you work?', () => {
     expect(formFields(body)).toMatchObject({ locationIndex: '1', firstName: 'Ana' });
   });
 
-  it("shows the server's refusal of the choice beside the group", async () => {
+  it("lists the server's refusal of the choice and shows it beside the group", async () => {
     const { user, onApplied } = setup({
       '/openings/7/applications': () =>
         problem(400, 'The application is invalid.', [
@@ -90,7 +113,8 @@ describe('Where would you work?', () => {
     await user.click(screen.getByRole('radio', { name: 'Manila, Philippines' }));
     await submit(user);
     const group = screen.getByRole('group', { name: /Where would you work\?/ });
-    await waitFor(() => expect(group).toHaveAccessibleDescription(PLACE_REQUIRED));
+    await expectSummary([[PLACE_REQUIRED, screen.getByRole('radio', { name: 'Pune, MH, India' })]]);
+    expect(group).toHaveAccessibleDescription(PLACE_REQUIRED);
     expect(onApplied).not.toHaveBeenCalled();
     expect(field('First Name')).toHaveValue('Ana');
   });

@@ -1,6 +1,6 @@
-import { useRef, useState } from 'react';
-import { placeText, type Place } from '@lumenfield/contract';
-import { ApiError } from '@/lib/api-client';
+import { useState } from 'react';
+import { placeText, type FieldError, type Place } from '@lumenfield/contract';
+import { FieldMessage } from './apply-form';
 
 /*
  * "Where would you work?" in the apply dialog (docs/careers.md): asked when the opening has two
@@ -14,66 +14,54 @@ export interface PlaceChoiceState {
   places: Place[];
   index: number | null;
   choose: (index: number) => void;
-  error: string | undefined;
-  /** Before sending: false (with the error shown and focus on the group) when a choice is missing. */
-  check: () => boolean;
+  /** Before sending: the refusal when a choice is missing (the form lists it with the rest). */
+  failures: () => FieldError[];
   /** The application's part: `locationIndex` when there is a choice to send. */
   payload: () => { locationIndex?: number };
-  /** Shows the server's refusal of the choice beside the group; false when it is about something else. */
-  takeServerError: (failure: unknown) => boolean;
-  groupRef: React.RefObject<HTMLFieldSetElement | null>;
 }
 
 /**
  * The choice of place, over the opening's places as the form has them (the job page's, or read
  * from the opening's detail with its questions: use-opening-questions.ts). Until they are known
  * there is nothing to choose; without them the dialog sends no choice and the server's sentence
- * asks for one.
+ * asks for one. Its refusals, the form's and the server's, are shown by the form as any field's.
  */
 export function usePlaceChoice(places: Place[]): PlaceChoiceState {
   const [index, setIndex] = useState<number | null>(null);
-  const [error, setError] = useState<string | undefined>(undefined);
-  const groupRef = useRef<HTMLFieldSetElement>(null);
-
-  const focusGroup = () =>
-    requestAnimationFrame(() => groupRef.current?.querySelector<HTMLElement>('input')?.focus());
-
   return {
     places,
     index,
-    error,
-    groupRef,
-    choose: (next) => {
-      setIndex(next);
-      setError(undefined);
-    },
-    check: () => {
-      if (places.length < 2 || index !== null) return true;
-      setError(PLACE_REQUIRED);
-      focusGroup();
-      return false;
-    },
+    choose: setIndex,
+    failures: () =>
+      places.length < 2 || index !== null
+        ? []
+        : [{ field: 'locationIndex', message: PLACE_REQUIRED }],
     payload: () => (places.length > 1 && index !== null ? { locationIndex: index } : {}),
-    takeServerError: (failure) => {
-      if (!(failure instanceof ApiError)) return false;
-      const refusal = failure.fieldErrors.find((e) => e.field === 'locationIndex');
-      if (!refusal) return false;
-      setError(refusal.message);
-      focusGroup();
-      return true;
-    },
   };
 }
 
+/** The id of a place's radio: the form's summary leads to the first. */
+export const placeRadioId = (idPrefix: string, index: number) => `${idPrefix}-place-${index}`;
+
 /** The radio group; nothing when the opening has one place. */
-export function PlaceChoice({ choice, idPrefix }: { choice: PlaceChoiceState; idPrefix: string }) {
+export function PlaceChoice({
+  choice,
+  idPrefix,
+  error,
+  onChoose,
+}: {
+  choice: PlaceChoiceState;
+  idPrefix: string;
+  /** The refusal shown beside the group, if any. */
+  error: string | undefined;
+  onChoose: (index: number) => void;
+}) {
   if (choice.places.length < 2) return null;
   const errorId = `${idPrefix}-place-error`;
   return (
     <fieldset
-      ref={choice.groupRef}
-      className={`apply-field apply-field--wide apply-place${choice.error ? ' apply-field--invalid' : ''}`}
-      aria-describedby={choice.error ? errorId : undefined}
+      className={`apply-field apply-field--wide apply-place${error ? ' apply-field--invalid' : ''}`}
+      aria-describedby={error ? errorId : undefined}
     >
       <legend className="apply-field__label">
         Where would you work?
@@ -84,7 +72,7 @@ export function PlaceChoice({ choice, idPrefix }: { choice: PlaceChoiceState; id
       </legend>
       <div className="apply-place__options">
         {choice.places.map((place, index) => {
-          const id = `${idPrefix}-place-${index}`;
+          const id = placeRadioId(idPrefix, index);
           return (
             <div key={index} className="apply-place__option">
               <input
@@ -94,22 +82,15 @@ export function PlaceChoice({ choice, idPrefix }: { choice: PlaceChoiceState; id
                 value={index}
                 required
                 checked={choice.index === index}
-                onChange={() => choice.choose(index)}
-                aria-invalid={choice.error ? true : undefined}
+                onChange={() => onChoose(index)}
+                aria-invalid={error ? true : undefined}
               />
               <label htmlFor={id}>{placeText(place)}</label>
             </div>
           );
         })}
       </div>
-      {choice.error ? (
-        <p id={errorId} className="apply-field__error">
-          <span aria-hidden="true" className="apply-field__error-icon">
-            !
-          </span>
-          {choice.error}
-        </p>
-      ) : null}
+      <FieldMessage id={errorId} message={error} />
     </fieldset>
   );
 }
