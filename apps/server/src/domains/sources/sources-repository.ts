@@ -53,6 +53,14 @@ export async function linkByToken(db: Db, token: string): Promise<LinkLanding | 
   );
 }
 
+/** A source by its id (a recruiter's choice when adding a candidate), or undefined. */
+export async function sourceById(
+  db: Db,
+  id: number,
+): Promise<{ id: number; name: string } | undefined> {
+  return db.selectFrom('sources').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+}
+
 const kindOf = (kind: string): SourceKind =>
   (sourceKinds as readonly string[]).includes(kind) ? (kind as SourceKind) : 'other';
 
@@ -126,6 +134,9 @@ export function sourcesRepository(db: Db) {
         links: links.filter((link) => link.sourceId === row.id).map(toLink),
       }));
     },
+
+    /** Whether there is a source with this id (a recruiter's choice when adding a candidate). */
+    exists: async (id: number): Promise<boolean> => (await sourceById(db, id)) !== undefined,
 
     /** The names applicants were credited to (also of deleted sources, and UTM values), A–Z. */
     async creditedNames(): Promise<string[]> {
