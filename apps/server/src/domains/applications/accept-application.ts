@@ -48,7 +48,7 @@ export interface ApplicationAttempt {
    */
   addedBy?: {
     userId: number;
-    sourceId: number | null;
+    source: { id: number; name: string } | null;
     sendConfirmation: boolean;
     errors?: FieldError[];
   };
@@ -159,7 +159,7 @@ export async function acceptApplication(
     ...(addedBy ? [] : answerErrors(job.questions, answers)),
     ...placeChoiceErrors(places, input),
   );
-  if (addedBy?.sourceId === null) {
+  if (addedBy?.source === null) {
     errors.push({ field: 'sourceId', message: addCandidateMessages.chooseSource });
   }
   errors.push(...(addedBy?.errors ?? []));
@@ -207,7 +207,7 @@ export async function acceptApplication(
     // the applicant, in its transaction, and sent in the background.
     ...(addedBy
       ? {
-          addedBy: { userId: addedBy.userId, sourceId: addedBy.sourceId as number },
+          addedBy: { userId: addedBy.userId, source: addedBy.source! },
           ...(addedBy.sendConfirmation && { mail: { ...mail, confirmationOnly: true } }),
         }
       : { arrival, mail }),

@@ -1,10 +1,5 @@
 import crypto from 'node:crypto';
-import {
-  addCandidateMessages,
-  creditSource,
-  type Arrival,
-  type SourceVia,
-} from '@lumenfield/contract';
+import { creditSource, type Arrival, type SourceVia } from '@lumenfield/contract';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { writeTransaction } from '../../db/write-transaction';
@@ -18,7 +13,6 @@ import {
 import { issueApplicantLink, statusPageUrl } from './applicant-links';
 import { linkByToken, sourceById } from '../sources/sources-repository';
 import { auditRepository } from '../audit/audit-repository';
-import { HttpProblem } from '../../lib/http-problem';
 import { emailKey, phoneKey } from '../../lib/contact-keys';
 
 /**
@@ -34,7 +28,7 @@ export type ApplicationMailContext = Pick<ApplicationFacts, 'job' | 'origin' | '
 /** A candidate a recruiter added by hand: who, and the named source they chose. */
 export interface AddedBy {
   userId: number;
-  sourceId: number;
+  source: { id: number; name: string };
 }
 
 export interface NewApplication {
@@ -90,13 +84,13 @@ export function submitKey(jobId: number, email: string, resumeSha256: string): s
  */
 async function sourceColumns(trx: Db, { arrival = {}, fields, addedBy }: NewApplication) {
   if (addedBy) {
-    // Chosen from the list a moment ago; deleted since, it is no choice.
-    const source = await sourceById(trx, addedBy.sourceId);
-    if (!source) throw new HttpProblem(400, addCandidateMessages.chooseSource);
+    // Chosen from the list a moment ago. Deleted since, it is credited by name only, as the
+    // applicants of a deleted source keep the name they were credited to.
+    const source = await sourceById(trx, addedBy.source.id);
     return {
-      sourceId: source.id,
+      sourceId: source?.id ?? null,
       trackingLinkId: null,
-      sourceName: source.name,
+      sourceName: addedBy.source.name,
       sourceVia: 'recruiter' satisfies SourceVia,
       arrival: null,
     };
@@ -224,14 +218,14 @@ export function applicantsRepository(db: Db) {
           if (!claimed) throw new LostDuplicateRace();
           if (application.addedBy) {
             // Who added them, in the same transaction: ids only, never the person's details.
-            const { userId, sourceId } = application.addedBy;
+            const { userId, source } = application.addedBy;
             await auditRepository(trx).record(
               {
                 actor: { userId },
                 action: 'applicant-add',
                 target: `applicant ${applicant.id}`,
                 detail:
-                  `opening ${application.jobId}, source ${sourceId}, ` +
+                  `opening ${application.jobId}, source ${source.id}, ` +
                   (application.mail ? 'confirmation e-mail asked' : 'no e-mail'),
               },
               now,

@@ -135,8 +135,8 @@ export function sourcesRepository(db: Db) {
       }));
     },
 
-    /** Whether there is a source with this id (a recruiter's choice when adding a candidate). */
-    exists: async (id: number): Promise<boolean> => (await sourceById(db, id)) !== undefined,
+    /** The source with this id, if any (a recruiter's choice when adding a candidate). */
+    find: (id: number) => sourceById(db, id),
 
     /** The names applicants were credited to (also of deleted sources, and UTM values), A–Z. */
     async creditedNames(): Promise<string[]> {

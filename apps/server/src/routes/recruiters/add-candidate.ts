@@ -101,10 +101,11 @@ export const consoleAddCandidateRoutes: FastifyPluginAsyncZod<{
           ? [{ field: names.note, message: TOO_LONG_MESSAGE }]
           : [];
       const chosen = idOf(form.extras[names.sourceId]);
-      const sourceKnown = chosen !== null && (await app.repos.sources.exists(chosen));
+      // A source not on the list (deleted, or never there) is no choice.
+      const source = chosen === null ? undefined : await app.repos.sources.find(chosen);
       const result = await judgeApplicationForm(app, config, request, job, form, {
         userId: user.id,
-        sourceId: sourceKnown ? chosen : null,
+        source: source ?? null,
         sendConfirmation: form.extras[names.sendConfirmation] === 'yes',
         errors: noteErrors,
       });
