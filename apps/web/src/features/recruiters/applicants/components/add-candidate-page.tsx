@@ -37,6 +37,12 @@ const TEXT_FIELDS = {
 } as const;
 type TextField = keyof typeof TEXT_FIELDS;
 
+/** A text field's input attributes: everything but its label (the field's frame says it). */
+function inputOf(name: TextField) {
+  const { label: _label, ...attributes } = TEXT_FIELDS[name];
+  return attributes;
+}
+
 /** Every field's label: beside it and in the summary of what to correct. */
 export const ADD_CANDIDATE_LABELS: Record<string, string> = {
   ...Object.fromEntries(Object.entries(TEXT_FIELDS).map(([name, f]) => [name, f.label])),
@@ -148,7 +154,7 @@ function CandidateForm({ job }: { job: RecruiterOpening }) {
                 {(control) => (
                   <input
                     {...control}
-                    {...TEXT_FIELDS[name]}
+                    {...inputOf(name)}
                     name={name}
                     value={text[name]}
                     onChange={(event) => setText({ ...text, [name]: event.target.value })}
@@ -197,7 +203,7 @@ function CandidateForm({ job }: { job: RecruiterOpening }) {
               {(control) => (
                 <input
                   {...control}
-                  {...TEXT_FIELDS.city}
+                  {...inputOf('city')}
                   name="city"
                   value={text.city}
                   onChange={(event) => setText({ ...text, city: event.target.value })}
