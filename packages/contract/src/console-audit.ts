@@ -55,6 +55,8 @@ export const auditActionSchema = z.enum([
   'applicant-merge',
   'applicant-merge-undo',
   'applicant-duplicate-dismiss',
+  // A candidate a recruiter added by hand: the opening and source by id, never the person.
+  'applicant-add',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

@@ -55,6 +55,8 @@ export const consolePagePaths = {
   home: '/recruiters',
   openings: '/recruiters/openings',
   newOpening: '/recruiters/openings/new',
+  /** A recruiter adds a candidate to the opening by hand (add-candidate.ts). */
+  addCandidate: '/recruiters/openings/:id/add-candidate',
   opening: '/recruiters/openings/:id',
   /** The opening's board: a column per stage (docs/recruiters.md, "The board"). */
   board: '/recruiters/openings/:id/board',

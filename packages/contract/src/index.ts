@@ -27,4 +27,5 @@ export * from './messages';
 export * from './job-alerts';
 export * from './applicant-page';
 export * from './sources';
+export * from './add-candidate';
 export * from './reports';

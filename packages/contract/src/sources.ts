@@ -49,7 +49,7 @@ export const arrivalLabels: Record<keyof Arrival, string> = {
   referrerHost: 'Referrer host',
 };
 
-export const sourceVias = ['link', 'utm', 'referrer', 'heard'] as const;
+export const sourceVias = ['link', 'utm', 'referrer', 'heard', 'recruiter'] as const;
 export type SourceVia = (typeof sourceVias)[number];
 
 /** How a credit was found, in a recruiter's words. */
@@ -58,6 +58,8 @@ export const sourceViaLabels: Record<SourceVia, string> = {
   utm: 'UTM',
   referrer: 'referrer',
   heard: 'Referred by',
+  // A candidate a recruiter added by hand, crediting the source they chose (add-candidate.ts).
+  recruiter: 'added by a recruiter',
 };
 
 export const sourceCreditSchema = z.object({ name: z.string(), via: z.enum(sourceVias) });

@@ -10,6 +10,7 @@ import { saveApplicantRoutes } from './legacy/jobs/save-applicant';
 import { applicationsApiRoutes } from './applications-api';
 import { downloadAttachmentRoutes } from './legacy/physical/download-attachment';
 import { consoleApplicantsRoutes } from './recruiters/applicants';
+import { consoleAddCandidateRoutes } from './recruiters/add-candidate';
 import { consoleAuditRoutes } from './recruiters/audit';
 import { consoleJobsRoutes } from './recruiters/jobs';
 import { consoleMessagesRoutes } from './recruiters/messages';
@@ -65,6 +66,8 @@ export async function apiRoutes(app: FastifyInstance, { config, database }: ApiR
   await app.register(consoleSessionRoutes);
   await app.register(consoleJobsRoutes);
   await app.register(consoleApplicantsRoutes);
+  // A candidate added by hand: the apply routes' multipart reading, limits and rules.
+  await app.register(consoleAddCandidateRoutes, { config, database });
   await app.register(consoleUsersRoutes);
   await app.register(consoleAuditRoutes);
   await app.register(consoleErasureRoutes);

@@ -14,7 +14,10 @@ import {
 } from '@lumenfield/contract';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/create-db';
-import { acceptApplication } from '../domains/applications/accept-application';
+import {
+  acceptApplication,
+  type ApplicationAttempt,
+} from '../domains/applications/accept-application';
 import { stripControlCharacters as clean } from '../lib/control-characters';
 import type { Job } from '../domains/openings/jobs-repository';
 import { incompleteBody } from '../lib/read-body';
@@ -65,6 +68,8 @@ export const applicationMultipartOptions: FastifyMultipartOptions = {
 
 export interface ReceivedForm {
   values: ApplyFormValues;
+  /** The values of `ReadOptions.extraFields` that were sent, by name. */
+  extras: Record<string, string>;
   showStates: boolean;
   resume: { fileName: string; bytes: Buffer | undefined; zipBomb: boolean; overLimit: boolean };
 }
@@ -102,6 +107,8 @@ export interface ReadOptions {
    * guard's header echo), and a token field is ignored.
    */
   tokenMatches?: (token: string | undefined) => boolean;
+  /** A form's own fields besides the apply form's (the console's), read into `extras`. */
+  extraFields?: readonly string[];
 }
 
 /**
@@ -113,10 +120,10 @@ export interface ReadOptions {
 export async function readApplicationForm(
   request: FastifyRequest,
   job: Job,
-  { decoders, tokenMatches }: ReadOptions,
+  { decoders, tokenMatches, extraFields = [] }: ReadOptions,
 ): Promise<ReceivedForm> {
   try {
-    return await readParts(request, job, decoders, tokenMatches);
+    return await readParts(request, job, decoders, tokenMatches, new Set(extraFields));
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (typeof code === 'string' && COUNT_LIMIT_CODES.has(code)) {
@@ -133,8 +140,10 @@ async function readParts(
   job: Job,
   decoders: Piscina,
   tokenMatches: ((token: string | undefined) => boolean) | undefined,
+  extraFields: ReadonlySet<string>,
 ): Promise<ReceivedForm> {
   const values = emptyApplyFormValues();
+  const extras: Record<string, string> = {};
   const multi = new Set(job.questions.filter((q) => q.type === 'multi_select').map((q) => q.key));
   let verified = tokenMatches === undefined;
   let showStates = false;
@@ -196,6 +205,7 @@ async function readParts(
     if (!verified) throw new HttpProblem(403, applyFormProblems.forbidden);
     if (name === applyFormFieldNames.showStates) showStates = true;
     else if (isApplyFormField(name)) values.fields[name] = value;
+    else if (extraFields.has(name)) extras[name] = value;
     else {
       const key = answerKeyOf(name);
       if (key === undefined) {
@@ -213,7 +223,7 @@ async function readParts(
   if (!verified) throw new HttpProblem(403, applyFormProblems.forbidden);
   if (unknown.size > 0) throw unknownFieldsProblem([...unknown]);
   // An unchosen single choice sends nothing; a multi_select with nothing ticked, nothing.
-  return { values, showStates, resume };
+  return { values, extras, showStates, resume };
 }
 
 /** A post with fields the form does not have, as the JSON post's unknown keys are answered. */
@@ -243,6 +253,7 @@ export function judgeApplicationForm(
   request: FastifyRequest,
   job: Job,
   form: ReceivedForm,
+  addedBy?: ApplicationAttempt['addedBy'],
 ) {
   const read = readApplyForm(form.values.fields);
   if (!read.success) return Promise.resolve({ accepted: false as const, errors: read.errors });
@@ -260,6 +271,7 @@ export function judgeApplicationForm(
       // A file past the limit was cut at limit + 1 byte: the size rule says so.
       resume: form.resume,
       arrival: app.arrivalOf(request),
+      ...(addedBy && { addedBy }),
     },
   );
 }

@@ -1,5 +1,6 @@
 import {
   MAX_RESUME_BYTES,
+  addCandidateMessages,
   answerErrors,
   normaliseApplicant,
   resumeKindFromName,
@@ -38,6 +39,19 @@ export interface ApplicationAttempt {
   };
   /** How the visitor arrived (plugins/arrival.ts): the source is credited from it. */
   arrival?: Arrival;
+  /**
+   * A candidate a recruiter adds by hand (the console): the same rules, the place choice and the
+   * duplicate check, but not the opening's questions (the candidate was not asked them: no
+   * answer is stored, so no knock-out flag is made up); the chosen source is credited (null: none
+   * chosen, refused), and mail goes only when asked: the confirmation to the candidate alone.
+   * `errors`: the refusals of the console form's own fields, reported after the rules'.
+   */
+  addedBy?: {
+    userId: number;
+    source: { id: number; name: string } | null;
+    sendConfirmation: boolean;
+    errors?: FieldError[];
+  };
 }
 
 export interface AcceptContext {
@@ -106,7 +120,7 @@ export async function checkResume({
 export async function acceptApplication(
   context: AcceptContext,
   job: Job,
-  { input, resume: received, arrival }: ApplicationAttempt,
+  { input, resume: received, arrival, addedBy }: ApplicationAttempt,
 ): Promise<Acceptance> {
   const { reference, applications } = context;
   // A control character (NUL…) makes a field invalid: it fails its own rule, in order.
@@ -140,10 +154,33 @@ export async function acceptApplication(
   );
   // Then the opening's own questions, and which of its places (docs/careers.md).
   const places = placesOf(job);
-  errors.push(...answerErrors(job.questions, input.answers), ...placeChoiceErrors(places, input));
+  const answers = addedBy ? {} : input.answers;
+  errors.push(
+    ...(addedBy ? [] : answerErrors(job.questions, answers)),
+    ...placeChoiceErrors(places, input),
+  );
+  if (addedBy?.source === null) {
+    errors.push({ field: 'sourceId', message: addCandidateMessages.chooseSource });
+  }
+  errors.push(...(addedBy?.errors ?? []));
   if (errors.length > 0 || !resume.bytes || resume.bytes.length === 0 || !resume.kind) {
     return { accepted: false, errors };
   }
+  const mail = {
+    job: {
+      id: job.id,
+      code: job.code,
+      title: job.title,
+      location: job.location,
+      contactEmails: job.contactEmails
+        .split(',')
+        .map((address) => address.trim())
+        .filter(Boolean),
+    },
+    origin: context.mailOrigin,
+    retentionDays: context.retentionDays,
+    capPerAddress: context.mailCapPerAddress,
+  };
 
   // (The store may move the resume to its writer thread: its length is taken first.)
   const resumeBytes = resume.bytes.length;
@@ -154,7 +191,7 @@ export async function acceptApplication(
       ...fields,
       // E.164 where the numbering plans read it (ADR-26); the seed's ten digits otherwise.
       mobileNumber: storedMobileNumber(fields.mobileNumber, fields.countryId),
-      answers: storedAnswersOf(job.questions, input.answers),
+      answers: storedAnswersOf(job.questions, answers),
       place: places.length > 1 ? (places[input.locationIndex ?? 0] ?? null) : null,
       experience: await experienceText(reference, input.experience),
       countryId: fields.countryId as number,
@@ -166,24 +203,14 @@ export async function acceptApplication(
       mimeType: resumeMimeType(resume.kind),
       content: resume.bytes,
     },
-    arrival,
     // The applicant's confirmation and the contact persons' notice, written and queued with
     // the applicant, in its transaction, and sent in the background.
-    mail: {
-      job: {
-        id: job.id,
-        code: job.code,
-        title: job.title,
-        location: job.location,
-        contactEmails: job.contactEmails
-          .split(',')
-          .map((mail) => mail.trim())
-          .filter(Boolean),
-      },
-      origin: context.mailOrigin,
-      retentionDays: context.retentionDays,
-      capPerAddress: context.mailCapPerAddress,
-    },
+    ...(addedBy
+      ? {
+          addedBy: { userId: addedBy.userId, source: addedBy.source! },
+          ...(addedBy.sendConfirmation && { mail: { ...mail, confirmationOnly: true } }),
+        }
+      : { arrival, mail }),
   });
   return {
     accepted: true,

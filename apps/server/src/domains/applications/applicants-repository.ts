@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { creditSource, type Arrival } from '@lumenfield/contract';
+import { creditSource, type Arrival, type SourceVia } from '@lumenfield/contract';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { writeTransaction } from '../../db/write-transaction';
@@ -11,7 +11,8 @@ import {
   type ApplicationFacts,
 } from '../mail/mail-templates';
 import { issueApplicantLink, statusPageUrl } from './applicant-links';
-import { linkByToken, namedSources } from '../sources/sources-repository';
+import { linkByToken, namedSources, sourceById } from '../sources/sources-repository';
+import { auditRepository } from '../audit/audit-repository';
 import { emailKey, phoneKey } from '../../lib/contact-keys';
 
 /**
@@ -20,7 +21,15 @@ import { emailKey, phoneKey } from '../../lib/contact-keys';
  */
 export type ApplicationMailContext = Pick<ApplicationFacts, 'job' | 'origin' | 'retentionDays'> & {
   capPerAddress: number;
+  /** The applicant's confirmation only, without the contact persons' notice (a hand-added one). */
+  confirmationOnly?: boolean;
 };
+
+/** A candidate a recruiter added by hand: who, and the named source they chose. */
+export interface AddedBy {
+  userId: number;
+  source: { id: number; name: string };
+}
 
 export interface NewApplication {
   jobId: number;
@@ -39,6 +48,11 @@ export interface NewApplication {
   mail?: ApplicationMailContext;
   /** How the visitor arrived (cleaned raw values): the source is credited from it and kept. */
   arrival?: Arrival;
+  /**
+   * Added by a recruiter (the console): the chosen source is credited ('recruiter'), no visit
+   * is read, and the addition is audited in the same transaction.
+   */
+  addedBy?: AddedBy;
 }
 
 export interface StoredApplication {
@@ -68,7 +82,19 @@ export function submitKey(jobId: number, email: string, resumeSha256: string): s
  * sources) and the raw values kept: a tracking link counts while it is on and its source
  * exists; a link of a deleted source is kept as a raw `src` and credits nothing.
  */
-async function sourceColumns(trx: Db, { arrival = {}, fields }: NewApplication) {
+async function sourceColumns(trx: Db, { arrival = {}, fields, addedBy }: NewApplication) {
+  if (addedBy) {
+    // Chosen from the list a moment ago. Deleted since, it is credited by name only, as the
+    // applicants of a deleted source keep the name they were credited to.
+    const source = await sourceById(trx, addedBy.source.id);
+    return {
+      sourceId: source?.id ?? null,
+      trackingLinkId: null,
+      sourceName: addedBy.source.name,
+      sourceVia: 'recruiter' satisfies SourceVia,
+      arrival: null,
+    };
+  }
   const link = arrival.src ? await linkByToken(trx, arrival.src) : undefined;
   const linked = link?.active && link.sourceId !== null ? link : undefined;
   const credit = creditSource({
@@ -191,8 +217,23 @@ export function applicantsRepository(db: Db) {
             .returning('applicantId')
             .executeTakeFirst();
           if (!claimed) throw new LostDuplicateRace();
+          if (application.addedBy) {
+            // Who added them, in the same transaction: ids only, never the person's details.
+            const { userId, source } = application.addedBy;
+            await auditRepository(trx).record(
+              {
+                actor: { userId },
+                action: 'applicant-add',
+                target: `applicant ${applicant.id}`,
+                detail:
+                  `opening ${application.jobId}, source ${source.id}, ` +
+                  (application.mail ? 'confirmation e-mail asked' : 'no e-mail'),
+              },
+              now,
+            );
+          }
           if (application.mail) {
-            const { capPerAddress, ...context } = application.mail;
+            const { capPerAddress, confirmationOnly = false, ...context } = application.mail;
             const { firstName, lastName, email } = application.fields;
             const facts = {
               ...context,
@@ -216,7 +257,7 @@ export function applicantsRepository(db: Db) {
               },
             );
             // The contact persons' notice is the company's own mail: never capped.
-            if (context.job.contactEmails.length > 0) {
+            if (!confirmationOnly && context.job.contactEmails.length > 0) {
               await enqueueMail(trx, [recruiterNotice(facts)], applicant.id, now);
             }
           }

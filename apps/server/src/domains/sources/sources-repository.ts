@@ -59,6 +59,11 @@ export async function namedSources(db: Db): Promise<NamedSource[]> {
   return db.selectFrom('sources').select(['id', 'name']).orderBy('id').execute();
 }
 
+/** A source by its id (a recruiter's choice when adding a candidate), or undefined. */
+export async function sourceById(db: Db, id: number): Promise<NamedSource | undefined> {
+  return db.selectFrom('sources').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+}
+
 const kindOf = (kind: string): SourceKind =>
   (sourceKinds as readonly string[]).includes(kind) ? (kind as SourceKind) : 'other';
 
@@ -132,6 +137,9 @@ export function sourcesRepository(db: Db) {
         links: links.filter((link) => link.sourceId === row.id).map(toLink),
       }));
     },
+
+    /** The source with this id, if any (a recruiter's choice when adding a candidate). */
+    find: (id: number) => sourceById(db, id),
 
     /** The names applicants were credited to (also of deleted sources, and UTM values), A–Z. */
     async creditedNames(): Promise<string[]> {

@@ -1,6 +1,10 @@
 import {
   API_BASE_PATH,
+  JOB_APPLICANTS_PATH,
+  apiPaths,
   applicantIdsSchema,
+  candidateAddedSchema,
+  dropDownOptionListSchema,
   applicantNeighboursSchema,
   bulkResultSchema,
   bulkUndoResultSchema,
@@ -14,6 +18,7 @@ import {
   type BulkAction,
 } from '@lumenfield/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiUpload } from '@/lib/api-client';
 import { call, pathWithQuery, withId } from '../common/api/request';
 
 export const applicantsApi = {
@@ -70,6 +75,28 @@ export const applicantsApi = {
     }),
   erase: (email: string) =>
     call('POST', consolePaths.erasures, { body: { email }, schema: erasureResultSchema }),
+  /**
+   * A candidate added by hand: the form as multipart/form-data, in the apply form's names
+   * (docs/recruiters.md); 201 with the new applicant, 200 with the one stored already.
+   */
+  addCandidate: (jobId: number, form: FormData) =>
+    apiUpload('POST', withId(JOB_APPLICANTS_PATH, jobId), {
+      body: form,
+      schema: candidateAddedSchema,
+    }),
+  /** The reference lists an application's country and state are chosen from (their ids). */
+  countryOptions: (signal?: AbortSignal) =>
+    call('GET', apiPaths.dropDownValues, {
+      query: { ControlName: 'Country' },
+      schema: dropDownOptionListSchema,
+      signal,
+    }),
+  stateOptions: (countryId: number, signal?: AbortSignal) =>
+    call('GET', apiPaths.statesByCountry, {
+      query: { CountryID: countryId },
+      schema: dropDownOptionListSchema,
+      signal,
+    }),
 };
 
 export const applicantsKeys = {
@@ -79,7 +106,34 @@ export const applicantsKeys = {
   applicant: (id: number) => ['applicants', 'detail', id] as const,
   neighbours: (id: number, query: ApplicantsQuery) =>
     ['applicants', 'neighbours', id, query] as const,
+  countryOptions: ['applicants', 'reference', 'countries'] as const,
+  stateOptions: (countryId: number) => ['applicants', 'reference', 'states', countryId] as const,
 };
+
+/** The countries and a country's states an application names by id: fixed while open. */
+export const countryOptionsQuery = queryOptions({
+  queryKey: applicantsKeys.countryOptions,
+  queryFn: ({ signal }) => applicantsApi.countryOptions(signal),
+  staleTime: Infinity,
+});
+export const stateOptionsQuery = (countryId: number) =>
+  queryOptions({
+    queryKey: applicantsKeys.stateOptions(countryId),
+    queryFn: ({ signal }) => applicantsApi.stateOptions(countryId, signal),
+    staleTime: Infinity,
+  });
+
+/** Adding a candidate: the lists (and the opening's counts) load afresh afterwards. */
+export function useAddCandidate(jobId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) => applicantsApi.addCandidate(jobId, form),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: applicantsKeys.lists });
+      void queryClient.invalidateQueries({ queryKey: ['openings'] });
+    },
+  });
+}
 
 /** A page of the list; a new filter or page keeps the rows shown until its answer comes. */
 export const applicantsQuery = (query: ApplicantsQuery) =>

@@ -8,6 +8,7 @@ describe('console routes', () => {
     ['/recruiters/openings/', { id: 'openings' }],
     ['/recruiters/openings/new', { id: 'newOpening' }],
     ['/recruiters/openings/42', { id: 'opening', jobId: 42 }],
+    ['/recruiters/openings/42/add-candidate', { id: 'addCandidate', jobId: 42 }],
     ['/recruiters/applicants/7', { id: 'applicant', applicantId: 7 }],
     ['/recruiters/applicants', { id: 'applicants' }],
     ['/recruiters/users', { id: 'users' }],
@@ -41,6 +42,7 @@ describe('console routes', () => {
       expect(canOpen({ id }, 'compliance')).toBe(false);
     }
     expect(canOpen({ id: 'applicant', applicantId: 1 }, 'compliance')).toBe(false);
+    expect(canOpen({ id: 'addCandidate', jobId: 1 }, 'compliance')).toBe(false);
     expect(canOpen({ id: 'selfIdReport' }, 'compliance')).toBe(true);
     expect(canOpen({ id: 'account' }, 'compliance')).toBe(true);
     expect(canOpen({ id: 'selfIdReport' }, 'admin')).toBe(false);

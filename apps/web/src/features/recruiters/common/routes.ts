@@ -12,6 +12,7 @@ export type ConsoleRoute =
   | { id: 'newOpening' }
   | { id: 'opening'; jobId: number }
   | { id: 'board'; jobId: number }
+  | { id: 'addCandidate'; jobId: number }
   | { id: 'applicants' }
   | { id: 'applicant'; applicantId: number }
   | { id: 'users' }
@@ -29,6 +30,7 @@ export const PAGE_TITLES: Record<ConsoleRoute['id'], string> = {
   newOpening: 'New opening',
   opening: 'Edit opening',
   board: 'Board',
+  addCandidate: 'Add candidate',
   applicants: 'Applicants',
   applicant: 'Applicant',
   users: 'Users',
@@ -105,6 +107,10 @@ export function matchConsoleRoute(rawPath: string): ConsoleRoute {
   }
   const board = new RegExp(`^${consolePagePaths.openings}/(\\d{1,9})/board$`).exec(pathname);
   if (board) return { id: 'board', jobId: Number(board[1]) };
+  const adding = new RegExp(`^${consolePagePaths.openings}/(\\d{1,9})/add-candidate$`).exec(
+    pathname,
+  );
+  if (adding) return { id: 'addCandidate', jobId: Number(adding[1]) };
   const jobId = idIn(pathname, consolePagePaths.openings);
   if (jobId !== undefined) return { id: 'opening', jobId };
   const applicantId = idIn(pathname, consolePagePaths.applicants);
@@ -114,6 +120,8 @@ export function matchConsoleRoute(rawPath: string): ConsoleRoute {
 
 export const openingPath = (id: number) => consolePagePaths.opening.replace(':id', String(id));
 export const boardPath = (jobId: number) => consolePagePaths.board.replace(':id', String(jobId));
+export const addCandidatePath = (jobId: number) =>
+  consolePagePaths.addCandidate.replace(':id', String(jobId));
 export const applicantPath = (id: number) => consolePagePaths.applicant.replace(':id', String(id));
 export const applicantsOfOpening = (jobId: number) =>
   `${consolePagePaths.applicants}?jobId=${jobId}`;

@@ -31,6 +31,7 @@ const OpeningFormPage = lazy(() => import('../openings/components/opening-form-p
 const BoardPage = lazy(() => import('../pipeline/components/board-page'));
 const ApplicantsPage = lazy(() => import('../applicants/components/applicants-page'));
 const ApplicantPage = lazy(() => import('../applicants/components/applicant-page'));
+const AddCandidatePage = lazy(() => import('../applicants/components/add-candidate-page'));
 const UsersPage = lazy(() => import('../users/components/users-page'));
 const AuditPage = lazy(() => import('../users/components/audit-page'));
 const AccountPage = lazy(() => import('../account/components/account-page'));
@@ -50,6 +51,8 @@ function Screen({ route }: { route: ConsoleRoute }) {
       return <OpeningFormPage key={route.jobId} jobId={route.jobId} />;
     case 'board':
       return <BoardPage key={route.jobId} jobId={route.jobId} />;
+    case 'addCandidate':
+      return <AddCandidatePage key={route.jobId} jobId={route.jobId} />;
     case 'applicants':
       return <ApplicantsPage />;
     case 'applicant':

@@ -13,6 +13,7 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   'applicants-export': 'Exported applicants (CSV)',
   'applicant-stage': 'Moved an applicant',
   'applicant-note': 'Added a note',
+  'applicant-add': 'Added a candidate by hand',
   'applicant-erase': 'Erased a person’s data',
   'opening-create': 'Created an opening',
   'opening-update': 'Changed an opening',

@@ -23,6 +23,7 @@ import { StageBadge } from '../../common/components/badges';
 import { When } from '../../common/components/when';
 import { withQuery } from '../../common/lib/with-query';
 import { EmailText } from '../../common/components/email-text';
+import { addCandidatePath } from '../../common/routes';
 
 /** The list's filters as the URL carries them; anything malformed is left out. */
 export function queryFromParams(params: URLSearchParams): ApplicantsQuery {
@@ -63,9 +64,17 @@ export default function ApplicantsPage() {
       <PageHeading
         title="Applicants"
         actions={
-          <a className="button button--secondary" href={applicantsCsvHref(filters)} download>
-            Export CSV
-          </a>
+          <>
+            {/* A candidate is added to one opening: offered on that opening's list. */}
+            {job ? (
+              <Link className="button button--primary" to={addCandidatePath(job.id)}>
+                Add candidate
+              </Link>
+            ) : null}
+            <a className="button button--secondary" href={applicantsCsvHref(filters)} download>
+              Export CSV
+            </a>
+          </>
         }
       >
         {job ? `Applicants · ${job.title}` : 'Applicants'}

@@ -15,7 +15,7 @@ import { jobQuery } from '../../openings/api';
 import { failureText } from '../../common/api/query-client';
 import { RejectDialog } from '../../messages/components/reject-dialog';
 import { applicantInList } from '../../applicants/applicant-sort';
-import { applicantsOfOpening, openingPath } from '../../common/routes';
+import { addCandidatePath, applicantsOfOpening, openingPath } from '../../common/routes';
 import { ErrorNote, Pending } from '../../common/components/status';
 import { PageHeading } from '../../common/components/page-heading';
 import { When } from '../../common/components/when';
@@ -345,6 +345,9 @@ export default function BoardPage({ jobId }: { jobId: number }) {
         title={opening ? `Board · ${opening.code}` : 'Board'}
         actions={
           <>
+            <Link className="button button--secondary" to={addCandidatePath(jobId)}>
+              Add candidate
+            </Link>
             <Link className="button button--secondary" to={applicantsOfOpening(jobId)}>
               Applicants list
             </Link>
