@@ -50,13 +50,32 @@ describe('the applicants list', () => {
       'href',
       '/recruiters/applicants?jobId=3&stage=Interview&q=jane&page=2',
     );
-    // A new filter is a new URL.
+    // A new filter is a new URL, with no button to press: a choice at once...
+    expect(screen.queryByRole('button', { name: 'Apply filters' })).toBeNull();
     await userEvent.selectOptions(screen.getByLabelText('Stage'), 'New');
-    await userEvent.clear(screen.getByLabelText('Search'));
-    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
-    expect(history.location.search).toBe('?stage=New&jobId=3');
+    expect(history.location.search).toBe('?q=jane&stage=New&jobId=3');
     await waitFor(() => expect(asked).toHaveLength(2));
-    expect(Object.fromEntries(asked[1]!)).toEqual({ jobId: '3', stage: 'New' });
+    expect(Object.fromEntries(asked[1]!)).toEqual({ jobId: '3', stage: 'New', q: 'jane' });
+    // ...words once the typing pauses (not on each key; a trailing space stays in the field)...
+    const search = screen.getByLabelText('Search');
+    await userEvent.type(search, ' doe ');
+    expect(history.location.search).toBe('?q=jane&stage=New&jobId=3');
+    await waitFor(() => expect(history.location.search).toBe('?q=jane+doe&stage=New&jobId=3'));
+    expect(search).toHaveValue('jane doe ');
+    // ...or on Enter, at once.
+    await userEvent.clear(search);
+    await userEvent.type(search, '{Enter}');
+    expect(history.location.search).toBe('?stage=New&jobId=3');
+    await waitFor(() =>
+      expect(asked.at(-1) && Object.fromEntries(asked.at(-1)!)).toEqual({
+        jobId: '3',
+        stage: 'New',
+      }),
+    );
+    // The pause that Enter cut short adds no second entry.
+    const entered = history.location;
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(history.location).toBe(entered);
     // The nav's plain list: the fields follow the URL.
     await userEvent.click(
       within(screen.getByRole('navigation', { name: 'Console' })).getByRole('link', {

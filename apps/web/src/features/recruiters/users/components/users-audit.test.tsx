@@ -170,6 +170,30 @@ describe('the audit log (admins)', () => {
   });
 });
 
+describe('the audit log filters', () => {
+  it('filters apply as they change, with no button', async () => {
+    const asked: Record<string, string>[] = [];
+    mockSignedInAs('admin', {
+      'GET /recruiters/audit': (url) => {
+        asked.push(Object.fromEntries(url.searchParams));
+        return json({ items: [], total: 0, page: 1, pageSize: 50 });
+      },
+    });
+    const { history } = renderConsole('/recruiters/audit?actor=Rita');
+    await screen.findByText('No entries match.');
+    expect(screen.queryByRole('button', { name: 'Apply filters' })).toBeNull();
+    await userEvent.selectOptions(screen.getByLabelText('Action'), 'Moved an applicant');
+    expect(history.location.search).toBe('?action=applicant-stage&actor=Rita');
+    await userEvent.type(screen.getByLabelText('Who'), ' Roe');
+    await waitFor(() =>
+      expect(history.location.search).toBe('?action=applicant-stage&actor=Rita+Roe'),
+    );
+    await waitFor(() =>
+      expect(asked.at(-1)).toEqual({ action: 'applicant-stage', actor: 'Rita Roe' }),
+    );
+  });
+});
+
 describe('your account', () => {
   it('changes your own password: the server names a wrong current one beside its field', async () => {
     const bodies: unknown[] = [];
