@@ -1,6 +1,6 @@
 import { auditActionSchema, consolePagePaths, type AuditQuery } from '@lumenfield/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from '@lumenfield/page-kit';
+import { Link, useSearchParams } from '@lumenfield/page-kit';
 import { auditQuery } from '../api';
 import { EmailText } from '../../common/components/email-text';
 import { ListTable } from '../../common/components/list-table';
@@ -10,7 +10,12 @@ import { Pending } from '../../common/components/status';
 import { When } from '../../common/components/when';
 import { FilterForm } from '../../common/components/filter-form';
 import { withQuery } from '../../common/lib/with-query';
-import { AUDIT_ACTION_WORDS, auditDetailWords, auditTargetWords } from '../audit-words';
+import {
+  AUDIT_ACTION_WORDS,
+  auditDetailWords,
+  auditTargetHref,
+  auditTargetWords,
+} from '../audit-words';
 import './audit-page.css';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -39,6 +44,16 @@ function NoValue() {
       <span className="visually-hidden">None</span>
     </>
   );
+}
+
+/**
+ * What a row names, as a link to it while it still exists (the server says which do); an
+ * erased applicant stays plain text, an id and nothing more.
+ */
+function AuditTarget({ target, linked }: { target: string; linked: boolean }) {
+  const href = linked ? auditTargetHref(target) : undefined;
+  const words = auditTargetWords(target);
+  return href ? <Link to={href}>{words}</Link> : <>{words}</>;
 }
 
 /** Admins: who did what and when, newest first, filtered and paged. */
@@ -128,7 +143,11 @@ export default function AuditPage() {
                   </td>
                   <td data-label="Action">{AUDIT_ACTION_WORDS[entry.action]}</td>
                   <td data-label="What">
-                    {entry.target ? auditTargetWords(entry.target) : <NoValue />}
+                    {entry.target ? (
+                      <AuditTarget target={entry.target} linked={entry.linked} />
+                    ) : (
+                      <NoValue />
+                    )}
                   </td>
                   <td data-label="Detail">
                     {entry.detail ? auditDetailWords(entry.detail) : <NoValue />}
