@@ -70,10 +70,12 @@ export default function ApplicantsPage() {
       >
         {job ? `Applicants · ${job.title}` : 'Applicants'}
       </PageHeading>
-      {/* Past the filters, straight to the first applicant. */}
-      <a className="skip-link" href="#applicants-results">
-        Skip to the applicants
-      </a>
+      {/* Past the filters and the headings, straight to the first applicant. */}
+      {list.isSuccess && list.data.items.length > 0 ? (
+        <a className="skip-link" href="#first-applicant">
+          Skip to the first applicant
+        </a>
+      ) : null}
       <FilterForm
         label="Applicants"
         search
@@ -147,89 +149,90 @@ export default function ApplicantsPage() {
           </>
         )}
       </FilterForm>
-      <div id="applicants-results" className="rc-results" tabIndex={-1}>
-        <Pending query={list} what="applicants" />
-        {list.isSuccess ? (
-          <PagedResults
-            page={list.data}
-            noun={['applicant', 'applicants']}
-            none="No applicants match."
-            label="Applicants"
-            hrefFor={(page) => withQuery(consolePagePaths.applicants, { ...filters, page })}
-          >
-            {(items) => (
-              <>
-                <div className="rc-bulk-select">
-                  <label className="rc-bulk-select__page">
-                    <input
-                      type="checkbox"
-                      checked={items.every((row) => selected.has(row.applicantId))}
-                      onChange={(event) => selection.toggle(items, event.target.checked)}
-                    />
-                    Select all on this page
-                  </label>
-                  {items.every((row) => selected.has(row.applicantId)) &&
-                  list.data.total > items.length ? (
-                    <SelectAllMatching
-                      selection={selection}
-                      total={list.data.total}
-                      query={filters}
-                    />
-                  ) : null}
-                </div>
-                <ListTable
-                  caption={`Applicants, ${sortWords(sortOf(query))}`}
-                  columns={[
-                    {
-                      label: 'Select',
-                      className: 'rc-check',
-                      header: <span className="visually-hidden">Select</span>,
-                    },
-                    sortColumn('Name', 'name', query),
-                    sortColumn('Opening', 'opening', query),
-                    'City',
-                    sortColumn('Applied', 'applied', query),
-                    sortColumn('Stage', 'stage', query),
-                  ]}
-                >
-                  {items.map((row) => (
-                    <tr key={row.applicantId}>
-                      <td data-label="Select" className="rc-check">
-                        <input
-                          type="checkbox"
-                          aria-label={`Select ${row.firstName} ${row.lastName}`}
-                          checked={selected.has(row.applicantId)}
-                          onChange={(event) => selection.toggle([row], event.target.checked)}
-                        />
-                      </td>
-                      <td data-label="Name">
-                        <Link to={applicantInList(row.applicantId, filters)}>
-                          {row.firstName} {row.lastName}
-                        </Link>
-                        <EmailText className="rc-sub" email={row.email} />
-                        <DoesNotMeetFlags
-                          labels={row.doesNotMeet}
-                          possibleDuplicate={row.possibleDuplicate}
-                        />
-                      </td>
-                      <td data-label="Opening">
-                        {row.jobCode} · {row.jobTitle}
-                      </td>
-                      <td data-label="City">{row.city}</td>
-                      <td data-label="Applied">
-                        <When iso={row.appliedOn} />
-                      </td>
-                      <td data-label="Stage">
-                        <StageBadge stage={row.stage} />
-                      </td>
-                    </tr>
-                  ))}
-                </ListTable>
-              </>
-            )}
-          </PagedResults>
-        ) : null}
-      </div>
+      <Pending query={list} what="applicants" />
+      {list.isSuccess ? (
+        <PagedResults
+          page={list.data}
+          noun={['applicant', 'applicants']}
+          none="No applicants match."
+          label="Applicants"
+          hrefFor={(page) => withQuery(consolePagePaths.applicants, { ...filters, page })}
+        >
+          {(items) => (
+            <>
+              <div className="rc-bulk-select">
+                <label className="rc-bulk-select__page">
+                  <input
+                    type="checkbox"
+                    checked={items.every((row) => selected.has(row.applicantId))}
+                    onChange={(event) => selection.toggle(items, event.target.checked)}
+                  />
+                  Select all on this page
+                </label>
+                {items.every((row) => selected.has(row.applicantId)) &&
+                list.data.total > items.length ? (
+                  <SelectAllMatching
+                    selection={selection}
+                    total={list.data.total}
+                    query={filters}
+                  />
+                ) : null}
+              </div>
+              <ListTable
+                caption={`Applicants, ${sortWords(sortOf(query))}`}
+                columns={[
+                  {
+                    label: 'Select',
+                    className: 'rc-check',
+                    header: <span className="visually-hidden">Select</span>,
+                  },
+                  sortColumn('Name', 'name', query),
+                  sortColumn('Opening', 'opening', query),
+                  'City',
+                  sortColumn('Applied', 'applied', query),
+                  sortColumn('Stage', 'stage', query),
+                ]}
+              >
+                {items.map((row, index) => (
+                  <tr key={row.applicantId}>
+                    <td data-label="Select" className="rc-check">
+                      <input
+                        type="checkbox"
+                        aria-label={`Select ${row.firstName} ${row.lastName}`}
+                        checked={selected.has(row.applicantId)}
+                        onChange={(event) => selection.toggle([row], event.target.checked)}
+                      />
+                    </td>
+                    <td data-label="Name">
+                      <Link
+                        to={applicantInList(row.applicantId, filters)}
+                        id={index === 0 ? 'first-applicant' : undefined}
+                      >
+                        {row.firstName} {row.lastName}
+                      </Link>
+                      <EmailText className="rc-sub" email={row.email} />
+                      <DoesNotMeetFlags
+                        labels={row.doesNotMeet}
+                        possibleDuplicate={row.possibleDuplicate}
+                      />
+                    </td>
+                    <td data-label="Opening">
+                      {row.jobCode} · {row.jobTitle}
+                    </td>
+                    <td data-label="City">{row.city}</td>
+                    <td data-label="Applied">
+                      <When iso={row.appliedOn} />
+                    </td>
+                    <td data-label="Stage">
+                      <StageBadge stage={row.stage} />
+                    </td>
+                  </tr>
+                ))}
+              </ListTable>
+            </>
+          )}
+        </PagedResults>
+      ) : null}
       <BulkBar selection={selection} />
     </>
   );
