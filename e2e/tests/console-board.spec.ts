@@ -161,7 +161,12 @@ test.describe('the pipeline at a glance', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Dev Brown' })).toBeVisible();
     await expect(walk).toContainText('2 of 2');
     await expect(walk).toContainText('Last in the list');
-    await page.getByRole('link', { name: '← Back to the list' }).click();
+    // The back link names that list: the opening's, filtered.
+    await page
+      .getByRole('link', {
+        name: `← Applicants for ${`E2E-BRD-${suffix}`.toUpperCase()} · ${title} (filtered)`,
+      })
+      .click();
     await expect(page).toHaveURL(new RegExp(`jobId=${jobId}&stage=New&sort=name$`));
   });
 });

@@ -79,6 +79,11 @@ export const auditEntrySchema = z.object({
   action: auditActionSchema,
   /** What it was done to, e.g. "applicant 12", "opening 3", "user 4"; never personal data. */
   target: z.string().nullable(),
+  /**
+   * Whether the target names an applicant, opening or user that still exists, so the log can
+   * link it; an erased applicant is not linked.
+   */
+  linked: z.boolean().default(false),
   /** A short description without personal data ("Screening -> Interview"). */
   detail: z.string().nullable(),
 });

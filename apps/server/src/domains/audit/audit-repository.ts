@@ -42,6 +42,11 @@ export interface AuditRow {
   detail: string | null;
 }
 
+/** The targets the log links, by the table that holds them. */
+const LINKED_TABLES = { applicant: 'applicants', opening: 'jobs', user: 'users' } as const;
+type LinkedKind = keyof typeof LINKED_TABLES;
+const LINKED_TARGET = /^(applicant|opening|user) (\d{1,9})$/;
+
 const clean = (text: string | null | undefined, max: number) =>
   text == null ? null : stripControlCharacters(text).slice(0, max);
 
@@ -83,6 +88,30 @@ export function auditRepository(db: Db) {
           detail: clean(entry.detail, 500),
         })
         .execute();
+    },
+
+    /**
+     * Which of these targets ("applicant 12", "opening 3", "user 4") name a row that still
+     * exists: the log links those. An erased applicant's row is gone, so it stays plain text.
+     */
+    async existingTargets(targets: readonly (string | null)[]): Promise<Set<string>> {
+      const wanted = new Map<LinkedKind, Set<number>>();
+      for (const target of targets) {
+        const match = target === null ? null : LINKED_TARGET.exec(target);
+        if (!match) continue;
+        const kind = match[1] as LinkedKind;
+        wanted.set(kind, (wanted.get(kind) ?? new Set()).add(Number(match[2])));
+      }
+      const found = new Set<string>();
+      for (const [kind, ids] of wanted) {
+        const rows = await db
+          .selectFrom(LINKED_TABLES[kind])
+          .select('id')
+          .where('id', 'in', [...ids])
+          .execute();
+        for (const row of rows) found.add(`${kind} ${row.id}`);
+      }
+      return found;
     },
 
     /** Newest first. */

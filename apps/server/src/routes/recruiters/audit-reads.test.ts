@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConsoleApplicantPage } from '@lumenfield/contract';
+import type { AuditPage, ConsoleApplicantPage } from '@lumenfield/contract';
 import { applicationPayload, createOpening, postApplication } from '../../test/legacy/application';
 import { consoleHeaders, createUser, openSession } from '../../test/console';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
@@ -112,5 +112,51 @@ describe(`reading personal data is audited; the audit log is append-only (${engi
     expect(after.items.filter((row) => row.action !== 'applicant-erase')).toEqual(
       before.items.filter((row) => row.action !== 'applicant-erase'),
     );
+  });
+
+  it('the log marks which targets still exist, so it can link them; an erased applicant is not', async () => {
+    const admin = await createUser(t, 'linker@example.com', 'admin');
+    const session = await openSession(t, admin);
+    const idOf = async (name: string) => {
+      await postApplication(
+        t,
+        jobId,
+        applicationPayload({ FirstName: name, Email: `${name.toLowerCase()}@example.com` }),
+      );
+      const found = await t.app.inject({
+        url: `/api/recruiters/applicants?q=${name.toLowerCase()}%40example.com`,
+        headers: consoleHeaders(t, session),
+      });
+      return (found.json() as ConsoleApplicantPage).items[0]!.applicantId;
+    };
+    const kept = await idOf('Dora');
+    const gone = await idOf('Emil');
+    for (const id of [kept, gone]) {
+      await t.app.inject({
+        url: `/api/recruiters/applicants/${id}`,
+        headers: consoleHeaders(t, session),
+      });
+    }
+    await t.app.repos.applicants.eraseByEmail('emil@example.com', { label: 'cli' }, new Date());
+    for (const target of [`user ${admin.id}`, 'opening 999999', 'user 999999']) {
+      await t.app.repos.audit.record(
+        { actor: { label: 'cli' }, action: 'user-update', target },
+        new Date(),
+      );
+    }
+    const log = await t.app.inject({
+      url: '/api/recruiters/audit?page=1',
+      headers: consoleHeaders(t, session),
+    });
+    expect(log.statusCode).toBe(200);
+    const linked = new Map(
+      (log.json() as AuditPage).items.map((entry) => [entry.target, entry.linked] as const),
+    );
+    expect(linked.get(`applicant ${kept}`)).toBe(true);
+    expect(linked.get(`applicant ${gone}`)).toBe(false);
+    expect(linked.get(`opening ${jobId}`)).toBe(true);
+    expect(linked.get(`user ${admin.id}`)).toBe(true);
+    expect(linked.get('opening 999999')).toBe(false);
+    expect(linked.get('user 999999')).toBe(false);
   });
 });

@@ -40,6 +40,7 @@ export const consoleAuditRoutes: FastifyPluginAsyncZod = async (app) => {
         current,
         PAGE_SIZE,
       );
+      const linked = await repos.audit.existingTargets(items.map((row) => row.target));
       return {
         items: items.map((row) => ({
           auditId: row.id,
@@ -48,6 +49,7 @@ export const consoleAuditRoutes: FastifyPluginAsyncZod = async (app) => {
           actorEmail: row.actorEmail,
           action: auditActionSchema.catch('token-call').parse(row.action),
           target: row.target,
+          linked: row.target !== null && linked.has(row.target),
           detail: row.detail,
         })),
         total,

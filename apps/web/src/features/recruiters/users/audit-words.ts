@@ -1,5 +1,5 @@
-import type { AuditAction, UserRole } from '@lumenfield/contract';
-import { ROLE_LABELS } from '../common/routes';
+import { consolePagePaths, type AuditAction, type UserRole } from '@lumenfield/contract';
+import { applicantPath, openingPath, ROLE_LABELS } from '../common/routes';
 
 /** What each audited action was, in the words of the people who read the log. */
 export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
@@ -103,3 +103,16 @@ export function auditDetailWords(detail: string): string {
 
 /** "user 4" as "User 4", "POST /api/admin/jobs" as it is. */
 export const auditTargetWords = (target: string) => capital(target);
+
+/**
+ * Where a row's target is in the console: an applicant's page, an opening's page (its
+ * applicants and board are a link away), the users screen. Other targets have no page.
+ */
+export function auditTargetHref(target: string): string | undefined {
+  const match = /^(applicant|opening|user) (\d{1,9})$/.exec(target);
+  if (!match) return undefined;
+  const id = Number(match[2]);
+  if (match[1] === 'applicant') return applicantPath(id);
+  if (match[1] === 'opening') return openingPath(id);
+  return consolePagePaths.users;
+}

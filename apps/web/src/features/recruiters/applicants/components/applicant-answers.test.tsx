@@ -76,7 +76,6 @@ describe('answers and knock-out flags in the console', () => {
       screen.getByLabelText('Knock-out answers'),
       'Flagged: does not meet',
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
     expect(history.location.search).toBe('?jobId=3&doesNotMeet=true');
     await vi.waitFor(() => expect(asked.at(-1)).toEqual({ jobId: '3', doesNotMeet: 'true' }));
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(

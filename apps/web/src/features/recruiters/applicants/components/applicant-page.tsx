@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent } from 'react';
 import {
   consoleStageChoices,
   consolePagePaths,
@@ -8,7 +8,7 @@ import {
   type ConsoleApplicant,
 } from '@lumenfield/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from '@lumenfield/page-kit';
+import { Link, useNavigate, useSearchParams } from '@lumenfield/page-kit';
 import { applicantQuery, neighboursQuery, resumeHref, useAddNote, useSetStage } from '../api';
 import { failureText } from '../../common/api/query-client';
 import { ApplicantAnswers } from './applicant-answers';
@@ -18,8 +18,9 @@ import { Sent } from './applicant-sent';
 import { MessagePanel } from '../../messages/components/applicant-messages';
 import { RejectDialog } from '../../messages/components/reject-dialog';
 import { Timeline } from '../../messages/components/timeline';
-import { applicantsOfOpening } from '../../common/routes';
 import { applicantInList, listQuery } from '../applicant-sort';
+import { APPLICANT_SHORTCUTS, shortcutOf } from '../applicant-shortcuts';
+import { Modal } from '@/components/modal';
 import { queryFromParams } from './applicants-page';
 import { useSession } from '../../common/session';
 import { FormActions } from '../../common/components/fields';
@@ -81,6 +82,7 @@ function StagePanel({ applicant }: { applicant: ConsoleApplicant }) {
       {error ? <ErrorNote message={error} /> : null}
       <form onSubmit={submit}>
         <fieldset
+          id="stage-choices"
           className="rc-stages"
           aria-describedby={reasons.length > 0 ? 'stage-reasons' : undefined}
         >
@@ -230,19 +232,29 @@ function Resume({ applicant }: { applicant: ConsoleApplicant }) {
 }
 
 /**
- * Previous and next applicant in the list the recruiter came from (its filters and sort ride in
- * this page's URL; without them, every applicant newest first), and where this one stands in it.
+ * The list an applicant's page walks: the one the recruiter came from, as its URL's query names
+ * it (filters, opening and sort); without one, every applicant newest first. The back link,
+ * Previous and Next and the j and k keys all read it from here, so they cannot disagree.
  */
-function ListWalk({ applicantId, query }: { applicantId: number; query: ApplicantsQuery }) {
-  const around = useQuery(neighboursQuery(applicantId, query));
-  if (!around.isSuccess || around.data.position === 0) return null;
-  const { previous, next, position, total } = around.data;
+function backWords(query: ApplicantsQuery, applicant: ConsoleApplicant): string {
+  const { jobId, sort: _sort, page: _page, ...filters } = query;
+  const filtered = Object.keys(filters).length > 0 ? ' (filtered)' : '';
+  if (jobId === undefined) return `← All applicants${filtered}`;
+  if (jobId !== String(applicant.jobId)) return '← Back to the list';
+  return `← Applicants for ${applicant.jobCode} · ${applicant.jobTitle}${filtered}`;
+}
+
+type Around = { previous: number | null; next: number | null; position: number; total: number };
+
+/** Previous and next applicant in that list, and where this one stands in it. */
+function ListWalk({ around, query }: { around: Around; query: ApplicantsQuery }) {
+  const { previous, next, position, total } = around;
   return (
     <nav className="rc-walk" aria-label="Applicants in this list">
       {previous === null ? (
         <span className="rc-walk__end">First in the list</span>
       ) : (
-        <Link rel="prev" to={applicantInList(previous, query)}>
+        <Link rel="prev" to={applicantInList(previous, query)} aria-keyshortcuts="k">
           ← Previous<span className="rc-walk__word"> applicant</span>
         </Link>
       )}
@@ -252,7 +264,7 @@ function ListWalk({ applicantId, query }: { applicantId: number; query: Applican
       {next === null ? (
         <span className="rc-walk__end">Last in the list</span>
       ) : (
-        <Link rel="next" to={applicantInList(next, query)}>
+        <Link rel="next" to={applicantInList(next, query)} aria-keyshortcuts="j">
           Next<span className="rc-walk__word"> applicant</span> →
         </Link>
       )}
@@ -260,12 +272,87 @@ function ListWalk({ applicantId, query }: { applicantId: number; query: Applican
   );
 }
 
+/** The page's keys, listed in a dialog that '?' (or its button) opens. */
+function ShortcutsHelp({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Modal open={open} onClose={onClose} title="Keyboard shortcuts" className="rc-shortcuts">
+      <p>On an applicant&rsquo;s page, outside a field:</p>
+      <dl className="rc-shortcuts__list">
+        {APPLICANT_SHORTCUTS.map(({ keys, does }) => (
+          <div key={does}>
+            <dt>
+              {keys.map((key, index) => (
+                <span key={key}>
+                  {index > 0 ? ' or ' : null}
+                  <kbd>{key}</kbd>
+                </span>
+              ))}
+            </dt>
+            <dd>{does}</dd>
+          </div>
+        ))}
+      </dl>
+    </Modal>
+  );
+}
+
+/**
+ * The page's keys (applicant-shortcuts.ts): j and k walk the list, s and n go to the stage and
+ * the note, ? lists them. A key typed into a field, or with Ctrl, Alt or Meta, is the field's.
+ */
+function useShortcuts(around: Around | undefined, query: ApplicantsQuery, openHelp: () => void) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const shortcut = shortcutOf(event);
+      if (!shortcut) return;
+      const go = (id: number | null | undefined) => {
+        if (id === null || id === undefined) return false;
+        navigate(applicantInList(id, query));
+        return true;
+      };
+      const focus = (selector: string) => {
+        const target = document.querySelector<HTMLElement>(selector);
+        target?.focus();
+        return target !== null;
+      };
+      const done =
+        shortcut === 'next'
+          ? go(around?.next)
+          : shortcut === 'previous'
+            ? go(around?.previous)
+            : shortcut === 'stage'
+              ? focus('#stage-choices input:checked') ||
+                focus('#stage-choices input:not([disabled])')
+              : shortcut === 'note'
+                ? focus('#note-text')
+                : (openHelp(), true);
+      // The key is spent: 'n' does not also type itself into the note it focused.
+      if (done) event.preventDefault();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [around, query, navigate, openHelp]);
+}
+
 /** One applicant: what they sent, the timeline, the resume, the stage, messages and notes. */
 export default function ApplicantPage({ applicantId }: { applicantId: number }) {
   const { user } = useSession();
-  const query = queryFromParams(useSearchParams());
-  const fromList = Object.keys(query).length > 0;
+  const params = useSearchParams();
+  const search = params.toString();
+  // One notion of the list, from the URL; a new object only when the URL changes.
+  const [query, setQuery] = useState(() => queryFromParams(params));
+  const [shownSearch, setShownSearch] = useState(search);
+  if (shownSearch !== search) {
+    setShownSearch(search);
+    setQuery(queryFromParams(params));
+  }
   const applicant = useQuery(applicantQuery(applicantId));
+  const walk = useQuery(neighboursQuery(applicantId, query));
+  const around = walk.isSuccess && walk.data.position > 0 ? walk.data : undefined;
+  const [helpOpen, setHelpOpen] = useState(false);
+  const openHelp = useCallback(() => setHelpOpen(true), []);
+  useShortcuts(around, query, openHelp);
   // Each change goes into the cached page (applicants/api.ts). Once loaded, the page stays
   // while it loads again, so nothing typed in its panels is lost if that fails.
   const data = applicant.data;
@@ -275,34 +362,39 @@ export default function ApplicantPage({ applicantId }: { applicantId: number }) 
       {data ? (
         <div className="rc-applicant__nav">
           <p className="rc-crumbs">
-            {fromList ? (
-              <Link to={withQuery(consolePagePaths.applicants, listQuery(query))}>
-                ← Back to the list
-              </Link>
-            ) : (
-              <Link to={applicantsOfOpening(data.jobId)}>
-                ← Applicants for {data.jobCode} · {data.jobTitle}
-              </Link>
-            )}
+            <Link to={withQuery(consolePagePaths.applicants, listQuery(query))}>
+              {backWords(query, data)}
+            </Link>
           </p>
-          <ListWalk applicantId={applicantId} query={query} />
+          {around ? <ListWalk around={around} query={query} /> : null}
+          <button
+            type="button"
+            className="rc-applicant__keys"
+            aria-keyshortcuts="Shift+?"
+            onClick={() => setHelpOpen(true)}
+          >
+            Keyboard shortcuts <kbd aria-hidden="true">?</kbd>
+          </button>
         </div>
       ) : null}
+      <ShortcutsHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
       <Pending query={applicant} what="the applicant" />
       {data ? (
-        <div className="rc-columns">
-          <div className="rc-columns__main">
+        <div className="rc-columns rc-applicant">
+          <div className="rc-columns__main rc-applicant__details">
             <Sent applicant={data} />
             <Duplicates applicant={data} />
             <ApplicantAnswers answers={data.answers} doesNotMeet={data.doesNotMeet} />
             <Timeline applicant={data} />
-            <Resume applicant={data} />
           </div>
-          <div className="rc-columns__side">
+          <div className="rc-columns__side rc-applicant__actions">
             <StagePanel applicant={data} />
             <MessagePanel applicant={data} />
             <NotesPanel applicant={data} />
             {user.role === 'admin' ? <Erase applicant={data} /> : null}
+          </div>
+          <div className="rc-applicant__resume">
+            <Resume applicant={data} />
           </div>
         </div>
       ) : null}

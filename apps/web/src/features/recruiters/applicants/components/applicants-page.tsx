@@ -79,6 +79,12 @@ export default function ApplicantsPage() {
       >
         {job ? `Applicants · ${job.title}` : 'Applicants'}
       </PageHeading>
+      {/* Past the filters and the headings, straight to the first applicant. */}
+      {list.isSuccess && list.data.items.length > 0 ? (
+        <a className="skip-link" href="#first-applicant">
+          Skip to the first applicant
+        </a>
+      ) : null}
       <FilterForm
         label="Applicants"
         search
@@ -93,7 +99,7 @@ export default function ApplicantsPage() {
           sort: query.sort ?? '',
         })}
         toQuery={(fields) => ({ ...fields, q: fields.q.trim() })}
-        submit="Apply filters"
+        typed={['q']}
       >
         {(field) => (
           <>
@@ -196,7 +202,7 @@ export default function ApplicantsPage() {
                   sortColumn('Stage', 'stage', query),
                 ]}
               >
-                {items.map((row) => (
+                {items.map((row, index) => (
                   <tr key={row.applicantId}>
                     <td data-label="Select" className="rc-check">
                       <input
@@ -207,7 +213,10 @@ export default function ApplicantsPage() {
                       />
                     </td>
                     <td data-label="Name">
-                      <Link to={applicantInList(row.applicantId, filters)}>
+                      <Link
+                        to={applicantInList(row.applicantId, filters)}
+                        id={index === 0 ? 'first-applicant' : undefined}
+                      >
                         {row.firstName} {row.lastName}
                       </Link>
                       <EmailText className="rc-sub" email={row.email} />

@@ -50,13 +50,32 @@ describe('the applicants list', () => {
       'href',
       '/recruiters/applicants?jobId=3&stage=Interview&q=jane&page=2',
     );
-    // A new filter is a new URL.
+    // A new filter is a new URL, with no button to press: a choice at once...
+    expect(screen.queryByRole('button', { name: 'Apply filters' })).toBeNull();
     await userEvent.selectOptions(screen.getByLabelText('Stage'), 'New');
-    await userEvent.clear(screen.getByLabelText('Search'));
-    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
-    expect(history.location.search).toBe('?stage=New&jobId=3');
+    expect(history.location.search).toBe('?q=jane&stage=New&jobId=3');
     await waitFor(() => expect(asked).toHaveLength(2));
-    expect(Object.fromEntries(asked[1]!)).toEqual({ jobId: '3', stage: 'New' });
+    expect(Object.fromEntries(asked[1]!)).toEqual({ jobId: '3', stage: 'New', q: 'jane' });
+    // ...words once the typing pauses (not on each key; a trailing space stays in the field)...
+    const search = screen.getByLabelText('Search');
+    await userEvent.type(search, ' doe ');
+    expect(history.location.search).toBe('?q=jane&stage=New&jobId=3');
+    await waitFor(() => expect(history.location.search).toBe('?q=jane+doe&stage=New&jobId=3'));
+    expect(search).toHaveValue('jane doe ');
+    // ...or on Enter, at once.
+    await userEvent.clear(search);
+    await userEvent.type(search, '{Enter}');
+    expect(history.location.search).toBe('?stage=New&jobId=3');
+    await waitFor(() =>
+      expect(asked.at(-1) && Object.fromEntries(asked.at(-1)!)).toEqual({
+        jobId: '3',
+        stage: 'New',
+      }),
+    );
+    // The pause that Enter cut short adds no second entry.
+    const entered = history.location;
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(history.location).toBe(entered);
     // The nav's plain list: the fields follow the URL.
     await userEvent.click(
       within(screen.getByRole('navigation', { name: 'Console' })).getByRole('link', {
@@ -185,5 +204,64 @@ describe("an applicant's page", () => {
     await screen.findByRole('heading', { level: 1, name: 'Applicants' });
     expect(history.location.pathname).toBe('/recruiters/applicants');
     expect(screen.queryByText('jane@example.com')).not.toBeInTheDocument();
+  });
+
+  it('keys: j and k walk the list, s goes to the stage, n to the note, ? lists them; not while typing', async () => {
+    mockSignedIn({
+      'GET /recruiters/applicants/12': () => json(applicant()),
+      'GET /recruiters/applicants/11': () => json(applicant({ applicantId: 11, firstName: 'Kim' })),
+      'GET /recruiters/applicants/15': () => json(applicant({ applicantId: 15, firstName: 'Jo' })),
+      'GET /recruiters/applicants/12/neighbours': () =>
+        json({ previous: 11, next: 15, position: 2, total: 3 }),
+      'GET /recruiters/applicants/11/neighbours': () =>
+        json({ previous: null, next: 12, position: 1, total: 3 }),
+      'GET /recruiters/applicants/15/neighbours': () =>
+        json({ previous: 12, next: null, position: 3, total: 3 }),
+      'GET /recruiters/message-templates': () => json([]),
+    });
+    const { history } = renderConsole('/recruiters/applicants/12?jobId=3');
+    await screen.findByRole('navigation', { name: 'Applicants in this list' });
+    const user = userEvent.setup();
+
+    // Typed into a field, or with a modifier, a key is the field's or the browser's.
+    await user.type(screen.getByLabelText('Note'), 'jk');
+    expect(screen.getByLabelText('Note')).toHaveValue('jk');
+    (document.activeElement as HTMLElement).blur();
+    await user.keyboard('{Control>}j{/Control}{Alt>}k{/Alt}');
+    expect(history.location.pathname).toBe('/recruiters/applicants/12');
+
+    await user.keyboard('s');
+    expect(screen.getByRole('radio', { name: 'New' })).toHaveFocus();
+    (document.activeElement as HTMLElement).blur();
+    await user.keyboard('n');
+    expect(screen.getByLabelText('Note')).toHaveFocus();
+    expect(screen.getByLabelText('Note')).toHaveValue('jk');
+    (document.activeElement as HTMLElement).blur();
+
+    // The help: a labelled dialog (Escape and the focus's return: e2e/tests/console-walk.spec.ts).
+    const opener = screen.getByRole('button', { name: /Keyboard shortcuts/ });
+    opener.focus();
+    await user.keyboard('?');
+    const help = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(help).toHaveTextContent('jNext applicant in the list');
+    expect(help).toHaveTextContent('kPrevious applicant in the list');
+    // Inside the dialog the keys do nothing.
+    await user.keyboard('j');
+    expect(history.location.pathname).toBe('/recruiters/applicants/12');
+    await user.click(within(help).getByRole('button', { name: 'Close' }));
+    expect(help).not.toHaveAttribute('open');
+    opener.blur();
+
+    // j: the next of the same list (its query kept); k: back.
+    await user.keyboard('j');
+    expect(history.location.pathname + history.location.search).toBe(
+      '/recruiters/applicants/15?jobId=3',
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jo Doe' })).toBeInTheDocument();
+    await screen.findByText('Last in the list');
+    await user.keyboard('j');
+    expect(history.location.pathname).toBe('/recruiters/applicants/15');
+    await user.keyboard('k');
+    expect(history.location.pathname).toBe('/recruiters/applicants/12');
   });
 });

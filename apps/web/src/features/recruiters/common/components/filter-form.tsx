@@ -1,17 +1,22 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from '@lumenfield/page-kit';
 import { withQuery } from '../lib/with-query';
 
 /**
  * A filter form's fields: they start as the URL's query says, and a new URL (the nav, the back
- * button) sets them to what it says; `key` names the query.
+ * button) sets them to what it says; `key` names the query. With `hrefOf`, a URL the fields
+ * already make (they applied it) leaves them as they are.
  */
-export function useFilterFields<F>(key: string, fromQuery: () => F) {
+export function useFilterFields<F>(
+  key: string,
+  fromQuery: () => F,
+  hrefOf?: (fields: F) => string,
+) {
   const [fields, setFields] = useState(fromQuery);
   const [shownKey, setShownKey] = useState(key);
   if (shownKey !== key) {
     setShownKey(key);
-    setFields(fromQuery());
+    if (!hrefOf || hrefOf(fields) !== hrefOf(fromQuery())) setFields(fromQuery());
   }
   return [fields, setFields] as const;
 }
@@ -20,12 +25,19 @@ export function useFilterFields<F>(key: string, fromQuery: () => F) {
 export interface FilterField {
   value: string;
   onChange: (event: { target: { value: string } }) => void;
+  /** Typed fields: Enter applies what is typed at once. */
+  onKeyDown?: (event: { key: string; preventDefault: () => void }) => void;
 }
+
+/** How long typing pauses before a typed filter applies. */
+export const TYPING_PAUSE_MS = 300;
 
 /**
  * A list's filters as a form (filters live in the URL): its fields start as `fromQuery` reads
- * the query named `queryKey`, and submitting navigates to `path` with what they say. `children`
- * lays the fields out, each bound by `field(name)`.
+ * the query named `queryKey`. Without `submit`, each change applies at once (a new URL of
+ * `path`): a choice when it is made, a `typed` field once typing pauses or on Enter. With
+ * `submit`, a button applies them all. `children` lays the fields out, each bound by
+ * `field(name)`.
  */
 export function FilterForm<K extends string>({
   label,
@@ -34,6 +46,7 @@ export function FilterForm<K extends string>({
   fromQuery,
   toQuery = (fields) => fields,
   submit,
+  typed = [],
   search = false,
   className = 'rc-filters',
   children,
@@ -45,22 +58,53 @@ export function FilterForm<K extends string>({
   fromQuery: () => Record<K, string>;
   /** The query the fields make, when it is not the fields as they are. */
   toQuery?: (fields: Record<K, string>) => Record<string, string>;
-  /** The submit button's text. */
-  submit: string;
+  /** The submit button's text, when the fields apply together rather than on change. */
+  submit?: string;
+  /** The fields people type in: they apply after a pause, not on each key. */
+  typed?: readonly NoInfer<K>[];
   /** A search landmark: the form narrows a list. */
   search?: boolean;
   className?: string;
   children: (field: (name: K) => FilterField) => ReactNode;
 }) {
   const navigate = useNavigate();
-  const [fields, setFields] = useFilterFields(queryKey, fromQuery);
-  const field = (name: K): FilterField => ({
-    value: fields[name],
-    onChange: (event) => setFields((current) => ({ ...current, [name]: event.target.value })),
-  });
+  const hrefOf = (values: Record<K, string>) => withQuery(path, toQuery(values));
+  // A URL the fields made themselves leaves them as typed (a trailing space stays).
+  const [fields, setFields] = useFilterFields(queryKey, fromQuery, hrefOf);
+  const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(pending.current), []);
+  const go = (values: Record<K, string>) => {
+    clearTimeout(pending.current);
+    const href = hrefOf(values);
+    if (href !== hrefOf(fromQuery())) navigate(href);
+  };
+  const field = (name: K): FilterField => {
+    const isTyped = typed.includes(name);
+    return {
+      value: fields[name],
+      onChange: (event) => {
+        const next = { ...fields, [name]: event.target.value };
+        setFields(next);
+        if (submit !== undefined) return;
+        clearTimeout(pending.current);
+        if (isTyped) pending.current = setTimeout(() => go(next), TYPING_PAUSE_MS);
+        else go(next);
+      },
+      ...(isTyped && submit === undefined
+        ? {
+            onKeyDown: (event: { key: string; preventDefault: () => void }) => {
+              if (event.key !== 'Enter') return;
+              // Not the form's submit too: one new URL.
+              event.preventDefault();
+              go(fields);
+            },
+          }
+        : {}),
+    };
+  };
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    navigate(withQuery(path, toQuery(fields)));
+    go(fields);
   };
   return (
     <form
@@ -70,9 +114,11 @@ export function FilterForm<K extends string>({
       onSubmit={apply}
     >
       {children(field)}
-      <button type="submit" className="button button--primary">
-        {submit}
-      </button>
+      {submit === undefined ? null : (
+        <button type="submit" className="button button--primary">
+          {submit}
+        </button>
+      )}
     </form>
   );
 }

@@ -268,10 +268,8 @@ describe('sorting and walking the applicants list', () => {
     const sort = await screen.findByLabelText('Sort');
     expect(sort).toHaveValue('name');
     await user.selectOptions(sort, 'Stage, New first');
-    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
     expect(history.location.search).toBe('?stage=New&sort=stage');
     await user.selectOptions(screen.getByLabelText('Sort'), 'Newest first');
-    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
     expect(history.location.search).toBe('?stage=New');
   });
 
@@ -296,9 +294,47 @@ describe('sorting and walking the applicants list', () => {
     expect(next).toHaveAttribute('rel', 'next');
     expect(walk).toHaveTextContent('2 of 9');
     expect(Object.fromEntries(asked[0]!)).toEqual({ jobId: '3', sort: 'name' });
-    expect(screen.getByRole('link', { name: '← Back to the list' })).toHaveAttribute(
+    expect(
+      screen.getByRole('link', { name: '← Applicants for LTP-QA-1 · QA Engineer' }),
+    ).toHaveAttribute('href', '/recruiters/applicants?jobId=3&sort=name');
+  });
+
+  it('the back link names the list that Previous and Next walk: all applicants without one', async () => {
+    const asked: Record<string, string>[] = [];
+    mockSignedIn({
+      'GET /recruiters/applicants/12': () => json(applicant({ applicantId: 12 })),
+      'GET /recruiters/applicants/12/neighbours': (url) => {
+        asked.push(Object.fromEntries(url.searchParams));
+        return json({ previous: 11, next: 15, position: 2, total: 60 });
+      },
+      'GET /recruiters/message-templates': () => json([]),
+    });
+    const { history } = renderConsole('/recruiters/applicants/12');
+    const walk = await screen.findByRole('navigation', { name: 'Applicants in this list' });
+    expect(walk).toHaveTextContent('2 of 60');
+    expect(within(walk).getByRole('link', { name: 'Next applicant →' })).toHaveAttribute(
       'href',
-      '/recruiters/applicants?jobId=3&sort=name',
+      '/recruiters/applicants/15',
     );
+    expect(asked).toEqual([{}]);
+    // Not "Applicants for LTP-QA-1": the walk is every applicant, and the link says so.
+    const back = screen.getByRole('link', { name: '← All applicants' });
+    expect(back).toHaveAttribute('href', '/recruiters/applicants');
+    expect(screen.queryByRole('link', { name: /Applicants for/ })).toBeNull();
+
+    // From an opening's list filtered to a stage: the same list both ways.
+    history.push('/recruiters/applicants/12?jobId=3&stage=New');
+    await waitFor(() => expect(asked.at(-1)).toEqual({ jobId: '3', stage: 'New' }));
+    expect(
+      await screen.findByRole('link', {
+        name: '← Applicants for LTP-QA-1 · QA Engineer (filtered)',
+      }),
+    ).toHaveAttribute('href', '/recruiters/applicants?jobId=3&stage=New');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Applicants in this list' })).getByRole(
+        'link',
+        { name: '← Previous applicant' },
+      ),
+    ).toHaveAttribute('href', '/recruiters/applicants/11?jobId=3&stage=New');
   });
 });

@@ -1,7 +1,6 @@
-import type { FormEvent } from 'react';
 import { auditActionSchema, consolePagePaths, type AuditQuery } from '@lumenfield/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from '@lumenfield/page-kit';
+import { Link, useSearchParams } from '@lumenfield/page-kit';
 import { auditQuery } from '../api';
 import { EmailText } from '../../common/components/email-text';
 import { ListTable } from '../../common/components/list-table';
@@ -9,9 +8,14 @@ import { PageHeading } from '../../common/components/page-heading';
 import { PagedResults } from '../../common/components/paged-results';
 import { Pending } from '../../common/components/status';
 import { When } from '../../common/components/when';
-import { useFilterFields } from '../../common/components/filter-form';
+import { FilterForm } from '../../common/components/filter-form';
 import { withQuery } from '../../common/lib/with-query';
-import { AUDIT_ACTION_WORDS, auditDetailWords, auditTargetWords } from '../audit-words';
+import {
+  AUDIT_ACTION_WORDS,
+  auditDetailWords,
+  auditTargetHref,
+  auditTargetWords,
+} from '../audit-words';
 import './audit-page.css';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -42,57 +46,69 @@ function NoValue() {
   );
 }
 
+/**
+ * What a row names, as a link to it while it still exists (the server says which do); an
+ * erased applicant stays plain text, an id and nothing more.
+ */
+function AuditTarget({ target, linked }: { target: string; linked: boolean }) {
+  const href = linked ? auditTargetHref(target) : undefined;
+  const words = auditTargetWords(target);
+  return href ? <Link to={href}>{words}</Link> : <>{words}</>;
+}
+
 /** Admins: who did what and when, newest first, filtered and paged. */
 export default function AuditPage() {
   const params = useSearchParams();
-  const navigate = useNavigate();
   const query = auditQueryFromParams(params);
   const log = useQuery(auditQuery(query));
-  const [filters, setFilters] = useFilterFields(JSON.stringify(query), () => ({
-    action: query.action ?? '',
-    actor: query.actor ?? '',
-    from: query.from ?? '',
-    to: query.to ?? '',
-  }));
-  const set = (name: keyof typeof filters) => (event: { target: { value: string } }) =>
-    setFilters((current) => ({ ...current, [name]: event.target.value }));
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    navigate(withQuery(consolePagePaths.audit, filters));
-  };
   const filtersOnly: AuditQuery = { ...query, page: undefined };
 
   return (
     <>
       <PageHeading title="Audit log" />
-      <form className="rc-filters" role="search" aria-label="Audit log" onSubmit={apply}>
-        <div className="rc-field">
-          <label htmlFor="audit-action">Action</label>
-          <select id="audit-action" value={filters.action} onChange={set('action')}>
-            <option value="">Any action</option>
-            {auditActionSchema.options.map((action) => (
-              <option key={action} value={action}>
-                {AUDIT_ACTION_WORDS[action]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="rc-field">
-          <label htmlFor="audit-actor">Who</label>
-          <input id="audit-actor" type="search" value={filters.actor} onChange={set('actor')} />
-        </div>
-        <div className="rc-field">
-          <label htmlFor="audit-from">From</label>
-          <input id="audit-from" type="date" value={filters.from} onChange={set('from')} />
-        </div>
-        <div className="rc-field">
-          <label htmlFor="audit-to">To</label>
-          <input id="audit-to" type="date" value={filters.to} onChange={set('to')} />
-        </div>
-        <button type="submit" className="button button--primary">
-          Apply filters
-        </button>
-      </form>
+      <FilterForm
+        label="Audit log"
+        search
+        path={consolePagePaths.audit}
+        queryKey={JSON.stringify(query)}
+        fromQuery={() => ({
+          action: query.action ?? '',
+          actor: query.actor ?? '',
+          from: query.from ?? '',
+          to: query.to ?? '',
+        })}
+        toQuery={(fields) => ({ ...fields, actor: fields.actor.trim() })}
+        // A date is typed a part at a time: it applies once the typing pauses, as words do.
+        typed={['actor', 'from', 'to']}
+      >
+        {(field) => (
+          <>
+            <div className="rc-field">
+              <label htmlFor="audit-action">Action</label>
+              <select id="audit-action" {...field('action')}>
+                <option value="">Any action</option>
+                {auditActionSchema.options.map((action) => (
+                  <option key={action} value={action}>
+                    {AUDIT_ACTION_WORDS[action]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="rc-field">
+              <label htmlFor="audit-actor">Who</label>
+              <input id="audit-actor" type="search" {...field('actor')} />
+            </div>
+            <div className="rc-field">
+              <label htmlFor="audit-from">From</label>
+              <input id="audit-from" type="date" {...field('from')} />
+            </div>
+            <div className="rc-field">
+              <label htmlFor="audit-to">To</label>
+              <input id="audit-to" type="date" {...field('to')} />
+            </div>
+          </>
+        )}
+      </FilterForm>
       <Pending query={log} what="the audit log" />
       {log.isSuccess ? (
         <PagedResults
@@ -127,7 +143,11 @@ export default function AuditPage() {
                   </td>
                   <td data-label="Action">{AUDIT_ACTION_WORDS[entry.action]}</td>
                   <td data-label="What">
-                    {entry.target ? auditTargetWords(entry.target) : <NoValue />}
+                    {entry.target ? (
+                      <AuditTarget target={entry.target} linked={entry.linked} />
+                    ) : (
+                      <NoValue />
+                    )}
                   </td>
                   <td data-label="Detail">
                     {entry.detail ? auditDetailWords(entry.detail) : <NoValue />}

@@ -170,6 +170,79 @@ describe('the audit log (admins)', () => {
   });
 });
 
+describe('the audit log links what it names', () => {
+  const entry = (auditId: number, target: string | null, linked: boolean) => ({
+    auditId,
+    at: '2026-11-21T10:00:00.000Z',
+    actor: 'Ada Admin',
+    actorEmail: 'ada@example.com',
+    action: 'applicant-view',
+    target,
+    linked,
+    detail: null,
+  });
+
+  it('an applicant, an opening and a user that still exist are links; an erased applicant is not', async () => {
+    mockSignedInAs('admin', {
+      'GET /recruiters/audit': () =>
+        json({
+          items: [
+            entry(1, 'applicant 47', true),
+            entry(2, 'applicant 48', false),
+            entry(3, 'opening 3', true),
+            entry(4, 'user 4', true),
+            entry(5, 'token 9', true),
+            entry(6, null, false),
+          ],
+          total: 6,
+          page: 1,
+          pageSize: 50,
+        }),
+    });
+    renderConsole('/recruiters/audit');
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('link', { name: 'Applicant 47' })).toHaveAttribute(
+      'href',
+      '/recruiters/applicants/47',
+    );
+    expect(within(table).getByRole('link', { name: 'Opening 3' })).toHaveAttribute(
+      'href',
+      '/recruiters/openings/3',
+    );
+    expect(within(table).getByRole('link', { name: 'User 4' })).toHaveAttribute(
+      'href',
+      '/recruiters/users',
+    );
+    // Erased: the id as text, nothing more; a token has no page.
+    expect(within(table).getByText('Applicant 48')).not.toHaveAttribute('href');
+    expect(within(table).queryByRole('link', { name: 'Applicant 48' })).toBeNull();
+    expect(within(table).queryByRole('link', { name: 'Token 9' })).toBeNull();
+    expect(within(table).getByText('Token 9')).toBeInTheDocument();
+  });
+
+  it('filters apply as they change, with no button', async () => {
+    const asked: Record<string, string>[] = [];
+    mockSignedInAs('admin', {
+      'GET /recruiters/audit': (url) => {
+        asked.push(Object.fromEntries(url.searchParams));
+        return json({ items: [], total: 0, page: 1, pageSize: 50 });
+      },
+    });
+    const { history } = renderConsole('/recruiters/audit?actor=Rita');
+    await screen.findByText('No entries match.');
+    expect(screen.queryByRole('button', { name: 'Apply filters' })).toBeNull();
+    await userEvent.selectOptions(screen.getByLabelText('Action'), 'Moved an applicant');
+    expect(history.location.search).toBe('?action=applicant-stage&actor=Rita');
+    await userEvent.type(screen.getByLabelText('Who'), ' Roe');
+    await waitFor(() =>
+      expect(history.location.search).toBe('?action=applicant-stage&actor=Rita+Roe'),
+    );
+    await waitFor(() =>
+      expect(asked.at(-1)).toEqual({ action: 'applicant-stage', actor: 'Rita Roe' }),
+    );
+  });
+});
+
 describe('your account', () => {
   it('changes your own password: the server names a wrong current one beside its field', async () => {
     const bodies: unknown[] = [];

@@ -1,0 +1,41 @@
+/** What a key does on an applicant's page. */
+export type Shortcut = 'next' | 'previous' | 'stage' | 'note' | 'help';
+
+/** The keys, as the help dialog lists them (docs/recruiters.md). */
+export const APPLICANT_SHORTCUTS: readonly { keys: readonly string[]; does: string }[] = [
+  { keys: ['j'], does: 'Next applicant in the list' },
+  { keys: ['k'], does: 'Previous applicant in the list' },
+  { keys: ['s'], does: 'Go to the stage' },
+  { keys: ['n'], does: 'Write a note' },
+  { keys: ['?'], does: 'Show these shortcuts' },
+];
+
+const KEYS: Record<string, Shortcut> = {
+  j: 'next',
+  k: 'previous',
+  s: 'stage',
+  n: 'note',
+  '?': 'help',
+};
+
+/** Where a key is typed rather than pressed: a field, a choice, an editor, an open dialog. */
+const TYPING = 'input, textarea, select, [contenteditable]:not([contenteditable="false"]), dialog';
+
+/**
+ * The shortcut a key press means, if any: none with Ctrl, Alt or Meta (the browser's and the
+ * screen reader's), none while typing in a field or inside a dialog, none twice for one press.
+ */
+export function shortcutOf(event: {
+  key: string;
+  ctrlKey: boolean;
+  altKey: boolean;
+  metaKey: boolean;
+  defaultPrevented: boolean;
+  isComposing?: boolean;
+  target: EventTarget | null;
+}): Shortcut | undefined {
+  if (event.ctrlKey || event.altKey || event.metaKey || event.defaultPrevented) return undefined;
+  if (event.isComposing) return undefined;
+  if (event.target instanceof Element && event.target.closest(TYPING)) return undefined;
+  return KEYS[event.key];
+}
