@@ -3,7 +3,7 @@ import {
   answerFieldName,
   applyFormFieldNames,
   optionsOf,
-  placeText,
+  placeChoices,
   type ApplyPageState,
   type FieldError,
   type PublicOpening,
@@ -109,8 +109,13 @@ const controlId = (field: string) => controlIdOf(ID_PREFIX, field);
 
 /** The one apply form, as the server renders it with what was typed and what failed. */
 function ApplyPageForm({ job, state }: { job: PublicOpening; state: ApplyPageState }) {
-  const { values, errors } = state;
+  const { values } = state;
+  // A remote country is one of the place's choices: its refusal is shown beside them.
+  const errors = state.errors.map((error) =>
+    error.field === 'remoteCountry' ? { ...error, field: 'locationIndex' } : error,
+  );
   const errorOf = failuresByField(errors);
+  const choices = placeChoices(job);
   const labelOf = (error: FieldError) => {
     const key = error.field.startsWith('answers.') ? error.field.slice(8) : undefined;
     return key
@@ -183,7 +188,7 @@ function ApplyPageForm({ job, state }: { job: PublicOpening; state: ApplyPageSta
       }
       after={
         <>
-          {job.locations.length > 1 ? (
+          {choices.length > 1 ? (
             <fieldset
               className="apply-page-form__group"
               id={controlId('locationIndex')}
@@ -194,15 +199,15 @@ function ApplyPageForm({ job, state }: { job: PublicOpening; state: ApplyPageSta
                 {applyFormControls.locationIndex.label}
                 <span aria-hidden="true"> *</span>
               </legend>
-              {job.locations.map((place, index) => (
-                <label key={index} className="apply-page-form__choice">
+              {choices.map((choice) => (
+                <label key={choice.value} className="apply-page-form__choice">
                   <input
                     type="radio"
                     name={applyFormFieldNames.locationIndex}
-                    value={String(index)}
-                    defaultChecked={values.fields.locationIndex === String(index)}
+                    value={choice.value}
+                    defaultChecked={values.fields.locationIndex === choice.value}
                   />{' '}
-                  {placeText(place)}
+                  {choice.label}
                 </label>
               ))}
               <FieldMessage id="apply-locationIndex-error" message={errorOf('locationIndex')} />

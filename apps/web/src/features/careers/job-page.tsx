@@ -158,7 +158,11 @@ function JobScreen({ jobId, title }: { jobId: number; title: string }) {
     code: job.code,
     title: job.title,
     location: job.location,
-    locations: job.locations,
+    where: {
+      locations: job.locations,
+      remoteCountries: job.remoteCountries,
+      workplaceType: job.workplaceType,
+    },
     questions: job.questions,
   };
   return (

@@ -32,7 +32,8 @@ export type ErrorTarget = ApplyFormField | 'resume' | 'form' | `answers.${string
 export function errorTarget(field: string): ErrorTarget {
   if (field.startsWith('answers.')) return field as `answers.${string}`;
   // The place is asked apart from the fields (place-choice.ts takes its refusals first).
-  if (field === 'resume' || (isApplyFormField(field) && field !== 'locationIndex')) return field;
+  const placeField = field === 'locationIndex' || field === 'remoteCountry';
+  if (field === 'resume' || (isApplyFormField(field) && !placeField)) return field;
   return 'form';
 }
 

@@ -7,7 +7,7 @@ import {
   type DropDownOption,
   type FieldError,
   type MobileJudge,
-  type Place,
+  type PlaceChoiceOption,
 } from '@lumenfield/contract';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { fetchCountries, fetchExperienceBands, fetchStates } from '../api/options';
@@ -51,7 +51,7 @@ export interface ApplyDialogFormProps {
 const STATES_FAILED = "We couldn't load the states of that country. Please choose it again.";
 
 /** No places known (yet): nothing to choose. One array, so the choice's hook sees no change. */
-const noPlaces: Place[] = [];
+const noPlaces: PlaceChoiceOption[] = [];
 
 let mobileJudge: Promise<MobileJudge> | undefined;
 /**
@@ -99,7 +99,7 @@ export function ApplyDialogForm({ job, onApplied }: ApplyDialogFormProps) {
   const [questionsAttempt, setQuestionsAttempt] = useState(0);
   const asked = useOpeningQuestions(job, questionsAttempt);
   const questions = asked.status === 'ready' ? asked.questions : null;
-  const place = usePlaceChoice(asked.status === 'ready' ? asked.locations : noPlaces);
+  const place = usePlaceChoice(asked.status === 'ready' ? asked.choices : noPlaces);
 
   useEffect(() => draftStore.set(draft), [draft]);
 
@@ -270,12 +270,8 @@ export function ApplyDialogForm({ job, onApplied }: ApplyDialogFormProps) {
       upload.current = controller;
       setProgress({ percent: 0, sent: 0, total: file.size });
       setSpokenStep(0);
-      const { locationIndex } = place.payload();
       const application = {
-        fields: {
-          ...text,
-          locationIndex: locationIndex === undefined ? '' : String(locationIndex),
-        },
+        fields: { ...text, ...place.payload() },
         answers: answersFor(questions, draft.answers),
       };
       const resume = { name: file.name, type: file.type, bytes };

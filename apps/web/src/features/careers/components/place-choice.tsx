@@ -1,37 +1,40 @@
 import { useRef, useState } from 'react';
-import { placeText, type Place } from '@lumenfield/contract';
+import type { PlaceChoiceOption } from '@lumenfield/contract';
 import { ApiError } from '@/lib/api-client';
 
 /*
  * "Where would you work?" in the apply dialog (docs/careers.md): asked when the opening has two
- * or more places, required, sent as `locationIndex`. The dialog opened from the careers list
- * knows only the row, so the places come from the opening's detail then.
+ * or more places or remote countries (placeChoices), required, sent as `locationIndex` (a
+ * place's index, or a remote country as "remote-PL", as the page without scripts posts it).
+ * The dialog opened from the careers list knows only the row, so the places come from the
+ * opening's detail then.
  */
 
 export const PLACE_REQUIRED = 'Please choose the place you would work from.';
 
 export interface PlaceChoiceState {
-  places: Place[];
-  index: number | null;
-  choose: (index: number) => void;
+  choices: PlaceChoiceOption[];
+  /** The chosen choice's value ("1", "remote-PL"). */
+  value: string | null;
+  choose: (value: string) => void;
   error: string | undefined;
   /** Before sending: false (with the error shown and focus on the group) when a choice is missing. */
   check: () => boolean;
-  /** The application's part: `locationIndex` when there is a choice to send. */
-  payload: () => { locationIndex?: number };
+  /** The application's part: `locationIndex`'s text, '' when there is no choice to send. */
+  payload: () => { locationIndex: string };
   /** Shows the server's refusal of the choice beside the group; false when it is about something else. */
   takeServerError: (failure: unknown) => boolean;
   groupRef: React.RefObject<HTMLFieldSetElement | null>;
 }
 
 /**
- * The choice of place, over the opening's places as the form has them (the job page's, or read
- * from the opening's detail with its questions: use-opening-questions.ts). Until they are known
+ * The choice of place, over the opening's choices as the form has them (from the job page's
+ * opening, or read from its detail with its questions: use-opening-questions.ts). Until they are known
  * there is nothing to choose; without them the dialog sends no choice and the server's sentence
  * asks for one.
  */
-export function usePlaceChoice(places: Place[]): PlaceChoiceState {
-  const [index, setIndex] = useState<number | null>(null);
+export function usePlaceChoice(choices: PlaceChoiceOption[]): PlaceChoiceState {
+  const [value, setValue] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>(undefined);
   const groupRef = useRef<HTMLFieldSetElement>(null);
 
@@ -39,24 +42,26 @@ export function usePlaceChoice(places: Place[]): PlaceChoiceState {
     requestAnimationFrame(() => groupRef.current?.querySelector<HTMLElement>('input')?.focus());
 
   return {
-    places,
-    index,
+    choices,
+    value,
     error,
     groupRef,
     choose: (next) => {
-      setIndex(next);
+      setValue(next);
       setError(undefined);
     },
     check: () => {
-      if (places.length < 2 || index !== null) return true;
+      if (choices.length < 2 || value !== null) return true;
       setError(PLACE_REQUIRED);
       focusGroup();
       return false;
     },
-    payload: () => (places.length > 1 && index !== null ? { locationIndex: index } : {}),
+    payload: () => ({ locationIndex: choices.length > 1 && value !== null ? value : '' }),
     takeServerError: (failure) => {
       if (!(failure instanceof ApiError)) return false;
-      const refusal = failure.fieldErrors.find((e) => e.field === 'locationIndex');
+      const refusal = failure.fieldErrors.find(
+        (e) => e.field === 'locationIndex' || e.field === 'remoteCountry',
+      );
       if (!refusal) return false;
       setError(refusal.message);
       focusGroup();
@@ -65,9 +70,9 @@ export function usePlaceChoice(places: Place[]): PlaceChoiceState {
   };
 }
 
-/** The radio group; nothing when the opening has one place. */
+/** The radio group; nothing when the opening has one place (or remote country) only. */
 export function PlaceChoice({ choice, idPrefix }: { choice: PlaceChoiceState; idPrefix: string }) {
-  if (choice.places.length < 2) return null;
+  if (choice.choices.length < 2) return null;
   const errorId = `${idPrefix}-place-error`;
   return (
     <fieldset
@@ -83,21 +88,21 @@ export function PlaceChoice({ choice, idPrefix }: { choice: PlaceChoiceState; id
         </span>
       </legend>
       <div className="apply-place__options">
-        {choice.places.map((place, index) => {
-          const id = `${idPrefix}-place-${index}`;
+        {choice.choices.map((option) => {
+          const id = `${idPrefix}-place-${option.value}`;
           return (
-            <div key={index} className="apply-place__option">
+            <div key={option.value} className="apply-place__option">
               <input
                 id={id}
                 type="radio"
                 name="locationIndex"
-                value={index}
+                value={option.value}
                 required
-                checked={choice.index === index}
-                onChange={() => choice.choose(index)}
+                checked={choice.value === option.value}
+                onChange={() => choice.choose(option.value)}
                 aria-invalid={choice.error ? true : undefined}
               />
-              <label htmlFor={id}>{placeText(place)}</label>
+              <label htmlFor={id}>{option.label}</label>
             </div>
           );
         })}
