@@ -20,8 +20,10 @@ export function JobPlaces({
             {/* The separator is text, not decoration: read, copied and found as " · ". */}
             {job.locations.map((place, index) => (
               <li key={index}>
-                {index > 0 ? <span className="job-places__separator">{' · '}</span> : null}
                 {placeText(place)}
+                {index < job.locations.length - 1 ? (
+                  <span className="job-places__separator">{' · '}</span>
+                ) : null}
               </li>
             ))}
           </ul>
