@@ -1,7 +1,9 @@
 import type { Browser, Page } from '@playwright/test';
 import { APPLIED_SUCCESSFULLY } from '../../packages/contract/src/index';
+import { chicagoAndAustin } from '../../packages/contract/src/testing';
+import { adminApi } from '../support/admin-api';
 import { ana, dialogOf, expectErrorSummary, fillForm } from '../support/apply-dialog';
-import { expectNoViolations } from '../support/axe';
+import { expectNoViolations, expectNoViolationsWithoutScripts } from '../support/axe';
 import { CONSOLE_ADMIN } from '../support/console-servers';
 import { signIn } from '../support/console-sign-in';
 import { expect, live, test } from '../support/fixtures';
@@ -111,4 +113,76 @@ test('a recruiter posts an opening in two places; a candidate chooses the second
   await expect(sent.getByText('Place applied for')).toBeVisible();
   await expect(sent.getByText('Manila, Philippines')).toBeVisible();
   await expectNoViolations(rita, 'the applicant page');
+});
+
+test('a remote opening offers "Remote from Poland"; the page parts its places; the recruiter sees the choice', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const baseURL = process.env.E2E_CONSOLE_SQLITE_URL;
+  test.skip(!baseURL, 'no console server (see global setup)');
+  const jobId = await adminApi(baseURL!).createOpening({
+    JobCode: `E2E-RM-${Date.now().toString(36)}`.toUpperCase(),
+    JobTitle: 'Remote Claims Data Engineer',
+    JobLocation: 'Chicago or Austin, or remote',
+    WorkplaceType: 'REMOTE',
+    Locations: chicagoAndAustin.map(({ city, region, country }) => ({
+      City: city,
+      Region: region,
+      Country: country,
+    })),
+    RemoteCountries: ['PL', 'PT'],
+  });
+
+  // The job page at desktop width: its places parted, in text too.
+  const visitor = await newPage(browser, baseURL!, 1440);
+  await go(visitor, `/careers/jobs/${jobId}`);
+  const places = visitor.locator('.job-places__list');
+  expect(await places.innerText()).toMatch(
+    /^Chicago, IL, United States\s+·\s+Austin, TX, United States$/,
+  );
+  await visitor.getByRole('button', { name: 'Apply', exact: true }).first().click();
+  const dialog = dialogOf(visitor);
+  await fillForm(visitor, ana, {
+    name: 'ana-okafor-cv.pdf',
+    mimeType: 'application/pdf',
+    buffer: pdfWithText('Ana Maria Okafor - Remote Claims Data Engineer'),
+  });
+  const choice = dialog.getByRole('group', { name: /Where would you work\?/ });
+  await expect(choice.getByRole('radio')).toHaveCount(4);
+  await choice.getByRole('radio', { name: 'Remote from Poland' }).check();
+  await expectNoViolations(visitor, 'the place choice with remote countries');
+  await shoot(visitor, 'remote-place-choice');
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(visitor.getByRole('alertdialog', { name: APPLIED_SUCCESSFULLY })).toBeVisible();
+
+  // Without scripts the apply page offers the same choices as radios of one group.
+  const context = await browser.newContext({
+    baseURL: baseURL!,
+    javaScriptEnabled: false,
+    viewport: { width: 1440, height: 900 },
+  });
+  try {
+    const noScript = await context.newPage();
+    await noScript.goto(`/careers/jobs/${jobId}/apply`);
+    const group = noScript.getByRole('group', { name: /Where would you work\?/ });
+    await expect(group.getByRole('radio', { name: 'Remote from Poland' })).toHaveValue('remote-PL');
+    await expectNoViolationsWithoutScripts(noScript, 'the apply page with remote countries');
+    await shoot(noScript, 'remote-apply-page');
+  } finally {
+    await context.close();
+  }
+
+  // The recruiter sees where.
+  const rita = await newPage(browser, baseURL!);
+  await go(rita, `/recruiters/applicants?jobId=${jobId}`);
+  await signIn(rita, CONSOLE_ADMIN);
+  await rita
+    .getByRole('link', { name: new RegExp(ana.last) })
+    .first()
+    .click();
+  const sent = rita.getByRole('region', { name: 'What they sent' });
+  await expect(sent.getByText('Remote from Poland')).toBeVisible();
+  await expectNoViolations(rita, 'the applicant page with a remote choice');
+  await shoot(rita, 'console-applicant-remote');
 });

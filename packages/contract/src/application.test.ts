@@ -118,6 +118,7 @@ describe('the wire names of an application (legacy/application.ts)', () => {
       'ReferredBy',
       'Answers',
       'LocationIndex',
+      'RemoteCountry',
       'AttachmentHeader',
     ]);
     expect(Object.keys(adminApplicantSchema.shape)).toEqual([

@@ -1,6 +1,6 @@
 import { z } from './zod-setup';
 import { MAX_RESUME_BYTES, MAX_RESUME_MB } from './constants';
-import { locationIndexSchema, placeSchema } from './places';
+import { locationIndexSchema, placeSchema, remoteCountrySchema } from './places';
 import type { FieldError } from './problem';
 import { answersSchema, storedAnswerSchema } from './questions';
 
@@ -27,8 +27,10 @@ export const applicationInputSchema = z.object({
   referredBy: text(200).nullish(),
   /** Answers to the opening's questions, by question key (questions.ts judges them). */
   answers: answersSchema.optional(),
-  /** Which of the opening's places, when it has two or more. */
+  /** Which of the opening's places, when it asks (places.ts, placeChoices). */
   locationIndex: locationIndexSchema.nullish(),
+  /** Instead of a place: which of a remote opening's countries they would work from. */
+  remoteCountry: remoteCountrySchema.nullish(),
 });
 export type ApplicationInput = z.infer<typeof applicationInputSchema>;
 
@@ -59,6 +61,8 @@ export const applicantSchema = z.object({
   answers: z.array(storedAnswerSchema),
   /** The place applied for, when the opening had several. */
   place: placeSchema.nullable(),
+  /** The country they would work from remotely (alpha-2), when they chose that instead. */
+  remoteCountry: z.string().nullable(),
   /** Labels of the questions whose answer was a knock-out answer ("Does not meet: …"). */
   doesNotMeet: z.array(z.string()),
 });
@@ -97,6 +101,7 @@ export const applicantFieldsReadElsewhere = {
   attachmentSha256: "the resume's hash: its own column",
   answers: 'a list: one column per question, the questions section of the page',
   place: 'a place: one line ("Place applied for")',
+  remoteCountry: 'a remote country: the same line, as "Remote from <country>"',
   doesNotMeet: 'a list of question labels: a column and a flag of their own',
 } as const satisfies Record<Exclude<keyof Applicant, ApplicantColumnKey>, string>;
 

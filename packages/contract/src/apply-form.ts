@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { z } from './zod-setup';
 import { applicationInputSchema } from './application';
+import { remoteChoiceCountry } from './places';
 import type { FieldError } from './problem';
 import type { AnswerValue } from './questions';
 
@@ -8,7 +9,8 @@ import type { AnswerValue } from './questions';
  * The site's own apply form as a page of its own (docs/careers.md, "Applying without
  * scripts"): a plain HTML form posted as `multipart/form-data` to the page's own path. Its
  * field names are the house's camelCase; an answer is `answers[<key>]` (repeated for a
- * multi_select), the place is `locationIndex`, the file `resume`.
+ * multi_select), the place is `locationIndex` (a place's index, or a remote country as
+ * "remote-PL": places.ts, remoteChoiceValue), the file `resume`.
  */
 export const applyFormFieldNames = {
   /** The XSRF token, matched to the XSRF cookie (a form cannot send a header). */
@@ -85,7 +87,11 @@ export function readApplyForm(
   text: Partial<Record<ApplyFormField, string>>,
 ): { success: true; data: ApplyFormData } | { success: false; errors: FieldError[] } {
   const posted = new URLSearchParams();
-  for (const [name, value] of Object.entries(text))
+  // A remote country chosen in the places' one radio group is the application's remoteCountry.
+  const remote =
+    text.locationIndex === undefined ? undefined : remoteChoiceCountry(text.locationIndex);
+  const fields = remote ? { ...text, locationIndex: undefined, remoteCountry: remote } : text;
+  for (const [name, value] of Object.entries(fields))
     if (value !== undefined) posted.append(name, value);
   const submission = parseWithZod(posted, {
     schema: applyFormSchema,

@@ -86,3 +86,67 @@ export const locationIndexSchema = z
   .int()
   .min(0)
   .max(MAX_PLACES - 1);
+
+/** A remote country chosen in an application instead of a place (ISO 3166-1 alpha-2). */
+export const remoteCountrySchema = alpha2;
+
+/** A remote country as a choice of where to work: "Remote from Poland". */
+export const remoteChoiceText = (code: string) => `Remote from ${countryName(code)}`;
+
+/**
+ * A remote country's value in the form's one radio group of places (`locationIndex`): "remote-PL"
+ * beside the places' indices, so that a page without scripts offers them as one choice. The
+ * form's reader (apply-form.ts, readApplyForm) turns it into `remoteCountry`.
+ */
+export const remoteChoiceValue = (code: string) => `remote-${code}`;
+const REMOTE_CHOICE_VALUE = /^remote-([A-Z]{2})$/;
+/** The country of a remote choice's value, or undefined for any other value. */
+export const remoteChoiceCountry = (value: string): string | undefined =>
+  REMOTE_CHOICE_VALUE.exec(value.trim())?.[1];
+
+/** One answer to "Where would you work?": one of the opening's places, or a remote country. */
+export type PlaceChoiceOption =
+  | { kind: 'place'; locationIndex: number; value: string; label: string }
+  | { kind: 'remote'; remoteCountry: string; value: string; label: string };
+
+/** What of an opening says where its work may be done. */
+export interface OpeningWhere {
+  locations: readonly Place[];
+  remoteCountries: readonly string[];
+  workplaceType: string;
+}
+
+/**
+ * The answers to "Where would you work?" (docs/careers.md): the opening's places, then, for a
+ * remote opening, "Remote from <country>" for each country it may be held from. A place that is
+ * only one of those countries (the "Remote, USA" of an opening written as one line) says no more
+ * than its remote choice and is left out. Asked when there are two or more.
+ */
+export function placeChoices(opening: OpeningWhere): PlaceChoiceOption[] {
+  const remote = opening.workplaceType === 'REMOTE' ? [...new Set(opening.remoteCountries)] : [];
+  const places = opening.locations.flatMap((place, locationIndex): PlaceChoiceOption[] => {
+    const onlyARemoteCountry =
+      place.city.trim() === '' && place.region.trim() === '' && remote.includes(place.country);
+    return onlyARemoteCountry
+      ? []
+      : [{ kind: 'place', locationIndex, value: String(locationIndex), label: placeText(place) }];
+  });
+  return [
+    ...places,
+    ...remote.map((code): PlaceChoiceOption => ({
+      kind: 'remote',
+      remoteCountry: code,
+      value: remoteChoiceValue(code),
+      label: remoteChoiceText(code),
+    })),
+  ];
+}
+
+/** Where an applicant said they would work, as people read it; null when they were not asked. */
+export function appliedPlaceText(applied: {
+  place: Place | null;
+  remoteCountry: string | null;
+}): string | null {
+  if (applied.remoteCountry) return remoteChoiceText(applied.remoteCountry);
+  return applied.place ? placeText(applied.place) : null;
+}

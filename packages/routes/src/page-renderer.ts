@@ -27,7 +27,7 @@ export interface PageDataInput {
   /** A job alert's page: the form with what was typed, or where a link or post landed. */
   alert?: unknown;
   /** An opening's page when it is not shown: closed (410), or unknown or not yet published (404). */
-  missingJob?: { id: number; closed: boolean };
+  missingJob?: { id: number; closed: boolean; title?: string; similar?: unknown[] };
   /** The applicant's own page (its view, its path, the form token). */
   applicant?: unknown;
 }

@@ -66,6 +66,7 @@ export interface Applicants {
   phoneE164: string | null;
   place: string | null;
   referredBy: string | null;
+  remoteCountry: string | null;
   sourceId: number | null;
   sourceName: string | null;
   sourceVia: string | null;

@@ -116,6 +116,34 @@ describe(`the applicant's own page (${engine})`, () => {
     expect(text).not.toContain('Berlin, DE-BE, DE');
   });
 
+  it('names a remote country applied from as "Remote from <country>" (the JSON API’s RemoteCountry)', async () => {
+    const remote = await createRepositories(db()).jobs.create(
+      questionedOpening({
+        code: 'OWN-REMOTE',
+        questions: [],
+        workplaceType: 'REMOTE',
+        locations: [{ city: 'Berlin', region: 'DE-BE', country: 'DE' }],
+        remoteCountries: ['PL', 'PT'],
+      }),
+    );
+    const res = await postApplication(
+      t,
+      remote,
+      applicationPayload({ Email: 'remote@example.com', RemoteCountry: 'PL' }),
+      '10.8.0.2',
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const token = await statusLinkToken(t, res.json<{ ApplicantID: number }>().ApplicantID);
+    const text = textOf((await open(`/applications/${token}`)).body);
+    expect(text).toContain('Remote from Poland');
+    expect(text).not.toContain('Berlin');
+    const data = await open(`/applications/${token}/data.json`);
+    expect(data.json<{ application: Record<string, unknown> }>().application).toMatchObject({
+      placeAppliedFor: null,
+      remoteCountryAppliedFor: 'PL',
+    });
+  });
+
   it('stores only the hash of a link', async () => {
     const { token, applicantId } = await apply();
     const rows = await db()

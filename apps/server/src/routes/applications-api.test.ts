@@ -12,16 +12,26 @@ import { exeFile, pdfFile } from '../test/files';
 import { MULTIPART_BODY_LIMIT, applyFormProblems } from './application-parts';
 import { multipart, MULTIPART_TYPE, type Part } from '../test/multipart';
 import { applyFormFields, questionedOpening, resumePart } from '../test/apply-form';
+import { chicagoAndAustin } from '@lumenfield/contract/testing';
 
 describe(`the apply dialog's multipart post, answered in JSON (${engine})`, () => {
   let t: TestApp;
   let jobId: number;
   let closedJobId: number;
+  let remoteJobId: number;
 
   beforeAll(async () => {
     t = await createTestApp({ SELF_ID: 'us' });
     const repos = createRepositories(t.db.handle.db);
     jobId = await repos.jobs.create(questionedOpening());
+    remoteJobId = await repos.jobs.create(
+      questionedOpening({
+        code: 'MP-R',
+        workplaceType: 'REMOTE',
+        locations: chicagoAndAustin.slice(0, 1),
+        remoteCountries: ['PL', 'PT'],
+      }),
+    );
     closedJobId = await repos.jobs.create(questionedOpening({ code: 'MP-2', isOpen: false }));
   });
   afterAll(() => t.close());
@@ -228,5 +238,82 @@ describe(`the apply dialog's multipart post, answered in JSON (${engine})`, () =
     const res = await post([...fields(), resumePart()], {}, closedJobId);
     expect(res.statusCode).toBe(404);
     expect(problem(res.body).detail).toBe(CLOSED_OPENING_MESSAGE);
+  });
+
+  describe('a remote opening: "Remote from <country>" for each of its countries', () => {
+    const stored = (applicantId: number) =>
+      t.db.handle.db
+        .selectFrom('applicants')
+        .select(['place', 'remoteCountry'])
+        .where('id', '=', applicantId)
+        .executeTakeFirstOrThrow();
+
+    it('takes a remote country chosen among the places, and stores it instead of a place', async () => {
+      const res = await post(
+        [...fields({ locationIndex: 'remote-PL' }), resumePart()],
+        {},
+        remoteJobId,
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      const { applicantId } = JSON.parse(res.body) as { applicantId: number };
+      expect(await stored(applicantId)).toEqual({ place: null, remoteCountry: 'PL' });
+
+      // The recruiter reads it (the status page and "Download my data": applicant-page.test.ts).
+      const found = await t.app.repos.pipeline.find(applicantId);
+      expect(found).toMatchObject({ place: null, remoteCountry: 'PL' });
+    });
+
+    it('takes remoteCountry as a field of its own too; a place is still a place', async () => {
+      const remote = await post(
+        [...fields({ locationIndex: '', remoteCountry: 'PT' }), resumePart()],
+        {},
+        remoteJobId,
+      );
+      expect(remote.statusCode, remote.body).toBe(201);
+      expect(await stored(JSON.parse(remote.body).applicantId)).toEqual({
+        place: null,
+        remoteCountry: 'PT',
+      });
+      const place = await post([...fields({ locationIndex: '0' }), resumePart()], {}, remoteJobId);
+      expect(place.statusCode, place.body).toBe(201);
+      const row = await stored(JSON.parse(place.body).applicantId);
+      expect(row.remoteCountry).toBeNull();
+      expect(String(row.place)).toContain('Chicago');
+    });
+
+    it('refuses a country the opening may not be held from, saying which', async () => {
+      const refusal = {
+        field: 'remoteCountry',
+        message:
+          'This opening cannot be held remotely from Germany. Please choose one of the places offered.',
+      };
+      const choices: Record<string, string>[] = [
+        { locationIndex: 'remote-DE' },
+        { locationIndex: '', remoteCountry: 'DE' },
+      ];
+      for (const choice of choices) {
+        const res = await post([...fields(choice), resumePart()], {}, remoteJobId);
+        expect(res.statusCode).toBe(400);
+        expect(problem(res.body).errors).toEqual([refusal]);
+      }
+      // Nor from an opening that is not remote.
+      const onsite = await post([...fields({ locationIndex: 'remote-PL' }), resumePart()]);
+      expect(onsite.statusCode).toBe(400);
+      expect(problem(onsite.body).errors).toEqual([
+        { ...refusal, message: refusal.message.replace('Germany', 'Poland') },
+      ]);
+      // Nor a place and a country at once.
+      const both = await post(
+        [...fields({ locationIndex: '0', remoteCountry: 'PL' }), resumePart()],
+        {},
+        remoteJobId,
+      );
+      expect(problem(both.body).errors).toEqual([
+        {
+          field: 'remoteCountry',
+          message: 'Please choose one place you would work from, not two.',
+        },
+      ]);
+    });
   });
 });

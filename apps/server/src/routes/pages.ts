@@ -20,7 +20,12 @@ import type { Config } from '../config';
 import { publicOrigin } from '../plugins/public-origin';
 import { pageContentSecurityPolicy } from '../plugins/security-headers';
 import type { SitePages } from '../plugins/site-pages';
-import { careerListings, openingState, publicOpeningOf } from '../domains/openings/openings';
+import {
+  careerListings,
+  openingState,
+  publicOpeningOf,
+  similarOpenings,
+} from '../domains/openings/openings';
 import { jobPostingJsonLd } from './seo';
 import { sendStored, storeAnswer, type StoredAnswer } from '../lib/stored-answer';
 import { minuteOf } from '../plugins/live-answers';
@@ -277,13 +282,25 @@ async function sitePages(
     if (jobId === undefined || !route) return sendNotFound(request, reply, path);
     // A closed opening is gone (410); one not yet in effect has not been published (404). Both
     // are the job screen's own page saying so, with no JobPosting data (docs/search.md).
+    const now = new Date();
     const known = await repos.jobs.findById(jobId);
-    const closed = known !== undefined && openingState(known, new Date()) === 'closed';
+    const closed = known !== undefined && openingState(known, now) === 'closed';
+    // A closed opening's page names it and offers open ones like it; an unpublished one says
+    // nothing of itself (its title is not public yet).
+    const missingJob =
+      closed && known
+        ? {
+            id: jobId,
+            closed,
+            title: known.title,
+            similar: await similarOpenings(repos, known, now),
+          }
+        : { id: jobId, closed };
     return sendSitePage(request, reply, {
       id: route.id,
       url: path,
       status: closed ? 410 : 404,
-      data: { missingJob: { id: jobId, closed } },
+      data: { missingJob },
       noindex: true,
     });
   }

@@ -288,7 +288,6 @@ describe(`robots.txt, sitemap.xml and job pages (${engine})`, () => {
     expect(closed.body).toContain('This position has been filled or closed.');
     expect(closed.body).toContain('<meta name="robots" content="noindex"/>');
     expect(closed.body).not.toContain('application/ld+json');
-    expect(closed.body).not.toContain('Closed Role');
     for (const url of [
       `/careers/jobs/${ids.future}`,
       '/careers/jobs/999999',
@@ -303,6 +302,24 @@ describe(`robots.txt, sitemap.xml and job pages (${engine})`, () => {
         /\/\d+$/.test(url) ? /There is no such opening/ : /We couldn(’|'|&#x27;)t find that page/,
       );
     }
+  });
+
+  it("a closed opening's 410 page names it and links open ones like it: its country's first", async () => {
+    const closed = await t.app.inject({ method: 'GET', url: `/careers/jobs/${ids.closed}` });
+    expect(closed.statusCode).toBe(410);
+    expect(closed.body).toContain('Closed Role');
+    expect(closed.body).toContain('Open roles like it');
+    // Its country (the United States) shared, most recent first; Support Engineer (India and
+    // the Philippines) is more recent than GW-101 but shares none.
+    const links = [...closed.body.matchAll(/<a href="\/careers\/jobs\/(\d+)">/g)].map((m) =>
+      Number(m[1]),
+    );
+    expect(links).toEqual([ids.remote, ids.twoPlaces, ids.open]);
+    expect(closed.body).not.toContain('Support Engineer');
+    expect(closed.body).toContain('See all openings');
+    // An unpublished opening says nothing of itself.
+    const later = await t.app.inject({ method: 'GET', url: `/careers/jobs/${ids.future}` });
+    expect(later.body).not.toContain('Open roles like it');
   });
 
   it('API GETs carry an ETag and answer 304 when the client holds it', async () => {

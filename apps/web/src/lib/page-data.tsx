@@ -21,8 +21,16 @@ export interface PageData {
   apply?: ApplyPageState;
   /** A job alert's page: the form with what was typed, or where a link or post landed. */
   alert?: AlertPageState;
-  /** An opening's page when it is not shown: closed (410), or unknown or not yet published (404). */
-  missingJob?: { id: number; closed: boolean };
+  /**
+   * An opening's page when it is not shown: closed (410), or unknown or not yet published (404).
+   * A closed one is named, with open openings like it (each a link).
+   */
+  missingJob?: {
+    id: number;
+    closed: boolean;
+    title?: string;
+    similar?: { id: number; title: string; location: string }[];
+  };
   /** The applicant's own page: what it shows, its path, the token for its forms. */
   applicant?: ApplicantPageState;
 }

@@ -80,6 +80,7 @@ const publishedApplicant = applicantSchema.omit({
   stateName: true,
   answers: true,
   place: true,
+  remoteCountry: true,
   doesNotMeet: true,
 });
 /** An answer as the bearer API publishes it: the question as it was asked, and the flag. */

@@ -20,6 +20,7 @@ import * as sources from './0018-sources';
 import * as duplicates from './0019-duplicates';
 import * as reportIndexes from './0020-report-indexes';
 import * as mailCaps from './0021-mail-caps';
+import * as remoteCountry from './0022-remote-country';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the server
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0019-duplicates': duplicates,
   '0020-report-indexes': reportIndexes,
   '0021-mail-caps': mailCaps,
+  '0022-remote-country': remoteCountry,
 };

@@ -3,7 +3,7 @@ import {
   WITHDRAWN,
   counted,
   applicantStatusOf,
-  placeText,
+  appliedPlaceText,
   withdrawalRefusal,
   type ApplicantPageApplication,
   type ApplicantStage,
@@ -92,7 +92,7 @@ export function applicantPage(db: Db, { origin, capPerAddress }: ApplicantPageMa
     const application: ApplicantPageApplication = {
       jobTitle: found.jobTitle,
       jobCode: found.jobCode,
-      place: found.place ? placeText(found.place) : (job?.location ?? ''),
+      place: appliedPlaceText(found) ?? job?.location ?? '',
       appliedOn: found.appliedOn,
       status: applicantStatusOf(stage),
       statusSince: history[0]!.changedAt,

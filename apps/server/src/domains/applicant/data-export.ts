@@ -33,6 +33,7 @@ export const exportOtherFields = {
   jobTitle: 'opening',
   appliedOn: 'appliedOn',
   place: 'placeAppliedFor',
+  remoteCountry: 'remoteCountryAppliedFor',
   answers: 'answers',
   stage: 'status',
   attachmentName: 'resume',
@@ -56,6 +57,8 @@ export interface ApplicantDataExport {
     opening: { title: string; code: string; place: string };
     appliedOn: string;
     placeAppliedFor: PipelineApplicant['place'];
+    /** The country they would work from remotely (alpha-2), when they chose that instead. */
+    remoteCountryAppliedFor: PipelineApplicant['remoteCountry'];
     answers: { question: string; answer: PipelineApplicant['answers'][number]['value'] }[];
     status: ApplicantPageApplication['status'];
     stageHistory: { stage: string; changedAt: string; changedBy: 'you' | 'a recruiter' }[];
@@ -110,6 +113,7 @@ export async function applicantDataExport(
       appliedOn: found.appliedOn,
       ...sentFields(found),
       placeAppliedFor: found.place,
+      remoteCountryAppliedFor: found.remoteCountry,
       answers: found.answers.map(({ label, value }) => ({ question: label, answer: value })),
       status: application.status,
       stageHistory: [

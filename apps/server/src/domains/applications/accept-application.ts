@@ -10,7 +10,9 @@ import {
   type ApplicationInput,
   type Arrival,
   type FieldError,
-  type Place,
+  countryName,
+  placeChoices,
+  type PlaceChoiceOption,
   type ResumeFacts,
   type ResumeKind,
 } from '@lumenfield/contract';
@@ -153,12 +155,10 @@ export async function acceptApplication(
     isMobileNumber,
   );
   // Then the opening's own questions, and which of its places (docs/careers.md).
-  const places = placesOf(job);
+  const choices = placeChoices({ ...job, locations: placesOf(job) });
+  const place = placeChosen(choices, input);
   const answers = addedBy ? {} : input.answers;
-  errors.push(
-    ...(addedBy ? [] : answerErrors(job.questions, answers)),
-    ...placeChoiceErrors(places, input),
-  );
+  errors.push(...(addedBy ? [] : answerErrors(job.questions, answers)), ...place.errors);
   if (addedBy?.source === null) {
     errors.push({ field: 'sourceId', message: addCandidateMessages.chooseSource });
   }
@@ -192,7 +192,9 @@ export async function acceptApplication(
       // E.164 where the numbering plans read it (ADR-26); the seed's ten digits otherwise.
       mobileNumber: storedMobileNumber(fields.mobileNumber, fields.countryId),
       answers: storedAnswersOf(job.questions, answers),
-      place: places.length > 1 ? (places[input.locationIndex ?? 0] ?? null) : null,
+      place:
+        place.chosen?.kind === 'place' ? (placesOf(job)[place.chosen.locationIndex] ?? null) : null,
+      remoteCountry: place.chosen?.kind === 'remote' ? place.chosen.remoteCountry : null,
       experience: await experienceText(reference, input.experience),
       countryId: fields.countryId as number,
       stateId: fields.stateId as number,
@@ -223,7 +225,7 @@ export async function acceptApplication(
 /** The stored fields no rule of their own sets: referredBy, and any optional field beside it. */
 type OptionalFields = Omit<
   ApplicationFields,
-  keyof ApplicantFields | 'experience' | 'answers' | 'place'
+  keyof ApplicantFields | 'experience' | 'answers' | 'place' | 'remoteCountry'
 >;
 
 /**
@@ -234,6 +236,7 @@ type OptionalFields = Omit<
 function optionalText({
   answers: _answers,
   locationIndex: _locationIndex,
+  remoteCountry: _remoteCountry,
   ...input
 }: ApplicationInput): OptionalFields {
   const fields: Record<string, unknown> = Object.fromEntries(
@@ -248,13 +251,42 @@ function optionalText({
 /** The sentence of an opening with two or more places when none of them was chosen. */
 export const PLACE_CHOICE_MESSAGE = 'Please choose the place you would work from.';
 
-/** An opening with two or more places asks which one; its index must be one of them. */
-function placeChoiceErrors(places: readonly Place[], input: ApplicationInput): FieldError[] {
-  if (places.length < 2) return [];
-  const index = input.locationIndex;
-  return index != null && index < places.length
-    ? []
-    : [{ field: 'locationIndex', message: PLACE_CHOICE_MESSAGE }];
+/** The sentence of a remote country the opening may not be held from. */
+export const remoteCountryMessage = (code: string) =>
+  `This opening cannot be held remotely from ${countryName(code)}. Please choose one of the places offered.`;
+
+/** The sentence of both a place and a remote country chosen. */
+export const ONE_PLACE_MESSAGE = 'Please choose one place you would work from, not two.';
+
+/**
+ * Which of the opening's choices of place was made (places.ts, placeChoices): asked when it has
+ * two or more, a place by its index or a remote country by its code. A remote country that is
+ * not one of the opening's is refused even where nothing is asked; with one choice or none,
+ * nothing is chosen (the opening's one place is its location).
+ */
+function placeChosen(
+  choices: readonly PlaceChoiceOption[],
+  { locationIndex, remoteCountry }: ApplicationInput,
+): { chosen?: PlaceChoiceOption; errors: FieldError[] } {
+  if (remoteCountry != null) {
+    const remote = choices.find(
+      (choice) => choice.kind === 'remote' && choice.remoteCountry === remoteCountry,
+    );
+    if (!remote) {
+      return { errors: [{ field: 'remoteCountry', message: remoteCountryMessage(remoteCountry) }] };
+    }
+    if (choices.length < 2) return { errors: [] };
+    return locationIndex != null
+      ? { errors: [{ field: 'remoteCountry', message: ONE_PLACE_MESSAGE }] }
+      : { chosen: remote, errors: [] };
+  }
+  if (choices.length < 2) return { errors: [] };
+  const place = choices.find(
+    (choice) => choice.kind === 'place' && choice.locationIndex === locationIndex,
+  );
+  return place
+    ? { chosen: place, errors: [] }
+    : { errors: [{ field: 'locationIndex', message: PLACE_CHOICE_MESSAGE }] };
 }
 
 /** Experience is optional and not validated (docs/api.md): a known band's label, else the text. */

@@ -31,8 +31,10 @@ export type ApplicationFields = Omit<
   referredBy: string | null;
   /** Absent: the opening asked no questions. */
   answers?: StoredAnswer[];
-  /** Absent or null: the opening had one place. */
+  /** Absent or null: the opening had one place, or a remote country was chosen. */
   place?: Place | null;
+  /** Absent or null: no remote country was chosen (remoteCountry of ApplicationInput). */
+  remoteCountry?: string | null;
 };
 
 /** Every stored field of an application has its column: a field without one does not compile. */
@@ -85,6 +87,7 @@ export const applicantSelectList = [
   'attachments.sha256 as attachmentSha256',
   'applicants.answers',
   'applicants.place',
+  'applicants.remoteCountry',
 ] as const;
 
 /** A row of applicantSelectList; the place names are null where the left joins found none. */

@@ -281,3 +281,44 @@ export async function jobOr404(
   if (!job) throw new HttpProblem(404, `There is no opening with id ${id}.`);
   return job;
 }
+
+/** An open opening as a closed one's page names it: a link's text and its place. */
+export interface OpeningLink {
+  id: number;
+  title: string;
+  location: string;
+}
+
+/** How many open openings a closed opening's page offers in its place. */
+export const SIMILAR_OPENINGS = 3;
+
+/**
+ * Open openings like a closed one, for its page (docs/search.md): those sharing one of its
+ * countries first (a place's, or a remote opening's remote country), then the most recent.
+ * Openings have no department, so the country is what makes one like another.
+ */
+export async function similarOpenings(
+  repos: Pick<OpeningsRepositories, 'jobs'>,
+  closed: Pick<Job, 'id' | 'location' | 'locations' | 'workplaceType' | 'remoteCountries'>,
+  now: Date,
+  limit = SIMILAR_OPENINGS,
+): Promise<OpeningLink[]> {
+  const countries = new Set(
+    [
+      ...placesOf(closed).map((place) => place.country),
+      ...(closed.workplaceType === 'REMOTE' ? closed.remoteCountries : []),
+    ]
+      .map((code) => countryOf(code)?.value)
+      .filter((value) => value !== undefined),
+  );
+  const open = (await careerListings(repos, now)).filter((listing) => listing.id !== closed.id);
+  const shares = (listing: CareerListing) =>
+    listing.countries.some((country) => countries.has(country.value));
+  const minutes = ({ posted }: CareerListing) =>
+    (posted.days * 24 + posted.hours) * 60 + posted.minutes;
+  return open
+    .map((listing) => ({ listing, shares: shares(listing) }))
+    .sort((a, b) => Number(b.shares) - Number(a.shares) || minutes(a.listing) - minutes(b.listing))
+    .slice(0, limit)
+    .map(({ listing }) => ({ id: listing.id, title: listing.title, location: listing.location }));
+}

@@ -16,10 +16,11 @@ export const CSV_COLUMNS = [
   { key: 'stage', label: 'Stage' },
   { label: 'Rejection reason', cell: (a: PipelineApplicant) => a.rejectionReason ?? '' },
   ...applicantColumns,
-  // The place applied for as one line ('' when the opening had one place).
+  // The place applied for as one line ('' when the opening had one place), or its remote country.
   {
     label: 'Place applied for',
-    cell: (a: PipelineApplicant) => (a.place ? placeLine(a.place) : ''),
+    cell: (a: PipelineApplicant) =>
+      a.remoteCountry ? `Remote from ${a.remoteCountry}` : a.place ? placeLine(a.place) : '',
   },
   { key: 'appliedOn', label: 'Applied on' },
   { key: 'attachmentName', label: 'Resume file' },
@@ -40,6 +41,7 @@ type KeyedColumn = Extract<(typeof CSV_COLUMNS)[number], { key: unknown }>['key'
 export const csvOtherFields = {
   rejectionReason: 'the "Rejection reason" column',
   place: 'the "Place applied for" column',
+  remoteCountry: 'the "Place applied for" column, as "Remote from PL"',
   source: 'the "Source" column',
   answers: 'one column per question, or one "Answers" column over several openings',
   doesNotMeet: 'the "Does not meet" column, last',

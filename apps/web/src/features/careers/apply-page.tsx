@@ -4,7 +4,7 @@ import {
   applyFormFieldNames,
   isApplyFormField,
   optionsOf,
-  placeText,
+  placeChoices,
   type ApplyPageState,
   type PublicOpening,
   type PublicQuestion,
@@ -13,7 +13,7 @@ import { jobApplyPath, jobPath, routes } from '@lumenfield/routes';
 import type { ReactNode } from 'react';
 import { usePageData } from '@/lib/page-data';
 import { usePageMeta } from '@/lib/page-meta';
-import { RESUME_LIMIT_TEXT } from './application/application-form';
+import { RESUME_LIMIT_TEXT, onPlaceChoice } from './application/application-form';
 import {
   ApplyForm,
   ErrorSummary,
@@ -109,15 +109,17 @@ const controlId = (field: string) => controlIdOf(ID_PREFIX, field);
 
 /** The one apply form, as the server renders it with what was typed and what failed. */
 function ApplyPageForm({ job, state }: { job: PublicOpening; state: ApplyPageState }) {
-  const { values, errors } = state;
+  const { values } = state;
+  const errors = onPlaceChoice(state.errors);
   const errorOf = failuresByField(errors);
+  const choices = placeChoices(job);
   // Every field, the place and each question asked has a control by its name; nothing else.
   const targetOf = (field: string) => {
     const key = field.startsWith('answers.') ? field.slice('answers.'.length) : undefined;
     const shown =
       key === undefined
         ? field === 'resume' ||
-          (isApplyFormField(field) && (field !== 'locationIndex' || job.locations.length > 1))
+          (isApplyFormField(field) && (field !== 'locationIndex' || choices.length > 1))
         : job.questions.some((question) => question.key === key);
     return shown ? controlId(field) : undefined;
   };
@@ -168,7 +170,7 @@ function ApplyPageForm({ job, state }: { job: PublicOpening; state: ApplyPageSta
       }
       after={
         <>
-          {job.locations.length > 1 ? (
+          {choices.length > 1 ? (
             <fieldset
               className="apply-page-form__group"
               id={controlId('locationIndex')}
@@ -179,15 +181,15 @@ function ApplyPageForm({ job, state }: { job: PublicOpening; state: ApplyPageSta
                 {applyFormControls.locationIndex.label}
                 <span aria-hidden="true"> *</span>
               </legend>
-              {job.locations.map((place, index) => (
-                <label key={index} className="apply-page-form__choice">
+              {choices.map((choice) => (
+                <label key={choice.value} className="apply-page-form__choice">
                   <input
                     type="radio"
                     name={applyFormFieldNames.locationIndex}
-                    value={String(index)}
-                    defaultChecked={values.fields.locationIndex === String(index)}
+                    value={choice.value}
+                    defaultChecked={values.fields.locationIndex === choice.value}
                   />{' '}
-                  {placeText(place)}
+                  {choice.label}
                 </label>
               ))}
               <FieldMessage id="apply-locationIndex-error" message={errorOf('locationIndex')} />

@@ -58,7 +58,9 @@ export default function JobPage({ routeId, param }: ScreenProps) {
   const missing = usePageData().missingJob;
   if (missing && routeId !== 'jobs' && missing.id === Number(param)) {
     return missing.closed ? (
-      <JobProblem title={JOB_NOT_FOUND_TITLE} text={JOB_CLOSED_TEXT} />
+      <JobProblem title={JOB_NOT_FOUND_TITLE} text={JOB_CLOSED_TEXT}>
+        <ClosedOpening title={missing.title} similar={missing.similar ?? []} />
+      </JobProblem>
     ) : (
       <JobProblem
         title={NO_SUCH_JOB_TITLE}
@@ -158,7 +160,11 @@ function JobScreen({ jobId, title }: { jobId: number; title: string }) {
     code: job.code,
     title: job.title,
     location: job.location,
-    locations: job.locations,
+    where: {
+      locations: job.locations,
+      remoteCountries: job.remoteCountries,
+      workplaceType: job.workplaceType,
+    },
     questions: job.questions,
   };
   return (
@@ -319,13 +325,16 @@ interface JobProblemProps {
   title: string;
   text: string;
   onRetry?: () => void;
+  /** Said after the text (a closed opening's name and the open ones like it). */
+  children?: React.ReactNode;
 }
 
-function JobProblem({ title, text, onRetry }: JobProblemProps) {
+function JobProblem({ title, text, onRetry, children }: JobProblemProps) {
   usePageMeta({ title });
   return (
     <JobIntro title={title}>
       <p className="page-intro__lead">{text}</p>
+      {children}
       <div className="job-intro__actions">
         {onRetry ? (
           <button type="button" className="button button--on-navy" onClick={onRetry}>
@@ -338,5 +347,43 @@ function JobProblem({ title, text, onRetry }: JobProblemProps) {
         )}
       </div>
     </JobIntro>
+  );
+}
+
+/**
+ * A closed opening's page (docs/search.md): which opening closed, and open ones like it (sharing
+ * a country, else the most recent), each a link; 'See all openings' follows.
+ */
+function ClosedOpening({
+  title,
+  similar,
+}: {
+  title: string | undefined;
+  similar: { id: number; title: string; location: string }[];
+}) {
+  return (
+    <div className="job-closed">
+      {title ? (
+        <p className="job-closed__name">
+          <span className="job-closed__label">Closed: </span>
+          {title}
+        </p>
+      ) : null}
+      {similar.length > 0 ? (
+        <section className="job-closed__similar" aria-labelledby="job-closed-similar">
+          <h2 id="job-closed-similar" className="job-closed__heading">
+            Open roles like it
+          </h2>
+          <ul className="job-closed__list">
+            {similar.map((opening) => (
+              <li key={opening.id}>
+                <a href={jobPath(opening.id)}>{opening.title}</a>
+                <span className="job-closed__place"> · {opening.location}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
   );
 }

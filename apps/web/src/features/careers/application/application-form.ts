@@ -32,9 +32,19 @@ export type ErrorTarget = ApplyFormField | 'resume' | 'form' | `answers.${string
 export function errorTarget(field: string): ErrorTarget {
   if (field.startsWith('answers.')) return field as `answers.${string}`;
   // The place is asked apart from the fields: the dialog leads its refusals to its radios.
-  if (field === 'resume' || (isApplyFormField(field) && field !== 'locationIndex')) return field;
+  const placeField = field === 'locationIndex' || field === 'remoteCountry';
+  if (field === 'resume' || (isApplyFormField(field) && !placeField)) return field;
   return 'form';
 }
+
+/**
+ * Failures as the form shows them: a refused remote country (`remoteCountry`) is one of the
+ * place's choices, so it stands beside the place's group and its summary link leads there.
+ */
+export const onPlaceChoice = (failures: readonly FieldError[]): FieldError[] =>
+  failures.map((failure) =>
+    failure.field === 'remoteCountry' ? { ...failure, field: 'locationIndex' } : failure,
+  );
 
 /** Every field of the application empty (the fields are the schema's, so a new one is here too). */
 export const emptyDraft = (): ApplicationDraft => ({

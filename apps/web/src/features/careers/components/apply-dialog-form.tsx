@@ -7,7 +7,7 @@ import {
   type DropDownOption,
   type FieldError,
   type MobileJudge,
-  type Place,
+  type PlaceChoiceOption,
 } from '@lumenfield/contract';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { fetchCountries, fetchExperienceBands, fetchStates } from '../api/options';
@@ -19,6 +19,7 @@ import {
   draftText,
   emptyDraft,
   errorTarget,
+  onPlaceChoice,
   readFileBytes,
   resetsFileInput,
   resumeFacts,
@@ -50,7 +51,7 @@ export interface ApplyDialogFormProps {
 const STATES_FAILED = "We couldn't load the states of that country. Please choose it again.";
 
 /** No places known (yet): nothing to choose. One array, so the choice's hook sees no change. */
-const noPlaces: Place[] = [];
+const noPlaces: PlaceChoiceOption[] = [];
 
 let mobileJudge: Promise<MobileJudge> | undefined;
 /**
@@ -106,7 +107,7 @@ export function ApplyDialogForm({ job, onApplied }: ApplyDialogFormProps) {
   const [questionsAttempt, setQuestionsAttempt] = useState(0);
   const asked = useOpeningQuestions(job, questionsAttempt);
   const questions = asked.status === 'ready' ? asked.questions : null;
-  const place = usePlaceChoice(asked.status === 'ready' ? asked.locations : noPlaces);
+  const place = usePlaceChoice(asked.status === 'ready' ? asked.choices : noPlaces);
 
   useEffect(() => draftStore.set(draft), [draft]);
 
@@ -178,7 +179,8 @@ export function ApplyDialogForm({ job, onApplied }: ApplyDialogFormProps) {
   }
 
   /** Every failure at once: in the summary, which takes focus, and each beside its field. */
-  function showFailures(list: FieldError[]) {
+  function showFailures(failed: FieldError[]) {
+    const list = onPlaceChoice(failed);
     // A file of the wrong type or size is taken out of the input (docs/careers.md).
     if (list.some(resetsFileInput)) resetFile();
     setFailures(list);
@@ -284,12 +286,8 @@ export function ApplyDialogForm({ job, onApplied }: ApplyDialogFormProps) {
       upload.current = controller;
       setProgress({ percent: 0, sent: 0, total: file.size });
       setSpokenStep(0);
-      const { locationIndex } = place.payload();
       const application = {
-        fields: {
-          ...text,
-          locationIndex: locationIndex === undefined ? '' : String(locationIndex),
-        },
+        fields: { ...text, ...place.payload() },
         answers: answersFor(questions, draft.answers),
       };
       const resume = { name: file.name, type: file.type, bytes };
@@ -327,7 +325,8 @@ export function ApplyDialogForm({ job, onApplied }: ApplyDialogFormProps) {
   /** Where a failure's link leads: its field's control, when the form shows one. */
   const targetOf = (field: string): string | undefined => {
     if (field === 'locationIndex') {
-      return place.places.length > 1 ? placeRadioId(id, 0) : undefined;
+      const first = place.choices[0];
+      return place.choices.length > 1 && first ? placeRadioId(id, first.value) : undefined;
     }
     const target = errorTarget(field);
     if (target === 'form') return undefined;
@@ -389,8 +388,8 @@ export function ApplyDialogForm({ job, onApplied }: ApplyDialogFormProps) {
           choice={place}
           idPrefix={id}
           error={errorFor('locationIndex')}
-          onChoose={(index) => {
-            place.choose(index);
+          onChoose={(value) => {
+            place.choose(value);
             hideErrorOf('locationIndex');
           }}
         />

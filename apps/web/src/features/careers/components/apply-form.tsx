@@ -36,7 +36,9 @@ type Control =
       autoComplete: string;
     }
   /** Asked apart from the grid's fields: by the dialog first in it, by the page after it. */
-  | { kind: 'place'; label: string };
+  | { kind: 'place'; label: string }
+  /** One of the place's choices (a remote country), so asked in its group. */
+  | { kind: 'in-place'; label: string };
 
 /**
  * Every field of the form's schema (@lumenfield/contract `applyFormSchema`) with its control, in
@@ -44,6 +46,7 @@ type Control =
  */
 export const applyFormControls = {
   locationIndex: { kind: 'place', label: 'Where would you work?' },
+  remoteCountry: { kind: 'in-place', label: 'Where would you work?' },
   firstName: {
     kind: 'text',
     label: 'First Name',
@@ -172,6 +175,7 @@ export function ApplyForm(props: ApplyFormProps) {
   const fields = Object.entries(applyFormControls).map(([name, control]) => {
     const field = name as ApplyFormField;
     if (control.kind === 'place') return <Fragment key={field}>{props.place}</Fragment>;
+    if (control.kind === 'in-place') return null;
     const error = errorOf(field);
     const common = {
       id: idOf(field),

@@ -17,8 +17,14 @@ export function JobPlaces({
         <>
           <p className="job-places__title">{job.locations.length} places:</p>
           <ul className="job-places__list">
+            {/* The separator is text, not decoration: read, copied and found as " · ". */}
             {job.locations.map((place, index) => (
-              <li key={index}>{placeText(place)}</li>
+              <li key={index}>
+                {placeText(place)}
+                {index < job.locations.length - 1 ? (
+                  <span className="job-places__separator">{' · '}</span>
+                ) : null}
+              </li>
             ))}
           </ul>
         </>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { applicationMessages } from '@lumenfield/contract';
+import { applicationMessages, type OpeningWhere } from '@lumenfield/contract';
 import {
   callsTo,
   expectSummary,
@@ -33,10 +33,12 @@ const job = {
 };
 const pdf = () => new File(['%PDF-1.4\n%%EOF\n'], 'resume.pdf', { type: 'application/pdf' });
 
-function setup(handlers: Record<string, Handler>, withPlaces = true) {
+const onSite: OpeningWhere = { locations: places, remoteCountries: [], workplaceType: 'ONSITE' };
+
+function setup(handlers: Record<string, Handler>, withPlaces = true, where = onSite) {
   return renderApplyForm(
     // The job page hands over its questions and places; a careers row has only names.
-    withPlaces ? { ...job, locations: places } : { ...job, questions: undefined },
+    withPlaces ? { ...job, where } : { ...job, questions: undefined },
     handlers,
   );
 }
@@ -65,7 +67,7 @@ describe('Where would you work?', () => {
     const { user } = renderApplyForm(
       {
         ...job,
-        locations: places,
+        where: onSite,
         questions: [{ key: 'years', label: 'Years with SQL', type: 'number', required: true }],
       },
       {},
@@ -131,5 +133,79 @@ describe('Where would you work?', () => {
     setup({ '/openings/7': () => json(publicOpening({ id: 7, locations: onePlace })) }, false);
     await screen.findByRole('option', { name: 'United States of America' });
     expect(screen.queryByRole('group', { name: /Where would you work\?/ })).toBeNull();
+  });
+
+  describe('of a remote opening', () => {
+    const remote = {
+      locations: [{ city: 'Pune', region: 'IN-MH', country: 'IN' }],
+      remoteCountries: ['PL', 'PT'],
+      workplaceType: 'REMOTE',
+    };
+
+    it('offers "Remote from <country>" for each of its countries, after its places', async () => {
+      let body: unknown;
+      const { user, onApplied } = setup(
+        {
+          '/openings/7/applications': (_url, init) => {
+            body = init?.body;
+            return json({ applicantId: 4, message: 'Applied Successfully!' }, 201);
+          },
+        },
+        true,
+        remote,
+      );
+      const group = screen.getByRole('group', { name: /Where would you work\?/ });
+      expect(
+        within(group)
+          .getAllByRole('radio')
+          .map((r) => r.nextSibling?.textContent),
+      ).toEqual(['Pune, MH, India', 'Remote from Poland', 'Remote from Portugal']);
+      await fillValid(user);
+      await user.click(screen.getByRole('radio', { name: 'Remote from Poland' }));
+      await submit(user);
+      await waitFor(() => expect(onApplied).toHaveBeenCalledTimes(1));
+      expect(formFields(body)).toMatchObject({ locationIndex: 'remote-PL', firstName: 'Ana' });
+    });
+
+    it("shows the server's refusal of a remote country beside the group", async () => {
+      const refusal =
+        'This opening cannot be held remotely from Portugal. Please choose one of the places offered.';
+      const { user } = setup(
+        {
+          '/openings/7/applications': () =>
+            problem(400, 'The application is invalid.', [
+              { field: 'remoteCountry', message: refusal },
+            ]),
+        },
+        true,
+        remote,
+      );
+      await fillValid(user);
+      await user.click(screen.getByRole('radio', { name: 'Remote from Portugal' }));
+      await submit(user);
+      const group = screen.getByRole('group', { name: /Where would you work\?/ });
+      await waitFor(() => expect(group).toHaveAccessibleDescription(refusal));
+      // Listed in the summary too, its link leading to the group's first choice.
+      await expectSummary([[refusal, screen.getByRole('radio', { name: 'Pune, MH, India' })]]);
+    });
+
+    it('asks nothing when its one place is its one remote country', async () => {
+      setup(
+        {
+          '/openings/7': () =>
+            json(
+              publicOpening({
+                id: 7,
+                locations: [{ city: '', region: '', country: 'US' }],
+                remoteCountries: ['US'],
+                workplaceType: 'REMOTE',
+              }),
+            ),
+        },
+        false,
+      );
+      await screen.findByRole('option', { name: 'United States of America' });
+      expect(screen.queryByRole('group', { name: /Where would you work\?/ })).toBeNull();
+    });
   });
 });

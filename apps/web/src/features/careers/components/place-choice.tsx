@@ -1,49 +1,53 @@
 import { useState } from 'react';
-import { placeText, type FieldError, type Place } from '@lumenfield/contract';
+import type { FieldError, PlaceChoiceOption } from '@lumenfield/contract';
 import { FieldMessage } from './apply-form';
 
 /*
  * "Where would you work?" in the apply dialog (docs/careers.md): asked when the opening has two
- * or more places, required, sent as `locationIndex`. The dialog opened from the careers list
- * knows only the row, so the places come from the opening's detail then.
+ * or more places or remote countries (placeChoices), required, sent as `locationIndex` (a
+ * place's index, or a remote country as "remote-PL", as the page without scripts posts it).
+ * The dialog opened from the careers list knows only the row, so the places come from the
+ * opening's detail then.
  */
 
 export const PLACE_REQUIRED = 'Please choose the place you would work from.';
 
 export interface PlaceChoiceState {
-  places: Place[];
-  index: number | null;
-  choose: (index: number) => void;
+  choices: PlaceChoiceOption[];
+  /** The chosen choice's value ("1", "remote-PL"). */
+  value: string | null;
+  choose: (value: string) => void;
   /** Before sending: the refusal when a choice is missing (the form lists it with the rest). */
   failures: () => FieldError[];
-  /** The application's part: `locationIndex` when there is a choice to send. */
-  payload: () => { locationIndex?: number };
+  /** The application's part: `locationIndex`'s text, '' when there is no choice to send. */
+  payload: () => { locationIndex: string };
 }
 
 /**
- * The choice of place, over the opening's places as the form has them (the job page's, or read
- * from the opening's detail with its questions: use-opening-questions.ts). Until they are known
- * there is nothing to choose; without them the dialog sends no choice and the server's sentence
- * asks for one. Its refusals, the form's and the server's, are shown by the form as any field's.
+ * The choice of place, over the opening's choices as the form has them (from the job page's
+ * opening, or read from its detail with its questions: use-opening-questions.ts). Until they are
+ * known there is nothing to choose; without them the dialog sends no choice and the server's
+ * sentence asks for one. Its refusals, the form's and the server's, are shown by the form as any
+ * field's.
  */
-export function usePlaceChoice(places: Place[]): PlaceChoiceState {
-  const [index, setIndex] = useState<number | null>(null);
+export function usePlaceChoice(choices: PlaceChoiceOption[]): PlaceChoiceState {
+  const [value, setValue] = useState<string | null>(null);
   return {
-    places,
-    index,
-    choose: setIndex,
+    choices,
+    value,
+    choose: setValue,
     failures: () =>
-      places.length < 2 || index !== null
+      choices.length < 2 || value !== null
         ? []
         : [{ field: 'locationIndex', message: PLACE_REQUIRED }],
-    payload: () => (places.length > 1 && index !== null ? { locationIndex: index } : {}),
+    payload: () => ({ locationIndex: choices.length > 1 && value !== null ? value : '' }),
   };
 }
 
-/** The id of a place's radio: the form's summary leads to the first. */
-export const placeRadioId = (idPrefix: string, index: number) => `${idPrefix}-place-${index}`;
+/** The id of a choice's radio: the form's summary leads to the first. */
+export const placeRadioId = (idPrefix: string, value: string) => `${idPrefix}-place-${value}`;
 
-/** The radio group; nothing when the opening has one place. */
+/** The radio group; nothing when the opening has one place (or remote country) only. */
 export function PlaceChoice({
   choice,
   idPrefix,
@@ -54,9 +58,9 @@ export function PlaceChoice({
   idPrefix: string;
   /** The refusal shown beside the group, if any. */
   error: string | undefined;
-  onChoose: (index: number) => void;
+  onChoose: (value: string) => void;
 }) {
-  if (choice.places.length < 2) return null;
+  if (choice.choices.length < 2) return null;
   const errorId = `${idPrefix}-place-error`;
   return (
     <fieldset
@@ -71,21 +75,21 @@ export function PlaceChoice({
         </span>
       </legend>
       <div className="apply-place__options">
-        {choice.places.map((place, index) => {
-          const id = placeRadioId(idPrefix, index);
+        {choice.choices.map((option) => {
+          const id = placeRadioId(idPrefix, option.value);
           return (
-            <div key={index} className="apply-place__option">
+            <div key={option.value} className="apply-place__option">
               <input
                 id={id}
                 type="radio"
                 name="locationIndex"
-                value={index}
+                value={option.value}
                 required
-                checked={choice.index === index}
-                onChange={() => onChoose(index)}
+                checked={choice.value === option.value}
+                onChange={() => onChoose(option.value)}
                 aria-invalid={error ? true : undefined}
               />
-              <label htmlFor={id}>{placeText(place)}</label>
+              <label htmlFor={id}>{option.label}</label>
             </div>
           );
         })}

@@ -114,6 +114,7 @@ export function applicant(overrides: Partial<ConsoleApplicant> = {}): ConsoleApp
     attachmentSha256: 'ab',
     answers: [],
     place: null,
+    remoteCountry: null,
     doesNotMeet: [],
     jobId: 3,
     jobCode: 'LTP-QA-1',

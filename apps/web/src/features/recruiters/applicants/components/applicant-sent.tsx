@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import {
   applicantColumns,
+  appliedPlaceText,
   arrivalLabels,
   sourceText,
   type ApplicantColumnKey,
   type ConsoleApplicant,
-  placeText,
 } from '@lumenfield/contract';
 import { displayedMobileNumber } from '@lumenfield/contract/phone';
 import { Link } from '@lumenfield/page-kit';
@@ -58,14 +58,13 @@ function sentValue(applicant: ConsoleApplicant, key: ApplicantColumnKey): ReactN
 
 /** What the applicant sent: the lines of the one list of applicant fields, then when and where. */
 export function Sent({ applicant }: { applicant: ConsoleApplicant }) {
+  const appliedPlace = appliedPlaceText(applicant);
   const rows: [string, ReactNode][] = [
     ...applicantColumns.map(({ key, label }): [string, ReactNode] => [
       label,
       sentValue(applicant, key),
     ]),
-    ...(applicant.place
-      ? [['Place applied for', placeText(applicant.place)] as [string, ReactNode]]
-      : []),
+    ...(appliedPlace ? [['Place applied for', appliedPlace] as [string, ReactNode]] : []),
     ['Applied on', <When iso={applicant.appliedOn} />],
     [
       'Opening',
