@@ -1,4 +1,4 @@
-import type { FastifyMultipartOptions, Multipart } from '@fastify/multipart';
+import fastifyMultipart, { type FastifyMultipartOptions, type Multipart } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Piscina } from 'piscina';
 import {
@@ -24,7 +24,7 @@ import { incompleteBody } from '../lib/read-body';
 import { mailOrigin } from '../plugins/public-origin';
 import { HttpProblem } from '../lib/http-problem';
 import type { JoinedResume } from '../workers/body-decoder';
-import { asBuffer, movableBuffers } from '../workers/pool';
+import { asBuffer, createWorkerPool, movableBuffers } from '../workers/pool';
 
 /*
  * An application posted as multipart/form-data, read once for both of its senders: the job
@@ -65,6 +65,22 @@ export const applicationMultipartOptions: FastifyMultipartOptions = {
   },
   throwFileSizeLimit: false,
 };
+
+/**
+ * Sets up an encapsulated plugin whose routes answer JSON to an application's multipart body:
+ * a pool of body decoders (closed with the app; answered, for readApplicationForm), the
+ * multipart parser with the application's limits, and a refusal that closes its connection when
+ * the body was not read to its end (a kept-alive connection would read the rest as a request).
+ */
+export async function readsApplications(app: FastifyInstance): Promise<Piscina> {
+  const decoders = createWorkerPool('body-decoder');
+  app.addHook('onClose', () => decoders.close());
+  await app.register(fastifyMultipart, applicationMultipartOptions);
+  app.addHook('onSend', async (request, reply) => {
+    if (reply.statusCode >= 400 && !request.raw.readableEnded) reply.header('Connection', 'close');
+  });
+  return decoders;
+}
 
 export interface ReceivedForm {
   values: ApplyFormValues;

@@ -1,4 +1,3 @@
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,11 +11,10 @@ import type { Config } from '../config';
 import type { DbHandle } from '../db/create-db';
 import { acceptedAnswer } from '../domains/applications/accepted-answer';
 import { HttpProblem } from '../lib/http-problem';
-import { createWorkerPool } from '../workers/pool';
 import {
   MULTIPART_BODY_LIMIT,
   admitApplicationBody,
-  applicationMultipartOptions,
+  readsApplications,
   judgeApplicationForm,
   readApplicationForm,
 } from './application-parts';
@@ -33,15 +31,7 @@ export const applicationsApiRoutes: FastifyPluginAsyncZod<{
   config: Config;
   database: DbHandle;
 }> = async (app, { config, database }) => {
-  const decoders = createWorkerPool('body-decoder');
-  app.addHook('onClose', () => decoders.close());
-  await app.register(fastifyMultipart, applicationMultipartOptions);
-
-  // The rest of a body refused before its end is not read: the connection closes after the
-  // answer (a kept-alive connection would read it as the next request).
-  app.addHook('onSend', async (request, reply) => {
-    if (reply.statusCode >= 400 && !request.raw.readableEnded) reply.header('Connection', 'close');
-  });
+  const decoders = await readsApplications(app);
 
   app.post(
     APPLY_API_PATH,

@@ -235,6 +235,11 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
     'POST /api/recruiters/applicants/bulk/:id/undo': {
       url: '/api/recruiters/applicants/bulk/999999/undo',
     },
+    // A candidate added by hand, as multipart: a JSON body is refused with 415 past the guards.
+    'POST /api/recruiters/jobs/:id/applicants': {
+      url: `/api/recruiters/jobs/${f.jobId}/applicants`,
+      body: {},
+    },
     'POST /api/recruiters/applicants/:id/notes': {
       url: `/api/recruiters/applicants/${f.applicantId}/notes`,
       body: { text: 'A security case.' },

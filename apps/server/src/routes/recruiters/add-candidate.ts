@@ -1,4 +1,3 @@
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ADD_CANDIDATE_NOTE_MAX,
@@ -16,11 +15,10 @@ import type { Config } from '../../config';
 import type { DbHandle } from '../../db/create-db';
 import { stripControlCharacters as clean } from '../../lib/control-characters';
 import { HttpProblem } from '../../lib/http-problem';
-import { createWorkerPool } from '../../workers/pool';
 import {
   MULTIPART_BODY_LIMIT,
   admitApplicationBody,
-  applicationMultipartOptions,
+  readsApplications,
   judgeApplicationForm,
   readApplicationForm,
 } from '../application-parts';
@@ -43,14 +41,7 @@ export const consoleAddCandidateRoutes: FastifyPluginAsyncZod<{
   config: Config;
   database: DbHandle;
 }> = async (app, { config, database }) => {
-  const decoders = createWorkerPool('body-decoder');
-  app.addHook('onClose', () => decoders.close());
-  await app.register(fastifyMultipart, applicationMultipartOptions);
-
-  // The rest of a body refused before its end is not read: the connection closes after it.
-  app.addHook('onSend', async (request, reply) => {
-    if (reply.statusCode >= 400 && !request.raw.readableEnded) reply.header('Connection', 'close');
-  });
+  const decoders = await readsApplications(app);
 
   app.post(
     JOB_APPLICANTS_PATH,
