@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { startSmtpServer } from '../../apps/server/src/test/smtp';
+import { expect } from '@playwright/test';
 
 /**
  * The server suite's SMTP server (apps/server/src/test/smtp.ts) for the browser tests' site
@@ -32,4 +33,27 @@ export function sunkMail(): SunkMail[] {
     const newline = text.indexOf('\n');
     return { to: text.slice(0, newline), raw: text.slice(newline + 1) };
   });
+}
+
+/** A mail's text as sent (quoted-printable soft breaks joined). */
+export const mailText = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+
+/** The status link of the newest mail to `to` whose text holds `marker`. */
+export async function statusLinkFor(to: string, marker: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const mail = sunkMail()
+          .filter((each) => each.to.includes(to) && mailText(each.raw).includes(marker))
+          .at(-1);
+        link =
+          mail &&
+          /https?:\/\/[^\s"<>]+\/applications\/[A-Za-z0-9_-]{43}/.exec(mailText(mail.raw))?.[0];
+        return link;
+      },
+      { timeout: 30_000 },
+    )
+    .toBeTruthy();
+  return new URL(link!).pathname;
 }

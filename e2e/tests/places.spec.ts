@@ -6,6 +6,7 @@ import { ana, dialogOf, expectErrorSummary, fillForm } from '../support/apply-di
 import { expectNoViolations, expectNoViolationsWithoutScripts } from '../support/axe';
 import { CONSOLE_ADMIN } from '../support/console-servers';
 import { signIn } from '../support/console-sign-in';
+import { statusLinkFor } from '../support/smtp-sink';
 import { expect, live, test } from '../support/fixtures';
 import { shoot } from '../support/shots';
 import { pdfWithText } from '../../apps/server/src/test/files';
@@ -155,6 +156,11 @@ test('a remote opening offers "Remote from Poland"; the page parts its places; t
   await shoot(visitor, 'remote-place-choice');
   await dialog.getByRole('button', { name: 'Apply' }).click();
   await expect(visitor.getByRole('alertdialog', { name: APPLIED_SUCCESSFULLY })).toBeVisible();
+
+  // Their own page names the choice in the job page's words.
+  await visitor.goto(await statusLinkFor(ana.email, 'Remote Claims Data Engineer'));
+  await expect(visitor.getByText('Remote from Poland', { exact: true })).toBeVisible();
+  await expectNoViolations(visitor, 'the status page of a remote choice');
 
   // Without scripts the apply page offers the same choices as radios of one group.
   const context = await browser.newContext({

@@ -4,7 +4,7 @@ import { adminApi } from '../support/admin-api';
 import { ana, dialogOf, fillForm, type Applicant } from '../support/apply-dialog';
 import { expectNoViolations, expectNoViolationsWithoutScripts } from '../support/axe';
 import { CONSOLE_ADMIN } from '../support/console-servers';
-import { sunkMail } from '../support/smtp-sink';
+import { mailText, statusLinkFor, sunkMail } from '../support/smtp-sink';
 import { expect, live, test } from '../support/fixtures';
 import { pdfWithText } from '../../apps/server/src/test/files';
 import { consoleUrl, signedIn } from '../support/console-sign-in';
@@ -14,29 +14,6 @@ import { consoleUrl, signedIn } from '../support/console-sign-in';
  * SQLite server, whose mail goes to the SMTP sink: apply, open the link the confirmation mail
  * carries, follow a recruiter's move there, withdraw, and see it in the console.
  */
-
-/** A mail's text as sent (quoted-printable soft breaks joined). */
-const decoded = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-
-/** The status link of the newest mail to `to` whose text holds `marker`. */
-async function statusLinkFor(to: string, marker: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      () => {
-        const mail = sunkMail()
-          .filter((each) => each.to.includes(to) && decoded(each.raw).includes(marker))
-          .at(-1);
-        link =
-          mail &&
-          /https?:\/\/[^\s"<>]+\/applications\/[A-Za-z0-9_-]{43}/.exec(decoded(mail.raw))?.[0];
-        return link;
-      },
-      { timeout: 30_000 },
-    )
-    .toBeTruthy();
-  return new URL(link!).pathname;
-}
 
 async function newPage(browser: Browser, javaScriptEnabled = true) {
   const context = await browser.newContext({
@@ -161,7 +138,7 @@ test.describe("the applicant's own page", () => {
             sunkMail().some(
               (mail) =>
                 mail.to.includes(who.email) &&
-                decoded(mail.raw).includes('The links to your applications'),
+                mailText(mail.raw).includes('The links to your applications'),
             ),
           { timeout: 30_000 },
         )
