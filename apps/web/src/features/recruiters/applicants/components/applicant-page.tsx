@@ -369,7 +369,7 @@ export default function ApplicantPage({ applicantId }: { applicantId: number }) 
           {around ? <ListWalk around={around} query={query} /> : null}
           <button
             type="button"
-            className="rc-applicant__keys"
+            className="rc-link-button rc-applicant__keys"
             aria-keyshortcuts="Shift+?"
             onClick={() => setHelpOpen(true)}
           >
