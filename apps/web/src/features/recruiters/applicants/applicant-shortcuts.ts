@@ -39,3 +39,28 @@ export function shortcutOf(event: {
   if (event.target instanceof Element && event.target.closest(TYPING)) return undefined;
   return KEYS[event.key];
 }
+
+/** Where a person's choice to turn the keys off is kept, in their browser. */
+const OFF_KEY = 'lumenfield.console.shortcuts';
+
+/**
+ * Whether the single-key shortcuts are on: on, unless the person turned them off in the help
+ * dialog. A key without a modifier can be pressed by chance, and speech input types letters, so
+ * each person can turn them off (docs/recruiters.md, "Keyboard shortcuts").
+ */
+export function shortcutsOn(): boolean {
+  try {
+    return localStorage.getItem(OFF_KEY) !== 'off';
+  } catch {
+    return true;
+  }
+}
+
+export function setShortcutsOn(on: boolean): void {
+  try {
+    if (on) localStorage.removeItem(OFF_KEY);
+    else localStorage.setItem(OFF_KEY, 'off');
+  } catch {
+    // No storage (a private window may refuse it): the keys stay as they are for this page.
+  }
+}

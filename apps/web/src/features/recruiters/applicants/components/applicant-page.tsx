@@ -19,7 +19,12 @@ import { MessagePanel } from '../../messages/components/applicant-messages';
 import { RejectDialog } from '../../messages/components/reject-dialog';
 import { Timeline } from '../../messages/components/timeline';
 import { applicantInList, listQuery } from '../applicant-sort';
-import { APPLICANT_SHORTCUTS, shortcutOf } from '../applicant-shortcuts';
+import {
+  APPLICANT_SHORTCUTS,
+  setShortcutsOn,
+  shortcutOf,
+  shortcutsOn,
+} from '../applicant-shortcuts';
 import { Modal } from '@/components/modal';
 import { queryFromParams } from './applicants-page';
 import { useSession } from '../../common/session';
@@ -274,6 +279,7 @@ function ListWalk({ around, query }: { around: Around; query: ApplicantsQuery })
 
 /** The page's keys, listed in a dialog that '?' (or its button) opens. */
 function ShortcutsHelp({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [on, setOn] = useState(shortcutsOn);
   return (
     <Modal open={open} onClose={onClose} title="Keyboard shortcuts" className="rc-shortcuts">
       <p>On an applicant&rsquo;s page, outside a field:</p>
@@ -292,6 +298,17 @@ function ShortcutsHelp({ open, onClose }: { open: boolean; onClose: () => void }
           </div>
         ))}
       </dl>
+      <label className="rc-shortcuts__toggle">
+        <input
+          type="checkbox"
+          checked={on}
+          onChange={(event) => {
+            setShortcutsOn(event.target.checked);
+            setOn(event.target.checked);
+          }}
+        />
+        Use these single keys (turn them off if you press them by chance or use speech input)
+      </label>
     </Modal>
   );
 }
@@ -305,7 +322,7 @@ function useShortcuts(around: Around | undefined, query: ApplicantsQuery, openHe
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const shortcut = shortcutOf(event);
-      if (!shortcut) return;
+      if (!shortcut || !shortcutsOn()) return;
       const go = (id: number | null | undefined) => {
         if (id === null || id === undefined) return false;
         navigate(applicantInList(id, query));

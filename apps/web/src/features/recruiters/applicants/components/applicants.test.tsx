@@ -263,5 +263,19 @@ describe("an applicant's page", () => {
     expect(history.location.pathname).toBe('/recruiters/applicants/15');
     await user.keyboard('k');
     expect(history.location.pathname).toBe('/recruiters/applicants/12');
+
+    // Turned off in the help (kept in this browser), the single keys do nothing; the button
+    // still opens the help, to turn them on again.
+    await user.click(screen.getByRole('button', { name: /Keyboard shortcuts/ }));
+    const again = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    const use = within(again).getByRole('checkbox', { name: /Use these single keys/ });
+    expect(use).toBeChecked();
+    await user.click(use);
+    await user.click(within(again).getByRole('button', { name: 'Close' }));
+    (document.activeElement as HTMLElement).blur();
+    await user.keyboard('j');
+    expect(history.location.pathname).toBe('/recruiters/applicants/12');
+    expect(localStorage.getItem('lumenfield.console.shortcuts')).toBe('off');
+    localStorage.clear();
   });
 });
