@@ -16,12 +16,12 @@ import { usePageMeta } from '@/lib/page-meta';
 import { RESUME_LIMIT_TEXT, onPlaceChoice } from './application/application-form';
 import {
   ApplyForm,
-  ErrorSummary,
   FieldMessage,
   applyFormControls,
   controlIdOf,
   failuresByField,
 } from './components/apply-form';
+import { ErrorSummary } from './components/error-summary';
 
 /**
  * An opening's apply form as a page of its own (docs/careers.md, "Applying without scripts"):

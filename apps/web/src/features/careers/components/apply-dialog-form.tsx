@@ -9,7 +9,7 @@ import {
   type MobileJudge,
   type PlaceChoiceOption,
 } from '@lumenfield/contract';
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { fetchCountries, fetchExperienceBands, fetchStates } from '../api/options';
 import { sendApplication } from '../api/save-application';
 import {
@@ -28,7 +28,8 @@ import {
 } from '../application/application-form';
 import { answerFailures, answersFor } from '../application/answers';
 import type { OpeningNames } from '../job-summary';
-import { ApplyForm, ErrorSummary, controlIdOf, failuresByField } from './apply-form';
+import { ApplyForm, controlIdOf, failuresByField } from './apply-form';
+import { ErrorSummary } from './error-summary';
 import {
   DialogAlerts,
   DialogFooter,
@@ -40,6 +41,7 @@ import {
 } from './apply-dialog-parts';
 import { ApplyQuestions, questionControlId } from './apply-questions';
 import { PlaceChoice, placeRadioId, usePlaceChoice } from './place-choice';
+import { useFormFailures } from './use-form-failures';
 import { useOpeningQuestions } from './use-opening-questions';
 
 export interface ApplyDialogFormProps {
@@ -80,12 +82,7 @@ function loadMobileJudge(): Promise<MobileJudge> {
  */
 export function ApplyDialogForm({ job, onApplied }: ApplyDialogFormProps) {
   const [draft, setDraft] = useState<ApplicationDraft>(draftStore.get);
-  /** The failures of the last submit, listed in the summary until the next one. */
-  const [failures, setFailures] = useState<FieldError[]>([]);
-  /** The sentences beside fields: the summary's, less the fields edited since. */
-  const [beside, setBeside] = useState<FieldError[]>([]);
-  /** A refusal of the whole form (cancelled, closed, unreachable), atop it. */
-  const [alert, setAlert] = useState<string | null>(null);
+  const shown = useFormFailures();
   const [submitting, setSubmitting] = useState(false);
   const [countries, setCountries] = useState<DropDownOption[]>([]);
   const [experience, setExperience] = useState<DropDownOption[]>([]);
@@ -99,9 +96,6 @@ export function ApplyDialogForm({ job, onApplied }: ApplyDialogFormProps) {
   const upload = useRef<AbortController | null>(null);
   const countryRef = useRef(draft.countryId);
   const fileInput = useRef<HTMLInputElement | null>(null);
-  const summaryRef = useRef<HTMLDivElement | null>(null);
-  const alertRef = useRef<HTMLElement | null>(null);
-  const [focusRequest, setFocusRequest] = useState<{ to: 'summary' | 'alert' } | null>(null);
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [questionsAttempt, setQuestionsAttempt] = useState(0);
@@ -139,6 +133,7 @@ export function ApplyDialogForm({ job, onApplied }: ApplyDialogFormProps) {
   useEffect(() => {
     if (countryRef.current !== '') loadStates(countryRef.current);
     // Only on mount: later country changes load their states in onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // A file chosen before the dialog was closed is put back into the new file input.
@@ -155,13 +150,6 @@ export function ApplyDialogForm({ job, onApplied }: ApplyDialogFormProps) {
     }
   }, []);
 
-  // Focus moves to the summary (or the refusal) in the same commit that renders it (a layout
-  // effect), so nothing can observe the failures before focus arrives.
-  useLayoutEffect(() => {
-    if (!focusRequest) return;
-    (focusRequest.to === 'summary' ? summaryRef.current : alertRef.current)?.focus();
-  }, [focusRequest]);
-
   function loadStates(countryId: string) {
     fetchStates(Number(countryId)).then(
       (list) => {
@@ -169,36 +157,20 @@ export function ApplyDialogForm({ job, onApplied }: ApplyDialogFormProps) {
       },
       () => {
         if (countryRef.current !== countryId) return;
-        // Beside the state alone: no submit failed, so the summary and focus stay as they are.
-        setBeside((current) => [
-          { field: 'stateId', message: STATES_FAILED },
-          ...current.filter((shown) => shown.field !== 'stateId'),
-        ]);
+        shown.showBeside({ field: 'stateId', message: STATES_FAILED });
       },
     );
   }
 
-  /** Every failure at once: in the summary, which takes focus, and each beside its field. */
   function showFailures(failed: FieldError[]) {
     const list = onPlaceChoice(failed);
     // A file of the wrong type or size is taken out of the input (docs/careers.md).
     if (list.some(resetsFileInput)) resetFile();
-    setFailures(list);
-    setBeside(list);
-    setFocusRequest({ to: 'summary' });
-  }
-
-  function showAlert(message: string) {
-    setAlert(message);
-    setFocusRequest({ to: 'alert' });
-  }
-
-  function hideErrorOf(field: string) {
-    setBeside((current) => current.filter((shown) => shown.field !== field));
+    shown.show(list);
   }
 
   function onChange(field: ApplyFormField, value: string) {
-    hideErrorOf(field);
+    shown.hide(field);
     if (field !== 'countryId') {
       setDraft((current) => ({ ...current, [field]: typedValue(field, value) }));
       return;
@@ -220,18 +192,14 @@ export function ApplyDialogForm({ job, onApplied }: ApplyDialogFormProps) {
     draftStore.clear();
     setDraft(emptyDraft());
     setStates([]);
-    setFailures([]);
-    setBeside([]);
-    setAlert(null);
+    shown.clear();
     if (fileInput.current) fileInput.current.value = '';
   }
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submittingRef.current) return;
-    setFailures([]);
-    setBeside([]);
-    setAlert(null);
+    shown.clear();
     // Text fields are trimmed (docs/careers.md); the visitor sees what will be sent.
     const text = draftText(draft);
     setDraft((current) => ({ ...current, ...text }));
@@ -258,7 +226,7 @@ export function ApplyDialogForm({ job, onApplied }: ApplyDialogFormProps) {
       return;
     }
     if (!questions) {
-      showAlert(QUESTIONS_FAILED);
+      shown.showAlert(QUESTIONS_FAILED);
       return;
     }
 
@@ -304,11 +272,11 @@ export function ApplyDialogForm({ job, onApplied }: ApplyDialogFormProps) {
       onApplied(created);
     } catch (failure) {
       if (failure instanceof DOMException && failure.name === 'AbortError') {
-        showAlert(UPLOAD_CANCELLED);
+        shown.showAlert(UPLOAD_CANCELLED);
       } else {
         const refusal = serverError(failure);
         if ('failures' in refusal) showFailures(refusal.failures);
-        else showAlert(refusal.alert);
+        else shown.showAlert(refusal.alert);
       }
     } finally {
       upload.current = null;
@@ -321,7 +289,7 @@ export function ApplyDialogForm({ job, onApplied }: ApplyDialogFormProps) {
   // Closing the dialog mid-upload stops sending.
   useEffect(() => () => upload.current?.abort(), []);
 
-  const errorFor = failuresByField(beside);
+  const errorFor = failuresByField(shown.beside);
   /** Where a failure's link leads: its field's control, when the form shows one. */
   const targetOf = (field: string): string | undefined => {
     if (field === 'locationIndex') {
@@ -348,7 +316,7 @@ export function ApplyDialogForm({ job, onApplied }: ApplyDialogFormProps) {
         inputRef: fileInput,
         onChange: (file) => {
           setDraft((current) => ({ ...current, resume: file }));
-          hideErrorOf('resume');
+          shown.hide('resume');
         },
       }}
       formProps={{ ref: formRef, onSubmit: submit, 'aria-busy': submitting || undefined }}
@@ -364,18 +332,18 @@ export function ApplyDialogForm({ job, onApplied }: ApplyDialogFormProps) {
             ) : null}
           </p>
           <ErrorSummary
-            errors={failures}
+            errors={shown.failures}
             targetOf={targetOf}
             heading="h3"
-            summaryRef={summaryRef}
+            summaryRef={shown.summaryRef}
           />
         </>
       }
       alerts={
         <DialogAlerts
-          error={alert ?? undefined}
+          error={shown.alert ?? undefined}
           errorRef={(element) => {
-            alertRef.current = element;
+            shown.alertRef.current = element;
           }}
           questionsFailed={asked.status === 'failed'}
           onRetryQuestions={() => setQuestionsAttempt((n) => n + 1)}
@@ -390,7 +358,7 @@ export function ApplyDialogForm({ job, onApplied }: ApplyDialogFormProps) {
           error={errorFor('locationIndex')}
           onChoose={(value) => {
             place.choose(value);
-            hideErrorOf('locationIndex');
+            shown.hide('locationIndex');
           }}
         />
       }
@@ -406,7 +374,7 @@ export function ApplyDialogForm({ job, onApplied }: ApplyDialogFormProps) {
                   ...current,
                   answers: { ...current.answers, [key]: value },
                 }));
-                hideErrorOf(`answers.${key}`);
+                shown.hide(`answers.${key}`);
               }}
               errorFor={(key) => errorFor(`answers.${key}`)}
             />

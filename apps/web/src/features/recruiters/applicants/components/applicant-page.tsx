@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useState, type FormEvent } from 'react';
 import {
   consoleStageChoices,
   consolePagePaths,
@@ -8,7 +8,7 @@ import {
   type ConsoleApplicant,
 } from '@lumenfield/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from '@lumenfield/page-kit';
+import { Link, useSearchParams } from '@lumenfield/page-kit';
 import { applicantQuery, neighboursQuery, resumeHref, useAddNote, useSetStage } from '../api';
 import { failureText } from '../../common/api/query-client';
 import { ApplicantAnswers } from './applicant-answers';
@@ -19,13 +19,7 @@ import { MessagePanel } from '../../messages/components/applicant-messages';
 import { RejectDialog } from '../../messages/components/reject-dialog';
 import { Timeline } from '../../messages/components/timeline';
 import { applicantInList, listQuery } from '../applicant-sort';
-import {
-  APPLICANT_SHORTCUTS,
-  setShortcutsOn,
-  shortcutOf,
-  shortcutsOn,
-} from '../applicant-shortcuts';
-import { Modal } from '@/components/modal';
+import { ShortcutsHelp, useShortcuts, type Around } from './applicant-keys';
 import { queryFromParams } from './applicants-page';
 import { useSession } from '../../common/session';
 import { FormActions } from '../../common/components/fields';
@@ -249,8 +243,6 @@ function backWords(query: ApplicantsQuery, applicant: ConsoleApplicant): string 
   return `← Applicants for ${applicant.jobCode} · ${applicant.jobTitle}${filtered}`;
 }
 
-type Around = { previous: number | null; next: number | null; position: number; total: number };
-
 /** Previous and next applicant in that list, and where this one stands in it. */
 function ListWalk({ around, query }: { around: Around; query: ApplicantsQuery }) {
   const { previous, next, position, total } = around;
@@ -275,81 +267,6 @@ function ListWalk({ around, query }: { around: Around; query: ApplicantsQuery })
       )}
     </nav>
   );
-}
-
-/** The page's keys, listed in a dialog that '?' (or its button) opens. */
-function ShortcutsHelp({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const [on, setOn] = useState(shortcutsOn);
-  return (
-    <Modal open={open} onClose={onClose} title="Keyboard shortcuts" className="rc-shortcuts">
-      <p>On an applicant&rsquo;s page, outside a field:</p>
-      <dl className="rc-shortcuts__list">
-        {APPLICANT_SHORTCUTS.map(({ keys, does }) => (
-          <div key={does}>
-            <dt>
-              {keys.map((key, index) => (
-                <span key={key}>
-                  {index > 0 ? ' or ' : null}
-                  <kbd>{key}</kbd>
-                </span>
-              ))}
-            </dt>
-            <dd>{does}</dd>
-          </div>
-        ))}
-      </dl>
-      <label className="rc-shortcuts__toggle">
-        <input
-          type="checkbox"
-          checked={on}
-          onChange={(event) => {
-            setShortcutsOn(event.target.checked);
-            setOn(event.target.checked);
-          }}
-        />
-        Use these single keys (turn them off if you press them by chance or use speech input)
-      </label>
-    </Modal>
-  );
-}
-
-/**
- * The page's keys (applicant-shortcuts.ts): j and k walk the list, s and n go to the stage and
- * the note, ? lists them. A key typed into a field, or with Ctrl, Alt or Meta, is the field's.
- */
-function useShortcuts(around: Around | undefined, query: ApplicantsQuery, openHelp: () => void) {
-  const navigate = useNavigate();
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const shortcut = shortcutOf(event);
-      if (!shortcut || !shortcutsOn()) return;
-      const go = (id: number | null | undefined) => {
-        if (id === null || id === undefined) return false;
-        navigate(applicantInList(id, query));
-        return true;
-      };
-      const focus = (selector: string) => {
-        const target = document.querySelector<HTMLElement>(selector);
-        target?.focus();
-        return target !== null;
-      };
-      const done =
-        shortcut === 'next'
-          ? go(around?.next)
-          : shortcut === 'previous'
-            ? go(around?.previous)
-            : shortcut === 'stage'
-              ? focus('#stage-choices input:checked') ||
-                focus('#stage-choices input:not([disabled])')
-              : shortcut === 'note'
-                ? focus('#note-text')
-                : (openHelp(), true);
-      // The key is spent: 'n' does not also type itself into the note it focused.
-      if (done) event.preventDefault();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [around, query, navigate, openHelp]);
 }
 
 /** One applicant: what they sent, the timeline, the resume, the stage, messages and notes. */
