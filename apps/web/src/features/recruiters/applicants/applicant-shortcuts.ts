@@ -1,22 +1,22 @@
 /** What a key does on an applicant's page. */
 export type Shortcut = 'next' | 'previous' | 'stage' | 'note' | 'help';
 
-/** The keys, as the help dialog lists them (docs/recruiters.md). */
-export const APPLICANT_SHORTCUTS: readonly { keys: readonly string[]; does: string }[] = [
-  { keys: ['j'], does: 'Next applicant in the list' },
-  { keys: ['k'], does: 'Previous applicant in the list' },
-  { keys: ['s'], does: 'Go to the stage' },
-  { keys: ['n'], does: 'Write a note' },
-  { keys: ['?'], does: 'Show these shortcuts' },
+/** The keys and what each does: the help dialog lists them, the page acts on them. */
+export const APPLICANT_SHORTCUTS: readonly {
+  keys: readonly string[];
+  shortcut: Shortcut;
+  does: string;
+}[] = [
+  { keys: ['j'], shortcut: 'next', does: 'Next applicant in the list' },
+  { keys: ['k'], shortcut: 'previous', does: 'Previous applicant in the list' },
+  { keys: ['s'], shortcut: 'stage', does: 'Go to the stage' },
+  { keys: ['n'], shortcut: 'note', does: 'Write a note' },
+  { keys: ['?'], shortcut: 'help', does: 'Show these shortcuts' },
 ];
 
-const KEYS: Record<string, Shortcut> = {
-  j: 'next',
-  k: 'previous',
-  s: 'stage',
-  n: 'note',
-  '?': 'help',
-};
+const KEYS: Readonly<Record<string, Shortcut>> = Object.fromEntries(
+  APPLICANT_SHORTCUTS.flatMap(({ keys, shortcut }) => keys.map((key) => [key, shortcut])),
+);
 
 /** Where a key is typed rather than pressed: a field, a choice, an editor, an open dialog. */
 const TYPING = 'input, textarea, select, [contenteditable]:not([contenteditable="false"]), dialog';
