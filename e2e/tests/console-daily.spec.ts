@@ -303,8 +303,16 @@ test.describe("the console's daily work", () => {
     const page = await signedIn(browser, CONSOLE_ADMIN, '/recruiters/users', { width: 1440 });
     // The password's hint does not push its field below the others of its row.
     const form = page.getByRole('region', { name: 'Add a person' });
-    const top = async (label: string) => (await form.getByLabel(label).boundingBox())?.y;
-    expect(await top('Password')).toBe(await top('Email'));
+    // Measured together, once the page has stopped moving (the list above loads late).
+    const offset = () =>
+      form.evaluate((region) => {
+        const top = (label: string) =>
+          [...region.querySelectorAll('label')]
+            .find((element) => element.textContent?.trim().startsWith(label))
+            ?.control?.getBoundingClientRect().top;
+        return (top('Password') ?? NaN) - (top('Email') ?? NaN);
+      });
+    await expect.poll(offset).toBe(0);
 
     await page.goto('/recruiters/audit?action=user-create');
     const log = page.getByRole('table', { name: /^Audit log/ });

@@ -66,10 +66,13 @@ test.describe('the first day', () => {
         .getByLabel(label)
         .locator('option')
         .evaluateAll((options) => options.map((option) => option.textContent?.trim()));
-    expect(await offered('Reason')).toEqual(expect.arrayContaining([...startingReasons]));
-    expect(await offered('Rejection mail')).toEqual(
-      expect.arrayContaining(startingTemplates.map((template) => template.name)),
-    );
+    // The choices load after the dialog opens: wait for them.
+    await expect
+      .poll(() => offered('Reason'))
+      .toEqual(expect.arrayContaining([...startingReasons]));
+    await expect
+      .poll(() => offered('Rejection mail'))
+      .toEqual(expect.arrayContaining(startingTemplates.map((template) => template.name)));
     await expectNoViolations(page, 'the first rejection, with the starting content');
   });
 });
