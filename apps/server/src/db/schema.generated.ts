@@ -130,6 +130,12 @@ export interface BulkBatchItems {
   undoneAt: Instant | null;
 }
 
+export interface CalendarFeeds {
+  createdAt: Instant;
+  tokenHash: string;
+  userId: Generated<number>;
+}
+
 export interface Countries {
   alpha2: string;
   label: string;
@@ -155,6 +161,36 @@ export interface ExperienceBands {
   label: string;
   position: number;
   value: Generated<number>;
+}
+
+export interface InterviewInterviewers {
+  interviewId: number;
+  userId: number;
+}
+
+export interface Interviews {
+  applicantId: number;
+  createdAt: Instant;
+  createdByUserId: number | null;
+  durationMinutes: number;
+  feedbackRemindedAt: Instant | null;
+  id: Generated<number>;
+  location: string | null;
+  mailedSequence: number | null;
+  planInterviewId: number;
+  remindedAt: Instant | null;
+  sequence: Generated<number>;
+  startsAt: Instant | null;
+  status: string;
+  timeZone: string;
+  uid: string;
+  updatedAt: Instant;
+}
+
+export interface InterviewSlots {
+  id: Generated<number>;
+  interviewId: number;
+  startsAt: Instant;
 }
 
 export interface JobAlertLinks {
@@ -213,6 +249,12 @@ export interface Jobs {
   workplaceType: Generated<string>;
 }
 
+export interface JobTeam {
+  jobId: number;
+  part: string;
+  userId: number;
+}
+
 export interface LinkRequests {
   createdAt: Instant;
   email: string;
@@ -252,11 +294,34 @@ export interface MessageTemplates {
   updatedAt: Instant;
 }
 
+export interface PlanInterviews {
+  durationMinutes: number;
+  focusAttributes: string;
+  id: Generated<number>;
+  jobId: number;
+  kind: string;
+  name: string;
+  position: number;
+  questions: string;
+  removedAt: Instant | null;
+  stage: string;
+}
+
 export interface RejectionReasons {
   createdAt: Instant;
   id: Generated<number>;
   label: string;
   retiredAt: Instant | null;
+}
+
+export interface Scorecards {
+  interviewId: number;
+  notes: string | null;
+  ratings: string;
+  recommendation: string | null;
+  submittedAt: Instant | null;
+  updatedAt: Instant;
+  userId: number;
 }
 
 export interface SearchOutbox {
@@ -309,6 +374,12 @@ export interface SignInFailures {
   key: string;
 }
 
+export interface SlotBookings {
+  interviewId: number;
+  startsAt: Instant;
+  userId: number;
+}
+
 export interface Sources {
   createdAt: Instant;
   id: Generated<number>;
@@ -343,6 +414,14 @@ export interface Users {
   name: string;
   passwordHash: string;
   role: string;
+  timeZone: string | null;
+}
+
+export interface WorkingHours {
+  endMinute: number;
+  startMinute: number;
+  userId: number;
+  weekday: number;
 }
 
 export interface DB {
@@ -357,28 +436,37 @@ export interface DB {
   auditLog: AuditLog;
   bulkBatches: BulkBatches;
   bulkBatchItems: BulkBatchItems;
+  calendarFeeds: CalendarFeeds;
   countries: Countries;
   dataVersions: DataVersions;
   duplicateDecisions: DuplicateDecisions;
   experienceBands: ExperienceBands;
+  interviewInterviewers: InterviewInterviewers;
+  interviews: Interviews;
+  interviewSlots: InterviewSlots;
   jobAlertLinks: JobAlertLinks;
   jobAlertOpenings: JobAlertOpenings;
   jobAlerts: JobAlerts;
   jobLeases: JobLeases;
   jobs: Jobs;
+  jobTeam: JobTeam;
   linkRequests: LinkRequests;
   mailCapSlots: MailCapSlots;
   mailQueue: MailQueue;
   messageTemplates: MessageTemplates;
+  planInterviews: PlanInterviews;
   rejectionReasons: RejectionReasons;
+  scorecards: Scorecards;
   searchOutbox: SearchOutbox;
   selfIdentifications: SelfIdentifications;
   selfIdTokens: SelfIdTokens;
   sessions: Sessions;
   shifts: Shifts;
   signInFailures: SignInFailures;
+  slotBookings: SlotBookings;
   sources: Sources;
   states: States;
   trackingLinks: TrackingLinks;
   users: Users;
+  workingHours: WorkingHours;
 }

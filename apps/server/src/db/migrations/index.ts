@@ -21,6 +21,7 @@ import * as duplicates from './0019-duplicates';
 import * as reportIndexes from './0020-report-indexes';
 import * as mailCaps from './0021-mail-caps';
 import * as remoteCountry from './0022-remote-country';
+import * as structuredHiring from './0023-structured-hiring';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the server
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0020-report-indexes': reportIndexes,
   '0021-mail-caps': mailCaps,
   '0022-remote-country': remoteCountry,
+  '0023-structured-hiring': structuredHiring,
 };
