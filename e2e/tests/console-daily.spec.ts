@@ -307,7 +307,7 @@ test.describe("the console's daily work", () => {
     const offset = () =>
       form.evaluate((region) => {
         const top = (label: string) =>
-          [...region.querySelectorAll('label')]
+          Array.from(region.querySelectorAll('label'))
             .find((element) => element.textContent?.trim().startsWith(label))
             ?.control?.getBoundingClientRect().top;
         return (top('Password') ?? NaN) - (top('Email') ?? NaN);

@@ -43,8 +43,11 @@ export class EmailInUseError extends Error {
 /** E-mail addresses are compared and stored lower-cased. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-/** A users row (less its password hash) as a User; sessions-repository maps its join with it too. */
-export function toUser(row: Omit<UserRow, 'passwordHash'>): User {
+/**
+ * A users row (less its password hash, and the time zone its working hours are kept in) as a
+ * User; sessions-repository maps its join with it too.
+ */
+export function toUser(row: Omit<UserRow, 'passwordHash' | 'timeZone'>): User {
   return {
     id: row.id,
     email: row.email,
