@@ -31,6 +31,8 @@ describe('who opens a write transaction without an applicant lock', () => {
       'domains/accounts/sign-in-throttle-repository.ts',
       // Job alerts: subscriptions and their mails, no applicant.
       'domains/alerts/alerts-repository.ts',
+      // A person's calendar feed token, no applicant.
+      'domains/calendar/calendar-feeds.ts',
       // A "send me my links" request: an address waiting to be handled, no applicant.
       'domains/applications/applicant-links.ts',
       // A new applicant: nobody else can know its id before it commits.

@@ -179,6 +179,7 @@ export interface Interviews {
   mailedSequence: number | null;
   planInterviewId: number;
   remindedAt: Instant | null;
+  remindedStartsAt: Instant | null;
   sequence: Generated<number>;
   startsAt: Instant | null;
   status: string;
@@ -274,6 +275,8 @@ export interface MailQueue {
   createdAt: Instant;
   headers: string | null;
   htmlBody: string;
+  icalBody: string | null;
+  icalMethod: string | null;
   id: Generated<number>;
   kind: string;
   lastError: string | null;
