@@ -31,12 +31,12 @@ describe('who opens a write transaction without an applicant lock', () => {
       'domains/accounts/sign-in-throttle-repository.ts',
       // Job alerts: subscriptions and their mails, no applicant.
       'domains/alerts/alerts-repository.ts',
-      // A person's calendar feed token, no applicant.
-      'domains/calendar/calendar-feeds.ts',
       // A "send me my links" request: an address waiting to be handled, no applicant.
       'domains/applications/applicant-links.ts',
       // A new applicant: nobody else can know its id before it commits.
       'domains/applications/applicants-repository.ts',
+      // A person's calendar feed token, no applicant.
+      'domains/calendar/calendar-feeds.ts',
       // Openings and accounts.
       'domains/index.ts',
       // Templates and rejection reasons.

@@ -6,6 +6,7 @@ import type { Db } from '../db/database';
 import type { Repositories } from '../domains';
 import { interviewOutbox, type InterviewOutbox } from '../domains/calendar/interview-outbox';
 import { mailOrigin } from './public-origin';
+import { runEvery } from './background-run';
 
 export interface CalendarMailRun {
   /**
@@ -67,22 +68,7 @@ export const calendarMail = fp<{ config: Config; db: Db }>(
       return done;
     };
     app.decorate('calendarMail', { runOnce: run });
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<unknown> | undefined;
-    app.addHook('onReady', async () => {
-      if (config.calendarIntervalMs === 0) return;
-      timer = setInterval(() => {
-        // One run at a time: a tick while one runs is skipped, never queued behind it.
-        running ??= run()
-          .catch((error: unknown) => app.log.warn({ err: error }, 'calendar mail run failed'))
-          .finally(() => (running = undefined));
-      }, config.calendarIntervalMs);
-      timer.unref();
-    });
-    app.addHook('preClose', async () => clearInterval(timer));
-    app.addHook('onClose', async () => {
-      await running;
-    });
+    runEvery(app, config.calendarIntervalMs, () => run(), 'calendar mail run failed');
   },
   { name: 'calendar-mail', dependencies: ['repositories'] },
 );

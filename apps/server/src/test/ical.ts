@@ -32,7 +32,7 @@ function eventOf(calendar: ICAL.Component, vevent: ICAL.Component): ParsedEvent 
     startLocal: {
       hour: event.startDate.hour,
       minute: event.startDate.minute,
-      tzid: event.startDate.timezone ?? event.startDate.zone?.tzid ?? '',
+      tzid: event.startDate.zone?.tzid ?? '',
     },
     end: event.endDate.toJSDate(),
     location: value('location'),

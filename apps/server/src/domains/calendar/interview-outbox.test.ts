@@ -248,12 +248,12 @@ describe(`interview invitations: the outbox on the interviews (${engine})`, () =
     const second = secondPool(t);
     try {
       for (const setup of setups.slice(0, 2)) {
-        const [{ id }] = await t.db.handle.db
+        const { id } = await t.db.handle.db
           .selectFrom('interviews')
           .select('id')
           .where('applicantId', '=', setup.applicantId)
-          .execute();
-        await changeInterview(t, id!, { location: 'Room 4' }, now);
+          .executeTakeFirstOrThrow();
+        await changeInterview(t, id, { location: 'Room 4' }, now);
       }
       const setting = { mailFrom: t.config.mailFrom, origin: 'https://careers.example.com' };
       const both = await Promise.all([
