@@ -48,7 +48,7 @@ for (const { engine, env } of ENGINES) {
       await section.getByRole('button', { name: 'Make a link' }).click();
       const webcal = section.getByLabel('Subscription link');
       await expect(webcal).toBeFocused();
-      const url = await section.getByLabel(/The same over https/).inputValue();
+      const url = await section.getByLabel(/Web address/).inputValue();
       expect(await webcal.inputValue()).toBe(url.replace(/^https?:/, 'webcal:'));
       await expect(section.getByText(/You have a link, made/)).toBeVisible();
       await expectNoViolations(page, 'the account page with a new feed link');

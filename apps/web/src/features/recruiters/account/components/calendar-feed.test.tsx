@@ -45,7 +45,7 @@ describe('Calendar feed in Your account', () => {
     expect(webcal).toHaveAttribute('readonly');
     expect(webcal).toHaveAccessibleDescription(/will not be shown again/);
     await waitFor(() => expect(webcal).toHaveFocus());
-    expect(within(section).getByLabelText(/The same over https/)).toHaveValue(URL_);
+    expect(within(section).getByLabelText(/Web address/)).toHaveValue(URL_);
     expect(within(section).getByRole('status')).toHaveTextContent('Link made.');
     expect(await within(section).findByText(/You have a link, made/)).toHaveTextContent(
       'Nov 20, 2026',

@@ -94,7 +94,7 @@ export function CalendarFeed() {
           />
           <CopyField
             id="calendar-feed-url"
-            label="The same over https (for programs that ask for a web address)"
+            label="Web address (for programs that ask for one)"
             value={created.url}
             onCopied={() => setStatus('Web address copied.')}
           />
