@@ -176,6 +176,7 @@ export interface Interviews {
   feedbackRemindedAt: Instant | null;
   id: Generated<number>;
   location: string | null;
+  mailedInterviewerIds: string | null;
   mailedSequence: number | null;
   planInterviewId: number;
   remindedAt: Instant | null;

@@ -10,6 +10,7 @@ import {
   videoLink,
   type Audience,
   type InterviewFacts,
+  type Interviewer,
   type Person,
 } from './interview-calendar';
 
@@ -50,6 +51,8 @@ export function whenText(interview: InterviewFacts, zone: string): string {
 
 /** Who the mail is to, in which zone, and which copy of the event they get. */
 interface Recipient {
+  /** The interviewer's user id; undefined for the candidate. */
+  userId?: number;
   person: Person;
   zone: string;
   audience: Audience;
@@ -59,6 +62,7 @@ function recipients(interview: InterviewFacts): Recipient[] {
   return [
     { person: interview.candidate, zone: interview.timeZone, audience: 'candidate' },
     ...interview.interviewers.map((person) => ({
+      userId: person.id,
       person,
       zone: zoneOr(person.timeZone, interview.timeZone),
       audience: 'interviewers' as const,
@@ -114,17 +118,26 @@ function opening(interview: InterviewFacts, change: 'new' | 'updated' | 'cancell
 }
 
 /**
- * One mail per person for a change that `mailedBefore` tells apart: the first invitation, an
- * update (an invitation went before), or a cancellation; each with its iCalendar part.
+ * One mail per person for a change: the first invitation, an update (to those who had the
+ * invitation: `mailedBefore`, the interviewers by id), or a cancellation; each with its
+ * iCalendar part.
  */
 export function invitationMails(
   interview: InterviewFacts,
-  mailedBefore: boolean,
+  mailedBefore: { candidate: boolean; interviewerIds: readonly number[] },
   setting: MailSetting,
 ): OutgoingMail<InterviewMailKind>[] {
-  const change = interview.status === 'cancelled' ? 'cancelled' : mailedBefore ? 'updated' : 'new';
   const organizer = organizerOf(setting.mailFrom);
-  return recipients(interview).map(({ person, zone, audience }) => {
+  // A cancellation goes to those who had the invitation only.
+  const had = ({ userId }: Recipient) =>
+    userId === undefined ? mailedBefore.candidate : mailedBefore.interviewerIds.includes(userId);
+  const told = recipients(interview).filter(
+    (recipient) => interview.status !== 'cancelled' || had(recipient),
+  );
+  return told.map((recipient) => {
+    const { person, zone, audience } = recipient;
+    const change =
+      interview.status === 'cancelled' ? 'cancelled' : had(recipient) ? 'updated' : 'new';
     const lines = interviewLines(interview, audience, zone, setting.origin);
     const blocks: Block[] = [{ lines: [opening(interview, change)] }, { lines }];
     if (audience === 'candidate' && change !== 'cancelled') {
@@ -148,6 +161,25 @@ export function invitationMails(
       }),
     };
   });
+}
+
+/**
+ * The cancellations for interviewers taken off an interview whose invitation they had: the
+ * change's SEQUENCE, METHOD:CANCEL, to them alone.
+ */
+export function withdrawalMails(
+  interview: InterviewFacts,
+  removed: readonly Interviewer[],
+  setting: MailSetting,
+): OutgoingMail<InterviewMailKind>[] {
+  if (removed.length === 0) return [];
+  const withdrawn = { ...interview, status: 'cancelled' as const, interviewers: [...removed] };
+  // To them alone: the candidate keeps the interview.
+  return invitationMails(
+    withdrawn,
+    { candidate: false, interviewerIds: removed.map((person) => person.id) },
+    setting,
+  );
 }
 
 /** The reminder a day before, to each person: the invitation's facts, no calendar part. */

@@ -164,6 +164,57 @@ describe(`interview invitations: the outbox on the interviews (${engine})`, () =
     await t.app.mailer.runOnce();
   });
 
+  it('an interviewer taken off gets a CANCEL, the one put on a first invitation, the others an update', async () => {
+    const setup = await interviewSetup(t);
+    const { id, uid } = await scheduleInterview(t, setup, {
+      startsAt: new Date('2027-09-06T13:00:00.000Z'),
+      timeZone: 'America/New_York',
+      interviewerIds: [priya.id, miguel.id],
+    });
+    await t.app.calendarMail.runOnce();
+    const sam = await interviewer(t, 'sam.cal@example.com', 'Sam Okafor', null);
+    await t.db.handle.db
+      .deleteFrom('interviewInterviewers')
+      .where('interviewId', '=', id)
+      .where('userId', '=', miguel.id)
+      .execute();
+    await t.db.handle.db
+      .insertInto('interviewInterviewers')
+      .values({ interviewId: id, userId: sam.id })
+      .execute();
+    await changeInterview(t, id, {});
+    await t.app.calendarMail.runOnce();
+    const second = (await queued(t, setup.applicantId)).slice(3);
+    const byAddress = Object.fromEntries(
+      second.map((m) => [m.toAddress, [m.icalMethod, m.subject.split(':')[0]]]),
+    );
+    expect(byAddress).toEqual({
+      [`candidate.${setup.applicantId}@example.com`]: ['REQUEST', 'Updated'],
+      'priya.cal@example.com': ['REQUEST', 'Updated'],
+      'sam.cal@example.com': ['REQUEST', 'Interview'],
+      'miguel.cal@example.com': ['CANCEL', 'Cancelled'],
+    });
+    const withdrawn = parseInvitation(
+      second.find((m) => m.toAddress === 'miguel.cal@example.com')!.icalBody!,
+    );
+    expect([withdrawn.uid, withdrawn.sequence, withdrawn.status]).toEqual([uid, 1, 'CANCELLED']);
+    expect(withdrawn.attendees.map((a) => a.toLowerCase())).toEqual([
+      'mailto:miguel.cal@example.com',
+    ]);
+    // Cancelled now: only those who have it in their calendar hear of it.
+    await changeInterview(t, id, { status: 'cancelled' });
+    await t.app.calendarMail.runOnce();
+    const third = (await queued(t, setup.applicantId)).slice(7);
+    expect(third.map((m) => m.toAddress).sort()).toEqual(
+      [
+        `candidate.${setup.applicantId}@example.com`,
+        'priya.cal@example.com',
+        'sam.cal@example.com',
+      ].sort(),
+    );
+    await t.app.mailer.runOnce();
+  });
+
   it('an offered interview gets no calendar mail, nor one cancelled before its invitation went', async () => {
     const setup = await interviewSetup(t);
     const { id } = await scheduleInterview(t, setup, {

@@ -4,8 +4,13 @@ import type { Database, Db } from '../../db/database';
 import { changeApplicants } from '../../db/write-transaction';
 import { auditRepository } from '../audit/audit-repository';
 import { enqueueMail } from '../mail/mail-repository';
-import { readInterviews } from './interview-reads';
-import { invitationMails, reminderMails, type MailSetting } from './interview-mails';
+import { readInterviews, readPeople } from './interview-reads';
+import {
+  invitationMails,
+  reminderMails,
+  withdrawalMails,
+  type MailSetting,
+} from './interview-mails';
 
 /** Interviews looked at per run of each kind; the rest wait for the next run. */
 const BATCH = 100;
@@ -41,9 +46,10 @@ export function interviewOutbox(db: Db, setting: MailSetting) {
           const [interview] = await readInterviews(trx, (q) => q.where('interviews.id', '=', id));
           if (!interview) return 0;
           const { sequence, mailedSequence } = interview;
+          const current = interview.interviewers.map((person) => person.id);
           const claimed = await trx
             .updateTable('interviews')
-            .set({ mailedSequence: sequence })
+            .set({ mailedSequence: sequence, mailedInterviewerIds: JSON.stringify(current) })
             .where('id', '=', id)
             .where('sequence', '=', sequence)
             .where((eb) =>
@@ -53,7 +59,24 @@ export function interviewOutbox(db: Db, setting: MailSetting) {
           if (Number(claimed.numUpdatedRows) !== 1) return 0;
           // Cancelled before its invitation went: nobody has it in a calendar.
           if (interview.status === 'cancelled' && mailedSequence === null) return 0;
-          const mails = invitationMails(interview, mailedSequence !== null, setting);
+          // Interviewers taken off since the last mail: their calendars drop it.
+          const removed = await readPeople(
+            trx,
+            mailedSequence === null
+              ? []
+              : interview.mailedInterviewerIds.filter((userId) => !current.includes(userId)),
+          );
+          const mails = [
+            ...invitationMails(
+              interview,
+              {
+                candidate: mailedSequence !== null,
+                interviewerIds: mailedSequence === null ? [] : interview.mailedInterviewerIds,
+              },
+              setting,
+            ),
+            ...withdrawalMails(interview, removed, setting),
+          ];
           await enqueueMail(trx, mails, applicantId, now);
           await auditRepository(trx).record(
             {

@@ -15,6 +15,25 @@ export interface StoredInterview extends InterviewFacts {
   mailedSequence: number | null;
   /** The start the 24-hour reminder went out for; null: none yet. */
   remindedStartsAt: string | null;
+  /** The interviewers the last calendar mail went to. */
+  mailedInterviewerIds: number[];
+}
+
+/** A stored JSON array of user ids; anything else is none. */
+const idsOf = (stored: string | null): number[] => {
+  const parsed: unknown = stored === null ? [] : JSON.parse(stored);
+  return Array.isArray(parsed) ? parsed.filter((id): id is number => Number.isInteger(id)) : [];
+};
+
+/** People by id, as the calendar code names them (an interviewer taken off an interview). */
+export async function readPeople(db: Db, ids: readonly number[]): Promise<Interviewer[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'timeZone'])
+    .where('id', 'in', ids)
+    .orderBy('name')
+    .execute();
 }
 
 /**
@@ -46,6 +65,7 @@ export async function readInterviews(
       'interviews.applicantId',
       'interviews.mailedSequence',
       'interviews.remindedStartsAt',
+      'interviews.mailedInterviewerIds',
       'interviews.updatedAt',
       'applicants.firstName',
       'applicants.lastName',
@@ -97,5 +117,6 @@ export async function readInterviews(
     updatedAt: new Date(toIso(row.updatedAt)),
     mailedSequence: row.mailedSequence,
     remindedStartsAt: row.remindedStartsAt === null ? null : toIso(row.remindedStartsAt),
+    mailedInterviewerIds: idsOf(row.mailedInterviewerIds),
   }));
 }
