@@ -78,6 +78,12 @@ export function calendarFeedsRepository(db: Db) {
       });
     },
 
+    /** Revokes every feed (a restored copy holds links revoked since it was made). */
+    async deleteAll(): Promise<number> {
+      const result = await db.deleteFrom('calendarFeeds').executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     /**
      * The feed a token opens: the interviews its active owner runs or scheduled, from
      * FEED_PAST_DAYS ago on, cancelled ones as CANCELLED; undefined for a wrong or revoked
