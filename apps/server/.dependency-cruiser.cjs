@@ -42,6 +42,9 @@ const domainImports = {
   search: [],
   // Sources and tracking links; their changes are audited in their transaction.
   sources: ['audit'],
+  // Interviews reaching calendars: invitations and reminders queued as mail with their audit
+  // rows, and the private feeds.
+  calendar: ['mail', 'audit'],
 };
 
 module.exports = {

@@ -57,6 +57,13 @@ export const auditActionSchema = z.enum([
   'applicant-duplicate-dismiss',
   // A candidate a recruiter added by hand: the opening and source by id, never the person.
   'applicant-add',
+  // Interviews reaching calendars (docs/recruiters.md): actor 'calendar', the applicant by id.
+  'interview-invitation',
+  'interview-cancellation',
+  'interview-reminder',
+  // A person's private calendar feed: its token made (or replaced) and revoked.
+  'calendar-feed-create',
+  'calendar-feed-revoke',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

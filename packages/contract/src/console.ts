@@ -12,6 +12,8 @@ export const consolePaths = {
   session: '/recruiters/session',
   /** PUT: the signed-in person changes their own password. */
   password: '/recruiters/session/password',
+  /** GET whether you have a calendar feed, POST a new link (shown once), DELETE revoke it. */
+  calendarFeed: '/recruiters/session/calendar-feed',
   jobs: '/recruiters/jobs',
   job: '/recruiters/jobs/:id',
   /** GET the countries an opening's places may name (alpha-2 code and English name). */

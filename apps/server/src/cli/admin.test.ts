@@ -239,6 +239,8 @@ describe(`npm run admin (${engine})`, () => {
     await repos.changeAccounts((tx) =>
       tx.apiTokens.create(user.id, 'restored', 'b'.repeat(64), now),
     );
+    // And a calendar feed link, likewise.
+    await repos.calendarFeeds.create(user.id, now);
     await enqueueMail(
       testDb.handle.db,
       [
@@ -263,6 +265,8 @@ describe(`npm run admin (${engine})`, () => {
     expect(await repos.sessions.find('a'.repeat(64))).toBeUndefined();
     expect(kept.stdout).toContain('Revoked 1 personal API tokens');
     expect(await repos.apiTokens.findByHash('b'.repeat(64))).toBeUndefined();
+    expect(kept.stdout).toContain('Revoked 1 calendar feed links');
+    expect((await repos.calendarFeeds.status(user.id)).exists).toBe(false);
     expect((await repos.mail.depth()).pending).toBe(pending);
 
     const dropped = await admin('after-restore', '--drop-mail');

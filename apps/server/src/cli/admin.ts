@@ -32,8 +32,8 @@ Commands:
   download <guid> [--out PATH]  save a resume (PATH: a file or an existing folder)
   backup --out FILE             a consistent copy of the SQLite database, while the site runs
   after-restore [--drop-mail]   before starting nodes on a restored copy: sign everyone out
-                                and revoke every personal API token (those ended since the
-                                copy are valid in it); with
+                                and revoke every personal API token and calendar feed link
+                                (those ended since the copy are valid in it); with
                                 --drop-mail, drop the queued mail (some went after the copy)
   users add --email E --name "N" --role admin|recruiter|compliance --password-stdin
                                 a console account (the first admin); the password from stdin
@@ -338,6 +338,8 @@ async function afterRestore() {
     console.log(`Ended ${sessions} console sessions: everyone signs in again.`);
     const tokens = await repos.apiTokens.deleteAll();
     console.log(`Revoked ${tokens} personal API tokens: their owners make new ones.`);
+    const feeds = await repos.calendarFeeds.deleteAll();
+    console.log(`Revoked ${feeds} calendar feed links: their owners make new ones.`);
     if (values['drop-mail']) {
       console.log(`Dropped ${await repos.mail.dropPending()} queued mails.`);
     } else {

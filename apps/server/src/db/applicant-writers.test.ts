@@ -35,6 +35,8 @@ describe('who opens a write transaction without an applicant lock', () => {
       'domains/applications/applicant-links.ts',
       // A new applicant: nobody else can know its id before it commits.
       'domains/applications/applicants-repository.ts',
+      // A person's calendar feed token, no applicant.
+      'domains/calendar/calendar-feeds.ts',
       // Openings and accounts.
       'domains/index.ts',
       // Templates and rejection reasons.

@@ -176,9 +176,11 @@ export interface Interviews {
   feedbackRemindedAt: Instant | null;
   id: Generated<number>;
   location: string | null;
+  mailedInterviewerIds: string | null;
   mailedSequence: number | null;
   planInterviewId: number;
   remindedAt: Instant | null;
+  remindedStartsAt: Instant | null;
   sequence: Generated<number>;
   startsAt: Instant | null;
   status: string;
@@ -274,6 +276,8 @@ export interface MailQueue {
   createdAt: Instant;
   headers: string | null;
   htmlBody: string;
+  icalBody: string | null;
+  icalMethod: string | null;
   id: Generated<number>;
   kind: string;
   lastError: string | null;

@@ -5,6 +5,7 @@ import { jobAlertsRepository } from './alerts/alerts-repository';
 import { apiTokensRepository } from './accounts/api-tokens-repository';
 import { applicantsRepository } from './applications/applicants-repository';
 import { auditRepository } from './audit/audit-repository';
+import { calendarFeedsRepository } from './calendar/calendar-feeds';
 import { erasureRepository, leaseRepository } from './applications/erasure-repository';
 import { jobsRepository } from './openings/jobs-repository';
 import { mailRepository } from './mail/mail-repository';
@@ -126,6 +127,8 @@ export function createRepositories(db: Db, options: RepositoryOptions = {}) {
     messages: messagesRepository(db),
     // Job alerts: subscriptions, their links, and the runs that mail new openings.
     alerts: jobAlertsRepository(db),
+    // Private calendar feeds: their tokens (made and revoked with an audit row) and contents.
+    calendarFeeds: calendarFeedsRepository(db),
     // Notices to search engines about openings' pages, and the sender's reads and writes.
     searchOutbox: searchOutboxRepository(db),
     // Sources and tracking links (their changes audited in their transaction), and where a

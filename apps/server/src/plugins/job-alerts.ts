@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { Repositories } from '../domains';
 import { mailOrigin } from './public-origin';
+import { runEvery } from './background-run';
 
 export interface JobAlertsRun {
   /**
@@ -64,22 +65,7 @@ export const jobAlerts = fp<{ config: Config }>(
       return done;
     };
     app.decorate('jobAlerts', { runOnce: run });
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<unknown> | undefined;
-    app.addHook('onReady', async () => {
-      if (config.alertsIntervalMs === 0) return;
-      timer = setInterval(() => {
-        // One run at a time: a tick while one runs is skipped, never queued behind it.
-        running ??= run()
-          .catch((error: unknown) => app.log.warn({ err: error }, 'job alerts run failed'))
-          .finally(() => (running = undefined));
-      }, config.alertsIntervalMs);
-      timer.unref();
-    });
-    app.addHook('preClose', async () => clearInterval(timer));
-    app.addHook('onClose', async () => {
-      await running;
-    });
+    runEvery(app, config.alertsIntervalMs, () => run(), 'job alerts run failed');
   },
   { name: 'job-alerts', dependencies: ['repositories'] },
 );

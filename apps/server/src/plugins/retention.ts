@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { Repositories } from '../domains';
+import { runEvery } from './background-run';
 
 export interface Retention {
   /**
@@ -64,24 +65,7 @@ export const retention = fp<{ config: Config }>(
       return erased;
     };
     app.decorate('retention', { runOnce: run });
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<unknown> | undefined;
-    app.addHook('onReady', async () => {
-      if (config.retentionIntervalMs === 0) return;
-      timer = setInterval(() => {
-        // One run at a time: a tick while one runs is skipped, never queued behind it.
-        running ??= run()
-          .catch((error: unknown) => app.log.warn({ err: error }, 'retention run failed'))
-          .finally(() => (running = undefined));
-      }, config.retentionIntervalMs);
-      timer.unref();
-    });
-    // No run starts once closing begins; one in progress is awaited after the server stopped
-    // listening (onClose), so it never holds the port. server.ts closes the database after.
-    app.addHook('preClose', async () => clearInterval(timer));
-    app.addHook('onClose', async () => {
-      await running;
-    });
+    runEvery(app, config.retentionIntervalMs, () => run(), 'retention run failed');
   },
   { name: 'retention', dependencies: ['repositories'] },
 );

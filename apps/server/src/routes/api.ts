@@ -19,6 +19,7 @@ import { consoleReportsRoutes } from './recruiters/reports';
 import { consoleBulkRoutes } from './recruiters/bulk';
 import { consoleSessionRoutes } from './recruiters/session';
 import { consoleTokensRoutes } from './recruiters/tokens';
+import { calendarFeedRoutes } from './recruiters/calendar-feed';
 import { consoleErasureRoutes } from './recruiters/erasures';
 import { consoleUsersRoutes } from './recruiters/users';
 import { consoleSelfIdReportRoutes } from './recruiters/self-id-report';
@@ -72,6 +73,8 @@ export async function apiRoutes(app: FastifyInstance, { config, database }: ApiR
   await app.register(consoleAuditRoutes);
   await app.register(consoleErasureRoutes);
   await app.register(consoleTokensRoutes);
+  // Each person's private calendar feed of their interviews, and its link in Your account.
+  await app.register(calendarFeedRoutes, { config });
   await app.register(consoleMessagesRoutes, { config });
   await app.register(consoleSourcesRoutes);
   await app.register(consoleReportsRoutes);

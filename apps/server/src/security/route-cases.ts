@@ -115,6 +115,9 @@ export const SESSION_ONLY_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/recruiters/session',
   'DELETE /api/recruiters/session',
   'PUT /api/recruiters/session/password',
+  'GET /api/recruiters/session/calendar-feed',
+  'POST /api/recruiters/session/calendar-feed',
+  'DELETE /api/recruiters/session/calendar-feed',
   'GET /api/recruiters/tokens',
   'POST /api/recruiters/tokens',
   'DELETE /api/recruiters/tokens/:id',
@@ -196,6 +199,16 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
         currentPassword: 'not the password at all',
         newPassword: 'another long passphrase 77',
       },
+    },
+    // A person's calendar feed: its state, a new link, its revocation; and a feed whose token
+    // opens nothing (the token is the feed's only guard).
+    'GET /api/recruiters/session/calendar-feed': { url: '/api/recruiters/session/calendar-feed' },
+    'POST /api/recruiters/session/calendar-feed': { url: '/api/recruiters/session/calendar-feed' },
+    'DELETE /api/recruiters/session/calendar-feed': {
+      url: '/api/recruiters/session/calendar-feed',
+    },
+    'GET /api/calendar/:token/interviews.ics': {
+      url: `/api/calendar/${NO_TOKEN}/interviews.ics`,
     },
     'GET /api/recruiters/jobs': { url: '/api/recruiters/jobs' },
     'POST /api/recruiters/jobs': {

@@ -148,6 +148,7 @@ export async function createTestApp(
     // And run retention with app.retention.runOnce(now) and a fixed clock.
     RETENTION_INTERVAL_MS: '0',
     ALERTS_INTERVAL_MS: '0',
+    CALENDAR_INTERVAL_MS: '0',
     ...env,
   });
   const cookieSecret = 'test-cookie-secret-0123456789abcdef0123';

@@ -22,6 +22,7 @@ import * as reportIndexes from './0020-report-indexes';
 import * as mailCaps from './0021-mail-caps';
 import * as remoteCountry from './0022-remote-country';
 import * as structuredHiring from './0023-structured-hiring';
+import * as calendarMail from './0024-calendar-mail';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the server
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0021-mail-caps': mailCaps,
   '0022-remote-country': remoteCountry,
   '0023-structured-hiring': structuredHiring,
+  '0024-calendar-mail': calendarMail,
 };

@@ -7,12 +7,12 @@ import { containsWord, searchWords } from '../../db/sql-words';
 
 /**
  * Who acted: a signed-in person, the bearer token, the command line, the retention run, the
- * job alerts' run, an applicant on their own page (by their link; never named), or a visitor
+ * job alerts' run, the interviews' calendar mail (invitations, reminders), an applicant on their own page (by their link; never named), or a visitor
  * without an account (`null`).
  */
 export type AuditActor =
   | { userId: number }
-  | { label: 'token' | 'cli' | 'retention' | 'alerts' | 'applicant' }
+  | { label: 'token' | 'cli' | 'retention' | 'alerts' | 'calendar' | 'applicant' }
   | { label: null };
 
 export interface AuditRecord {

@@ -10,7 +10,14 @@ import {
   type StrangerMailKind,
 } from './mail-caps';
 
-export type MailKind = StrangerMailKind | 'recruiter-notice' | 'applicant-message' | 'job-alert';
+export type MailKind =
+  | StrangerMailKind
+  | 'recruiter-notice'
+  | 'applicant-message'
+  | 'job-alert'
+  | 'interview-invitation'
+  | 'interview-cancellation'
+  | 'interview-reminder';
 /** Mail a recruiter sends, or that its owner asked for (a confirmed alert): never capped. */
 export type OwnMailKind = Exclude<MailKind, StrangerMailKind>;
 
@@ -25,7 +32,19 @@ export interface OutgoingMail<Kind extends MailKind = MailKind> {
   headers?: Record<string, string>;
   /** The job alert the mail is about: it goes when the alert goes (unsubscribe, erasure). */
   alertId?: number;
+  /** An iCalendar part: sent as a `text/calendar` alternative and as `invite.ics`. */
+  calendar?: CalendarPart;
 }
+
+/** A calendar object to send with a mail (an interview's invitation or cancellation). */
+export interface CalendarPart {
+  method: 'REQUEST' | 'CANCEL';
+  /** The VCALENDAR text, as ical-generator writes it. */
+  content: string;
+}
+
+const isCalendarMethod = (method: string | null): method is CalendarPart['method'] =>
+  method === 'REQUEST' || method === 'CANCEL';
 
 export interface QueuedMail extends OutgoingMail {
   id: number;
@@ -52,6 +71,8 @@ async function insertMail(
         htmlBody: mail.html,
         headers: mail.headers ? JSON.stringify(mail.headers) : null,
         alertId: mail.alertId ?? null,
+        icalMethod: mail.calendar?.method ?? null,
+        icalBody: mail.calendar?.content ?? null,
         status: 'pending',
         attempts: 0,
         nextAttemptAt: notBefore.toISOString(),
@@ -164,13 +185,18 @@ export function mailRepository(db: Db) {
           'htmlBody as html',
           'headers',
           'attempts',
+          'icalMethod',
+          'icalBody',
         ])
         .execute();
-      return rows.map(({ kind, toAddress, headers, ...row }) => ({
+      return rows.map(({ kind, toAddress, headers, icalMethod, icalBody, ...row }) => ({
         ...row,
         kind: kind as OutgoingMail['kind'],
         to: toAddress.split(', '),
         ...(headers ? { headers: JSON.parse(headers) as Record<string, string> } : {}),
+        ...(isCalendarMethod(icalMethod) && icalBody !== null
+          ? { calendar: { method: icalMethod, content: icalBody } }
+          : {}),
       }));
     },
 

@@ -78,6 +78,11 @@ export function createMailSender({
               text: message.text,
               html: message.html,
               ...(message.headers ? { headers: message.headers } : {}),
+              // A text/calendar alternative with its method, and the same as invite.ics: the
+              // form Google, Outlook and Apple calendars take an invitation in.
+              ...(message.calendar
+                ? { icalEvent: { ...message.calendar, filename: 'invite.ics' } }
+                : {}),
             });
           } else {
             log.info(

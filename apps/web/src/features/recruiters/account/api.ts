@@ -1,6 +1,8 @@
 import {
   apiTokenCreatedSchema,
   apiTokenSchema,
+  calendarFeedCreatedSchema,
+  calendarFeedSchema,
   consolePaths,
   sessionSchema,
   type ConsoleSession,
@@ -27,11 +29,17 @@ export const accountApi = {
   createToken: (name: string) =>
     call('POST', consolePaths.tokens, { body: { name }, schema: apiTokenCreatedSchema }),
   revokeToken: (id: number) => call<void>('DELETE', withId(consolePaths.token, id)),
+  calendarFeed: (signal?: AbortSignal) =>
+    call('GET', consolePaths.calendarFeed, { schema: calendarFeedSchema, signal }),
+  createCalendarFeed: () =>
+    call('POST', consolePaths.calendarFeed, { schema: calendarFeedCreatedSchema }),
+  revokeCalendarFeed: () => call<void>('DELETE', consolePaths.calendarFeed),
 };
 
 export const accountKeys = {
   session: ['account', 'session'] as const,
   tokens: ['account', 'tokens'] as const,
+  calendarFeed: ['account', 'calendar-feed'] as const,
 };
 
 /** Who is signed in: the session, or null when nobody is (a 401). */
@@ -48,6 +56,22 @@ export const tokensQuery = queryOptions({
   queryKey: accountKeys.tokens,
   queryFn: ({ signal }) => accountApi.tokens(signal),
 });
+
+export const calendarFeedQuery = queryOptions({
+  queryKey: accountKeys.calendarFeed,
+  queryFn: ({ signal }) => accountApi.calendarFeed(signal),
+});
+
+/** A change to the calendar feed: a new link (any earlier one stops working), or none. */
+function useCalendarFeedChange<T>(change: () => Promise<T>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: accountKeys.calendarFeed }),
+  });
+}
+export const useCreateCalendarFeed = () => useCalendarFeedChange(accountApi.createCalendarFeed);
+export const useRevokeCalendarFeed = () => useCalendarFeedChange(accountApi.revokeCalendarFeed);
 
 /** Signing in: the session it answers is who is signed in from then on. */
 export function useSignIn() {

@@ -49,6 +49,11 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   'applicant-merge': 'Merged two applications as one person',
   'applicant-merge-undo': 'Undid a merge',
   'applicant-duplicate-dismiss': 'Marked two applications as different people',
+  'interview-invitation': 'Interview invitation mailed',
+  'interview-cancellation': 'Interview cancellation mailed',
+  'interview-reminder': 'Interview reminder mailed',
+  'calendar-feed-create': 'Made a calendar feed link',
+  'calendar-feed-revoke': 'Revoked a calendar feed link',
 };
 
 /** The opening's and the message templates' field names, as their forms label them. */

@@ -3,6 +3,7 @@ import type { FieldError } from '@lumenfield/contract';
 import { ApiError } from '@/lib/api-client';
 import { useChangePassword } from '../api';
 import { ApiTokens } from './api-tokens';
+import { CalendarFeed } from './calendar-feed';
 import { ROLE_LABELS } from '../../common/routes';
 import { useSession } from '../../common/session';
 import { ErrorNote } from '../../common/components/status';
@@ -90,6 +91,7 @@ export default function AccountPage() {
         </form>
       </section>
       <ApiTokens />
+      <CalendarFeed />
     </>
   );
 }

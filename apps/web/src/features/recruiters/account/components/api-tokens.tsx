@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { ApiToken, ApiTokenCreated } from '@lumenfield/contract';
 import { Modal } from '@/components/modal';
 import { useQuery } from '@tanstack/react-query';
@@ -9,38 +9,21 @@ import { ErrorNote, Pending } from '../../common/components/status';
 import { ListTable } from '../../common/components/list-table';
 import { TextField, fieldErrorFor, FormActions } from '../../common/components/fields';
 import { When } from '../../common/components/when';
+import { CopyField } from './copy-field';
 import './api-tokens.css';
 
 /** The new token's secret, shown this once: a read-only field to copy it from. */
 function NewSecret({ created, onCopied }: { created: ApiTokenCreated; onCopied: () => void }) {
-  const inputRef = useRef<HTMLInputElement>(null);
-  // Focus lands on the secret, so a keyboard or screen-reader user finds it at once.
-  useEffect(() => inputRef.current?.focus(), []);
-  const copy = () => {
-    inputRef.current?.select();
-    // Without the clipboard (an insecure origin, a refusal) the text stays selected to copy by hand.
-    navigator.clipboard?.writeText(created.secret).then(onCopied, () => undefined);
-  };
   return (
-    <div className="rc-alert rc-alert--ok rc-token-secret">
-      <label htmlFor="new-token-secret">Your new token &ldquo;{created.token.name}&rdquo;</label>
-      <div className="rc-token-secret__row">
-        <input
-          ref={inputRef}
-          id="new-token-secret"
-          readOnly
-          value={created.secret}
-          spellCheck={false}
-          aria-describedby="new-token-secret-hint"
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <button type="button" className="button button--secondary" onClick={copy}>
-          Copy
-        </button>
-      </div>
-      <p id="new-token-secret-hint">
-        Copy it now and keep it like a password: it will not be shown again.
-      </p>
+    <div className="rc-alert rc-alert--ok">
+      <CopyField
+        id="new-token-secret"
+        label={`Your new token “${created.token.name}”`}
+        value={created.secret}
+        hint="Copy it now and keep it like a password: it will not be shown again."
+        focus
+        onCopied={onCopied}
+      />
     </div>
   );
 }

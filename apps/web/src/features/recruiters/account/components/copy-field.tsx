@@ -1,0 +1,53 @@
+import { useEffect, useRef } from 'react';
+import './copy-field.css';
+
+/**
+ * A value shown once to be copied (a token's secret, a feed's link): a read-only field that
+ * selects itself, and a Copy button. Without the clipboard (an insecure origin, a refusal) the
+ * text stays selected to copy by hand.
+ */
+export function CopyField({
+  id,
+  label,
+  value,
+  hint,
+  focus = false,
+  onCopied,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  hint?: string;
+  /** Focus lands on it when shown, so a keyboard or screen-reader user finds it at once. */
+  focus?: boolean;
+  onCopied: () => void;
+}) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focus) inputRef.current?.focus();
+  }, [focus]);
+  const copy = () => {
+    inputRef.current?.select();
+    navigator.clipboard?.writeText(value).then(onCopied, () => undefined);
+  };
+  return (
+    <div className="rc-copy-field">
+      <label htmlFor={id}>{label}</label>
+      <div className="rc-copy-field__row">
+        <input
+          ref={inputRef}
+          id={id}
+          readOnly
+          value={value}
+          spellCheck={false}
+          {...(hint ? { 'aria-describedby': `${id}-hint` } : {})}
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        <button type="button" className="button button--secondary" onClick={copy}>
+          Copy<span className="visually-hidden"> {label}</span>
+        </button>
+      </div>
+      {hint ? <p id={`${id}-hint`}>{hint}</p> : null}
+    </div>
+  );
+}
