@@ -57,6 +57,9 @@ export const auditActionSchema = z.enum([
   'applicant-duplicate-dismiss',
   // A candidate a recruiter added by hand: the opening and source by id, never the person.
   'applicant-add',
+  // Scorecards (docs/recruiters.md): the interview and applicant by id, and the recommendation.
+  'scorecard-submit',
+  'scorecard-update',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

@@ -10,7 +10,8 @@ import {
   type StrangerMailKind,
 } from './mail-caps';
 
-export type MailKind = StrangerMailKind | 'recruiter-notice' | 'applicant-message' | 'job-alert';
+export type MailKind =
+  StrangerMailKind | 'recruiter-notice' | 'applicant-message' | 'job-alert' | 'feedback-reminder';
 /** Mail a recruiter sends, or that its owner asked for (a confirmed alert): never capped. */
 export type OwnMailKind = Exclude<MailKind, StrangerMailKind>;
 
