@@ -49,6 +49,8 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   'applicant-merge': 'Merged two applications as one person',
   'applicant-merge-undo': 'Undid a merge',
   'applicant-duplicate-dismiss': 'Marked two applications as different people',
+  'scorecard-submit': 'Submitted a scorecard',
+  'scorecard-update': 'Changed a submitted scorecard',
 };
 
 /** The opening's and the message templates' field names, as their forms label them. */
