@@ -64,6 +64,9 @@ export const auditActionSchema = z.enum([
   // A person's private calendar feed: its token made (or replaced) and revoked.
   'calendar-feed-create',
   'calendar-feed-revoke',
+  // Scorecards (docs/recruiters.md): the interview and applicant by id, and the recommendation.
+  'scorecard-submit',
+  'scorecard-update',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

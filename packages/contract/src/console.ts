@@ -71,6 +71,10 @@ export const consolePagePaths = {
   messages: '/recruiters/messages',
   /** Sources and their tracking links (sources.ts). */
   sources: '/recruiters/sources',
+  /** An interviewer's scorecard for one interview, with its kit (scorecards.ts). */
+  scorecard: '/recruiters/interviews/:id/scorecard',
+  /** The interviews still waiting for a scorecard: yours, or everyone's. */
+  feedbackDue: '/recruiters/feedback',
 } as const;
 
 /** The query parameter that brings the browser back after signing in. */

@@ -30,3 +30,4 @@ export * from './sources';
 export * from './add-candidate';
 export * from './reports';
 export * from './calendar-feed';
+export * from './scorecards';

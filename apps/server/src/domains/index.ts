@@ -23,6 +23,8 @@ import { referenceRepository } from './openings/reference-repository';
 import { selfIdRepository } from './self-id/self-id-repository';
 import { tellingSearchEngines } from './openings/search-notices';
 import { searchOutboxRepository, type SearchTelling } from './search/search-outbox-repository';
+import { feedbackDueRepository } from './scorecards/feedback-due';
+import { scorecardsRepository } from './scorecards/scorecards-repository';
 import { sessionsRepository } from './accounts/sessions-repository';
 import { linkByToken, sourcesRepository } from './sources/sources-repository';
 import { signInThrottleRepository } from './accounts/sign-in-throttle-repository';
@@ -136,6 +138,8 @@ export function createRepositories(db: Db, options: RepositoryOptions = {}) {
     sources: composed(sourcesRepository(db), {
       linkByToken: (token: string) => linkByToken(db, token),
     }),
+    // Interviewers' scorecards: what each reader sees of them, and their audited saves.
+    scorecards: composed(scorecardsRepository(db), feedbackDueRepository(db)),
     /**
      * A change to accounts and its audit row, in one write transaction: both or neither. The
      * `lockKeys` are held for it (a token's creation: `apiTokensLock`).

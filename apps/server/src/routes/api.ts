@@ -14,6 +14,7 @@ import { consoleAddCandidateRoutes } from './recruiters/add-candidate';
 import { consoleAuditRoutes } from './recruiters/audit';
 import { consoleJobsRoutes } from './recruiters/jobs';
 import { consoleMessagesRoutes } from './recruiters/messages';
+import { consoleScorecardRoutes } from './recruiters/scorecards';
 import { consoleSourcesRoutes } from './recruiters/sources';
 import { consoleReportsRoutes } from './recruiters/reports';
 import { consoleBulkRoutes } from './recruiters/bulk';
@@ -79,6 +80,7 @@ export async function apiRoutes(app: FastifyInstance, { config, database }: ApiR
   await app.register(consoleSourcesRoutes);
   await app.register(consoleReportsRoutes);
   await app.register(consoleBulkRoutes, { config });
+  await app.register(consoleScorecardRoutes);
   // Voluntary self-identification: the form's answers (SELF_ID=us) and the compliance report.
   await app.register(selfIdRoutes, { config });
   await app.register(consoleSelfIdReportRoutes);

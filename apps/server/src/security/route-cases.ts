@@ -379,6 +379,18 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
       url: '/api/recruiters/tracking-links/999999',
       body: { active: false },
     },
+    // Scorecards (docs/recruiters.md): no such interview where a write would change one.
+    'GET /api/recruiters/interviews/:id/scorecard': {
+      url: '/api/recruiters/interviews/999999/scorecard',
+    },
+    'PUT /api/recruiters/interviews/:id/scorecard': {
+      url: '/api/recruiters/interviews/999999/scorecard',
+      body: { ratings: [], notes: '', recommendation: null },
+    },
+    'GET /api/recruiters/applicants/:id/scorecards': {
+      url: `/api/recruiters/applicants/${f.applicantId}/scorecards`,
+    },
+    'GET /api/recruiters/feedback-due': { url: '/api/recruiters/feedback-due' },
     // Job alerts: a public write through the API; the site's form, and the link pages' posts
     // (an unknown token: nothing to confirm or stop).
     'POST /api/alerts': {

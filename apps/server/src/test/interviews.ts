@@ -20,6 +20,38 @@ export interface InterviewSetup {
   planInterviewId: number;
 }
 
+export interface PlannedInterview {
+  stage?: string;
+  name?: string;
+  durationMinutes?: number;
+  kind?: 'phone' | 'video' | 'on_site';
+  focusAttributes?: string[];
+  questions?: string[];
+}
+
+/** A plan interview of an opening (a technical video interview by default); its id. */
+export async function planInterview(
+  t: TestApp,
+  jobId: number,
+  plan: PlannedInterview = {},
+): Promise<number> {
+  const row = await t.db.handle.db
+    .insertInto('planInterviews')
+    .values({
+      jobId,
+      stage: plan.stage ?? 'Interview',
+      position: 1,
+      name: plan.name ?? 'Technical interview',
+      durationMinutes: plan.durationMinutes ?? 60,
+      kind: plan.kind ?? 'video',
+      focusAttributes: JSON.stringify(plan.focusAttributes ?? ['SQL', 'Communication']),
+      questions: JSON.stringify(plan.questions ?? ['Walk us through a query you tuned.']),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** An opening with one plan interview, and one applicant to it. */
 export async function interviewSetup(
   t: TestApp,
@@ -38,20 +70,11 @@ export async function interviewSetup(
       4000 + n,
     ),
   );
-  const { id: planInterviewId } = await t.db.handle.db
-    .insertInto('planInterviews')
-    .values({
-      jobId,
-      stage: 'Interview',
-      position: 1,
-      name: 'Technical interview',
-      durationMinutes: 45,
-      kind: 'video',
-      focusAttributes: JSON.stringify(['SQL']),
-      questions: JSON.stringify(['Tell us about a query you tuned.']),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const planInterviewId = await planInterview(t, jobId, {
+    durationMinutes: 45,
+    focusAttributes: ['SQL'],
+    questions: ['Tell us about a query you tuned.'],
+  });
   return { jobId, applicantId: stored.applicantId, planInterviewId };
 }
 

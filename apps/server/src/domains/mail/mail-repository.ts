@@ -17,7 +17,8 @@ export type MailKind =
   | 'job-alert'
   | 'interview-invitation'
   | 'interview-cancellation'
-  | 'interview-reminder';
+  | 'interview-reminder'
+  | 'feedback-reminder';
 /** Mail a recruiter sends, or that its owner asked for (a confirmed alert): never capped. */
 export type OwnMailKind = Exclude<MailKind, StrangerMailKind>;
 

@@ -140,6 +140,44 @@ export function recruiterNotice(
   };
 }
 
+/** What an overdue-feedback reminder says: the interview, and where its scorecard is filled in. */
+export interface OverdueFeedback {
+  to: string;
+  interviewName: string;
+  applicantName: string;
+  jobTitle: string;
+  /** When the interview was, in UTC (the interviewer's calendar has it in their own zone). */
+  startsAt: Date;
+  scorecardLink: string;
+}
+
+/** A reminder to an interviewer whose scorecard is overdue (docs/recruiters.md, "Scorecards"). */
+export function feedbackReminder(due: OverdueFeedback): OutgoingMail<'feedback-reminder'> {
+  const when = `${due.startsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const { text, html } = message(
+    'Hello,',
+    [
+      {
+        lines: [
+          `Your scorecard for ${due.interviewName} with ${due.applicantName} (${due.jobTitle}, ${when}) is not in yet.`,
+        ],
+      },
+      {
+        heading: 'Your scorecard',
+        lines: [`Fill it in while the interview is fresh (sign-in needed): ${due.scorecardLink}`],
+      },
+    ],
+    [`${BRAND} recruiting`],
+  );
+  return {
+    kind: 'feedback-reminder',
+    to: [due.to],
+    subject: `Feedback due: ${due.interviewName} with ${due.applicantName}`,
+    text,
+    html,
+  };
+}
+
 /**
  * A message a recruiter sends an applicant (a template or their own words, placeholders filled):
  * its paragraphs as written, as plain text and as escaped HTML with its links made links.

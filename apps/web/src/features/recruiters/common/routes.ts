@@ -22,6 +22,8 @@ export type ConsoleRoute =
   | { id: 'sources' }
   | { id: 'reports' }
   | { id: 'selfIdReport' }
+  | { id: 'scorecard'; interviewId: number }
+  | { id: 'feedbackDue' }
   | { id: 'notFound' };
 
 export const PAGE_TITLES: Record<ConsoleRoute['id'], string> = {
@@ -40,6 +42,8 @@ export const PAGE_TITLES: Record<ConsoleRoute['id'], string> = {
   sources: 'Sources',
   reports: 'Reports',
   selfIdReport: 'Self-identification',
+  scorecard: 'Scorecard',
+  feedbackDue: 'Feedback due',
   notFound: 'Page not found',
 };
 
@@ -104,7 +108,13 @@ export function matchConsoleRoute(rawPath: string): ConsoleRoute {
       return { id: 'reports' };
     case SELF_ID_REPORT_PAGE:
       return { id: 'selfIdReport' };
+    case consolePagePaths.feedbackDue:
+      return { id: 'feedbackDue' };
   }
+  const card = new RegExp(`^${consolePagePaths.scorecard.replace(':id', '(\\d{1,9})')}$`).exec(
+    pathname,
+  );
+  if (card) return { id: 'scorecard', interviewId: Number(card[1]) };
   const board = new RegExp(`^${consolePagePaths.openings}/(\\d{1,9})/board$`).exec(pathname);
   if (board) return { id: 'board', jobId: Number(board[1]) };
   const adding = new RegExp(`^${consolePagePaths.openings}/(\\d{1,9})/add-candidate$`).exec(

@@ -54,7 +54,7 @@ describe('signing in', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Openings', 'Applicants', 'Messages', 'Sources', 'Reports']);
+    ).toEqual(['Openings', 'Applicants', 'Feedback', 'Messages', 'Sources', 'Reports']);
   });
 
   it("shows the server's message in an alert and clears the password", async () => {
@@ -121,7 +121,16 @@ describe('the shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Openings', 'Applicants', 'Messages', 'Sources', 'Reports', 'Users', 'Audit log']);
+    ).toEqual([
+      'Openings',
+      'Applicants',
+      'Feedback',
+      'Messages',
+      'Sources',
+      'Reports',
+      'Users',
+      'Audit log',
+    ]);
     expect(within(nav).getByRole('link', { name: 'Openings' })).toHaveAttribute(
       'aria-current',
       'page',

@@ -40,6 +40,8 @@ const MessagesPage = lazy(() => import('../messages/components/messages-page'));
 const SourcesPage = lazy(() => import('../sources/components/sources-page'));
 // The chart library loads with this page only (docs/architecture.md, "Charts").
 const ReportsPage = lazy(() => import('../reports/components/reports-page'));
+const ScorecardPage = lazy(() => import('../scorecards/components/scorecard-page'));
+const FeedbackDuePage = lazy(() => import('../scorecards/components/feedback-due-page'));
 
 function Screen({ route }: { route: ConsoleRoute }) {
   switch (route.id) {
@@ -71,6 +73,10 @@ function Screen({ route }: { route: ConsoleRoute }) {
       return <SourcesPage />;
     case 'reports':
       return <ReportsPage />;
+    case 'scorecard':
+      return <ScorecardPage key={route.interviewId} interviewId={route.interviewId} />;
+    case 'feedbackDue':
+      return <FeedbackDuePage />;
     default:
       return (
         <>
@@ -134,6 +140,9 @@ function Shell({
                   </li>
                   <li>
                     <NavLink to={consolePagePaths.applicants}>Applicants</NavLink>
+                  </li>
+                  <li>
+                    <NavLink to={consolePagePaths.feedbackDue}>Feedback</NavLink>
                   </li>
                   <li>
                     <NavLink to={consolePagePaths.messages}>Messages</NavLink>

@@ -54,6 +54,8 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   'interview-reminder': 'Interview reminder mailed',
   'calendar-feed-create': 'Made a calendar feed link',
   'calendar-feed-revoke': 'Revoked a calendar feed link',
+  'scorecard-submit': 'Submitted a scorecard',
+  'scorecard-update': 'Changed a submitted scorecard',
 };
 
 /** The opening's and the message templates' field names, as their forms label them. */

@@ -18,6 +18,7 @@ import { Sent } from './applicant-sent';
 import { MessagePanel } from '../../messages/components/applicant-messages';
 import { RejectDialog } from '../../messages/components/reject-dialog';
 import { Timeline } from '../../messages/components/timeline';
+import { ApplicantScorecardsPanel } from '../../scorecards/components/applicant-scorecards';
 import { applicantInList, listQuery } from '../applicant-sort';
 import { ShortcutsHelp, useShortcuts, type Around } from './applicant-keys';
 import { queryFromParams } from './applicants-page';
@@ -319,6 +320,7 @@ export default function ApplicantPage({ applicantId }: { applicantId: number }) 
             <Sent applicant={data} />
             <Duplicates applicant={data} />
             <ApplicantAnswers answers={data.answers} doesNotMeet={data.doesNotMeet} />
+            <ApplicantScorecardsPanel applicantId={data.applicantId} />
             <Timeline applicant={data} />
           </div>
           <div className="rc-columns__side rc-applicant__actions">
