@@ -11,9 +11,12 @@ import { runEvery } from './background-run';
 export interface CalendarMailRun {
   /**
    * One run, if this node gets the lease: the interviews' invitations, updates and
-   * cancellations, then the reminders due, queued as mail. Undefined when another node runs it.
+   * cancellations, then the reminders due, and the interviewers' overdue scorecards, queued as
+   * mail. Undefined when another node runs it.
    */
-  runOnce(now?: Date): Promise<{ invitations: number; reminders: number } | undefined>;
+  runOnce(
+    now?: Date,
+  ): Promise<{ invitations: number; reminders: number; feedbackReminders: number } | undefined>;
 }
 
 declare module 'fastify' {
@@ -28,12 +31,14 @@ export const CALENDAR_LEASE = 'calendar-mail';
 const LEASE_MS = 5 * 60_000;
 
 export function createCalendarMailRun(options: {
-  repos: Pick<Repositories, 'leases'>;
+  repos: Pick<Repositories, 'leases' | 'scorecards'>;
   outbox: InterviewOutbox;
+  /** The origin of the mails' links: mailOrigin(config), never a request's. */
+  origin: string;
   clock?: () => Date;
   holder?: string;
 }): CalendarMailRun {
-  const { repos, outbox, clock = () => new Date() } = options;
+  const { repos, outbox, origin, clock = () => new Date() } = options;
   const holder = options.holder ?? crypto.randomUUID();
   return {
     async runOnce(now = clock()) {
@@ -43,7 +48,8 @@ export function createCalendarMailRun(options: {
         // claimed in the transaction that queues its mail, so none goes twice.
         const invitations = await outbox.sendInvitations(now);
         const reminders = await outbox.sendReminders(now);
-        return { invitations, reminders };
+        const feedbackReminders = await repos.scorecards.remindOverdue(now, origin);
+        return { invitations, reminders, feedbackReminders };
       } finally {
         await repos.leases.release(CALENDAR_LEASE, holder, now);
       }
@@ -54,15 +60,17 @@ export function createCalendarMailRun(options: {
 /** The calendar run's timer: started when the app is ready, stopped when it closes. */
 export const calendarMail = fp<{ config: Config; db: Db }>(
   async (app: FastifyInstance, { config, db }) => {
+    const origin = mailOrigin(config);
     const job = createCalendarMailRun({
       repos: app.repos,
-      outbox: interviewOutbox(db, { mailFrom: config.mailFrom, origin: mailOrigin(config) }),
+      outbox: interviewOutbox(db, { mailFrom: config.mailFrom, origin }),
+      origin,
       clock: () => app.now(),
     });
     // Counts only: who is invited is personal data and never reaches the log.
     const run = async (now?: Date) => {
       const done = await job.runOnce(now);
-      if (done && (done.invitations > 0 || done.reminders > 0)) {
+      if (done && Object.values(done).some((count) => count > 0)) {
         app.log.info(done, 'calendar mail: queued');
       }
       return done;
