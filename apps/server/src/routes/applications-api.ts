@@ -12,8 +12,7 @@ import type { DbHandle } from '../db/create-db';
 import { acceptedAnswer } from '../domains/applications/accepted-answer';
 import { HttpProblem } from '../lib/http-problem';
 import {
-  MULTIPART_BODY_LIMIT,
-  admitApplicationBody,
+  applicationRouteOptions,
   readsApplications,
   judgeApplicationForm,
   readApplicationForm,
@@ -36,13 +35,7 @@ export const applicationsApiRoutes: FastifyPluginAsyncZod<{
   app.post(
     APPLY_API_PATH,
     {
-      bodyLimit: MULTIPART_BODY_LIMIT,
-      // After the /api guard (preParsing of the plugin): size, database, upload budget.
-      preParsing: admitApplicationBody(app, database),
-      config: {
-        access: 'public',
-        rateLimit: { max: config.rateLimit.applicationsPerHour, timeWindow: '1 hour' },
-      },
+      ...applicationRouteOptions(app, { config, database }, 'public'),
       schema: {
         summary: `Apply to an opening as multipart/form-data, with a resume (PDF, DOC or DOCX, at most ${MAX_RESUME_MB} MB)`,
         tags: ['careers'],
