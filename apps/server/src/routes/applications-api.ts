@@ -5,7 +5,6 @@ import {
   CLOSED_OPENING_MESSAGE,
   MAX_RESUME_MB,
   applicationAcceptedSchema,
-  problemDetailsSchema,
 } from '@lumenfield/contract';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/create-db';
@@ -17,6 +16,7 @@ import {
   judgeApplicationForm,
   readApplicationForm,
 } from './application-parts';
+import { problemResponses } from './problem-responses';
 
 /**
  * POST /api/openings/:id/applications: the apply dialog's application as multipart/form-data
@@ -44,12 +44,7 @@ export const applicationsApiRoutes: FastifyPluginAsyncZod<{
         response: {
           200: applicationAcceptedSchema,
           201: applicationAcceptedSchema,
-          400: problemDetailsSchema,
-          404: problemDetailsSchema,
-          413: problemDetailsSchema,
-          415: problemDetailsSchema,
-          429: problemDetailsSchema,
-          503: problemDetailsSchema,
+          ...problemResponses(400, 404, 413, 415, 429, 503),
         },
       },
     },
