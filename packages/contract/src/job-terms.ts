@@ -31,6 +31,16 @@ export const openingTermsSchema = z.object({
 });
 export type OpeningTerms = z.infer<typeof openingTermsSchema>;
 
+/** An opening's terms when a recruiter names none: full time, on site, no pay range. */
+export const DEFAULT_OPENING_TERMS: OpeningTerms = {
+  employmentType: 'FULL_TIME',
+  workplaceType: 'ONSITE',
+  payMin: null,
+  payMax: null,
+  payCurrency: null,
+  payPeriod: null,
+};
+
 /** What a recruiter may send for the terms: all optional (create: FULL_TIME, ONSITE, no pay). */
 export const openingTermsInputSchema = z.object({
   employmentType: employmentTypeSchema.optional(),

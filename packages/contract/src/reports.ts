@@ -97,8 +97,15 @@ const days = z.number().nullable();
 
 const hireBandsSchema = z.array(z.object({ label: z.string(), count: z.number().int() }));
 
-export const timeToHireReportSchema = z.object({
-  filter: reportFilterSchema,
+/** A report: the filter it was computed for, beside its own figures. */
+const reportSchema = <S extends z.ZodRawShape>(figures: S) =>
+  z.object({ filter: reportFilterSchema, ...figures });
+
+/** A report's rows, one per stage. */
+const perStageRows = <S extends z.ZodRawShape>(figures: S) =>
+  z.array(z.object({ stage: applicantStageSchema, ...figures }));
+
+export const timeToHireReportSchema = reportSchema({
   hires: z.number().int(),
   medianDays: days,
   bands: hireBandsSchema,
@@ -115,38 +122,29 @@ export const timeToHireReportSchema = z.object({
 });
 export type TimeToHireReport = z.infer<typeof timeToHireReportSchema>;
 
-export const timeInStageReportSchema = z.object({
-  filter: reportFilterSchema,
-  stages: z.array(
-    z.object({
-      stage: applicantStageSchema,
-      /** Stays that ended (the applicant moved out of the stage). */
-      stays: z.number().int(),
-      medianDays: days,
-      /** Applicants in the stage now (their stay has not ended: not in the median). */
-      current: z.number().int(),
-    }),
-  ),
+export const timeInStageReportSchema = reportSchema({
+  stages: perStageRows({
+    /** Stays that ended (the applicant moved out of the stage). */
+    stays: z.number().int(),
+    medianDays: days,
+    /** Applicants in the stage now (their stay has not ended: not in the median). */
+    current: z.number().int(),
+  }),
 });
 export type TimeInStageReport = z.infer<typeof timeInStageReportSchema>;
 
-export const passThroughReportSchema = z.object({
-  filter: reportFilterSchema,
-  stages: z.array(
-    z.object({
-      stage: applicantStageSchema,
-      reached: z.number().int(),
-      /** Of those who reached it, how many reached the next stage (null for Hired). */
-      movedOn: z.number().int().nullable(),
-      /** movedOn of reached, in per cent to one decimal (null when none reached or Hired). */
-      percentMovedOn: z.number().nullable(),
-    }),
-  ),
+export const passThroughReportSchema = reportSchema({
+  stages: perStageRows({
+    reached: z.number().int(),
+    /** Of those who reached it, how many reached the next stage (null for Hired). */
+    movedOn: z.number().int().nullable(),
+    /** movedOn of reached, in per cent to one decimal (null when none reached or Hired). */
+    percentMovedOn: z.number().nullable(),
+  }),
 });
 export type PassThroughReport = z.infer<typeof passThroughReportSchema>;
 
-export const sourcesReportSchema = z.object({
-  filter: reportFilterSchema,
+export const sourcesReportSchema = reportSchema({
   sources: z.array(
     z.object({
       /** The source credited at applying; null: none was. */
@@ -160,8 +158,7 @@ export const sourcesReportSchema = z.object({
 });
 export type SourcesReport = z.infer<typeof sourcesReportSchema>;
 
-export const rejectionReasonsReportSchema = z.object({
-  filter: reportFilterSchema,
+export const rejectionReasonsReportSchema = reportSchema({
   rejected: z.number().int(),
   reasons: z.array(
     z.object({

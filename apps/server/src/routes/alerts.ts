@@ -5,12 +5,12 @@ import {
   alertCopy,
   alertFormValuesOf,
   checkAlertForm,
-  problemDetailsSchema,
 } from '@lumenfield/contract';
 import type { Config } from '../config';
 import { HttpProblem } from '../lib/http-problem';
 import { mailOrigin } from '../plugins/public-origin';
 import { alertSubscribeThrottle } from './alert-pages';
+import { problemResponses } from './problem-responses';
 
 /**
  * POST /api/alerts (docs/api.md): a job alert, by the rules of the careers page's form. A public
@@ -35,8 +35,7 @@ export const alertsApiRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
         body: schemas.request,
         response: {
           202: schemas.accepted,
-          400: problemDetailsSchema,
-          429: problemDetailsSchema,
+          ...problemResponses(400, 429),
         },
       },
     },

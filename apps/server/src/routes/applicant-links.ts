@@ -5,10 +5,10 @@ import {
   applicationLinksAcceptedSchema,
   applicationLinksRequestSchema,
   isLinksEmail,
-  problemDetailsSchema,
 } from '@lumenfield/contract';
 import { HttpProblem } from '../lib/http-problem';
 import { linkRequestThrottle } from './applicant-link-throttle';
+import { problemResponses } from './problem-responses';
 
 /**
  * POST /api/applications/links (docs/api.md): mails the status links of every application of an
@@ -28,8 +28,7 @@ export const applicantLinksRoutes: FastifyPluginAsyncZod = async (app) => {
         body: applicationLinksRequestSchema,
         response: {
           202: applicationLinksAcceptedSchema,
-          400: problemDetailsSchema,
-          429: problemDetailsSchema,
+          ...problemResponses(400, 429),
         },
       },
     },

@@ -111,6 +111,27 @@ export function admitApplicationBody(app: FastifyInstance, database: DbHandle) {
   };
 }
 
+/**
+ * The options of an /api route that takes an application's multipart body (the apply dialog's,
+ * the console's added candidate): the body's limit; its admission (admitApplicationBody), which
+ * runs after the /api guard's own preParsing (the header echo, the session and role); and the
+ * hourly limit per client that applying has.
+ */
+export function applicationRouteOptions(
+  app: FastifyInstance,
+  { config, database }: { config: Config; database: DbHandle },
+  access: 'public' | 'session',
+) {
+  return {
+    bodyLimit: MULTIPART_BODY_LIMIT,
+    preParsing: admitApplicationBody(app, database),
+    config: {
+      access,
+      rateLimit: { max: config.rateLimit.applicationsPerHour, timeWindow: '1 hour' },
+    },
+  };
+}
+
 /** Busboy's count limits (parts, fields, files) as @fastify/multipart throws them. */
 const COUNT_LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
 

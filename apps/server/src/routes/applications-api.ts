@@ -5,19 +5,18 @@ import {
   CLOSED_OPENING_MESSAGE,
   MAX_RESUME_MB,
   applicationAcceptedSchema,
-  problemDetailsSchema,
 } from '@lumenfield/contract';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/create-db';
 import { acceptedAnswer } from '../domains/applications/accepted-answer';
 import { HttpProblem } from '../lib/http-problem';
 import {
-  MULTIPART_BODY_LIMIT,
-  admitApplicationBody,
+  applicationRouteOptions,
   readsApplications,
   judgeApplicationForm,
   readApplicationForm,
 } from './application-parts';
+import { problemResponses } from './problem-responses';
 
 /**
  * POST /api/openings/:id/applications: the apply dialog's application as multipart/form-data
@@ -36,13 +35,7 @@ export const applicationsApiRoutes: FastifyPluginAsyncZod<{
   app.post(
     APPLY_API_PATH,
     {
-      bodyLimit: MULTIPART_BODY_LIMIT,
-      // After the /api guard (preParsing of the plugin): size, database, upload budget.
-      preParsing: admitApplicationBody(app, database),
-      config: {
-        access: 'public',
-        rateLimit: { max: config.rateLimit.applicationsPerHour, timeWindow: '1 hour' },
-      },
+      ...applicationRouteOptions(app, { config, database }, 'public'),
       schema: {
         summary: `Apply to an opening as multipart/form-data, with a resume (PDF, DOC or DOCX, at most ${MAX_RESUME_MB} MB)`,
         tags: ['careers'],
@@ -51,12 +44,7 @@ export const applicationsApiRoutes: FastifyPluginAsyncZod<{
         response: {
           200: applicationAcceptedSchema,
           201: applicationAcceptedSchema,
-          400: problemDetailsSchema,
-          404: problemDetailsSchema,
-          413: problemDetailsSchema,
-          415: problemDetailsSchema,
-          429: problemDetailsSchema,
-          503: problemDetailsSchema,
+          ...problemResponses(400, 404, 413, 415, 429, 503),
         },
       },
     },

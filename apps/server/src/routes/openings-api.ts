@@ -5,13 +5,13 @@ import {
   OPENING_API_PATH,
   careerListingListSchema,
   openingParamsSchema,
-  problemDetailsSchema,
   publicOpeningSchema,
 } from '@lumenfield/contract';
 import type { Repositories } from '../domains';
 import { careerListings, publicOpeningOf } from '../domains/openings/openings';
 import { HttpProblem } from '../lib/http-problem';
 import { minuteOf } from '../plugins/live-answers';
+import { problemResponses } from './problem-responses';
 
 /**
  * The site's own reads of its open openings, in the openings' names (docs/api.md): the careers
@@ -54,8 +54,7 @@ export const openingsApiRoutes: FastifyPluginAsyncZod<{ repos: Repositories }> =
         params: openingParamsSchema,
         response: {
           200: publicOpeningSchema,
-          400: problemDetailsSchema,
-          404: problemDetailsSchema,
+          ...problemResponses(400, 404),
         },
       },
     },

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  problemDetailsSchema,
   SELF_ID_API_PATH,
   selfIdCopy,
   selfIdReceivedSchema,
@@ -8,6 +7,7 @@ import {
 } from '@lumenfield/contract';
 import type { Config } from '../config';
 import { HttpProblem } from '../lib/http-problem';
+import { problemResponses } from './problem-responses';
 
 /**
  * POST /api/self-identification (docs/api.md): a candidate's voluntary self-identification,
@@ -27,8 +27,7 @@ export const selfIdRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
         body: selfIdSubmitSchema,
         response: {
           201: selfIdReceivedSchema,
-          400: problemDetailsSchema,
-          410: problemDetailsSchema,
+          ...problemResponses(400, 410),
         },
       },
     },

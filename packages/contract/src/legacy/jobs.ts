@@ -9,7 +9,7 @@ import {
   type Question,
 } from '../questions';
 import { z } from '../zod-setup';
-import { toWireNames } from './wire-names';
+import { pickWireNames, toWireNames } from './wire-names';
 
 // The old client's /api/Jobs/* shapes (docs/api.md), spelled as it spells them, and the one
 // mapping between them and the openings' own types (openings.ts, careers-listing.ts).
@@ -21,27 +21,14 @@ import { toWireNames } from './wire-names';
 export const jobTermsSchema = z.object(toWireNames(openingTermsSchema.shape));
 export type JobTerms = z.infer<typeof jobTermsSchema>;
 
-export const jobTermsOf = (terms: OpeningTerms): JobTerms => ({
-  EmploymentType: terms.employmentType,
-  WorkplaceType: terms.workplaceType,
-  PayMin: terms.payMin,
-  PayMax: terms.payMax,
-  PayCurrency: terms.payCurrency,
-  PayPeriod: terms.payPeriod,
-});
+export const jobTermsOf = (terms: OpeningTerms): JobTerms =>
+  pickWireNames(terms, openingTermsSchema.keyof().options);
 
 /** A place as the published APIs spell it: `{ City, Region, Country }`. */
-export const wirePlaceSchema = z.object({
-  City: placeSchema.shape.city,
-  Region: placeSchema.shape.region,
-  Country: placeSchema.shape.country,
-});
+export const wirePlaceSchema = z.object(toWireNames(placeSchema.shape));
 export type WirePlace = z.infer<typeof wirePlaceSchema>;
-export const wirePlaceOf = (place: Place): WirePlace => ({
-  City: place.city,
-  Region: place.region,
-  Country: place.country,
-});
+export const wirePlaceOf = (place: Place): WirePlace =>
+  pickWireNames(place, placeSchema.keyof().options);
 export const placeOf = (place: WirePlace): Place => ({
   city: place.City,
   region: place.Region,
@@ -49,30 +36,18 @@ export const placeOf = (place: WirePlace): Place => ({
 });
 
 /** A question as the published APIs spell it (the public detail leaves Knockout out). */
-export const wirePublicQuestionSchema = z.object({
-  Key: publicQuestionSchema.shape.key,
-  Label: publicQuestionSchema.shape.label,
-  Type: publicQuestionSchema.shape.type,
-  Required: publicQuestionSchema.shape.required,
-  Options: publicQuestionSchema.shape.options,
-});
+export const wirePublicQuestionSchema = z.object(toWireNames(publicQuestionSchema.shape));
 export type WirePublicQuestion = z.infer<typeof wirePublicQuestionSchema>;
 export const wireQuestionSchema = wirePublicQuestionSchema.extend({
   Knockout: questionSchema.shape.knockout,
 });
 export type WireQuestion = z.infer<typeof wireQuestionSchema>;
 
-export const wirePublicQuestionOf = (question: PublicQuestion): WirePublicQuestion => ({
-  Key: question.key,
-  Label: question.label,
-  Type: question.type,
-  Required: question.required,
-  ...(question.options !== undefined && { Options: question.options }),
-});
-export const wireQuestionOf = (question: Question): WireQuestion => ({
-  ...wirePublicQuestionOf(question),
-  ...(question.knockout !== undefined && { Knockout: question.knockout }),
-});
+// The public detail picks its keys, so a question's knock-out answers never reach it.
+export const wirePublicQuestionOf = (question: PublicQuestion): WirePublicQuestion =>
+  pickWireNames(question, publicQuestionSchema.keyof().options);
+export const wireQuestionOf = (question: Question): WireQuestion =>
+  pickWireNames(question, questionSchema.keyof().options);
 export const questionOf = (question: WireQuestion): Question => ({
   key: question.Key,
   label: question.Label,

@@ -28,3 +28,16 @@ export function toWireNames<S extends object>(value: S): WireShape<S> {
     Object.entries(value).map(([key, field]) => [wireName(key), field]),
   ) as WireShape<S>;
 }
+
+/**
+ * The `keys` of `value`, each under its wire name: an answer's part out of a larger row (an
+ * opening's terms out of the opening). A key whose value is undefined stays absent.
+ */
+export function pickWireNames<T extends object, K extends keyof T & string>(
+  value: T,
+  keys: readonly K[],
+): WireShape<Pick<T, K>> {
+  return Object.fromEntries(
+    keys.filter((key) => value[key] !== undefined).map((key) => [wireName(key), value[key]]),
+  ) as WireShape<Pick<T, K>>;
+}

@@ -1,18 +1,13 @@
 // Openings as recruiters write them: their input judged, tidied and mapped for the repository.
 import type { FieldError, OpeningPatch } from '@lumenfield/contract';
-import { questionsSchema } from '@lumenfield/contract';
+import { DEFAULT_OPENING_TERMS, questionsSchema } from '@lumenfield/contract';
 import { stripControlCharacters as clean } from '../../lib/control-characters';
 import { HttpProblem } from '../../lib/http-problem';
 import { payRangeErrors } from './job-terms';
 import { payTransparencyErrors } from './pay-transparency';
 import { placesErrors, remoteCountryCodeErrors, resolvePlace } from './place';
 import { sanitizeDescription } from './sanitize-description';
-import {
-  defaultJobTerms,
-  type JobInput,
-  type JobTermsFields,
-  type JobWithApplicants,
-} from './jobs-repository';
+import { type JobInput, type JobTermsFields, type JobWithApplicants } from './jobs-repository';
 
 /**
  * Openings as recruiters write them, for both the bearer API (routes/legacy/admin/jobs.ts) and
@@ -94,7 +89,7 @@ export function toJobInput(body: OpeningPatch, current?: JobWithApplicants): Par
   if (!current && input.workplaceType === undefined && resolvePlace(input.location ?? '').remote) {
     input.workplaceType = 'REMOTE';
   }
-  const terms = { ...(current ?? defaultJobTerms), ...definedTerms(input) };
+  const terms = { ...(current ?? DEFAULT_OPENING_TERMS), ...definedTerms(input) };
   const rangeErrors = payRangeErrors(terms);
   errors.push(...rangeErrors);
   const where = {
@@ -159,7 +154,7 @@ function placeRuleErrors(
 /** The terms a patch sets, without the keys it leaves alone. */
 export function definedTerms(input: Partial<JobInput>): Partial<JobTermsFields> {
   const terms: Partial<JobTermsFields> = {};
-  for (const key of Object.keys(defaultJobTerms) as (keyof JobTermsFields)[]) {
+  for (const key of Object.keys(DEFAULT_OPENING_TERMS) as (keyof JobTermsFields)[]) {
     if (input[key] !== undefined) Object.assign(terms, { [key]: input[key] });
   }
   return terms;

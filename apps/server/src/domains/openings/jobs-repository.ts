@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import {
+  DEFAULT_OPENING_TERMS,
   employmentTypeSchema,
   payPeriodSchema,
   placesSchema,
@@ -18,16 +19,6 @@ import { jsonColumn } from '../../db/json-column';
 
 /** An opening's employment, place and pay (docs/careers.md). */
 export type JobTermsFields = OpeningTerms;
-
-/** Create's terms when a recruiter names none: full time, on site, no range. */
-export const defaultJobTerms: JobTermsFields = {
-  employmentType: 'FULL_TIME',
-  workplaceType: 'ONSITE',
-  payMin: null,
-  payMax: null,
-  payCurrency: null,
-  payPeriod: null,
-};
 
 export interface Job extends JobTermsFields {
   id: number;
@@ -69,7 +60,7 @@ export interface JobWithApplicants extends Job {
 
 /**
  * Fields a recruiter writes, as Job holds them; the description must already be sanitised.
- * Terms may be left out (defaultJobTerms), and so may places, remote countries and questions.
+ * Terms may be left out (DEFAULT_OPENING_TERMS), and so may places, remote countries and questions.
  */
 export type JobInput = Pick<
   Job,
@@ -263,7 +254,7 @@ export function jobsRepository(db: Db) {
             contactPersons: input.contactPersons,
             contactEmails: input.contactEmails,
             isOpen: input.isOpen ? 1 : 0,
-            ...termsValues({ ...defaultJobTerms, ...input }),
+            ...termsValues({ ...DEFAULT_OPENING_TERMS, ...input }),
             ...listValues(input),
             closedAt: input.isOpen ? null : now.toISOString(),
             createdAt: now.toISOString(),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultJobTerms, type JobSummary, type jobsRepository } from './jobs-repository';
+import { DEFAULT_OPENING_TERMS } from '@lumenfield/contract';
+import { type JobSummary, type jobsRepository } from './jobs-repository';
 import { withListingCache } from './listing-cache';
 
 type JobsRepository = ReturnType<typeof jobsRepository>;
@@ -14,7 +15,7 @@ function fakeJobs() {
     location: 'Manila',
     effectiveFrom: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
-    ...defaultJobTerms,
+    ...DEFAULT_OPENING_TERMS,
   });
   const jobs = {
     listVisible: async () => {

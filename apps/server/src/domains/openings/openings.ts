@@ -5,13 +5,12 @@ import type {
   PublicOpening,
   RecruiterOpening,
 } from '@lumenfield/contract';
-import { publicQuestionOf, searchWords } from '@lumenfield/contract';
+import { DEFAULT_OPENING_TERMS, publicQuestionOf, searchWords } from '@lumenfield/contract';
 import { HttpProblem } from '../../lib/http-problem';
 import { definedTerms, toJobInput } from './job-input';
 import { countryOf, placesOf, resolvePlace } from './place';
 import { sanitizeDescription } from './sanitize-description';
 import {
-  defaultJobTerms,
   JobCodeInUseError,
   openingState,
   type Job,
@@ -219,7 +218,7 @@ export async function createJob(
       contactPersons: input.contactPersons ?? '',
       contactEmails: input.contactEmails ?? '',
       isOpen: true,
-      ...defaultJobTerms,
+      ...DEFAULT_OPENING_TERMS,
       ...definedTerms(input),
       // The lists the body names (places, remote countries, questions), as toJobInput judged them.
       ...(input.locations !== undefined && { locations: input.locations }),

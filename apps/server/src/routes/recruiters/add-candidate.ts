@@ -16,8 +16,7 @@ import type { DbHandle } from '../../db/create-db';
 import { stripControlCharacters as clean } from '../../lib/control-characters';
 import { HttpProblem } from '../../lib/http-problem';
 import {
-  MULTIPART_BODY_LIMIT,
-  admitApplicationBody,
+  applicationRouteOptions,
   readsApplications,
   judgeApplicationForm,
   readApplicationForm,
@@ -46,13 +45,7 @@ export const consoleAddCandidateRoutes: FastifyPluginAsyncZod<{
   app.post(
     JOB_APPLICANTS_PATH,
     {
-      bodyLimit: MULTIPART_BODY_LIMIT,
-      // After the guard's session and role (its preParsing): size, database, upload budget.
-      preParsing: admitApplicationBody(app, database),
-      config: {
-        access: 'session',
-        rateLimit: { max: config.rateLimit.applicationsPerHour, timeWindow: '1 hour' },
-      },
+      ...applicationRouteOptions(app, { config, database }, 'session'),
       schema: {
         summary: `Add a candidate to an opening by hand, as multipart/form-data with a resume (PDF, DOC or DOCX, at most ${MAX_RESUME_MB} MB)`,
         tags: ['console'],

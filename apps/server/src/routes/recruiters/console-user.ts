@@ -1,4 +1,4 @@
-import { problemDetailsSchema, type ConsoleSession, type ConsoleUser } from '@lumenfield/contract';
+import { type ConsoleSession, type ConsoleUser } from '@lumenfield/contract';
 import type { FastifyRequest } from 'fastify';
 import {
   sessionEnds,
@@ -6,6 +6,7 @@ import {
   type SessionContext,
 } from '../../plugins/console-sessions';
 import type { User } from '../../domains/accounts/users-repository';
+import { problemResponses } from '../problem-responses';
 
 export function toConsoleUser(user: User): ConsoleUser {
   return {
@@ -47,7 +48,5 @@ export const linkKey = (context: ConsoleContext) =>
  * session (401) and a role (403); `more` adds its own (404, 409, 429).
  */
 export function consoleProblems(...more: number[]) {
-  return Object.fromEntries(
-    [400, 401, 403, ...more].map((status) => [status, problemDetailsSchema]),
-  ) as Record<number, typeof problemDetailsSchema>;
+  return problemResponses(400, 401, 403, ...more);
 }

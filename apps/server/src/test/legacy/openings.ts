@@ -1,4 +1,4 @@
-import type { JobTerms } from '@lumenfield/contract';
+import { DEFAULT_OPENING_TERMS, jobTermsOf, type JobTerms } from '@lumenfield/contract';
 import { adminHeaders } from './application';
 import { injectJson } from '../inject-json';
 import type { TestApp } from '../test-app';
@@ -22,15 +22,8 @@ export const OPENING_ROW_FIELDS = [
   'MinuteCount',
 ];
 
-/** The terms of an opening created without any: full time, on site, no pay range. */
-export const NO_TERMS: JobTerms = {
-  EmploymentType: 'FULL_TIME',
-  WorkplaceType: 'ONSITE',
-  PayMin: null,
-  PayMax: null,
-  PayCurrency: null,
-  PayPeriod: null,
-};
+/** The terms of an opening created without any, in the old client's names. */
+export const NO_TERMS: JobTerms = jobTermsOf(DEFAULT_OPENING_TERMS);
 
 /**
  * A complete opening as the bearer API takes it (POST /api/admin/jobs), at createOpening's place with its people (test/application.ts). No pay

@@ -15,7 +15,6 @@ import {
   apiPaths,
   openingInputOf,
   openingPatchOf,
-  problemDetailsSchema,
   toAdminApplicant,
 } from '@lumenfield/contract';
 import { HttpProblem } from '../../../lib/http-problem';
@@ -33,8 +32,9 @@ import {
   recruiterOpenings,
   updateJob,
 } from '../../../domains/openings/openings';
+import { problemResponses } from '../../problem-responses';
 
-const auth = { 400: problemDetailsSchema, 401: problemDetailsSchema, 404: problemDetailsSchema };
+const auth = problemResponses(400, 401, 404);
 
 /** A refusal of the opening's rules, in the published field names. */
 async function publishedNames<T>(change: Promise<T>): Promise<T> {
@@ -77,7 +77,7 @@ export const adminJobsRoutes: FastifyPluginAsyncZod<{ repos: Repositories }> = a
         summary: 'Post an opening',
         tags: ['recruiters'],
         body: adminJobCreateSchema,
-        response: { 201: adminJobCreatedSchema, 409: problemDetailsSchema, ...auth },
+        response: { 201: adminJobCreatedSchema, ...problemResponses(409), ...auth },
       },
     },
     async (request, reply) => {
@@ -113,7 +113,7 @@ export const adminJobsRoutes: FastifyPluginAsyncZod<{ repos: Repositories }> = a
         tags: ['recruiters'],
         params: adminJobParamsSchema,
         body: adminJobPatchSchema,
-        response: { 200: adminJobDetailSchema, 409: problemDetailsSchema, ...auth },
+        response: { 200: adminJobDetailSchema, ...problemResponses(409), ...auth },
       },
     },
     async (request) => {

@@ -6,12 +6,12 @@ import {
   careerDetailsResponseSchema,
   jobDetailOf,
   jobOpeningsOf,
-  problemDetailsSchema,
 } from '@lumenfield/contract';
 import { HttpProblem } from '../../../lib/http-problem';
 import type { Repositories } from '../../../domains';
 import { publicOpeningOf, visibleOpenings } from '../../../domains/openings/openings';
 import { minuteOf } from '../../../plugins/live-answers';
+import { problemResponses } from '../../problem-responses';
 
 /** GET /Jobs/CareerDetailsRetrival: the openings list and one opening's detail. */
 export const careerDetailsRoutes: FastifyPluginAsyncZod<{ repos: Repositories }> = async (
@@ -30,8 +30,7 @@ export const careerDetailsRoutes: FastifyPluginAsyncZod<{ repos: Repositories }>
         querystring: careerDetailsQuerySchema,
         response: {
           200: careerDetailsResponseSchema,
-          400: problemDetailsSchema,
-          404: problemDetailsSchema,
+          ...problemResponses(400, 404),
         },
       },
     },

@@ -3,11 +3,11 @@ import {
   apiPaths,
   dropDownOptionListSchema,
   dropDownQuerySchema,
-  problemDetailsSchema,
   statesQuerySchema,
 } from '@lumenfield/contract';
 import { HttpProblem } from '../../../lib/http-problem';
 import type { Repositories } from '../../../domains';
+import { problemResponses } from '../../problem-responses';
 
 /** Reference data changes only with a deployment; browsers may keep it for an hour. */
 const CACHE = 'public, max-age=3600';
@@ -33,8 +33,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod<{ repos: Repositories }>
         querystring: dropDownQuerySchema,
         response: {
           200: dropDownOptionListSchema,
-          400: problemDetailsSchema,
-          404: problemDetailsSchema,
+          ...problemResponses(400, 404),
         },
       },
     },
@@ -69,8 +68,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod<{ repos: Repositories }>
         querystring: statesQuerySchema,
         response: {
           200: dropDownOptionListSchema,
-          400: problemDetailsSchema,
-          404: problemDetailsSchema,
+          ...problemResponses(400, 404),
         },
       },
     },

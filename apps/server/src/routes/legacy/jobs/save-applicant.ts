@@ -9,7 +9,6 @@ import {
   applicationCreatedSchema,
   applicationInputOf,
   applicationPayloadSchema,
-  problemDetailsSchema,
   saveApplicantQuerySchema,
   toApplicationCreated,
   wireName,
@@ -24,6 +23,7 @@ import type { Repositories } from '../../../domains';
 import type { ApplicationStore } from '../../../domains/applications/application-store';
 import type { DecodeResult } from '../../../workers/body-decoder';
 import { asBuffer, createWorkerPool, runMoving } from '../../../workers/pool';
+import { problemResponses } from '../../problem-responses';
 
 /**
  * Body limits of this route only (every other route keeps the global 1 MB). A 5 MB resume is
@@ -127,11 +127,7 @@ export const saveApplicantRoutes: FastifyPluginAsyncZod<{
           // 200: the same application (job, e-mail, resume) was already stored minutes ago.
           200: applicationCreatedSchema,
           201: applicationCreatedSchema,
-          400: problemDetailsSchema,
-          404: problemDetailsSchema,
-          413: problemDetailsSchema,
-          429: problemDetailsSchema,
-          503: problemDetailsSchema,
+          ...problemResponses(400, 404, 413, 429, 503),
         },
       },
     },

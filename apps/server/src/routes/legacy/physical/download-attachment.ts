@@ -1,13 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  apiPaths,
-  downloadAttachmentQuerySchema,
-  problemDetailsSchema,
-} from '@lumenfield/contract';
+import { apiPaths, downloadAttachmentQuerySchema } from '@lumenfield/contract';
 import { attachmentDisposition } from '../../../lib/content-disposition';
 import { HttpProblem } from '../../../lib/http-problem';
 import type { Repositories } from '../../../domains';
+import { problemResponses } from '../../problem-responses';
 
 /** GET /Physical/DownloadAttachment: a stored resume, for recruiters only (docs/api.md). */
 export const downloadAttachmentRoutes: FastifyPluginAsyncZod<{ repos: Repositories }> = async (
@@ -24,9 +21,7 @@ export const downloadAttachmentRoutes: FastifyPluginAsyncZod<{ repos: Repositori
         querystring: downloadAttachmentQuerySchema,
         response: {
           200: z.unknown().describe('The stored bytes, with their detected Content-Type'),
-          400: problemDetailsSchema,
-          401: problemDetailsSchema,
-          404: problemDetailsSchema,
+          ...problemResponses(400, 401, 404),
         },
       },
     },

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_OPENING_TERMS,
   employmentTypeSchema,
   payPeriodSchema,
   workplaceTypeSchema,
@@ -64,8 +65,8 @@ export function formFromJob(job?: RecruiterOpening): OpeningForm {
     contactPersons: job?.contactPersons ?? '',
     contactEmails: job?.contactEmails ?? '',
     description: job?.description ?? '',
-    employmentType: job?.employmentType ?? 'FULL_TIME',
-    workplaceType: job?.workplaceType ?? 'ONSITE',
+    employmentType: job?.employmentType ?? DEFAULT_OPENING_TERMS.employmentType,
+    workplaceType: job?.workplaceType ?? DEFAULT_OPENING_TERMS.workplaceType,
     payMin: job?.payMin == null ? '' : String(job.payMin),
     payMax: job?.payMax == null ? '' : String(job.payMax),
     payCurrency: job?.payCurrency ?? '',

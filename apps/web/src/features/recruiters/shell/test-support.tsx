@@ -1,12 +1,12 @@
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
-import type {
-  ConsoleApplicant,
-  ConsoleApplicantRow,
-  ConsoleSession,
-  OpeningTerms,
-  RecruiterOpening,
-  UserRole,
+import {
+  DEFAULT_OPENING_TERMS,
+  type ConsoleApplicant,
+  type ConsoleApplicantRow,
+  type ConsoleSession,
+  type RecruiterOpening,
+  type UserRole,
 } from '@lumenfield/contract';
 import { Router, createMemoryHistory } from '@lumenfield/page-kit';
 import { setSignedOutHandler } from '../common/api/request';
@@ -60,16 +60,6 @@ export function session(
   };
 }
 
-/** The terms of an opening saved without any: full time, on site, no pay range. */
-export const noTerms: OpeningTerms = {
-  employmentType: 'FULL_TIME',
-  workplaceType: 'ONSITE',
-  payMin: null,
-  payMax: null,
-  payCurrency: null,
-  payPeriod: null,
-};
-
 export function job(overrides: Partial<RecruiterOpening> = {}): RecruiterOpening {
   return {
     id: 3,
@@ -81,7 +71,7 @@ export function job(overrides: Partial<RecruiterOpening> = {}): RecruiterOpening
     contactPersons: 'Sam',
     contactEmails: 'sam@example.com',
     description: '<p>Test <strong>things</strong>.</p>',
-    ...noTerms,
+    ...DEFAULT_OPENING_TERMS,
     locations: [{ city: 'Pune', region: 'IN-MH', country: 'IN' }],
     remoteCountries: [],
     questions: [],

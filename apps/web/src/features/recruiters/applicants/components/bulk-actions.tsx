@@ -13,11 +13,9 @@ import {
 } from '@lumenfield/contract';
 import { Modal } from '@/components/modal';
 import { ApiError } from '@/lib/api-client';
-import { useQuery } from '@tanstack/react-query';
 import { useBulk, useSelectAllMatching, useUndoBulk } from '../api';
 import { failureText } from '../../common/api/query-client';
-import { reasonsQuery, templatesQuery } from '../../messages/api';
-import { RejectionFields } from '../../messages/components/reject-dialog';
+import { RejectionFields, useRejectionChoice } from '../../messages/components/reject-dialog';
 import { FormActions } from '../../common/components/fields';
 import { ErrorNote } from '../../common/components/status';
 import './bulk-actions.css';
@@ -307,23 +305,17 @@ function BulkRejectDialog({
     then: (errors: FieldError[]) => void,
   ) => void;
 }) {
-  const reasons = useQuery(reasonsQuery).data;
-  const templates = useQuery(templatesQuery).data ?? [];
-  const [reasonId, setReasonId] = useState('');
-  const [templateId, setTemplateId] = useState('');
-  const [errors, setErrors] = useState<FieldError[]>([]);
+  const choice = useRejectionChoice();
+  const { templateId } = choice;
   const who = counted(count, APPLICANTS);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    if (reasonId === '') {
-      setErrors([{ field: 'reasonId', message: 'Choose a reason.' }]);
-      document.getElementById('reject-reason')?.focus();
-      return;
-    }
-    onReject(Number(reasonId), templateId === '' ? null : Number(templateId), (found) => {
-      setErrors(found);
+    const rejection = choice.chosen();
+    if (!rejection) return;
+    onReject(rejection.reasonId, rejection.templateId, (found) => {
+      choice.setErrors(found);
       if (found.length === 0) onClose();
     });
   };
@@ -332,17 +324,8 @@ function BulkRejectDialog({
     <Modal open onClose={onClose} title={`Reject ${who}?`}>
       <form className="rc-form" onSubmit={submit} noValidate>
         <RejectionFields
-          reasons={reasons}
-          templates={templates}
-          reasonId={reasonId}
-          templateId={templateId}
-          errors={errors}
+          {...choice.fields}
           mailHint={`Sent to each of them, after the ${BULK_UNDO_SECONDS} seconds in which you can undo this.`}
-          onReason={(value) => {
-            setReasonId(value);
-            setErrors([]);
-          }}
-          onTemplate={setTemplateId}
         />
         <FormActions
           submit={templateId === '' ? `Reject ${who}` : `Reject ${who} and send`}

@@ -11,7 +11,8 @@ import { templatesQuery, usePreviewMessage, useSendMessage } from '../api';
 import { PlaceholderList } from './placeholder-list';
 import { PreviewBox } from './preview-box';
 import { failureText } from '../../common/api/query-client';
-import { DoneNote, ErrorNote } from '../../common/components/status';
+import { DoneNote } from '../../common/components/status';
+import { FormCard } from '../../common/components/form-card';
 import { FieldFrame, TextField, fieldErrorFor, FormActions } from '../../common/components/fields';
 import './messages.css';
 
@@ -105,106 +106,108 @@ export function MessagePanel({ applicant }: { applicant: ConsoleApplicant }) {
   const list = templates.data ?? [];
 
   return (
-    <section className="rc-card" aria-labelledby="message-heading">
-      <h2 id="message-heading">Message {applicant.firstName}</h2>
-      {message ? <ErrorNote message={message} /> : null}
-      <form ref={formRef} className="rc-form" onSubmit={submit} noValidate>
-        <fieldset className="rc-choice">
-          <legend>What to send</legend>
-          {(
-            [
-              ['template', 'A template'],
-              ['written', 'A message I write'],
-            ] as const
-          ).map(([value, label]) => (
-            <label key={value} className="rc-stage-option">
-              <input
-                type="radio"
-                name="message-mode"
-                value={value}
-                checked={mode === value}
-                onChange={() => {
-                  setMode(value);
-                  setErrors([]);
-                  changed();
-                }}
-              />
-              {label}
-            </label>
-          ))}
-        </fieldset>
-        {mode === 'template' ? (
-          <FieldFrame
-            id="message-template"
-            label="Template"
-            hint={
-              list.length === 0 ? 'No templates yet: an admin adds them under Messages.' : undefined
-            }
-            error={fieldErrorFor(errors, 'templateId')}
-          >
-            {(control) => (
-              <select
-                {...control}
-                value={templateId}
-                onChange={(event) => {
-                  setTemplateId(event.target.value);
-                  changed();
-                }}
-              >
-                <option value="">Choose a template</option>
-                {list.map((template) => (
-                  <option key={template.templateId} value={template.templateId}>
-                    {template.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FieldFrame>
-        ) : (
-          <>
-            <TextField
-              id="message-subject"
-              label="Subject"
-              value={written.subject}
-              error={fieldErrorFor(errors, 'subject')}
-              onChange={(subject) => {
-                setWritten((current) => ({ ...current, subject }));
+    <FormCard
+      titleId="message-heading"
+      title={`Message ${applicant.firstName}`}
+      message={message}
+      formRef={formRef}
+      onSubmit={submit}
+    >
+      <fieldset className="rc-choice">
+        <legend>What to send</legend>
+        {(
+          [
+            ['template', 'A template'],
+            ['written', 'A message I write'],
+          ] as const
+        ).map(([value, label]) => (
+          <label key={value} className="rc-stage-option">
+            <input
+              type="radio"
+              name="message-mode"
+              value={value}
+              checked={mode === value}
+              onChange={() => {
+                setMode(value);
+                setErrors([]);
                 changed();
               }}
             />
-            <FieldFrame id="message-body" label="Message" error={fieldErrorFor(errors, 'body')}>
-              {(control) => (
-                <textarea
-                  {...control}
-                  aria-describedby={[control['aria-describedby'], 'message-placeholders']
-                    .filter(Boolean)
-                    .join(' ')}
-                  rows={6}
-                  maxLength={10_000}
-                  value={written.body}
-                  onChange={(event) => {
-                    setWritten((current) => ({ ...current, body: event.target.value }));
-                    changed();
-                  }}
-                />
-              )}
-            </FieldFrame>
-            <details className="rc-placeholders-help">
-              <summary>Placeholders</summary>
-              <PlaceholderList id="message-placeholders" />
-            </details>
-          </>
-        )}
-        {preview ? <PreviewBox preview={preview} label={`What ${name} will read`} /> : null}
-        <FormActions submit={preview ? 'Send message' : 'Preview'}>
-          {preview ? (
-            <button type="button" className="button button--secondary" onClick={changed}>
-              Change it
-            </button>
-          ) : null}
-        </FormActions>
-        <DoneNote>{done}</DoneNote>
-      </form>
-    </section>
+            {label}
+          </label>
+        ))}
+      </fieldset>
+      {mode === 'template' ? (
+        <FieldFrame
+          id="message-template"
+          label="Template"
+          hint={
+            list.length === 0 ? 'No templates yet: an admin adds them under Messages.' : undefined
+          }
+          error={fieldErrorFor(errors, 'templateId')}
+        >
+          {(control) => (
+            <select
+              {...control}
+              value={templateId}
+              onChange={(event) => {
+                setTemplateId(event.target.value);
+                changed();
+              }}
+            >
+              <option value="">Choose a template</option>
+              {list.map((template) => (
+                <option key={template.templateId} value={template.templateId}>
+                  {template.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FieldFrame>
+      ) : (
+        <>
+          <TextField
+            id="message-subject"
+            label="Subject"
+            value={written.subject}
+            error={fieldErrorFor(errors, 'subject')}
+            onChange={(subject) => {
+              setWritten((current) => ({ ...current, subject }));
+              changed();
+            }}
+          />
+          <FieldFrame id="message-body" label="Message" error={fieldErrorFor(errors, 'body')}>
+            {(control) => (
+              <textarea
+                {...control}
+                aria-describedby={[control['aria-describedby'], 'message-placeholders']
+                  .filter(Boolean)
+                  .join(' ')}
+                rows={6}
+                maxLength={10_000}
+                value={written.body}
+                onChange={(event) => {
+                  setWritten((current) => ({ ...current, body: event.target.value }));
+                  changed();
+                }}
+              />
+            )}
+          </FieldFrame>
+          <details className="rc-placeholders-help">
+            <summary>Placeholders</summary>
+            <PlaceholderList id="message-placeholders" />
+          </details>
+        </>
+      )}
+      {preview ? <PreviewBox preview={preview} label={`What ${name} will read`} /> : null}
+      <FormActions submit={preview ? 'Send message' : 'Preview'}>
+        {preview ? (
+          <button type="button" className="button button--secondary" onClick={changed}>
+            Change it
+          </button>
+        ) : null}
+      </FormActions>
+      <DoneNote>{done}</DoneNote>
+    </FormCard>
   );
 }

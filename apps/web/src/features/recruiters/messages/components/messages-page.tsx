@@ -19,7 +19,7 @@ import { ConfirmDialog } from '../../common/components/confirm-dialog';
 import { PlaceholderList } from './placeholder-list';
 import { useSession } from '../../common/session';
 import './messages.css';
-import { ErrorNote, Pending, NoticeNote, type Notice } from '../../common/components/status';
+import { Pending, NoticeNote, type Notice } from '../../common/components/status';
 import {
   FieldFrame,
   TextField,
@@ -27,6 +27,7 @@ import {
   focusFirstInvalid,
   FormActions,
 } from '../../common/components/fields';
+import { FormCard } from '../../common/components/form-card';
 import { PageHeading } from '../../common/components/page-heading';
 import { TitledCard } from '../../common/components/titled-card';
 import { When } from '../../common/components/when';
@@ -77,46 +78,48 @@ function TemplateForm({
     setForm((current) => ({ ...current, [name]: value }));
   const bodyError = fieldErrorFor(errors, 'body');
   return (
-    <section className="rc-card" aria-labelledby="template-form-heading">
-      <h2 id="template-form-heading">{editing ? `Edit “${editing.name}”` : 'New template'}</h2>
-      {message ? <ErrorNote message={message} /> : null}
-      <form ref={formRef} className="rc-form" onSubmit={submit} noValidate>
-        <TextField
-          id="template-name"
-          label="Name"
-          hint="For you and your colleagues; the applicant never sees it."
-          value={form.name}
-          error={fieldErrorFor(errors, 'name')}
-          onChange={set('name')}
-        />
-        <TextField
-          id="template-subject"
-          label="Subject"
-          value={form.subject}
-          error={fieldErrorFor(errors, 'subject')}
-          onChange={set('subject')}
-        />
-        <FieldFrame id="template-body" label="Message" error={bodyError}>
-          {(control) => (
-            <textarea
-              {...control}
-              aria-describedby={[control['aria-describedby'], 'template-placeholders']
-                .filter(Boolean)
-                .join(' ')}
-              rows={9}
-              maxLength={10_000}
-              value={form.body}
-              onChange={(event) => set('body')(event.target.value)}
-            />
-          )}
-        </FieldFrame>
-        <PlaceholderList id="template-placeholders" />
-        <FormActions
-          submit={editing ? 'Save template' : 'Add template'}
-          onCancel={editing ? onCancel : undefined}
-        />
-      </form>
-    </section>
+    <FormCard
+      titleId="template-form-heading"
+      title={editing ? `Edit “${editing.name}”` : 'New template'}
+      message={message}
+      formRef={formRef}
+      onSubmit={submit}
+    >
+      <TextField
+        id="template-name"
+        label="Name"
+        hint="For you and your colleagues; the applicant never sees it."
+        value={form.name}
+        error={fieldErrorFor(errors, 'name')}
+        onChange={set('name')}
+      />
+      <TextField
+        id="template-subject"
+        label="Subject"
+        value={form.subject}
+        error={fieldErrorFor(errors, 'subject')}
+        onChange={set('subject')}
+      />
+      <FieldFrame id="template-body" label="Message" error={bodyError}>
+        {(control) => (
+          <textarea
+            {...control}
+            aria-describedby={[control['aria-describedby'], 'template-placeholders']
+              .filter(Boolean)
+              .join(' ')}
+            rows={9}
+            maxLength={10_000}
+            value={form.body}
+            onChange={(event) => set('body')(event.target.value)}
+          />
+        )}
+      </FieldFrame>
+      <PlaceholderList id="template-placeholders" />
+      <FormActions
+        submit={editing ? 'Save template' : 'Add template'}
+        onCancel={editing ? onCancel : undefined}
+      />
+    </FormCard>
   );
 }
 

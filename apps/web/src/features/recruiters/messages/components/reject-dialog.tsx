@@ -96,6 +96,49 @@ export function RejectionFields({
   );
 }
 
+/** A rejection as sent: the reason, and the template of its mail or none. */
+export interface RejectionChoice {
+  reasonId: number;
+  templateId: number | null;
+}
+
+/**
+ * What both rejection dialogs hold: the reasons and templates to choose from, the choice, and
+ * its field errors. `fields` are RejectionFields' own props; `chosen()` is the choice to send,
+ * or null once it has said that a reason is missing (and moved the focus there).
+ */
+export function useRejectionChoice() {
+  const reasons = useQuery(reasonsQuery).data;
+  const templates = useQuery(templatesQuery).data ?? [];
+  const [reasonId, setReasonId] = useState('');
+  const [templateId, setTemplateId] = useState('');
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const chosen = (): RejectionChoice | null => {
+    if (reasonId === '') {
+      setErrors([{ field: 'reasonId', message: 'Choose a reason.' }]);
+      document.getElementById('reject-reason')?.focus();
+      return null;
+    }
+    return {
+      reasonId: Number(reasonId),
+      templateId: templateId === '' ? null : Number(templateId),
+    };
+  };
+  const fields = {
+    reasons,
+    templates,
+    reasonId,
+    templateId,
+    errors,
+    onReason: (value: string) => {
+      setReasonId(value);
+      setErrors([]);
+    },
+    onTemplate: setTemplateId,
+  };
+  return { fields, reasons, templateId, setErrors, chosen };
+}
+
 /**
  * Rejecting an applicant: a reason from the admins' list (required) and, if chosen, a rejection
  * mail from a template, shown as the applicant will read it. One step on the server: the stage,
@@ -111,20 +154,17 @@ export function RejectDialog({
   onClose: () => void;
   onRejected: () => void;
 }) {
-  const reasons = useQuery(reasonsQuery).data;
-  const list = useQuery(templatesQuery).data ?? [];
+  const choice = useRejectionChoice();
+  const { reasons, templateId } = choice;
   const previewing = usePreviewMessage();
   const rejecting = useReject();
-  const [reasonId, setReasonId] = useState('');
-  const [templateId, setTemplateId] = useState('');
   const [preview, setPreview] = useState<{ templateId: string; preview: MessagePreview }>();
-  const [errors, setErrors] = useState<FieldError[]>([]);
   const [message, setMessage] = useState<string | null>(null);
   const name = `${applicant.firstName} ${applicant.lastName}`;
   const offered = reasons?.filter((r) => !r.retired) ?? [];
 
   const chooseTemplate = (value: string) => {
-    setTemplateId(value);
+    choice.fields.onTemplate(value);
     setPreview(undefined);
     if (value === '') return;
     previewing.mutate(
@@ -139,24 +179,15 @@ export function RejectDialog({
   const reject = (event: FormEvent) => {
     event.preventDefault();
     if (rejecting.isPending) return;
-    if (reasonId === '') {
-      setErrors([{ field: 'reasonId', message: 'Choose a reason.' }]);
-      document.getElementById('reject-reason')?.focus();
-      return;
-    }
+    const rejection = choice.chosen();
+    if (!rejection) return;
     setMessage(null);
     rejecting.mutate(
-      {
-        applicantId: applicant.applicantId,
-        rejection: {
-          reasonId: Number(reasonId),
-          templateId: templateId === '' ? null : Number(templateId),
-        },
-      },
+      { applicantId: applicant.applicantId, rejection },
       {
         onSuccess: onRejected,
         onError: (failure) => {
-          setErrors(failure instanceof ApiError ? (failure.fieldErrors ?? []) : []);
+          choice.setErrors(failure instanceof ApiError ? (failure.fieldErrors ?? []) : []);
           setMessage(failureText(failure, `${name} was not rejected.`));
         },
       },
@@ -168,16 +199,8 @@ export function RejectDialog({
       <form className="rc-form" onSubmit={reject} noValidate>
         {message ? <ErrorNote message={message} /> : null}
         <RejectionFields
-          reasons={reasons}
-          templates={list}
-          reasonId={reasonId}
-          templateId={templateId}
-          errors={errors}
+          {...choice.fields}
           mailHint={`Sent to ${applicant.email} with the rejection.`}
-          onReason={(value) => {
-            setReasonId(value);
-            setErrors([]);
-          }}
           onTemplate={chooseTemplate}
         />
         {preview && preview.templateId === templateId ? (

@@ -5,11 +5,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DESCRIPTION_ATTRIBUTES,
   DESCRIPTION_TAGS,
+  DEFAULT_OPENING_TERMS,
   type RecruiterOpening,
 } from '@lumenfield/contract';
 import { bodyFromForm, formFromJob } from '../opening-form';
 import { editorExtensions, editorHtml, isKeptHref } from './rich-text-editor';
-import { job, json, mockSignedIn, noTerms, problem, renderConsole } from '../../shell/test-support';
+import { job, json, mockSignedIn, problem, renderConsole } from '../../shell/test-support';
 
 // jsdom lays nothing out; ProseMirror asks where things are after a click.
 beforeAll(() => {
@@ -101,10 +102,10 @@ describe('the opening form', () => {
     // A server without the terms yet (no such keys at all): the form falls back to the defaults
     // (docs/careers.md).
     const older = Object.fromEntries(
-      Object.entries(job()).filter(([key]) => !(key in noTerms)),
+      Object.entries(job()).filter(([key]) => !(key in DEFAULT_OPENING_TERMS)),
     ) as RecruiterOpening;
     expect(older).not.toHaveProperty('employmentType');
-    expect(bodyFromForm(formFromJob(older))).toMatchObject(noTerms);
+    expect(bodyFromForm(formFromJob(older))).toMatchObject(DEFAULT_OPENING_TERMS);
   });
 
   it("a 400 puts the server's messages beside the fields, focuses the first, keeps the input", async () => {

@@ -21,8 +21,9 @@ import { usersQuery } from '../../users/api';
 import { ConfirmDialog } from '../../common/components/confirm-dialog';
 import { useSession } from '../../common/session';
 import '../../messages/components/messages.css';
-import { ErrorNote, Pending, NoticeNote, type Notice } from '../../common/components/status';
+import { Pending, NoticeNote, type Notice } from '../../common/components/status';
 import { ListTable } from '../../common/components/list-table';
+import { FormCard } from '../../common/components/form-card';
 import { PageHeading } from '../../common/components/page-heading';
 import {
   TextField,
@@ -223,58 +224,60 @@ function NewSourceForm({ onAdded }: { onAdded: (notice: Notice) => void }) {
     );
   };
   return (
-    <section className="rc-card" aria-labelledby="new-source-heading">
-      <h2 id="new-source-heading">New source</h2>
-      {message ? <ErrorNote message={message} /> : null}
-      <form ref={formRef} className="rc-form" onSubmit={submit} noValidate>
-        <TextField
-          id="source-name"
-          label="Name"
-          hint="As recruiters will read it: “LinkedIn”, “Spring career fair”."
-          value={form.name}
-          error={fieldErrorFor(errors, 'name')}
-          onChange={(name) => setForm((current) => ({ ...current, name }))}
-        />
+    <FormCard
+      titleId="new-source-heading"
+      title="New source"
+      message={message}
+      formRef={formRef}
+      onSubmit={submit}
+    >
+      <TextField
+        id="source-name"
+        label="Name"
+        hint="As recruiters will read it: “LinkedIn”, “Spring career fair”."
+        value={form.name}
+        error={fieldErrorFor(errors, 'name')}
+        onChange={(name) => setForm((current) => ({ ...current, name }))}
+      />
+      <div className="rc-field">
+        <label htmlFor="source-kind">Kind</label>
+        <select
+          id="source-kind"
+          value={form.kind}
+          onChange={(event) =>
+            setForm((current) => ({ ...current, kind: event.target.value as SourceKind }))
+          }
+        >
+          {sourceKinds.map((kind) => (
+            <option key={kind} value={kind}>
+              {sourceKindLabels[kind]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {form.kind === 'referral' ? (
         <div className="rc-field">
-          <label htmlFor="source-kind">Kind</label>
+          <label htmlFor="source-referrer">Referred by (optional)</label>
           <select
-            id="source-kind"
-            value={form.kind}
+            id="source-referrer"
+            value={form.referrerUserId}
             onChange={(event) =>
-              setForm((current) => ({ ...current, kind: event.target.value as SourceKind }))
+              setForm((current) => ({ ...current, referrerUserId: event.target.value }))
             }
           >
-            {sourceKinds.map((kind) => (
-              <option key={kind} value={kind}>
-                {sourceKindLabels[kind]}
-              </option>
-            ))}
+            <option value="">Nobody in particular</option>
+            {users.isSuccess
+              ? users.data.map((user) => (
+                  <option key={user.userId} value={String(user.userId)}>
+                    {user.name}
+                  </option>
+                ))
+              : null}
           </select>
         </div>
-        {form.kind === 'referral' ? (
-          <div className="rc-field">
-            <label htmlFor="source-referrer">Referred by (optional)</label>
-            <select
-              id="source-referrer"
-              value={form.referrerUserId}
-              onChange={(event) =>
-                setForm((current) => ({ ...current, referrerUserId: event.target.value }))
-              }
-            >
-              <option value="">Nobody in particular</option>
-              {users.isSuccess
-                ? users.data.map((user) => (
-                    <option key={user.userId} value={String(user.userId)}>
-                      {user.name}
-                    </option>
-                  ))
-                : null}
-            </select>
-          </div>
-        ) : null}
-        <FormActions submit="Add source" />
-      </form>
-    </section>
+      ) : null}
+      <FormActions submit="Add source" />
+    </FormCard>
   );
 }
 

@@ -14,7 +14,7 @@ import { useCreateUser, usersQuery, useUpdateUser } from '../api';
 import { failureText } from '../../common/api/query-client';
 import { ConfirmDialog } from '../../common/components/confirm-dialog';
 import { useSession } from '../../common/session';
-import { ErrorNote, Pending, NoticeNote, type Notice } from '../../common/components/status';
+import { Pending, NoticeNote, type Notice } from '../../common/components/status';
 import { ListTable } from '../../common/components/list-table';
 import {
   PASSWORD_HINT,
@@ -23,6 +23,7 @@ import {
   focusFirstInvalid,
   FormActions,
 } from '../../common/components/fields';
+import { FormCard } from '../../common/components/form-card';
 import { PageHeading } from '../../common/components/page-heading';
 import { When } from '../../common/components/when';
 import { EmailText } from '../../common/components/email-text';
@@ -97,28 +98,30 @@ function AddUser({ onAdded }: { onAdded: (name: string) => void }) {
   );
 
   return (
-    <section className="rc-card" aria-labelledby="add-user-heading">
-      <h2 id="add-user-heading">Add a person</h2>
-      {message ? <ErrorNote message={message} /> : null}
-      <form ref={formRef} className="rc-form" onSubmit={submit} noValidate>
-        <div className="rc-grid">
-          {field('email', 'Email', 'email')}
-          {field('name', 'Name', 'text')}
-          <div className="rc-field">
-            <label htmlFor="user-role">Role</label>
-            <select
-              id="user-role"
-              value={form.role}
-              onChange={(event) => setForm((current) => ({ ...current, role: event.target.value }))}
-            >
-              {roleOptions}
-            </select>
-          </div>
-          {field('password', 'Password', 'password', PASSWORD_HINT)}
+    <FormCard
+      titleId="add-user-heading"
+      title="Add a person"
+      message={message}
+      formRef={formRef}
+      onSubmit={submit}
+    >
+      <div className="rc-grid">
+        {field('email', 'Email', 'email')}
+        {field('name', 'Name', 'text')}
+        <div className="rc-field">
+          <label htmlFor="user-role">Role</label>
+          <select
+            id="user-role"
+            value={form.role}
+            onChange={(event) => setForm((current) => ({ ...current, role: event.target.value }))}
+          >
+            {roleOptions}
+          </select>
         </div>
-        <FormActions submit="Add person" busy={adding.isPending} />
-      </form>
-    </section>
+        {field('password', 'Password', 'password', PASSWORD_HINT)}
+      </div>
+      <FormActions submit="Add person" busy={adding.isPending} />
+    </FormCard>
   );
 }
 
