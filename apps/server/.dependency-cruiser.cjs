@@ -45,6 +45,8 @@ const domainImports = {
   // Interviews reaching calendars: invitations and reminders queued as mail with their audit
   // rows, and the private feeds.
   calendar: ['mail', 'audit'],
+  // Scorecards: their audited saves, and the overdue ones' reminders queued as mail.
+  scorecards: ['mail', 'audit'],
 };
 
 module.exports = {
