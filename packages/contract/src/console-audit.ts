@@ -57,6 +57,8 @@ export const auditActionSchema = z.enum([
   'applicant-duplicate-dismiss',
   // A candidate a recruiter added by hand: the opening and source by id, never the person.
   'applicant-add',
+  // An opening's hiring team replaced (docs/recruiters.md, "Hiring team"): user ids and parts.
+  'opening-team',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

@@ -47,6 +47,8 @@ export const PAGE_TITLES: Record<ConsoleRoute['id'], string> = {
 export const ROLE_LABELS: Record<UserRole, string> = {
   recruiter: 'Recruiter',
   admin: 'Admin',
+  hiring_manager: 'Hiring manager',
+  interviewer: 'Interviewer',
   compliance: 'Compliance',
 };
 
