@@ -142,7 +142,9 @@ describe(`console repositories (${engine})`, () => {
     expect((await repos.pipeline.stageHistory(cy))[0]?.changedBy).toBeNull();
     expect(await repos.pipeline.newCounts()).toEqual(new Map([[jobA, 1]]));
 
-    const search = async (filter: Omit<Parameters<Repositories['pipeline']['search']>[0], 'reach'>) =>
+    const search = async (
+      filter: Omit<Parameters<Repositories['pipeline']['search']>[0], 'reach'>,
+    ) =>
       (await repos.pipeline.search({ ...filter, reach: EVERYTHING }, 1, 50)).items.map(
         (a) => a.applicantId,
       );
@@ -157,10 +159,9 @@ describe(`console repositories (${engine})`, () => {
       total: 3,
       items: [expect.objectContaining({ applicantId: ana })],
     });
-    expect((await repos.pipeline.all({ jobId: jobA, reach: EVERYTHING })).map((a) => a.applicantId)).toEqual([
-      ana,
-      bea,
-    ]);
+    expect(
+      (await repos.pipeline.all({ jobId: jobA, reach: EVERYTHING })).map((a) => a.applicantId),
+    ).toEqual([ana, bea]);
 
     await repos.pipeline.addNote(ana, reviewer.id, 'First note', at('2026-05-03T10:00:00Z'));
     await repos.pipeline.addNote(ana, reviewer.id, 'Second note', at('2026-05-03T11:00:00Z'));

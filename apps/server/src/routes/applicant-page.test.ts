@@ -264,7 +264,9 @@ describe(`the applicant's own page (${engine})`, () => {
       payload: 'confirm=yes',
     });
     expect(noToken.statusCode).toBe(403);
-    expect((await createRepositories(db()).pipeline.find(applicantId, EVERYTHING))?.stage).toBe('New');
+    expect((await createRepositories(db()).pipeline.find(applicantId, EVERYTHING))?.stage).toBe(
+      'New',
+    );
   });
 
   it('gives the applicant every stored field as JSON, and their resume, audited', async () => {

@@ -177,7 +177,7 @@ export function reportsRepository(db: Db) {
         median: number | null;
         current: number;
       }>`
-        with cohort as (${cohortRows}),
+        with cohort as ${cohortRows /* a query brings its own parentheses */},
         steps as (
           select c.id as applicant, ${sql.lit(INITIAL_STAGE)} as stage, c.applied_on as started, 0 as seq
           from cohort c
