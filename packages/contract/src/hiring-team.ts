@@ -2,8 +2,12 @@
 import { z } from './zod-setup';
 import { userRoleSchema, type UserRole } from './console-users';
 
-/** GET/PUT an opening's hiring team (PUT replaces it). */
-export const teamPaths = { team: '/recruiters/jobs/:id/team' } as const;
+export const teamPaths = {
+  /** GET/PUT an opening's hiring team (PUT replaces it). */
+  team: '/recruiters/jobs/:id/team',
+  /** GET the active accounts a team may name (admins and recruiters choose from them). */
+  people: '/recruiters/team-people',
+} as const;
 
 /** A person's part on one opening's team: one part per person per opening. */
 export const teamPartSchema = z.enum(['recruiter', 'hiring_manager', 'interviewer']);
@@ -53,6 +57,15 @@ export const teamMemberSchema = z.object({
   isActive: z.boolean(),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+/** A person a team may name, as the team editor offers them. */
+export const teamPersonSchema = teamMemberSchema.pick({
+  userId: true,
+  name: true,
+  email: true,
+  role: true,
+});
+export type TeamPerson = z.infer<typeof teamPersonSchema>;
 
 /** GET and PUT answer the team: recruiters, then hiring managers, then interviewers, by name. */
 export const teamSchema = z.object({

@@ -6,6 +6,7 @@ import {
   type TeamMember,
   type TeamMemberInput,
   type TeamPart,
+  type TeamPerson,
 } from '@lumenfield/contract';
 import type { Db } from '../../db/database';
 import { writeTransaction } from '../../db/write-transaction';
@@ -83,6 +84,24 @@ export function teamRepository(db: Db) {
         .where((eb) => jobInReach(eb, reach))
         .execute();
       return new Set(rows.map((row) => row.id));
+    },
+
+    /** The active accounts a team may name (every role but compliance), by name. */
+    async people(): Promise<TeamPerson[]> {
+      const rows = await db
+        .selectFrom('users')
+        .select(['id', 'name', 'email', 'role'])
+        .where('isActive', '=', 1)
+        .where('role', '!=', 'compliance')
+        .orderBy('name')
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => ({
+        userId: row.id,
+        name: row.name,
+        email: row.email,
+        role: userRoleSchema.catch('recruiter').parse(row.role),
+      }));
     },
 
     /** The opening's team, recruiters first, then hiring managers, then interviewers. */

@@ -4,8 +4,10 @@ import {
   PIPELINE_ROLES,
   teamInputSchema,
   teamPaths,
+  teamPersonSchema,
   teamSchema,
 } from '@lumenfield/contract';
+import { z } from 'zod';
 import { reachOf, type Reach } from '../../domains/team/reach';
 import { HttpProblem } from '../../lib/http-problem';
 import { consoleProblems, signedIn } from './console-user';
@@ -62,5 +64,18 @@ export const consoleTeamRoutes: FastifyPluginAsyncZod = async (app) => {
       const members = await repos.team.replace(jobId, request.body.members, user.id, app.now());
       return { jobId, members };
     },
+  );
+
+  app.get(
+    teamPaths.people,
+    {
+      config: { access: 'session' },
+      schema: {
+        summary: 'The active accounts a hiring team may name (every role but compliance)',
+        tags: ['console'],
+        response: { 200: z.array(teamPersonSchema), ...consoleProblems() },
+      },
+    },
+    async () => repos.team.people(),
   );
 };

@@ -65,15 +65,45 @@ export const COMPLIANCE_PAGES: ReadonlySet<ConsoleRoute['id']> = new Set([
   'notFound',
 ]);
 
+/**
+ * What a hiring manager opens: their openings (read only), their applicants, the board and
+ * the reports; an interviewer the applicants they interview. The server holds each to that.
+ */
+export const HIRING_MANAGER_PAGES: ReadonlySet<ConsoleRoute['id']> = new Set([
+  'openings',
+  'opening',
+  'board',
+  'applicants',
+  'applicant',
+  'reports',
+  'account',
+  'notFound',
+]);
+export const INTERVIEWER_PAGES: ReadonlySet<ConsoleRoute['id']> = new Set([
+  'applicants',
+  'applicant',
+  'account',
+  'notFound',
+]);
+
+/** Admins and recruiters: openings' editing, messages, sources, bulk actions, duplicates. */
+export const isStaff = (role: UserRole) => role === 'admin' || role === 'recruiter';
+
 export function canOpen(route: ConsoleRoute, role: UserRole): boolean {
   if (role === 'compliance') return COMPLIANCE_PAGES.has(route.id);
+  if (role === 'hiring_manager') return HIRING_MANAGER_PAGES.has(route.id);
+  if (role === 'interviewer') return INTERVIEWER_PAGES.has(route.id);
   if (route.id === 'selfIdReport') return false;
   return role === 'admin' || !ADMIN_ONLY.has(route.id);
 }
 
-/** Where a role's console starts: the openings, or for compliance its report. */
+/** Where a role's console starts: the openings; compliance its report; interviewers applicants. */
 export const homeOf = (role: UserRole): string =>
-  role === 'compliance' ? SELF_ID_REPORT_PAGE : consolePagePaths.openings;
+  role === 'compliance'
+    ? SELF_ID_REPORT_PAGE
+    : role === 'interviewer'
+      ? consolePagePaths.applicants
+      : consolePagePaths.openings;
 
 const idIn = (pathname: string, prefix: string): number | undefined => {
   const match = new RegExp(`^${prefix}/(\\d{1,9})$`).exec(pathname);
