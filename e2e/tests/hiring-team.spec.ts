@@ -71,7 +71,7 @@ test.describe('the hiring team', () => {
     await team.getByRole('button', { name: 'Add to team' }).click();
     await team.getByRole('button', { name: 'Save team' }).click();
     await expect(team.getByText('Team saved.')).toBeVisible();
-    await expect(team.getByRole('cell', { name: new RegExp(manager.name) })).toBeVisible();
+    await expect(team.getByRole('cell', { name: new RegExp(`^${manager.name}`) })).toBeVisible();
     await expect(team.getByLabel(`Part of ${manager.name}`)).toHaveValue('hiring_manager');
     await cleanAtBothWidths(admin, 'the hiring team, saved');
     await team.scrollIntoViewIfNeeded();
