@@ -153,6 +153,15 @@ describe(`the hiring team and what each role reaches (${engine})`, () => {
     expect(team.members.map((m) => [m.userId, m.part])).toEqual([[manager.id, 'hiring_manager']]);
   });
 
+  it('offers a team the active accounts of every role but compliance; to the staff only', async () => {
+    const res = await as('admin', 'GET', '/api/recruiters/team-people');
+    expect(res.statusCode).toBe(200);
+    const people = (res.json() as { userId: number; role: string }[]).map((p) => p.userId);
+    expect(people).toEqual(expect.arrayContaining([admin.id, manager.id, interviewer.id]));
+    expect(people).not.toContain(compliance.id);
+    expect((await as('manager', 'GET', '/api/recruiters/team-people')).statusCode).toBe(403);
+  });
+
   it('a hiring manager reads the team of their openings only, and edits none', async () => {
     expect((await as('manager', 'GET', `/api/recruiters/jobs/${jobA}/team`)).statusCode).toBe(200);
     expect((await as('manager', 'GET', `/api/recruiters/jobs/${jobB}/team`)).statusCode).toBe(404);
