@@ -120,24 +120,6 @@ const adminJob = openingBody({
   PayPeriod: 'YEAR',
 });
 
-/**
- * The console routes a personal API token may not call (`sessionOnly`): signing in and out, the
- * password, the tokens themselves, and every account route (making, changing, deactivating an
- * account, its role or its password). Every other `session` and `session-link` route takes a
- * token as its person; the suite checks the router's flags against this list both ways.
- */
-export const SESSION_ONLY_ROUTES: ReadonlySet<string> = new Set([
-  'GET /api/recruiters/session',
-  'DELETE /api/recruiters/session',
-  'PUT /api/recruiters/session/password',
-  'GET /api/recruiters/tokens',
-  'POST /api/recruiters/tokens',
-  'DELETE /api/recruiters/tokens/:id',
-  'GET /api/recruiters/users',
-  'POST /api/recruiters/users',
-  'PATCH /api/recruiters/users/:id',
-]);
-
 /** A person's own session, password and tokens: every role reaches them. */
 export const OWN_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/recruiters/session',
@@ -146,6 +128,19 @@ export const OWN_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/recruiters/tokens',
   'POST /api/recruiters/tokens',
   'DELETE /api/recruiters/tokens/:id',
+]);
+
+/**
+ * The console routes a personal API token may not call (`sessionOnly`): signing in and out, the
+ * password, the tokens themselves, and every account route (making, changing, deactivating an
+ * account, its role or its password). Every other `session` and `session-link` route takes a
+ * token as its person; the suite checks the router's flags against this list both ways.
+ */
+export const SESSION_ONLY_ROUTES: ReadonlySet<string> = new Set([
+  ...OWN_ROUTES,
+  'GET /api/recruiters/users',
+  'POST /api/recruiters/users',
+  'PATCH /api/recruiters/users/:id',
 ]);
 
 /**

@@ -63,53 +63,41 @@ export function applicantInReach(
   reach: Reach,
 ): Expression<SqlBool> {
   const any = eb as unknown as AnyBuilder;
-  switch (reach.kind) {
-    case 'all':
-      return eb.and([]);
-    case 'openings':
-      return eb('applicants.jobId', 'in', managedJobs(any, reach.userId));
-    case 'interviews':
-      return eb('applicants.id', 'in', interviewedApplicants(any, reach.userId));
-    case 'none':
-      return eb.or([]);
+  if (reach.kind === 'all') return eb.and([]);
+  if (reach.kind === 'openings') {
+    return eb('applicants.jobId', 'in', managedJobs(any, reach.userId));
   }
+  if (reach.kind === 'interviews') {
+    return eb('applicants.id', 'in', interviewedApplicants(any, reach.userId));
+  }
+  return eb.or([]);
 }
 
-/** The condition "this opening is within reach", over a query of `jobs`. */
+/** The condition "this opening is within reach", over a query of `jobs` (none for interviews). */
 export function jobInReach(
   eb: ExpressionBuilder<Database, 'jobs'>,
   reach: Reach,
 ): Expression<SqlBool> {
-  const any = eb as unknown as AnyBuilder;
-  switch (reach.kind) {
-    case 'all':
-      return eb.and([]);
-    case 'openings':
-      return eb('jobs.id', 'in', managedJobs(any, reach.userId));
-    case 'interviews':
-    case 'none':
-      return eb.or([]);
-  }
+  if (reach.kind === 'all') return eb.and([]);
+  if (reach.kind !== 'openings') return eb.or([]);
+  return eb('jobs.id', 'in', managedJobs(eb as unknown as AnyBuilder, reach.userId));
 }
 
-/** Whether the applicant is within reach (false for one that does not exist). */
-export async function reachesApplicant(db: Db, reach: Reach, applicantId: number) {
-  const row = await db
-    .selectFrom('applicants')
-    .select('applicants.id')
-    .where('applicants.id', '=', applicantId)
-    .where((eb) => applicantInReach(eb, reach))
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** Whether the opening is within reach (false for one that does not exist). */
-export async function reachesJob(db: Db, reach: Reach, jobId: number) {
-  const row = await db
-    .selectFrom('jobs')
-    .select('jobs.id')
-    .where('jobs.id', '=', jobId)
-    .where((eb) => jobInReach(eb, reach))
-    .executeTakeFirst();
+/** Whether the applicant (`applicant`) or the opening (`job`) is within reach; false if missing. */
+export async function reaches(db: Db, reach: Reach, kind: 'applicant' | 'job', id: number) {
+  const row =
+    kind === 'applicant'
+      ? await db
+          .selectFrom('applicants')
+          .select('applicants.id')
+          .where('applicants.id', '=', id)
+          .where((eb) => applicantInReach(eb, reach))
+          .executeTakeFirst()
+      : await db
+          .selectFrom('jobs')
+          .select('jobs.id')
+          .where('jobs.id', '=', id)
+          .where((eb) => jobInReach(eb, reach))
+          .executeTakeFirst();
   return row !== undefined;
 }

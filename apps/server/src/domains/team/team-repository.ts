@@ -12,7 +12,7 @@ import type { Db } from '../../db/database';
 import { writeTransaction } from '../../db/write-transaction';
 import { HttpProblem } from '../../lib/http-problem';
 import { auditRepository } from '../audit/audit-repository';
-import { jobInReach, reachesApplicant, reachesJob, type Reach } from './reach';
+import { jobInReach, reaches, type Reach } from './reach';
 
 const PART_ORDER: readonly TeamPart[] = ['recruiter', 'hiring_manager', 'interviewer'];
 
@@ -73,9 +73,9 @@ export function teamRepository(db: Db) {
   return {
     /** Whether the applicant is within `reach` (false for one that does not exist). */
     reachesApplicant: (reach: Reach, applicantId: number) =>
-      reachesApplicant(db, reach, applicantId),
+      reaches(db, reach, 'applicant', applicantId),
     /** Whether the opening is within `reach` (false for one that does not exist). */
-    reachesJob: (reach: Reach, jobId: number) => reachesJob(db, reach, jobId),
+    reachesJob: (reach: Reach, jobId: number) => reaches(db, reach, 'job', jobId),
     /** The ids of the openings within `reach`. */
     async jobsInReach(reach: Reach): Promise<Set<number>> {
       const rows = await db
