@@ -29,11 +29,11 @@ const domainImports = {
   // Openings queue the search engines' notices of a change in its transaction.
   openings: ['search'],
   // A message or a rejection queues its mail and mints a status link in the stage's transaction.
-  pipeline: ['applications', 'audit', 'mail', 'messages'],
+  pipeline: ['applications', 'audit', 'mail', 'messages', 'team'],
   // Templates, reasons and sent messages; their changes are audited in their transaction.
   messages: ['audit'],
   // The applicant's own page: their view of the pipeline, their links, mail and audit.
-  applicant: ['pipeline', 'applications', 'mail', 'audit', 'messages'],
+  applicant: ['pipeline', 'applications', 'mail', 'audit', 'messages', 'team'],
   // Voluntary self-identification: its own tables, read by nothing a recruiter sees.
   'self-id': [],
   // Job alerts: their mails and audit rows, and the openings they tell of.
@@ -47,6 +47,8 @@ const domainImports = {
   calendar: ['mail', 'audit'],
   // Scorecards: their audited saves, and the overdue ones' reminders queued as mail.
   scorecards: ['mail', 'audit'],
+  // Hiring teams and each person's reach over openings and applicants (team/reach.ts).
+  team: ['audit'],
 };
 
 module.exports = {

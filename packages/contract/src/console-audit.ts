@@ -67,6 +67,8 @@ export const auditActionSchema = z.enum([
   // Scorecards (docs/recruiters.md): the interview and applicant by id, and the recommendation.
   'scorecard-submit',
   'scorecard-update',
+  // An opening's hiring team replaced (docs/recruiters.md, "Hiring team"): user ids and parts.
+  'opening-team',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

@@ -7,12 +7,27 @@ export const MIN_PASSWORD_LENGTH = 12;
 
 /**
  * `compliance` sees the self-identification counts and nothing else (docs/recruiters.md); admins
- * and recruiters never see them.
+ * and recruiters never see them. `hiring_manager` works on the applicants of the openings whose
+ * hiring team names them hiring manager; `interviewer` reads only the applicants they interview
+ * (hiring-team.ts). Each of the three reaches only the routes that name it.
  */
-export const userRoleSchema = z.enum(['admin', 'recruiter', 'compliance']);
+export const userRoleSchema = z.enum([
+  'admin',
+  'recruiter',
+  'compliance',
+  'hiring_manager',
+  'interviewer',
+]);
 export type UserRole = z.infer<typeof userRoleSchema>;
 /** The roles that work with openings and applicants: a console route's roles when it names none. */
 export const STAFF_ROLES: readonly UserRole[] = ['admin', 'recruiter'];
+/**
+ * The routes a hiring manager shares with the staff, within their reach: their openings (read),
+ * their applicants' lists, board, page, stage, notes, resume, CSV and the reports.
+ */
+export const PIPELINE_ROLES: readonly UserRole[] = [...STAFF_ROLES, 'hiring_manager'];
+/** The routes an interviewer shares too: the applicants list and an applicant's page, read only. */
+export const APPLICANT_READER_ROLES: readonly UserRole[] = [...PIPELINE_ROLES, 'interviewer'];
 /** Every role: a person's own session, password and tokens. */
 export const ALL_ROLES: readonly UserRole[] = userRoleSchema.options;
 

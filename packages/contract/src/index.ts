@@ -31,3 +31,4 @@ export * from './add-candidate';
 export * from './reports';
 export * from './calendar-feed';
 export * from './scorecards';
+export * from './hiring-team';

@@ -9,6 +9,7 @@ import { createRepositories } from '../domains';
 import { enqueueMail } from '../domains/mail/mail-repository';
 import { confirmationOnly, newApplication } from '../test/applicants';
 import { createTestDb, engine, type TestDb } from '../test/test-app';
+import { EVERYTHING } from '../domains/team/reach';
 
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -216,7 +217,7 @@ describe(`npm run admin (${engine})`, () => {
       'Erased 2 applicants, 2 resumes and 2 queued mails for that address.',
     );
     expect(erased.stdout.toLowerCase()).not.toContain('lea.park');
-    expect(await repos.pipeline.all({ jobId })).toEqual([]);
+    expect(await repos.pipeline.all({ jobId, reach: EVERYTHING })).toEqual([]);
     expect((await admin('applicants', 'erase')).stderr).toContain('needs --email');
   }, 60_000); // two CLI processes, each starting Node and opening the database
 

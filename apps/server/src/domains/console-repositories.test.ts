@@ -5,6 +5,7 @@ import { withAuditLogAway } from '../test/audit-log-away';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 import { createRepositories, type Repositories } from '.';
 import { EmailInUseError } from './accounts/users-repository';
+import { EVERYTHING } from './team/reach';
 
 const at = (iso: string) => new Date(iso);
 
@@ -123,7 +124,7 @@ describe(`console repositories (${engine})`, () => {
     }
     const [ana, bea, cy] = ids as [number, number, number];
     const reviewer = await user('pipe.reviewer@example.com', 'Pat Reviewer');
-    expect((await repos.pipeline.find(ana))?.stage).toBe('New');
+    expect((await repos.pipeline.find(ana, EVERYTHING))?.stage).toBe('New');
     expect(await repos.pipeline.newCounts()).toEqual(
       new Map([
         [jobA, 2],
@@ -141,23 +142,26 @@ describe(`console repositories (${engine})`, () => {
     expect((await repos.pipeline.stageHistory(cy))[0]?.changedBy).toBeNull();
     expect(await repos.pipeline.newCounts()).toEqual(new Map([[jobA, 1]]));
 
-    const search = async (filter: Parameters<Repositories['pipeline']['search']>[0]) =>
-      (await repos.pipeline.search(filter, 1, 50)).items.map((a) => a.applicantId);
+    const search = async (
+      filter: Omit<Parameters<Repositories['pipeline']['search']>[0], 'reach'>,
+    ) =>
+      (await repos.pipeline.search({ ...filter, reach: EVERYTHING }, 1, 50)).items.map(
+        (a) => a.applicantId,
+      );
     expect(await search({ jobId: jobA })).toEqual([bea, ana]);
     expect(await search({ stage: 'New' })).toEqual([bea]);
     expect(await search({ stage: 'Interview', q: 'ANA' })).toEqual([ana]);
     expect(await search({ q: 'Opening PIPE-B' })).toEqual([cy]);
     expect(await search({ q: '_pipe' })).toEqual([bea]);
     expect(await search({ q: '%' })).toEqual([]);
-    const paged = await repos.pipeline.search({ q: 'pipe' }, 2, 2);
+    const paged = await repos.pipeline.search({ q: 'pipe', reach: EVERYTHING }, 2, 2);
     expect(paged).toMatchObject({
       total: 3,
       items: [expect.objectContaining({ applicantId: ana })],
     });
-    expect((await repos.pipeline.all({ jobId: jobA })).map((a) => a.applicantId)).toEqual([
-      ana,
-      bea,
-    ]);
+    expect(
+      (await repos.pipeline.all({ jobId: jobA, reach: EVERYTHING })).map((a) => a.applicantId),
+    ).toEqual([ana, bea]);
 
     await repos.pipeline.addNote(ana, reviewer.id, 'First note', at('2026-05-03T10:00:00Z'));
     await repos.pipeline.addNote(ana, reviewer.id, 'Second note', at('2026-05-03T11:00:00Z'));
@@ -170,7 +174,7 @@ describe(`console repositories (${engine})`, () => {
     await t.db.handle.db.deleteFrom('applicants').where('id', '=', ana).execute();
     expect(await repos.pipeline.stageHistory(ana)).toEqual([]);
     expect(await repos.pipeline.notes(ana)).toEqual([]);
-    expect(await repos.pipeline.find(ana)).toBeUndefined();
+    expect(await repos.pipeline.find(ana, EVERYTHING)).toBeUndefined();
   });
 
   it('sign-in failures: counted per key within the window, released, cleared, pruned', async () => {

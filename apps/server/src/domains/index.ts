@@ -29,6 +29,7 @@ import { sessionsRepository } from './accounts/sessions-repository';
 import { linkByToken, sourcesRepository } from './sources/sources-repository';
 import { signInThrottleRepository } from './accounts/sign-in-throttle-repository';
 import { usersRepository } from './accounts/users-repository';
+import { teamRepository } from './team/team-repository';
 
 /**
  * The repositories an audited change to accounts writes with, over one transaction (none of them
@@ -121,6 +122,8 @@ export function createRepositories(db: Db, options: RepositoryOptions = {}) {
     duplicates: composed(duplicatesRepository(db), duplicateChanges(db)),
     // The recruiters' reports: read-only figures over the stage history (docs/recruiters.md).
     reports: reportsRepository(db),
+    // Openings' hiring teams (each replacement audited in its transaction); reach is team/reach.ts.
+    team: teamRepository(db),
     signInThrottle: signInThrottleRepository(db),
     apiTokens,
     // Voluntary self-identification: tokens, answers, and the compliance role's counts only.

@@ -53,8 +53,9 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
     /**
-     * `session` routes only: the roles that may call it (unset: STAFF_ROLES, admins and
-     * recruiters; a `compliance` person reaches only the routes that name that role).
+     * `session` and `session-link` routes only: the roles that may call it (unset: STAFF_ROLES,
+     * admins and recruiters; every other role reaches only the routes that name it, and there
+     * only what its reach holds: domains/team/reach.ts).
      */
     roles?: readonly UserRole[];
     /** `session` routes only: a signed-in browser only, never a personal API token. */
@@ -117,10 +118,11 @@ export const apiGuard = fp<ApiGuardOptions>(
       ) {
         throw new Error(`${String(route.method)} ${route.url}: a session link is a GET`);
       }
-      if ((route.config?.roles || route.config?.sessionOnly) && access !== 'session') {
-        throw new Error(
-          `${String(route.method)} ${route.url}: roles and sessionOnly need access 'session'`,
-        );
+      if (route.config?.roles && access !== 'session' && access !== 'session-link') {
+        throw new Error(`${String(route.method)} ${route.url}: roles need a session access`);
+      }
+      if (route.config?.sessionOnly && access !== 'session') {
+        throw new Error(`${String(route.method)} ${route.url}: sessionOnly needs access 'session'`);
       }
     });
 

@@ -17,6 +17,7 @@ import { consoleMessagesRoutes } from './recruiters/messages';
 import { consoleScorecardRoutes } from './recruiters/scorecards';
 import { consoleSourcesRoutes } from './recruiters/sources';
 import { consoleReportsRoutes } from './recruiters/reports';
+import { consoleTeamRoutes } from './recruiters/team';
 import { consoleBulkRoutes } from './recruiters/bulk';
 import { consoleSessionRoutes } from './recruiters/session';
 import { consoleTokensRoutes } from './recruiters/tokens';
@@ -67,6 +68,8 @@ export async function apiRoutes(app: FastifyInstance, { config, database }: ApiR
   // The recruiters' console (docs/recruiters.md): session-guarded.
   await app.register(consoleSessionRoutes);
   await app.register(consoleJobsRoutes);
+  // An opening's hiring team; what each person reaches follows it (domains/team/reach.ts).
+  await app.register(consoleTeamRoutes);
   await app.register(consoleApplicantsRoutes);
   // A candidate added by hand: the apply routes' multipart reading, limits and rules.
   await app.register(consoleAddCandidateRoutes, { config, database });

@@ -15,6 +15,7 @@ import { pdfFile } from '../test/files';
 import { INDIA, KARNATAKA, createOpening, statusLinkToken } from '../test/legacy/application';
 import { multipart, MULTIPART_TYPE, type Part } from '../test/multipart';
 import { CSV_COLUMNS, csvOtherFields } from './recruiters/applicants-csv';
+import { EVERYTHING } from '../domains/team/reach';
 
 /**
  * Every field of an application reaches every consumer: sent through the apply form's post, it is
@@ -68,7 +69,7 @@ describe(`an applicant's fields reach every consumer (${engine})`, () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const { applicantId } = res.json<{ applicantId: number }>();
-    const stored = await t.app.repos.pipeline.find(applicantId);
+    const stored = await t.app.repos.pipeline.find(applicantId, EVERYTHING);
     return { values, applicantId, stored: stored! };
   }
 

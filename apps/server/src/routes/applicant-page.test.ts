@@ -13,6 +13,7 @@ import {
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 import { questionedOpening } from '../test/apply-form';
 import { pdfFile } from '../test/files';
+import { EVERYTHING } from '../domains/team/reach';
 
 const ERASE_IN_MAIL = /\/applications\/erase\/([A-Za-z0-9_-]{43})/;
 
@@ -224,7 +225,7 @@ describe(`the applicant's own page (${engine})`, () => {
     const repos = createRepositories(db());
     const history = await repos.pipeline.stageHistory(applicantId);
     expect(history[0]).toMatchObject({ stage: 'Withdrawn', changedBy: null });
-    expect((await repos.pipeline.find(applicantId))?.stage).toBe('Withdrawn');
+    expect((await repos.pipeline.find(applicantId, EVERYTHING))?.stage).toBe('Withdrawn');
     const audit = (await auditRows('applicant-withdraw')).filter(
       (row) => row.target === `applicant ${applicantId}`,
     );
@@ -263,7 +264,9 @@ describe(`the applicant's own page (${engine})`, () => {
       payload: 'confirm=yes',
     });
     expect(noToken.statusCode).toBe(403);
-    expect((await createRepositories(db()).pipeline.find(applicantId))?.stage).toBe('New');
+    expect((await createRepositories(db()).pipeline.find(applicantId, EVERYTHING))?.stage).toBe(
+      'New',
+    );
   });
 
   it('gives the applicant every stored field as JSON, and their resume, audited', async () => {

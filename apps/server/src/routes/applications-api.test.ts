@@ -13,6 +13,7 @@ import { MULTIPART_BODY_LIMIT, applyFormProblems } from './application-parts';
 import { multipart, MULTIPART_TYPE, type Part } from '../test/multipart';
 import { applyFormFields, questionedOpening, resumePart } from '../test/apply-form';
 import { chicagoAndAustin } from '@lumenfield/contract/testing';
+import { EVERYTHING } from '../domains/team/reach';
 
 describe(`the apply dialog's multipart post, answered in JSON (${engine})`, () => {
   let t: TestApp;
@@ -259,7 +260,7 @@ describe(`the apply dialog's multipart post, answered in JSON (${engine})`, () =
       expect(await stored(applicantId)).toEqual({ place: null, remoteCountry: 'PL' });
 
       // The recruiter reads it (the status page and "Download my data": applicant-page.test.ts).
-      const found = await t.app.repos.pipeline.find(applicantId);
+      const found = await t.app.repos.pipeline.find(applicantId, EVERYTHING);
       expect(found).toMatchObject({ place: null, remoteCountry: 'PL' });
     });
 

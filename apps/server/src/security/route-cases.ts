@@ -5,6 +5,8 @@ import { openingBody } from '../test/legacy/openings';
 import { openingInput } from '../test/openings';
 import { mintApiToken } from '../domains/accounts/api-tokens-repository';
 import type { User } from '../domains/accounts/users-repository';
+import { insertInterview, putOnTeam } from '../test/hiring';
+import { API_BASE_PATH, reportPaths } from '@lumenfield/contract';
 
 /** One request that reaches a route: its path with every parameter filled, and a body. */
 export interface RouteCase {
@@ -26,6 +28,11 @@ export interface Fixtures {
   recruiter: User;
   /** The compliance role's person: the self-identification report is theirs alone. */
   compliance: User;
+  /** The applicant's interview, run by `interviewer`. */
+  interviewId: number;
+  /** The hiring manager of `jobId`'s team, and an interviewer of `applicantId`'s interview. */
+  hiringManager: User;
+  interviewer: User;
   /** A session of the admin, and a resume link signed for it. */
   adminSession: string;
   resumeUrl: string;
@@ -34,6 +41,8 @@ export interface Fixtures {
   recruiterToken: string;
   revokedToken: string;
   complianceToken: string;
+  hiringManagerToken: string;
+  interviewerToken: string;
 }
 
 /** A personal API token of `user`, made straight in the database; its secret. */
@@ -61,6 +70,10 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
   const admin = await createUser(t, 'sec-admin@example.com', 'admin');
   const recruiter = await createUser(t, 'sec-recruiter@example.com', 'recruiter');
   const compliance = await createUser(t, 'sec-compliance@example.com', 'compliance');
+  const hiringManager = await createUser(t, 'sec-manager@example.com', 'hiring_manager');
+  const interviewer = await createUser(t, 'sec-interviewer@example.com', 'interviewer');
+  await putOnTeam(t, jobId, hiringManager.id, 'hiring_manager');
+  const interviewId = await insertInterview(t, first.ApplicantID, [interviewer.id]);
   const adminSession = await openSession(t, admin);
   const page = await t.app.inject({
     method: 'GET',
@@ -73,15 +86,20 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     closedJobId,
     attachmentGuid: first.AttachmentGuid,
     applicantId: first.ApplicantID,
+    interviewId,
     admin,
     recruiter,
     compliance,
+    hiringManager,
+    interviewer,
     adminSession,
     resumeUrl,
     adminToken: await personalToken(t, admin),
     recruiterToken: await personalToken(t, recruiter),
     revokedToken: await personalToken(t, admin, true),
     complianceToken: await personalToken(t, compliance),
+    hiringManagerToken: await personalToken(t, hiringManager),
+    interviewerToken: await personalToken(t, interviewer),
   };
 }
 
@@ -105,13 +123,8 @@ const adminJob = openingBody({
   PayPeriod: 'YEAR',
 });
 
-/**
- * The console routes a personal API token may not call (`sessionOnly`): signing in and out, the
- * password, the tokens themselves, and every account route (making, changing, deactivating an
- * account, its role or its password). Every other `session` and `session-link` route takes a
- * token as its person; the suite checks the router's flags against this list both ways.
- */
-export const SESSION_ONLY_ROUTES: ReadonlySet<string> = new Set([
+/** A person's own session, password and tokens: every role reaches them. */
+export const OWN_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/recruiters/session',
   'DELETE /api/recruiters/session',
   'PUT /api/recruiters/session/password',
@@ -121,10 +134,61 @@ export const SESSION_ONLY_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/recruiters/tokens',
   'POST /api/recruiters/tokens',
   'DELETE /api/recruiters/tokens/:id',
+]);
+
+/**
+ * The console routes a personal API token may not call (`sessionOnly`): signing in and out, the
+ * password, the tokens themselves, and every account route (making, changing, deactivating an
+ * account, its role or its password). Every other `session` and `session-link` route takes a
+ * token as its person; the suite checks the router's flags against this list both ways.
+ */
+export const SESSION_ONLY_ROUTES: ReadonlySet<string> = new Set([
+  ...OWN_ROUTES,
   'GET /api/recruiters/users',
   'POST /api/recruiters/users',
   'PATCH /api/recruiters/users/:id',
 ]);
+
+/**
+ * The console routes each role that works within a reach (domains/team/reach.ts) reaches, with
+ * the fixtures' opening and applicant in it; every other console route answers it 403.
+ */
+export const REACH_ROLE_ROUTES: Record<'hiring_manager' | 'interviewer', ReadonlySet<string>> = {
+  hiring_manager: new Set([
+    ...OWN_ROUTES,
+    'GET /api/recruiters/jobs',
+    'GET /api/recruiters/jobs/:id',
+    'GET /api/recruiters/countries',
+    'GET /api/recruiters/jobs/:id/team',
+    'GET /api/recruiters/jobs/:id/board',
+    'GET /api/recruiters/applicants',
+    'GET /api/recruiters/applicants.csv',
+    'GET /api/recruiters/applicants/:id',
+    'GET /api/recruiters/applicants/:id/neighbours',
+    'PUT /api/recruiters/applicants/:id/stage',
+    'POST /api/recruiters/applicants/:id/notes',
+    'GET /api/recruiters/resumes/:guid',
+    'GET /api/recruiters/interviews/:id/scorecard',
+    'PUT /api/recruiters/interviews/:id/scorecard',
+    'GET /api/recruiters/applicants/:id/scorecards',
+    'GET /api/recruiters/feedback-due',
+    ...Object.values(reportPaths).flatMap((path) => [
+      `GET ${API_BASE_PATH}${path}`,
+      `GET ${API_BASE_PATH}${path}.csv`,
+    ]),
+  ]),
+  interviewer: new Set([
+    ...OWN_ROUTES,
+    'GET /api/recruiters/applicants',
+    'GET /api/recruiters/applicants/:id',
+    'GET /api/recruiters/applicants/:id/neighbours',
+    'GET /api/recruiters/resumes/:guid',
+    'GET /api/recruiters/interviews/:id/scorecard',
+    'PUT /api/recruiters/interviews/:id/scorecard',
+    'GET /api/recruiters/applicants/:id/scorecards',
+    'GET /api/recruiters/feedback-due',
+  ]),
+};
 
 /** Console paths whose every route must be `sessionOnly`, whatever a new route's author forgot. */
 export const SESSION_ONLY_PATHS = /^\/api\/recruiters\/(users|session|tokens)(\/|$)/;
@@ -216,6 +280,12 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
       body: { ...opening, code: `SEC-C-${counter()}` },
     },
     'GET /api/recruiters/jobs/:id': { url: `/api/recruiters/jobs/${f.jobId}` },
+    'GET /api/recruiters/jobs/:id/team': { url: `/api/recruiters/jobs/${f.jobId}/team` },
+    // The fixtures' team as it is: the hiring manager stays on it.
+    'PUT /api/recruiters/jobs/:id/team': {
+      url: `/api/recruiters/jobs/${f.jobId}/team`,
+      body: { members: [{ userId: f.hiringManager.id, part: 'hiring_manager' }] },
+    },
     'PATCH /api/recruiters/jobs/:id': {
       url: `/api/recruiters/jobs/${f.jobId}`,
       body: { isOpen: true },
@@ -381,7 +451,7 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
     },
     // Scorecards (docs/recruiters.md): no such interview where a write would change one.
     'GET /api/recruiters/interviews/:id/scorecard': {
-      url: '/api/recruiters/interviews/999999/scorecard',
+      url: `/api/recruiters/interviews/${f.interviewId}/scorecard`,
     },
     'PUT /api/recruiters/interviews/:id/scorecard': {
       url: '/api/recruiters/interviews/999999/scorecard',

@@ -9,6 +9,8 @@ import { createTestApp, engine, type TestApp } from '../test/test-app';
 import {
   caseFor,
   createFixtures,
+  OWN_ROUTES,
+  REACH_ROLE_ROUTES,
   routeCases,
   SESSION_ONLY_PATHS,
   SESSION_ONLY_ROUTES,
@@ -73,6 +75,24 @@ describe(`security: every route meets its guard, whatever the spelling (${engine
     const found = caseFor(cases, method, url);
     if (!found) throw new Error(`no security case for ${method} ${url}`);
     return found;
+  };
+  /** The fixture applicant's resume link as the page gives it to these credentials. */
+  const resumeLinkFor = async (
+    headers: Record<string, string>,
+    token?: Record<string, string>,
+  ): Promise<string> => {
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/api/recruiters/applicants/${fixtures.applicantId}`,
+      headers: token ?? {
+        [FIXED_HEADER_NAME]: FIXED_HEADER_VALUE,
+        cookie: headers.cookie ?? '',
+      },
+      remoteAddress: newClient(),
+    });
+    const { resumeUrl } = page.json() as { resumeUrl?: string };
+    // Not the role's to read: the admin's link, refused all the same.
+    return resumeUrl ?? fixtures.resumeUrl;
   };
   const pageHeaders = (method: string) =>
     WRITES.has(method) ? t.headers('write') : { [FIXED_HEADER_NAME]: FIXED_HEADER_VALUE };
@@ -308,18 +328,7 @@ describe(`security: every route meets its guard, whatever the spelling (${engine
   });
 
   it('the compliance role reaches its report and its own session, password and tokens, and no other route', async () => {
-    const own = new Set([
-      'GET /api/recruiters/self-identification',
-      'GET /api/recruiters/session',
-      'DELETE /api/recruiters/session',
-      'PUT /api/recruiters/session/password',
-      'GET /api/recruiters/session/calendar-feed',
-      'POST /api/recruiters/session/calendar-feed',
-      'DELETE /api/recruiters/session/calendar-feed',
-      'GET /api/recruiters/tokens',
-      'POST /api/recruiters/tokens',
-      'DELETE /api/recruiters/tokens/:id',
-    ]);
+    const own = new Set(['GET /api/recruiters/self-identification', ...OWN_ROUTES]);
     const routes = guarded().filter((r) => r.access === 'session' || r.access === 'session-link');
     const refused = routes.filter((r) => !own.has(`${r.method} ${r.url}`));
     expect(refused.length).toBeGreaterThan(10);
@@ -353,6 +362,62 @@ describe(`security: every route meets its guard, whatever the spelling (${engine
       expect(res.statusCode, person.role).toBe(403);
     }
   });
+
+  it.each(['hiring_manager', 'interviewer'] as const)(
+    'the %s role reaches the routes it names, by session and by token, and no other console route',
+    async (role) => {
+      const person = role === 'hiring_manager' ? fixtures.hiringManager : fixtures.interviewer;
+      const token =
+        role === 'hiring_manager' ? fixtures.hiringManagerToken : fixtures.interviewerToken;
+      const reached = REACH_ROLE_ROUTES[role];
+      const routes = guarded().filter((r) => r.access === 'session' || r.access === 'session-link');
+      // Every route it names is one the router knows.
+      const known = new Set(routes.map((r) => `${r.method} ${r.url}`));
+      expect([...reached].filter((key) => !known.has(key))).toEqual([]);
+      // Reached: an answer past the guards (2xx, or the route's own 400 or 409; 404 where the
+      // case names no such thing); else 403.
+      const namesNothing = new Set([
+        'DELETE /api/recruiters/tokens/:id',
+        'PUT /api/recruiters/interviews/:id/scorecard',
+      ]);
+      const outcome = (status: number, key: string) =>
+        status < 400 ||
+        status === 400 ||
+        status === 409 ||
+        (status === 404 && namesNothing.has(key))
+          ? 'reached'
+          : status === 403
+            ? 'refused'
+            : `answered ${status}`;
+      const seen: Record<string, string> = {};
+      const expected: Record<string, string> = {};
+      for (const route of routes) {
+        const key = `${route.method} ${route.url}`;
+        const routeCase = caseOf(route.method, route.url);
+        for (const by of ['session', 'token'] as const) {
+          const session = by === 'session' ? await openSession(t, person) : '';
+          const page = pageHeaders(route.method);
+          const headers: Record<string, string> =
+            by === 'token'
+              ? { authorization: `Bearer ${token}` }
+              : route.access === 'session-link'
+                ? { cookie: session }
+                : { ...page, cookie: [page.cookie, session].filter(Boolean).join('; ') };
+          // A resume link is signed for the session or token that asked for it: its own.
+          const url = routeCase.session
+            ? await resumeLinkFor(headers, by === 'token' ? headers : undefined)
+            : routeCase.url;
+          const res = await t.app.inject(request(route, routeCase, url, headers));
+          const reaches = reached.has(key) && !(by === 'token' && route.sessionOnly);
+          seen[`${by}: ${key}`] = outcome(res.statusCode, key);
+          expected[`${by}: ${key}`] = reaches ? 'reached' : 'refused';
+        }
+      }
+      expect(seen).toEqual(expected);
+      expect([...OWN_ROUTES].every((key) => reached.has(key))).toBe(true);
+    },
+    60_000,
+  );
 
   it('every console and admin answer carries Cache-Control: no-store, writes, refusals and errors included', async () => {
     const personal = guarded().filter(

@@ -27,6 +27,7 @@ import { queueCappedMail } from '../mail/mail-repository';
 import { applicantLinksMail, eraseLinkMail, type ApplicationLink } from '../mail/mail-templates';
 import { pipelineRepository } from '../pipeline/pipeline-repository';
 import { stageHistoryOf } from '../pipeline/pipeline-changes';
+import { EVERYTHING } from '../team/reach';
 
 /** While a newer resume may replace the one sent: before anyone went past the first reading. */
 const RESUME_STAGES: readonly ApplicantStage[] = ['New', 'Screening'];
@@ -81,7 +82,8 @@ export function applicantPage(db: Db, { origin, capPerAddress }: ApplicantPageMa
   /** The application a status link opens, as the page shows it. */
   async function viewOf(reader: Db, applicantId: number) {
     const pipeline = pipelineRepository(reader);
-    const found = await pipeline.find(applicantId);
+    // The applicant's own page: their application, whoever's reach it is in.
+    const found = await pipeline.find(applicantId, EVERYTHING);
     if (!found) return undefined;
     const { stage, history } = await stageHistoryOf(pipeline, found);
     const job = await reader

@@ -16,6 +16,7 @@ import { pdfFile } from '../../test/files';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
 import { writeTransaction } from '../../db/write-transaction';
 import { issueApplicantLink } from './applicant-links';
+import { EVERYTHING } from '../team/reach';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../../../../..');
@@ -98,7 +99,7 @@ describe.skipIf(engine !== 'sqlite')('erasure leaves nothing on disk (sqlite)', 
     const { marker, payload } = plantedApplicant(tag);
     const res = await postApplication(t, job, payload);
     expect(res.statusCode).toBe(201);
-    const [row] = (await t.app.repos.pipeline.all({ jobId: job })).filter(
+    const [row] = (await t.app.repos.pipeline.all({ jobId: job, reach: EVERYTHING })).filter(
       (a) => a.email === marker.email,
     );
     const note = await t.app.inject({
@@ -135,7 +136,7 @@ describe.skipIf(engine !== 'sqlite')('erasure leaves nothing on disk (sqlite)', 
 
   /** The applicant's row, found by the planted address. */
   async function applicantOf(marker: { email: string }) {
-    const [row] = (await t.app.repos.pipeline.all({ jobId })).filter(
+    const [row] = (await t.app.repos.pipeline.all({ jobId, reach: EVERYTHING })).filter(
       (a) => a.email === marker.email,
     );
     return row!.applicantId;

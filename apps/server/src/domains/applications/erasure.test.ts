@@ -3,6 +3,7 @@ import { applicationPayload, createOpening, postApplication } from '../../test/l
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
 import { createRepositories } from '..';
 import { RETENTION_LEASE } from '../../plugins/retention';
+import { EVERYTHING } from '../team/reach';
 
 const DAY = 86_400_000;
 /** The fixed clock of these tests: retention counts back from it. */
@@ -26,7 +27,7 @@ describe(`retention and erasure (${engine})`, () => {
       applicationPayload({ Email: email }, { name: `${resume}.pdf` }),
     );
     expect(res.statusCode).toBe(201);
-    const list = await repos.pipeline.all({ jobId });
+    const list = await repos.pipeline.all({ jobId, reach: EVERYTHING });
     return list.find((a) => a.email === email)!.applicantId;
   }
 
@@ -80,7 +81,7 @@ describe(`retention and erasure (${engine})`, () => {
     expect(erased).toEqual({ applicants: 2, resumes: 2, mails: before.mails });
     expect(await traces(expired)).toEqual({ applicants: 0, resumes: 0, submitKeys: 0, mails: 0 });
     expect(await traces(kept)).toEqual(keptBefore);
-    expect(await repos.pipeline.all({ jobId: long })).toEqual([]);
+    expect(await repos.pipeline.all({ jobId: long, reach: EVERYTHING })).toEqual([]);
     // The opening itself stays, for the recruiters' records.
     expect(await repos.jobs.findById(long)).toMatchObject({ code: 'RET-LONG', applicants: 0 });
 
@@ -103,7 +104,7 @@ describe(`retention and erasure (${engine})`, () => {
     const start = new Date(NOW.getTime() + 3 * DAY);
     expect(await repos.leases.claim(RETENTION_LEASE, 'other-node', start, 60_000)).toBe(true);
     expect(await t.app.retention.runOnce(start)).toBeUndefined();
-    expect(await repos.pipeline.all({ jobId: job })).toHaveLength(1);
+    expect(await repos.pipeline.all({ jobId: job, reach: EVERYTHING })).toHaveLength(1);
     // The other node's lease ran out (it died mid-run): this node takes over.
     const later = new Date(start.getTime() + 61_000);
     expect(await t.app.retention.runOnce(later)).toMatchObject({ applicants: 1 });
@@ -146,6 +147,6 @@ describe(`retention and erasure (${engine})`, () => {
       applicationPayload({ Email: 'maria.santos@example.com' }, { name: 'resume.pdf' }),
     );
     expect(again.statusCode).toBe(201);
-    expect(await repos.pipeline.all({ jobId: first })).toHaveLength(2);
+    expect(await repos.pipeline.all({ jobId: first, reach: EVERYTHING })).toHaveLength(2);
   });
 });

@@ -10,6 +10,7 @@ import { bulkRepository } from './bulk-repository';
 import { messageChanges } from './message-changes';
 import { pipelineChanges } from './pipeline-changes';
 import { pipelineRepository } from './pipeline-repository';
+import { EVERYTHING } from '../team/reach';
 
 const UNDO_MS = BULK_UNDO_SECONDS * 1000;
 /** A bulk rejection's mail waits a little past the undo's window, so no sender races an undo. */
@@ -29,7 +30,7 @@ export function bulkChanges(db: Db) {
   const { reject } = messageChanges(db);
 
   const nameOf = async (applicantId: number) => {
-    const found = await pipelineRepository(db).find(applicantId);
+    const found = await pipelineRepository(db).find(applicantId, EVERYTHING);
     return found ? `${found.firstName} ${found.lastName}` : '';
   };
   /** The problem's sentence for a change refused (404, 409, 400); anything else is a fault. */
@@ -54,7 +55,7 @@ export function bulkChanges(db: Db) {
         const step = { batchId, seen: stage, mailNotBefore: new Date(at.getTime() + MAIL_HOLD_MS) };
         try {
           if (action.action.kind === 'move') {
-            await moveStage(applicantId, action.action.stage, userId, at, step);
+            await moveStage(applicantId, action.action.stage, userId, at, { bulk: step });
           } else {
             const { reasonId, templateId } = action.action;
             await reject(applicantId, { reasonId, templateId }, userId, at, mailOrigin, step);
@@ -96,7 +97,7 @@ export function bulkChanges(db: Db) {
         const { applicantId, fromStage, toStage } = item;
         const outcome = await changeApplicants(db, [applicantId], async (trx) => {
           const pipeline = pipelineRepository(trx);
-          const found = await pipeline.find(applicantId);
+          const found = await pipeline.find(applicantId, EVERYTHING);
           if (!found) return { skip: GONE, name: '' };
           const name = `${found.firstName} ${found.lastName}`;
           if (found.stage !== toStage) {

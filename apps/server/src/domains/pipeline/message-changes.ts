@@ -25,6 +25,7 @@ import { messageLookups, recordMessage } from '../messages/messages-repository';
 import { bulkRepository, type BulkStep } from './bulk-repository';
 import { batchNote, checkSeen, noApplicant } from './pipeline-changes';
 import { pipelineRepository, type PipelineApplicant } from './pipeline-repository';
+import { EVERYTHING } from '../team/reach';
 
 /** What a message is, before its placeholders are filled: a template's or the recruiter's own. */
 interface Draft {
@@ -130,7 +131,7 @@ export function messageChanges(db: Db) {
   ) => changeApplicants(db, [applicantId], work, otherKeys);
 
   const found = async (trx: Db, applicantId: number) => {
-    const applicant = await pipelineRepository(trx).find(applicantId);
+    const applicant = await pipelineRepository(trx).find(applicantId, EVERYTHING);
     if (!applicant) throw noApplicant(applicantId);
     return applicant;
   };

@@ -3,6 +3,7 @@ import { newApplication } from '../../test/applicants';
 import { createOpening } from '../../test/legacy/application';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
 import { phoneSearch } from './pipeline-repository';
+import { EVERYTHING } from '../team/reach';
 
 describe('a search that is a phone number', () => {
   it.each([
@@ -38,7 +39,9 @@ describe(`the applicants' search finds a mobile number however it is typed (${en
   afterAll(() => t.close());
 
   const found = async (q: string) =>
-    (await t.app.repos.pipeline.search({ q }, 1, 50)).items.map((a) => a.applicantId).sort();
+    (await t.app.repos.pipeline.search({ q, reach: EVERYTHING }, 1, 50)).items
+      .map((a) => a.applicantId)
+      .sort();
 
   it.each([
     ['+49 151 23456789', 'berlin'],

@@ -5,6 +5,7 @@ import { applicationPayload, createOpening, postApplication } from '../../test/l
 import { withAuditLogAway } from '../../test/audit-log-away';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
 import { createRepositories, type Repositories } from '..';
+import { EVERYTHING } from '../team/reach';
 
 const at = (iso: string) => new Date(iso);
 
@@ -85,7 +86,7 @@ describe(`pipeline changes (${engine})`, () => {
       await refusal(repos.pipeline.moveStage(id, 'Rejected', userId, at('2026-05-02T13:00:00Z'))),
     ).toBe('409 A hired applicant is moved back to an open stage first.');
     await repos.pipeline.moveStage(id, 'Offer', userId, at('2026-05-02T14:00:00Z'));
-    expect((await repos.pipeline.find(id))?.stage).toBe('Offer');
+    expect((await repos.pipeline.find(id, EVERYTHING))?.stage).toBe('Offer');
   });
 
   it('two moves at once are judged one after the other: the second is already there', async () => {
@@ -107,11 +108,17 @@ describe(`pipeline changes (${engine})`, () => {
         repos.pipeline.moveStage(id, 'Screening', userId, at('2026-05-04T10:00:00Z')),
       ).rejects.toThrow(/audit_log/);
       await expect(
-        repos.pipeline.writeNote(id, userId, 'Lost with its audit row', at('2026-05-04T10:00:00Z')),
+        repos.pipeline.writeNote(
+          id,
+          userId,
+          'Lost with its audit row',
+          at('2026-05-04T10:00:00Z'),
+          EVERYTHING,
+        ),
       ).rejects.toThrow(/audit_log/);
     });
     expect(await stageRows(id)).toEqual([]);
-    expect((await repos.pipeline.find(id))?.stage).toBe('New');
+    expect((await repos.pipeline.find(id, EVERYTHING))?.stage).toBe('New');
     expect(await repos.pipeline.notes(id)).toEqual([]);
     // And once the log is back, the same move goes through.
     await repos.pipeline.moveStage(id, 'Screening', userId, at('2026-05-04T11:00:00Z'));

@@ -11,6 +11,7 @@ import { extendStatusLinks } from '../applications/applicant-links';
 import { auditRepository } from '../audit/audit-repository';
 import { bulkRepository, type BulkStep } from './bulk-repository';
 import { pipelineRepository, type PipelineRepository } from './pipeline-repository';
+import { EVERYTHING, type Reach } from '../team/reach';
 
 /** One entry of an applicant's stage history as the console shows it. */
 export interface StageStep {
@@ -78,18 +79,19 @@ export function pipelineChanges(db: Db) {
 
   return {
     /**
-     * 404 without the applicant; 409 with the model's sentence when the move is not allowed, or
-     * as part of a bulk action (`bulk`), when someone changed the applicant meanwhile.
+     * 404 without the applicant, or out of the mover's `reach`; 409 with the model's sentence
+     * when the move is not allowed, or as part of a bulk action (`bulk`), when someone changed
+     * the applicant meanwhile.
      */
     moveStage: (
       applicantId: number,
       to: ApplicantStage,
       userId: number,
       now: Date,
-      bulk?: BulkStep,
+      { bulk, reach = EVERYTHING }: { bulk?: BulkStep | undefined; reach?: Reach } = {},
     ): Promise<StageHistory> =>
       audited(applicantId, async (pipeline, audit, trx) => {
-        const found = await pipeline.find(applicantId);
+        const found = await pipeline.find(applicantId, reach);
         if (!found) throw noApplicant(applicantId);
         checkSeen(found.stage, bulk);
         const refusal = stageMoveRefusal(found.stage, to);
@@ -119,10 +121,16 @@ export function pipelineChanges(db: Db) {
         return stageHistoryOf(pipeline, found);
       }),
 
-    /** 404 without the applicant. */
-    writeNote: (applicantId: number, userId: number, text: string, now: Date): Promise<number> =>
+    /** 404 without the applicant, or out of the writer's `reach`. */
+    writeNote: (
+      applicantId: number,
+      userId: number,
+      text: string,
+      now: Date,
+      reach: Reach,
+    ): Promise<number> =>
       audited(applicantId, async (pipeline, audit) => {
-        if (!(await pipeline.find(applicantId))) throw noApplicant(applicantId);
+        if (!(await pipeline.find(applicantId, reach))) throw noApplicant(applicantId);
         const noteId = await pipeline.addNote(applicantId, userId, text, now);
         await audit.record(
           {

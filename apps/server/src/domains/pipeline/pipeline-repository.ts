@@ -23,6 +23,7 @@ import {
 } from './pipeline-columns';
 import { composed } from '../../lib/composed';
 import { pipelineRecords } from './pipeline-records';
+import { applicantInReach, type Reach } from '../team/reach';
 
 export interface PipelineFilter {
   jobId?: number | undefined;
@@ -32,19 +33,19 @@ export interface PipelineFilter {
   doesNotMeet?: boolean | undefined;
   /** Only applicants credited to this source name. */
   source?: string | undefined;
+  /** Whose list it is: only the applicants within their reach (team/reach.ts), always. */
+  reach: Reach;
 }
 
 /**
- * The filter of a console list's query (its page and sort aside): one owner, so the list, its
- * CSV, next and previous, and "select all matching" always mean the same applicants.
+ * The filter of a console list's query (its page and sort aside) for a person's reach: one
+ * owner, so the list, its CSV, next and previous, and "select all matching" always mean the
+ * same applicants.
  */
-export const pipelineFilterOf = ({
-  jobId,
-  stage,
-  q,
-  doesNotMeet,
-  source,
-}: PipelineFilter): PipelineFilter => ({ jobId, stage, q, doesNotMeet, source });
+export const pipelineFilterOf = (
+  { jobId, stage, q, doesNotMeet, source }: Omit<PipelineFilter, 'reach'>,
+  reach: Reach,
+): PipelineFilter => ({ jobId, stage, q, doesNotMeet, source, reach });
 
 /**
  * A search that is a phone number ("+49 151 23456789", "(303) 555-0112", "0917 123 4567"): its
@@ -85,6 +86,7 @@ export function pipelineRepository(db: Db) {
       .innerJoin('attachments', 'attachments.applicantId', 'applicants.id')
       .leftJoin('countries', 'countries.value', 'applicants.countryId')
       .leftJoin('states', 'states.value', 'applicants.stateId')
+      .where((eb) => applicantInReach(eb, filter.reach))
       .$if(filter.jobId !== undefined, (q) => q.where('applicants.jobId', '=', filter.jobId!))
       .$if(filter.stage !== undefined, (q) =>
         q.where((eb) => eb(currentStage(eb), '=', filter.stage!)),
@@ -242,10 +244,11 @@ export function pipelineRepository(db: Db) {
         jobId: number,
         page: number,
         pageSize: number,
+        reach: Reach,
         stage?: ApplicantStage,
       ): Promise<{ stage: ApplicantStage; count: number; items: PipelineApplicant[] }[]> {
         const ranked = db
-          .selectFrom(columns({ jobId, stage }).as('a'))
+          .selectFrom(columns({ jobId, stage, reach }).as('a'))
           .selectAll('a')
           .select([
             sql<number>`row_number() over (partition by ${sql.ref('a.stage')} order by ${sql.ref('a.appliedOn')} desc, ${sql.ref('a.id')} desc)`.as(
@@ -280,6 +283,7 @@ export function pipelineRepository(db: Db) {
         stage: ApplicantStage,
         after: number,
         pageSize: number,
+        reach: Reach,
       ): Promise<{ stage: ApplicantStage; count: number; items: PipelineApplicant[] }[]> {
         const anchor = await db
           .selectFrom('applicants')
@@ -287,10 +291,10 @@ export function pipelineRepository(db: Db) {
           .where('id', '=', after)
           .where('jobId', '=', jobId)
           .executeTakeFirst();
-        const total = await filtered({ jobId, stage })
+        const total = await filtered({ jobId, stage, reach })
           .select(sql<number>`count(*)`.as('n'))
           .executeTakeFirstOrThrow();
-        const rows = await columns({ jobId, stage })
+        const rows = await columns({ jobId, stage, reach })
           .$if(anchor !== undefined, (query) =>
             query.where((eb) =>
               eb.or([
@@ -357,8 +361,9 @@ export function pipelineRepository(db: Db) {
         return { previous: null, next: null, position: 0, total: Number(all.total) };
       },
 
-      async find(id: number): Promise<PipelineApplicant | undefined> {
-        const row = await columns({}).where('applicants.id', '=', id).executeTakeFirst();
+      /** The applicant, if it is within `reach` (out of reach is as missing). */
+      async find(id: number, reach: Reach): Promise<PipelineApplicant | undefined> {
+        const row = await columns({ reach }).where('applicants.id', '=', id).executeTakeFirst();
         return row && toApplicant(row);
       },
 

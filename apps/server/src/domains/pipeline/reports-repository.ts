@@ -21,6 +21,7 @@ import {
 import type { Database, Db } from '../../db/database';
 import { sqlDaysBetween } from '../../db/sql-days';
 import { HttpProblem } from '../../lib/http-problem';
+import { applicantInReach, jobInReach, type Reach } from '../team/reach';
 
 /** The applicants a report covers: applied on `from` to `to` (UTC days, both included). */
 export interface ReportRange {
@@ -77,46 +78,51 @@ const furthest = sql<number>`coalesce(max(case ${sql.ref('s.stage')} ${sql.join(
  * The recruiters' reports (docs/recruiters.md, "Reports"): read-only figures over the stage
  * history (applicantStages: none means New since applying), the source credited at applying and
  * the reasons given with a rejection. Counts, medians and the opening's name; never an
- * applicant.
+ * applicant. Each covers only the applicants within the reader's `reach` (team/reach.ts).
  */
 export function reportsRepository(db: Db) {
-  const cohort = (range: ReportRange) =>
+  const cohort = (range: ReportRange, reach: Reach) =>
     db
       .selectFrom('applicants')
+      .where((eb) => applicantInReach(eb, reach))
       .where('applicants.appliedOn', '>=', dayStart(range.from))
       // The day's last instant, not the next day's first: after 9999-12-31 there is no day to
       // write in four digits, and `+010000-…` sorts before every stored instant.
       .where('applicants.appliedOn', '<=', dayEnd(range.to))
       .$if(range.jobId !== null, (q) => q.where('applicants.jobId', '=', range.jobId!));
   /** The cohort's applicants whose current stage is `stage`, that stage's row joined as `s`. */
-  const nowIn = (range: ReportRange, stage: ApplicantStage) =>
-    cohort(range)
+  const nowIn = (range: ReportRange, reach: Reach, stage: ApplicantStage) =>
+    cohort(range, reach)
       .innerJoin('applicantStages as s', 's.applicantId', 'applicants.id')
       .where('s.stage', '=', stage)
       .where((eb) => eb('s.id', '=', latestStageRow(eb)));
 
   return {
-    /** The filter as a report states it, with the applicants it covers; 404 for no opening. */
-    async filter(range: ReportRange): Promise<ReportFilter> {
+    /**
+     * The filter as a report states it, with the applicants it covers; 404 for no opening, or
+     * one out of reach.
+     */
+    async filter(range: ReportRange, reach: Reach): Promise<ReportFilter> {
       let jobTitle: string | null = null;
       if (range.jobId !== null) {
         const job = await db
           .selectFrom('jobs')
           .select('title')
           .where('id', '=', range.jobId)
+          .where((eb) => jobInReach(eb, reach))
           .executeTakeFirst();
         if (!job) throw new HttpProblem(404, `There is no opening ${range.jobId}.`);
         jobTitle = job.title;
       }
-      const row = await cohort(range)
+      const row = await cohort(range, reach)
         .select(sql<number>`count(*)`.as('n'))
         .executeTakeFirstOrThrow();
       return { ...range, jobTitle, applicants: Number(row.n) };
     },
 
     /** Applied to Hired, for those whose current stage is Hired: the median, bands, openings. */
-    async timeToHire(filter: ReportFilter): Promise<TimeToHireReport> {
-      const rows = await nowIn(filter, 'Hired')
+    async timeToHire(filter: ReportFilter, reach: Reach): Promise<TimeToHireReport> {
+      const rows = await nowIn(filter, reach, 'Hired')
         .innerJoin('jobs', 'jobs.id', 'applicants.jobId')
         .select([
           'applicants.appliedOn',
@@ -162,10 +168,8 @@ export function reportsRepository(db: Db) {
      * middle rows, of each stage's stays in order), so 10 000 applicants' histories never cross
      * the connection.
      */
-    async timeInStage(filter: ReportFilter): Promise<TimeInStageReport> {
-      const since = dayStart(filter.from);
-      const until = dayEnd(filter.to);
-      const opening = filter.jobId === null ? sql`` : sql`and a.job_id = ${filter.jobId}`;
+    async timeInStage(filter: ReportFilter, reach: Reach): Promise<TimeInStageReport> {
+      const cohortRows = cohort(filter, reach).select(['applicants.id', 'applicants.appliedOn']);
       const days = sqlDaysBetween(db, sql.ref('started'), sql.ref('ended'));
       const result = await sql<{
         stage: string;
@@ -173,10 +177,7 @@ export function reportsRepository(db: Db) {
         median: number | null;
         current: number;
       }>`
-        with cohort as (
-          select a.id, a.applied_on from applicants a
-          where a.applied_on >= ${since} and a.applied_on <= ${until} ${opening}
-        ),
+        with cohort as ${cohortRows /* a query brings its own parentheses */},
         steps as (
           select c.id as applicant, ${sql.lit(INITIAL_STAGE)} as stage, c.applied_on as started, 0 as seq
           from cohort c
@@ -236,8 +237,8 @@ export function reportsRepository(db: Db) {
     },
 
     /** How many reached each funnel stage (or a later one) and how many of those moved on. */
-    async passThrough(filter: ReportFilter): Promise<PassThroughReport> {
-      const reached = reachedCounts(await furthestBySource(filter));
+    async passThrough(filter: ReportFilter, reach: Reach): Promise<PassThroughReport> {
+      const reached = reachedCounts(await furthestBySource(filter, reach));
       return {
         filter,
         stages: FUNNEL_STAGES.map((stage, index) => {
@@ -254,8 +255,8 @@ export function reportsRepository(db: Db) {
     },
 
     /** The funnel per source credited at applying, most applicants first. */
-    async sources(filter: ReportFilter): Promise<SourcesReport> {
-      const rows = await furthestBySource(filter);
+    async sources(filter: ReportFilter, reach: Reach): Promise<SourcesReport> {
+      const rows = await furthestBySource(filter, reach);
       const bySource = new Map<string | null, { furthest: number; n: number }[]>();
       for (const row of rows) {
         bySource.set(row.source, [...(bySource.get(row.source) ?? []), row]);
@@ -283,8 +284,8 @@ export function reportsRepository(db: Db) {
     },
 
     /** Applicants whose current stage is Rejected, per reason given with that rejection. */
-    async rejectionReasons(filter: ReportFilter): Promise<RejectionReasonsReport> {
-      const rows = await nowIn(filter, 'Rejected')
+    async rejectionReasons(filter: ReportFilter, reach: Reach): Promise<RejectionReasonsReport> {
+      const rows = await nowIn(filter, reach, 'Rejected')
         .leftJoin('rejectionReasons as r', 'r.id', 's.rejectionReasonId')
         .select(['r.id', 'r.label', 'r.retiredAt', sql<number>`count(*)`.as('n')])
         .groupBy(['r.id', 'r.label', 'r.retiredAt'])
@@ -305,11 +306,11 @@ export function reportsRepository(db: Db) {
   };
 
   /** Per source and furthest funnel stage (its index), how many applicants. */
-  async function furthestBySource(range: ReportRange) {
+  async function furthestBySource(range: ReportRange, reach: Reach) {
     const perApplicant = db
       .selectFrom(
         // The cohort as a derived table first, so its index on applied_on leads the plan.
-        cohort(range).select(['applicants.id', 'applicants.sourceName']).as('a'),
+        cohort(range, reach).select(['applicants.id', 'applicants.sourceName']).as('a'),
       )
       .leftJoin('applicantStages as s', 's.applicantId', 'a.id')
       .select(['a.id', 'a.sourceName', furthest.as('furthest')])

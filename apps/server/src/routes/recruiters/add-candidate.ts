@@ -22,6 +22,7 @@ import {
   readApplicationForm,
 } from '../application-parts';
 import { consoleProblems, signedIn } from './console-user';
+import { reachOf } from '../../domains/team/reach';
 
 /** A positive whole number as a form sends it, else null (no choice). */
 const idOf = (text: string | undefined) =>
@@ -104,7 +105,8 @@ export const consoleAddCandidateRoutes: FastifyPluginAsyncZod<{
       // The note is a note like any other on the applicant's page: written with its lock and
       // its own audit row, once the applicant exists (not for the same application sent again).
       if (!result.duplicate && note !== '') {
-        await app.repos.pipeline.writeNote(result.applicantId, user.id, note, app.now());
+        const reach = reachOf(user);
+        await app.repos.pipeline.writeNote(result.applicantId, user.id, note, app.now(), reach);
       }
       return reply.code(result.duplicate ? 200 : 201).send({
         applicantId: result.applicantId,

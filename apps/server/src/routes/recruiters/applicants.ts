@@ -1,8 +1,9 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminJobParamsSchema,
-  API_BASE_PATH,
+  APPLICANT_READER_ROLES,
   applicantNeighboursSchema,
   applicantsQuerySchema,
   BOARD_PAGE_SIZE,
@@ -15,103 +16,49 @@ import {
   duplicateDecisionSchema,
   noteCreateSchema,
   PAGE_SIZE,
+  PIPELINE_ROLES,
   stageMoveSchema,
   stageUpdateSchema,
-  type ConsoleApplicant,
-  type ConsoleApplicantRow,
-  type StageMove,
 } from '@lumenfield/contract';
 import { stripControlCharacters as clean } from '../../lib/control-characters';
 import { attachmentDisposition } from '../../lib/content-disposition';
 import { HttpProblem } from '../../lib/http-problem';
-import {
-  pipelineFilterOf,
-  type PipelineApplicant,
-} from '../../domains/pipeline/pipeline-repository';
-import { stageHistoryOf, type StageHistory } from '../../domains/pipeline/pipeline-changes';
+import { pipelineFilterOf } from '../../domains/pipeline/pipeline-repository';
+import { reachOf } from '../../domains/team/reach';
 import {
   applicantsCsv,
   applicantsCsvName,
   listingAudit,
 } from '../../domains/applications/recruiter-reads';
 import { CSV_COLUMNS, answerCsvColumns } from './applicants-csv';
+import { applicantPageOf, duplicateFlags, toRow, toStageMove } from './applicant-view';
 import { consoleProblems, linkKey, signedIn } from './console-user';
 
 const answers = consoleProblems(404);
-
-/** The applicant's page carries every stored field: one left out of its schema does not compile. */
-export const everyStoredFieldOnThePage: [
-  Exclude<keyof PipelineApplicant, keyof ConsoleApplicant>,
-] extends [never]
-  ? true
-  : never = true;
-
-const toRow =
-  (flagged: ReadonlySet<number>) =>
-  (a: PipelineApplicant): ConsoleApplicantRow => ({
-    applicantId: a.applicantId,
-    firstName: a.firstName,
-    lastName: a.lastName,
-    email: a.email,
-    city: a.city,
-    appliedOn: a.appliedOn,
-    jobId: a.jobId,
-    jobCode: a.jobCode,
-    jobTitle: a.jobTitle,
-    stage: a.stage,
-    doesNotMeet: a.doesNotMeet,
-    possibleDuplicate: flagged.has(a.applicantId),
-  });
-
-const toStageMove = ({ stage, history }: StageHistory): StageMove => ({
-  stage,
-  stageHistory: history.map((step) => ({
-    stage: step.stage,
-    changedBy: step.changedBy,
-    changedOn: step.changedAt,
-  })),
-});
-
-const KINDS = ['pdf', 'doc', 'docx'] as const;
-const kindOf = (kind: string) => KINDS.find((k) => k === kind) ?? 'pdf';
 
 /** Applicants in the console: lists, one applicant's page, stage, notes, CSV, the resume. */
 export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos } = app;
   const config = { access: 'session' } as const;
+  // The lists and an applicant's page: an interviewer reads those they interview.
+  const readers = { access: 'session', roles: APPLICANT_READER_ROLES } as const;
+  // The board, the CSV, a stage, a note: a hiring manager works on their openings' applicants.
+  const pipeline = { access: 'session', roles: PIPELINE_ROLES } as const;
 
-  const applicantPage = async (id: number, boundTo: string): Promise<ConsoleApplicant> => {
-    const found = await repos.pipeline.find(id);
-    if (!found) throw new HttpProblem(404, `There is no applicant with id ${id}.`);
-    const [stages, notes, messages, duplicates] = await Promise.all([
-      stageHistoryOf(repos.pipeline, found),
-      repos.pipeline.notes(id),
-      repos.messages.messagesOf(id),
-      repos.duplicates.of(id, app.now()),
-    ]);
-    const signature = app.consoleSessions.resumeSignature(boundTo, found.attachmentGuid);
-    const resumePath = consolePaths.resume.replace(':guid', found.attachmentGuid);
-    const { stage, attachmentKind, ...applicant } = found; // the stage comes with its history
-    return {
-      ...applicant,
-      ...duplicates,
-      messages,
-      attachmentKind: kindOf(attachmentKind),
-      resumeUrl: `${API_BASE_PATH}${resumePath}?sig=${signature}`,
-      ...toStageMove(stages),
-      notes: notes.map((note) => ({
-        noteId: note.id,
-        author: note.author,
-        createdOn: note.createdAt,
-        text: note.text,
-      })),
-    };
+  /** Who asks, and what they reach (team/reach.ts): every read and write below goes by it. */
+  const asker = (request: FastifyRequest) => {
+    const context = signedIn(request);
+    return { context, user: context.user, reach: reachOf(context.user) };
+  };
+  const applicantPage = (id: number, request: FastifyRequest) => {
+    const { context, reach } = asker(request);
+    return applicantPageOf(app, id, reach, linkKey(context));
   };
 
   app.get(
     consolePaths.applicants,
     {
-      config,
+      config: readers,
       schema: {
         summary: 'Applicants, newest first: per opening or across them, by stage and words',
         tags: ['console'],
@@ -120,17 +67,21 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user } = signedIn(request);
+      const { user, reach } = asker(request);
       const { page = 1, sort } = request.query;
       const current = Math.max(1, page);
-      const filter = pipelineFilterOf(request.query);
+      const filter = pipelineFilterOf(request.query, reach);
       const { items, total } = await repos.pipeline.search(filter, current, PAGE_SIZE, sort);
       // Reading personal data is audited: who, when, how many (docs/security.md).
       if (items.length > 0) {
         const entry = listingAudit({ userId: user.id }, 'applicants-list', items.length, filter);
         await repos.audit.record(entry, app.now());
       }
-      const flagged = await repos.duplicates.flagged(items.map((a) => a.applicantId));
+      const flagged = await duplicateFlags(
+        app,
+        reach,
+        items.map((a) => a.applicantId),
+      );
       return { items: items.map(toRow(flagged)), total, page: current, pageSize: PAGE_SIZE };
     },
   );
@@ -138,7 +89,7 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     consolePaths.board,
     {
-      config,
+      config: pipeline,
       schema: {
         summary: "An opening's board: a column per stage with its count and a page of cards",
         tags: ['console'],
@@ -148,18 +99,20 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user } = signedIn(request);
+      const { user, reach } = asker(request);
       const jobId = request.params.id;
       const { stage, page = 1, after } = request.query;
-      if (!(await repos.jobs.findById(jobId))) {
+      if (!(await repos.team.reachesJob(reach, jobId))) {
         throw new HttpProblem(404, `There is no opening with id ${jobId}.`);
       }
       const current = Math.max(1, page);
       const found =
         stage && after !== undefined
-          ? await repos.pipeline.boardAfter(jobId, stage, after, BOARD_PAGE_SIZE)
-          : await repos.pipeline.board(jobId, current, BOARD_PAGE_SIZE, stage);
-      const flagged = await repos.duplicates.flagged(
+          ? await repos.pipeline.boardAfter(jobId, stage, after, BOARD_PAGE_SIZE, reach)
+          : await repos.pipeline.board(jobId, current, BOARD_PAGE_SIZE, reach, stage);
+      const flagged = await duplicateFlags(
+        app,
+        reach,
         found.flatMap((column) => column.items.map((a) => a.applicantId)),
       );
       const stages = stage ? [stage] : consoleStageChoices('New');
@@ -190,7 +143,7 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     consolePaths.applicantNeighbours,
     {
-      config,
+      config: readers,
       schema: {
         summary: 'The applicants before and after this one in a list as filtered and sorted',
         tags: ['console'],
@@ -200,8 +153,7 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      signedIn(request);
-      const filter = pipelineFilterOf(request.query);
+      const filter = pipelineFilterOf(request.query, asker(request).reach);
       return repos.pipeline.neighbours(filter, request.query.sort, request.params.id);
     },
   );
@@ -210,7 +162,7 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
     consolePaths.applicantsCsv,
     {
       // A link the browser follows to download: the session cookie is the credential.
-      config: { access: 'session-link' },
+      config: { access: 'session-link', roles: PIPELINE_ROLES },
       schema: {
         summary: 'The same applicants as CSV (every page)',
         tags: ['console'],
@@ -219,11 +171,14 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user } = signedIn(request);
-      const filter = pipelineFilterOf(request.query);
+      const { user, reach } = asker(request);
+      const filter = pipelineFilterOf(request.query, reach);
       const { jobId } = filter;
       const applicants = await repos.pipeline.all(filter);
-      const job = jobId === undefined ? undefined : await repos.jobs.findById(jobId);
+      const job =
+        jobId === undefined || !(await repos.team.reachesJob(reach, jobId))
+          ? undefined
+          : await repos.jobs.findById(jobId);
       const csv = applicantsCsv(applicants, [...CSV_COLUMNS, ...answerCsvColumns(job?.questions)]);
       await repos.audit.record(
         listingAudit({ userId: user.id }, 'applicants-export', applicants.length, filter),
@@ -240,7 +195,7 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     consolePaths.applicant,
     {
-      config,
+      config: readers,
       schema: {
         summary: "One applicant's page",
         tags: ['console'],
@@ -249,9 +204,8 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const context = signedIn(request);
-      const { user } = context;
-      const page = await applicantPage(request.params.id, linkKey(context));
+      const { user } = asker(request);
+      const page = await applicantPage(request.params.id, request);
       await repos.audit.record(
         {
           actor: { userId: user.id },
@@ -267,7 +221,7 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     consolePaths.applicantStage,
     {
-      config,
+      config: pipeline,
       schema: {
         summary: 'Move an applicant to a stage the stage model allows; answers the stage history',
         tags: ['console'],
@@ -277,10 +231,10 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user } = signedIn(request);
+      const { user, reach } = asker(request);
       const { id } = request.params;
       return toStageMove(
-        await repos.pipeline.moveStage(id, request.body.stage, user.id, app.now()),
+        await repos.pipeline.moveStage(id, request.body.stage, user.id, app.now(), { reach }),
       );
     },
   );
@@ -288,7 +242,7 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     consolePaths.applicantNotes,
     {
-      config,
+      config: pipeline,
       schema: {
         summary: "Add a note to an applicant; answers the applicant's page",
         tags: ['console'],
@@ -298,11 +252,10 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const context = signedIn(request);
-      const { user } = context;
+      const { user, reach } = asker(request);
       const { id } = request.params;
-      await repos.pipeline.writeNote(id, user.id, clean(request.body.text, true), app.now());
-      return reply.code(201).send(await applicantPage(id, linkKey(context)));
+      await repos.pipeline.writeNote(id, user.id, clean(request.body.text, true), app.now(), reach);
+      return reply.code(201).send(await applicantPage(id, request));
     },
   );
 
@@ -326,10 +279,10 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const context = signedIn(request);
+        const { user } = asker(request);
         const { id } = request.params;
-        await repos.duplicates[change](id, request.body.otherId, context.user.id, app.now());
-        return applicantPage(id, linkKey(context));
+        await repos.duplicates[change](id, request.body.otherId, user.id, app.now());
+        return applicantPage(id, request);
       },
     );
   }
@@ -337,7 +290,7 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     consolePaths.resume,
     {
-      config: { access: 'session-link' },
+      config: { access: 'session-link', roles: APPLICANT_READER_ROLES },
       schema: {
         summary: "An applicant's resume, for this session only (?disposition=inline: a PDF shown)",
         tags: ['console'],
@@ -350,8 +303,7 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const context = signedIn(request);
-      const { user } = context;
+      const { context, user, reach } = asker(request);
       const { guid } = request.params;
       // A link made for another session (or guessed) is no link at all.
       const missing = new HttpProblem(404, 'There is no such resume.');
@@ -361,6 +313,7 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
       const attachment = await repos.applicants.findAttachment(guid);
       const applicantId = attachment && (await repos.pipeline.applicantOfAttachment(guid));
       if (!attachment || applicantId === undefined) throw missing;
+      if (!(await repos.team.reachesApplicant(reach, applicantId))) throw missing;
       const inline = request.query.disposition === 'inline' && attachment.kind === 'pdf';
       await repos.audit.record(
         {

@@ -13,6 +13,7 @@ import { consoleRequest, createUser, openSession } from '../../test/console';
 import { newApplication } from '../../test/applicants';
 import { createOpening } from '../../test/legacy/application';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
+import { EVERYTHING } from '../../domains/team/reach';
 
 /** Bulk actions and their undo (docs/recruiters.md, "Bulk actions"). */
 describe(`bulk actions on applicants (${engine})`, () => {
@@ -56,11 +57,11 @@ describe(`bulk actions on applicants (${engine})`, () => {
     return ids;
   };
   const erase = async (id: number) => {
-    const email = (await t.app.repos.pipeline.find(id))!.email;
+    const email = (await t.app.repos.pipeline.find(id, EVERYTHING))!.email;
     const erased = await call(admin, 'POST', '/recruiters/erasures', { email });
     expect(erased.statusCode, erased.body).toBe(200);
   };
-  const stageOf = async (id: number) => (await t.app.repos.pipeline.find(id))?.stage;
+  const stageOf = async (id: number) => (await t.app.repos.pipeline.find(id, EVERYTHING))?.stage;
   const seen = (ids: number[], stage: ApplicantStage = 'New') =>
     ids.map((applicantId) => ({ applicantId, stage }));
   const audit = async (action: 'applicant-stage' | 'applicant-reject' | 'applicant-bulk-undo') =>

@@ -12,6 +12,7 @@ import {
 import type { Config } from '../../config';
 import { listingAudit } from '../../domains/applications/recruiter-reads';
 import { pipelineFilterOf } from '../../domains/pipeline/pipeline-repository';
+import { reachOf } from '../../domains/team/reach';
 import { mailOrigin } from '../../plugins/public-origin';
 import { consoleProblems, signedIn } from './console-user';
 
@@ -42,7 +43,7 @@ export const consoleBulkRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
     },
     async (request) => {
       const { user } = signedIn(request);
-      const filter = pipelineFilterOf(request.query);
+      const filter = pipelineFilterOf(request.query, reachOf(user));
       const found = await repos.pipeline.ids(filter, BULK_LIMIT);
       if (found.items.length > 0) {
         const entry = listingAudit(

@@ -6,6 +6,7 @@ import {
   openingInputSchema,
   openingParamsSchema,
   openingPatchSchema,
+  PIPELINE_ROLES,
   recruiterOpeningSchema,
   type OpeningPatch,
 } from '@lumenfield/contract';
@@ -17,6 +18,8 @@ import {
   updateJob,
 } from '../../domains/openings/openings';
 import { countryChoices } from '../../domains/openings/place';
+import { reachOf } from '../../domains/team/reach';
+import { HttpProblem } from '../../lib/http-problem';
 import { consoleProblems, signedIn } from './console-user';
 
 const answers = consoleProblems(404, 409);
@@ -31,28 +34,39 @@ function describeChange(changed: readonly string[], body: OpeningPatch): string 
   return [...state, ...(fields.length > 0 ? [fields.join(', ')] : [])].join('; ') || 'no change';
 }
 
-/** Openings in the console (docs/recruiters.md): the same rules as the bearer API, by person. */
+/**
+ * Openings in the console (docs/recruiters.md): the same rules as the bearer API, by person. A
+ * hiring manager reads the openings whose team names them hiring manager (another answers 404,
+ * as a missing one); only admins and recruiters post and edit.
+ */
 export const consoleJobsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos } = app;
   const config = { access: 'session' } as const;
+  const readers = { access: 'session', roles: PIPELINE_ROLES } as const;
 
   app.get(
     consolePaths.jobs,
     {
-      config,
+      config: readers,
       schema: {
-        summary: 'Every opening with its state and applicants',
+        summary: 'Every opening within reach, with its state and applicants',
         tags: ['console'],
         response: { 200: z.array(recruiterOpeningSchema), ...answers },
       },
     },
-    async () => recruiterOpenings(repos, app.now()),
+    async (request) => {
+      const reach = reachOf(signedIn(request).user);
+      const openings = await recruiterOpenings(repos, app.now());
+      if (reach.kind === 'all') return openings;
+      const reached = await repos.team.jobsInReach(reach);
+      return openings.filter((opening) => reached.has(opening.id));
+    },
   );
 
   app.get(
     consolePaths.countries,
     {
-      config,
+      config: readers,
       schema: {
         summary: "The countries an opening's places may name",
         tags: ['console'],
@@ -65,7 +79,7 @@ export const consoleJobsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     consolePaths.job,
     {
-      config,
+      config: readers,
       schema: {
         summary: 'One opening',
         tags: ['console'],
@@ -73,7 +87,13 @@ export const consoleJobsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: recruiterOpeningSchema, ...answers },
       },
     },
-    async (request) => recruiterOpening(repos, request.params.id, app.now()),
+    async (request) => {
+      const { id } = request.params;
+      if (!(await repos.team.reachesJob(reachOf(signedIn(request).user), id))) {
+        throw new HttpProblem(404, `There is no opening with id ${id}.`);
+      }
+      return recruiterOpening(repos, id, app.now());
+    },
   );
 
   app.post(

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   passThroughReportSchema,
+  PIPELINE_ROLES,
   rejectionReasonsReportSchema,
   reportFileName,
   reportPaths,
@@ -14,6 +15,7 @@ import {
   type ReportKind,
 } from '@lumenfield/contract';
 import { reportRange } from '../../domains/pipeline/reports-repository';
+import { reachOf, type Reach } from '../../domains/team/reach';
 import { reportCsv } from '../../domains/pipeline/report-csv';
 import { consoleProblems, signedIn } from './console-user';
 
@@ -21,26 +23,27 @@ const answers = consoleProblems(404);
 
 /**
  * The recruiters' reports (docs/recruiters.md, "Reports"): each as JSON for the console's chart
- * and table, and as CSV at the same path with `.csv`. Admins and recruiters (the default
- * roles); the compliance role is refused (403). Figures only, never an applicant: not audited.
+ * and table, and as CSV at the same path with `.csv`. Admins and recruiters, and hiring
+ * managers over their openings' applicants only (team/reach.ts); the other roles are refused
+ * (403). Figures only, never an applicant: not audited.
  */
 export const consoleReportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos } = app;
-  const filterOf = async (query: z.output<typeof reportQuerySchema>) =>
-    repos.reports.filter(reportRange(query, app.now()));
+  const filterOf = async (query: z.output<typeof reportQuerySchema>, reach: Reach) =>
+    repos.reports.filter(reportRange(query, app.now()), reach);
 
   /** A report's two routes; `build` and `csv` are typed together by each call below. */
   const report = <T>(
     kind: ReportKind,
     schema: z.ZodType<T>,
-    build: (filter: ReportFilter) => Promise<T>,
+    build: (filter: ReportFilter, reach: Reach) => Promise<T>,
     csv: (report: T) => string,
   ) => {
     const answer: z.ZodType = schema;
     app.get(
       reportPaths[kind],
       {
-        config: { access: 'session' },
+        config: { access: 'session', roles: PIPELINE_ROLES },
         schema: {
           summary: `Report: ${reportTitles[kind]}`,
           tags: ['console'],
@@ -48,13 +51,16 @@ export const consoleReportsRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: answer, ...answers },
         },
       },
-      async (request) => build(await filterOf(request.query)),
+      async (request) => {
+        const reach = reachOf(signedIn(request).user);
+        return build(await filterOf(request.query, reach), reach);
+      },
     );
     app.get(
       `${reportPaths[kind]}.csv`,
       {
         // A link the browser follows to download: the session cookie is the credential.
-        config: { access: 'session-link' },
+        config: { access: 'session-link', roles: PIPELINE_ROLES },
         schema: {
           summary: `Report: ${reportTitles[kind]}, as CSV`,
           tags: ['console'],
@@ -63,12 +69,12 @@ export const consoleReportsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        signedIn(request);
-        const filter = await filterOf(request.query);
+        const reach = reachOf(signedIn(request).user);
+        const filter = await filterOf(request.query, reach);
         return reply
           .header('Content-Type', 'text/csv; charset=utf-8')
           .header('Content-Disposition', `attachment; filename="${reportFileName(kind, filter)}"`)
-          .send(csv(await build(filter)));
+          .send(csv(await build(filter, reach)));
       },
     );
   };

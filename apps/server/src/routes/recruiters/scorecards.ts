@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminJobParamsSchema,
+  APPLICANT_READER_ROLES,
   applicantScorecardsSchema,
   feedbackDueQuerySchema,
   feedbackDueSchema,
@@ -11,9 +12,11 @@ import {
 } from '@lumenfield/contract';
 import { stripControlCharacters as clean } from '../../lib/control-characters';
 import { HttpProblem } from '../../lib/http-problem';
+import { reachOf } from '../../domains/team/reach';
 import { consoleProblems, signedIn } from './console-user';
 
-const staff = { access: 'session' } as const;
+// Everyone who works with applicants; within a route, each reaches only their own share.
+const readers = { access: 'session', roles: APPLICANT_READER_ROLES } as const;
 const tags = ['console'];
 
 /**
@@ -23,11 +26,23 @@ const tags = ['console'];
  */
 export const consoleScorecardRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos } = app;
+  /** The interview, when its applicant is within the asker's reach (a missing one alike: 404). */
+  const reachedInterview = async (request: Parameters<typeof signedIn>[0], id: number) => {
+    const { user } = signedIn(request);
+    const applicantId = await repos.scorecards.applicantOf(id);
+    if (
+      applicantId === undefined ||
+      !(await repos.team.reachesApplicant(reachOf(user), applicantId))
+    ) {
+      throw new HttpProblem(404, `There is no interview ${id}.`);
+    }
+    return user;
+  };
 
   app.get(
     scorecardPaths.scorecard,
     {
-      config: staff,
+      config: readers,
       schema: {
         summary: 'An interview’s kit, your scorecard, and the others’ once yours is submitted',
         tags,
@@ -36,7 +51,7 @@ export const consoleScorecardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user } = signedIn(request);
+      const user = await reachedInterview(request, request.params.id);
       const page = await repos.scorecards.page(request.params.id, user.id);
       if (!page) throw new HttpProblem(404, `There is no interview ${request.params.id}.`);
       return page;
@@ -46,7 +61,7 @@ export const consoleScorecardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     scorecardPaths.scorecard,
     {
-      config: staff,
+      config: readers,
       schema: {
         summary: 'Save your scorecard as typed; `submit: true` submits it',
         tags,
@@ -59,7 +74,7 @@ export const consoleScorecardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user } = signedIn(request);
+      const user = await reachedInterview(request, request.params.id);
       const { body } = request;
       return repos.scorecards.save(
         request.params.id,
@@ -77,7 +92,7 @@ export const consoleScorecardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     scorecardPaths.applicantScorecards,
     {
-      config: staff,
+      config: readers,
       schema: {
         summary: 'The applicant’s interviews and the scorecards you may see, summed up',
         tags,
@@ -88,7 +103,7 @@ export const consoleScorecardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = signedIn(request);
       const { id } = request.params;
-      if (!(await repos.pipeline.find(id))) {
+      if (!(await repos.team.reachesApplicant(reachOf(user), id))) {
         throw new HttpProblem(404, `There is no applicant ${id}.`);
       }
       return repos.scorecards.applicantSummary(id, user.id);
@@ -98,7 +113,7 @@ export const consoleScorecardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     scorecardPaths.feedbackDue,
     {
-      config: staff,
+      config: readers,
       schema: {
         summary: 'Interviews that ended without a submitted scorecard: yours, or everyone’s',
         tags,

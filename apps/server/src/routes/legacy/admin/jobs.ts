@@ -33,6 +33,7 @@ import {
   updateJob,
 } from '../../../domains/openings/openings';
 import { problemResponses } from '../../problem-responses';
+import { EVERYTHING } from '../../../domains/team/reach';
 
 const auth = problemResponses(400, 401, 404);
 
@@ -142,7 +143,7 @@ export const adminJobsRoutes: FastifyPluginAsyncZod<{ repos: Repositories }> = a
       const { id } = request.params;
       await jobOr404(id);
       // The console's own query (oldest first), renamed to the published shape.
-      const applicants = await repos.pipeline.all({ jobId: id });
+      const applicants = await repos.pipeline.all({ jobId: id, reach: EVERYTHING });
       // Reading personal data is audited: who, when, how many (docs/security.md).
       if (applicants.length > 0) {
         const entry = listingAudit(
@@ -174,7 +175,7 @@ export const adminJobsRoutes: FastifyPluginAsyncZod<{ repos: Repositories }> = a
     },
     async (request, reply) => {
       const job = await jobOr404(request.params.id);
-      const applicants = await repos.pipeline.all({ jobId: job.id });
+      const applicants = await repos.pipeline.all({ jobId: job.id, reach: EVERYTHING });
       // The console's CSV builder, with the published columns (docs/recruiters.md).
       // Then one column per question (its label as asked now) and the "Does not meet" flags.
       const csv = applicantsCsv(applicants, [

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { safeReturnPath, signInHref } from './api/request';
-import { canOpen, matchConsoleRoute } from './routes';
+import { consolePagePaths } from '@lumenfield/contract';
+import { canOpen, homeOf, matchConsoleRoute } from './routes';
 
 describe('console routes', () => {
   it.each([
@@ -47,6 +48,42 @@ describe('console routes', () => {
     expect(canOpen({ id: 'account' }, 'compliance')).toBe(true);
     expect(canOpen({ id: 'selfIdReport' }, 'admin')).toBe(false);
     expect(canOpen({ id: 'selfIdReport' }, 'recruiter')).toBe(false);
+  });
+
+  it('a hiring manager opens their openings, applicants, board and reports; an interviewer applicants only', () => {
+    const opened = (role: 'hiring_manager' | 'interviewer') =>
+      (
+        [
+          { id: 'openings' },
+          { id: 'newOpening' },
+          { id: 'opening', jobId: 1 },
+          { id: 'board', jobId: 1 },
+          { id: 'addCandidate', jobId: 1 },
+          { id: 'applicants' },
+          { id: 'applicant', applicantId: 1 },
+          { id: 'users' },
+          { id: 'audit' },
+          { id: 'account' },
+          { id: 'messages' },
+          { id: 'sources' },
+          { id: 'reports' },
+          { id: 'selfIdReport' },
+        ] as const
+      )
+        .filter((route) => canOpen(route, role))
+        .map((route) => route.id);
+    expect(opened('hiring_manager')).toEqual([
+      'openings',
+      'opening',
+      'board',
+      'applicants',
+      'applicant',
+      'account',
+      'reports',
+    ]);
+    expect(opened('interviewer')).toEqual(['applicants', 'applicant', 'account']);
+    expect(homeOf('interviewer')).toBe(consolePagePaths.applicants);
+    expect(homeOf('hiring_manager')).toBe(consolePagePaths.openings);
   });
 });
 

@@ -51,6 +51,8 @@ export const PAGE_TITLES: Record<ConsoleRoute['id'], string> = {
 export const ROLE_LABELS: Record<UserRole, string> = {
   recruiter: 'Recruiter',
   admin: 'Admin',
+  hiring_manager: 'Hiring manager',
+  interviewer: 'Interviewer',
   compliance: 'Compliance',
 };
 
@@ -67,15 +69,49 @@ export const COMPLIANCE_PAGES: ReadonlySet<ConsoleRoute['id']> = new Set([
   'notFound',
 ]);
 
+/**
+ * What a hiring manager opens: their openings (read only), their applicants, the board and
+ * the reports; an interviewer the applicants they interview. The server holds each to that.
+ */
+export const HIRING_MANAGER_PAGES: ReadonlySet<ConsoleRoute['id']> = new Set([
+  'openings',
+  'opening',
+  'board',
+  'applicants',
+  'applicant',
+  'reports',
+  'scorecard',
+  'feedbackDue',
+  'account',
+  'notFound',
+]);
+export const INTERVIEWER_PAGES: ReadonlySet<ConsoleRoute['id']> = new Set([
+  'applicants',
+  'applicant',
+  'scorecard',
+  'feedbackDue',
+  'account',
+  'notFound',
+]);
+
+/** Admins and recruiters: openings' editing, messages, sources, bulk actions, duplicates. */
+export const isStaff = (role: UserRole) => role === 'admin' || role === 'recruiter';
+
 export function canOpen(route: ConsoleRoute, role: UserRole): boolean {
   if (role === 'compliance') return COMPLIANCE_PAGES.has(route.id);
+  if (role === 'hiring_manager') return HIRING_MANAGER_PAGES.has(route.id);
+  if (role === 'interviewer') return INTERVIEWER_PAGES.has(route.id);
   if (route.id === 'selfIdReport') return false;
   return role === 'admin' || !ADMIN_ONLY.has(route.id);
 }
 
-/** Where a role's console starts: the openings, or for compliance its report. */
+/** Where a role's console starts: the openings; compliance its report; interviewers applicants. */
 export const homeOf = (role: UserRole): string =>
-  role === 'compliance' ? SELF_ID_REPORT_PAGE : consolePagePaths.openings;
+  role === 'compliance'
+    ? SELF_ID_REPORT_PAGE
+    : role === 'interviewer'
+      ? consolePagePaths.applicants
+      : consolePagePaths.openings;
 
 const idIn = (pathname: string, prefix: string): number | undefined => {
   const match = new RegExp(`^${prefix}/(\\d{1,9})$`).exec(pathname);

@@ -102,6 +102,19 @@ function Forbidden() {
   );
 }
 
+/** The console's navigation, each entry shown to the roles that may open its page. */
+const NAV: readonly (readonly [ConsoleRoute, string, string])[] = [
+  [{ id: 'openings' }, consolePagePaths.openings, 'Openings'],
+  [{ id: 'applicants' }, consolePagePaths.applicants, 'Applicants'],
+  [{ id: 'feedbackDue' }, consolePagePaths.feedbackDue, 'Feedback'],
+  [{ id: 'messages' }, consolePagePaths.messages, 'Messages'],
+  [{ id: 'sources' }, consolePagePaths.sources, 'Sources'],
+  [{ id: 'reports' }, REPORTS_PAGE, 'Reports'],
+  [{ id: 'selfIdReport' }, SELF_ID_REPORT_PAGE, 'Self-identification'],
+  [{ id: 'users' }, consolePagePaths.users, 'Users'],
+  [{ id: 'audit' }, consolePagePaths.audit, 'Audit log'],
+];
+
 function Shell({
   session,
   onSignOut,
@@ -119,52 +132,17 @@ function Shell({
       </a>
       <header className="rc-header">
         <div className="rc-header__inner">
-          <Link
-            to={consolePagePaths.openings}
-            className="rc-brand"
-            aria-label="Recruiters' console home"
-          >
+          <Link to={homeOf(user.role)} className="rc-brand" aria-label="Recruiters' console home">
             <Logo inverted />
             <span className="rc-brand__console">Recruiters</span>
           </Link>
           <nav className="rc-nav" aria-label="Console">
             <ul className="cluster">
-              {user.role === 'compliance' ? (
-                <li>
-                  <NavLink to={SELF_ID_REPORT_PAGE}>Self-identification</NavLink>
+              {NAV.filter(([page]) => canOpen(page, user.role)).map(([page, path, label]) => (
+                <li key={page.id}>
+                  <NavLink to={path}>{label}</NavLink>
                 </li>
-              ) : (
-                <>
-                  <li>
-                    <NavLink to={consolePagePaths.openings}>Openings</NavLink>
-                  </li>
-                  <li>
-                    <NavLink to={consolePagePaths.applicants}>Applicants</NavLink>
-                  </li>
-                  <li>
-                    <NavLink to={consolePagePaths.feedbackDue}>Feedback</NavLink>
-                  </li>
-                  <li>
-                    <NavLink to={consolePagePaths.messages}>Messages</NavLink>
-                  </li>
-                  <li>
-                    <NavLink to={consolePagePaths.sources}>Sources</NavLink>
-                  </li>
-                  <li>
-                    <NavLink to={REPORTS_PAGE}>Reports</NavLink>
-                  </li>
-                </>
-              )}
-              {user.role === 'admin' ? (
-                <>
-                  <li>
-                    <NavLink to={consolePagePaths.users}>Users</NavLink>
-                  </li>
-                  <li>
-                    <NavLink to={consolePagePaths.audit}>Audit log</NavLink>
-                  </li>
-                </>
-              ) : null}
+              ))}
             </ul>
           </nav>
           <div className="rc-who">
@@ -225,11 +203,12 @@ function Console() {
     if (atHome) navigate(consolePagePaths.openings + location.search, { replace: true });
   }, [atHome, navigate, location.search]);
 
-  // A compliance person lands on their report, not on the openings they may not open.
-  const complianceOnOpenings = session?.user.role === 'compliance' && route.id === 'openings';
+  // A person whose role opens no openings (compliance, an interviewer) lands on their home.
+  const role = session?.user.role;
+  const elsewhere = role !== undefined && route.id === 'openings' && !canOpen(route, role);
   useEffect(() => {
-    if (complianceOnOpenings) navigate(homeOf('compliance'), { replace: true });
-  }, [complianceOnOpenings, navigate]);
+    if (elsewhere && role) navigate(homeOf(role), { replace: true });
+  }, [elsewhere, role, navigate]);
 
   const signedInOnSignIn = signedIn && route.id === 'signIn';
   useEffect(() => {

@@ -17,6 +17,7 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   'applicant-erase': 'Erased a person’s data',
   'opening-create': 'Created an opening',
   'opening-update': 'Changed an opening',
+  'opening-team': 'Changed an opening’s hiring team',
   'user-create': 'Added a person',
   'user-update': 'Changed a person’s account',
   'token-call': 'Called the API with a token',

@@ -23,6 +23,7 @@ import { applicantInList, listQuery } from '../applicant-sort';
 import { ShortcutsHelp, useShortcuts, type Around } from './applicant-keys';
 import { queryFromParams } from './applicants-page';
 import { useSession } from '../../common/session';
+import { isStaff } from '../../common/routes';
 import { FormActions } from '../../common/components/fields';
 import { DoneNote, ErrorNote, Loading, Pending } from '../../common/components/status';
 import { PageHeading } from '../../common/components/page-heading';
@@ -39,7 +40,7 @@ const formatSize = (bytes: number) =>
     ? `${Math.max(1, Math.round(bytes / 1024))} KB`
     : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-function StagePanel({ applicant }: { applicant: ConsoleApplicant }) {
+function StagePanel({ applicant, staff }: { applicant: ConsoleApplicant; staff: boolean }) {
   const [stage, setStage] = useState<ApplicantStage>(applicant.stage);
   // Rejecting asks for a reason (and offers a mail): its own dialog, not a plain move.
   const [rejecting, setRejecting] = useState(false);
@@ -64,7 +65,8 @@ function StagePanel({ applicant }: { applicant: ConsoleApplicant }) {
       setDone(refusal);
       return;
     }
-    if (stage === 'Rejected') {
+    // The reasons and the mail are the staff's: a hiring manager's rejection is a plain move.
+    if (stage === 'Rejected' && staff) {
       setRejecting(true);
       return;
     }
@@ -273,6 +275,8 @@ function ListWalk({ around, query }: { around: Around; query: ApplicantsQuery })
 /** One applicant: what they sent, the timeline, the resume, the stage, messages and notes. */
 export default function ApplicantPage({ applicantId }: { applicantId: number }) {
   const { user } = useSession();
+  const staff = isStaff(user.role);
+  const reader = user.role === 'interviewer';
   const params = useSearchParams();
   const search = params.toString();
   // One notion of the list, from the URL; a new object only when the URL changes.
@@ -318,15 +322,16 @@ export default function ApplicantPage({ applicantId }: { applicantId: number }) 
         <div className="rc-columns rc-applicant">
           <div className="rc-columns__main rc-applicant__details">
             <Sent applicant={data} />
-            <Duplicates applicant={data} />
+            {staff ? <Duplicates applicant={data} /> : null}
             <ApplicantAnswers answers={data.answers} doesNotMeet={data.doesNotMeet} />
             <ApplicantScorecardsPanel applicantId={data.applicantId} />
             <Timeline applicant={data} />
           </div>
           <div className="rc-columns__side rc-applicant__actions">
-            <StagePanel applicant={data} />
-            <MessagePanel applicant={data} />
-            <NotesPanel applicant={data} />
+            {/* An interviewer reads; a hiring manager moves and notes; the staff write to them. */}
+            {reader ? null : <StagePanel applicant={data} staff={staff} />}
+            {staff ? <MessagePanel applicant={data} /> : null}
+            {reader ? null : <NotesPanel applicant={data} />}
             {user.role === 'admin' ? <Erase applicant={data} /> : null}
           </div>
           <div className="rc-applicant__resume">

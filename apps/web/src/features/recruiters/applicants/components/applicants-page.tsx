@@ -14,6 +14,7 @@ import { sourcesQuery } from '../../sources/api';
 import { DoesNotMeetFlags } from './applicant-answers';
 import { applicantInList, SORT_CHOICES, sortColumn, sortOf, sortWords } from '../applicant-sort';
 import { BulkBar, SelectAllMatching, useBulkSelection } from './bulk-actions';
+import { useSession } from '../../common/session';
 import { FilterForm, OpeningFilter } from '../../common/components/filter-form';
 import { ListTable } from '../../common/components/list-table';
 import { PageHeading } from '../../common/components/page-heading';
@@ -23,7 +24,7 @@ import { StageBadge } from '../../common/components/badges';
 import { When } from '../../common/components/when';
 import { withQuery } from '../../common/lib/with-query';
 import { EmailText } from '../../common/components/email-text';
-import { addCandidatePath } from '../../common/routes';
+import { addCandidatePath, isStaff } from '../../common/routes';
 
 /** The list's filters as the URL carries them; anything malformed is left out. */
 export function queryFromParams(params: URLSearchParams): ApplicantsQuery {
@@ -50,9 +51,12 @@ export default function ApplicantsPage() {
   const params = useSearchParams();
   const query = queryFromParams(params);
   const key = JSON.stringify(query);
+  const { role } = useSession().user;
+  // Bulk actions and sources are the staff's; an interviewer has no openings nor the CSV.
+  const staff = isStaff(role);
   const list = useQuery(applicantsQuery(query));
-  const jobs = useQuery(jobsQuery).data;
-  const sources = useQuery(sourcesQuery).data;
+  const jobs = useQuery({ ...jobsQuery, enabled: role !== 'interviewer' }).data;
+  const sources = useQuery({ ...sourcesQuery, enabled: staff }).data;
   const job = query.jobId ? jobs?.find((item) => String(item.id) === query.jobId) : undefined;
   const filters: ApplicantsQuery = { ...query, page: undefined };
   // A selection holds across the pages of one filter, and goes when the filter changes.
@@ -66,14 +70,16 @@ export default function ApplicantsPage() {
         actions={
           <>
             {/* A candidate is added to one opening: offered on that opening's list. */}
-            {job ? (
+            {job && staff ? (
               <Link className="button button--primary" to={addCandidatePath(job.id)}>
                 Add candidate
               </Link>
             ) : null}
-            <a className="button button--secondary" href={applicantsCsvHref(filters)} download>
-              Export CSV
-            </a>
+            {role === 'interviewer' ? null : (
+              <a className="button button--secondary" href={applicantsCsvHref(filters)} download>
+                Export CSV
+              </a>
+            )}
           </>
         }
       >
@@ -124,7 +130,7 @@ export default function ApplicantsPage() {
                 ))}
               </select>
             </div>
-            <OpeningFilter id="applicants-job" jobs={jobs} field={field('jobId')} />
+            {jobs ? <OpeningFilter id="applicants-job" jobs={jobs} field={field('jobId')} /> : null}
             <div className="rc-field">
               <label htmlFor="applicants-flag">Knock-out answers</label>
               <select id="applicants-flag" {...field('doesNotMeet')}>
@@ -133,17 +139,19 @@ export default function ApplicantsPage() {
                 <option value="false">Not flagged</option>
               </select>
             </div>
-            <div className="rc-field">
-              <label htmlFor="applicants-source">Source</label>
-              <select id="applicants-source" {...field('source')}>
-                <option value="">Any source</option>
-                {sources?.creditedNames.map((name) => (
-                  <option key={name} value={name}>
-                    {name}
-                  </option>
-                ))}
-              </select>
-            </div>
+            {staff ? (
+              <div className="rc-field">
+                <label htmlFor="applicants-source">Source</label>
+                <select id="applicants-source" {...field('source')}>
+                  <option value="">Any source</option>
+                  {sources?.creditedNames.map((name) => (
+                    <option key={name} value={name}>
+                      {name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
             {/* The headings sort too; this is the way on a phone, where the table becomes cards. */}
             <div className="rc-field">
               <label htmlFor="applicants-sort">Sort</label>
@@ -169,7 +177,7 @@ export default function ApplicantsPage() {
         >
           {(items) => (
             <>
-              <div className="rc-bulk-select">
+              <div className="rc-bulk-select" hidden={!staff}>
                 <label className="rc-bulk-select__page">
                   <input
                     type="checkbox"
@@ -190,11 +198,15 @@ export default function ApplicantsPage() {
               <ListTable
                 caption={`Applicants, ${sortWords(sortOf(query))}`}
                 columns={[
-                  {
-                    label: 'Select',
-                    className: 'rc-check',
-                    header: <span className="visually-hidden">Select</span>,
-                  },
+                  ...(staff
+                    ? [
+                        {
+                          label: 'Select',
+                          className: 'rc-check',
+                          header: <span className="visually-hidden">Select</span>,
+                        },
+                      ]
+                    : []),
                   sortColumn('Name', 'name', query),
                   sortColumn('Opening', 'opening', query),
                   'City',
@@ -204,14 +216,16 @@ export default function ApplicantsPage() {
               >
                 {items.map((row, index) => (
                   <tr key={row.applicantId}>
-                    <td data-label="Select" className="rc-check">
-                      <input
-                        type="checkbox"
-                        aria-label={`Select ${row.firstName} ${row.lastName}`}
-                        checked={selected.has(row.applicantId)}
-                        onChange={(event) => selection.toggle([row], event.target.checked)}
-                      />
-                    </td>
+                    {staff ? (
+                      <td data-label="Select" className="rc-check">
+                        <input
+                          type="checkbox"
+                          aria-label={`Select ${row.firstName} ${row.lastName}`}
+                          checked={selected.has(row.applicantId)}
+                          onChange={(event) => selection.toggle([row], event.target.checked)}
+                        />
+                      </td>
+                    ) : null}
                     <td data-label="Name">
                       <Link
                         to={applicantInList(row.applicantId, filters)}
@@ -242,7 +256,7 @@ export default function ApplicantsPage() {
           )}
         </PagedResults>
       ) : null}
-      <BulkBar selection={selection} />
+      {staff ? <BulkBar selection={selection} /> : null}
     </>
   );
 }

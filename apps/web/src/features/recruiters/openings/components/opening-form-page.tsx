@@ -21,7 +21,10 @@ import {
 import { RichTextEditor } from './rich-text-editor';
 import { QuestionBuilder } from './question-builder';
 import { withKeys } from '../question-drafts';
-import { applicantsOfOpening, boardPath, openingPath } from '../../common/routes';
+import { applicantsOfOpening, boardPath, isStaff, openingPath } from '../../common/routes';
+import { useSession } from '../../common/session';
+import { HiringTeam } from './hiring-team';
+import { OpeningOverview } from './opening-overview';
 import { ErrorNote, Pending } from '../../common/components/status';
 import {
   FieldFrame,
@@ -345,7 +348,9 @@ function OpeningEditor({ job }: { job?: RecruiterOpening }) {
 /** Create an opening, or edit one (its form, state, close and reopen). */
 export default function OpeningFormPage({ jobId }: { jobId?: number }) {
   const job = useQuery({ ...jobQuery(jobId ?? 0), enabled: jobId !== undefined });
-  const title = jobId === undefined ? 'New opening' : 'Edit opening';
+  // A hiring manager reads the opening; the staff edit it.
+  const staff = isStaff(useSession().user.role);
+  const title = jobId === undefined ? 'New opening' : staff ? 'Edit opening' : 'Opening';
   // After a save, the heading names the opening as saved (its title may have changed).
   const shown = job.data;
   return (
@@ -368,7 +373,9 @@ export default function OpeningFormPage({ jobId }: { jobId?: number }) {
         <>
           <Pending query={job} what="the opening" />
           {/* Once loaded, what is typed stays, even if a later reload fails. */}
-          {job.data ? <OpeningEditor job={job.data} /> : null}
+          {job.data && staff ? <OpeningEditor job={job.data} /> : null}
+          {job.data && !staff ? <OpeningOverview job={job.data} /> : null}
+          <HiringTeam jobId={jobId} />
         </>
       )}
     </>

@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from '@lumenfield/page-kit';
 import { jobsQuery } from '../api';
 import { OpeningPlaces } from './place-editor';
-import { applicantsOfOpening, boardPath, openingPath } from '../../common/routes';
+import { applicantsOfOpening, boardPath, isStaff, openingPath } from '../../common/routes';
+import { useSession } from '../../common/session';
 import {
   OPENING_SORT_CHOICES,
   openingSortColumn,
@@ -35,19 +36,27 @@ export default function OpeningsPage() {
     navigate(openingsSortedBy(chosen));
   };
   const jobs = useQuery(jobsQuery);
+  // A hiring manager reads the openings whose team names them; the staff post them.
+  const staff = isStaff(useSession().user.role);
   return (
     <>
       <PageHeading
         title="Openings"
         actions={
-          <Link className="button button--primary" to={consolePagePaths.newOpening}>
-            New opening
-          </Link>
+          staff ? (
+            <Link className="button button--primary" to={consolePagePaths.newOpening}>
+              New opening
+            </Link>
+          ) : undefined
         }
       />
       <Pending query={jobs} what="openings" />
       {jobs.isSuccess && jobs.data.length === 0 ? (
-        <p>No openings yet. Create the first one with “New opening”.</p>
+        <p>
+          {staff
+            ? 'No openings yet. Create the first one with “New opening”.'
+            : 'No opening’s hiring team names you hiring manager yet.'}
+        </p>
       ) : null}
       {jobs.isSuccess && jobs.data.length > 0 ? (
         // The headings sort on a wide screen; on a phone (the table as cards) this field does.

@@ -15,7 +15,8 @@ import { jobQuery } from '../../openings/api';
 import { failureText } from '../../common/api/query-client';
 import { RejectDialog } from '../../messages/components/reject-dialog';
 import { applicantInList } from '../../applicants/applicant-sort';
-import { addCandidatePath, applicantsOfOpening, openingPath } from '../../common/routes';
+import { addCandidatePath, applicantsOfOpening, isStaff, openingPath } from '../../common/routes';
+import { useSession } from '../../common/session';
 import { ErrorNote, Pending } from '../../common/components/status';
 import { PageHeading } from '../../common/components/page-heading';
 import { When } from '../../common/components/when';
@@ -163,6 +164,7 @@ function Card({
 /** The columns as cached (pipeline/board-view.ts), changed in place by each move and "Show more". */
 function BoardColumns({ jobId, view }: { jobId: number; view: BoardView }) {
   const { columns } = view;
+  const staff = isStaff(useSession().user.role);
   const queryClient = useQueryClient();
   const [notes, setNotes] = useState<Record<number, string>>({});
   const [announcement, setAnnouncement] = useState('');
@@ -220,7 +222,8 @@ function BoardColumns({ jobId, view }: { jobId: number; view: BoardView }) {
       return;
     }
     // A rejection takes a reason (and offers a mail): the same dialog as the applicant's page.
-    if (to === 'Rejected') {
+    // The reasons and the mail are the staff's: a hiring manager's rejection is a plain move.
+    if (to === 'Rejected' && staff) {
       setRejecting(row);
       return;
     }
@@ -335,6 +338,7 @@ function BoardColumns({ jobId, view }: { jobId: number; view: BoardView }) {
 
 /** An opening's pipeline at a glance (docs/recruiters.md, "The board"). */
 export default function BoardPage({ jobId }: { jobId: number }) {
+  const staff = isStaff(useSession().user.role);
   const job = useQuery(jobQuery(jobId));
   const board = useQuery(boardQuery(jobId));
   const opening = job.data;
@@ -345,14 +349,16 @@ export default function BoardPage({ jobId }: { jobId: number }) {
         title={opening ? `Board · ${opening.code}` : 'Board'}
         actions={
           <>
-            <Link className="button button--secondary" to={addCandidatePath(jobId)}>
-              Add candidate
-            </Link>
+            {staff ? (
+              <Link className="button button--secondary" to={addCandidatePath(jobId)}>
+                Add candidate
+              </Link>
+            ) : null}
             <Link className="button button--secondary" to={applicantsOfOpening(jobId)}>
               Applicants list
             </Link>
             <Link className="button button--secondary" to={openingPath(jobId)}>
-              Edit opening
+              {staff ? 'Edit opening' : 'Opening'}
             </Link>
           </>
         }

@@ -43,6 +43,10 @@ const ROLE_POWERS: Record<UserRole, string> = {
     'Admins can also add and deactivate accounts, change roles, read the audit log and erase a person’s data.',
   recruiter:
     'Recruiters post openings and review applicants; they can no longer manage accounts, read the audit log or erase data.',
+  hiring_manager:
+    'Hiring managers read the openings whose hiring team names them hiring manager, and work on those openings’ applicants (stage, notes, board, CSV, reports); nothing else.',
+  interviewer:
+    'Interviewers read only the applicants they interview: what they sent and the resume; no notes, stages, openings or reports.',
   compliance:
     'Compliance people read only the self-identification report (counts per opening); they can no longer open openings, applicants or resumes.',
 };
