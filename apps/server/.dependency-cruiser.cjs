@@ -42,6 +42,9 @@ const domainImports = {
   search: [],
   // Sources and tracking links; their changes are audited in their transaction.
   sources: ['audit'],
+  // Interview plans, working hours and scheduling: audited in their transaction; an
+  // interview's applicant is found as the pipeline finds one.
+  interviews: ['audit', 'pipeline'],
 };
 
 module.exports = {

@@ -57,6 +57,12 @@ export const auditActionSchema = z.enum([
   'applicant-duplicate-dismiss',
   // A candidate a recruiter added by hand: the opening and source by id, never the person.
   'applicant-add',
+  // Interview plans, working hours and scheduling (docs/recruiters.md): ids and counts only.
+  'interview-plan-update',
+  'working-hours-update',
+  'interview-schedule',
+  'interview-reschedule',
+  'interview-cancel',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

@@ -29,3 +29,4 @@ export * from './applicant-page';
 export * from './sources';
 export * from './add-candidate';
 export * from './reports';
+export * from './interviews';

@@ -15,6 +15,7 @@ import { consoleAuditRoutes } from './recruiters/audit';
 import { consoleJobsRoutes } from './recruiters/jobs';
 import { consoleMessagesRoutes } from './recruiters/messages';
 import { consoleSourcesRoutes } from './recruiters/sources';
+import { consoleInterviewsRoutes } from './recruiters/interviews';
 import { consoleReportsRoutes } from './recruiters/reports';
 import { consoleBulkRoutes } from './recruiters/bulk';
 import { consoleSessionRoutes } from './recruiters/session';
@@ -74,6 +75,7 @@ export async function apiRoutes(app: FastifyInstance, { config, database }: ApiR
   await app.register(consoleTokensRoutes);
   await app.register(consoleMessagesRoutes, { config });
   await app.register(consoleSourcesRoutes);
+  await app.register(consoleInterviewsRoutes, { config });
   await app.register(consoleReportsRoutes);
   await app.register(consoleBulkRoutes, { config });
   // Voluntary self-identification: the form's answers (SELF_ID=us) and the compliance report.

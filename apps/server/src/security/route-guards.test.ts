@@ -307,12 +307,15 @@ describe(`security: every route meets its guard, whatever the spelling (${engine
     }
   });
 
-  it('the compliance role reaches its report and its own session, password and tokens, and no other route', async () => {
+  it('the compliance role reaches its report and its own session, password, hours and tokens, and no other route', async () => {
     const own = new Set([
       'GET /api/recruiters/self-identification',
       'GET /api/recruiters/session',
       'DELETE /api/recruiters/session',
       'PUT /api/recruiters/session/password',
+      // Everyone keeps their own working hours (docs/recruiters.md, "Working hours").
+      'GET /api/recruiters/session/working-hours',
+      'PUT /api/recruiters/session/working-hours',
       'GET /api/recruiters/tokens',
       'POST /api/recruiters/tokens',
       'DELETE /api/recruiters/tokens/:id',

@@ -44,7 +44,7 @@ export class EmailInUseError extends Error {
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /** A users row (less its password hash) as a User; sessions-repository maps its join with it too. */
-export function toUser(row: Omit<UserRow, 'passwordHash'>): User {
+export function toUser(row: Omit<UserRow, 'passwordHash' | 'timeZone'>): User {
   return {
     id: row.id,
     email: row.email,
