@@ -3,6 +3,7 @@ import type { FieldError } from '@lumenfield/contract';
 import { ApiError } from '@/lib/api-client';
 import { useChangePassword } from '../api';
 import { ApiTokens } from './api-tokens';
+import { WorkingHours } from '../../interviews/components/working-hours';
 import { ROLE_LABELS } from '../../common/routes';
 import { useSession } from '../../common/session';
 import { ErrorNote } from '../../common/components/status';
@@ -89,6 +90,7 @@ export default function AccountPage() {
           <FormActions submit="Change password" busy={changing.isPending} />
         </form>
       </section>
+      <WorkingHours />
       <ApiTokens />
     </>
   );

@@ -28,6 +28,7 @@ import { PageHeading } from '../../common/components/page-heading';
 import { StageBadge } from '../../common/components/badges';
 import { When } from '../../common/components/when';
 import { withQuery } from '../../common/lib/with-query';
+import { ApplicantInterviews } from '../../interviews/components/applicant-interviews';
 import './applicant-page.css';
 
 // pdf.js is large: it loads only when a PDF is shown.
@@ -323,6 +324,7 @@ export default function ApplicantPage({ applicantId }: { applicantId: number }) 
           </div>
           <div className="rc-columns__side rc-applicant__actions">
             <StagePanel applicant={data} />
+            <ApplicantInterviews applicantId={data.applicantId} jobId={data.jobId} />
             <MessagePanel applicant={data} />
             <NotesPanel applicant={data} />
             {user.role === 'admin' ? <Erase applicant={data} /> : null}

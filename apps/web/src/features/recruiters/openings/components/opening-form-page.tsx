@@ -34,6 +34,7 @@ import {
 import { PageHeading } from '../../common/components/page-heading';
 import { StateBadge } from '../../common/components/badges';
 import { useLeaveGuard } from '../leave-guard';
+import { InterviewPlanEditor } from '../../interviews/components/interview-plan-editor';
 import {
   EMPLOYMENT_LABELS,
   PERIOD_LABELS,
@@ -369,6 +370,7 @@ export default function OpeningFormPage({ jobId }: { jobId?: number }) {
           <Pending query={job} what="the opening" />
           {/* Once loaded, what is typed stays, even if a later reload fails. */}
           {job.data ? <OpeningEditor job={job.data} /> : null}
+          <InterviewPlanEditor jobId={jobId} />
         </>
       )}
     </>
