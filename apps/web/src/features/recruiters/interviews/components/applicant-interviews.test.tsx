@@ -105,7 +105,7 @@ describe('interviews on the applicant’s page', () => {
     const form = within(panel).getByRole('form', { name: 'Schedule interview' });
     await userEvent.selectOptions(
       await within(form).findByLabelText('Interview'),
-      'Interview · Technical (60 min, Video)',
+      'Technical (60 min, Video)',
     );
     expect(within(form).getByLabelText('Duration (minutes)')).toHaveValue(60);
     await userEvent.type(within(form).getByLabelText('Date'), '2026-03-09');

@@ -90,7 +90,7 @@ function InterviewCard({
   return (
     <li className="rc-plan__item">
       <h4>{title}</h4>
-      <div className="rc-plan__kit">
+      <div className="rc-grid">
         <TextField
           id={`${id}-name`}
           label="Name"
@@ -279,7 +279,7 @@ function PlanForm({ jobId, plan }: { jobId: number; plan: InterviewPlan }) {
 export function InterviewPlanEditor({ jobId }: { jobId: number }) {
   const plan = useQuery(planQuery(jobId));
   return (
-    <section className="rc-card" aria-labelledby="plan-heading">
+    <section className="rc-card rc-card--after" aria-labelledby="plan-heading">
       <h2 id="plan-heading">Interview plan</h2>
       <p>The interviews of each stage, in order, with what each interviewer rates and asks.</p>
       <Pending query={plan} what="the interview plan" />

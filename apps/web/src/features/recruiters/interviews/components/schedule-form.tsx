@@ -130,10 +130,7 @@ export function ScheduleForm({
   const query = conflictsOf(draft, interview?.id);
   const checks = useQuery({ ...conflictsQuery(query!), enabled: query !== undefined });
   const planned = useMemo(
-    () =>
-      (plan.data?.stages ?? []).flatMap(({ stage, interviews }) =>
-        interviews.map((item) => ({ ...item, stage })),
-      ),
+    () => (plan.data?.stages ?? []).flatMap(({ interviews }) => interviews),
     [plan.data],
   );
   const zones = zoneChoices(draft.timeZone, viewerZone);
@@ -197,12 +194,17 @@ export function ScheduleForm({
                 }}
               >
                 <option value="">Choose an interview</option>
-                {planned.map((item) => (
-                  <option key={item.id} value={item.id}>
-                    {item.stage} · {item.name} ({item.durationMinutes} min,{' '}
-                    {interviewKindLabels[item.kind]})
-                  </option>
-                ))}
+                {(plan.data?.stages ?? [])
+                  .filter(({ interviews }) => interviews.length > 0)
+                  .map(({ stage, interviews }) => (
+                    <optgroup key={stage} label={stage}>
+                      {interviews.map((item) => (
+                        <option key={item.id} value={item.id}>
+                          {item.name} ({item.durationMinutes} min, {interviewKindLabels[item.kind]})
+                        </option>
+                      ))}
+                    </optgroup>
+                  ))}
               </select>
             )}
           </FieldFrame>

@@ -30,40 +30,46 @@ function SpanRow({
   const day = WEEKDAY_NAMES[span.weekday - 1] ?? '';
   return (
     <li className="rc-hours__span">
-      <label htmlFor={`${id}-day`}>
-        Day<span className="visually-hidden"> of span {index + 1}</span>
-      </label>
-      <select
-        id={`${id}-day`}
-        value={span.weekday}
-        onChange={(event) => onChange({ ...span, weekday: Number(event.target.value) })}
-      >
-        {WEEKDAY_NAMES.map((name, i) => (
-          <option key={name} value={i + 1}>
-            {name}
-          </option>
-        ))}
-      </select>
-      <label htmlFor={`${id}-start`}>
-        From<span className="visually-hidden"> ({day})</span>
-      </label>
-      <input
-        id={`${id}-start`}
-        type="time"
-        step={300}
-        value={span.start}
-        onChange={(event) => onChange({ ...span, start: event.target.value })}
-      />
-      <label htmlFor={`${id}-end`}>
-        To<span className="visually-hidden"> ({day})</span>
-      </label>
-      <input
-        id={`${id}-end`}
-        type="time"
-        step={300}
-        value={span.end === '24:00' ? '23:59' : span.end}
-        onChange={(event) => onChange({ ...span, end: event.target.value })}
-      />
+      <div className="rc-hours__field">
+        <label htmlFor={`${id}-day`}>
+          Day<span className="visually-hidden"> of span {index + 1}</span>
+        </label>
+        <select
+          id={`${id}-day`}
+          value={span.weekday}
+          onChange={(event) => onChange({ ...span, weekday: Number(event.target.value) })}
+        >
+          {WEEKDAY_NAMES.map((name, i) => (
+            <option key={name} value={i + 1}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="rc-hours__field">
+        <label htmlFor={`${id}-start`}>
+          From<span className="visually-hidden"> ({day})</span>
+        </label>
+        <input
+          id={`${id}-start`}
+          type="time"
+          step={300}
+          value={span.start}
+          onChange={(event) => onChange({ ...span, start: event.target.value })}
+        />
+      </div>
+      <div className="rc-hours__field">
+        <label htmlFor={`${id}-end`}>
+          To<span className="visually-hidden"> ({day})</span>
+        </label>
+        <input
+          id={`${id}-end`}
+          type="time"
+          step={300}
+          value={span.end === '24:00' ? '23:59' : span.end}
+          onChange={(event) => onChange({ ...span, end: event.target.value })}
+        />
+      </div>
       <button type="button" className="button button--secondary" onClick={onRemove}>
         Remove<span className="visually-hidden"> {day} span</span>
       </button>
@@ -166,7 +172,7 @@ function HoursForm({ stored }: { stored: Hours }) {
 export function WorkingHours() {
   const hours = useQuery(workingHoursQuery);
   return (
-    <section className="rc-card" aria-labelledby="hours-heading">
+    <section className="rc-card rc-card--after" aria-labelledby="hours-heading">
       <h2 id="hours-heading">Working hours</h2>
       <Pending query={hours} what="your working hours" />
       {hours.data ? <HoursForm stored={hours.data} /> : null}
