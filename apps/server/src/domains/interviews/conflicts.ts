@@ -2,9 +2,7 @@ import type { Conflicts, ConflictsQuery, HoursVerdict } from '@lumenfield/contra
 import { PLAN_LIMITS } from '@lumenfield/contract';
 import type { Db } from '../../db/database';
 import { toIso } from '../../db/database';
-import { instantOfWallTime, spanInZone, withinHours } from './wall-time';
-
-const plusMinutes = (at: Date, minutes: number) => new Date(at.getTime() + minutes * 60_000);
+import { instantOfWallTime, plusMinutes, spanInZone, withinHours } from './wall-time';
 
 /**
  * What a schedule would meet, per interviewer, before it is saved: their other interviews that

@@ -12,10 +12,9 @@ import { HttpProblem } from '../../lib/http-problem';
 import { auditRepository } from '../audit/audit-repository';
 import { noApplicant } from '../pipeline/pipeline-changes';
 import { toPlanInterview } from './plans-repository';
-import { instantOfWallTime } from './wall-time';
+import { instantOfWallTime, plusMinutes } from './wall-time';
 
 const noInterview = (id: number) => new HttpProblem(404, `There is no interview ${id}.`);
-const plusMinutes = (at: Date, minutes: number) => new Date(at.getTime() + minutes * 60_000);
 type Status = Interview['status'];
 const statusOf = (status: string): Status =>
   (interviewStatuses as readonly string[]).includes(status) ? (status as Status) : 'cancelled';

@@ -25,9 +25,8 @@ export function instantOfWallTime(local: string, zone: string, field = 'startsAt
   return new Date(Math.min(...readings));
 }
 
-/** The wall time of an instant in `zone`, as a schedule form holds it. */
-export const wallTimeOf = (instant: Date, zone: string) =>
-  DateTime.fromJSDate(instant, { zone }).toFormat(LOCAL_FORMAT);
+/** `minutes` after `at` (an interview's end from its start and duration). */
+export const plusMinutes = (at: Date, minutes: number) => new Date(at.getTime() + minutes * 60_000);
 
 /** A span in minutes from midnight of an ISO weekday (1 Monday … 7 Sunday). */
 export interface DaySpan {

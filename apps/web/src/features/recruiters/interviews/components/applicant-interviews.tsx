@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { interviewKindLabels, type Interview } from '@lumenfield/contract';
-import { Modal } from '@/components/modal';
 import { applicantInterviewsQuery, useCancelInterview, workingHoursQuery } from '../api';
 import { failureText } from '../../common/api/query-client';
+import { ConfirmDialog } from '../../common/components/confirm-dialog';
 import { DoneNote, ErrorNote, Pending } from '../../common/components/status';
 import { browserZone, clockInZone, formatInZone } from '../zones';
 import { ScheduleForm } from './schedule-form';
@@ -161,35 +161,22 @@ export function ApplicantInterviews({
           />
         </>
       )}
-      <Modal
-        open={asked !== null}
-        onClose={() => setAsked(null)}
-        title="Cancel this interview?"
-        role="alertdialog"
-      >
-        <p>
-          &ldquo;{asked?.planInterview.name}&rdquo; is cancelled for the applicant and every
-          interviewer.
-        </p>
-        <div className="rc-form__actions">
-          <button
-            type="button"
-            className="button rc-button--danger"
-            disabled={cancelling.isPending}
-            onClick={() => asked && cancel(asked)}
-          >
-            Yes, cancel it
-          </button>
-          <button
-            type="button"
-            className="button button--secondary"
-            data-autofocus
-            onClick={() => setAsked(null)}
-          >
-            No, keep it
-          </button>
-        </div>
-      </Modal>
+      {asked ? (
+        <ConfirmDialog
+          title="Cancel this interview?"
+          confirmLabel="Yes, cancel it"
+          cancelLabel="No, keep it"
+          danger
+          busy={cancelling.isPending}
+          onConfirm={() => cancel(asked)}
+          onCancel={() => setAsked(null)}
+        >
+          <p>
+            &ldquo;{asked.planInterview.name}&rdquo; is cancelled for the applicant and every
+            interviewer.
+          </p>
+        </ConfirmDialog>
+      ) : null}
     </section>
   );
 }

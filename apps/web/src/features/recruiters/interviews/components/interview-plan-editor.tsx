@@ -67,6 +67,20 @@ function errorAt(errors: FieldError[], stage: number, index: number, field: stri
     ?.message;
 }
 
+/** The kit's two lists, each a text of one entry a line. */
+const KIT_FIELDS = [
+  {
+    field: 'focusAttributes',
+    label: 'Focus attributes',
+    hint: `One a line, up to ${PLAN_LIMITS.focusAttributes}: what the interviewer rates.`,
+  },
+  {
+    field: 'questions',
+    label: 'Questions',
+    hint: `One a line, up to ${PLAN_LIMITS.questions}: what the interviewer asks.`,
+  },
+] as const;
+
 function InterviewCard({
   draft,
   id,
@@ -122,36 +136,24 @@ function InterviewCard({
             </select>
           )}
         </FieldFrame>
-        <FieldFrame
-          id={`${id}-attributes`}
-          label="Focus attributes"
-          hint={`One a line, up to ${PLAN_LIMITS.focusAttributes}: what the interviewer rates.`}
-          error={errors('focusAttributes')}
-        >
-          {(control) => (
-            <textarea
-              {...control}
-              rows={3}
-              value={draft.focusAttributes}
-              onChange={(e) => onChange({ ...draft, focusAttributes: e.target.value })}
-            />
-          )}
-        </FieldFrame>
-        <FieldFrame
-          id={`${id}-questions`}
-          label="Questions"
-          hint={`One a line, up to ${PLAN_LIMITS.questions}: what the interviewer asks.`}
-          error={errors('questions')}
-        >
-          {(control) => (
-            <textarea
-              {...control}
-              rows={3}
-              value={draft.questions}
-              onChange={(e) => onChange({ ...draft, questions: e.target.value })}
-            />
-          )}
-        </FieldFrame>
+        {KIT_FIELDS.map(({ field, label, hint }) => (
+          <FieldFrame
+            key={field}
+            id={`${id}-${field}`}
+            label={label}
+            hint={hint}
+            error={errors(field)}
+          >
+            {(control) => (
+              <textarea
+                {...control}
+                rows={3}
+                value={draft[field]}
+                onChange={(e) => onChange({ ...draft, [field]: e.target.value })}
+              />
+            )}
+          </FieldFrame>
+        ))}
       </div>
       <div className="rc-actions">
         <button

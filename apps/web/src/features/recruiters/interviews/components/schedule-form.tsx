@@ -13,7 +13,8 @@ import { conflictsQuery, interviewersQuery, planQuery, useReschedule, useSchedul
 import { failureText } from '../../common/api/query-client';
 import { ErrorNote, Pending } from '../../common/components/status';
 import { FieldFrame, FormActions, TextField, fieldErrorFor } from '../../common/components/fields';
-import { clockInZone, formatInZone, wallTimeIn, zoneChoices } from '../zones';
+import { clockInZone, formatInZone, wallTimeIn } from '../zones';
+import { TimeZoneField } from './time-zone-field';
 
 interface Draft {
   planInterviewId: string;
@@ -133,7 +134,6 @@ export function ScheduleForm({
     () => (plan.data?.stages ?? []).flatMap(({ interviews }) => interviews),
     [plan.data],
   );
-  const zones = zoneChoices(draft.timeZone, viewerZone);
   const set = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
   const error = (field: string) => fieldErrorFor(errors, field);
 
@@ -226,21 +226,14 @@ export function ScheduleForm({
           value={draft.time}
           onChange={(time) => set({ time })}
         />
-        <FieldFrame id="schedule-zone" label="Time zone" error={error('timeZone')}>
-          {(control) => (
-            <select
-              {...control}
-              value={draft.timeZone}
-              onChange={(e) => set({ timeZone: e.target.value })}
-            >
-              {zones.map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone}
-                </option>
-              ))}
-            </select>
-          )}
-        </FieldFrame>
+        <TimeZoneField
+          id="schedule-zone"
+          label="Time zone"
+          value={draft.timeZone}
+          also={viewerZone}
+          error={error('timeZone')}
+          onChange={(timeZone) => set({ timeZone })}
+        />
         <TextField
           id="schedule-duration"
           label="Duration (minutes)"

@@ -4,8 +4,9 @@ import { WEEKDAY_NAMES, type WorkingHours as Hours, type WorkingSpan } from '@lu
 import { useSaveWorkingHours, workingHoursQuery } from '../api';
 import { failureText } from '../../common/api/query-client';
 import { DoneNote, ErrorNote, Pending } from '../../common/components/status';
-import { FieldFrame, FormActions } from '../../common/components/fields';
-import { browserZone, zoneChoices } from '../zones';
+import { FormActions } from '../../common/components/fields';
+import { browserZone } from '../zones';
+import { TimeZoneField } from './time-zone-field';
 import './interviews.css';
 
 const WORKWEEK: WorkingSpan[] = [1, 2, 3, 4, 5].map((weekday) => ({
@@ -83,7 +84,6 @@ function HoursForm({ stored }: { stored: Hours }) {
   const [done, setDone] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const saving = useSaveWorkingHours();
-  const zones = zoneChoices(timeZone, browserZone());
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -110,21 +110,14 @@ function HoursForm({ stored }: { stored: Hours }) {
         </p>
       ) : null}
       {failure ? <ErrorNote message={failure} /> : null}
-      <FieldFrame
+      <TimeZoneField
         id="hours-zone"
         label="Your time zone"
         hint="Your hours are read in it, and times are shown to you in it."
-      >
-        {(control) => (
-          <select {...control} value={timeZone} onChange={(e) => setTimeZone(e.target.value)}>
-            {zones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone}
-              </option>
-            ))}
-          </select>
-        )}
-      </FieldFrame>
+        value={timeZone}
+        also={browserZone()}
+        onChange={setTimeZone}
+      />
       <h3 id="hours-spans-heading">Weekly hours</h3>
       {spans.length === 0 ? <p>No hours kept.</p> : null}
       <ul className="rc-hours" aria-labelledby="hours-spans-heading">
