@@ -49,6 +49,9 @@ const domainImports = {
   scorecards: ['mail', 'audit'],
   // Hiring teams and each person's reach over openings and applicants (team/reach.ts).
   team: ['audit'],
+  // Interview plans, working hours and scheduling: audited in their transaction; an
+  // interview's applicant is found as the pipeline finds one.
+  interviews: ['audit', 'pipeline'],
 };
 
 module.exports = {

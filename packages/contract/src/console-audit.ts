@@ -69,6 +69,12 @@ export const auditActionSchema = z.enum([
   'scorecard-update',
   // An opening's hiring team replaced (docs/recruiters.md, "Hiring team"): user ids and parts.
   'opening-team',
+  // Interview plans, working hours and scheduling (docs/recruiters.md): ids and counts only.
+  'interview-plan-update',
+  'working-hours-update',
+  'interview-schedule',
+  'interview-reschedule',
+  'interview-cancel',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

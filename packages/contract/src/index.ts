@@ -32,3 +32,4 @@ export * from './reports';
 export * from './calendar-feed';
 export * from './scorecards';
 export * from './hiring-team';
+export * from './interviews';

@@ -39,6 +39,8 @@ describe('who opens a write transaction without an applicant lock', () => {
       'domains/calendar/calendar-feeds.ts',
       // Openings and accounts.
       'domains/index.ts',
+      // Interview plans and working hours; an interview's change is under its applicant's lock.
+      'domains/interviews/plans-repository.ts',
       // Templates and rejection reasons.
       'domains/messages/messages-repository.ts',
       // The batch's own row; each applicant's change is moveStage's or reject's, under its lock.

@@ -2,6 +2,10 @@ import type { Db } from '../db/database';
 import { writeTransaction } from '../db/write-transaction';
 import { composed } from '../lib/composed';
 import { jobAlertsRepository } from './alerts/alerts-repository';
+import { interviewsRepository } from './interviews/interviews-repository';
+import { plansRepository } from './interviews/plans-repository';
+import { scheduleConflicts } from './interviews/conflicts';
+import type { ConflictsQuery } from '@lumenfield/contract';
 import { apiTokensRepository } from './accounts/api-tokens-repository';
 import { applicantsRepository } from './applications/applicants-repository';
 import { auditRepository } from './audit/audit-repository';
@@ -124,6 +128,11 @@ export function createRepositories(db: Db, options: RepositoryOptions = {}) {
     reports: reportsRepository(db),
     // Openings' hiring teams (each replacement audited in its transaction); reach is team/reach.ts.
     team: teamRepository(db),
+    // Interview plans, working hours and interviews scheduled (docs/recruiters.md,
+    // "Scheduling"): each change audited in its transaction, an applicant's under its lock.
+    interviews: composed(plansRepository(db), interviewsRepository(db), {
+      conflicts: (query: ConflictsQuery) => scheduleConflicts(db, query),
+    }),
     signInThrottle: signInThrottleRepository(db),
     apiTokens,
     // Voluntary self-identification: tokens, answers, and the compliance role's counts only.

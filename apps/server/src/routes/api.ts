@@ -16,6 +16,7 @@ import { consoleJobsRoutes } from './recruiters/jobs';
 import { consoleMessagesRoutes } from './recruiters/messages';
 import { consoleScorecardRoutes } from './recruiters/scorecards';
 import { consoleSourcesRoutes } from './recruiters/sources';
+import { consoleInterviewsRoutes } from './recruiters/interviews';
 import { consoleReportsRoutes } from './recruiters/reports';
 import { consoleTeamRoutes } from './recruiters/team';
 import { consoleBulkRoutes } from './recruiters/bulk';
@@ -81,6 +82,7 @@ export async function apiRoutes(app: FastifyInstance, { config, database }: ApiR
   await app.register(calendarFeedRoutes, { config });
   await app.register(consoleMessagesRoutes, { config });
   await app.register(consoleSourcesRoutes);
+  await app.register(consoleInterviewsRoutes, { config });
   await app.register(consoleReportsRoutes);
   await app.register(consoleBulkRoutes, { config });
   await app.register(consoleScorecardRoutes);

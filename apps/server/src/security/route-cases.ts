@@ -131,6 +131,9 @@ export const OWN_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/recruiters/session/calendar-feed',
   'POST /api/recruiters/session/calendar-feed',
   'DELETE /api/recruiters/session/calendar-feed',
+  // Everyone keeps their own working hours (docs/recruiters.md, "Working hours").
+  'GET /api/recruiters/session/working-hours',
+  'PUT /api/recruiters/session/working-hours',
   'GET /api/recruiters/tokens',
   'POST /api/recruiters/tokens',
   'DELETE /api/recruiters/tokens/:id',
@@ -461,6 +464,35 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
       url: `/api/recruiters/applicants/${f.applicantId}/scorecards`,
     },
     'GET /api/recruiters/feedback-due': { url: '/api/recruiters/feedback-due' },
+    // Interview plans, working hours and scheduling (docs/recruiters.md): no such interview
+    // where a write would change one; the plan rewritten empty, the hours set to none.
+    'GET /api/recruiters/jobs/:id/interview-plan': {
+      url: `/api/recruiters/jobs/${f.jobId}/interview-plan`,
+    },
+    'PUT /api/recruiters/jobs/:id/interview-plan': {
+      url: `/api/recruiters/jobs/${f.jobId}/interview-plan`,
+      body: { stages: [] },
+    },
+    'PUT /api/recruiters/session/working-hours': {
+      url: '/api/recruiters/session/working-hours',
+      body: { timeZone: 'Asia/Manila', hours: [] },
+    },
+    'GET /api/recruiters/applicants/:id/interviews': {
+      url: `/api/recruiters/applicants/${f.applicantId}/interviews`,
+    },
+    'POST /api/recruiters/applicants/:id/interviews': {
+      url: '/api/recruiters/applicants/999999/interviews',
+      body: schedule(f),
+    },
+    'PATCH /api/recruiters/interviews/:id': {
+      url: '/api/recruiters/interviews/999999',
+      body: { durationMinutes: 45 },
+    },
+    'DELETE /api/recruiters/interviews/:id': { url: '/api/recruiters/interviews/999999' },
+    'POST /api/recruiters/interviews/conflicts': {
+      url: '/api/recruiters/interviews/conflicts',
+      body: schedule(f),
+    },
     // Job alerts: a public write through the API; the site's form, and the link pages' posts
     // (an unknown token: nothing to confirm or stop).
     'POST /api/alerts': {
@@ -475,6 +507,15 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
     },
   };
 }
+
+/** A schedule naming the recruiter, whatever the plan holds (none: refused past the guards). */
+const schedule = (f: Fixtures) => ({
+  planInterviewId: 999999,
+  startsAt: '2026-03-09T09:00',
+  timeZone: 'America/New_York',
+  durationMinutes: 60,
+  interviewerIds: [f.recruiter.id],
+});
 
 /** A well-formed applicant link token that opens nothing. */
 const NO_TOKEN = 'N'.repeat(43);

@@ -4,6 +4,7 @@ import { ApiError } from '@/lib/api-client';
 import { useChangePassword } from '../api';
 import { ApiTokens } from './api-tokens';
 import { CalendarFeed } from './calendar-feed';
+import { WorkingHours } from '../../interviews/components/working-hours';
 import { ROLE_LABELS } from '../../common/routes';
 import { useSession } from '../../common/session';
 import { ErrorNote } from '../../common/components/status';
@@ -90,6 +91,7 @@ export default function AccountPage() {
           <FormActions submit="Change password" busy={changing.isPending} />
         </form>
       </section>
+      <WorkingHours />
       <ApiTokens />
       <CalendarFeed />
     </>

@@ -30,6 +30,7 @@ import { PageHeading } from '../../common/components/page-heading';
 import { StageBadge } from '../../common/components/badges';
 import { When } from '../../common/components/when';
 import { withQuery } from '../../common/lib/with-query';
+import { ApplicantInterviews } from '../../interviews/components/applicant-interviews';
 import './applicant-page.css';
 
 // pdf.js is large: it loads only when a PDF is shown.
@@ -330,6 +331,9 @@ export default function ApplicantPage({ applicantId }: { applicantId: number }) 
           <div className="rc-columns__side rc-applicant__actions">
             {/* An interviewer reads; a hiring manager moves and notes; the staff write to them. */}
             {reader ? null : <StagePanel applicant={data} staff={staff} />}
+            {staff ? (
+              <ApplicantInterviews applicantId={data.applicantId} jobId={data.jobId} />
+            ) : null}
             {staff ? <MessagePanel applicant={data} /> : null}
             {reader ? null : <NotesPanel applicant={data} />}
             {user.role === 'admin' ? <Erase applicant={data} /> : null}

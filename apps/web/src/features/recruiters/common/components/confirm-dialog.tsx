@@ -9,6 +9,7 @@ import { Modal } from '@/components/modal';
 export function ConfirmDialog({
   title,
   confirmLabel,
+  cancelLabel = 'Cancel',
   danger = false,
   busy = false,
   onConfirm,
@@ -17,6 +18,8 @@ export function ConfirmDialog({
 }: {
   title: string;
   confirmLabel: string;
+  /** The answer that changes nothing (a yes/no question says "No, …"). */
+  cancelLabel?: string;
   danger?: boolean;
   busy?: boolean;
   onConfirm: () => void;
@@ -41,7 +44,7 @@ export function ConfirmDialog({
           data-autofocus
           onClick={onCancel}
         >
-          Cancel
+          {cancelLabel}
         </button>
       </div>
     </Modal>

@@ -37,6 +37,7 @@ import {
 import { PageHeading } from '../../common/components/page-heading';
 import { StateBadge } from '../../common/components/badges';
 import { useLeaveGuard } from '../leave-guard';
+import { InterviewPlanEditor } from '../../interviews/components/interview-plan-editor';
 import {
   EMPLOYMENT_LABELS,
   PERIOD_LABELS,
@@ -376,6 +377,7 @@ export default function OpeningFormPage({ jobId }: { jobId?: number }) {
           {job.data && staff ? <OpeningEditor job={job.data} /> : null}
           {job.data && !staff ? <OpeningOverview job={job.data} /> : null}
           <HiringTeam jobId={jobId} />
+          {staff ? <InterviewPlanEditor jobId={jobId} /> : null}
         </>
       )}
     </>
