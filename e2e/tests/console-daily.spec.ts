@@ -284,7 +284,15 @@ test.describe("the console's daily work", () => {
     });
     const phone = await signedIn(browser, CONSOLE_ADMIN, '/recruiters/openings', { width: 390 });
     const nav = phone.getByRole('navigation', { name: 'Console' });
-    for (const name of ['Openings', 'Applicants', 'Messages', 'Sources', 'Users', 'Audit log'])
+    for (const name of [
+      'Openings',
+      'Applicants',
+      'Feedback',
+      'Messages',
+      'Sources',
+      'Users',
+      'Audit log',
+    ])
       await expect(nav.getByRole('link', { name })).toBeInViewport({ ratio: 1 });
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,

@@ -83,7 +83,12 @@ test.describe('the hiring team', () => {
     await expect(hana.getByRole('link', { name: other, exact: true })).toHaveCount(0);
     await expect(hana.getByRole('link', { name: 'New opening' })).toHaveCount(0);
     const nav = hana.getByRole('navigation', { name: 'Console' });
-    await expect(nav.getByRole('link')).toHaveText(['Openings', 'Applicants', 'Reports']);
+    await expect(nav.getByRole('link')).toHaveText([
+      'Openings',
+      'Applicants',
+      'Feedback',
+      'Reports',
+    ]);
     await cleanAtBothWidths(hana, 'a hiring manager’s openings');
     await shoot(hana, 'hiring-team-manager-openings');
 

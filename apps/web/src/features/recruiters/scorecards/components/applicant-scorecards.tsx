@@ -1,5 +1,6 @@
 import {
   NO_OPINION,
+  RATING_LABELS,
   RECOMMENDATION_LABELS,
   recommendations,
   type ApplicantScorecards,
@@ -45,11 +46,13 @@ function Summary({ data }: { data: ApplicantScorecards }) {
             <tr key={attribute}>
               <th scope="row">{attribute}</th>
               {([1, 2, 3, 4] as const).map((rating) => (
-                <td key={rating} className="rc-num">
+                <td key={rating} className="rc-num" data-label={RATING_LABELS[rating]}>
                   {counts[rating]}
                 </td>
               ))}
-              <td className="rc-num">{counts[NO_OPINION]}</td>
+              <td className="rc-num" data-label={RATING_LABELS[NO_OPINION]}>
+                {counts[NO_OPINION]}
+              </td>
             </tr>
           ))}
         </tbody>

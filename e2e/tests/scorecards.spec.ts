@@ -1,0 +1,179 @@
+import type { Page } from '@playwright/test';
+import {
+  FIXED_HEADER_NAME,
+  FIXED_HEADER_VALUE,
+  XSRF_COOKIE_NAME,
+  XSRF_HEADER_NAME,
+} from '../../packages/contract/src/index';
+import { expectNoViolations } from '../support/axe';
+import { adminApi } from '../support/admin-api';
+import { apply } from '../support/applications';
+import { CONSOLE_ADMIN } from '../support/console-servers';
+import { consoleUrl, signedIn } from '../support/console-sign-in';
+import { expect, live, test } from '../support/fixtures';
+import { shoot } from '../support/shots';
+
+/** A console call as the signed-in page makes it (its fixed header, and the XSRF echo). */
+async function consoleCall<T>(
+  page: Page,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  data?: unknown,
+) {
+  const xsrf = (await page.context().cookies()).find((c) => c.name === XSRF_COOKIE_NAME);
+  const res = await page.request.fetch(path, {
+    method,
+    headers: { [FIXED_HEADER_NAME]: FIXED_HEADER_VALUE, [XSRF_HEADER_NAME]: xsrf!.value },
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  return (await res.json()) as T;
+}
+
+/** Every check of a screen at both widths: axe clean at 1440 and at 390 px, and a look. */
+async function atBothWidths(page: Page, what: string, shot: string) {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoViolations(page, `${what} at ${width} px`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await shoot(page, shot);
+}
+
+/**
+ * Scorecards (docs/recruiters.md, "Scorecards"): an interviewer signs in and sees only the
+ * applicant they interview, fills in the kit's scorecard and submits it; the opening's hiring
+ * manager reads the summary on the applicant's page and moves them to Offer. Against the SQLite
+ * console server (the server suite covers both engines).
+ */
+test.describe('scorecards', () => {
+  test.describe.configure({ timeout: 180_000 });
+  test.skip(() => !process.env.E2E_CONSOLE_SQLITE_URL, 'no console server (see global setup)');
+
+  test('an interviewer submits a scorecard for their one applicant; the hiring manager reads it and moves them to Offer', async ({
+    browser,
+  }) => {
+    const base = consoleUrl();
+    const suffix = Date.now().toString(36);
+    const jobId = await adminApi(base).createOpening({
+      JobCode: `E2E-SC-${suffix}`.toUpperCase(),
+      JobTitle: `Data Analyst ${suffix}`,
+    });
+    const interviewed = await apply(base, jobId, 'Noor', `noor.${suffix}@example.com`, 'Score');
+    await apply(base, jobId, 'Omar', `omar.${suffix}@example.com`, 'Score');
+    const password = 'a long and uncommon passphrase 42';
+    const ivo = { email: `ivo.${suffix}@example.com`, name: `Ivo Interviewer ${suffix}`, password };
+    const hana = { email: `hana.${suffix}@example.com`, name: `Hana Manager ${suffix}`, password };
+
+    // The admin makes both accounts, the team, the plan and the interview (each is tested in
+    // the browser on its own: hiring-team.spec.ts, interview-scheduling.spec.ts).
+    const admin = await signedIn(browser, CONSOLE_ADMIN, '/recruiters/openings', { width: 1440 });
+    await consoleCall(admin, 'POST', '/api/recruiters/users', { ...ivo, role: 'interviewer' });
+    await consoleCall(admin, 'POST', '/api/recruiters/users', { ...hana, role: 'hiring_manager' });
+    const people = await consoleCall<{ userId: number; name: string }[]>(
+      admin,
+      'GET',
+      '/api/recruiters/team-people',
+    );
+    const idOf = (name: string) => people.find((person) => person.name === name)!.userId;
+    await consoleCall(admin, 'PUT', `/api/recruiters/jobs/${jobId}/team`, {
+      members: [
+        { userId: idOf(hana.name), part: 'hiring_manager' },
+        { userId: idOf(ivo.name), part: 'interviewer' },
+      ],
+    });
+    const plan = await consoleCall<{ stages: { interviews: { id: number }[] }[] }>(
+      admin,
+      'PUT',
+      `/api/recruiters/jobs/${jobId}/interview-plan`,
+      {
+        stages: [
+          {
+            stage: 'Interview',
+            interviews: [
+              {
+                name: 'Technical',
+                durationMinutes: 60,
+                kind: 'video',
+                focusAttributes: ['SQL', 'Communication'],
+                questions: ['Walk us through a slow query you fixed.'],
+              },
+            ],
+          },
+        ],
+      },
+    );
+    const planInterviewId = plan.stages.flatMap((stage) => stage.interviews)[0]!.id;
+    await consoleCall(admin, 'POST', `/api/recruiters/applicants/${interviewed}/interviews`, {
+      planInterviewId,
+      startsAt: '2027-03-15T09:00',
+      timeZone: 'America/New_York',
+      durationMinutes: 60,
+      interviewerIds: [idOf(ivo.name)],
+    });
+
+    // The interviewer: the one applicant they interview, and only what their role opens.
+    const ivoPage = await signedIn(browser, ivo, '/recruiters/applicants', { width: 1440 });
+    await expect(ivoPage.getByRole('link', { name: 'Noor Score' })).toBeVisible();
+    await expect(ivoPage.getByRole('link', { name: 'Omar Score' })).toHaveCount(0);
+    await expect(ivoPage.getByRole('navigation', { name: 'Console' }).getByRole('link')).toHaveText(
+      ['Applicants', 'Feedback'],
+    );
+    await ivoPage.getByRole('link', { name: 'Noor Score' }).click();
+    const panel = ivoPage.getByRole('region', { name: 'Scorecards' });
+    await expect(panel).toContainText('No scorecards submitted yet.');
+    await panel.getByText(/^Technical/).click();
+    await panel.getByRole('link', { name: 'Open the scorecard' }).click();
+    await expect(
+      ivoPage.getByRole('heading', { level: 1, name: 'Scorecard: Technical' }),
+    ).toBeVisible();
+    await expect(ivoPage.getByText('Walk us through a slow query you fixed.')).toBeVisible();
+    await atBothWidths(ivoPage, 'the scorecard, blank', 'scorecard-blank');
+
+    await ivoPage
+      .getByRole('group', { name: 'SQL' })
+      .getByRole('radio', { name: '4 Strong' })
+      .check();
+    await ivoPage.getByLabel('Notes on SQL').fill('Found the missing index at once.');
+    // Submitting with an attribute unrated says what is missing, and keeps what was typed.
+    await ivoPage.getByRole('button', { name: 'Submit scorecard' }).click();
+    await expect(ivoPage.getByRole('alert')).toHaveText(
+      'Rate Communication, or choose No opinion.',
+    );
+    await expect(ivoPage.getByLabel('Notes on SQL')).toHaveValue(
+      'Found the missing index at once.',
+    );
+    await ivoPage
+      .getByRole('group', { name: 'Communication' })
+      .getByRole('radio', { name: '3 Good' })
+      .check();
+    await ivoPage.getByLabel('Overall notes').fill('Careful and clear; would hire.');
+    await ivoPage
+      .getByRole('group', { name: 'Overall recommendation' })
+      .getByRole('radio', { name: 'Strong yes' })
+      .check();
+    await ivoPage.getByRole('button', { name: 'Submit scorecard' }).click();
+    await expect(ivoPage.getByText('Submitted.')).toBeVisible();
+    await expect(ivoPage.getByText('None submitted yet.')).toBeVisible();
+    await atBothWidths(ivoPage, 'the scorecard, submitted', 'scorecard-submitted');
+
+    // The hiring manager reads the summary and makes the offer.
+    const hanaPage = await signedIn(browser, hana, `/recruiters/applicants/${interviewed}`, {
+      width: 1440,
+    });
+    await live(hanaPage);
+    const summary = hanaPage.getByRole('region', { name: 'Scorecards' });
+    await expect(summary).toContainText('Strong yes: 1');
+    await expect(summary.getByRole('row', { name: /^SQL/ })).toHaveText(/SQL\s*0\s*0\s*0\s*1\s*0/);
+    await summary.getByText(/^Technical/).click();
+    await expect(summary.getByRole('heading', { name: `${ivo.name}: Strong yes` })).toBeVisible();
+    await atBothWidths(
+      hanaPage,
+      'the applicant’s scorecards, for the hiring manager',
+      'scorecard-summary',
+    );
+    await hanaPage.getByRole('radio', { name: 'Offer' }).check();
+    await hanaPage.getByRole('button', { name: 'Change stage' }).click();
+    await expect(hanaPage.getByText('Stage changed to Offer.')).toBeVisible();
+  });
+});
