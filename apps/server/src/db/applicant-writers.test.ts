@@ -47,6 +47,8 @@ describe('who opens a write transaction without an applicant lock', () => {
       'domains/pipeline/bulk-changes.ts',
       // Sources and tracking links.
       'domains/sources/sources-repository.ts',
+      // An opening's hiring team, under the opening's lock; no applicant.
+      'domains/team/team-repository.ts',
     ]);
   });
 });

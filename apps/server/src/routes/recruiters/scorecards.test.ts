@@ -225,6 +225,31 @@ describe(`scorecards: drafts are their author's, the others' stay hidden until y
     expect((await due('ada')).items).toEqual([]);
   });
 
+  it('goes with the applicant: erasing them erases their interviews and scorecards', async () => {
+    const id = await interview();
+    await as('ivy').put(id, card(3, 'yes', true));
+    const { applicantId } = ((await as('ivy').get(id)).json() as ScorecardPage).interview;
+    const { db } = t.db.handle;
+    const { email } = await db
+      .selectFrom('applicants')
+      .select('email')
+      .where('id', '=', applicantId)
+      .executeTakeFirstOrThrow();
+    await t.app.repos.applicants.eraseByEmail(email, { label: 'cli' }, new Date());
+    expect(await db.selectFrom('interviews').select('id').where('id', '=', id).execute()).toEqual(
+      [],
+    );
+    for (const table of ['scorecards', 'interviewInterviewers'] as const) {
+      const rows = await db
+        .selectFrom(table)
+        .select('userId')
+        .where('interviewId', '=', id)
+        .execute();
+      expect(rows, table).toEqual([]);
+    }
+    expect((await as('ivy').get(id)).statusCode).toBe(404);
+  });
+
   it('reminds each interviewer whose card is overdue once, with two nodes reminding at once', async () => {
     const id = await interview(new Date(Date.now() - 30 * HOUR));
     await as('omar').put(id, card(3, 'yes', true));
