@@ -13,6 +13,8 @@ import {
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 import { questionedOpening } from '../test/apply-form';
 import { pdfFile } from '../test/files';
+import { createUser } from '../test/console';
+import { planInterview, scheduleInterview } from '../test/interviews';
 import { EVERYTHING } from '../domains/team/reach';
 
 const ERASE_IN_MAIL = /\/applications\/erase\/([A-Za-z0-9_-]{43})/;
@@ -288,6 +290,32 @@ describe(`the applicant's own page (${engine})`, () => {
       new Date(),
       'https://careers.example.com',
     );
+    // An interview, with one submitted scorecard and one draft about it.
+    const planInterviewId = await planInterview(t, jobId, { focusAttributes: ['SQL'] });
+    const reviewer = await createUser(t, `reviewer-${applicantId}@example.com`, 'recruiter');
+    const drafter = await createUser(t, `drafter-${applicantId}@example.com`, 'recruiter');
+    const { id: interviewId } = await scheduleInterview(
+      t,
+      { jobId, applicantId, planInterviewId },
+      {
+        startsAt: new Date('2027-03-15T13:00:00Z'),
+        timeZone: 'America/New_York',
+        interviewerIds: [reviewer.id, drafter.id],
+      },
+    );
+    const score = { ratings: [{ attribute: 'SQL', rating: 4, notes: 'Quick' }], notes: 'Clear' };
+    await repos.scorecards.save(
+      interviewId,
+      reviewer.id,
+      { ...score, recommendation: 'yes', submit: true },
+      new Date(),
+    );
+    await repos.scorecards.save(
+      interviewId,
+      drafter.id,
+      { ...score, recommendation: 'no' },
+      new Date(),
+    );
     const data = await open(`/applications/${token}/data.json`);
     expect(data.statusCode).toBe(200);
     expect(data.headers['content-type']).toContain('application/json');
@@ -316,6 +344,26 @@ describe(`the applicant's own page (${engine})`, () => {
     expect(body.application.resume).toMatchObject({
       fileName: expect.stringMatching(/^cv-\d+\.pdf$/),
     });
+    // Their interview and the scorecard submitted about it; not the draft, nor who wrote it.
+    expect(body.application.interviews).toEqual([
+      {
+        name: 'Technical interview',
+        kind: 'video',
+        status: 'scheduled',
+        startsAt: '2027-03-15T13:00:00.000Z',
+        timeZone: 'America/New_York',
+        durationMinutes: 45,
+        location: 'https://meet.example.com/abc',
+        scorecards: [
+          {
+            ratings: [{ attribute: 'SQL', rating: 4, notes: 'Quick' }],
+            notes: 'Clear',
+            recommendation: 'yes',
+            submittedAt: expect.any(String),
+          },
+        ],
+      },
+    ]);
 
     const resume = await open(`/applications/${token}/resume`);
     expect(resume.statusCode).toBe(200);

@@ -1,12 +1,15 @@
 import {
   WITHDRAWN,
+  attributeRatingSchema,
   applicantColumns,
   applicantStatusOf,
   type ApplicantColumnKey,
   type ApplicantPageApplication,
 } from '@lumenfield/contract';
+import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { toIso } from '../../db/database';
+import { jsonColumn } from '../../db/json-column';
 import { messagesOf } from '../messages/messages-repository';
 import { pipelineRepository, type PipelineApplicant } from '../pipeline/pipeline-repository';
 
@@ -78,7 +81,77 @@ export interface ApplicantDataExport {
     /** Where we understood the application came from, and what the visit carried. */
     source: PipelineApplicant['source'];
     visit: PipelineApplicant['arrival'];
+    /** Their interviews, and the scorecards submitted about each (not who wrote them). */
+    interviews: ExportedInterview[];
   };
+}
+
+export interface ExportedInterview {
+  name: string;
+  kind: string;
+  status: string;
+  startsAt: string | null;
+  timeZone: string;
+  durationMinutes: number;
+  location: string | null;
+  scorecards: {
+    ratings: z.infer<typeof attributeRatingSchema>[];
+    notes: string;
+    recommendation: string | null;
+    submittedAt: string;
+  }[];
+}
+
+const storedRatings = z.array(attributeRatingSchema);
+
+/**
+ * The applicant's interviews with the scorecards submitted about them. A draft is an
+ * interviewer's working note, like a recruiter's notes, and stays out; so do the interviewers'
+ * names, as the stage history says "a recruiter".
+ */
+async function interviewsOf(trx: Db, applicantId: number): Promise<ExportedInterview[]> {
+  const interviews = await trx
+    .selectFrom('interviews')
+    .innerJoin('planInterviews', 'planInterviews.id', 'interviews.planInterviewId')
+    .select([
+      'interviews.id',
+      'planInterviews.name',
+      'planInterviews.kind',
+      'interviews.status',
+      'interviews.startsAt',
+      'interviews.timeZone',
+      'interviews.durationMinutes',
+      'interviews.location',
+    ])
+    .where('interviews.applicantId', '=', applicantId)
+    .orderBy('interviews.id')
+    .execute();
+  const cards =
+    interviews.length === 0
+      ? []
+      : await trx
+          .selectFrom('scorecards')
+          .select(['interviewId', 'ratings', 'notes', 'recommendation', 'submittedAt'])
+          .where(
+            'interviewId',
+            'in',
+            interviews.map((interview) => interview.id),
+          )
+          .where('submittedAt', 'is not', null)
+          .orderBy('submittedAt')
+          .execute();
+  return interviews.map(({ id, startsAt, ...interview }) => ({
+    ...interview,
+    startsAt: startsAt === null ? null : toIso(startsAt),
+    scorecards: cards
+      .filter((card) => card.interviewId === id)
+      .map((card) => ({
+        ratings: jsonColumn(storedRatings, card.ratings, []),
+        notes: card.notes ?? '',
+        recommendation: card.recommendation,
+        submittedAt: toIso(card.submittedAt!),
+      })),
+  }));
 }
 
 /** What the applicant sent, under the stored fields' names. */
@@ -91,7 +164,8 @@ function sentFields(found: PipelineApplicant): Pick<PipelineApplicant, Applicant
 /**
  * The export of one application (inside the caller's transaction, under the applicant's lock):
  * every stored field (answers, place, stage history, the messages we sent, the resume's facts,
- * not its bytes; the knock-out answers, a rejection's reason, the source and the visit). A
+ * not its bytes; the knock-out answers, a rejection's reason, the source and the visit; their
+ * interviews and the scorecards submitted about them). A
  * recruiter's notes are the company's own working notes and are left out (docs/careers.md).
  */
 export async function applicantDataExport(
@@ -143,6 +217,7 @@ export async function applicantDataExport(
       rejectionReason: found.rejectionReason,
       source: found.source,
       visit: found.arrival,
+      interviews: await interviewsOf(trx, found.applicantId),
     },
   };
 }
