@@ -33,7 +33,7 @@ const domainImports = {
   // Templates, reasons and sent messages; their changes are audited in their transaction.
   messages: ['audit'],
   // The applicant's own page: their view of the pipeline, their links, mail and audit.
-  applicant: ['pipeline', 'applications', 'mail', 'audit', 'messages', 'team'],
+  applicant: ['pipeline', 'applications', 'mail', 'audit', 'messages', 'team', 'interviews'],
   // Voluntary self-identification: its own tables, read by nothing a recruiter sees.
   'self-id': [],
   // Job alerts: their mails and audit rows, and the openings they tell of.
@@ -44,14 +44,15 @@ const domainImports = {
   sources: ['audit'],
   // Interviews reaching calendars: invitations and reminders queued as mail with their audit
   // rows, and the private feeds.
-  calendar: ['mail', 'audit'],
+  calendar: ['mail', 'audit', 'interviews'],
   // Scorecards: their audited saves, and the overdue ones' reminders queued as mail.
   scorecards: ['mail', 'audit'],
   // Hiring teams and each person's reach over openings and applicants (team/reach.ts).
   team: ['audit'],
   // Interview plans, working hours and scheduling: audited in their transaction; an
-  // interview's applicant is found as the pipeline finds one.
-  interviews: ['audit', 'pipeline'],
+  // interview's applicant is found as the pipeline finds one; times offered to the candidate
+  // are mailed with a fresh status link.
+  interviews: ['audit', 'pipeline', 'mail', 'applications'],
 };
 
 module.exports = {

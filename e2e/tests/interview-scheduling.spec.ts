@@ -1,29 +1,12 @@
-import type { Page } from '@playwright/test';
-import {
-  FIXED_HEADER_NAME,
-  FIXED_HEADER_VALUE,
-  XSRF_COOKIE_NAME,
-  XSRF_HEADER_NAME,
-} from '../../packages/contract/src/index';
+import { FIXED_HEADER_NAME, FIXED_HEADER_VALUE } from '../../packages/contract/src/index';
 import { expectNoViolations } from '../support/axe';
 import { adminApi } from '../support/admin-api';
+import { consoleCall } from '../support/console-calls';
 import { CONSOLE_ADMIN } from '../support/console-servers';
 import { consoleUrl, signedIn } from '../support/console-sign-in';
 import { expect, test } from '../support/fixtures';
 import { inLetters, seedApplicants, seededFirstName } from '../support/seed-applicants';
 import { shoot } from '../support/shots';
-
-/** A console write as the signed-in page makes it (its fixed header and XSRF echo). */
-async function pageWrite(page: Page, method: 'POST' | 'PUT', path: string, data: unknown) {
-  const xsrf = (await page.context().cookies()).find((c) => c.name === XSRF_COOKIE_NAME);
-  const res = await page.request.fetch(path, {
-    method,
-    headers: { [FIXED_HEADER_NAME]: FIXED_HEADER_VALUE, [XSRF_HEADER_NAME]: xsrf!.value },
-    data,
-  });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-  return res.json() as Promise<{ id: number }>;
-}
 
 /**
  * Interview plans and scheduling (docs/recruiters.md, "Interview plans", "Working hours",
@@ -72,7 +55,7 @@ test.describe('interview plans and scheduling', () => {
     await shoot(admin, 'interview-plan');
 
     // The interviewer, in Manila, keeps 09:00–18:00 on weekdays.
-    await pageWrite(admin, 'POST', '/api/recruiters/users', { ...mara, role: 'recruiter' });
+    await consoleCall(admin, 'POST', '/api/recruiters/users', { ...mara, role: 'recruiter' });
     const maraPage = await signedIn(browser, mara, '/recruiters/account', { width: 1440 });
     const hours = maraPage.getByRole('region', { name: 'Working hours' });
     await expect(hours.getByText(/You keep no working hours yet/)).toBeVisible();
@@ -99,7 +82,7 @@ test.describe('interview plans and scheduling', () => {
       })
     ).json()) as { userId: number; name: string }[];
     const maraId = users.find((u) => u.name === mara.name)!.userId;
-    await pageWrite(admin, 'POST', `/api/recruiters/applicants/${second}/interviews`, {
+    await consoleCall(admin, 'POST', `/api/recruiters/applicants/${second}/interviews`, {
       planInterviewId: planId,
       startsAt: '2027-03-15T09:30',
       timeZone: 'America/New_York',

@@ -18,6 +18,8 @@ export const applicantFormFields = {
   email: 'email',
   confirm: 'confirm',
   resume: 'resume',
+  slot: 'slot',
+  timeZone: 'tz',
 } as const;
 
 /** The re-send's body, in the public API's names (docs/api.md). */
@@ -73,7 +75,56 @@ export const applicantPageCopy = {
   resumeReplaced: 'Thank you. We have your new resume, and the old one is deleted.',
   resumeClosed:
     'The resume can no longer be changed: this application is past the first reading, or closed.',
+  interviewsHeading: 'Your interviews',
+  bookTitle: 'Choose a time for your interview',
+  bookText:
+    'Pick the time that suits you best. We send you and the interviewers a calendar invitation right away.',
+  moveTitle: 'Choose another time',
+  zoneLabel: 'Show the times in',
+  badZone: 'We do not know that time zone, so the times are shown in the one we had.',
+  deviceZone: 'Your device is set to',
+  booked: 'Thank you. Your interview is booked, and a calendar invitation is on its way.',
+  mustChoose: 'Please choose a time.',
+  slotTaken:
+    'Someone else booked that time a moment ago, or it is no longer free. Please choose another.',
+  noSlots:
+    'There are no free times left to choose from. Your recruiter will write to you with new ones.',
+  tooLate:
+    'Your interview is less than 24 hours away, so it can no longer be moved or cancelled here. Please write to your recruiter.',
+  cancelInterviewTitle: 'Cancel your interview?',
+  cancelInterviewText:
+    'We tell the interviewers and take the interview out of their calendars. If you would like another time, write to your recruiter.',
+  cancelInterviewConfirm: 'I want to cancel this interview',
+  interviewCancelled: 'Your interview is cancelled. We have told the interviewers.',
+  interviewGone: 'This interview is no longer open to booking.',
 } as const;
+
+/** An interview as the candidate's page shows it: nothing of the kit or the scorecards. */
+export interface ApplicantInterview {
+  id: number;
+  name: string;
+  /** "Video", "Phone", "On site". */
+  kind: string;
+  /** 'offered': times to choose from, none chosen yet. */
+  status: 'scheduled' | 'offered';
+  /** When, in the candidate's time zone with the zone named; null while offered. */
+  when: string | null;
+  durationMinutes: number;
+  location: string | null;
+  interviewers: string[];
+  /** Booked from offered times and more than a day away: the candidate may move or cancel it. */
+  canChange: boolean;
+  /** Booked by the candidate but within a day: why it can no longer change here. */
+  changeRefusal: string | null;
+}
+
+/** One day of the times offered, in the zone the page shows them in. */
+export interface SlotDay {
+  /** "Monday, March 15". */
+  label: string;
+  /** Each time's instant (ISO, UTC: the form's value) and its start in words ("9:00 AM"). */
+  slots: { startsAt: string; label: string }[];
+}
 
 /** The application as its own page shows it: nothing a recruiter wrote. */
 export interface ApplicantPageApplication {
@@ -90,6 +141,8 @@ export interface ApplicantPageApplication {
   resumeName: string;
   /** A newer resume may still be sent (New or Screening). */
   canReplaceResume: boolean;
+  /** Interviews scheduled or offered, earliest first (cancelled ones are left out). */
+  interviews: ApplicantInterview[];
 }
 
 /** What the page shows: one route, one of these. */
@@ -103,7 +156,21 @@ export type ApplicantPageView =
   | { kind: 'links-sent' }
   | { kind: 'erase-confirm'; problem: string | null }
   | { kind: 'erase-gone' }
-  | { kind: 'erased' };
+  | { kind: 'erased' }
+  | {
+      kind: 'book';
+      interview: ApplicantInterview;
+      /** The zone the times are shown in, and whether the candidate chose it (`?tz=`). */
+      timeZone: string;
+      zoneChosen: boolean;
+      /** The zones to choose from, each with its words ("India Time - Mumbai, …"). */
+      zones: { value: string; label: string }[];
+      /** The other names of the zone shown (a device may report an older one). */
+      zoneNames: string[];
+      days: SlotDay[];
+      problem: string | null;
+    }
+  | { kind: 'confirm-cancel-interview'; interview: ApplicantInterview; problem: string | null };
 
 export interface ApplicantPageState {
   view: ApplicantPageView;

@@ -75,6 +75,11 @@ export const auditActionSchema = z.enum([
   'interview-schedule',
   'interview-reschedule',
   'interview-cancel',
+  // Self-scheduling (docs/careers.md, "Booking an interview"): times offered by a recruiter,
+  // booked or cancelled by the applicant (actor 'applicant'); ids and counts only.
+  'interview-offer',
+  'applicant-interview-book',
+  'applicant-interview-cancel',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

@@ -185,14 +185,23 @@ const interviewerIdsSchema = z
   .refine((ids) => new Set(ids).size === ids.length, { message: 'names a person twice' });
 const locationSchema = z.string().trim().max(500).nullable();
 
-export const scheduleInputSchema = z.strictObject({
+const scheduleFields = {
   planInterviewId: z.number().int().positive(),
-  startsAt: localStartSchema,
   timeZone: timeZoneSchema,
   durationMinutes: durationSchema,
   interviewerIds: interviewerIdsSchema,
   location: locationSchema.optional(),
-});
+};
+
+/**
+ * POST: a start (the wall time in `timeZone`), or `offerSlots: true` to let the candidate
+ * choose from the interviewers' free times (docs/careers.md, "Booking an interview"); then
+ * `timeZone` is the one the candidate's page shows first.
+ */
+export const scheduleInputSchema = z.union([
+  z.strictObject({ ...scheduleFields, startsAt: localStartSchema }),
+  z.strictObject({ ...scheduleFields, offerSlots: z.literal(true) }),
+]);
 export type ScheduleInput = z.infer<typeof scheduleInputSchema>;
 
 /** PATCH: what changes; a new start is read in `timeZone`, or the interview's own zone. */
@@ -261,6 +270,18 @@ export type Interviewer = z.infer<typeof interviewerSchema>;
 
 export const interviewStatuses = ['scheduled', 'offered', 'cancelled'] as const;
 
+/**
+ * Self-scheduling (docs/careers.md, "Booking an interview"): the times offered start a day
+ * ahead and run for two weeks, one every `stepMinutes` where every interviewer is inside their
+ * working hours and free; the candidate books, moves or cancels until `noticeHours` before.
+ */
+export const SELF_SCHEDULING = {
+  noticeHours: 24,
+  windowDays: 14,
+  stepMinutes: 30,
+  maxSlots: 60,
+} as const;
+
 export const interviewSchema = z.object({
   id: z.number().int(),
   applicantId: z.number().int(),
@@ -278,6 +299,8 @@ export const interviewSchema = z.object({
     removed: z.boolean(),
   }),
   interviewers: z.array(interviewerSchema.omit({ timeZone: true })),
+  /** Times offered to the candidate: how many are still free, and whether they booked one. */
+  offer: z.object({ freeSlots: z.number().int(), booked: z.boolean() }).nullable(),
   updatedAt: z.string(),
 });
 export type Interview = z.infer<typeof interviewSchema>;

@@ -94,6 +94,9 @@ export const APPLICANT_ACTIONS = [
 export type ApplicantAction = (typeof APPLICANT_ACTIONS)[number];
 /** An action's path under a status page's path (`applicantPagePath`). */
 export const applicantActionPath = (page: string, action: ApplicantAction) => `${page}/${action}`;
+/** An interview's booking page under a status page's path (POST books); `/cancel` cancels. */
+export const applicantInterviewPath = (page: string, interviewId: number, cancel = false) =>
+  `${page}/interviews/${interviewId}${cancel ? '/cancel' : ''}`;
 /** An "erase my data" link from its mail: GET shows the confirmation, POST erases. */
 export const eraseConfirmPath = (token: string) => `${APPLICANT_LINKS_PATH}/erase/${token}`;
 

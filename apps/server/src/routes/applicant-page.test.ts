@@ -11,6 +11,8 @@ import {
   statusLinkToken,
 } from '../test/legacy/application';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
+import { textOf } from '../test/http-answer';
+import { injectForm } from '../test/inject-json';
 import { questionedOpening } from '../test/apply-form';
 import { pdfFile } from '../test/files';
 import { createUser } from '../test/console';
@@ -18,17 +20,6 @@ import { planInterview, scheduleInterview } from '../test/interviews';
 import { EVERYTHING } from '../domains/team/reach';
 
 const ERASE_IN_MAIL = /\/applications\/erase\/([A-Za-z0-9_-]{43})/;
-
-/** HTML text as a reader sees it: tags out, entities of the renderer back. */
-const textOf = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/<!-- -->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
 
 describe(`the applicant's own page (${engine})`, () => {
   let t: TestApp;
@@ -58,18 +49,8 @@ describe(`the applicant's own page (${engine})`, () => {
 
   const open = (path: string) => t.app.inject({ method: 'GET', url: path });
 
-  /** A no-script form's post, with the XSRF field and its cookie, as the page sends it. */
   const post = (path: string, fields: Record<string, string>, headers = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: path,
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        cookie: `${XSRF_COOKIE_NAME}=${t.xsrf}`,
-        ...headers,
-      },
-      payload: new URLSearchParams({ _xsrf: t.xsrf, ...fields }).toString(),
-    });
+    injectForm(t, path, fields, headers);
 
   const auditRows = (action: string) =>
     db().selectFrom('auditLog').selectAll().where('action', '=', action).execute();

@@ -392,6 +392,20 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
     },
     'GET /applications/:token/data.json': { url: `/applications/${NO_TOKEN}/data.json` },
     'GET /applications/:token/resume': { url: `/applications/${NO_TOKEN}/resume` },
+    'GET /applications/:token/interviews/:interviewId': {
+      url: `/applications/${NO_TOKEN}/interviews/1`,
+    },
+    'POST /applications/:token/interviews/:interviewId': {
+      url: `/applications/${NO_TOKEN}/interviews/1`,
+      body: {},
+    },
+    'GET /applications/:token/interviews/:interviewId/cancel': {
+      url: `/applications/${NO_TOKEN}/interviews/1/cancel`,
+    },
+    'POST /applications/:token/interviews/:interviewId/cancel': {
+      url: `/applications/${NO_TOKEN}/interviews/1/cancel`,
+      body: {},
+    },
     'GET /applications/erase/:token': { url: `/applications/erase/${NO_TOKEN}` },
     'POST /applications/erase/:token': { url: `/applications/erase/${NO_TOKEN}`, body: {} },
     'POST /api/recruiters/erasures': {

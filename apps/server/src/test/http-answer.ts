@@ -20,3 +20,14 @@ export function answerTo(req: http.ClientRequest): Promise<Answer> {
     req.on('error', reject);
   });
 }
+
+/** A page's HTML as a reader sees its text: scripts and tags out, the renderer's entities back. */
+export const textOf = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');

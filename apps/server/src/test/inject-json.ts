@@ -1,3 +1,4 @@
+import { XSRF_COOKIE_NAME } from '@lumenfield/contract';
 import type { TestApp } from './test-app';
 
 /** An inject of `method` `url` with `headers`, and the body, if any, as JSON. */
@@ -16,5 +17,24 @@ export function injectJson(
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
+}
+
+/** A no-script form's post as this site's page sends it: the XSRF field and its cookie. */
+export function injectForm(
+  t: TestApp,
+  url: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      cookie: `${XSRF_COOKIE_NAME}=${t.xsrf}`,
+      ...headers,
+    },
+    payload: new URLSearchParams({ _xsrf: t.xsrf, ...fields }).toString(),
   });
 }

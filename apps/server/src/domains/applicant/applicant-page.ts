@@ -28,6 +28,14 @@ import { applicantLinksMail, eraseLinkMail, type ApplicationLink } from '../mail
 import { pipelineRepository } from '../pipeline/pipeline-repository';
 import { stageHistoryOf } from '../pipeline/pipeline-changes';
 import { EVERYTHING } from '../team/reach';
+import {
+  bookableInterview,
+  bookInterview,
+  cancelByCandidate,
+  candidateInterviews,
+  type CandidateChange,
+} from '../interviews/candidate-interviews';
+import { SlotTaken } from '../interviews/slots';
 
 /** While a newer resume may replace the one sent: before anyone went past the first reading. */
 const RESUME_STAGES: readonly ApplicantStage[] = ['New', 'Screening'];
@@ -80,7 +88,7 @@ export function applicantPage(db: Db, { origin, capPerAddress }: ApplicantPageMa
   const audit = (trx: Db) => auditRepository(trx);
 
   /** The application a status link opens, as the page shows it. */
-  async function viewOf(reader: Db, applicantId: number) {
+  async function viewOf(reader: Db, applicantId: number, now: Date) {
     const pipeline = pipelineRepository(reader);
     // The applicant's own page: their application, whoever's reach it is in.
     const found = await pipeline.find(applicantId, EVERYTHING);
@@ -101,6 +109,7 @@ export function applicantPage(db: Db, { origin, capPerAddress }: ApplicantPageMa
       withdrawRefusal: withdrawalRefusal(stage) ?? null,
       resumeName: found.attachmentName,
       canReplaceResume: RESUME_STAGES.includes(stage),
+      interviews: await candidateInterviews(reader, applicantId, now),
     };
     return { found, stage, application };
   }
@@ -132,8 +141,68 @@ export function applicantPage(db: Db, { origin, capPerAddress }: ApplicantPageMa
     async open(token: string, now: Date) {
       const applicantId = await findApplicantByLink(db, token, 'status', now);
       if (applicantId === undefined) return undefined;
-      return (await viewOf(db, applicantId))?.application;
+      return (await viewOf(db, applicantId, now))?.application;
     },
+
+    /** An interview of the link's applicant open to booking, with its free times. */
+    async bookable(token: string, interviewId: number, now: Date) {
+      const applicantId = await findApplicantByLink(db, token, 'status', now);
+      if (applicantId === undefined) return undefined;
+      return bookableInterview(db, applicantId, interviewId, now);
+    },
+
+    /**
+     * Books one of an interview's offered times (or moves the booking), audited; the calendar
+     * invitation follows. `{ taken: true }`: someone else booked it a moment ago, nothing done.
+     */
+    async book(
+      token: string,
+      interviewId: number,
+      start: Date,
+      zone: string,
+      now: Date,
+    ): Promise<CandidateChange | { taken: true } | undefined> {
+      try {
+        return await withLink(token, now, async (trx, applicantId) => {
+          const outcome = await bookInterview(trx, applicantId, interviewId, start, zone, now);
+          if ('done' in outcome) {
+            await audit(trx).record(
+              {
+                actor: { label: 'applicant' },
+                action: 'applicant-interview-book',
+                target: `applicant ${applicantId}`,
+                detail: `interview ${interviewId}`,
+              },
+              now,
+            );
+            await extendStatusLinks(trx, applicantId, now);
+          }
+          return outcome;
+        });
+      } catch (error) {
+        if (error instanceof SlotTaken) return { taken: true };
+        throw error;
+      }
+    },
+
+    /** Cancels an interview the applicant booked, audited; the calendar cancellation follows. */
+    cancelInterview: (token: string, interviewId: number, now: Date) =>
+      withLink(token, now, async (trx, applicantId) => {
+        const outcome = await cancelByCandidate(trx, applicantId, interviewId, now);
+        if ('done' in outcome) {
+          await audit(trx).record(
+            {
+              actor: { label: 'applicant' },
+              action: 'applicant-interview-cancel',
+              target: `applicant ${applicantId}`,
+              detail: `interview ${interviewId}`,
+            },
+            now,
+          );
+          await extendStatusLinks(trx, applicantId, now);
+        }
+        return outcome;
+      }),
 
     /** Whether an erase link from its mail still opens its confirmation (unused, in time). */
     async eraseLinkOpens(token: string, now: Date): Promise<boolean> {
@@ -143,7 +212,7 @@ export function applicantPage(db: Db, { origin, capPerAddress }: ApplicantPageMa
     /** Withdraw: stage Withdrawn in the stage history (by no user: the applicant), audited. */
     withdraw: (token: string, now: Date): Promise<WithdrawOutcome> =>
       withLink(token, now, async (trx, applicantId) => {
-        const view = await viewOf(trx, applicantId);
+        const view = await viewOf(trx, applicantId, now);
         if (!view) return undefined;
         const refusal = withdrawalRefusal(view.stage);
         if (refusal) return { refusal };
@@ -205,7 +274,7 @@ export function applicantPage(db: Db, { origin, capPerAddress }: ApplicantPageMa
     /** "Download my data" (data-export.ts), audited as a read by the applicant. */
     exportData: (token: string, now: Date): Promise<ApplicantDataExport | undefined> =>
       withLink(token, now, async (trx, applicantId) => {
-        const view = await viewOf(trx, applicantId);
+        const view = await viewOf(trx, applicantId, now);
         if (!view) return undefined;
         await audit(trx).record(
           {
@@ -226,7 +295,7 @@ export function applicantPage(db: Db, { origin, capPerAddress }: ApplicantPageMa
      */
     async replaceResume(token: string, resume: ReplacementResume, now: Date) {
       const replaced = await withLink(token, now, async (trx, applicantId) => {
-        const view = await viewOf(trx, applicantId);
+        const view = await viewOf(trx, applicantId, now);
         if (!view) return undefined;
         if (!RESUME_STAGES.includes(view.stage)) return false;
         await trx

@@ -1,5 +1,5 @@
-import { DateTime } from 'luxon';
 import { BRAND } from '../../lib/html-text';
+import { whenInZone, zoneOr } from '../interviews/wall-time';
 import type { OutgoingMail } from '../mail/mail-repository';
 import { message, type Block } from '../mail/mail-templates';
 import {
@@ -30,24 +30,13 @@ export interface MailSetting {
 
 export type InterviewMailKind = 'interview-invitation' | 'interview-cancellation';
 
-/** A zone Luxon knows, or the interview's own. */
-const zoneOr = (zone: string | null, fallback: string) =>
-  zone && DateTime.now().setZone(zone).isValid ? zone : fallback;
-
-/**
- * "Monday, March 15, 2027, 9:00 AM – 9:45 AM EDT (America/New_York)": the interview's time in
- * `zone`, with the zone named, so nobody has to convert it.
- */
-export function whenText(interview: InterviewFacts, zone: string): string {
-  const start = DateTime.fromJSDate(interview.startsAt, {
-    zone: zoneOr(zone, zoneOr(interview.timeZone, 'utc')),
-  }).setLocale('en-US');
-  const end = start.plus({ minutes: interview.durationMinutes });
-  return (
-    `${start.toFormat('cccc, LLLL d, yyyy, h:mm a')} – ${end.toFormat('h:mm a')} ` +
-    `${start.offsetNameShort ?? ''} (${start.zoneName})`
+/** The interview's time in `zone` (or its own), with the zone named (wall-time.ts). */
+export const whenText = (interview: InterviewFacts, zone: string): string =>
+  whenInZone(
+    interview.startsAt,
+    interview.durationMinutes,
+    zoneOr(zone, zoneOr(interview.timeZone, 'utc')),
   );
-}
 
 /** Who the mail is to, in which zone, and which copy of the event they get. */
 interface Recipient {

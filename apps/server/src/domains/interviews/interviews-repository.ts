@@ -9,9 +9,19 @@ import type { Db } from '../../db/database';
 import { toIso } from '../../db/database';
 import { changeApplicants, changeFoundApplicants } from '../../db/write-transaction';
 import { HttpProblem } from '../../lib/http-problem';
+import { issueApplicantLink, statusPageUrl } from '../applications/applicant-links';
 import { auditRepository } from '../audit/audit-repository';
+import { enqueueMail } from '../mail/mail-repository';
+import { slotOfferMail } from '../mail/mail-templates';
 import { noApplicant } from '../pipeline/pipeline-changes';
 import { toPlanInterview } from './plans-repository';
+import {
+  bookedByCandidate,
+  freeSlots,
+  interviewerIdsOf,
+  offerSlots,
+  releaseBooking,
+} from './slots';
 import { instantOfWallTime, plusMinutes } from './wall-time';
 
 const noInterview = (id: number) => new HttpProblem(404, `There is no interview ${id}.`);
@@ -19,11 +29,20 @@ type Status = Interview['status'];
 const statusOf = (status: string): Status =>
   (interviewStatuses as readonly string[]).includes(status) ? (status as Status) : 'cancelled';
 
-/** Who scheduled or changed it, and the host its calendar UID is minted under. */
+/** Who scheduled or changed it, the host its calendar UID is minted under, and links' origin. */
 export interface Scheduler {
   userId: number;
   uidHost: string;
+  /** mailOrigin(config): the status link in a mail offering times. */
+  origin: string;
 }
+
+const noTimes = () =>
+  new HttpProblem(
+    400,
+    'No time in the next two weeks suits every interviewer: check their working hours, or set a time yourself.',
+    [{ field: 'offerSlots', message: 'finds no time when every interviewer is free' }],
+  );
 
 /** Refuses interviewers who are not active console users (by id, in the field's words). */
 async function checkInterviewers(trx: Db, ids: readonly number[]) {
@@ -55,7 +74,11 @@ async function setInterviewers(trx: Db, interviewId: number, ids: readonly numbe
  * which is what the calendar mail reads (it alone writes `mailed_sequence` and `reminded_at`).
  */
 export function interviewsRepository(db: Db) {
-  const read = async (reader: Db, where: { applicantId: number } | { id: number }) => {
+  const read = async (
+    reader: Db,
+    where: { applicantId: number } | { id: number },
+    now: Date,
+  ): Promise<Interview[]> => {
     const rows = await reader
       .selectFrom('interviews')
       .innerJoin('planInterviews', 'planInterviews.id', 'interviews.planInterviewId')
@@ -96,6 +119,13 @@ export function interviewsRepository(db: Db) {
             .where('interviewInterviewers.interviewId', 'in', ids)
             .orderBy('users.name')
             .execute();
+    const offers = new Map<number, Interview['offer']>();
+    for (const row of rows) {
+      const booked = await bookedByCandidate(reader, row.id);
+      if (row.status === 'offered' || booked) {
+        offers.set(row.id, { freeSlots: (await freeSlots(reader, row.id, now)).length, booked });
+      }
+    }
     return rows.map((row): Interview => ({
       id: row.id,
       applicantId: row.applicantId,
@@ -117,12 +147,13 @@ export function interviewsRepository(db: Db) {
       interviewers: people
         .filter((person) => person.interviewId === row.id)
         .map((person) => ({ userId: person.id, name: person.name, email: person.email })),
+      offer: offers.get(row.id) ?? null,
       updatedAt: toIso(row.updatedAt),
     }));
   };
 
-  const one = async (reader: Db, id: number) => {
-    const [found] = await read(reader, { id });
+  const one = async (reader: Db, id: number, now: Date) => {
+    const [found] = await read(reader, { id }, now);
     if (!found) throw noInterview(id);
     return found;
   };
@@ -143,28 +174,33 @@ export function interviewsRepository(db: Db) {
 
   return {
     /** The applicant's interviews, earliest first (offered ones last); 404 for no applicant. */
-    async forApplicant(applicantId: number): Promise<Interview[]> {
+    async forApplicant(applicantId: number, now: Date): Promise<Interview[]> {
       const found = await db
         .selectFrom('applicants')
         .select('id')
         .where('id', '=', applicantId)
         .executeTakeFirst();
       if (!found) throw noApplicant(applicantId);
-      return read(db, { applicantId });
+      return read(db, { applicantId }, now);
     },
 
-    /** Schedules an interview of the applicant's opening's plan, at a wall time in its zone. */
+    /**
+     * Schedules an interview of the applicant's opening's plan, at a wall time in its zone; or
+     * offers its interviewers' free times for the applicant to choose from, mailing them the
+     * link to their page (docs/careers.md, "Booking an interview").
+     */
     schedule(applicantId: number, input: ScheduleInput, by: Scheduler, now: Date) {
       return changeApplicants(db, [applicantId], async (trx) => {
         const applicant = await trx
           .selectFrom('applicants')
-          .select('jobId')
-          .where('id', '=', applicantId)
+          .innerJoin('jobs', 'jobs.id', 'applicants.jobId')
+          .select(['applicants.jobId', 'applicants.email', 'applicants.firstName', 'jobs.title'])
+          .where('applicants.id', '=', applicantId)
           .executeTakeFirst();
         if (!applicant) throw noApplicant(applicantId);
         const plan = await trx
           .selectFrom('planInterviews')
-          .select(['jobId', 'removedAt'])
+          .select(['jobId', 'removedAt', 'name'])
           .where('id', '=', input.planInterviewId)
           .executeTakeFirst();
         if (!plan || plan.jobId !== applicant.jobId || plan.removedAt !== null) {
@@ -179,7 +215,8 @@ export function interviewsRepository(db: Db) {
             ],
           );
         }
-        const startsAt = instantOfWallTime(input.startsAt, input.timeZone);
+        const startsAt =
+          'startsAt' in input ? instantOfWallTime(input.startsAt, input.timeZone) : null;
         await checkInterviewers(trx, input.interviewerIds);
         const at = now.toISOString();
         const { id } = await trx
@@ -189,8 +226,8 @@ export function interviewsRepository(db: Db) {
             planInterviewId: input.planInterviewId,
             uid: `${crypto.randomUUID()}@${by.uidHost}`,
             sequence: 0,
-            status: 'scheduled',
-            startsAt: startsAt.toISOString(),
+            status: startsAt ? 'scheduled' : 'offered',
+            startsAt: startsAt?.toISOString() ?? null,
             timeZone: input.timeZone,
             durationMinutes: input.durationMinutes,
             location: input.location || null,
@@ -201,16 +238,30 @@ export function interviewsRepository(db: Db) {
           .returning('id')
           .executeTakeFirstOrThrow();
         await setInterviewers(trx, id, input.interviewerIds);
+        let offered = 0;
+        if (!startsAt) {
+          offered = await offerSlots(trx, id, input.interviewerIds, input.durationMinutes, now);
+          if (offered === 0) throw noTimes();
+          const token = await issueApplicantLink(trx, applicantId, 'status', now);
+          const mail = slotOfferMail({
+            to: applicant.email,
+            firstName: applicant.firstName,
+            interviewName: plan.name,
+            jobTitle: applicant.title,
+            statusLink: statusPageUrl(by.origin, token),
+          });
+          await enqueueMail(trx, [mail], applicantId, now);
+        }
         await auditRepository(trx).record(
           {
             actor: { userId: by.userId },
-            action: 'interview-schedule',
+            action: startsAt ? 'interview-schedule' : 'interview-offer',
             target: `applicant ${applicantId}`,
-            detail: `interview ${id}, ${input.interviewerIds.length} interviewers`,
+            detail: `interview ${id}, ${input.interviewerIds.length} interviewers${startsAt ? '' : `, ${offered} times offered`}`,
           },
           now,
         );
-        return one(trx, id);
+        return one(trx, id, now);
       });
     },
 
@@ -219,7 +270,7 @@ export function interviewsRepository(db: Db) {
       return changing(id, async (trx, applicantId) => {
         const row = await trx
           .selectFrom('interviews')
-          .select(['status', 'timeZone', 'sequence'])
+          .select(['status', 'timeZone', 'sequence', 'durationMinutes'])
           .where('id', '=', id)
           .executeTakeFirstOrThrow();
         if (row.status === 'cancelled') {
@@ -230,6 +281,8 @@ export function interviewsRepository(db: Db) {
           await checkInterviewers(trx, patch.interviewerIds);
           await setInterviewers(trx, id, patch.interviewerIds);
         }
+        // A time the recruiter sets is theirs to change: the candidate's booking is given up.
+        if (patch.startsAt !== undefined) await releaseBooking(trx, id);
         await trx
           .updateTable('interviews')
           .set({
@@ -249,6 +302,17 @@ export function interviewsRepository(db: Db) {
           })
           .where('id', '=', id)
           .execute();
+        // Times still offered are made anew for the new interviewers or length.
+        if (
+          row.status === 'offered' &&
+          patch.startsAt === undefined &&
+          (patch.interviewerIds || patch.durationMinutes)
+        ) {
+          await trx.deleteFrom('interviewSlots').where('interviewId', '=', id).execute();
+          const people = patch.interviewerIds ?? (await interviewerIdsOf(trx, id));
+          const duration = patch.durationMinutes ?? row.durationMinutes;
+          if ((await offerSlots(trx, id, people, duration, now)) === 0) throw noTimes();
+        }
         await auditRepository(trx).record(
           {
             actor: { userId },
@@ -258,7 +322,7 @@ export function interviewsRepository(db: Db) {
           },
           now,
         );
-        return one(trx, id);
+        return one(trx, id, now);
       });
     },
 
@@ -278,6 +342,7 @@ export function interviewsRepository(db: Db) {
           .set({ status: 'cancelled', sequence: row.sequence + 1, updatedAt: now.toISOString() })
           .where('id', '=', id)
           .execute();
+        await releaseBooking(trx, id);
         await auditRepository(trx).record(
           {
             actor: { userId },

@@ -71,6 +71,23 @@ function covered(a: number, b: number, spans: readonly DaySpan[]): boolean {
   return reached >= b;
 }
 
+/** A zone Luxon knows, or `fallback`. */
+export const zoneOr = (zone: string | null, fallback: string) =>
+  zone && DateTime.now().setZone(zone).isValid ? zone : fallback;
+
+/**
+ * "Monday, March 15, 2027, 9:00 AM – 9:45 AM EDT (America/New_York)": an interview's time in
+ * `zone`, with the zone named, so nobody has to convert it.
+ */
+export function whenInZone(start: Date, durationMinutes: number, zone: string): string {
+  const from = DateTime.fromJSDate(start, { zone: zoneOr(zone, 'utc') }).setLocale('en-US');
+  const until = from.plus({ minutes: durationMinutes });
+  return (
+    `${from.toFormat('cccc, LLLL d, yyyy, h:mm a')} – ${until.toFormat('h:mm a')} ` +
+    `${from.offsetNameShort ?? ''} (${from.zoneName})`
+  );
+}
+
 /** "Mon 2026-03-09 22:00–23:00" (an end on another day names it too), in `zone`. */
 export function spanInZone(start: Date, end: Date, zone: string): string {
   const from = DateTime.fromJSDate(start, { zone });

@@ -18,6 +18,7 @@ export type MailKind =
   | 'interview-invitation'
   | 'interview-cancellation'
   | 'interview-reminder'
+  | 'interview-offer'
   | 'feedback-reminder';
 /** Mail a recruiter sends, or that its owner asked for (a confirmed alert): never capped. */
 export type OwnMailKind = Exclude<MailKind, StrangerMailKind>;

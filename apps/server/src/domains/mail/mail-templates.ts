@@ -199,6 +199,40 @@ export function applicantMessageMail(
   return { kind: 'applicant-message', to: [to], subject, text: body, html };
 }
 
+/** "Choose a time for your interview": the times offered wait on the applicant's page. */
+export function slotOfferMail(offer: {
+  to: string;
+  firstName: string;
+  interviewName: string;
+  jobTitle: string;
+  statusLink: string;
+}): OutgoingMail<'interview-offer'> {
+  const { text, html } = message(
+    `Hello ${offer.firstName},`,
+    [
+      {
+        lines: [
+          `We would like to invite you to an interview (${offer.interviewName}) for the ${offer.jobTitle} position. Please choose the time that suits you best on your application's page:`,
+          offer.statusLink,
+        ],
+      },
+      {
+        lines: [
+          'The times are shown in your own time zone, and you can change it there. Once you choose, a calendar invitation follows; you can move or cancel the interview on the same page until a day before it.',
+        ],
+      },
+    ],
+    ['Kind regards,', `The recruiting team at ${BRAND}`],
+  );
+  return {
+    kind: 'interview-offer',
+    to: [offer.to],
+    subject: `Choose a time for your interview: ${offer.jobTitle}`,
+    text,
+    html,
+  };
+}
+
 /** One application's line in the links mail: what it was for and its page. */
 export interface ApplicationLink {
   jobTitle: string;

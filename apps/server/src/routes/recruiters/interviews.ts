@@ -34,7 +34,8 @@ export const consoleInterviewsRoutes: FastifyPluginAsyncZod<{ config: Config }> 
 ) => {
   const { repos } = app;
   // A calendar UID stays the same for the interview's life: minted under the site's own host.
-  const uidHost = new URL(mailOrigin(config)).hostname;
+  const origin = mailOrigin(config);
+  const uidHost = new URL(origin).hostname;
 
   app.get(
     interviewPaths.plan,
@@ -131,7 +132,7 @@ export const consoleInterviewsRoutes: FastifyPluginAsyncZod<{ config: Config }> 
         response: { 200: z.array(interviewSchema), ...consoleProblems(404) },
       },
     },
-    async (request) => repos.interviews.forApplicant(request.params.id),
+    async (request) => repos.interviews.forApplicant(request.params.id, app.now()),
   );
 
   app.post(
@@ -139,7 +140,8 @@ export const consoleInterviewsRoutes: FastifyPluginAsyncZod<{ config: Config }> 
     {
       config: staff,
       schema: {
-        summary: 'Schedule an interview: startsAt is the wall time in timeZone',
+        summary:
+          'Schedule an interview (startsAt: the wall time in timeZone), or offer times (offerSlots)',
         tags,
         params,
         body: scheduleInputSchema,
@@ -152,7 +154,7 @@ export const consoleInterviewsRoutes: FastifyPluginAsyncZod<{ config: Config }> 
       const interview = await repos.interviews.schedule(
         request.params.id,
         input,
-        { userId: user.id, uidHost },
+        { userId: user.id, uidHost, origin },
         app.now(),
       );
       return reply.code(201).send(interview);

@@ -6,6 +6,7 @@ import {
 import {
   APPLICANT_LINKS_PATH,
   applicantActionPath,
+  applicantInterviewPath,
   routes,
   type ScreenProps,
 } from '@lumenfield/routes';
@@ -15,6 +16,7 @@ import { usePageData } from '@/lib/page-data';
 import { usePageMeta } from '@/lib/page-meta';
 import './applicant-page.css';
 import { Summary, Confirm, LinksForm } from './applicant-forms';
+import { BookView, InterviewList } from './interview-booking';
 
 /**
  * The applicant's own page (docs/careers.md, "Your application's own page"), made by the server
@@ -70,6 +72,10 @@ function titleOf(state: ApplicantPageState | undefined): string {
       return copy.unknownTitle;
     case 'erased':
       return copy.erasedTitle;
+    case 'book':
+      return state.view.interview.status === 'offered' ? copy.bookTitle : copy.moveTitle;
+    case 'confirm-cancel-interview':
+      return copy.cancelInterviewTitle;
     default:
       return copy.linksTitle;
   }
@@ -139,6 +145,23 @@ function bodyOf(state: ApplicantPageState): ReactNode {
           application={null}
         />
       );
+    case 'book':
+      return base ? <BookView base={base} xsrfToken={xsrfToken} {...view} /> : null;
+    case 'confirm-cancel-interview':
+      return (
+        <Confirm
+          action={applicantInterviewPath(base ?? '', view.interview.id, true)}
+          xsrfToken={xsrfToken}
+          text={`${view.interview.name}: ${view.interview.when ?? ''}. ${copy.cancelInterviewText}`}
+          tick={copy.cancelInterviewConfirm}
+          button="Cancel my interview"
+          danger
+          back={base}
+          backText="Keep my interview"
+          problem={view.problem}
+          application={application}
+        />
+      );
     case 'unknown':
       return (
         <>
@@ -187,6 +210,7 @@ function StatusView({
         </p>
       ) : null}
       <Summary application={application} />
+      <InterviewList interviews={application.interviews} base={base} />
       <h2 className="applicant-page__heading">What you can do</h2>
       <ul className="applicant-actions">
         <li className="applicant-action">

@@ -27,6 +27,7 @@ const stored = (over: Partial<Interview> = {}): Interview => ({
   sequence: 0,
   planInterview: { ...tech, stage: 'Interview', removed: false },
   interviewers: [{ userId: 4, name: 'Mara Manila', email: 'mara@example.com' }],
+  offer: null,
   updatedAt: '2026-03-01T10:00:00.000Z',
   ...over,
 });

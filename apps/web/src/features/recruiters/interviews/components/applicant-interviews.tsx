@@ -38,8 +38,12 @@ function InterviewItem({
             : ''}
         </p>
       ) : (
-        <p>Slots offered; no time booked yet.</p>
+        <p>
+          Times offered: {interview.offer?.freeSlots ?? 0} still free; the candidate has not chosen
+          one yet.
+        </p>
       )}
+      {interview.offer?.booked && !cancelled ? <p>Booked by the candidate.</p> : null}
       <p>
         {interview.durationMinutes} min with{' '}
         {interview.interviewers.map((person) => person.name).join(', ')}

@@ -17,6 +17,8 @@ import { clockInZone, formatInZone, wallTimeIn } from '../zones';
 import { TimeZoneField } from './time-zone-field';
 
 interface Draft {
+  /** A time set here, or times offered for the candidate to choose from. */
+  when: 'set' | 'offer';
   planInterviewId: string;
   date: string;
   time: string;
@@ -30,6 +32,7 @@ interface Draft {
 function conflictsOf(draft: Draft, exceptInterviewId?: number): ConflictsQuery | undefined {
   const duration = Number(draft.durationMinutes);
   if (
+    draft.when === 'offer' ||
     !/^\d{4}-\d{2}-\d{2}$/.test(draft.date) ||
     !/^\d{2}:\d{2}$/.test(draft.time) ||
     !Number.isInteger(duration) ||
@@ -115,6 +118,7 @@ export function ScheduleForm({
     const zone = interview?.timeZone ?? viewerZone;
     const wall = interview?.startsAt ? wallTimeIn(interview.startsAt, zone) : undefined;
     return {
+      when: 'set',
       planInterviewId: interview ? String(interview.planInterview.id) : '',
       date: wall?.date ?? '',
       time: wall?.time ?? '',
@@ -140,23 +144,33 @@ export function ScheduleForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const fields = {
-      startsAt: `${draft.date}T${draft.time}`,
+    const common = {
       timeZone: draft.timeZone,
       durationMinutes: Number(draft.durationMinutes),
       interviewerIds: draft.interviewerIds,
       location: draft.location.trim() || null,
     };
+    const fields = { ...common, startsAt: `${draft.date}T${draft.time}` };
+    const offering = !interview && draft.when === 'offer';
     const handlers = {
       onSuccess: () =>
-        onDone(interview ? 'The interview was moved.' : 'The interview was scheduled.'),
+        onDone(
+          interview
+            ? 'The interview was moved.'
+            : offering
+              ? 'Times were offered: the candidate has a mail with the link to choose one.'
+              : 'The interview was scheduled.',
+        ),
       onError: (failed: Error) => {
         setErrors(failed instanceof ApiError ? failed.fieldErrors : []);
         setFailure(failureText(failed, 'The interview was not saved.'));
       },
     };
+    const planInterviewId = Number(draft.planInterviewId);
     if (interview) moving.mutate({ id: interview.id, patch: fields }, handlers);
-    else scheduling.mutate({ ...fields, planInterviewId: Number(draft.planInterviewId) }, handlers);
+    else if (offering) {
+      scheduling.mutate({ ...common, planInterviewId, offerSlots: true }, handlers);
+    } else scheduling.mutate({ ...fields, planInterviewId }, handlers);
   };
 
   return (
@@ -210,25 +224,59 @@ export function ScheduleForm({
           </FieldFrame>
         </>
       )}
+      {interview ? null : (
+        <fieldset className="rc-schedule__when">
+          <legend>When</legend>
+          <label>
+            <input
+              type="radio"
+              name="schedule-when"
+              checked={draft.when === 'set'}
+              onChange={() => set({ when: 'set' })}
+            />
+            Set a time
+          </label>
+          <label>
+            <input
+              type="radio"
+              name="schedule-when"
+              checked={draft.when === 'offer'}
+              onChange={() => set({ when: 'offer' })}
+            />
+            Let the candidate choose from the interviewers&rsquo; free times
+          </label>
+          {draft.when === 'offer' ? (
+            <p className="rc-muted">
+              The candidate gets a mail with a link to their page, where they pick one of the times
+              in the next two weeks (from a day ahead) when every interviewer is within their
+              working hours and free.
+            </p>
+          ) : null}
+        </fieldset>
+      )}
       <div className="rc-grid">
-        <TextField
-          id="schedule-date"
-          label="Date"
-          type="date"
-          value={draft.date}
-          error={error('startsAt')}
-          onChange={(date) => set({ date })}
-        />
-        <TextField
-          id="schedule-time"
-          label="Start time"
-          type="time"
-          value={draft.time}
-          onChange={(time) => set({ time })}
-        />
+        {draft.when === 'set' ? (
+          <>
+            <TextField
+              id="schedule-date"
+              label="Date"
+              type="date"
+              value={draft.date}
+              error={error('startsAt')}
+              onChange={(date) => set({ date })}
+            />
+            <TextField
+              id="schedule-time"
+              label="Start time"
+              type="time"
+              value={draft.time}
+              onChange={(time) => set({ time })}
+            />
+          </>
+        ) : null}
         <TimeZoneField
           id="schedule-zone"
-          label="Time zone"
+          label={draft.when === 'set' ? 'Time zone' : 'The candidate’s time zone'}
           value={draft.timeZone}
           also={viewerZone}
           error={error('timeZone')}
@@ -283,7 +331,7 @@ export function ScheduleForm({
         {checks.isError ? <ErrorNote message={failureText(checks.error)} /> : null}
       </section>
       <FormActions
-        submit={interview ? 'Save new time' : 'Schedule'}
+        submit={interview ? 'Save new time' : draft.when === 'offer' ? 'Offer times' : 'Schedule'}
         busy={scheduling.isPending || moving.isPending}
         onCancel={onCancel}
       />
