@@ -179,6 +179,7 @@ export const REACH_ROLE_ROUTES: Record<'hiring_manager' | 'interviewer', Readonl
     'GET /api/recruiters/interviews/:id/scorecard',
     'PUT /api/recruiters/interviews/:id/scorecard',
     'GET /api/recruiters/applicants/:id/scorecards',
+    'GET /api/recruiters/applicants/:id/interviews',
     'GET /api/recruiters/feedback-due',
     ...Object.values(reportPaths).flatMap((path) => [
       `GET ${API_BASE_PATH}${path}`,
@@ -194,6 +195,8 @@ export const REACH_ROLE_ROUTES: Record<'hiring_manager' | 'interviewer', Readonl
     'GET /api/recruiters/interviews/:id/scorecard',
     'PUT /api/recruiters/interviews/:id/scorecard',
     'GET /api/recruiters/applicants/:id/scorecards',
+    // Their own interviews of the applicant, with the kits (read only).
+    'GET /api/recruiters/applicants/:id/interviews',
     'GET /api/recruiters/feedback-due',
   ]),
 };

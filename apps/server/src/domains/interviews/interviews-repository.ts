@@ -142,15 +142,23 @@ export function interviewsRepository(db: Db) {
     );
 
   return {
-    /** The applicant's interviews, earliest first (offered ones last); 404 for no applicant. */
-    async forApplicant(applicantId: number): Promise<Interview[]> {
+    /**
+     * The applicant's interviews, earliest first (offered ones last); when `interviewerId` is
+     * given, only those that name them (an interviewer's own). 404 for no applicant.
+     */
+    async forApplicant(applicantId: number, interviewerId?: number): Promise<Interview[]> {
       const found = await db
         .selectFrom('applicants')
         .select('id')
         .where('id', '=', applicantId)
         .executeTakeFirst();
       if (!found) throw noApplicant(applicantId);
-      return read(db, { applicantId });
+      const interviews = await read(db, { applicantId });
+      return interviewerId === undefined
+        ? interviews
+        : interviews.filter((i) =>
+            i.interviewers.some((person) => person.userId === interviewerId),
+          );
     },
 
     /** Schedules an interview of the applicant's opening's plan, at a wall time in its zone. */

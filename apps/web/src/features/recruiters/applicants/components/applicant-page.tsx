@@ -331,9 +331,14 @@ export default function ApplicantPage({ applicantId }: { applicantId: number }) 
           <div className="rc-columns__side rc-applicant__actions">
             {/* An interviewer reads; a hiring manager moves and notes; the staff write to them. */}
             {reader ? null : <StagePanel applicant={data} />}
-            {staff ? (
-              <ApplicantInterviews applicantId={data.applicantId} jobId={data.jobId} />
-            ) : null}
+            {/* The staff schedule; a hiring manager reads them all, an interviewer their own. */}
+            <ApplicantInterviews
+              applicantId={data.applicantId}
+              jobId={data.jobId}
+              viewerId={user.userId}
+              schedules={staff}
+              ownOnly={reader}
+            />
             {staff ? <MessagePanel applicant={data} /> : null}
             {reader ? null : <NotesPanel applicant={data} />}
             {user.role === 'admin' ? <Erase applicant={data} /> : null}
