@@ -468,7 +468,7 @@ export default function ReportsPage() {
                 </div>
               </dl>
               {report.interviewers.length === 0 ? (
-                <p className="rc-muted">No interview in these dates has ended yet.</p>
+                <p className="rc-muted">No interview in these dates has ended.</p>
               ) : (
                 <ChartAndTable
                   chart={
