@@ -10,12 +10,14 @@ import { adminApi } from '../support/admin-api';
 import { CONSOLE_ADMIN } from '../support/console-servers';
 import { consoleUrl, signedIn } from '../support/console-sign-in';
 import { expect, test } from '../support/fixtures';
+import { shoot } from '../support/shots';
 import { inLetters, seedApplicants } from '../support/seed-applicants';
 
 /**
  * Reports (docs/recruiters.md, "Reports"): 24 applicants to one opening, each taken along a path
- * of stage moves and rejections through the console's API; every report's table on the Reports
- * screen must say what the test works out from those paths itself. The server suite checks the
+ * of stage moves and rejections through the console's API, and four interviews with two
+ * scorecards; every report's table on the Reports screen must say what the test works out from
+ * those paths and interviews itself. The server suite checks the
  * durations on a history with set dates; here every move is seconds old, so the medians are 0.
  */
 
@@ -36,6 +38,28 @@ const PATHS: [number, Step[]][] = [
 const FUNNEL = ['New', 'Screening', 'Interview', 'Offer', 'Hired'];
 
 const stageOf = (step: Step | undefined) => (step ?? 'New').replace(/:.*/, '');
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+/** Midnight (UTC) `days` days before today. */
+const daysAgo = (days: number) => Math.floor(Date.now() / DAY) * DAY - days * DAY;
+/** The Monday of `ms`'s week (UTC). */
+const mondayOf = (ms: number) => {
+  const day = Math.floor(ms / DAY) * DAY;
+  return day - ((new Date(day).getUTCDay() + 6) % 7) * DAY;
+};
+/** The ISO week a Monday starts: week 1 holds the year's first Thursday. */
+const isoWeek = (monday: number) => {
+  const thursday = new Date(monday + 3 * DAY);
+  const year = thursday.getUTCFullYear();
+  const dayOfYear = (thursday.getTime() - Date.UTC(year, 0, 1)) / DAY;
+  return `${year}-W${String(Math.floor(dayOfYear / 7) + 1).padStart(2, '0')}`;
+};
+const weekRow = (monday: number, held: number, cancelled: number) => [
+  `Week of ${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(monday)} ${isoWeek(monday)}`,
+  String(held),
+  String(cancelled),
+];
 
 /** The rows of the table a caption names, as their cells' text. */
 async function tableRows(page: Page, caption: string): Promise<string[][]> {
@@ -115,6 +139,78 @@ test.describe('reports', () => {
     };
     for (let start = 0; start < ids.length; start += 6) {
       await Promise.all(ids.slice(start, start + 6).map((id, k) => walk(id, paths[start + k]!)));
+    }
+
+    // Interviews (the admin interviews): two held nine days ago with their scorecards in, one
+    // held two days ago without one (missing), one cancelled; the plan's kit rates SQL.
+    const me = (
+      (await (await page.request.get('/api/recruiters/session', { headers })).json()) as {
+        user: { userId: number };
+      }
+    ).user.userId;
+    const plan = await page.request.put(`/api/recruiters/jobs/${jobId}/interview-plan`, {
+      headers,
+      data: {
+        stages: [
+          {
+            stage: 'Interview',
+            interviews: [
+              {
+                name: 'Technical',
+                durationMinutes: 60,
+                kind: 'video',
+                focusAttributes: ['SQL'],
+                questions: [],
+              },
+            ],
+          },
+        ],
+      },
+    });
+    expect(plan.status()).toBe(200);
+    const planInterviewId = (
+      (await plan.json()) as { stages: { interviews: { id: number }[] }[] }
+    ).stages.flatMap((stage) => stage.interviews)[0]!.id;
+    const interviews = [
+      { applicant: ids[0]!, startsAt: daysAgo(9) + 9 * HOUR, card: true },
+      { applicant: ids[1]!, startsAt: daysAgo(9) + 13 * HOUR, card: true },
+      { applicant: ids[2]!, startsAt: daysAgo(2) + 9 * HOUR, card: false },
+      { applicant: ids[3]!, startsAt: daysAgo(2) + 10 * HOUR, card: false, cancel: true },
+    ];
+    const waited: number[] = [];
+    for (const interview of interviews) {
+      const made = await page.request.post(
+        `/api/recruiters/applicants/${interview.applicant}/interviews`,
+        {
+          headers,
+          data: {
+            planInterviewId,
+            startsAt: new Date(interview.startsAt).toISOString().slice(0, 16),
+            timeZone: 'UTC',
+            durationMinutes: 60,
+            interviewerIds: [me],
+          },
+        },
+      );
+      expect(made.status(), await made.text()).toBe(201);
+      const { id } = (await made.json()) as { id: number };
+      if (interview.cancel) {
+        expect(
+          (await page.request.delete(`/api/recruiters/interviews/${id}`, { headers })).status(),
+        ).toBe(204);
+      }
+      if (!interview.card) continue;
+      const card = await page.request.put(`/api/recruiters/interviews/${id}/scorecard`, {
+        headers,
+        data: {
+          ratings: [{ attribute: 'SQL', rating: 3, notes: '' }],
+          notes: '',
+          recommendation: 'yes',
+          submit: true,
+        },
+      });
+      expect(card.status(), await card.text()).toBe(200);
+      waited.push((Date.now() - (interview.startsAt + HOUR)) / HOUR);
     }
 
     // What the reports must say, worked out from the paths.
@@ -199,10 +295,43 @@ test.describe('reports', () => {
       }),
     );
 
+    // Interviews per week: every week of the last 90 days, the interviews in the weeks they
+    // started in.
+    const weeks: number[] = [];
+    for (let monday = mondayOf(daysAgo(89)); monday <= daysAgo(0); monday += 7 * DAY) {
+      weeks.push(monday);
+    }
+    expect(await tableRows(page, 'Interviews per week')).toEqual(
+      weeks.map((monday) => {
+        const mine = interviews.filter((i) => mondayOf(i.startsAt) === monday);
+        return weekRow(
+          monday,
+          mine.filter((i) => !i.cancel).length,
+          mine.filter((i) => i.cancel).length,
+        );
+      }),
+    );
+    expect(await tableRows(page, 'Interviews by opening')).toEqual([
+      [`Reports Analyst ${code}`, '3', '1'],
+    ]);
+
+    // Time to feedback: the two cards, each hours after its interview ended; one missing.
+    const [row] = await tableRows(page, 'Time to feedback per interviewer');
+    expect(row!.filter((_, k) => k !== 2 && k !== 3)).toEqual([CONSOLE_ADMIN.name, '2', '1']);
+    const hoursIn = (text: string) => Number(/^([\d.,]+) hours$/.exec(text)![1]!.replace(',', ''));
+    const median = (waited[0]! + waited[1]!) / 2;
+    // Rounded to a tenth, from submissions a moment before the page was read.
+    expect(Math.abs(hoursIn(row![2]!) - median)).toBeLessThan(0.2);
+    expect(Math.abs(hoursIn(row![3]!) - Math.max(...waited))).toBeLessThan(0.2);
+    const feedback = page.getByRole('region', { name: 'Time to feedback' });
+    await expect(
+      feedback.getByText('Missing scorecards', { exact: true }).locator('..'),
+    ).toHaveText(/Missing scorecards\s*1/);
+
     // A chart beside each table, named for what it shows.
     await expect(
       page.getByRole('img', { name: /a chart; the table below has the same figures/ }),
-    ).toHaveCount(5);
+    ).toHaveCount(7);
     await expectNoViolations(page, 'the reports of one opening at 1440 px');
 
     // Each report's CSV: the file name says the report and the filter.
@@ -218,6 +347,10 @@ test.describe('reports', () => {
       `"New","${reached[0]}","${reached[1]}","${Math.round((reached[1]! / reached[0]!) * 1000) / 10}"`,
     );
     await page.screenshot({ path: test.info().outputPath('reports-1440.png'), fullPage: true });
+    await page
+      .getByRole('heading', { level: 2, name: 'Interviews per week' })
+      .scrollIntoViewIfNeeded();
+    await shoot(page, 'reports-interviews');
 
     // The filter: a range before anyone applied says so in every report.
     await page.getByLabel('Applied from').fill('2020-01-01');
@@ -228,12 +361,16 @@ test.describe('reports', () => {
       '0 applicants applied from Jan 1, 2020 to Jan 31, 2020',
     );
     await expect(page.getByText('Nobody applied in these dates.')).toBeVisible();
+    await expect(page.getByText('No interview in these dates has ended.')).toBeVisible();
     await expectNoViolations(page, 'the reports of a range nobody applied in');
 
     // On a phone.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/recruiters/reports?jobId=${jobId}`);
     await expect(page.getByRole('table', { name: 'Rejection reasons' })).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Time to feedback per interviewer' }),
+    ).toBeVisible();
     await expectNoViolations(page, 'the reports at 390 px');
     await page.screenshot({ path: test.info().outputPath('reports-390.png'), fullPage: true });
     await page.context().close();

@@ -11,7 +11,7 @@ import { apply } from '../support/applications';
 import { CONSOLE_ADMIN } from '../support/console-servers';
 import { consoleUrl, signedIn } from '../support/console-sign-in';
 import { expect, live, test } from '../support/fixtures';
-import { shoot } from '../support/shots';
+import { shoot, shootScreen } from '../support/shots';
 
 /** A console call as the signed-in page makes it (its fixed header, and the XSRF echo). */
 async function consoleCall<T>(
@@ -42,8 +42,9 @@ async function atBothWidths(page: Page, what: string, shot: string) {
 
 /**
  * Scorecards (docs/recruiters.md, "Scorecards"): an interviewer signs in and sees only the
- * applicant they interview, fills in the kit's scorecard and submits it; the opening's hiring
- * manager reads the summary on the applicant's page and moves them to Offer. Against the SQLite
+ * applicant they interview, reads their interview's kit on the applicant's page, fills in the
+ * scorecard and submits it; the opening's hiring manager reads the summary on the applicant's
+ * page, moves them to Offer, and rejects the other applicant with a reason and a mail. Against the SQLite
  * console server (the server suite covers both engines).
  */
 test.describe('scorecards', () => {
@@ -60,7 +61,7 @@ test.describe('scorecards', () => {
       JobTitle: `Data Analyst ${suffix}`,
     });
     const interviewed = await apply(base, jobId, 'Noor', `noor.${suffix}@example.com`, 'Score');
-    await apply(base, jobId, 'Omar', `omar.${suffix}@example.com`, 'Score');
+    const passedOver = await apply(base, jobId, 'Omar', `omar.${suffix}@example.com`, 'Score');
     const password = 'a long and uncommon passphrase 42';
     const ivo = { email: `ivo.${suffix}@example.com`, name: `Ivo Interviewer ${suffix}`, password };
     const hana = { email: `hana.${suffix}@example.com`, name: `Hana Manager ${suffix}`, password };
@@ -122,8 +123,18 @@ test.describe('scorecards', () => {
     await ivoPage.getByRole('link', { name: 'Noor Score' }).click();
     const panel = ivoPage.getByRole('region', { name: 'Scorecards' });
     await expect(panel).toContainText('No scorecards submitted yet.');
-    await panel.getByText(/^Technical/).click();
-    await panel.getByRole('link', { name: 'Open the scorecard' }).click();
+    // Their interview on the applicant's page, read only, the kit open, their card a click away.
+    const theirs = ivoPage.getByRole('region', { name: 'Your interviews' });
+    await expect(theirs.getByRole('heading', { name: 'Technical (Video)' })).toBeVisible();
+    await expect(theirs.getByText('Walk us through a slow query you fixed.')).toBeVisible();
+    await expect(theirs).toContainText('Focus attributes: SQL, Communication');
+    await expect(theirs.getByRole('button')).toHaveCount(0);
+    await atBothWidths(
+      ivoPage,
+      'the applicant’s page, for an interviewer',
+      'interviewer-applicant',
+    );
+    await theirs.getByRole('link', { name: 'Open your scorecard for Technical' }).click();
     await expect(
       ivoPage.getByRole('heading', { level: 1, name: 'Scorecard: Technical' }),
     ).toBeVisible();
@@ -175,5 +186,37 @@ test.describe('scorecards', () => {
     await hanaPage.getByRole('radio', { name: 'Offer' }).check();
     await hanaPage.getByRole('button', { name: 'Change stage' }).click();
     await expect(hanaPage.getByText('Stage changed to Offer.')).toBeVisible();
+
+    // …and passes over the other: a rejection with a reason and its mail, as a recruiter's.
+    const reason = `Another candidate was closer ${suffix}`;
+    await consoleCall(admin, 'POST', '/api/recruiters/rejection-reasons', { label: reason });
+    const mail = `Kind no ${suffix}`;
+    await consoleCall(admin, 'POST', '/api/recruiters/message-templates', {
+      name: mail,
+      subject: 'About {{jobTitle}}',
+      body: 'Dear {{firstName}},\n\nThank you for your time.',
+    });
+    await hanaPage.goto(`/recruiters/applicants/${passedOver}`);
+    await live(hanaPage);
+    await hanaPage.getByRole('button', { name: 'Reject…' }).click();
+    const dialog = hanaPage.getByRole('dialog', { name: 'Reject Omar Score?' });
+    await dialog.getByLabel('Reason').selectOption(reason);
+    await dialog.getByLabel('Rejection mail').selectOption(mail);
+    await expect(
+      dialog.getByRole('region', { name: 'The mail Omar Score will read' }),
+    ).toContainText('Dear Omar,');
+    for (const width of [1440, 390]) {
+      await hanaPage.setViewportSize({ width, height: 900 });
+      await expectNoViolations(hanaPage, `the rejection, for the hiring manager, at ${width} px`);
+      await shootScreen(hanaPage, 'hiring-manager-reject');
+    }
+    await hanaPage.setViewportSize({ width: 1440, height: 900 });
+    await dialog.getByRole('button', { name: 'Reject and send' }).click();
+    const stage = hanaPage.getByRole('region', { name: 'Stage' });
+    await expect(stage).toContainText('Rejected.');
+    await expect(stage).toContainText(`Reason: ${reason}`);
+    await expect(hanaPage.getByRole('region', { name: 'Timeline' })).toContainText(
+      `Rejection mail sent by ${hana.name}: About Data Analyst ${suffix}`,
+    );
   });
 });

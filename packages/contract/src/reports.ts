@@ -15,6 +15,8 @@ export const reportKinds = [
   'pass-through',
   'sources',
   'rejection-reasons',
+  'interviews-per-week',
+  'time-to-feedback',
 ] as const;
 export type ReportKind = (typeof reportKinds)[number];
 
@@ -25,6 +27,8 @@ export const reportPaths: Record<ReportKind, string> = {
   'pass-through': '/recruiters/reports/pass-through',
   sources: '/recruiters/reports/sources',
   'rejection-reasons': '/recruiters/reports/rejection-reasons',
+  'interviews-per-week': '/recruiters/reports/interviews-per-week',
+  'time-to-feedback': '/recruiters/reports/time-to-feedback',
 };
 
 /** Each report's title, on the screen and in its CSV's file name. */
@@ -34,6 +38,8 @@ export const reportTitles: Record<ReportKind, string> = {
   'pass-through': 'Pass-through by stage',
   sources: 'Pass-through by source',
   'rejection-reasons': 'Rejection reasons',
+  'interviews-per-week': 'Interviews per week',
+  'time-to-feedback': 'Time to feedback',
 };
 
 /** The console's page. */
@@ -171,6 +177,69 @@ export const rejectionReasonsReportSchema = reportSchema({
   ),
 });
 export type RejectionReasonsReport = z.infer<typeof rejectionReasonsReportSchema>;
+
+/**
+ * The interview reports count interviews by when they start, not by when their applicant applied:
+ * those that start between the two dates, of the applicants within reach (and of the opening).
+ */
+export const interviewsPerWeekReportSchema = reportSchema({
+  /** Every ISO week (Monday to Sunday, UTC) the dates touch, in order (see INTERVIEW_WEEKS_MAX). */
+  weeks: z.array(
+    z.object({
+      /** The ISO week, `2025-W02`. */
+      week: z.string(),
+      /** Its Monday, YYYY-MM-DD. */
+      monday: z.string(),
+      /** Interviews scheduled (not cancelled) that start in the week and in the dates. */
+      held: z.number().int(),
+      /** Interviews cancelled whose start was in the week and in the dates. */
+      cancelled: z.number().int(),
+    }),
+  ),
+  held: z.number().int(),
+  cancelled: z.number().int(),
+  /** Per opening with an interview in the dates, most held first. */
+  openings: z.array(
+    z.object({
+      jobId: z.number().int(),
+      jobTitle: z.string(),
+      jobCode: z.string(),
+      held: z.number().int(),
+      cancelled: z.number().int(),
+    }),
+  ),
+});
+export type InterviewsPerWeekReport = z.infer<typeof interviewsPerWeekReportSchema>;
+
+/**
+ * Dates that touch more weeks than this list only the weeks from the first to the last with an
+ * interview: a range to the year 9999 must not answer half a million empty weeks.
+ */
+export const INTERVIEW_WEEKS_MAX = 106;
+
+/** Hours to one decimal; null when there is nothing to take it of. */
+const hours = z.number().nullable();
+
+/** Time to feedback's figures: over all interviewers, and each interviewer's own. */
+const feedbackFigures = {
+  /** Submitted scorecards of the interviews in the dates. */
+  submitted: z.number().int(),
+  /** From the interview's end to the card's submission, in hours (none before the end). */
+  medianHours: hours,
+  /** The 90th percentile of the same (nearest rank): nine in ten took no longer. */
+  p90Hours: hours,
+  /** Interviews that have ended with an interviewer who has not submitted their card. */
+  missing: z.number().int(),
+};
+
+export const timeToFeedbackReportSchema = reportSchema({
+  ...feedbackFigures,
+  /** Per interviewer, the most missing first. */
+  interviewers: z.array(
+    z.object({ userId: z.number().int(), name: z.string(), ...feedbackFigures }),
+  ),
+});
+export type TimeToFeedbackReport = z.infer<typeof timeToFeedbackReportSchema>;
 
 /** A per cent to one decimal; null when the base is 0. */
 export const percentOf = (part: number, whole: number): number | null =>

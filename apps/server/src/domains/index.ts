@@ -23,6 +23,7 @@ import { pipelineRepository } from './pipeline/pipeline-repository';
 import { duplicateChanges } from './pipeline/duplicate-changes';
 import { duplicatesRepository } from './pipeline/duplicates';
 import { reportsRepository } from './pipeline/reports-repository';
+import { interviewReports } from './pipeline/interview-reports';
 import { referenceRepository } from './openings/reference-repository';
 import { selfIdRepository } from './self-id/self-id-repository';
 import { tellingSearchEngines } from './openings/search-notices';
@@ -124,8 +125,9 @@ export function createRepositories(db: Db, options: RepositoryOptions = {}) {
     // Duplicates: the suggestions and the same person's applications, and a recruiter's
     // decisions (merge, dismiss, undo), each audited in its transaction (pipeline/duplicates.ts).
     duplicates: composed(duplicatesRepository(db), duplicateChanges(db)),
-    // The recruiters' reports: read-only figures over the stage history (docs/recruiters.md).
-    reports: reportsRepository(db),
+    // The recruiters' reports: read-only figures over the stage history and the interviews
+    // (docs/recruiters.md, "Reports").
+    reports: composed(reportsRepository(db), interviewReports(db)),
     // Openings' hiring teams (each replacement audited in its transaction); reach is team/reach.ts.
     team: teamRepository(db),
     // Interview plans, working hours and interviews scheduled (docs/recruiters.md,

@@ -170,10 +170,16 @@ export const REACH_ROLE_ROUTES: Record<'hiring_manager' | 'interviewer', Readonl
     'GET /api/recruiters/applicants/:id/neighbours',
     'PUT /api/recruiters/applicants/:id/stage',
     'POST /api/recruiters/applicants/:id/notes',
+    // Rejecting with a reason and a mail: the lists to choose from, the mail's preview.
+    'GET /api/recruiters/message-templates',
+    'GET /api/recruiters/rejection-reasons',
+    'POST /api/recruiters/applicants/:id/messages/preview',
+    'POST /api/recruiters/applicants/:id/rejection',
     'GET /api/recruiters/resumes/:guid',
     'GET /api/recruiters/interviews/:id/scorecard',
     'PUT /api/recruiters/interviews/:id/scorecard',
     'GET /api/recruiters/applicants/:id/scorecards',
+    'GET /api/recruiters/applicants/:id/interviews',
     'GET /api/recruiters/feedback-due',
     ...Object.values(reportPaths).flatMap((path) => [
       `GET ${API_BASE_PATH}${path}`,
@@ -189,6 +195,8 @@ export const REACH_ROLE_ROUTES: Record<'hiring_manager' | 'interviewer', Readonl
     'GET /api/recruiters/interviews/:id/scorecard',
     'PUT /api/recruiters/interviews/:id/scorecard',
     'GET /api/recruiters/applicants/:id/scorecards',
+    // Their own interviews of the applicant, with the kits (read only).
+    'GET /api/recruiters/applicants/:id/interviews',
     'GET /api/recruiters/feedback-due',
   ]),
 };
@@ -445,8 +453,9 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
       url: '/api/recruiters/applicants/999999/messages',
       body: { subject: 'Hello', body: 'Hello.' },
     },
+    // The fixture applicant with no such reason: refused (400) past the guards and the reach.
     'POST /api/recruiters/applicants/:id/rejection': {
-      url: '/api/recruiters/applicants/999999/rejection',
+      url: `/api/recruiters/applicants/${f.applicantId}/rejection`,
       body: { reasonId: 999999, templateId: null },
     },
     // Sources (docs/recruiters.md): a tracking link (unknown: lands on /careers), the console's

@@ -173,15 +173,27 @@ export function interviewsRepository(db: Db) {
     );
 
   return {
-    /** The applicant's interviews, earliest first (offered ones last); 404 for no applicant. */
-    async forApplicant(applicantId: number, now: Date): Promise<Interview[]> {
+    /**
+     * The applicant's interviews, earliest first (offered ones last); when `interviewerId` is
+     * given, only those that name them (an interviewer's own). 404 for no applicant.
+     */
+    async forApplicant(
+      applicantId: number,
+      now: Date,
+      interviewerId?: number,
+    ): Promise<Interview[]> {
       const found = await db
         .selectFrom('applicants')
         .select('id')
         .where('id', '=', applicantId)
         .executeTakeFirst();
       if (!found) throw noApplicant(applicantId);
-      return read(db, { applicantId }, now);
+      const interviews = await read(db, { applicantId }, now);
+      return interviewerId === undefined
+        ? interviews
+        : interviews.filter((i) =>
+            i.interviewers.some((person) => person.userId === interviewerId),
+          );
     },
 
     /**

@@ -58,7 +58,9 @@ export function bulkChanges(db: Db) {
             await moveStage(applicantId, action.action.stage, userId, at, { bulk: step });
           } else {
             const { reasonId, templateId } = action.action;
-            await reject(applicantId, { reasonId, templateId }, userId, at, mailOrigin, step);
+            await reject(applicantId, { reasonId, templateId }, userId, at, mailOrigin, {
+              bulk: step,
+            });
           }
           done.push(applicantId);
         } catch (error) {

@@ -25,7 +25,7 @@ import { messageLookups, recordMessage } from '../messages/messages-repository';
 import { bulkRepository, type BulkStep } from './bulk-repository';
 import { batchNote, checkSeen, noApplicant } from './pipeline-changes';
 import { pipelineRepository, type PipelineApplicant } from './pipeline-repository';
-import { EVERYTHING } from '../team/reach';
+import { EVERYTHING, type Reach } from '../team/reach';
 
 /** What a message is, before its placeholders are filled: a template's or the recruiter's own. */
 interface Draft {
@@ -130,16 +130,21 @@ export function messageChanges(db: Db) {
     otherKeys: readonly string[] = [],
   ) => changeApplicants(db, [applicantId], work, otherKeys);
 
-  const found = async (trx: Db, applicantId: number) => {
-    const applicant = await pipelineRepository(trx).find(applicantId, EVERYTHING);
+  /** The applicant within the writer's `reach` (out of it is as missing: 404). */
+  const found = async (trx: Db, applicantId: number, reach: Reach = EVERYTHING) => {
+    const applicant = await pipelineRepository(trx).find(applicantId, reach);
     if (!applicant) throw noApplicant(applicantId);
     return applicant;
   };
 
   return {
-    /** What the draft would say to this applicant; nothing is stored or sent. */
-    async preview(applicantId: number, draft: MessageDraft): Promise<MessagePreview> {
-      const applicant = await found(db, applicantId);
+    /** What the draft would say to this applicant (within `reach`); nothing is stored or sent. */
+    async preview(
+      applicantId: number,
+      draft: MessageDraft,
+      reach: Reach = EVERYTHING,
+    ): Promise<MessagePreview> {
+      const applicant = await found(db, applicantId, reach);
       const text = await draftOf(db, draft);
       const facts = factsOf(applicant, STATUS_LINK_PREVIEW);
       return {
@@ -184,7 +189,8 @@ export function messageChanges(db: Db) {
      * Rejected with a reason in use (400 naming reasonId otherwise) and, with a template, its
      * mail; 409 with the stage model's sentence when Rejected cannot be reached from here, or as
      * part of a bulk action (`bulk`), when someone changed the applicant meanwhile; the mail
-     * then waits for the undo's window.
+     * then waits for the undo's window. A hiring manager rejects within their `reach` (404
+     * outside it), with the same reason, mail and audit row as the staff.
      */
     reject: (
       applicantId: number,
@@ -192,12 +198,12 @@ export function messageChanges(db: Db) {
       userId: number,
       now: Date,
       mailOrigin: string,
-      bulk?: BulkStep,
+      { bulk, reach = EVERYTHING }: { bulk?: BulkStep | undefined; reach?: Reach } = {},
     ) =>
       changing(
         applicantId,
         async (trx) => {
-          const applicant = await found(trx, applicantId);
+          const applicant = await found(trx, applicantId, reach);
           checkSeen(applicant.stage, bulk);
           const refusal = stageMoveRefusal(applicant.stage, 'Rejected');
           if (refusal) throw new HttpProblem(409, refusal);

@@ -1,5 +1,7 @@
 import {
   HIRE_BANDS,
+  type InterviewsPerWeekReport,
+  type TimeToFeedbackReport,
   NO_REASON_LABEL,
   NO_SOURCE_LABEL,
   percentOf,
@@ -65,5 +67,33 @@ export const reportCsv = {
         r.count,
         percentOf(r.count, report.rejected),
       ]),
+    ),
+  'interviews-per-week': (report: InterviewsPerWeekReport) =>
+    toCsv(
+      ['Week', 'Week starting', 'Held', 'Cancelled'],
+      [
+        ...report.weeks.map((w) => [w.week, w.monday, w.held, w.cancelled]),
+        ['All weeks', '', report.held, report.cancelled],
+      ],
+    ),
+  'time-to-feedback': (report: TimeToFeedbackReport) =>
+    toCsv(
+      [
+        'Interviewer',
+        'Scorecards submitted',
+        'Median hours to feedback',
+        '90th percentile hours',
+        'Missing scorecards',
+      ],
+      [
+        ...report.interviewers.map((i) => [
+          i.name,
+          i.submitted,
+          i.medianHours,
+          i.p90Hours,
+          i.missing,
+        ]),
+        ['All interviewers', report.submitted, report.medianHours, report.p90Hours, report.missing],
+      ],
     ),
 };

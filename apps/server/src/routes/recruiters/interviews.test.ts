@@ -4,6 +4,12 @@ import { withAuditLogAway } from '../../test/audit-log-away';
 import { newApplication } from '../../test/applicants';
 import { consoleRequest, createUser, openSession } from '../../test/console';
 import { createOpening } from '../../test/legacy/application';
+import { putOnTeam } from '../../test/hiring';
+import {
+  changeInterview,
+  planInterview as planKit,
+  scheduleInterview,
+} from '../../test/interviews';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
 import type { User } from '../../domains/accounts/users-repository';
 
@@ -470,5 +476,84 @@ describe(`interview plans and scheduling (${engine})`, () => {
     expect((await call('DELETE', `/interviews/${otherId}`)).statusCode).toBe(204);
     const gone2 = await conflicts({ startsAt: '2026-03-09T09:00' });
     expect(gone2.interviewers[1]!.overlapping).toEqual([]);
+  });
+
+  it("an interviewer reads their own interviews of the applicant, with kits; a hiring manager their openings'", async () => {
+    const ivo = await createUser(t, 'ivo.reads@example.com', 'interviewer', 'Ivo Interviewer');
+    const omar = await createUser(t, 'omar.reads@example.com', 'interviewer', 'Omar Other');
+    const hana = await createUser(t, 'hana.reads@example.com', 'hiring_manager', 'Hana Manager');
+    await putOnTeam(t, jobId, hana.id, 'hiring_manager');
+    const [ivoSession, hanaSession] = [await openSession(t, ivo), await openSession(t, hana)];
+    const applicant = (
+      await t.app.repos.applicants.create(
+        newApplication(jobId, { email: `plan.${++seq}@example.com` }, 2000 + seq),
+      )
+    ).applicantId;
+    const elsewhere = (
+      await t.app.repos.applicants.create(
+        newApplication(otherJobId, { email: `plan.${++seq}@example.com` }, 2000 + seq),
+      )
+    ).applicantId;
+    const planInterviewId = await planKit(t, jobId, {
+      name: 'Systems design',
+      focusAttributes: ['Architecture', 'Trade-offs'],
+      questions: ['Design a rate limiter.'],
+    });
+    const setup = { jobId, applicantId: applicant, planInterviewId };
+    const at = (day: number) => new Date(Date.UTC(2026, 4, day, 14));
+    const together = await scheduleInterview(t, setup, {
+      startsAt: at(4),
+      timeZone: 'UTC',
+      interviewerIds: [ivo.id, omar.id],
+    });
+    const omarsOwn = await scheduleInterview(t, setup, {
+      startsAt: at(5),
+      timeZone: 'UTC',
+      interviewerIds: [omar.id],
+    });
+    const cancelled = await scheduleInterview(t, setup, {
+      startsAt: at(6),
+      timeZone: 'UTC',
+      interviewerIds: [ivo.id],
+    });
+    await changeInterview(t, cancelled.id, { status: 'cancelled' });
+    const list = (session: string, id = applicant) =>
+      consoleRequest(t, session, 'GET', `/api/recruiters/applicants/${id}/interviews`);
+
+    const mine = await list(ivoSession);
+    expect(mine.statusCode, mine.body).toBe(200);
+    const shown = mine.json() as Interview[];
+    // Their own, the cancelled one too; never the one that names only a colleague.
+    expect(shown.map((i) => i.id)).toEqual([together.id, cancelled.id]);
+    expect(shown[0]).toMatchObject({
+      status: 'scheduled',
+      planInterview: {
+        name: 'Systems design',
+        focusAttributes: ['Architecture', 'Trade-offs'],
+        questions: ['Design a rate limiter.'],
+      },
+    });
+    expect(shown[0]!.interviewers.map((p) => p.name)).toEqual(['Ivo Interviewer', 'Omar Other']);
+    // A hiring manager reads every interview of their opening's applicant.
+    expect(((await list(hanaSession)).json() as Interview[]).map((i) => i.id)).toEqual([
+      together.id,
+      omarsOwn.id,
+      cancelled.id,
+    ]);
+    // Out of reach is as missing: an applicant Ivo does not interview, another opening's.
+    expect((await list(ivoSession, secondApplicantId)).statusCode).toBe(404);
+    expect((await list(hanaSession, elsewhere)).statusCode).toBe(404);
+    expect((await list(complianceSession)).statusCode).toBe(403);
+    // Reading is all: scheduling, moving and cancelling stay the staff's.
+    for (const session of [ivoSession, hanaSession]) {
+      const moved = await consoleRequest(
+        t,
+        session,
+        'PATCH',
+        `/api/recruiters/interviews/${together.id}`,
+        { durationMinutes: 30 },
+      );
+      expect(moved.statusCode).toBe(403);
+    }
   });
 });

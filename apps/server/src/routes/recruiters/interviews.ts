@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ALL_ROLES,
+  APPLICANT_READER_ROLES,
   conflictsQuerySchema,
   conflictsSchema,
   interviewPatchSchema,
@@ -18,6 +19,8 @@ import {
 import type { Config } from '../../config';
 import { stripControlCharacters as clean } from '../../lib/control-characters';
 import { mailOrigin } from '../../plugins/public-origin';
+import { HttpProblem } from '../../lib/http-problem';
+import { reachOf } from '../../domains/team/reach';
 import { consoleProblems, signedIn } from './console-user';
 
 const staff = { access: 'session' } as const;
@@ -124,15 +127,29 @@ export const consoleInterviewsRoutes: FastifyPluginAsyncZod<{ config: Config }> 
   app.get(
     interviewPaths.applicantInterviews,
     {
-      config: staff,
+      // Read by everyone who reaches the applicant (team/reach.ts): an interviewer reads only
+      // the interviews that name them, with their kits; their scorecards are another route's.
+      config: { access: 'session', roles: APPLICANT_READER_ROLES },
       schema: {
-        summary: "An applicant's interviews, with their kits and interviewers",
+        summary: "An applicant's interviews (an interviewer's: their own), with kits",
         tags,
         params,
         response: { 200: z.array(interviewSchema), ...consoleProblems(404) },
       },
     },
-    async (request) => repos.interviews.forApplicant(request.params.id, app.now()),
+    async (request) => {
+      const { user } = signedIn(request);
+      const { id } = request.params;
+      const reach = reachOf(user);
+      if (!(await repos.team.reachesApplicant(reach, id))) {
+        throw new HttpProblem(404, `There is no applicant ${id}.`);
+      }
+      return repos.interviews.forApplicant(
+        id,
+        app.now(),
+        reach.kind === 'interviews' ? user.id : undefined,
+      );
+    },
   );
 
   app.post(

@@ -8,6 +8,7 @@ import type {
 import { findApplicantByLink } from '../../domains/applications/applicant-links';
 import { withAuditLogAway } from '../../test/audit-log-away';
 import { consoleRequest, createUser, openSession } from '../../test/console';
+import { insertInterview, putOnTeam } from '../../test/hiring';
 import { applicationPayload, createOpening, postApplication } from '../../test/legacy/application';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
 
@@ -337,6 +338,103 @@ describe(`messages to candidates (${engine})`, () => {
 
     const again = await call(recruiter, 'POST', `/recruiters/applicants/${id}/rejection`, body);
     expect(again.statusCode).toBe(409);
+  });
+
+  it("a hiring manager rejects their opening's applicants with a reason and a mail, as a recruiter does", async () => {
+    const reason = await createReason('Hiring manager passed');
+    const template = await createTemplate(
+      'Manager decision',
+      'About {{jobTitle}}',
+      'Dear {{firstName}},\n\nWe will not go further.',
+    );
+    const manager = await createUser(t, 'msg.manager@example.com', 'hiring_manager', 'Hana Lead');
+    const managerSession = await openSession(t, manager);
+    await putOnTeam(t, job, manager.id, 'hiring_manager');
+    const interviewer = await createUser(t, 'msg.interviewer@example.com', 'interviewer');
+    const interviewerSession = await openSession(t, interviewer);
+    const mine = await applicant('manager.rejects@example.com', 'Lena');
+    await insertInterview(t, mine, [interviewer.id]);
+    const elsewhere = await createOpening(t, 'MSG-2');
+    const other = (
+      (
+        await postApplication(t, elsewhere, applicationPayload({ Email: 'not.theirs@example.com' }))
+      ).json() as { ApplicantID: number }
+    ).ApplicantID;
+    const body = { reasonId: reason.reasonId, templateId: template.templateId };
+
+    // The dialog's lists and its preview, as the manager's page asks for them.
+    const reasons = await call(managerSession, 'GET', '/recruiters/rejection-reasons');
+    expect(reasons.statusCode).toBe(200);
+    expect((reasons.json() as RejectionReason[]).map((r) => r.label)).toContain(reason.label);
+    const templates = await call(managerSession, 'GET', '/recruiters/message-templates');
+    expect((templates.json() as MessageTemplate[]).map((m) => m.name)).toContain(
+      'Manager decision',
+    );
+    const preview = await call(
+      managerSession,
+      'POST',
+      `/recruiters/applicants/${mine}/messages/preview`,
+      { templateId: template.templateId },
+    );
+    expect(preview.json()).toEqual({
+      subject: 'About Opening MSG-1',
+      body: 'Dear Lena,\n\nWe will not go further.',
+    });
+
+    // Out of reach is as missing, and nothing changes; an interviewer may not reject at all.
+    for (const [session, id, status] of [
+      [managerSession, other, 404],
+      [interviewerSession, mine, 403],
+    ] as const) {
+      const refused = await call(session, 'POST', `/recruiters/applicants/${id}/rejection`, body);
+      expect(refused.statusCode).toBe(status);
+      const previewed = await call(
+        session,
+        'POST',
+        `/recruiters/applicants/${id}/messages/preview`,
+        {
+          templateId: template.templateId,
+        },
+      );
+      expect(previewed.statusCode).toBe(status);
+      expect(await messageMails(id)).toEqual([]);
+    }
+    expect((await page(other)).stage).toBe('New');
+    expect((await page(mine)).stage).toBe('New');
+    // Writing a message of their own stays the staff's.
+    const written = await call(managerSession, 'POST', `/recruiters/applicants/${mine}/messages`, {
+      subject: 'Hello',
+      body: 'Hello.',
+    });
+    expect(written.statusCode).toBe(403);
+
+    const done = await call(
+      managerSession,
+      'POST',
+      `/recruiters/applicants/${mine}/rejection`,
+      body,
+    );
+    expect(done.statusCode, done.body).toBe(204);
+    const shown = await page(mine);
+    expect(shown).toMatchObject({ stage: 'Rejected', rejectionReason: 'Hiring manager passed' });
+    expect(shown.stageHistory[0]).toMatchObject({ stage: 'Rejected', changedBy: 'Hana Lead' });
+    expect(shown.messages).toEqual([
+      expect.objectContaining({
+        kind: 'rejection',
+        sentBy: 'Hana Lead',
+        subject: 'About Opening MSG-1',
+      }),
+    ]);
+    expect((await messageMails(mine)).map((mail) => [mail.toAddress, mail.subject])).toEqual([
+      ['manager.rejects@example.com', 'About Opening MSG-1'],
+    ]);
+    const rows = (await audit('applicant-reject')).filter((r) => r.target === `applicant ${mine}`);
+    expect(rows.map((row) => [row.actorEmail, row.detail])).toEqual([
+      [
+        'msg.manager@example.com',
+        `New -> Rejected, reason ${reason.reasonId}, message ${shown.messages[0]!.messageId}`,
+      ],
+    ]);
   });
 
   it('previews and sends a template and a written message, each queued with its audit row', async () => {

@@ -7,6 +7,7 @@ import {
   messagePreviewSchema,
   messageTemplateInputSchema,
   messageTemplateSchema,
+  PIPELINE_ROLES,
   reasonRemovalSchema,
   rejectionReasonInputSchema,
   rejectionReasonPatchSchema,
@@ -17,10 +18,18 @@ import type { Config } from '../../config';
 import { stripControlCharacters as clean } from '../../lib/control-characters';
 import { checkPlaceholders } from '../../domains/pipeline/message-changes';
 import { mailOrigin } from '../../plugins/public-origin';
+import { reachOf } from '../../domains/team/reach';
 import { consoleProblems, signedIn } from './console-user';
 
 const admins = { access: 'session', roles: ['admin'] } as const;
 const staff = { access: 'session' } as const;
+/**
+ * A hiring manager decides on their openings' applicants (docs/recruiters.md, "The hiring
+ * team"): a rejection with a reason and its mail from a template, as the staff make it, within
+ * their reach. The lists to choose from and the mail's preview come with it; writing a message
+ * of their own does not.
+ */
+const deciders = { access: 'session', roles: PIPELINE_ROLES } as const;
 const tags = ['console'];
 
 /** A template's text as stored: control characters out (line breaks kept in the body). */
@@ -32,7 +41,8 @@ const templateText = (input: z.infer<typeof messageTemplateInputSchema>) => ({
 
 /**
  * Messages to candidates (docs/recruiters.md): the admins' templates and rejection reasons, which
- * recruiters read; a template or a written message to an applicant; a rejection with a reason.
+ * recruiters and hiring managers read; a template or a written message to an applicant; a
+ * rejection with a reason.
  */
 export const consoleMessagesRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
   app,
@@ -44,7 +54,7 @@ export const consoleMessagesRoutes: FastifyPluginAsyncZod<{ config: Config }> = 
   app.get(
     messagePaths.templates,
     {
-      config: staff,
+      config: deciders,
       schema: {
         summary: 'Every message template, by name',
         tags,
@@ -114,7 +124,7 @@ export const consoleMessagesRoutes: FastifyPluginAsyncZod<{ config: Config }> = 
   app.get(
     messagePaths.reasons,
     {
-      config: staff,
+      config: deciders,
       schema: {
         summary: 'Every rejection reason, retired ones too',
         tags,
@@ -190,7 +200,7 @@ export const consoleMessagesRoutes: FastifyPluginAsyncZod<{ config: Config }> = 
   app.post(
     messagePaths.preview,
     {
-      config: staff,
+      config: deciders,
       schema: {
         summary: 'What a template or a written message would say to this applicant (not sent)',
         tags,
@@ -199,7 +209,8 @@ export const consoleMessagesRoutes: FastifyPluginAsyncZod<{ config: Config }> = 
         response: { 200: messagePreviewSchema, ...consoleProblems(404) },
       },
     },
-    (request) => repos.pipeline.preview(request.params.id, request.body),
+    (request) =>
+      repos.pipeline.preview(request.params.id, request.body, reachOf(signedIn(request).user)),
   );
 
   app.post(
@@ -234,7 +245,7 @@ export const consoleMessagesRoutes: FastifyPluginAsyncZod<{ config: Config }> = 
   app.post(
     messagePaths.rejection,
     {
-      config: staff,
+      config: deciders,
       schema: {
         summary: 'Reject the applicant with a reason and, if chosen, a rejection mail',
         tags,
@@ -245,7 +256,9 @@ export const consoleMessagesRoutes: FastifyPluginAsyncZod<{ config: Config }> = 
     },
     async (request, reply) => {
       const { user } = signedIn(request);
-      await repos.pipeline.reject(request.params.id, request.body, user.id, app.now(), origin);
+      await repos.pipeline.reject(request.params.id, request.body, user.id, app.now(), origin, {
+        reach: reachOf(user),
+      });
       return reply.code(204).send(null);
     },
   );

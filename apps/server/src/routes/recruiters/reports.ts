@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  interviewsPerWeekReportSchema,
   passThroughReportSchema,
   PIPELINE_ROLES,
   rejectionReasonsReportSchema,
@@ -10,6 +11,7 @@ import {
   reportTitles,
   sourcesReportSchema,
   timeInStageReportSchema,
+  timeToFeedbackReportSchema,
   timeToHireReportSchema,
   type ReportFilter,
   type ReportKind,
@@ -23,7 +25,8 @@ const answers = consoleProblems(404);
 
 /**
  * The recruiters' reports (docs/recruiters.md, "Reports"): each as JSON for the console's chart
- * and table, and as CSV at the same path with `.csv`. Admins and recruiters, and hiring
+ * and table, and as CSV at the same path with `.csv`; the interview reports count interviews by
+ * their start in the dates (pipeline/interview-reports.ts). Admins and recruiters, and hiring
  * managers over their openings' applicants only (team/reach.ts); the other roles are refused
  * (403). Figures only, never an applicant: not audited.
  */
@@ -32,11 +35,14 @@ export const consoleReportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const filterOf = async (query: z.output<typeof reportQuerySchema>, reach: Reach) =>
     repos.reports.filter(reportRange(query, app.now()), reach);
 
-  /** A report's two routes; `build` and `csv` are typed together by each call below. */
+  /**
+   * A report's two routes; `build` and `csv` are typed together by each call below. `now` is
+   * for figures that depend on what has happened by now (feedback still missing).
+   */
   const report = <T>(
     kind: ReportKind,
     schema: z.ZodType<T>,
-    build: (filter: ReportFilter, reach: Reach) => Promise<T>,
+    build: (filter: ReportFilter, reach: Reach, now: Date) => Promise<T>,
     csv: (report: T) => string,
   ) => {
     const answer: z.ZodType = schema;
@@ -53,7 +59,7 @@ export const consoleReportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const reach = reachOf(signedIn(request).user);
-        return build(await filterOf(request.query, reach), reach);
+        return build(await filterOf(request.query, reach), reach, app.now());
       },
     );
     app.get(
@@ -74,7 +80,7 @@ export const consoleReportsRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply
           .header('Content-Type', 'text/csv; charset=utf-8')
           .header('Content-Disposition', `attachment; filename="${reportFileName(kind, filter)}"`)
-          .send(csv(await build(filter, reach)));
+          .send(csv(await build(filter, reach, app.now())));
       },
     );
   };
@@ -103,5 +109,17 @@ export const consoleReportsRoutes: FastifyPluginAsyncZod = async (app) => {
     rejectionReasonsReportSchema,
     repos.reports.rejectionReasons,
     reportCsv['rejection-reasons'],
+  );
+  report(
+    'interviews-per-week',
+    interviewsPerWeekReportSchema,
+    repos.reports.interviewsPerWeek,
+    reportCsv['interviews-per-week'],
+  );
+  report(
+    'time-to-feedback',
+    timeToFeedbackReportSchema,
+    repos.reports.timeToFeedback,
+    reportCsv['time-to-feedback'],
   );
 };

@@ -169,5 +169,7 @@ export const boardPath = (jobId: number) => consolePagePaths.board.replace(':id'
 export const addCandidatePath = (jobId: number) =>
   consolePagePaths.addCandidate.replace(':id', String(jobId));
 export const applicantPath = (id: number) => consolePagePaths.applicant.replace(':id', String(id));
+export const scorecardPath = (interviewId: number) =>
+  consolePagePaths.scorecard.replace(':id', String(interviewId));
 export const applicantsOfOpening = (jobId: number) =>
   `${consolePagePaths.applicants}?jobId=${jobId}`;

@@ -41,7 +41,7 @@ const formatSize = (bytes: number) =>
     ? `${Math.max(1, Math.round(bytes / 1024))} KB`
     : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-function StagePanel({ applicant, staff }: { applicant: ConsoleApplicant; staff: boolean }) {
+function StagePanel({ applicant }: { applicant: ConsoleApplicant }) {
   const [stage, setStage] = useState<ApplicantStage>(applicant.stage);
   // Rejecting asks for a reason (and offers a mail): its own dialog, not a plain move.
   const [rejecting, setRejecting] = useState(false);
@@ -66,8 +66,8 @@ function StagePanel({ applicant, staff }: { applicant: ConsoleApplicant; staff: 
       setDone(refusal);
       return;
     }
-    // The reasons and the mail are the staff's: a hiring manager's rejection is a plain move.
-    if (stage === 'Rejected' && staff) {
+    // A hiring manager rejects as the staff do: with a reason, and a mail if chosen.
+    if (stage === 'Rejected') {
       setRejecting(true);
       return;
     }
@@ -330,10 +330,15 @@ export default function ApplicantPage({ applicantId }: { applicantId: number }) 
           </div>
           <div className="rc-columns__side rc-applicant__actions">
             {/* An interviewer reads; a hiring manager moves and notes; the staff write to them. */}
-            {reader ? null : <StagePanel applicant={data} staff={staff} />}
-            {staff ? (
-              <ApplicantInterviews applicantId={data.applicantId} jobId={data.jobId} />
-            ) : null}
+            {reader ? null : <StagePanel applicant={data} />}
+            {/* The staff schedule; a hiring manager reads them all, an interviewer their own. */}
+            <ApplicantInterviews
+              applicantId={data.applicantId}
+              jobId={data.jobId}
+              viewerId={user.userId}
+              schedules={staff}
+              ownOnly={reader}
+            />
             {staff ? <MessagePanel applicant={data} /> : null}
             {reader ? null : <NotesPanel applicant={data} />}
             {user.role === 'admin' ? <Erase applicant={data} /> : null}

@@ -3,7 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ConflictsQuery, Interview, ScheduleInput } from '@lumenfield/contract';
 import { installDialogPolyfill } from '../../../careers/test-support';
-import { applicant, json, mockSignedIn, renderConsole } from '../../shell/test-support';
+import {
+  applicant,
+  json,
+  mockSignedIn,
+  mockSignedInAs,
+  renderConsole,
+} from '../../shell/test-support';
 
 installDialogPolyfill();
 
@@ -167,5 +173,31 @@ describe('interviews on the applicant’s page', () => {
     );
     await waitFor(() => expect(cancelled).toEqual(['5']));
     expect(await within(panel).findByText('Technical (Video) · Cancelled')).toBeInTheDocument();
+  });
+
+  it('an interviewer reads their own interviews with the kit open and a link to their scorecard, and changes nothing', async () => {
+    mockSignedInAs('interviewer', {
+      'GET /recruiters/applicants/12': () => json(applicant()),
+      'GET /recruiters/session/working-hours': () => json({ timeZone: 'Asia/Manila', hours: [] }),
+      'GET /recruiters/applicants/12/interviews': () =>
+        json([
+          stored({
+            interviewers: [
+              { userId: 4, name: 'Mara Manila', email: 'mara@example.com' },
+              { userId: 2, name: 'Rita Recruiter', email: 'rita@example.com' },
+            ],
+          }),
+        ]),
+    });
+    renderConsole('/recruiters/applicants/12');
+    const panel = await screen.findByRole('region', { name: 'Your interviews' });
+    expect(await within(panel).findByText('Technical (Video)')).toBeVisible();
+    // The kit is what they came for: open, its questions shown.
+    expect(within(panel).getByText('Explain an index.')).toBeVisible();
+    expect(
+      within(panel).getByRole('link', { name: 'Open your scorecard for Technical' }),
+    ).toHaveAttribute('href', '/recruiters/interviews/5/scorecard');
+    expect(within(panel).queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Stage' })).toBeNull();
   });
 });

@@ -1,28 +1,35 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@lumenfield/page-kit';
 import { interviewKindLabels, type Interview } from '@lumenfield/contract';
 import { applicantInterviewsQuery, useCancelInterview, workingHoursQuery } from '../api';
 import { failureText } from '../../common/api/query-client';
+import { scorecardPath } from '../../common/routes';
 import { ConfirmDialog } from '../../common/components/confirm-dialog';
 import { DoneNote, ErrorNote, Pending } from '../../common/components/status';
 import { browserZone, clockInZone, formatInZone } from '../zones';
 import { ScheduleForm } from './schedule-form';
 import './interviews.css';
 
-/** One interview: when (in the viewer's zone, and the zone it was set in), who, where, its kit. */
+/**
+ * One interview: when (in the viewer's zone, and the zone it was set in), who, where, its kit;
+ * the viewer's own scorecard when they interview; moving and cancelling for those who schedule.
+ */
 function InterviewItem({
   interview,
   viewerZone,
-  onMove,
-  onCancel,
+  viewerId,
+  changes,
 }: {
   interview: Interview;
   viewerZone: string;
-  onMove: () => void;
-  onCancel: () => void;
+  viewerId: number;
+  /** Reschedule and Cancel, for those who schedule; none for a reader. */
+  changes?: { onMove: () => void; onCancel: () => void } | undefined;
 }) {
   const { planInterview: plan } = interview;
   const cancelled = interview.status === 'cancelled';
+  const interviewing = interview.interviewers.some((person) => person.userId === viewerId);
   const title = `${plan.name} (${interviewKindLabels[plan.kind]})`;
   return (
     <li className={`rc-interviews__item${cancelled ? ' rc-interviews__item--cancelled' : ''}`}>
@@ -49,7 +56,8 @@ function InterviewItem({
         {interview.interviewers.map((person) => person.name).join(', ')}
       </p>
       {interview.location ? <p>Where: {interview.location}</p> : null}
-      <details>
+      {/* A reader comes for the kit: it is open for them. */}
+      <details open={changes === undefined}>
         <summary>Interview kit</summary>
         <p>
           <strong>Focus attributes:</strong> {plan.focusAttributes.join(', ') || 'none'}
@@ -62,31 +70,48 @@ function InterviewItem({
           </ol>
         ) : null}
       </details>
-      {cancelled ? null : (
+      {interviewing && !cancelled ? (
+        <p>
+          <Link to={scorecardPath(interview.id)}>
+            Open your scorecard<span className="visually-hidden"> for {plan.name}</span>
+          </Link>
+        </p>
+      ) : null}
+      {changes && !cancelled ? (
         <div className="rc-actions">
-          <button type="button" className="button button--secondary" onClick={onMove}>
+          <button type="button" className="button button--secondary" onClick={changes.onMove}>
             Reschedule<span className="visually-hidden"> {plan.name}</span>
           </button>
-          <button type="button" className="button button--secondary" onClick={onCancel}>
+          <button type="button" className="button button--secondary" onClick={changes.onCancel}>
             Cancel<span className="visually-hidden"> {plan.name}</span>
           </button>
         </div>
-      )}
+      ) : null}
     </li>
   );
 }
 
 /**
  * "Interviews" on the applicant's page: their interviews, shown in the viewer's own time zone
- * (their working hours' zone, else the browser's), and a form to schedule or move one with the
- * interviewers' conflicts shown before saving; a cancellation asks first.
+ * (their working hours' zone, else the browser's), and, for those who schedule, a form to
+ * schedule or move one with the interviewers' conflicts shown before saving; a cancellation asks
+ * first. Anyone else reads them: an interviewer only their own (the server's rule), with the kit
+ * and a link to their scorecard.
  */
 export function ApplicantInterviews({
   applicantId,
   jobId,
+  viewerId,
+  schedules,
+  ownOnly = false,
 }: {
   applicantId: number;
   jobId: number;
+  viewerId: number;
+  /** Whether the viewer schedules interviews (admins and recruiters). */
+  schedules: boolean;
+  /** Whether the server answers only the viewer's own interviews (an interviewer's). */
+  ownOnly?: boolean;
 }) {
   const interviews = useQuery(applicantInterviewsQuery(applicantId));
   const hours = useQuery(workingHoursQuery);
@@ -111,7 +136,7 @@ export function ApplicantInterviews({
 
   return (
     <section className="rc-card rc-interviews" aria-labelledby="interviews-heading">
-      <h2 id="interviews-heading">Interviews</h2>
+      <h2 id="interviews-heading">{ownOnly ? 'Your interviews' : 'Interviews'}</h2>
       <p className="rc-muted">Times in {viewerZone} (your time zone).</p>
       <DoneNote>{done}</DoneNote>
       {failure ? <ErrorNote message={failure} /> : null}
@@ -124,16 +149,23 @@ export function ApplicantInterviews({
               key={interview.id}
               interview={interview}
               viewerZone={viewerZone}
-              onMove={() => {
-                setDone('');
-                setEditing(interview);
-              }}
-              onCancel={() => setAsked(interview)}
+              viewerId={viewerId}
+              changes={
+                schedules
+                  ? {
+                      onMove: () => {
+                        setDone('');
+                        setEditing(interview);
+                      },
+                      onCancel: () => setAsked(interview),
+                    }
+                  : undefined
+              }
             />
           ))}
         </ul>
       ) : null}
-      {editing === null ? (
+      {!schedules ? null : editing === null ? (
         <button
           type="button"
           className="button button--primary"

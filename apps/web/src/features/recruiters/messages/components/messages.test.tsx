@@ -140,4 +140,32 @@ describe("the applicant page's messages", () => {
       'Reason: Position filled',
     );
   });
+
+  it('a hiring manager rejects with a reason too: choosing Rejected opens the dialog, not a plain move', async () => {
+    const rejections: unknown[] = [];
+    const moves: unknown[] = [];
+    mockSignedInAs('hiring_manager', {
+      'GET /recruiters/applicants/12': () => json(applicant()),
+      'GET /recruiters/message-templates': () => json([template]),
+      'GET /recruiters/rejection-reasons': () => json(reasons),
+      'PUT /recruiters/applicants/12/stage': (_url, init) => {
+        moves.push(JSON.parse(String(init?.body)));
+        return problem(500, 'Not this way.');
+      },
+      'POST /recruiters/applicants/12/rejection': (_url, init) => {
+        rejections.push(JSON.parse(String(init?.body)));
+        return new Response(null, { status: 204 });
+      },
+    });
+    renderConsole('/recruiters/applicants/12');
+    const stage = await screen.findByRole('region', { name: 'Stage' });
+    await userEvent.click(within(stage).getByRole('radio', { name: 'Rejected' }));
+    await userEvent.click(within(stage).getByRole('button', { name: 'Change stage' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject Jane Doe?' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Reason'), 'Position filled');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(rejections).toEqual([{ reasonId: 1, templateId: null }]));
+    expect(moves).toEqual([]);
+    expect(await within(stage).findByText('Rejected.')).toBeVisible();
+  });
 });

@@ -164,7 +164,6 @@ function Card({
 /** The columns as cached (pipeline/board-view.ts), changed in place by each move and "Show more". */
 function BoardColumns({ jobId, view }: { jobId: number; view: BoardView }) {
   const { columns } = view;
-  const staff = isStaff(useSession().user.role);
   const queryClient = useQueryClient();
   const [notes, setNotes] = useState<Record<number, string>>({});
   const [announcement, setAnnouncement] = useState('');
@@ -221,9 +220,9 @@ function BoardColumns({ jobId, view }: { jobId: number; view: BoardView }) {
       refused(row, refusal);
       return;
     }
-    // A rejection takes a reason (and offers a mail): the same dialog as the applicant's page.
-    // The reasons and the mail are the staff's: a hiring manager's rejection is a plain move.
-    if (to === 'Rejected' && staff) {
+    // A rejection takes a reason (and offers a mail): the same dialog as the applicant's page,
+    // for a hiring manager as for the staff.
+    if (to === 'Rejected') {
       setRejecting(row);
       return;
     }

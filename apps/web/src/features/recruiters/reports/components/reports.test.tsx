@@ -2,11 +2,13 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type {
+  InterviewsPerWeekReport,
   PassThroughReport,
   RejectionReasonsReport,
   ReportFilter,
   SourcesReport,
   TimeInStageReport,
+  TimeToFeedbackReport,
   TimeToHireReport,
 } from '@lumenfield/contract';
 import {
@@ -114,6 +116,54 @@ function api(calls: string[] = []) {
           { reason: null, retired: false, count: 1 },
         ],
       } satisfies RejectionReasonsReport),
+    'GET /recruiters/reports/interviews-per-week': (url) =>
+      json({
+        filter: filter(url),
+        weeks: [
+          { week: '2025-W01', monday: '2024-12-30', held: 2, cancelled: 1 },
+          { week: '2025-W02', monday: '2025-01-06', held: 0, cancelled: 0 },
+          { week: '2025-W03', monday: '2025-01-13', held: 5, cancelled: 0 },
+        ],
+        held: 7,
+        cancelled: 1,
+        openings: [
+          { jobId: 3, jobTitle: 'QA Engineer', jobCode: 'LTP-QA-1', held: 7, cancelled: 1 },
+        ],
+      } satisfies InterviewsPerWeekReport),
+    'GET /recruiters/reports/time-to-feedback': (url) =>
+      json({
+        filter: filter(url),
+        submitted: 6,
+        medianHours: 20.5,
+        p90Hours: 70,
+        missing: 3,
+        interviewers: [
+          {
+            userId: 8,
+            name: 'Omar Okafor',
+            submitted: 1,
+            medianHours: 1,
+            p90Hours: 1,
+            missing: 2,
+          },
+          {
+            userId: 9,
+            name: 'Pia Park',
+            submitted: 5,
+            medianHours: 24,
+            p90Hours: 70,
+            missing: 1,
+          },
+          {
+            userId: 10,
+            name: 'Raj Rao',
+            submitted: 0,
+            medianHours: null,
+            p90Hours: null,
+            missing: 0,
+          },
+        ],
+      } satisfies TimeToFeedbackReport),
   });
 }
 
@@ -169,6 +219,26 @@ describe('the Reports page', () => {
       ['Skills', '2', '66.7 %'],
       ['No reason given', '1', '33.3 %'],
     ]);
+    // The interview reports: weeks by their Monday, hours to feedback per interviewer.
+    expect(rows('Interviews per week')).toEqual([
+      ['Week of Dec 30, 2024 2025-W01', '2', '1'],
+      ['Week of Jan 6, 2025 2025-W02', '0', '0'],
+      ['Week of Jan 13, 2025 2025-W03', '5', '0'],
+    ]);
+    expect(rows('Interviews by opening')).toEqual([['QA Engineer LTP-QA-1', '7', '1']]);
+    expect(rows('Time to feedback per interviewer')).toEqual([
+      ['Omar Okafor', '1', '1 hour', '1 hour', '2'],
+      ['Pia Park', '5', '24 hours', '70 hours', '1'],
+      ['Raj Rao', '0', 'No figure', 'No figure', '0'],
+    ]);
+    const feedback = within(screen.getByRole('region', { name: 'Time to feedback' })).getByText(
+      'Median time to feedback',
+    ).parentElement!;
+    expect(feedback).toHaveTextContent('Median time to feedback20.5 hours');
+    expect(screen.getByRole('link', { name: /Download CSV\W+Time to feedback/ })).toHaveAttribute(
+      'href',
+      '/api/recruiters/reports/time-to-feedback.csv?from=2025-01-01&to=2025-03-31',
+    );
     const csv = screen.getByRole('link', { name: /Download CSV\W+Rejection reasons/ });
     expect(csv).toHaveAttribute(
       'href',
@@ -181,6 +251,8 @@ describe('the Reports page', () => {
       'Pass-through by stage',
       'Pass-through by source',
       'Rejection reasons',
+      'Interviews per week',
+      'Time to feedback',
     ]);
   });
 

@@ -10,7 +10,7 @@ import { Link } from '@lumenfield/page-kit';
 import { applicantScorecardsQuery } from '../api';
 import { Pending } from '../../common/components/status';
 import { When } from '../../common/components/when';
-import { scorecardPath } from './feedback-due-page';
+import { scorecardPath } from '../../common/routes';
 import { ScorecardView } from './scorecard-view';
 import './scorecards.css';
 

@@ -1,18 +1,14 @@
 import { useState } from 'react';
-import { consolePagePaths } from '@lumenfield/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@lumenfield/page-kit';
 import { feedbackDueQuery } from '../api';
-import { applicantPath } from '../../common/routes';
+import { applicantPath, scorecardPath } from '../../common/routes';
 import { useSession } from '../../common/session';
 import { ListTable } from '../../common/components/list-table';
 import { PageHeading } from '../../common/components/page-heading';
 import { Pending } from '../../common/components/status';
 import { When } from '../../common/components/when';
 import './scorecards.css';
-
-export const scorecardPath = (interviewId: number) =>
-  consolePagePaths.scorecard.replace(':id', String(interviewId));
 
 /**
  * Feedback due: the interviews that ended without a submitted scorecard, the longest waiting
