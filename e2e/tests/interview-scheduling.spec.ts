@@ -101,7 +101,7 @@ test.describe('interview plans and scheduling', () => {
       label: 'Technical (60 min, Video)',
     });
     await expect(form.getByLabel('Duration (minutes)')).toHaveValue('60');
-    await form.getByLabel('Date').fill('2027-03-15');
+    await form.getByLabel('Date', { exact: true }).fill('2027-03-15');
     await form.getByLabel('Start time').fill('09:00');
     await form.getByLabel('Time zone').selectOption('America/New_York');
     await form.getByLabel(`${mara.name} (Asia/Manila)`).check();

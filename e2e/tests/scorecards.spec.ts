@@ -1,34 +1,12 @@
 import type { Page } from '@playwright/test';
-import {
-  FIXED_HEADER_NAME,
-  FIXED_HEADER_VALUE,
-  XSRF_COOKIE_NAME,
-  XSRF_HEADER_NAME,
-} from '../../packages/contract/src/index';
 import { expectNoViolations } from '../support/axe';
 import { adminApi } from '../support/admin-api';
 import { apply } from '../support/applications';
+import { consoleCall, technicalInterviewPlan } from '../support/console-calls';
 import { CONSOLE_ADMIN } from '../support/console-servers';
 import { consoleUrl, signedIn } from '../support/console-sign-in';
 import { expect, live, test } from '../support/fixtures';
 import { shoot, shootScreen } from '../support/shots';
-
-/** A console call as the signed-in page makes it (its fixed header, and the XSRF echo). */
-async function consoleCall<T>(
-  page: Page,
-  method: 'GET' | 'POST' | 'PUT',
-  path: string,
-  data?: unknown,
-) {
-  const xsrf = (await page.context().cookies()).find((c) => c.name === XSRF_COOKIE_NAME);
-  const res = await page.request.fetch(path, {
-    method,
-    headers: { [FIXED_HEADER_NAME]: FIXED_HEADER_VALUE, [XSRF_HEADER_NAME]: xsrf!.value },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-  return (await res.json()) as T;
-}
 
 /** Every check of a screen at both widths: axe clean at 1440 and at 390 px, and a look. */
 async function atBothWidths(page: Page, what: string, shot: string) {
@@ -83,28 +61,7 @@ test.describe('scorecards', () => {
         { userId: idOf(ivo.name), part: 'interviewer' },
       ],
     });
-    const plan = await consoleCall<{ stages: { interviews: { id: number }[] }[] }>(
-      admin,
-      'PUT',
-      `/api/recruiters/jobs/${jobId}/interview-plan`,
-      {
-        stages: [
-          {
-            stage: 'Interview',
-            interviews: [
-              {
-                name: 'Technical',
-                durationMinutes: 60,
-                kind: 'video',
-                focusAttributes: ['SQL', 'Communication'],
-                questions: ['Walk us through a slow query you fixed.'],
-              },
-            ],
-          },
-        ],
-      },
-    );
-    const planInterviewId = plan.stages.flatMap((stage) => stage.interviews)[0]!.id;
+    const planInterviewId = await technicalInterviewPlan(admin, jobId, 60);
     await consoleCall(admin, 'POST', `/api/recruiters/applicants/${interviewed}/interviews`, {
       planInterviewId,
       startsAt: '2027-03-15T09:00',
