@@ -7,6 +7,7 @@ import {
 } from '@lumenfield/contract';
 import type { Db } from '../../db/database';
 import { toIso } from '../../db/database';
+import { selectInterviewsWithPlan } from '../../db/interviews-with-plan';
 import { changeApplicants, changeFoundApplicants } from '../../db/write-transaction';
 import { HttpProblem } from '../../lib/http-problem';
 import { auditRepository } from '../audit/audit-repository';
@@ -56,26 +57,15 @@ async function setInterviewers(trx: Db, interviewId: number, ids: readonly numbe
  */
 export function interviewsRepository(db: Db) {
   const read = async (reader: Db, where: { applicantId: number } | { id: number }) => {
-    const rows = await reader
-      .selectFrom('interviews')
-      .innerJoin('planInterviews', 'planInterviews.id', 'interviews.planInterviewId')
+    const rows = await selectInterviewsWithPlan(reader)
       .select([
-        'interviews.id',
-        'interviews.applicantId',
-        'interviews.status',
-        'interviews.startsAt',
-        'interviews.timeZone',
-        'interviews.durationMinutes',
         'interviews.location',
         'interviews.sequence',
         'interviews.updatedAt',
         'planInterviews.id as planId',
-        'planInterviews.name',
         'planInterviews.kind',
         'planInterviews.stage',
         'planInterviews.durationMinutes as planDuration',
-        'planInterviews.focusAttributes',
-        'planInterviews.questions',
         'planInterviews.removedAt',
       ])
       .$if('id' in where, (q) => q.where('interviews.id', '=', 'id' in where ? where.id : 0))
