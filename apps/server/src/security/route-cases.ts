@@ -5,7 +5,8 @@ import { openingBody } from '../test/legacy/openings';
 import { openingInput } from '../test/openings';
 import { mintApiToken } from '../domains/accounts/api-tokens-repository';
 import type { User } from '../domains/accounts/users-repository';
-import { insertInterview, putOnTeam } from '../test/hiring';
+import { putOnTeam } from '../test/hiring';
+import { insertInterview } from '../test/interviews';
 import { API_BASE_PATH, reportPaths } from '@lumenfield/contract';
 
 /** One request that reaches a route: its path with every parameter filled, and a body. */

@@ -101,6 +101,8 @@ export async function scheduleInterview(
     interviewerIds: number[];
     location?: string | null;
     createdBy?: number | null;
+    /** Cancelled: as a cancellation leaves it; offered: times to book, no start kept yet. */
+    status?: 'scheduled' | 'offered' | 'cancelled';
     /** When it was scheduled (default: a week before it starts). */
     at?: Date;
   },
@@ -114,8 +116,8 @@ export async function scheduleInterview(
       planInterviewId: setup.planInterviewId,
       uid,
       sequence: 0,
-      status: 'scheduled',
-      startsAt: options.startsAt.toISOString(),
+      status: options.status ?? 'scheduled',
+      startsAt: options.status === 'offered' ? null : options.startsAt.toISOString(),
       timeZone: options.timeZone,
       durationMinutes: 45,
       location: options.location === undefined ? 'https://meet.example.com/abc' : options.location,
@@ -132,6 +134,31 @@ export async function scheduleInterview(
       .execute();
   }
   return { id, uid };
+}
+
+/**
+ * An interview with the applicant, now, of a new plan interview of their opening (the default
+ * technical one), run by `interviewerIds`; its id. For suites that need an interview to exist,
+ * whatever it is.
+ */
+export async function insertInterview(
+  t: TestApp,
+  applicantId: number,
+  interviewerIds: number[],
+  status: 'scheduled' | 'offered' | 'cancelled' = 'scheduled',
+): Promise<number> {
+  const { jobId } = await t.db.handle.db
+    .selectFrom('applicants')
+    .select('jobId')
+    .where('id', '=', applicantId)
+    .executeTakeFirstOrThrow();
+  const planInterviewId = await planInterview(t, jobId);
+  const { id } = await scheduleInterview(
+    t,
+    { jobId, applicantId, planInterviewId },
+    { startsAt: t.app.now(), timeZone: 'UTC', interviewerIds, status },
+  );
+  return id;
 }
 
 /** A change as the scheduling code makes it: new values, `sequence` up, `updated_at` now. */

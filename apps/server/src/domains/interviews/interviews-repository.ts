@@ -7,6 +7,7 @@ import {
 } from '@lumenfield/contract';
 import type { Db } from '../../db/database';
 import { toIso } from '../../db/database';
+import { selectInterviewsWithPlan } from '../../db/interviews-with-plan';
 import { changeApplicants, changeFoundApplicants } from '../../db/write-transaction';
 import { HttpProblem } from '../../lib/http-problem';
 import { issueApplicantLink, statusPageUrl } from '../applications/applicant-links';
@@ -79,26 +80,15 @@ export function interviewsRepository(db: Db) {
     where: { applicantId: number } | { id: number },
     now: Date,
   ): Promise<Interview[]> => {
-    const rows = await reader
-      .selectFrom('interviews')
-      .innerJoin('planInterviews', 'planInterviews.id', 'interviews.planInterviewId')
+    const rows = await selectInterviewsWithPlan(reader)
       .select([
-        'interviews.id',
-        'interviews.applicantId',
-        'interviews.status',
-        'interviews.startsAt',
-        'interviews.timeZone',
-        'interviews.durationMinutes',
         'interviews.location',
         'interviews.sequence',
         'interviews.updatedAt',
         'planInterviews.id as planId',
-        'planInterviews.name',
         'planInterviews.kind',
         'planInterviews.stage',
         'planInterviews.durationMinutes as planDuration',
-        'planInterviews.focusAttributes',
-        'planInterviews.questions',
         'planInterviews.removedAt',
       ])
       .$if('id' in where, (q) => q.where('interviews.id', '=', 'id' in where ? where.id : 0))

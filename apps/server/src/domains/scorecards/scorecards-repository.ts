@@ -12,6 +12,7 @@ import {
 import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { toIso } from '../../db/database';
+import { selectInterviewsWithPlan } from '../../db/interviews-with-plan';
 import { jsonColumn } from '../../db/json-column';
 import { changeApplicants } from '../../db/write-transaction';
 import { HttpProblem } from '../../lib/http-problem';
@@ -82,25 +83,10 @@ const blank = (userId: number, name: string, kit: readonly string[]): Scorecard 
  */
 export function scorecardsRepository(db: Db) {
   const interviewOf = (q: Db, interviewId: number) =>
-    q
-      .selectFrom('interviews')
-      .innerJoin('planInterviews', 'planInterviews.id', 'interviews.planInterviewId')
+    selectInterviewsWithPlan(q)
       .innerJoin('applicants', 'applicants.id', 'interviews.applicantId')
       .innerJoin('jobs', 'jobs.id', 'applicants.jobId')
-      .select([
-        'interviews.id',
-        'interviews.applicantId',
-        'interviews.status',
-        'interviews.startsAt',
-        'interviews.timeZone',
-        'interviews.durationMinutes',
-        'planInterviews.name',
-        'planInterviews.focusAttributes',
-        'planInterviews.questions',
-        'applicants.firstName',
-        'applicants.lastName',
-        'jobs.title as jobTitle',
-      ])
+      .select(['applicants.firstName', 'applicants.lastName', 'jobs.title as jobTitle'])
       .where('interviews.id', '=', interviewId)
       .executeTakeFirst();
 
@@ -274,16 +260,7 @@ export function scorecardsRepository(db: Db) {
      * summed up: the recommendations counted and each attribute's ratings.
      */
     async applicantSummary(applicantId: number, viewerId: number): Promise<ApplicantScorecards> {
-      const interviews = await db
-        .selectFrom('interviews')
-        .innerJoin('planInterviews', 'planInterviews.id', 'interviews.planInterviewId')
-        .select([
-          'interviews.id',
-          'interviews.status',
-          'interviews.startsAt',
-          'planInterviews.name',
-          'planInterviews.focusAttributes',
-        ])
+      const interviews = await selectInterviewsWithPlan(db)
         .where('interviews.applicantId', '=', applicantId)
         .orderBy('interviews.startsAt')
         .orderBy('interviews.id')

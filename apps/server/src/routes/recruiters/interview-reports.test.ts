@@ -4,8 +4,13 @@ import { API_BASE_PATH, reportPaths } from '@lumenfield/contract';
 import { createOpening } from '../../test/legacy/application';
 import { consoleHeaders, createUser, openSession } from '../../test/console';
 import { newApplication } from '../../test/applicants';
-import { insertInterview, putOnTeam } from '../../test/hiring';
-import { changeInterview, planInterview, scheduleInterview } from '../../test/interviews';
+import { putOnTeam } from '../../test/hiring';
+import {
+  changeInterview,
+  insertInterview,
+  planInterview,
+  scheduleInterview,
+} from '../../test/interviews';
 import { pick, random } from '../../test/seeded-history';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
 

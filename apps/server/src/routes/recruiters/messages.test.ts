@@ -8,7 +8,8 @@ import type {
 import { findApplicantByLink } from '../../domains/applications/applicant-links';
 import { withAuditLogAway } from '../../test/audit-log-away';
 import { consoleRequest, createUser, openSession } from '../../test/console';
-import { insertInterview, putOnTeam } from '../../test/hiring';
+import { putOnTeam } from '../../test/hiring';
+import { insertInterview } from '../../test/interviews';
 import { applicationPayload, createOpening, postApplication } from '../../test/legacy/application';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
 

@@ -12,7 +12,8 @@ import type { User } from '../../domains/accounts/users-repository';
 import { createOpening } from '../../test/legacy/application';
 import { consoleRequest, createUser, openSession } from '../../test/console';
 import { confirmationOnly, newApplication } from '../../test/applicants';
-import { insertInterview, putOnTeam } from '../../test/hiring';
+import { putOnTeam } from '../../test/hiring';
+import { insertInterview } from '../../test/interviews';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
 
 const APPLIED = new Date('2026-03-02T09:00:00Z');

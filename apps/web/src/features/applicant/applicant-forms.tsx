@@ -5,6 +5,7 @@ import {
   type ApplicantPageApplication,
 } from '@lumenfield/contract';
 import { APPLICANT_LINKS_PATH } from '@lumenfield/routes';
+import '@/components/form-control.css';
 
 /** Dates as the applicant reads them, the same on the server and in the browser (UTC). */
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
@@ -84,6 +85,7 @@ export function Confirm({
           <p className="applicant-form__field">
             <label htmlFor="new-resume">New resume (PDF, DOC or DOCX)</label>
             <input
+              className="form-control"
               id="new-resume"
               type="file"
               name={applicantFormFields.resume}
@@ -140,6 +142,7 @@ export function LinksForm({
       <p className="applicant-form__field">
         <label htmlFor="links-email">E-mail address</label>
         <input
+          className="form-control"
           id="links-email"
           type="email"
           name={applicantFormFields.email}

@@ -22,6 +22,7 @@ import {
   failuresByField,
 } from './components/apply-form';
 import { ErrorSummary } from './components/error-summary';
+import '@/components/form-control.css';
 
 /**
  * An opening's apply form as a page of its own (docs/careers.md, "Applying without scripts"):
@@ -270,6 +271,7 @@ function QuestionField({
     );
   }
   const common = {
+    className: 'form-control',
     id,
     name,
     defaultValue: single,

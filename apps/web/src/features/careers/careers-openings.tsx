@@ -23,6 +23,7 @@ import { useApplyLauncher } from './components/apply-launcher';
 import { JobTermsLine } from './components/job-terms';
 import { jobHeading } from './job-summary';
 import { useResource } from './use-resource';
+import '@/components/form-control.css';
 
 // The list's alert form is made on the server and posts without scripts: its code is a chunk of
 // its own, loaded when the island hydrates (the alerts' own pages share it).
@@ -183,6 +184,7 @@ function CareersFilters({ filters, countries, onChange }: CareersFiltersProps) {
       <div className="careers-filters__field careers-filters__field--words">
         <label htmlFor="careers-q">Search</label>
         <input
+          className="form-control"
           id="careers-q"
           name="q"
           type="search"
@@ -249,7 +251,13 @@ function FilterSelect({ name, label, any, value, options, onChange }: FilterSele
   return (
     <div className="careers-filters__field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} value={value} onChange={(event) => onChange(event.target.value)}>
+      <select
+        className="form-control"
+        id={id}
+        name={name}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
         <option value="">{any}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>

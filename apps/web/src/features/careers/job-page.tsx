@@ -31,7 +31,8 @@ import './filters-and-terms.css';
 import './apply-page-and-alerts.css';
 // The apply form's own styles, here as well as in the form's module: a page is given the styles
 // of its screen's static imports (page-kit's prerender), and the apply page without scripts is
-// this screen's lazy part, so without this line its form would arrive unstyled.
+// this screen's lazy part, so without these lines its form would arrive unstyled.
+import '@/components/form-control.css';
 import './components/apply-form.css';
 
 // An opening's apply form and its thank-you page are pages of their own, made on the server and

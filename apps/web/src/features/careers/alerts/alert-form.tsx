@@ -7,6 +7,7 @@ import {
   type FieldError,
 } from '@lumenfield/contract';
 import { routes } from '@lumenfield/routes';
+import '@/components/form-control.css';
 
 interface AlertFormProps {
   values: AlertFormValues;
@@ -47,6 +48,7 @@ export function AlertForm({ values, errors = [], filtersText }: AlertFormProps) 
       <div className="alert-form__field">
         <label htmlFor={`${id}-email`}>Your e-mail address</label>
         <input
+          className="form-control"
           id={`${id}-email`}
           name={names.email}
           type="email"

@@ -12,6 +12,7 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
+import '@/components/form-control.css';
 import './apply-form.css';
 
 type OptionList = 'countries' | 'states' | 'experience';
@@ -176,6 +177,7 @@ export function ApplyForm(props: ApplyFormProps) {
     if (control.kind === 'in-place') return null;
     const error = errorOf(field);
     const common = {
+      className: 'form-control',
       id: idOf(field),
       name: field,
       'aria-required': control.required || undefined,
@@ -246,6 +248,7 @@ export function ApplyForm(props: ApplyFormProps) {
           {(describedBy) => (
             <input
               ref={props.resume.inputRef}
+              className="form-control"
               id={idOf('resume')}
               name="resume"
               type="file"

@@ -7,6 +7,7 @@ import {
 } from '@lumenfield/contract';
 import type { ReactNode } from 'react';
 import { toggled } from '../application/answers';
+import '@/components/form-control.css';
 import './apply-questions.css';
 
 /** More options than this and a one-choice question is a select rather than radios. */
@@ -116,6 +117,7 @@ function QuestionField({ id, question, value, onAnswer, error }: QuestionFieldPr
   const describedBy = (hint: boolean) =>
     [error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined;
   const common = {
+    className: 'form-control',
     id,
     name: `answers.${question.key}`,
     'aria-required': required || undefined,

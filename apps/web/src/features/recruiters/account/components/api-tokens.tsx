@@ -10,6 +10,7 @@ import { ListTable } from '../../common/components/list-table';
 import { TextField, fieldErrorFor, FormActions } from '../../common/components/fields';
 import { When } from '../../common/components/when';
 import { CopyField } from './copy-field';
+import { NamedButton } from '../../common/components/named-button';
 import './api-tokens.css';
 
 /** The new token's secret, shown this once: a read-only field to copy it from. */
@@ -129,13 +130,7 @@ export function ApiTokens() {
                 {token.lastUsedOn ? <When iso={token.lastUsedOn} /> : 'Never'}
               </td>
               <td data-label="Actions" className="rc-actions">
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  onClick={() => setAsked(token)}
-                >
-                  Revoke<span className="visually-hidden"> {token.name}</span>
-                </button>
+                <NamedButton label="Revoke" name={token.name} onClick={() => setAsked(token)} />
               </td>
             </tr>
           ))}

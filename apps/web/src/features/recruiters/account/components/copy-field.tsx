@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { NamedButton } from '../../common/components/named-button';
 import './copy-field.css';
 
 /**
@@ -43,9 +44,7 @@ export function CopyField({
           {...(hint ? { 'aria-describedby': `${id}-hint` } : {})}
           onFocus={(event) => event.currentTarget.select()}
         />
-        <button type="button" className="button button--secondary" onClick={copy}>
-          Copy<span className="visually-hidden"> {label}</span>
-        </button>
+        <NamedButton label="Copy" name={label} onClick={copy} />
       </div>
       {hint ? <p id={`${id}-hint`}>{hint}</p> : null}
     </div>

@@ -31,6 +31,7 @@ import { StageBadge } from '../../common/components/badges';
 import { When } from '../../common/components/when';
 import { withQuery } from '../../common/lib/with-query';
 import { ApplicantInterviews } from '../../interviews/components/applicant-interviews';
+import { RadioChoices } from '../../common/components/radio-choices';
 import './applicant-page.css';
 
 // pdf.js is large: it loads only when a PDF is shown.
@@ -95,20 +96,15 @@ function StagePanel({ applicant }: { applicant: ConsoleApplicant }) {
               <span className="rc-sub">Reason: {applicant.rejectionReason}</span>
             ) : null}
           </legend>
-          {choices.map((value) => (
-            <label key={value} className="rc-stage-option">
-              <input
-                type="radio"
-                name="stage"
-                value={value}
-                checked={stage === value}
-                // The current stage stays a choice: the group keeps a place for the keyboard.
-                disabled={value !== applicant.stage && refusals.get(value) !== undefined}
-                onChange={() => setStage(value)}
-              />
-              {value}
-            </label>
-          ))}
+          <RadioChoices
+            className="rc-stage-option"
+            name="stage"
+            choices={choices}
+            value={stage}
+            onChange={setStage}
+            // The current stage stays a choice: the group keeps a place for the keyboard.
+            disabled={(value) => value !== applicant.stage && refusals.get(value) !== undefined}
+          />
         </fieldset>
         {reasons.length > 0 ? (
           <p id="stage-reasons" className="rc-muted">

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { NamedButton } from './named-button';
 
 /** A button acting on what a titled card shows. */
 export interface CardAction {
@@ -34,15 +35,12 @@ export function TitledCard({
       {actions ? (
         <div className="rc-actions">
           {actions.map((action) => (
-            <button
+            <NamedButton
               key={action.label}
-              type="button"
-              className="button button--secondary"
+              label={action.label}
+              name={title}
               onClick={action.onClick}
-            >
-              {action.label}
-              <span className="visually-hidden"> {title}</span>
-            </button>
+            />
           ))}
         </div>
       ) : null}

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { InterviewPlan, InterviewPlanInput } from '@lumenfield/contract';
+import type { InterviewPlan, InterviewPlanInput, PlanInterview } from '@lumenfield/contract';
 import { job, json, mockSignedIn, problem, renderConsole } from '../../shell/test-support';
 
 const empty = (): InterviewPlan => ({
@@ -11,20 +11,21 @@ const empty = (): InterviewPlan => ({
   })),
 });
 
+/** The plan interview the opening starts with. */
+const technical = {
+  id: 7,
+  name: 'Technical',
+  durationMinutes: 60,
+  kind: 'video',
+  focusAttributes: ['SQL'],
+  questions: ['Explain an index.'],
+} satisfies PlanInterview;
+
 describe('the interview plan on an opening’s page', () => {
   it('adds, fills, reorders and removes interviews per stage, and saves the whole plan', async () => {
     const sent: InterviewPlanInput[] = [];
     let plan = empty();
-    plan.stages[2]!.interviews = [
-      {
-        id: 7,
-        name: 'Technical',
-        durationMinutes: 60,
-        kind: 'video',
-        focusAttributes: ['SQL'],
-        questions: ['Explain an index.'],
-      },
-    ];
+    plan.stages[2]!.interviews = [technical];
     mockSignedIn({
       'GET /recruiters/jobs/3': () => json(job()),
       'GET /recruiters/countries': () => json([]),
@@ -84,14 +85,8 @@ describe('the interview plan on an opening’s page', () => {
           focusAttributes: ['Values', 'Teamwork'],
           questions: [],
         },
-        {
-          id: 7,
-          name: 'Technical',
-          durationMinutes: 60,
-          kind: 'video',
-          focusAttributes: ['SQL'],
-          questions: ['Explain an index.'],
-        },
+        // Saved as it was, under its id.
+        technical,
       ],
     });
 

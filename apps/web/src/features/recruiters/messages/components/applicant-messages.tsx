@@ -14,7 +14,10 @@ import { failureText } from '../../common/api/query-client';
 import { DoneNote } from '../../common/components/status';
 import { FormCard } from '../../common/components/form-card';
 import { FieldFrame, TextField, fieldErrorFor, FormActions } from '../../common/components/fields';
+import { RadioChoices } from '../../common/components/radio-choices';
 import './messages.css';
+
+const MODE_LABELS = { template: 'A template', written: 'A message I write' } as const;
 
 /**
  * A template or a message written here, to the applicant: previewed as they will read it, then
@@ -115,27 +118,18 @@ export function MessagePanel({ applicant }: { applicant: ConsoleApplicant }) {
     >
       <fieldset className="rc-choice">
         <legend>What to send</legend>
-        {(
-          [
-            ['template', 'A template'],
-            ['written', 'A message I write'],
-          ] as const
-        ).map(([value, label]) => (
-          <label key={value} className="rc-stage-option">
-            <input
-              type="radio"
-              name="message-mode"
-              value={value}
-              checked={mode === value}
-              onChange={() => {
-                setMode(value);
-                setErrors([]);
-                changed();
-              }}
-            />
-            {label}
-          </label>
-        ))}
+        <RadioChoices
+          className="rc-stage-option"
+          name="message-mode"
+          choices={['template', 'written']}
+          labelOf={(choice) => MODE_LABELS[choice]}
+          value={mode}
+          onChange={(choice) => {
+            setMode(choice);
+            setErrors([]);
+            changed();
+          }}
+        />
       </fieldset>
       {mode === 'template' ? (
         <FieldFrame

@@ -18,6 +18,7 @@ import {
 import { ConfirmDialog } from '../../common/components/confirm-dialog';
 import { PlaceholderList } from './placeholder-list';
 import { useSession } from '../../common/session';
+import { NamedButton } from '../../common/components/named-button';
 import './messages.css';
 import { Pending, NoticeNote, type Notice } from '../../common/components/status';
 import {
@@ -288,9 +289,9 @@ function Reasons({
             </span>
             {isAdmin ? (
               <span className="rc-actions">
-                <button
-                  type="button"
-                  className="button button--secondary"
+                <NamedButton
+                  label={reason.retired ? 'Offer again' : 'Retire'}
+                  name={reason.label}
                   onClick={() =>
                     act(
                       reason,
@@ -300,18 +301,13 @@ function Reasons({
                         : `“${reason.label}” is retired.`,
                     )
                   }
-                >
-                  {reason.retired ? 'Offer again' : 'Retire'}
-                  <span className="visually-hidden"> {reason.label}</span>
-                </button>
+                />
                 {reason.uses === 0 ? (
-                  <button
-                    type="button"
-                    className="button button--secondary"
+                  <NamedButton
+                    label="Remove"
+                    name={reason.label}
                     onClick={() => act(reason, undefined, `“${reason.label}” is removed.`)}
-                  >
-                    Remove<span className="visually-hidden"> {reason.label}</span>
-                  </button>
+                  />
                 ) : null}
               </span>
             ) : null}

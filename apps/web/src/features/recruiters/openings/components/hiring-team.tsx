@@ -14,6 +14,7 @@ import { DoneNote, ErrorNote, Pending } from '../../common/components/status';
 import { isStaff, ROLE_LABELS } from '../../common/routes';
 import { useSession } from '../../common/session';
 import { teamPeopleQuery, teamQuery, useReplaceTeam } from '../team-api';
+import { NamedButton } from '../../common/components/named-button';
 import './hiring-team.css';
 
 type Draft = Omit<TeamMember, 'isActive'>;
@@ -74,13 +75,7 @@ function TeamTable({
             </td>
             {onRemove ? (
               <td data-label="Remove" className="rc-actions">
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  onClick={() => onRemove(member)}
-                >
-                  Remove<span className="visually-hidden"> {member.name}</span>
-                </button>
+                <NamedButton label="Remove" name={member.name} onClick={() => onRemove(member)} />
               </td>
             ) : null}
           </tr>

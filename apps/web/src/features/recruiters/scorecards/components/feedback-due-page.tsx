@@ -8,6 +8,7 @@ import { ListTable } from '../../common/components/list-table';
 import { PageHeading } from '../../common/components/page-heading';
 import { Pending } from '../../common/components/status';
 import { When } from '../../common/components/when';
+import { RadioChoices } from '../../common/components/radio-choices';
 import './scorecards.css';
 
 /**
@@ -26,17 +27,14 @@ export default function FeedbackDuePage() {
       {mayChase ? (
         <fieldset className="rc-scorecard__who-filter cluster">
           <legend className="visually-hidden">Whose feedback</legend>
-          {(['me', 'everyone'] as const).map((choice) => (
-            <label key={choice} className="rc-scorecard__choice">
-              <input
-                type="radio"
-                name="who"
-                checked={who === choice}
-                onChange={() => setWho(choice)}
-              />
-              {choice === 'me' ? 'Yours' : 'Everyone’s'}
-            </label>
-          ))}
+          <RadioChoices
+            className="rc-scorecard__choice"
+            name="who"
+            choices={['me', 'everyone'] as const}
+            labelOf={(choice) => (choice === 'me' ? 'Yours' : 'Everyone’s')}
+            value={who}
+            onChange={setWho}
+          />
         </fieldset>
       ) : null}
       <Pending query={query} what="the feedback due" />

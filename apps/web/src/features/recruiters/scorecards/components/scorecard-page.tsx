@@ -20,6 +20,7 @@ import { PageHeading } from '../../common/components/page-heading';
 import { DoneNote, ErrorNote, Pending } from '../../common/components/status';
 import { When } from '../../common/components/when';
 import { ScorecardView } from './scorecard-view';
+import { RadioChoices } from '../../common/components/radio-choices';
 import './scorecards.css';
 
 const ratingChoices: readonly Exclude<Rating, null>[] = [1, 2, 3, 4, NO_OPINION];
@@ -39,17 +40,14 @@ function AttributeField({
     <fieldset className="rc-scorecard__attribute">
       <legend>{value.attribute}</legend>
       <div className="rc-scorecard__scale cluster">
-        {ratingChoices.map((choice) => (
-          <label key={choice} className="rc-scorecard__choice">
-            <input
-              type="radio"
-              name={id}
-              checked={value.rating === choice}
-              onChange={() => onChange({ ...value, rating: choice })}
-            />
-            {RATING_LABELS[choice as keyof typeof RATING_LABELS]}
-          </label>
-        ))}
+        <RadioChoices
+          className="rc-scorecard__choice"
+          name={id}
+          choices={ratingChoices}
+          labelOf={(choice) => RATING_LABELS[choice as keyof typeof RATING_LABELS]}
+          value={value.rating}
+          onChange={(rating) => onChange({ ...value, rating })}
+        />
       </div>
       <div className="rc-field">
         <label htmlFor={`${id}-notes`}>Notes on {value.attribute}</label>
@@ -134,17 +132,14 @@ function ScorecardForm({ interviewId, mine }: { interviewId: number; mine: Score
       <fieldset className="rc-scorecard__attribute">
         <legend>Overall recommendation</legend>
         <div className="rc-scorecard__scale cluster">
-          {recommendations.map((choice) => (
-            <label key={choice} className="rc-scorecard__choice">
-              <input
-                type="radio"
-                name="recommendation"
-                checked={draft.recommendation === choice}
-                onChange={() => setDraft({ ...draft, recommendation: choice })}
-              />
-              {RECOMMENDATION_LABELS[choice]}
-            </label>
-          ))}
+          <RadioChoices
+            className="rc-scorecard__choice"
+            name="recommendation"
+            choices={recommendations}
+            labelOf={(choice) => RECOMMENDATION_LABELS[choice]}
+            value={draft.recommendation}
+            onChange={(recommendation) => setDraft({ ...draft, recommendation })}
+          />
         </div>
       </fieldset>
       {error ? <ErrorNote message={error} /> : null}

@@ -32,6 +32,7 @@ import {
   FormActions,
 } from '../../common/components/fields';
 import { TitledCard } from '../../common/components/titled-card';
+import { NamedButton } from '../../common/components/named-button';
 
 type Opening = { id: number; code: string; title: string };
 
@@ -52,12 +53,7 @@ function CopyButton({ text, label }: { text: string; label: string }) {
       () => setCopied(false),
     );
   };
-  return (
-    <button type="button" className="button button--secondary" onClick={copy}>
-      {copied ? 'Copied' : 'Copy'}
-      <span className="visually-hidden"> {label}</span>
-    </button>
-  );
+  return <NamedButton label={copied ? 'Copied' : 'Copy'} name={label} onClick={copy} />;
 }
 
 function NewLinkForm({
@@ -164,14 +160,11 @@ function SourceCard({
               <td data-label="State">{link.active ? 'On' : 'Off'}</td>
               <td data-label="Actions" className="rc-actions">
                 <CopyButton text={fullLink(link.path)} label={`the link ${link.path}`} />
-                <button
-                  type="button"
-                  className="button button--secondary"
+                <NamedButton
+                  label={link.active ? 'Turn off' : 'Turn on'}
+                  name={link.path}
                   onClick={() => toggle(link.id, !link.active)}
-                >
-                  {link.active ? 'Turn off' : 'Turn on'}
-                  <span className="visually-hidden"> {link.path}</span>
-                </button>
+                />
               </td>
             </tr>
           ))}

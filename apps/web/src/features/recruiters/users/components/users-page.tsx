@@ -28,6 +28,7 @@ import { PageHeading } from '../../common/components/page-heading';
 import { When } from '../../common/components/when';
 import { EmailText } from '../../common/components/email-text';
 import { ROLE_LABELS } from '../../common/routes';
+import { NamedButton } from '../../common/components/named-button';
 import './users-page.css';
 
 /** Every role, as the select offers it (compliance: the self-identification report only). */
@@ -201,14 +202,11 @@ function UserRow({
           {isSelf ? (
             <span className="rc-muted">You</span>
           ) : (
-            <button
-              type="button"
-              className="button button--secondary"
+            <NamedButton
+              label={user.isActive ? 'Deactivate' : 'Reactivate'}
+              name={user.name}
               onClick={() => setPending({ kind: 'active', isActive: !user.isActive })}
-            >
-              {user.isActive ? 'Deactivate' : 'Reactivate'}
-              <span className="visually-hidden"> {user.name}</span>
-            </button>
+            />
           )}
           {isSelf ? (
             // One's own password changes only with the current one, under "Your account".
