@@ -8,6 +8,7 @@ import {
 } from '@lumenfield/contract';
 import type { Db } from '../../db/database';
 import { toIso } from '../../db/database';
+import { selectInterviewsWithPlan } from '../../db/interviews-with-plan';
 import { bookableFrom, bookedByCandidate, bookSlot, freeSlots, releaseBooking } from './slots';
 import { whenInZone, zoneOr } from './wall-time';
 
@@ -27,20 +28,8 @@ const gone = { refusal: copy.interviewGone, status: 404 } as const;
 const tooLate = { refusal: copy.tooLate, status: 409 } as const;
 
 const rowsOf = (reader: Db, applicantId: number, interviewId?: number) =>
-  reader
-    .selectFrom('interviews')
-    .innerJoin('planInterviews', 'planInterviews.id', 'interviews.planInterviewId')
-    .select([
-      'interviews.id',
-      'interviews.status',
-      'interviews.startsAt',
-      'interviews.timeZone',
-      'interviews.durationMinutes',
-      'interviews.location',
-      'interviews.sequence',
-      'planInterviews.name',
-      'planInterviews.kind',
-    ])
+  selectInterviewsWithPlan(reader)
+    .select(['interviews.location', 'interviews.sequence', 'planInterviews.kind'])
     .where('interviews.applicantId', '=', applicantId)
     .where('interviews.status', '!=', 'cancelled')
     .$if(interviewId !== undefined, (q) => q.where('interviews.id', '=', interviewId!))
