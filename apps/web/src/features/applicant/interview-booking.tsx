@@ -6,6 +6,7 @@ import {
   type SlotDay,
 } from '@lumenfield/contract';
 import { applicantInterviewPath } from '@lumenfield/routes';
+import '@/components/form-control.css';
 
 /**
  * The candidate's interviews on their own page (docs/careers.md, "Booking an interview"): what
@@ -114,7 +115,12 @@ export function BookView({
       <p className="applicant-page__text">{copy.bookText}</p>
       <form className="applicant-zone" method="get" action={path}>
         <label htmlFor="booking-zone">{copy.zoneLabel}</label>
-        <select id="booking-zone" name={applicantFormFields.timeZone} defaultValue={timeZone}>
+        <select
+          id="booking-zone"
+          className="form-control applicant-zone__select"
+          name={applicantFormFields.timeZone}
+          defaultValue={timeZone}
+        >
           {zones.map((zone) => (
             <option key={zone.value} value={zone.value}>
               {zone.label}
