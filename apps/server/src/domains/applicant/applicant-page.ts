@@ -28,14 +28,9 @@ import { applicantLinksMail, eraseLinkMail, type ApplicationLink } from '../mail
 import { pipelineRepository } from '../pipeline/pipeline-repository';
 import { stageHistoryOf } from '../pipeline/pipeline-changes';
 import { EVERYTHING } from '../team/reach';
-import {
-  bookableInterview,
-  bookInterview,
-  cancelByCandidate,
-  candidateInterviews,
-  type CandidateChange,
-} from '../interviews/candidate-interviews';
-import { SlotTaken } from '../interviews/slots';
+import { candidateInterviews } from '../interviews/candidate-interviews';
+import { applicantInterviews } from './applicant-interviews';
+import { changeByLink } from './by-link';
 
 /** While a newer resume may replace the one sent: before anyone went past the first reading. */
 const RESUME_STAGES: readonly ApplicantStage[] = ['New', 'Screening'];
@@ -114,21 +109,11 @@ export function applicantPage(db: Db, { origin, capPerAddress }: ApplicantPageMa
     return { found, stage, application };
   }
 
-  /** The applicant of a status link inside a write, under the applicant's lock. */
   const withLink = <T>(
     token: string,
     now: Date,
     work: (trx: Db, applicantId: number) => Promise<T>,
-  ): Promise<T | undefined> =>
-    changeFoundApplicants(
-      db,
-      async (reader) => {
-        const applicantId = await findApplicantByLink(reader, token, 'status', now);
-        return applicantId === undefined ? [] : [applicantId];
-      },
-      async (trx, [applicantId]) =>
-        applicantId === undefined ? undefined : work(trx, applicantId),
-    );
+  ) => changeByLink(db, token, now, work);
 
   /** A checkpoint a reader held up is owed: the next run of the link queue makes it. */
   let scrubOwed = false;
@@ -144,65 +129,7 @@ export function applicantPage(db: Db, { origin, capPerAddress }: ApplicantPageMa
       return (await viewOf(db, applicantId, now))?.application;
     },
 
-    /** An interview of the link's applicant open to booking, with its free times. */
-    async bookable(token: string, interviewId: number, now: Date) {
-      const applicantId = await findApplicantByLink(db, token, 'status', now);
-      if (applicantId === undefined) return undefined;
-      return bookableInterview(db, applicantId, interviewId, now);
-    },
-
-    /**
-     * Books one of an interview's offered times (or moves the booking), audited; the calendar
-     * invitation follows. `{ taken: true }`: someone else booked it a moment ago, nothing done.
-     */
-    async book(
-      token: string,
-      interviewId: number,
-      start: Date,
-      zone: string,
-      now: Date,
-    ): Promise<CandidateChange | { taken: true } | undefined> {
-      try {
-        return await withLink(token, now, async (trx, applicantId) => {
-          const outcome = await bookInterview(trx, applicantId, interviewId, start, zone, now);
-          if ('done' in outcome) {
-            await audit(trx).record(
-              {
-                actor: { label: 'applicant' },
-                action: 'applicant-interview-book',
-                target: `applicant ${applicantId}`,
-                detail: `interview ${interviewId}`,
-              },
-              now,
-            );
-            await extendStatusLinks(trx, applicantId, now);
-          }
-          return outcome;
-        });
-      } catch (error) {
-        if (error instanceof SlotTaken) return { taken: true };
-        throw error;
-      }
-    },
-
-    /** Cancels an interview the applicant booked, audited; the calendar cancellation follows. */
-    cancelInterview: (token: string, interviewId: number, now: Date) =>
-      withLink(token, now, async (trx, applicantId) => {
-        const outcome = await cancelByCandidate(trx, applicantId, interviewId, now);
-        if ('done' in outcome) {
-          await audit(trx).record(
-            {
-              actor: { label: 'applicant' },
-              action: 'applicant-interview-cancel',
-              target: `applicant ${applicantId}`,
-              detail: `interview ${interviewId}`,
-            },
-            now,
-          );
-          await extendStatusLinks(trx, applicantId, now);
-        }
-        return outcome;
-      }),
+    ...applicantInterviews(db),
 
     /** Whether an erase link from its mail still opens its confirmation (unused, in time). */
     async eraseLinkOpens(token: string, now: Date): Promise<boolean> {
