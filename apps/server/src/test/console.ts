@@ -106,3 +106,13 @@ export function consoleRequest(
     body,
   );
 }
+
+/** A console GET as `session`: its status, the response, and its JSON body when asked for. */
+export const consoleGet = <T>(t: TestApp, url: string, session: string) =>
+  t.app.inject({ method: 'GET', url, headers: consoleHeaders(t, session) }).then((res) => ({
+    status: res.statusCode,
+    get body() {
+      return res.json() as T;
+    },
+    res,
+  }));

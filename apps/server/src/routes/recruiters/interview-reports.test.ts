@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InterviewsPerWeekReport, TimeToFeedbackReport } from '@lumenfield/contract';
 import { API_BASE_PATH, reportPaths } from '@lumenfield/contract';
 import { createOpening } from '../../test/legacy/application';
-import { consoleHeaders, createUser, openSession } from '../../test/console';
+import { consoleGet, createUser, openSession } from '../../test/console';
 import { newApplication } from '../../test/applicants';
 import { putOnTeam } from '../../test/hiring';
 import {
@@ -190,14 +190,7 @@ describe(`reports: interviews per week and time to feedback (${engine})`, () => 
   const users = {} as Record<Person, number>;
   const seeded = history();
 
-  const get = <T>(url: string, as = session) =>
-    t.app.inject({ method: 'GET', url, headers: consoleHeaders(t, as) }).then((res) => ({
-      status: res.statusCode,
-      get body() {
-        return res.json() as T;
-      },
-      res,
-    }));
+  const get = <T>(url: string, as = session) => consoleGet<T>(t, url, as);
   const reportUrl = (path: string, query = `from=${FROM}&to=${TO}`) =>
     `${API_BASE_PATH}${path}?${query}`;
 

@@ -9,7 +9,7 @@ import type {
 } from '@lumenfield/contract';
 import { API_BASE_PATH, APPLICANT_STAGES, reportPaths } from '@lumenfield/contract';
 import { createOpening } from '../../test/legacy/application';
-import { consoleHeaders, createUser, openSession } from '../../test/console';
+import { consoleGet, consoleHeaders, createUser, openSession } from '../../test/console';
 import { newApplication } from '../../test/applicants';
 import { FORWARD, pick, random, stagePath, type NextStages } from '../../test/seeded-history';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
@@ -107,14 +107,7 @@ describe(`reports (${engine})`, () => {
   const jobs: Record<'A' | 'B', number> = { A: 0, B: 0 };
   const { inRange, outside } = history();
 
-  const get = <T>(url: string, as = session) =>
-    t.app.inject({ method: 'GET', url, headers: consoleHeaders(t, as) }).then((res) => ({
-      status: res.statusCode,
-      get body() {
-        return res.json() as T;
-      },
-      res,
-    }));
+  const get = <T>(url: string, as = session) => consoleGet<T>(t, url, as);
   const reportUrl = (path: string, query = `from=${FROM}&to=${TO}`) =>
     `${API_BASE_PATH}${path}?${query}`;
 

@@ -33,3 +33,51 @@ export function ChartAndTable({
     </>
   );
 }
+
+/** An opening's row of a report: its figures, in the columns' order after the opening's. */
+export interface OpeningRow {
+  jobId: number;
+  jobTitle: string;
+  jobCode: string;
+}
+
+/**
+ * "By opening": a report's figures per opening, each row headed by the opening's title and
+ * code; nothing when the report names no opening.
+ */
+export function ByOpening<Row extends OpeningRow>({
+  caption,
+  columns,
+  rows,
+  cells,
+}: {
+  caption: string;
+  /** The figures' headings, after "Opening". */
+  columns: string[];
+  rows: readonly Row[];
+  cells: (row: Row) => ReactNode[];
+}) {
+  if (rows.length === 0) return null;
+  return (
+    <>
+      <h3>By opening</h3>
+      <ChartAndTable
+        caption={caption}
+        columns={['Opening', ...columns.map((label) => ({ label, numeric: true as const }))]}
+      >
+        {rows.map((row) => (
+          <tr key={row.jobId}>
+            <th scope="row">
+              {row.jobTitle} <span className="rc-sub">{row.jobCode}</span>
+            </th>
+            {cells(row).map((cell, i) => (
+              <td key={i} className="rc-num">
+                {cell}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </ChartAndTable>
+    </>
+  );
+}

@@ -6,7 +6,7 @@ import {
 } from '@lumenfield/contract';
 import { useQuery } from '@tanstack/react-query';
 import { reportQuery } from '../api';
-import { ChartAndTable } from './chart-and-table';
+import { ByOpening, ChartAndTable } from './chart-and-table';
 import { type ChartSeries } from './report-chart';
 import { decimal, number, ONE } from './report-format';
 import { ReportSection } from './report-section';
@@ -84,29 +84,12 @@ export function InterviewReports({ query }: { query: ReportQuery }) {
                 ))}
               </ChartAndTable>
             )}
-            {report.openings.length > 0 ? (
-              <>
-                <h3>By opening</h3>
-                <ChartAndTable
-                  caption="Interviews by opening"
-                  columns={[
-                    'Opening',
-                    { label: 'Held', numeric: true },
-                    { label: 'Cancelled', numeric: true },
-                  ]}
-                >
-                  {report.openings.map((opening) => (
-                    <tr key={opening.jobId}>
-                      <th scope="row">
-                        {opening.jobTitle} <span className="rc-sub">{opening.jobCode}</span>
-                      </th>
-                      <td className="rc-num">{number.format(opening.held)}</td>
-                      <td className="rc-num">{number.format(opening.cancelled)}</td>
-                    </tr>
-                  ))}
-                </ChartAndTable>
-              </>
-            ) : null}
+            <ByOpening
+              caption="Interviews by opening"
+              columns={['Held', 'Cancelled']}
+              rows={report.openings}
+              cells={(opening) => [number.format(opening.held), number.format(opening.cancelled)]}
+            />
           </>
         )}
       </ReportSection>

@@ -19,7 +19,7 @@ import { useQuery } from '@tanstack/react-query';
 import { jobsQuery } from '../../openings/api';
 import { reportQuery } from '../api';
 import { ReportSection } from './report-section';
-import { ChartAndTable } from './chart-and-table';
+import { ByOpening, ChartAndTable } from './chart-and-table';
 import { stageSeries } from './report-chart';
 import { FilterForm, OpeningFilter } from '../../common/components/filter-form';
 import { PageHeading } from '../../common/components/page-heading';
@@ -155,29 +155,12 @@ export default function ReportsPage() {
                   </tr>
                 ))}
               </ChartAndTable>
-              {report.openings.length > 0 ? (
-                <>
-                  <h3>By opening</h3>
-                  <ChartAndTable
-                    caption="Time to hire by opening"
-                    columns={[
-                      'Opening',
-                      { label: 'Hires', numeric: true },
-                      { label: 'Median time to hire', numeric: true },
-                    ]}
-                  >
-                    {report.openings.map((opening) => (
-                      <tr key={opening.jobId}>
-                        <th scope="row">
-                          {opening.jobTitle} <span className="rc-sub">{opening.jobCode}</span>
-                        </th>
-                        <td className="rc-num">{number.format(opening.hires)}</td>
-                        <td className="rc-num">{days(opening.medianDays)}</td>
-                      </tr>
-                    ))}
-                  </ChartAndTable>
-                </>
-              ) : null}
+              <ByOpening
+                caption="Time to hire by opening"
+                columns={['Hires', 'Median time to hire']}
+                rows={report.openings}
+                cells={(opening) => [number.format(opening.hires), days(opening.medianDays)]}
+              />
             </>
           )}
         </ReportSection>
