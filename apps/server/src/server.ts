@@ -49,6 +49,8 @@ async function main() {
     // mail (onClose). The database goes last: every onClose hook used it.
     await app.close();
     await database.close();
+    // The log is written asynchronously; pino writes what it still holds as the process exits.
+    app.log.info({ signal }, 'stopped');
     process.exit(0);
   };
   process.on('SIGTERM', (signal) => void shutdown(signal));

@@ -58,6 +58,16 @@ describe('LOG_FORMAT', () => {
     expect(forced.format).toBe('json');
     expect(forced.notice).toMatch(/LOG_FORMAT=pretty needs pino-pretty/);
   });
+
+  it('writes JSON to standard output asynchronously', async () => {
+    const json = await logOutput({ logLevel: 'info', logFormat: 'json' }, { isTTY: false });
+    const { stream } = json.logger as { stream?: { sync?: boolean; fd?: number } };
+    // A request never waits on the write of its line (docs/operations.md, "The log").
+    expect(stream).toMatchObject({ sync: false, fd: 1 });
+    // Nothing logged at silent: no output kept open.
+    const silent = await logOutput({ logLevel: 'silent', logFormat: 'json' }, { isTTY: false });
+    expect((silent.logger as { stream?: unknown }).stream).toBeUndefined();
+  });
 });
 
 describe(`the app's log lines by format (${engine})`, () => {

@@ -1,5 +1,11 @@
 import { LogController, type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
-import { levels, type Bindings, type ChildLoggerOptions, type Level, type Logger } from 'pino';
+import pino, {
+  levels,
+  type Bindings,
+  type ChildLoggerOptions,
+  type Level,
+  type Logger,
+} from 'pino';
 import type PinoPretty from 'pino-pretty';
 import type { Config } from '../config';
 import { loggerOptions } from './logging';
@@ -121,6 +127,14 @@ export interface LogOutput {
   notice: string | undefined;
 }
 
+/**
+ * Standard output written asynchronously: a line is handed to the kernel on a later turn of the
+ * event loop, coalesced with those logged meanwhile, so a request never waits on a write
+ * (docs/operations.md, "The log"). pino writes whatever it still holds when the process exits,
+ * a graceful shutdown's exit included.
+ */
+const asyncStdout = () => pino.destination({ dest: 1, sync: false });
+
 export interface LogOutputOptions {
   isTTY?: boolean;
   /** Where lines go instead of stdout (tests). */
@@ -162,9 +176,11 @@ export async function logOutput(
       notice: undefined,
     };
   }
+  // A test's own destination as it is; standard output asynchronously, unless nothing is logged.
+  const stream = destination ?? (config.logLevel === 'silent' ? undefined : asyncStdout());
   return {
     format: 'json',
-    logger: destination ? { ...base, stream: destination } : base,
+    logger: stream ? { ...base, stream } : base,
     logController: new LogController(label),
     notice:
       wanted === 'pretty' && config.logFormat === 'pretty'

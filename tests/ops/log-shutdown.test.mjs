@@ -1,0 +1,58 @@
+// The request log is written asynchronously (apps/server/src/plugins/log-output.ts): a request
+// never waits on its line. Nothing is lost for it: the built server, sent SIGTERM right after a
+// burst of requests, has written every request's line, with its id and status, before it exits.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, test } from 'node:test';
+import { freePort, request, root, startProcess, stopAll, tempDir } from './lib.mjs';
+
+after(stopAll);
+
+const bundle = path.join(root, 'apps/server/dist/server.mjs');
+const BURST = 200;
+
+test('every request of a burst has its log line when SIGTERM ends the server', async () => {
+  const server = await startProcess(process.execPath, [bundle], {
+    cwd: root,
+    port: await freePort(),
+    env: {
+      DATA_DIR: tempDir('lumenfield-log-'),
+      STATIC_DIR: '',
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
+      RATE_LIMIT_REQUESTS: '100000',
+    },
+  });
+  // The start's own health checks are in the log already: the burst's lines come after them.
+  const probes = server.output.length;
+  const answers = await Promise.all(
+    Array.from({ length: BURST }, () => request(`${server.url}/healthz`)),
+  );
+  assert.ok(answers.every((answer) => answer.status === 200));
+  await server.stop('SIGTERM');
+
+  const lines = server.output
+    .slice(probes)
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line));
+  // Each request of the burst: its "incoming request" line names the path, its "request
+  // completed" line the status; the request id ties the two.
+  const burst = new Set(
+    lines
+      .filter((line) => line.msg === 'incoming request' && line.req?.url === '/healthz')
+      .map((line) => line.requestId),
+  );
+  const completed = lines.filter(
+    (line) => line.msg === 'request completed' && burst.has(line.requestId),
+  );
+  assert.equal(burst.size, BURST, 'an incoming line for each request, each with its own id');
+  assert.equal(completed.length, BURST, 'a completed line for each request');
+  assert.ok(completed.every((line) => line.res?.statusCode === 200));
+  assert.ok(
+    lines.some((line) => line.msg === 'shutting down: finishing requests in flight'),
+    'the shutdown line is there too',
+  );
+  // Logged a moment before the process exits: written all the same.
+  assert.equal(lines.at(-1)?.msg, 'stopped');
+});
