@@ -38,29 +38,41 @@ async function importPretty(): Promise<Pretty | undefined> {
 }
 
 /**
- * Fastify's request lines ("incoming request", "request completed") at `debug`: on a terminal,
- * two lines for every file of every page would bury the lines a person started the site to read.
- * A failed request still logs at `error`, as Fastify does.
+ * Fastify's request lines, one per request: "incoming request" only at `debug`, and "request
+ * completed" (or "request errored") carrying the method and URL beside the status and time, so
+ * the one line is the access log. In JSON it is at `info`, the line an operator's log keeps for
+ * every request; for a person at a terminal (pretty) at `debug` too, since a line for every file
+ * of every page would bury the lines they started the site to read. A failed request always
+ * logs at `error`.
  */
-class DevelopmentRequestLines extends LogController {
+class RequestLines extends LogController {
+  constructor(
+    options: ConstructorParameters<typeof LogController>[0],
+    private readonly completedLevel: 'info' | 'debug',
+  ) {
+    super(options);
+  }
+
   override incomingRequest(...[request]: Parameters<LogController['incomingRequest']>) {
     if (this.isLogDisabled(request)) return;
     request.log.debug({ req: request }, 'incoming request');
   }
 
-  override requestCompleted(...args: Parameters<LogController['requestCompleted']>) {
-    const [error, request, reply] = args;
-    if (error || this.isLogDisabled(request)) return super.requestCompleted(...args);
-    reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  override requestCompleted(
+    ...[error, request, reply]: Parameters<LogController['requestCompleted']>
+  ) {
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log[this.completedLevel](line, 'request completed');
   }
 }
 
 /**
- * A request's logger, made into pino's child the first time the request writes a line at a
- * level that is on. pino's `child()` runs the request id through the redaction's wildcard paths
- * (logging.ts) on every request, though at `warn` most requests never write a line: making it
- * only when needed gave a sixth more API reads a second (docs/performance.md). Each line is
- * the child's own, request id included.
+ * A request's logger. Its lines carry the request id the way pino's child would (the first field
+ * after pino's own), but it makes no child unless asked for one or for a level of its own: a
+ * child costs more than the line it writes, and at `info` every request writes one
+ * (docs/performance.md).
  */
 class RequestLogger {
   #child: FastifyBaseLogger | undefined;
@@ -83,15 +95,38 @@ class RequestLogger {
     this.made.level = level;
   }
 
+  /** Whether the parent writes its lines as its child would: no level or serializers of its own. */
+  private get sharesParent(): boolean {
+    const { level, serializers } = this.options;
+    return (
+      this.#child === undefined &&
+      serializers === undefined &&
+      (level === undefined || level === this.parent.level)
+    );
+  }
+
   /** Whether a line at `level` is written, as the child would judge it. */
   private on(level: Level): boolean {
     const { values } = (this.parent as unknown as Logger).levels;
     return values[level]! >= (values[this.level] ?? Number.POSITIVE_INFINITY);
   }
 
-  /** A line at `level`, written by pino's child if the level is on (the methods below). */
+  /** A line at `level` if the level is on (the methods below), the request id its first field. */
   write(level: Level, args: unknown[]): void {
-    if (this.on(level)) Reflect.apply(this.made[level], this.made, args);
+    if (!this.on(level)) return;
+    if (!this.sharesParent) {
+      Reflect.apply(this.made[level], this.made, args);
+      return;
+    }
+    const [first, ...rest] = args;
+    const fields =
+      first instanceof Error
+        ? { ...this.bindings, err: first }
+        : typeof first === 'object' && first !== null
+          ? { ...this.bindings, ...first }
+          : undefined;
+    const line = fields ? [fields, ...rest] : [this.bindings, ...args];
+    Reflect.apply(this.parent[level], this.parent, line);
   }
 
   silent() {}
@@ -172,7 +207,7 @@ export async function logOutput(
           ...(destination && { destination, colorize: false }),
         }),
       },
-      logController: new DevelopmentRequestLines(label),
+      logController: new RequestLines(label, 'debug'),
       notice: undefined,
     };
   }
@@ -181,7 +216,7 @@ export async function logOutput(
   return {
     format: 'json',
     logger: stream ? { ...base, stream } : base,
-    logController: new LogController(label),
+    logController: new RequestLines(label, 'info'),
     notice:
       wanted === 'pretty' && config.logFormat === 'pretty'
         ? 'LOG_FORMAT=pretty needs pino-pretty, a dev dependency this tree does not have: logging JSON'

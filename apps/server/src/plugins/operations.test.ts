@@ -262,6 +262,8 @@ describe('log redaction', () => {
           },
         },
         account: { password: 's3cret-password', sessionId: 's3cret-session', token: 's3cret-t' },
+        // By name, in any letter case, however deep.
+        context: { upstream: { request: { Headers: { Authorization: 'Bearer s3cret-deep' } } } },
       },
       'everything at once',
     );
