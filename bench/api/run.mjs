@@ -1,15 +1,20 @@
 // bench/api: one run measures the server's reads (a prebuilt page, the careers page, a job page,
-// the API's listing and detail) against nginx with one worker serving the very bytes our server
-// answered (saved from its answer, brotli as a browser asks), on this machine, at the same time and
-// load; the ratio is the figure that travels (the target in docs/performance.md: at least 50 %).
-// Then applications per second with a 1 MB resume sent as base64 and as a byte array, with the
-// server's peak memory. Usage: npm run bench:api -w @lumenfield/bench
+// the API's listing and detail, first calls and calls with the cookie held) against nginx with
+// one worker serving the very bytes our server answered (saved from its answer, brotli as a
+// browser asks), and the API's reads against a bare Fastify answering the same bytes from memory
+// (the platform's ceiling), on this machine, at the same time and load. Twice: as production
+// runs (ours logging at its default level, nginx's access log on) and with both logs off. The
+// ratios are the figures that travel (targets in docs/performance.md: 80 % of nginx logging,
+// 80 % of the bare Fastify for the API). Then applications per second with a 1 MB resume sent
+// as base64 and as a byte array, with the server's peak memory.
+// Usage: npm run bench:api -w @lumenfield/bench
 //   BENCH_SECONDS (default 10), BENCH_WARMUP_SECONDS (unmeasured, per case and side; 2),
-//   BENCH_ROUNDS (each side's seconds of a read case taken in this many turns, ours and
-//   nginx's alternating, so a machine whose speed drifts weighs on both alike; 5),
+//   BENCH_ROUNDS (each side's seconds of a read case taken in this many turns, the sides
+//   alternating, so a machine whose speed drifts weighs on each alike; 5),
 //   BENCH_CONNECTIONS (default 50), BENCH_UPLOAD_CONNECTIONS (8),
 //   BENCH_PORTS=a,b (the server's and nginx's; default: free ports), BENCH_ONLY=reads
-//   (skip the uploads)
+//   (skip the uploads), BENCH_MODES=logging|quiet (one mode only; default both),
+//   BENCH_CASES=<regular expression> (only the read cases whose names match)
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -101,43 +106,65 @@ process.on('exit', () => {
 });
 process.on('SIGINT', () => process.exit(130));
 
-// 1. The site and the server, as `npm start` runs them, on a fresh SQLite database with demo
-// openings. The server's PUBLIC_URL is the origin the build stored the prebuilt pages for, so
-// it sends the very bytes the build wrote.
+// 1. The site, built once. The server's PUBLIC_URL is the origin the build stored the prebuilt
+// pages for, so it sends the very bytes the build wrote.
 console.log('Building the site and the server...');
 const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(1);
 const storedManifest = path.join(root, 'apps/web/dist/server/stored-pages.json');
 const builtOrigin = JSON.parse(fs.readFileSync(storedManifest, 'utf8')).origin;
 
-const apiPort = serverPortWanted || (await freePort());
-const api = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/server.mjs'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    PORT: String(apiPort),
-    DATA_DIR: path.join(work, 'data'),
-    SEED_DEMO_DATA: 'true',
-    LOG_LEVEL: 'warn',
-    // The limits protect the site from abuse; the bench measures what is behind them.
-    ...LOOPBACK_LIMITS,
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    PUBLIC_URL: builtOrigin,
-  },
-});
-children.push(api);
-const apiUrl = `http://127.0.0.1:${apiPort}`;
-await waitAnswering(`${apiUrl}/healthz`);
+/** Starts a process whose standard output goes to `logFile` (or nowhere); answers it. */
+function startLogged(command, args, { env, logFile, cwd = root }) {
+  const out = logFile ? fs.openSync(logFile, 'a') : 'ignore';
+  const child = spawn(command, args, { cwd, env, stdio: ['ignore', out, 'inherit'] });
+  if (typeof out === 'number') fs.closeSync(out);
+  children.push(child);
+  return child;
+}
+
+/** Stops a child and waits for it to be gone. */
+function stop(child) {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+}
+
+/**
+ * Our server as `npm start` runs it, on a fresh SQLite database with demo openings: with
+ * `logging`, at its default level (info: a line per request) with standard output to a file as
+ * a process manager keeps it; without, at `warn`.
+ */
+async function startOurs(mode) {
+  const port = serverPortWanted || (await freePort());
+  const child = startLogged(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, 'apps/server/dist/server.mjs'],
+    {
+      logFile: mode.logging ? path.join(work, `ours-${mode.id}.log`) : undefined,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: path.join(work, `data-${mode.id}`),
+        SEED_DEMO_DATA: 'true',
+        LOG_LEVEL: mode.logging ? 'info' : 'warn',
+        LOG_FORMAT: 'json',
+        // The limits protect the site from abuse; the bench measures what is behind them.
+        ...LOOPBACK_LIMITS,
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        PUBLIC_URL: builtOrigin,
+      },
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  await waitAnswering(`${url}/healthz`, { child });
+  return { child, url };
+}
 
 const listingPath = '/api/Jobs/CareerDetailsRetrival?ActionFlag=JobOpenings&jobID=0';
-const listingRes = await fetch(`${apiUrl}${listingPath}`, { headers: FIXED_HEADER });
-const listing = await listingRes.json();
-const jobId = listing[0].Job_id;
-const detailPath = `/api/Jobs/CareerDetailsRetrival?ActionFlag=JobOpeningsDetail&jobID=${jobId}`;
-const xsrf = /XSRF-TOKEN=([^;]+)/.exec(listingRes.headers.get('set-cookie') ?? '')?.[1];
-if (!xsrf) throw new Error('no XSRF cookie on the listing');
 
 /** One answer of our server as it came: status, the headers nginx must repeat, raw bytes. */
 function rawAnswer(url, headers) {
@@ -159,131 +186,212 @@ function rawAnswer(url, headers) {
   });
 }
 
-// What is read: each as a browser (or the old client, with the fixed header) asks for it.
-const cases = [
-  { name: '/about (prebuilt)', path: '/about', headers: BROWSER },
-  { name: '/careers (live)', path: '/careers', headers: BROWSER },
-  { name: `/careers/jobs/${jobId} (live)`, path: `/careers/jobs/${jobId}`, headers: BROWSER },
-  // A client that keeps no cookie: every call is a first one, answered with a new XSRF cookie.
-  { name: 'listing API, first call', path: listingPath, headers: { ...BROWSER, ...FIXED_HEADER } },
-  { name: 'detail API, first call', path: detailPath, headers: { ...BROWSER, ...FIXED_HEADER } },
-  // The careers page's own calls: the browser holds the cookie the page (or a call) set.
-  {
-    name: 'listing API, cookie held',
-    path: listingPath,
-    headers: { ...BROWSER, ...FIXED_HEADER, cookie: `XSRF-TOKEN=${xsrf}` },
-  },
-  {
-    name: 'detail API, cookie held',
-    path: detailPath,
-    headers: { ...BROWSER, ...FIXED_HEADER, cookie: `XSRF-TOKEN=${xsrf}` },
-  },
-];
-for (const [index, each] of cases.entries()) {
-  each.answer = await rawAnswer(`${apiUrl}${each.path}`, each.headers);
-  if (each.answer.status !== 200) throw new Error(`${each.path}: ${each.answer.status}`);
-  each.file = `case-${index}`;
+/** What is read: each as a browser (or the old client, with the fixed header) asks for it. */
+async function readCases(apiUrl) {
+  const listingRes = await fetch(`${apiUrl}${listingPath}`, { headers: FIXED_HEADER });
+  const jobId = (await listingRes.json())[0].Job_id;
+  const detailPath = `/api/Jobs/CareerDetailsRetrival?ActionFlag=JobOpeningsDetail&jobID=${jobId}`;
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(listingRes.headers.get('set-cookie') ?? '')?.[1];
+  if (!xsrf) throw new Error('no XSRF cookie on the listing');
+  const api = { ...BROWSER, ...FIXED_HEADER };
+  const held = { ...api, cookie: `XSRF-TOKEN=${xsrf}` };
+  const cases = [
+    { name: '/about (prebuilt)', path: '/about', headers: BROWSER },
+    { name: '/careers (live)', path: '/careers', headers: BROWSER },
+    { name: 'a job page (live)', path: `/careers/jobs/${jobId}`, headers: BROWSER },
+    // A client that keeps no cookie: every call is a first one, answered with a new XSRF cookie.
+    { name: 'listing API, first call', path: listingPath, headers: api, api: true },
+    { name: 'detail API, first call', path: detailPath, headers: api, api: true },
+    // The careers page's own calls: the browser holds the cookie the page (or a call) set.
+    { name: 'listing API, cookie held', path: listingPath, headers: held, api: true },
+    { name: 'detail API, cookie held', path: detailPath, headers: held, api: true },
+  ].filter(
+    (each) => !process.env.BENCH_CASES || new RegExp(process.env.BENCH_CASES).test(each.name),
+  );
+  for (const [index, each] of cases.entries()) {
+    each.answer = await rawAnswer(`${apiUrl}${each.path}`, each.headers);
+    if (each.answer.status !== 200) throw new Error(`${each.path}: ${each.answer.status}`);
+    each.file = `case-${index}`;
+  }
+  return { cases, jobId, xsrf };
 }
 
-// 2. nginx from Debian's packages, one worker, serving the very same bytes as static files
-// with the same Content-Type and Content-Encoding.
-const nginxPort = nginxPortWanted || (await freePort());
-const htdocs = path.join(work, 'htdocs');
-fs.mkdirSync(htdocs);
-// nginx's workers drop to an unprivileged user: they must be able to read the files.
-fs.chmodSync(work, 0o755);
-fs.chmodSync(htdocs, 0o755);
-for (const each of cases) fs.writeFileSync(path.join(htdocs, each.file), each.answer.bytes);
-const temp = (name) => path.join(work, `nginx-${name}`);
-const conf = path.join(work, 'nginx.conf');
-const locations = cases
-  .map(
-    ({ file, answer }) => `    location = /${file} {
+/**
+ * nginx from Debian's packages, one worker, serving the very same bytes as static files with
+ * the same Content-Type and Content-Encoding; with `logging`, its access log on as Debian
+ * configures it (the combined format, a line per request to a file).
+ */
+async function startNginx(mode, cases) {
+  const port = nginxPortWanted || (await freePort());
+  const dir = path.join(work, `nginx-${mode.id}`);
+  const htdocs = path.join(dir, 'htdocs');
+  fs.mkdirSync(htdocs, { recursive: true });
+  // nginx's workers drop to an unprivileged user: they must be able to read the files.
+  for (const each of [work, dir, htdocs]) fs.chmodSync(each, 0o755);
+  for (const each of cases) fs.writeFileSync(path.join(htdocs, each.file), each.answer.bytes);
+  const temp = (name) => path.join(dir, name);
+  const locations = cases
+    .map(
+      ({ file, answer }) => `    location = /${file} {
       default_type "${answer.type}";
       ${answer.encoding ? `add_header Content-Encoding ${answer.encoding};` : ''}
       add_header Vary accept-encoding;
     }`,
-  )
-  .join('\n');
-fs.writeFileSync(
-  conf,
-  `# One worker: the Node server is one process too.
+    )
+    .join('\n');
+  const conf = temp('nginx.conf');
+  fs.writeFileSync(
+    conf,
+    `# One worker: the Node server is one process too.
 worker_processes 1;
 daemon off;
 pid ${temp('pid')};
 error_log ${temp('error.log')} warn;
 events { worker_connections 4096; }
 http {
-  access_log off;
+  access_log ${mode.logging ? temp('access.log') : 'off'};
   client_body_temp_path ${temp('body')};
   proxy_temp_path ${temp('proxy')};
   fastcgi_temp_path ${temp('fastcgi')};
   uwsgi_temp_path ${temp('uwsgi')};
   scgi_temp_path ${temp('scgi')};
   server {
-    listen 127.0.0.1:${nginxPort};
+    listen 127.0.0.1:${port};
     root ${htdocs};
 ${locations}
   }
 }
 `,
-);
-const nginx = spawn(NGINX, ['-c', conf, '-p', work], { stdio: ['ignore', 'ignore', 'inherit'] });
-children.push(nginx);
-const nginxUrl = `http://127.0.0.1:${nginxPort}`;
-await waitAnswering(`${nginxUrl}/${cases[0].file}`);
-for (const each of cases) {
-  const copy = await rawAnswer(`${nginxUrl}/${each.file}`, each.headers);
-  if (!copy.bytes.equals(each.answer.bytes) || copy.encoding !== each.answer.encoding) {
-    throw new Error(`nginx does not send our bytes for ${each.path}`);
+  );
+  if (mode.logging) fs.writeFileSync(temp('access.log'), '', { mode: 0o666 });
+  const child = startLogged(NGINX, ['-c', conf, '-p', dir], {});
+  const url = `http://127.0.0.1:${port}`;
+  await waitAnswering(`${url}/${cases[0].file}`, { child });
+  await sameBytes(url, cases, 'nginx');
+  return { child, url };
+}
+
+/** The platform's ceiling: bare-fastify.mjs with the API cases' bytes (and its log as ours). */
+async function startBare(mode, cases) {
+  const port = await freePort();
+  const dir = path.join(work, `bare-${mode.id}`);
+  fs.mkdirSync(dir, { recursive: true });
+  const list = cases.map(({ file, answer }) => {
+    const bytesFile = path.join(dir, file);
+    fs.writeFileSync(bytesFile, answer.bytes);
+    return { file, type: answer.type, encoding: answer.encoding, bytesFile };
+  });
+  fs.writeFileSync(path.join(dir, 'cases.json'), JSON.stringify(list));
+  const child = startLogged(
+    process.execPath,
+    [path.join(root, 'bench/api/bare-fastify.mjs'), String(port), path.join(dir, 'cases.json')],
+    {
+      logFile: mode.logging ? path.join(dir, 'bare.log') : undefined,
+      env: { ...process.env, BARE_LOG: mode.logging ? 'info' : '' },
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  await waitAnswering(`${url}/${cases[0].file}`, { child });
+  await sameBytes(url, cases, 'the bare Fastify');
+  return { child, url };
+}
+
+async function sameBytes(url, cases, who) {
+  for (const each of cases) {
+    const copy = await rawAnswer(`${url}/${each.file}`, each.headers);
+    if (!copy.bytes.equals(each.answer.bytes) || copy.encoding !== each.answer.encoding) {
+      throw new Error(`${who} does not send our bytes for ${each.path}`);
+    }
   }
 }
 
-const loadBefore = loadAverage();
-console.log(
-  `\nReads: ${seconds}s each, ${connections} connections, ours and nginx's in ${rounds} ` +
-    `alternating turns per case. ` +
-    `Load average ${loadBefore} (1, 5, 15 min) on ${os.cpus().length} cores.`,
+/**
+ * Each case read by ours, nginx and (for the API) the bare Fastify, in alternating turns: a
+ * machine whose speed drifts weighs on each alike.
+ */
+async function measureReads(mode, cases, ours, nginx, bare) {
+  const rows = [];
+  for (const each of cases) {
+    const sides = [
+      { side: 'ours', url: `${ours.url}${each.path}`, pid: ours.child.pid },
+      { side: 'nginx', url: `${nginx.url}/${each.file}` },
+      ...(each.api ? [{ side: 'bare', url: `${bare.url}/${each.file}`, pid: bare.child.pid }] : []),
+    ];
+    // Each side first answers this case for a while unmeasured: the server's JIT compiles the
+    // case's path, as it has on a node that has been up for a minute.
+    for (const { url } of sides) {
+      await autocannon({ url, headers: each.headers, duration: warmupSeconds, connections });
+    }
+    const turns = Object.fromEntries(sides.map(({ side }) => [side, []]));
+    for (let turn = 0; turn < rounds; turn += 1) {
+      for (const { side, url, pid } of sides) {
+        turns[side].push(
+          await measure(
+            `${mode.name}, ${each.name}: ${side}`,
+            { url, headers: each.headers, duration: seconds / rounds },
+            pid,
+          ),
+        );
+      }
+    }
+    const of = (side) => (turns[side] ? combined(turns[side]) : undefined);
+    const ratioTo = (side) =>
+      turns[side] &&
+      turns.ours.map(
+        (turn, index) => turn.requestsPerSecond / turns[side][index].requestsPerSecond,
+      );
+    const row = {
+      mode: mode.name,
+      case: each.name,
+      bytes: each.answer.bytes.length,
+      encoding: each.answer.encoding ?? 'identity',
+      ours: of('ours'),
+      nginx: of('nginx'),
+      bare: of('bare'),
+      turnRatios: ratioTo('nginx'),
+      bareTurnRatios: ratioTo('bare'),
+    };
+    row.ratio = row.ours.requestsPerSecond / row.nginx.requestsPerSecond;
+    row.bareRatio = row.bare && row.ours.requestsPerSecond / row.bare.requestsPerSecond;
+    rows.push(row);
+  }
+  return rows;
+}
+
+// 2. The reads, as production runs (both sides logging) and with both logs off; each mode on a
+// server of its own, so one's log never weighs on the other's figures.
+const MODES = [
+  { id: 'logging', name: 'logging', logging: true },
+  { id: 'quiet', name: 'logs off', logging: false },
+];
+const modes = MODES.filter(
+  (mode) => !process.env.BENCH_MODES || process.env.BENCH_MODES.split(',').includes(mode.id),
 );
 const reads = [];
-for (const each of cases) {
-  // Each side first answers this case for a while unmeasured: the server's JIT compiles the
-  // case's path, as it has on a node that has been up for a minute.
-  for (const url of [`${apiUrl}${each.path}`, `${nginxUrl}/${each.file}`]) {
-    await autocannon({ url, headers: each.headers, duration: warmupSeconds, connections });
-  }
-  const oursTurns = [];
-  const theirTurns = [];
-  for (let turn = 0; turn < rounds; turn += 1) {
-    oursTurns.push(
-      await measure(
-        `${each.name}: ours`,
-        { url: `${apiUrl}${each.path}`, headers: each.headers, duration: seconds / rounds },
-        api.pid,
-      ),
-    );
-    theirTurns.push(
-      await measure(`${each.name}: nginx`, {
-        url: `${nginxUrl}/${each.file}`,
-        headers: each.headers,
-        duration: seconds / rounds,
-      }),
-    );
-  }
-  const ours = combined(oursTurns);
-  const theirs = combined(theirTurns);
-  const turnRatios = oursTurns.map(
-    (turn, index) => turn.requestsPerSecond / theirTurns[index].requestsPerSecond,
+const loadBefore = loadAverage();
+console.log(
+  `\nReads: ${seconds}s each, ${connections} connections; ours, nginx's and (for the API) a ` +
+    `bare Fastify's in ${rounds} alternating turns per case. Load average ${loadBefore} ` +
+    `(1, 5, 15 min) on ${os.cpus().length} cores.`,
+);
+let api;
+let target;
+for (const [index, mode] of modes.entries()) {
+  const ours = await startOurs(mode);
+  const { cases, jobId, xsrf } = await readCases(ours.url);
+  const nginx = await startNginx(mode, cases);
+  const bare = await startBare(
+    mode,
+    cases.filter((each) => each.api),
   );
-  reads.push({
-    case: each.name,
-    bytes: each.answer.bytes.length,
-    encoding: each.answer.encoding ?? 'identity',
-    ours,
-    nginx: theirs,
-    ratio: ours.requestsPerSecond / theirs.requestsPerSecond,
-    turnRatios,
-  });
+  reads.push(...(await measureReads(mode, cases, ours, nginx, bare)));
+  await Promise.all([stop(nginx.child), stop(bare.child)]);
+  // The last mode's server (logs off, as the upload figures have always been taken) stays up.
+  if (index < modes.length - 1) await stop(ours.child);
+  else {
+    api = ours.child;
+    target = { apiUrl: ours.url, jobId, xsrf };
+  }
 }
 const loadAfterReads = loadAverage();
 
@@ -292,6 +400,7 @@ const uploads = [];
 if (!readsOnly) await measureUploads();
 async function measureUploads() {
   const resume = makeResume(1024 * 1024);
+  const { apiUrl, jobId, xsrf } = target;
   const states = await fetch(`${apiUrl}/api/Jobs/GetStatesByCountry?CountryID=608`, {
     headers: FIXED_HEADER,
   });
@@ -352,19 +461,32 @@ const { peakMiB: peak } = processMemory(api.pid);
 // 4. The report.
 const fmt = (n, digits = 0) => (n === undefined ? '' : n.toFixed(digits));
 console.log('');
-console.table(
-  reads.map((r) => ({
-    case: r.case,
-    bytes: `${r.bytes} ${r.encoding}`,
-    'ours req/s': fmt(r.ours.requestsPerSecond),
-    'ours p99 ms': fmt(r.ours.p99Ms, 1),
-    'nginx req/s': fmt(r.nginx.requestsPerSecond),
-    'nginx p99 ms': fmt(r.nginx.p99Ms, 1),
-    ratio: `${fmt(r.ratio * 100)} %`,
-    'turns min-max': `${fmt(Math.min(...r.turnRatios) * 100)}-${fmt(Math.max(...r.turnRatios) * 100)} %`,
-    'not 2xx': r.ours.notOk + r.nginx.notOk,
-  })),
-);
+const pct = (ratio) => (ratio === undefined ? '' : `${fmt(ratio * 100)} %`);
+const spread = (ratios) =>
+  ratios ? `${fmt(Math.min(...ratios) * 100)}-${fmt(Math.max(...ratios) * 100)} %` : '';
+for (const mode of modes) {
+  console.log(
+    `\n${mode.logging ? 'Both logging (ours at info, nginx access log on)' : 'Logs off (ours at warn, nginx access_log off)'}:`,
+  );
+  console.table(
+    reads
+      .filter((r) => r.mode === mode.name)
+      .map((r) => ({
+        case: r.case,
+        bytes: `${r.bytes} ${r.encoding}`,
+        'ours req/s': fmt(r.ours.requestsPerSecond),
+        'ours p99': fmt(r.ours.p99Ms, 1),
+        'nginx req/s': fmt(r.nginx.requestsPerSecond),
+        'nginx p99': fmt(r.nginx.p99Ms, 1),
+        'of nginx': pct(r.ratio),
+        turns: spread(r.turnRatios),
+        'bare req/s': r.bare ? fmt(r.bare.requestsPerSecond) : '',
+        'of bare': pct(r.bareRatio),
+        'bare turns': spread(r.bareTurnRatios),
+        'not 2xx': r.ours.notOk + r.nginx.notOk + (r.bare?.notOk ?? 0),
+      })),
+  );
+}
 console.log(`Load average before the reads ${loadBefore}, after ${loadAfterReads}.`);
 if (uploads.length > 0) {
   console.table(
