@@ -99,17 +99,18 @@ async function seed(db, repos) {
       sourceName: source,
       sourceVia: source ? 'utm' : null,
     });
-    histories.push(
-      stagePath(rand, NEXT, applied, (stage, at) => ({
-        stage,
-        changedAt: new Date(at).toISOString(),
-        changedByUserId: user.id,
-        rejectionReasonId:
-          stage === 'Rejected' && rand() < 0.85
-            ? reasonIds[Math.floor(rand() * reasonIds.length)]
-            : null,
-      })),
-    );
+    const history = stagePath(rand, NEXT, applied, (stage, at) => ({
+      stage,
+      changedAt: new Date(at).toISOString(),
+      changedByUserId: user.id,
+      rejectionReasonId:
+        stage === 'Rejected' && rand() < 0.85
+          ? reasonIds[Math.floor(rand() * reasonIds.length)]
+          : null,
+    }));
+    histories.push(history);
+    // The stored current stage, as setStage keeps it: the history's last row, or New.
+    applicants[i].currentStage = history.at(-1)?.stage ?? 'New';
   }
   let stageRows = 0;
   for (let start = 0; start < applicants.length; start += 200) {

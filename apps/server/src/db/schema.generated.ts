@@ -54,6 +54,7 @@ export interface Applicants {
   arrival: string | null;
   city: string;
   countryId: number;
+  currentStage: Generated<string>;
   email: string;
   emailKey: string | null;
   experience: string | null;

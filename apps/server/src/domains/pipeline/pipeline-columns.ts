@@ -23,17 +23,11 @@ export interface Orderable<T> {
   orderBy(term: OrderTerm[0], direction: OrderTerm[1]): T;
 }
 
-/** The applicant's current stage: their latest stage row, or INITIAL_STAGE when they have none. */
-export const currentStage = (eb: From) =>
-  eb.fn.coalesce(
-    eb
-      .selectFrom('applicantStages')
-      .select('applicantStages.stage')
-      .whereRef('applicantStages.applicantId', '=', 'applicants.id')
-      .orderBy('applicantStages.id', 'desc')
-      .limit(1),
-    sql.lit(INITIAL_STAGE),
-  );
+/**
+ * The applicant's current stage: stored on the applicant (`current_stage`, New until their first
+ * stage row), set with each row of their history by pipelineRecords' setStage.
+ */
+export const currentStage = (eb: From) => eb.ref('applicants.currentStage');
 
 /** The label of the reason given with the applicant's latest stage row (messages' reasons). */
 export const currentRejectionReason = (eb: From) =>

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { INITIAL_STAGE, type ApplicantStage } from '@lumenfield/contract';
 import type { Db } from '../../db/database';
 import { toIso } from '../../db/database';
-import { asStage, currentStage } from './pipeline-columns';
+import { asStage } from './pipeline-columns';
 
 export interface StageEntry {
   stage: ApplicantStage;
@@ -38,6 +38,12 @@ export function pipelineRecords(db: Db) {
       }));
     },
 
+    /**
+     * The one writer of stage rows: appends the row and sets the applicant's stored current
+     * stage (`current_stage`) to it. Call it inside the change's transaction, under the
+     * applicant's lock (changeApplicants), so the column and the history commit together and
+     * two moves at once leave the column at the last row.
+     */
     async setStage(
       applicantId: number,
       stage: ApplicantStage,
@@ -55,6 +61,11 @@ export function pipelineRecords(db: Db) {
           changedAt: now.toISOString(),
           rejectionReasonId,
         })
+        .execute();
+      await db
+        .updateTable('applicants')
+        .set({ currentStage: stage })
+        .where('id', '=', applicantId)
         .execute();
     },
 
@@ -94,7 +105,7 @@ export function pipelineRecords(db: Db) {
       const rows = await db
         .selectFrom('applicants')
         .select(['applicants.jobId', sql<number>`count(*)`.as('n')])
-        .where((eb) => eb(currentStage(eb), '=', INITIAL_STAGE))
+        .where('applicants.currentStage', '=', INITIAL_STAGE)
         .groupBy('applicants.jobId')
         .execute();
       return new Map(rows.map((row) => [row.jobId, Number(row.n)]));

@@ -74,9 +74,10 @@ export interface PipelineApplicant extends Applicant {
 }
 
 /**
- * The applicants' pipeline: their stage (history rows; none means INITIAL_STAGE), notes, and the
- * search across openings. The stage history and notes are written here and in pipeline-records.ts;
- * reports, the applicant's own page and erasure read or delete them by table.
+ * The applicants' pipeline: their stage (history rows, none means INITIAL_STAGE; the current one
+ * also stored on the applicant, which every list reads), notes, and the search across openings.
+ * The stage history and notes are written here and in pipeline-records.ts; reports, the
+ * applicant's own page and erasure read or delete them by table.
  */
 export function pipelineRepository(db: Db) {
   const filtered = (filter: PipelineFilter) => {
@@ -89,7 +90,7 @@ export function pipelineRepository(db: Db) {
       .where((eb) => applicantInReach(eb, filter.reach))
       .$if(filter.jobId !== undefined, (q) => q.where('applicants.jobId', '=', filter.jobId!))
       .$if(filter.stage !== undefined, (q) =>
-        q.where((eb) => eb(currentStage(eb), '=', filter.stage!)),
+        q.where('applicants.currentStage', '=', filter.stage!),
       )
       .$if(filter.doesNotMeet !== undefined, (q) =>
         q.where('applicants.knockouts', filter.doesNotMeet ? '>' : '=', 0),
@@ -237,8 +238,8 @@ export function pipelineRepository(db: Db) {
       },
 
       /**
-       * An opening's board in one query: per stage, how many applicants it holds and one page of
-       * them (newest first); `stage` limits the answer to that column (its "Show more").
+       * An opening's board: per stage, how many applicants it holds and one page of them (newest
+       * first); `stage` limits the answer to that column (its "Show more").
        */
       async board(
         jobId: number,
@@ -247,25 +248,43 @@ export function pipelineRepository(db: Db) {
         reach: Reach,
         stage?: ApplicantStage,
       ): Promise<{ stage: ApplicantStage; count: number; items: PipelineApplicant[] }[]> {
-        const ranked = db
-          .selectFrom(columns({ jobId, stage, reach }).as('a'))
-          .selectAll('a')
-          .select([
-            sql<number>`row_number() over (partition by ${sql.ref('a.stage')} order by ${sql.ref('a.appliedOn')} desc, ${sql.ref('a.id')} desc)`.as(
-              'rank',
-            ),
-            sql<number>`count(*) over (partition by ${sql.ref('a.stage')})`.as('inStage'),
-          ]);
-        const rows = await db
+        // Each column's page ranked over the ids alone (the opening's stage index gives them in
+        // the window's order), then only that page's rows read in full.
+        const ranked = filtered({ jobId, stage, reach }).select((eb) => [
+          'applicants.id as id',
+          eb.fn
+            .agg<number>('row_number')
+            .over((over) =>
+              over
+                .partitionBy('applicants.currentStage')
+                .orderBy('applicants.appliedOn', 'desc')
+                .orderBy('applicants.id', 'desc'),
+            )
+            .as('rank'),
+          eb.fn
+            .countAll<number>()
+            .over((over) => over.partitionBy('applicants.currentStage'))
+            .as('inStage'),
+        ]);
+        const ranks = await db
           .selectFrom(ranked.as('r'))
-          .selectAll('r')
+          .select(['r.id', 'r.rank', 'r.inStage'])
           .where('r.rank', '>', (page - 1) * pageSize)
           .where('r.rank', '<=', page * pageSize)
-          .orderBy('r.rank')
           .execute();
+        const placed = new Map(ranks.map((row) => [row.id, row]));
+        const rows =
+          placed.size === 0
+            ? []
+            : await columns({ jobId, stage, reach })
+                .where('applicants.id', 'in', [...placed.keys()])
+                .orderBy('applicants.appliedOn', 'desc')
+                .orderBy('applicants.id', 'desc')
+                .execute();
         const byStage = new Map<ApplicantStage, { count: number; items: PipelineApplicant[] }>();
-        for (const { rank: _rank, inStage, ...row } of rows) {
+        for (const row of rows) {
           const applicant = toApplicant(row);
+          const inStage = placed.get(row.id)!.inStage;
           const column = byStage.get(applicant.stage) ?? { count: Number(inStage), items: [] };
           column.items.push(applicant);
           byStage.set(applicant.stage, column);

@@ -90,11 +90,14 @@ export function reportsRepository(db: Db) {
       // write in four digits, and `+010000-…` sorts before every stored instant.
       .where('applicants.appliedOn', '<=', dayEnd(range.to))
       .$if(range.jobId !== null, (q) => q.where('applicants.jobId', '=', range.jobId!));
-  /** The cohort's applicants whose current stage is `stage`, that stage's row joined as `s`. */
+  /**
+   * The cohort's applicants whose current stage (stored on the applicant) is `stage`, the history
+   * row that put them there joined as `s` (when and with what reason).
+   */
   const nowIn = (range: ReportRange, reach: Reach, stage: ApplicantStage) =>
     cohort(range, reach)
+      .where('applicants.currentStage', '=', stage)
       .innerJoin('applicantStages as s', 's.applicantId', 'applicants.id')
-      .where('s.stage', '=', stage)
       .where((eb) => eb('s.id', '=', latestStageRow(eb)));
 
   return {
