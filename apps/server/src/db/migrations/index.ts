@@ -23,6 +23,7 @@ import * as mailCaps from './0021-mail-caps';
 import * as remoteCountry from './0022-remote-country';
 import * as structuredHiring from './0023-structured-hiring';
 import * as calendarMail from './0024-calendar-mail';
+import * as erasureIndexes from './0025-erasure-indexes';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the server
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0022-remote-country': remoteCountry,
   '0023-structured-hiring': structuredHiring,
   '0024-calendar-mail': calendarMail,
+  '0025-erasure-indexes': erasureIndexes,
 };
