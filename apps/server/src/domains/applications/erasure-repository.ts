@@ -5,6 +5,7 @@ import { checkpointWal } from '../../db/wal-checkpoint';
 import { changeFoundApplicants } from '../../db/write-transaction';
 import { auditRepository, type AuditActor } from '../audit/audit-repository';
 import { findApplicantByLink, spendApplicantLink } from './applicant-links';
+import { appliedUnder } from './applicants-by-address';
 
 // Well below either engine's limit of bound values per statement.
 const CHUNK = 500;
@@ -133,12 +134,7 @@ export function erasureRepository(db: Db) {
       const address = email.trim().toLowerCase();
       return eraseSelected(
         db,
-        (trx) =>
-          trx
-            .selectFrom('applicants')
-            .select('id')
-            .where((eb) => eb(eb.fn('lower', ['email']), '=', address))
-            .execute(),
+        (trx) => trx.selectFrom('applicants').select('id').where(appliedUnder(email)).execute(),
         // The person's job alerts (docs/careers.md) go too, with their links and queued mail.
         // Deleted by table here, as self-identification is: the alerts' domain sits above
         // this one. Their mails count among the queued mails.
@@ -168,7 +164,7 @@ export function erasureRepository(db: Db) {
           return reader
             .selectFrom('applicants')
             .select('id')
-            .where((eb) => eb(eb.fn('lower', ['email']), '=', owner.email.trim().toLowerCase()))
+            .where(appliedUnder(owner.email))
             .execute();
         },
         {
