@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AnyDb } from './dialect';
+import { dialect, type AnyDb } from './dialect';
 
 /**
  * An index for every foreign key that had none (docs/performance.md, "Indexes"): deleting or
@@ -8,6 +8,12 @@ import type { AnyDb } from './dialect';
  * `application_submits` and `mail_queue` thousands of times). db/foreign-key-indexes.test.ts
  * keeps every later key indexed too. Besides, the job alerts of an erased address are found by
  * `lower(email)`, which the plain index on `email` cannot answer.
+ *
+ * And the CSV export's order (oldest first: applied on, then id), which it reads a page at a
+ * time from the last row's place: SQLite's indexes on `applied_on` and `(job_id, applied_on)`
+ * end with the row id and answer it in order already; PostgreSQL's gain the id as their last
+ * column (replacing them: what they answered, the longer ones answer too), else each page
+ * sorts every match.
  */
 const FOREIGN_KEY_INDEXES: readonly [table: string, column: string][] = [
   ['application_submits', 'applicant_id'],
@@ -44,9 +50,31 @@ export async function up(db: AnyDb): Promise<void> {
     .on('job_alerts')
     .expression(sql`lower(email)`)
     .execute();
+  if (dialect(db).postgres) {
+    for (const [name, columns, replaced] of EXPORT_ORDER_INDEXES) {
+      await db.schema
+        .createIndex(name)
+        .on('applicants')
+        .columns([...columns, 'id'])
+        .execute();
+      await db.schema.dropIndex(replaced).execute();
+    }
+  }
 }
 
+/** PostgreSQL's: the index, the columns before the id, the index it replaces (0020's). */
+const EXPORT_ORDER_INDEXES: readonly [string, string[], string][] = [
+  ['applicants_applied_id_idx', ['applied_on'], 'applicants_applied_idx'],
+  ['applicants_job_applied_id_idx', ['job_id', 'applied_on'], 'applicants_job_applied_idx'],
+];
+
 export async function down(db: AnyDb): Promise<void> {
+  if (dialect(db).postgres) {
+    for (const [name, columns, replaced] of EXPORT_ORDER_INDEXES) {
+      await db.schema.createIndex(replaced).on('applicants').columns(columns).execute();
+      await db.schema.dropIndex(name).execute();
+    }
+  }
   await db.schema.dropIndex('job_alerts_email_lower_idx').ifExists().execute();
   for (const [table, column] of FOREIGN_KEY_INDEXES) {
     await db.schema.dropIndex(indexName(table, column)).ifExists().execute();
