@@ -30,14 +30,25 @@ class Statements implements KyselyPlugin {
 
 /**
  * What in the plan of `statement` reads a whole table: SQLite's `SCAN t` lines, PostgreSQL's
- * `Seq Scan` nodes. An empty list: every table is reached through an index (or its key).
+ * `Seq Scan` nodes. An empty list: every table is reached through an index (or its key). With
+ * `sorts`, also every sort of the whole answer (SQLite's temporary B-tree for ORDER BY,
+ * PostgreSQL's Sort; not its Incremental Sort, which sorts only rows that tie on an index).
  */
-export async function fullScans(db: Db, statement: CompiledQuery): Promise<string[]> {
+export async function fullScans(
+  db: Db,
+  statement: CompiledQuery,
+  { sorts = false } = {},
+): Promise<string[]> {
   if (engine === 'sqlite') {
     const { rows } = await db.executeQuery<{ detail: string }>(
       CompiledQuery.raw(`explain query plan ${statement.sql}`, [...statement.parameters]),
     );
-    return rows.map((r) => r.detail).filter((d) => /^SCAN (?!CONSTANT ROW)/.test(d));
+    return rows
+      .map((r) => r.detail)
+      .filter(
+        (d) =>
+          /^SCAN (?!CONSTANT ROW)/.test(d) || (sorts && d.startsWith('USE TEMP B-TREE FOR ORDER')),
+      );
   }
   // The test's tables hold a few rows, and for those the planner rightly prefers reading the
   // table; with sequential scans priced out (SET LOCAL: this transaction only) it picks an
@@ -51,6 +62,7 @@ export async function fullScans(db: Db, statement: CompiledQuery): Promise<strin
     const scans: string[] = [];
     const walk = (node: PlanNode) => {
       if (node['Node Type'] === 'Seq Scan') scans.push(`Seq Scan on ${node['Relation Name']}`);
+      if (sorts && node['Node Type'] === 'Sort') scans.push('Sort');
       node.Plans?.forEach(walk);
     };
     walk(plan[0]!.Plan);
@@ -72,13 +84,14 @@ interface PlanNode {
 export async function fullScansOf(
   db: Db,
   work: (recording: Db) => Promise<unknown>,
+  options: { sorts?: boolean } = {},
 ): Promise<{ statements: number; scans: Record<string, string[]> }> {
   const recorder = new Statements();
   await work(db.withPlugin(recorder));
   const scans: Record<string, string[]> = {};
   for (const node of recorder.nodes) {
     const statement = db.getExecutor().compileQuery(node, { queryId: 'plan' });
-    const found = await fullScans(db, statement);
+    const found = await fullScans(db, statement, options);
     if (found.length > 0) scans[statement.sql] = found;
   }
   return { statements: recorder.nodes.length, scans };
