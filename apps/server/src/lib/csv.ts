@@ -33,8 +33,11 @@ export function csvCell(value: string | number | null | undefined): string {
   return `"${text.replaceAll('"', '""')}"`;
 }
 
+/** One record of the CSV, with its line end (CRLF, as RFC 4180 has it). */
+export function csvLine(cells: readonly unknown[]): string {
+  return cells.map((c) => csvCell(c as string | number | null | undefined)).join(',') + '\r\n';
+}
+
 export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
-  const line = (cells: readonly unknown[]) =>
-    cells.map((c) => csvCell(c as string | number | null | undefined)).join(',');
-  return [line(header), ...rows.map(line)].join('\r\n') + '\r\n';
+  return csvLine(header) + rows.map(csvLine).join('');
 }

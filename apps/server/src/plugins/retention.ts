@@ -31,14 +31,16 @@ export function createRetention(options: {
   clock?: () => Date;
   /** This node's lease holder id. */
   holder?: string;
+  /** Applicants erased per transaction (tests make it small); RETENTION_BATCH otherwise. */
+  batchSize?: number;
 }): Retention {
-  const { repos, retentionDays, clock = () => new Date() } = options;
+  const { repos, retentionDays, clock = () => new Date(), batchSize } = options;
   const holder = options.holder ?? crypto.randomUUID();
   return {
     async runOnce(now = clock()) {
       if (!(await repos.leases.claim(RETENTION_LEASE, holder, now, LEASE_MS))) return undefined;
       try {
-        const erased = await repos.applicants.eraseExpired(now, retentionDays);
+        const erased = await repos.applicants.eraseExpired(now, retentionDays, batchSize);
         // The mail caps' counters go once no window looks back at them (docs/careers.md).
         await repos.mail.pruneCapSlots(now);
         return erased;

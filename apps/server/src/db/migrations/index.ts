@@ -23,6 +23,7 @@ import * as mailCaps from './0021-mail-caps';
 import * as remoteCountry from './0022-remote-country';
 import * as structuredHiring from './0023-structured-hiring';
 import * as calendarMail from './0024-calendar-mail';
+import * as erasureIndexes from './0025-erasure-indexes';
 import * as currentStage from './0026-current-stage';
 
 /**
@@ -55,5 +56,6 @@ export const migrations: Record<string, Migration> = {
   '0022-remote-country': remoteCountry,
   '0023-structured-hiring': structuredHiring,
   '0024-calendar-mail': calendarMail,
+  '0025-erasure-indexes': erasureIndexes,
   '0026-current-stage': currentStage,
 };

@@ -21,6 +21,7 @@ import {
   requestLinks,
 } from '../applications/applicant-links';
 import { auditRepository } from '../audit/audit-repository';
+import { appliedUnder } from '../applications/applicants-by-address';
 import { applicantDataExport, type ApplicantDataExport } from './data-export';
 import { eraseLinkLimit } from '../mail/mail-caps';
 import { queueCappedMail } from '../mail/mail-repository';
@@ -57,7 +58,7 @@ export interface ApplicantPageMail {
   capPerAddress: number;
 }
 
-/** Every application sent under an address (lower case), the newest first. */
+/** Every application sent under an address (any case), the newest first. */
 const applicationsOf = (reader: Db, email: string) =>
   reader
     .selectFrom('applicants')
@@ -70,7 +71,7 @@ const applicationsOf = (reader: Db, email: string) =>
       'jobs.title',
       'jobs.code',
     ])
-    .where((eb) => eb(eb.fn('lower', ['applicants.email']), '=', email))
+    .where(appliedUnder(email))
     .orderBy('applicants.id', 'desc')
     .execute();
 

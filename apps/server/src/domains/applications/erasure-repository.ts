@@ -5,9 +5,16 @@ import { checkpointWal } from '../../db/wal-checkpoint';
 import { changeFoundApplicants } from '../../db/write-transaction';
 import { auditRepository, type AuditActor } from '../audit/audit-repository';
 import { findApplicantByLink, spendApplicantLink } from './applicant-links';
+import { appliedUnder } from './applicants-by-address';
 
 // Well below either engine's limit of bound values per statement.
 const CHUNK = 500;
+
+/**
+ * Applicants a retention run erases per transaction: a few hundred take well under a second with
+ * every key indexed, so no lock is held for long (docs/operations.md, "Retention").
+ */
+export const RETENTION_BATCH = 200;
 
 /**
  * Erases applicants with everything about them: resumes (their bytes), submit keys, queued
@@ -133,12 +140,7 @@ export function erasureRepository(db: Db) {
       const address = email.trim().toLowerCase();
       return eraseSelected(
         db,
-        (trx) =>
-          trx
-            .selectFrom('applicants')
-            .select('id')
-            .where((eb) => eb(eb.fn('lower', ['email']), '=', address))
-            .execute(),
+        (trx) => trx.selectFrom('applicants').select('id').where(appliedUnder(email)).execute(),
         // The person's job alerts (docs/careers.md) go too, with their links and queued mail.
         // Deleted by table here, as self-identification is: the alerts' domain sits above
         // this one. Their mails count among the queued mails.
@@ -168,7 +170,7 @@ export function erasureRepository(db: Db) {
           return reader
             .selectFrom('applicants')
             .select('id')
-            .where((eb) => eb(eb.fn('lower', ['email']), '=', owner.email.trim().toLowerCase()))
+            .where(appliedUnder(owner.email))
             .execute();
         },
         {
@@ -185,25 +187,40 @@ export function erasureRepository(db: Db) {
     },
 
     /**
-     * Applicants whose opening is closed and closed before `now` minus `retentionDays`: erased,
-     * in one transaction, audited as the retention run when there were any. An opening that was
-     * reopened is not closed, so it keeps its applicants.
+     * Applicants whose opening is closed and closed before `now` minus `retentionDays`: erased
+     * `batchSize` at a time, each batch its own transaction holding its applicants' locks and
+     * audited as the retention run, so a year's backlog never holds one lock for minutes. An
+     * opening that was reopened is not closed, so it keeps its applicants. Answers the total.
      */
-    async eraseExpired(now: Date, retentionDays: number): Promise<ErasureResult> {
+    async eraseExpired(
+      now: Date,
+      retentionDays: number,
+      batchSize = RETENTION_BATCH,
+    ): Promise<ErasureResult> {
       const cutoff = new Date(now.getTime() - retentionDays * 86_400_000).toISOString();
-      return eraseSelected(
-        db,
-        (trx) =>
-          trx
-            .selectFrom('applicants')
-            .innerJoin('jobs', 'jobs.id', 'applicants.jobId')
-            .select('applicants.id as id')
-            .where('jobs.isOpen', '=', 0)
-            .where('jobs.closedAt', 'is not', null)
-            .where('jobs.closedAt', '<', cutoff)
-            .execute(),
-        { actor: { label: 'retention' }, now, auditNone: false },
-      );
+      const total: ErasureResult = { applicants: 0, resumes: 0, mails: 0 };
+      for (;;) {
+        const erased = await eraseSelected(
+          db,
+          // No order: any `batchSize` of them, found through the openings' index and the
+          // applicants' by opening; those erased are gone, so the next batch finds the rest.
+          (trx) =>
+            trx
+              .selectFrom('applicants')
+              .innerJoin('jobs', 'jobs.id', 'applicants.jobId')
+              .select('applicants.id as id')
+              .where('jobs.isOpen', '=', 0)
+              .where('jobs.closedAt', 'is not', null)
+              .where('jobs.closedAt', '<', cutoff)
+              .limit(batchSize)
+              .execute(),
+          { actor: { label: 'retention' }, now, auditNone: false },
+        );
+        total.applicants += erased.applicants;
+        total.resumes += erased.resumes;
+        total.mails += erased.mails;
+        if (erased.applicants < batchSize) return total;
+      }
     },
   };
 }

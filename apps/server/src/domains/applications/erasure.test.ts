@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationPayload, createOpening, postApplication } from '../../test/legacy/application';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
 import { createRepositories } from '..';
-import { RETENTION_LEASE } from '../../plugins/retention';
+import { createRetention, RETENTION_LEASE } from '../../plugins/retention';
 import { EVERYTHING } from '../team/reach';
 
 const DAY = 86_400_000;
@@ -148,5 +148,37 @@ describe(`retention and erasure (${engine})`, () => {
     );
     expect(again.statusCode).toBe(201);
     expect(await repos.pipeline.all({ jobId: first, reach: EVERYTHING })).toHaveLength(2);
+  });
+
+  it('erases a backlog in batches of its batch size, each its own audited transaction', async () => {
+    const job = await createOpening(t, 'RET-BATCHES');
+    const backlog: number[] = [];
+    for (let i = 0; i < 5; i++) backlog.push(await apply(job, `batch.${i}@example.com`, `r${i}`));
+    await repos.jobs.update(job, { isOpen: false }, daysBefore(400));
+    // After the other tests' runs (the clock only moves forward), with nothing else expired.
+    const at = new Date(NOW.getTime() + 5 * DAY);
+    const before = await traces(backlog);
+    const erasures = () =>
+      t.db.handle.db
+        .selectFrom('auditLog')
+        .select(['id', 'detail', 'actorLabel'])
+        .where('action', '=', 'applicant-erase')
+        .orderBy('id')
+        .execute();
+    const earlier = (await erasures()).length;
+    const audited = async () =>
+      (await erasures())
+        .slice(earlier)
+        .map((row) => `${row.actorLabel}: ${row.detail?.split(',')[0]}`);
+
+    const run = createRetention({ repos, retentionDays: 365, batchSize: 2 });
+    expect(await run.runOnce(at)).toEqual({ applicants: 5, resumes: 5, mails: before.mails });
+    expect(await traces(backlog)).toEqual({ applicants: 0, resumes: 0, submitKeys: 0, mails: 0 });
+    // One audit row per transaction: three batches, none larger than two.
+    expect(await audited()).toEqual([
+      'retention: 2 applicants',
+      'retention: 2 applicants',
+      'retention: 1 applicant',
+    ]);
   });
 });

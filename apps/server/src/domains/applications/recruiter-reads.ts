@@ -1,12 +1,13 @@
 import { answerText, counted, type Applicant, type PublicQuestion } from '@lumenfield/contract';
-import { toCsv } from '../../lib/csv';
+import { csvLine } from '../../lib/csv';
 import type { AuditActor, AuditRecord } from '../audit/audit-repository';
 
 /** A CSV column: its header, and the key of the row its cells come from (or how to make one). */
 export type CsvColumn<T> =
   { key: keyof T; label: string } | { label: string; cell: (row: T) => string | number | null };
 
-const cellOf = <T>(row: T, column: CsvColumn<T>) =>
+/** A row's cell in a column. */
+export const cellOf = <T>(row: T, column: CsvColumn<T>) =>
   'cell' in column ? column.cell(row) : row[column.key];
 
 /**
@@ -49,16 +50,20 @@ export const doesNotMeetColumn = (label: string): CsvColumn<Pick<Applicant, 'doe
  * The one CSV of applicants, for the console's export and the bearer API's alike: a header of
  * the columns' labels, then a row per applicant, safe to open in a spreadsheet (lib/csv.ts).
  * Each caller names its columns: the console from applicantColumns (@lumenfield/contract), the
- * bearer API its published ones.
+ * bearer API its published ones. Made a page of applicants at a time, as they are read, so an
+ * export of any size holds one page in memory (docs/performance.md, "CSV export").
  */
-export function applicantsCsv<T>(
-  applicants: readonly T[],
+export async function* applicantsCsv<T>(
+  pages: AsyncIterable<readonly T[]>,
   columns: readonly CsvColumn<T>[],
-): string {
-  return toCsv(
-    columns.map((column) => column.label),
-    applicants.map((applicant) => columns.map((column) => cellOf(applicant, column))),
-  );
+): AsyncGenerator<string> {
+  yield csvLine(columns.map((column) => column.label));
+  for await (const page of pages) {
+    if (page.length === 0) continue;
+    yield page
+      .map((applicant) => csvLine(columns.map((column) => cellOf(applicant, column))))
+      .join('');
+  }
 }
 
 /** A console list's filter (the pipeline's), as the audit row and the CSV's name say it. */

@@ -25,6 +25,23 @@ import { composed } from '../../lib/composed';
 import { pipelineRecords } from './pipeline-records';
 import { applicantInReach, type Reach } from '../team/reach';
 
+/** Applicants per read of an export (the CSV): a few hundred kilobytes of text. */
+export const EXPORT_PAGE = 1000;
+
+/**
+ * An instant as the database compares it: SQLite's text exactly as stored (a reformatted one
+ * might sort elsewhere), PostgreSQL's Date in ISO 8601 (every instant is written from one).
+ */
+const storedInstant = (value: Date | string): string =>
+  value instanceof Date ? value.toISOString() : value;
+
+/** What an export reads: how many, the earliest applied-on instant (null: none), the last id. */
+export interface ExportRange {
+  count: number;
+  firstAppliedOn: string | null;
+  lastId: number;
+}
+
 export interface PipelineFilter {
   jobId?: number | undefined;
   stage?: ApplicantStage | undefined;
@@ -228,13 +245,69 @@ export function pipelineRepository(db: Db) {
         };
       },
 
-      /** Every match, oldest first (the CSV export). */
+      /** Every match, oldest first. */
       async all(filter: PipelineFilter): Promise<PipelineApplicant[]> {
         const rows = await columns(filter)
           .orderBy('applicants.appliedOn', 'asc')
           .orderBy('applicants.id', 'asc')
           .execute();
         return rows.map(toApplicant);
+      },
+
+      /**
+       * What an export of the matches reads (the CSV): how many match now, and where they
+       * start and end. It reads up to the highest id among them, so the count its audit row
+       * gives is what it holds (fewer only if some are erased meanwhile).
+       */
+      async exportRange(filter: PipelineFilter): Promise<ExportRange> {
+        const row = await filtered(filter)
+          .select((eb) => [
+            eb.fn.countAll<number>().as('n'),
+            eb.fn.max('applicants.id').as('last'),
+            eb.fn.min('applicants.appliedOn').as('first'),
+          ])
+          .executeTakeFirstOrThrow();
+        return {
+          count: Number(row.n),
+          lastId: Number(row.last ?? 0),
+          firstAppliedOn: row.first === null ? null : storedInstant(row.first),
+        };
+      },
+
+      /**
+       * The matches of `range`, oldest first as `all` answers them, `pageSize` at a time (the
+       * CSV export): each page its own short read from the last one's (applied, id), which the
+       * applied-on index answers in order, so memory holds one page and no read sorts or holds
+       * the table, whatever the total.
+       */
+      async *pages(
+        filter: PipelineFilter,
+        range: ExportRange,
+        pageSize = EXPORT_PAGE,
+      ): AsyncGenerator<PipelineApplicant[]> {
+        if (range.firstAppliedOn === null) return;
+        // The first page starts at the earliest too: a read without a bound sorts every match.
+        let after = { appliedOn: range.firstAppliedOn, id: 0 };
+        for (;;) {
+          const rows = await columns(filter)
+            .where('applicants.id', '<=', range.lastId)
+            // The bound the applied-on index starts from; then past the last row's id.
+            .where('applicants.appliedOn', '>=', after.appliedOn)
+            .where((eb) =>
+              eb.or([
+                eb('applicants.appliedOn', '>', after.appliedOn),
+                eb('applicants.id', '>', after.id),
+              ]),
+            )
+            .orderBy('applicants.appliedOn', 'asc')
+            .orderBy('applicants.id', 'asc')
+            .limit(pageSize)
+            .execute();
+          if (rows.length > 0) yield rows.map(toApplicant);
+          if (rows.length < pageSize) return;
+          const last = rows[rows.length - 1]!;
+          after = { appliedOn: storedInstant(last.appliedOn), id: last.id };
+        }
       },
 
       /**

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -174,21 +175,25 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user, reach } = asker(request);
       const filter = pipelineFilterOf(request.query, reach);
       const { jobId } = filter;
-      const applicants = await repos.pipeline.all(filter);
       const job =
         jobId === undefined || !(await repos.team.reachesJob(reach, jobId))
           ? undefined
           : await repos.jobs.findById(jobId);
-      const csv = applicantsCsv(applicants, [...CSV_COLUMNS, ...answerCsvColumns(job?.questions)]);
+      // Audited before the first byte goes: no export without its row.
+      const range = await repos.pipeline.exportRange(filter);
       await repos.audit.record(
-        listingAudit({ userId: user.id }, 'applicants-export', applicants.length, filter),
+        listingAudit({ userId: user.id }, 'applicants-export', range.count, filter),
         app.now(),
       );
       const date = app.now().toISOString().slice(0, 10);
+      const csv = applicantsCsv(repos.pipeline.pages(filter, range), [
+        ...CSV_COLUMNS,
+        ...answerCsvColumns(job?.questions),
+      ]);
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', attachmentDisposition(applicantsCsvName(filter, job, date)))
-        .send(csv);
+        .send(Readable.from(csv));
     },
   );
 

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -175,25 +176,27 @@ export const adminJobsRoutes: FastifyPluginAsyncZod<{ repos: Repositories }> = a
     },
     async (request, reply) => {
       const job = await jobOr404(request.params.id);
-      const applicants = await repos.pipeline.all({ jobId: job.id, reach: EVERYTHING });
-      // The console's CSV builder, with the published columns (docs/recruiters.md).
-      // Then one column per question (its label as asked now) and the "Does not meet" flags.
-      const csv = applicantsCsv(applicants, [
-        ...adminApplicantColumns,
-        ...answerColumns(job.questions),
-        doesNotMeetColumn('DoesNotMeet'),
-      ]);
+      const filter = { jobId: job.id, reach: EVERYTHING };
+      // Audited before the first byte goes: no export without its row.
+      const range = await repos.pipeline.exportRange(filter);
       await repos.audit.record(
-        listingAudit({ label: app.tokenActor }, 'applicants-export', applicants.length, {
+        listingAudit({ label: app.tokenActor }, 'applicants-export', range.count, {
           jobId: job.id,
         }),
         app.now(),
       );
+      // The console's CSV builder, with the published columns (docs/recruiters.md).
+      // Then one column per question (its label as asked now) and the "Does not meet" flags.
+      const csv = applicantsCsv(repos.pipeline.pages(filter, range), [
+        ...adminApplicantColumns,
+        ...answerColumns(job.questions),
+        doesNotMeetColumn('DoesNotMeet'),
+      ]);
       const fileName = `applicants-${job.code.replace(/[^A-Za-z0-9_-]/g, '_')}.csv`;
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${fileName}"`)
-        .send(csv);
+        .send(Readable.from(csv));
     },
   );
 };

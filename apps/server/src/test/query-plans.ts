@@ -1,0 +1,98 @@
+import {
+  CompiledQuery,
+  DeleteQueryNode,
+  SelectQueryNode,
+  sql,
+  UpdateQueryNode,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from 'kysely';
+import type { Db } from '../db/database';
+import { engine } from './test-app';
+
+/** Records every read, update and delete a Kysely instance runs, as the database receives it. */
+class Statements implements KyselyPlugin {
+  readonly nodes: RootOperationNode[] = [];
+  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
+    if (SelectQueryNode.is(node) || UpdateQueryNode.is(node) || DeleteQueryNode.is(node)) {
+      this.nodes.push(node);
+    }
+    return node;
+  }
+  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return result;
+  }
+}
+
+/**
+ * What in the plan of `statement` reads a whole table: SQLite's `SCAN t` lines, PostgreSQL's
+ * `Seq Scan` nodes. An empty list: every table is reached through an index (or its key). With
+ * `sorts`, also every sort of the whole answer (SQLite's temporary B-tree for ORDER BY,
+ * PostgreSQL's Sort; not its Incremental Sort, which sorts only rows that tie on an index).
+ */
+export async function fullScans(
+  db: Db,
+  statement: CompiledQuery,
+  { sorts = false } = {},
+): Promise<string[]> {
+  if (engine === 'sqlite') {
+    const { rows } = await db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${statement.sql}`, [...statement.parameters]),
+    );
+    return rows
+      .map((r) => r.detail)
+      .filter(
+        (d) =>
+          /^SCAN (?!CONSTANT ROW)/.test(d) || (sorts && d.startsWith('USE TEMP B-TREE FOR ORDER')),
+      );
+  }
+  // The test's tables hold a few rows, and for those the planner rightly prefers reading the
+  // table; with sequential scans priced out (SET LOCAL: this transaction only) it picks an
+  // index whenever one can answer, so a Seq Scan left in the plan means there is none.
+  return db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    const { rows } = await trx.executeQuery<Record<string, unknown>>(
+      CompiledQuery.raw(`explain (format json) ${statement.sql}`, [...statement.parameters]),
+    );
+    const plan = Object.values(rows[0]!)[0] as { Plan: PlanNode }[];
+    const scans: string[] = [];
+    const walk = (node: PlanNode) => {
+      if (node['Node Type'] === 'Seq Scan') scans.push(`Seq Scan on ${node['Relation Name']}`);
+      if (sorts && node['Node Type'] === 'Sort') scans.push('Sort');
+      node.Plans?.forEach(walk);
+    };
+    walk(plan[0]!.Plan);
+    return scans;
+  });
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+/**
+ * Runs `work` on a handle that records its statements, then answers each statement that reads a
+ * whole table somewhere in its plan, with those reads (SQLite's plans include the lookups its
+ * foreign keys make). `{}`: every statement found its rows through an index.
+ */
+export async function fullScansOf(
+  db: Db,
+  work: (recording: Db) => Promise<unknown>,
+  options: { sorts?: boolean } = {},
+): Promise<{ statements: number; scans: Record<string, string[]> }> {
+  const recorder = new Statements();
+  await work(db.withPlugin(recorder));
+  const scans: Record<string, string[]> = {};
+  for (const node of recorder.nodes) {
+    const statement = db.getExecutor().compileQuery(node, { queryId: 'plan' });
+    const found = await fullScans(db, statement, options);
+    if (found.length > 0) scans[statement.sql] = found;
+  }
+  return { statements: recorder.nodes.length, scans };
+}
