@@ -15,10 +15,20 @@ export interface LiveFill {
   status?: number;
 }
 
+interface Made {
+  stored: StoredAnswer;
+  headers: Record<string, string>;
+  status: number;
+}
+
 interface Entry {
-  answer: Promise<{ stored: StoredAnswer; headers: Record<string, string>; status: number }>;
-  /** When the answer stops being the data's without any write (see `get`). */
+  answer: Promise<Made>;
+  /** From this instant (the next minute) the answer is made again, while it is still sent. */
+  refreshAt: number;
+  /** From this instant (the next scheduled opening) the answer is never sent again. */
   expiresAt: number;
+  /** Its next answer, being made (one at a time). */
+  refreshing?: Promise<unknown>;
 }
 
 declare module 'fastify' {
@@ -50,8 +60,10 @@ export function minuteOf(now: Date): Date {
  * (repos.openingsVersion: every opening write bumps it in its transaction, and every node hears
  * of it at once through Redis, or within a second from the database), so a write is never
  * followed by an answer made before it. Without a write an answer still changes at two kinds of
- * instants, which end its entry: a new minute (the ages in it) and the next scheduled opening
- * coming into effect.
+ * instants. At the next scheduled opening coming into effect the entry ends: the request that
+ * comes then waits for the new answer. At a new minute (the openings' ages) the answer is made
+ * again in the background while the one of the minute before is still sent, so a visitor never
+ * waits for a render the clock started (docs/performance.md, "Live pages").
  */
 export const liveAnswers = fp(
   async (app: FastifyInstance, { maxEntries = LIVE_MAX_ENTRIES }: { maxEntries?: number }) => {
@@ -59,15 +71,41 @@ export const liveAnswers = fp(
     const entries = new Map<string, Entry>();
     repos.openingsVersion.onChange(() => entries.clear());
 
-    async function make(fill: (now: Date) => Promise<LiveFill>, entry: Entry) {
+    async function make(fill: (now: Date) => Promise<LiveFill>, entry: Entry): Promise<Made> {
       const now = new Date();
       const [made, next] = await Promise.all([fill(now), repos.dataVersion.nextScheduled(now)]);
-      entry.expiresAt = Math.min(
-        minuteOf(now).getTime() + MINUTE_MS,
-        next ?? Number.POSITIVE_INFINITY,
-      );
+      entry.refreshAt = minuteOf(now).getTime() + MINUTE_MS;
+      entry.expiresAt = next ?? Number.POSITIVE_INFINITY;
       const stored = await storeAnswer(made.body, { quality: LIVE_BROTLI_QUALITY });
       return { stored, headers: made.headers, status: made.status ?? 200 };
+    }
+
+    /** A new entry, its answer being made. */
+    function start(fill: (now: Date) => Promise<LiveFill>): Entry {
+      const entry = {
+        refreshAt: Number.POSITIVE_INFINITY,
+        expiresAt: Number.POSITIVE_INFINITY,
+      } as Entry;
+      entry.answer = make(fill, entry);
+      return entry;
+    }
+
+    /**
+     * Makes `entry`'s next answer in the background and puts it in its place once made, unless
+     * the data changed meanwhile (the map no longer holds `entry` then). A failure leaves the
+     * entry as it was, to be tried again by a later request.
+     */
+    function refresh(id: string, entry: Entry, fill: (now: Date) => Promise<LiveFill>) {
+      const next = start(fill);
+      entry.refreshing = next.answer.then(
+        () => {
+          if (entries.get(id) === entry) entries.set(id, next);
+        },
+        (error: unknown) => {
+          entry.refreshing = undefined;
+          app.log.warn({ err: error }, 'live answer: making it again failed; the last one stays');
+        },
+      );
     }
 
     app.decorate(
@@ -82,10 +120,13 @@ export const liveAnswers = fp(
         const version = await repos.openingsVersion.current();
         const id = `${version}\n${key}`;
         let entry = entries.get(id);
-        if (!entry || Date.now() >= entry.expiresAt) {
+        const now = Date.now();
+        if (entry && now < entry.expiresAt && now >= entry.refreshAt && !entry.refreshing) {
+          refresh(id, entry, fill);
+        }
+        if (!entry || now >= entry.expiresAt) {
           if (entry) entries.delete(id);
-          const fresh: Entry = { expiresAt: Number.POSITIVE_INFINITY } as Entry;
-          fresh.answer = make(fill, fresh);
+          const fresh = start(fill);
           // A failed fill (a 404, the database away) is never reused.
           fresh.answer.catch(() => {
             if (entries.get(id) === fresh) entries.delete(id);
