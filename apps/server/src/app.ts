@@ -33,6 +33,7 @@ import { mailRepository } from './domains/mail/mail-repository';
 import { problemDetails } from './plugins/problem-details';
 import { repositories } from './plugins/repositories';
 import { liveAnswers } from './plugins/live-answers';
+import { warmPages } from './plugins/warm-pages';
 import { liveVersionChannel } from './plugins/live-version';
 import { requestId, requestIdOptions } from './plugins/request-id';
 import { routeTable } from './plugins/route-table';
@@ -230,6 +231,8 @@ export async function buildApp({
   await app.register(consolePageRoutes, { staticDir: config.staticDir });
   if (pages) {
     await app.register(pageRoutes, { config, pages });
+    // The careers page and the openings' pages made as the node starts listening.
+    await app.register(warmPages, { config });
     await app.register(applyFormRoutes, { config, database, cookieSecret, rateLimits });
     await app.register(alertPageRoutes, { config, rateLimits });
     await app.register(applicantPageRoutes, { config, cookieSecret, rateLimits });
