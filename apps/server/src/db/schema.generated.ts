@@ -68,6 +68,7 @@ export interface Applicants {
   place: string | null;
   referredBy: string | null;
   remoteCountry: string | null;
+  searchText: Generated<string>;
   sourceId: number | null;
   sourceName: string | null;
   sourceVia: string | null;

@@ -15,6 +15,10 @@ export function searchWords(q: string | undefined): string[] {
 
 /** `column` contains `word`, case-insensitively and literally (% and _ are not wildcards). */
 export function containsWord(column: Expression<unknown>, word: string): Expression<SqlBool> {
-  const pattern = `%${word.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-  return sql<SqlBool>`lower(${column}) like ${pattern} escape '\\'`;
+  return sql<SqlBool>`lower(${column}) like ${containsPattern(word.toLowerCase())} escape '\\'`;
+}
+
+/** The LIKE pattern (escaped with `\`) of text containing `text` literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }

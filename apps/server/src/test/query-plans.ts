@@ -52,9 +52,13 @@ export async function fullScans(
   }
   // The test's tables hold a few rows, and for those the planner rightly prefers reading the
   // table; with sequential scans priced out (SET LOCAL: this transaction only) it picks an
-  // index whenever one can answer, so a Seq Scan left in the plan means there is none.
+  // index whenever one can answer, so a Seq Scan left in the plan means there is none. Sorts
+  // likewise: a few hundred rows sort cheaper than an index reads them in order (how cheap
+  // depends on how wide the planner guesses the rows), so with `sorts` they are priced out too,
+  // and a Sort left means no index gives the order.
   return db.transaction().execute(async (trx) => {
     await sql`set local enable_seqscan = off`.execute(trx);
+    if (sorts) await sql`set local enable_sort = off`.execute(trx);
     const { rows } = await trx.executeQuery<Record<string, unknown>>(
       CompiledQuery.raw(`explain (format json) ${statement.sql}`, [...statement.parameters]),
     );

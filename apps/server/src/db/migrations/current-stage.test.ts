@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRepositories } from '../../domains';
+import { toApplicantRow } from '../../domains/applications/applicant-row';
 import { newApplication } from '../../test/applicants';
 import { createTestDb, engine, type TestDb } from '../../test/test-app';
 import { migrateToLatest, migrateUpTo } from '../migrate';
@@ -28,12 +29,12 @@ describe(`migration 0026-current-stage over existing applicants (${engine})`, ()
     });
     const at = new Date('2026-02-01T00:00:00Z');
     for (const [n, name] of ['untouched', 'screened', 'hired', 'movedBack'].entries()) {
+      // The row as applying stored it then: without the columns of later migrations.
+      const { fields } = newApplication(jobId, { lastName: name, email: `${name}@example.com` }, n);
+      const { searchText: _later, ...row } = toApplicantRow(jobId, fields, at);
       ids[name] = (
-        await repos.applicants.create(
-          newApplication(jobId, { lastName: name, email: `${name}@example.com` }, 1000 + n),
-          at,
-        )
-      ).applicantId;
+        await db.insertInto('applicants').values(row).returning('id').executeTakeFirstOrThrow()
+      ).id;
     }
     const row = (applicant: string, stage: string, day: number) => sql`
       insert into applicant_stages (applicant_id, stage, changed_at)

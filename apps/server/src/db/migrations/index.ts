@@ -25,6 +25,7 @@ import * as structuredHiring from './0023-structured-hiring';
 import * as calendarMail from './0024-calendar-mail';
 import * as erasureIndexes from './0025-erasure-indexes';
 import * as currentStage from './0026-current-stage';
+import * as applicantSearch from './0027-applicant-search';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the server
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0024-calendar-mail': calendarMail,
   '0025-erasure-indexes': erasureIndexes,
   '0026-current-stage': currentStage,
+  '0027-applicant-search': applicantSearch,
 };

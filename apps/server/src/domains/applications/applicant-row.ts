@@ -13,6 +13,7 @@ import type { Database } from '../../db/database';
 import type { Applicants } from '../../db/schema.generated';
 import { toIso } from '../../db/database';
 import { jsonColumn } from '../../db/json-column';
+import { applicantSearchText } from '../../lib/search-text';
 
 /**
  * An application's fields as the domain stores them: the form's fields (ApplicationInput) with
@@ -57,6 +58,8 @@ export function toApplicantRow(
     place: place && JSON.stringify(place),
     knockouts: doesNotMeet(answers).length,
     appliedOn: now.toISOString(),
+    // What the applicants' search looks in, folded (docs/performance.md, "Search").
+    searchText: applicantSearchText(fields),
   };
 }
 

@@ -11,6 +11,7 @@ import { DEFAULT_APPLICANT_SORT } from '@lumenfield/contract';
 import type { Db } from '../../db/database';
 import { applicantSelectList, toApplicant as toApplicantView } from '../applications/applicant-row';
 import { containsWord, searchWords } from '../../db/sql-words';
+import { matchesWord } from './applicant-search';
 import {
   arrivalOf,
   asStage,
@@ -119,18 +120,9 @@ export function pipelineRepository(db: Db) {
     if (words.length === 0) return query;
     const number = phoneSearch(filter.q);
     return query.where((eb) => {
-      // Every word in one of the person's fields or the opening's title.
-      const byWords = eb.and(
-        words.map((word) =>
-          eb.or([
-            containsWord(eb.ref('applicants.firstName'), word),
-            containsWord(eb.ref('applicants.lastName'), word),
-            containsWord(eb.ref('applicants.email'), word),
-            containsWord(eb.ref('applicants.city'), word),
-            containsWord(eb.ref('jobs.title'), word),
-          ]),
-        ),
-      );
+      // Every word in one of the person's fields or the opening's title, through the engine's
+      // text index.
+      const byWords = eb.and(words.map((word) => matchesWord(db, eb.ref('applicants.id'), word)));
       // Or, for a search that is a number, the mobile number's digits.
       return number
         ? eb.or([byWords, containsWord(eb.ref('applicants.mobileNumber'), number)])

@@ -11,6 +11,7 @@ import {
 import { toIso } from '../../db/database';
 import { EVERYTHING } from '../../domains/team/reach';
 import { toCsv } from '../../lib/csv';
+import { applicantSearchText } from '../../lib/search-text';
 import { confirmationOnly, newApplication } from '../../test/applicants';
 import { createUser, openSession } from '../../test/console';
 import { adminHeaders, createOpening } from '../../test/legacy/application';
@@ -51,11 +52,15 @@ describe(`the applicants' CSV, streamed a page at a time (${engine})`, () => {
       const rows = Array.from({ length: n }, (_, k) => {
         const i = start + k;
         const at = new Date(NOW.getTime() - Math.floor((count - i) / 7) * 1000);
-        return {
+        const person = {
           ...template,
           lastName: `Copy ${job}-${i}`,
           email: `copy.${job}.${i}@example.com`,
-          emailKey: `copy.${job}.${i}@example.com`,
+        };
+        return {
+          ...person,
+          emailKey: person.email,
+          searchText: applicantSearchText(person),
           appliedOn: at.toISOString(),
         };
       });
