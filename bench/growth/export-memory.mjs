@@ -12,21 +12,21 @@
 //   (EXPORT_APPLICANTS=100000 BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test;
 //    ENGINES=sqlite to skip PostgreSQL)
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
-import { createDb } from '../../apps/server/src/db/create-db.ts';
-import { toIso } from '../../apps/server/src/db/database.ts';
 import { prepareDatabase } from '../../apps/server/src/prepare.ts';
 import { hashPassword } from '../../apps/server/src/domains/accounts/passwords.ts';
 import { SESSION_COOKIE_NAME } from '../../apps/server/src/plugins/console-sessions.ts';
-import { confirmationOnly, newApplication } from '../../apps/server/src/test/applicants.ts';
+import {
+  confirmationOnly,
+  copyApplicant,
+  newApplication,
+} from '../../apps/server/src/test/applicants.ts';
+import { benchDatabase } from '../lib/bench-database.mjs';
 import { loadAverage } from '../lib/machine.mjs';
 
 const APPLICANTS = Number(process.env.EXPORT_APPLICANTS ?? 100_000);
@@ -57,41 +57,20 @@ async function seed(app, db) {
     { ...newApplication(jobIds[0], {}, 5000), mail: confirmationOnly(jobIds[0]) },
     new Date(END - YEAR),
   );
-  const { id: _id, ...template } = await db
-    .selectFrom('applicants')
-    .selectAll()
-    .where('id', '=', applicantId)
-    .executeTakeFirstOrThrow();
-  const resume = await db
-    .selectFrom('attachments')
-    .selectAll()
-    .where('applicantId', '=', applicantId)
-    .executeTakeFirstOrThrow();
-  for (let start = 1; start < APPLICANTS; start += 500) {
-    const rows = [];
-    for (let i = start; i < Math.min(APPLICANTS, start + 500); i++) {
-      rows.push({
-        ...template,
+  // Each copy with its own e-mail key and search text, as applying would store it.
+  await copyApplicant(
+    db,
+    applicantId,
+    Array.from({ length: APPLICANTS - 1 }, (_, k) => {
+      const i = k + 1;
+      return {
         jobId: jobIds[i % jobIds.length],
         lastName: `Copy ${i}`,
         email: `copy.${i}@example.com`,
-        emailKey: `copy.${i}@example.com`,
-        appliedOn: new Date(END - YEAR + Math.floor((i / APPLICANTS) * YEAR)).toISOString(),
-      });
-    }
-    const ids = await db.insertInto('applicants').values(rows).returning('id').execute();
-    await db
-      .insertInto('attachments')
-      .values(
-        ids.map(({ id }) => ({
-          ...resume,
-          id: crypto.randomUUID(),
-          applicantId: id,
-          createdAt: toIso(resume.createdAt),
-        })),
-      )
-      .execute();
-  }
+        appliedOn: new Date(END - YEAR + Math.floor((i / APPLICANTS) * YEAR)),
+      };
+    }),
+  );
 }
 
 /** Downloads `url`, dropping what arrives; its bytes, and the peak memory above the start's. */
@@ -127,19 +106,13 @@ async function download(url, cookie) {
 }
 
 async function run(engine) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-export-'));
-  let schema;
-  if (engine === 'postgres') {
-    schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
-  }
-  const database = createDb({
-    databaseUrl: engine === 'postgres' ? PG_URL : undefined,
+  const {
+    handle: database,
     dataDir,
-    schema,
+    drop,
+  } = await benchDatabase(engine, {
+    pgUrl: PG_URL,
+    prefix: 'bench-export-',
   });
   try {
     await prepareDatabase(database, { seedDemoData: false, startingContent: false });
@@ -188,14 +161,7 @@ async function run(engine) {
     await app.close();
     return { engine, seedSeconds, ...result };
   } finally {
-    await database.close().catch(() => {});
-    if (schema) {
-      const client = new pg.Client({ connectionString: PG_URL });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await drop();
   }
 }
 

@@ -8,15 +8,11 @@
 // Usage: npm run bench:reports -w @lumenfield/bench
 //   (REPORT_APPLICANTS=10000 RUNS=25 BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test;
 //    ENGINES=sqlite to skip PostgreSQL)
-import crypto from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { sql } from 'kysely';
-import { createDb } from '../../apps/server/src/db/create-db.ts';
 import { prepareDatabase } from '../../apps/server/src/prepare.ts';
+import { benchDatabase } from '../lib/bench-database.mjs';
 import { createRepositories } from '../../apps/server/src/domains/index.ts';
 import { reportRange } from '../../apps/server/src/domains/pipeline/reports-repository.ts';
 import { FORWARD, random, stagePath } from '../../apps/server/src/test/seeded-history.ts';
@@ -149,19 +145,9 @@ async function time(work) {
 }
 
 async function benchEngine(engine) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumenfield-bench-reports-'));
-  const schema =
-    engine === 'postgres' ? `bench_${crypto.randomBytes(5).toString('hex')}` : undefined;
-  if (schema) {
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
-  }
-  const handle = createDb({
-    databaseUrl: engine === 'postgres' ? PG_URL : undefined,
-    dataDir,
-    schema,
+  const { handle, drop } = await benchDatabase(engine, {
+    pgUrl: PG_URL,
+    prefix: 'lumenfield-bench-reports-',
   });
   try {
     await prepareDatabase(handle, { seedDemoData: false });
@@ -200,14 +186,7 @@ async function benchEngine(engine) {
     }
     return results;
   } finally {
-    await handle.close().catch(() => {});
-    if (schema) {
-      const client = new pg.Client({ connectionString: PG_URL });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await drop();
   }
 }
 

@@ -3,6 +3,7 @@ import { createRepositories } from '../../domains';
 import { toApplicantRow } from '../../domains/applications/applicant-row';
 import { EVERYTHING } from '../../domains/team/reach';
 import { newApplication } from '../../test/applicants';
+import { openingBeforeMigration } from '../../test/migration-fixtures';
 import { createTestDb, engine, type TestDb } from '../../test/test-app';
 import { migrateToLatest, migrateUpTo } from '../migrate';
 
@@ -15,17 +16,7 @@ describe(`migration 0027-applicant-search over existing applicants (${engine})`,
     testDb = await createTestDb();
     const db = testDb.handle.db;
     await migrateUpTo(db, '0026-current-stage');
-    const jobId = await createRepositories(db).jobs.create({
-      code: 'BACKFILL-2',
-      title: 'Backfill',
-      location: 'Pune, Maharashtra, India',
-      descriptionHtml: '<p>x</p>',
-      effectiveFrom: '2026-01-01T00:00:00.000Z',
-      recruitmentManagers: 'A',
-      contactPersons: 'A',
-      contactEmails: 'a@example.com',
-      isOpen: true,
-    });
+    const jobId = await openingBeforeMigration(db, 'BACKFILL-2');
     const at = new Date('2026-02-01T00:00:00Z');
     // More than one round of the backfill.
     for (let n = 0; n < 503; n++) {

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRepositories } from '../../domains';
 import { toApplicantRow } from '../../domains/applications/applicant-row';
 import { newApplication } from '../../test/applicants';
+import { openingBeforeMigration } from '../../test/migration-fixtures';
 import { createTestDb, engine, type TestDb } from '../../test/test-app';
 import { migrateToLatest, migrateUpTo } from '../migrate';
 
@@ -15,18 +15,7 @@ describe(`migration 0026-current-stage over existing applicants (${engine})`, ()
     testDb = await createTestDb();
     const db = testDb.handle.db;
     await migrateUpTo(db, '0024-calendar-mail');
-    const repos = createRepositories(db);
-    const jobId = await repos.jobs.create({
-      code: 'BACKFILL-1',
-      title: 'Backfill',
-      location: 'Pune, Maharashtra, India',
-      descriptionHtml: '<p>x</p>',
-      effectiveFrom: '2026-01-01T00:00:00.000Z',
-      recruitmentManagers: 'A',
-      contactPersons: 'A',
-      contactEmails: 'a@example.com',
-      isOpen: true,
-    });
+    const jobId = await openingBeforeMigration(db, 'BACKFILL-1');
     const at = new Date('2026-02-01T00:00:00Z');
     for (const [n, name] of ['untouched', 'screened', 'hired', 'movedBack'].entries()) {
       // The row as applying stored it then: without the columns of later migrations.

@@ -1,7 +1,7 @@
-import { CompiledQuery, sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/database';
 import { newApplication } from '../../test/applicants';
+import { planText, recording } from '../../test/query-plans';
 import { createOpening } from '../../test/legacy/application';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
 import { foldForSearch } from '../../lib/search-text';
@@ -152,38 +152,6 @@ describe(`the applicants' search by text (${engine})`, () => {
   });
 });
 
-/** Every query a repository runs through `db`, as the engine receives it (SQL and values). */
-function recording(db: Db) {
-  const seen: CompiledQuery[] = [];
-  const plugin: KyselyPlugin = {
-    transformQuery: ({ node, queryId }) => {
-      seen.push(db.getExecutor().compileQuery(node as RootOperationNode, queryId));
-      return node;
-    },
-    transformResult: ({ result }) => Promise.resolve(result),
-  };
-  return { db: db.withPlugin(plugin), seen };
-}
-
-/** The engine's plan of `query` as text: SQLite's EXPLAIN QUERY PLAN, PostgreSQL's JSON. */
-async function planOf(db: Db, query: CompiledQuery): Promise<string> {
-  if (engine === 'sqlite') {
-    const plan = await db.executeQuery<{ detail: string }>(
-      CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
-    );
-    return plan.rows.map((row) => row.detail).join('\n');
-  }
-  return db.transaction().execute(async (trx) => {
-    // A few rows, where reading the table is cheapest: with that priced out, the plan shows the
-    // index the planner finds for the search, as it would choose at a million rows.
-    await sql`set local enable_seqscan = off`.execute(trx);
-    const plan = await trx.executeQuery(
-      CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]),
-    );
-    return JSON.stringify(plan.rows);
-  });
-}
-
 describe(`the search's text index in the plans (${engine})`, () => {
   let t: TestApp;
 
@@ -205,7 +173,7 @@ describe(`the search's text index in the plans (${engine})`, () => {
     const { db: recorded, seen } = recording(db);
     await pipelineRepository(recorded).search({ q, reach: EVERYTHING }, 1, 50);
     expect(seen).toHaveLength(2);
-    return Promise.all(seen.map((query) => planOf(db, query)));
+    return Promise.all(seen.map((query) => planText(db, query)));
   }
 
   it('finds a fragment of three letters or more through the text index', async () => {

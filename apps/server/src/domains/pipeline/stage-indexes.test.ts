@@ -1,46 +1,13 @@
-import { CompiledQuery, sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database';
 import { newApplication } from '../../test/applicants';
+import { planText, recording } from '../../test/query-plans';
 import { createUser } from '../../test/console';
 import { createOpening } from '../../test/legacy/application';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
 import { EVERYTHING } from '../team/reach';
 import { pipelineRepository } from './pipeline-repository';
-
-/** Every query a repository runs through `db`, as the engine receives it (SQL and values). */
-function recording(db: Db) {
-  const seen: CompiledQuery[] = [];
-  const plugin: KyselyPlugin = {
-    transformQuery: ({ node, queryId }) => {
-      // The earlier plugins (the names' camelCase) have run: this is what gets compiled.
-      seen.push(db.getExecutor().compileQuery(node as RootOperationNode, queryId));
-      return node;
-    },
-    transformResult: ({ result }) => Promise.resolve(result),
-  };
-  return { db: db.withPlugin(plugin), seen };
-}
-
-/** The engine's plan of `query`, as text to look for an index's name in. */
-async function planOf(db: Db, query: CompiledQuery): Promise<string> {
-  if (engine === 'sqlite') {
-    const plan = await db.executeQuery(
-      CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
-    );
-    return JSON.stringify(plan.rows);
-  }
-  return db.transaction().execute(async (trx) => {
-    // The test's tables hold a few rows, where a sequential scan is always cheapest: with it
-    // priced out, the plan shows which index the planner finds for the query's filter and
-    // order, as it would choose at a million rows.
-    await sql`set local enable_seqscan = off`.execute(trx);
-    const plan = await trx.executeQuery(
-      CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]),
-    );
-    return JSON.stringify(plan.rows);
-  });
-}
 
 /**
  * The console's lists read the stage stored on the applicant through indexes made for them
@@ -82,7 +49,7 @@ describe(`the stage's indexes in the plans (${engine})`, () => {
     const { db: recorded, seen } = recording(db());
     await read(pipelineRepository(recorded));
     return Promise.all(
-      seen.map(async (query) => ({ sql: query.sql, plan: await planOf(db(), query) })),
+      seen.map(async (query) => ({ sql: query.sql, plan: await planText(db(), query) })),
     );
   };
 

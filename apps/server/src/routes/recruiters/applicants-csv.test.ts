@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import http from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cellOf, type CsvColumn } from '../../domains/applications/recruiter-reads';
@@ -8,11 +7,9 @@ import {
   type PipelineApplicant,
   type PipelineFilter,
 } from '../../domains/pipeline/pipeline-repository';
-import { toIso } from '../../db/database';
 import { EVERYTHING } from '../../domains/team/reach';
 import { toCsv } from '../../lib/csv';
-import { applicantSearchText } from '../../lib/search-text';
-import { confirmationOnly, newApplication } from '../../test/applicants';
+import { confirmationOnly, copyApplicant, newApplication } from '../../test/applicants';
 import { createUser, openSession } from '../../test/console';
 import { adminHeaders, createOpening } from '../../test/legacy/application';
 import { fullScansOf } from '../../test/query-plans';
@@ -36,47 +33,16 @@ describe(`the applicants' CSV, streamed a page at a time (${engine})`, () => {
       { ...newApplication(job, { firstName: '=Formula' }, size), mail: confirmationOnly(job) },
       NOW,
     );
-    const { id: _id, ...template } = await db
-      .selectFrom('applicants')
-      .selectAll()
-      .where('id', '=', applicantId)
-      .executeTakeFirstOrThrow();
-    const resume = await db
-      .selectFrom('attachments')
-      .selectAll()
-      .where('applicantId', '=', applicantId)
-      .executeTakeFirstOrThrow();
-    for (let start = 0; start < count; start += 100) {
-      const n = Math.min(100, count - start);
-      // Later copies applied earlier, seven to a second: ids and applied-on disagree, and ties.
-      const rows = Array.from({ length: n }, (_, k) => {
-        const i = start + k;
-        const at = new Date(NOW.getTime() - Math.floor((count - i) / 7) * 1000);
-        const person = {
-          ...template,
-          lastName: `Copy ${job}-${i}`,
-          email: `copy.${job}.${i}@example.com`,
-        };
-        return {
-          ...person,
-          emailKey: person.email,
-          searchText: applicantSearchText(person),
-          appliedOn: at.toISOString(),
-        };
-      });
-      const ids = await db.insertInto('applicants').values(rows).returning('id').execute();
-      await db
-        .insertInto('attachments')
-        .values(
-          ids.map(({ id }) => ({
-            ...resume,
-            id: crypto.randomUUID(),
-            applicantId: id,
-            createdAt: toIso(resume.createdAt),
-          })),
-        )
-        .execute();
-    }
+    // Later copies applied earlier, seven to a second: ids and applied-on disagree, and ties.
+    await copyApplicant(
+      db,
+      applicantId,
+      Array.from({ length: count }, (_, i) => ({
+        lastName: `Copy ${job}-${i}`,
+        email: `copy.${job}.${i}@example.com`,
+        appliedOn: new Date(NOW.getTime() - Math.floor((count - i) / 7) * 1000),
+      })),
+    );
   }
 
   beforeAll(async () => {
