@@ -5,6 +5,7 @@
 // resumes, stage histories and notes are drawn from each applicant's number by fixed hashes,
 // so every run seeds the same data.
 import { sql } from 'kysely';
+import { foldForSearch } from '../../apps/server/src/lib/search-text.ts';
 import {
   apiTokensRepository,
   mintApiToken,
@@ -317,20 +318,20 @@ export async function seedGrowth(db, repos, engine, size, { now, log }) {
   await smallTable(
     db,
     'growth_first',
-    'n integer primary key, name varchar(40)',
-    FIRST.map((v, n) => [n, v]),
+    'n integer primary key, name varchar(40), folded varchar(40)',
+    FIRST.map((v, n) => [n, v, foldForSearch(v)]),
   );
   await smallTable(
     db,
     'growth_last',
-    'n integer primary key, name varchar(40)',
-    LAST.map((v, n) => [n, v]),
+    'n integer primary key, name varchar(40), folded varchar(40)',
+    LAST.map((v, n) => [n, v, foldForSearch(v)]),
   );
   await smallTable(
     db,
     'growth_city',
-    'n integer primary key, name varchar(40)',
-    CITIES.map((v, n) => [n, v]),
+    'n integer primary key, name varchar(40), folded varchar(40)',
+    CITIES.map((v, n) => [n, v, foldForSearch(v)]),
   );
   await smallTable(
     db,
@@ -393,7 +394,7 @@ export async function seedGrowth(db, repos, engine, size, { now, log }) {
       .raw(
         `insert into applicants (id, job_id, first_name, last_name, email, email_key,
           mobile_number, phone_e164, city, country_id, state_id, applied_on, source_id,
-          source_name, source_via, answers, knockouts, current_stage)
+          source_name, source_via, answers, knockouts, current_stage, search_text)
         ${series.with}
         select s.i, j.job_id, f.name, l.name,
           lower(f.name) || '.' || lower(l.name) || s.i || '@' || dm.name,
@@ -404,7 +405,12 @@ export async function seedGrowth(db, repos, engine, size, { now, log }) {
           '[{"key":"years","label":"Years of experience with the stack","type":"single_select","options":["0-2","3-5","6+"],"value":"' || ${years} || '","doesNotMeet":' || (case when ${years} = '0-2' then 'true' else 'false' end) || '},'
             || '{"key":"relocate","label":"Can you relocate?","type":"yes_no","options":["Yes","No"],"value":"' || ${relocate} || '","doesNotMeet":' || (case when ${relocate} = 'No' then 'true' else 'false' end) || '}]',
           (case when ${years} = '0-2' then 1 else 0 end) + (case when ${relocate} = 'No' then 1 else 0 end),
-          fin.stage
+          fin.stage,
+          -- As the app stores it (lib/search-text.ts): each field folded by the app's own
+          -- function (the small tables' folded names), space-separated; the e-mail's folding
+          -- is its parts' (the domains are plain lower-case letters already).
+          f.folded || ' ' || l.folded || ' '
+            || f.folded || '.' || l.folded || s.i || '@' || dm.name || ' ' || c.folded
         from ${series.from}
         join growth_job j on j.n = ${jobN}
         join growth_first f on f.n = ${draw(3)} % ${FIRST.length}
