@@ -16,7 +16,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { DEFAULT_APPLICANT_RETENTION_DAYS } from '@lumenfield/contract';
 import { createDb } from '../../apps/server/src/db/create-db.ts';
 import { prepareDatabase } from '../../apps/server/src/prepare.ts';
@@ -29,6 +28,7 @@ import {
   startServer,
   workDir,
 } from '../../tests/resilience/harness.mjs';
+import { onPostgres } from '../lib/bench-database.mjs';
 import { loadAverage } from '../lib/machine.mjs';
 import { saveResults } from '../lib/results.mjs';
 import { seedGrowth } from './seed.mjs';
@@ -65,15 +65,7 @@ async function freshDatabase(engine, size) {
     };
   }
   const name = `growth_${size}_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = async (statement) => {
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (statement) => onPostgres(PG_URL, statement);
   await admin(`create database ${name}`);
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;

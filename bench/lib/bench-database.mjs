@@ -7,7 +7,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { createDb } from '../../apps/server/src/db/create-db.ts';
 
-async function onPostgres(pgUrl, statement) {
+/** Runs one statement on PostgreSQL at `pgUrl` through a connection of its own. */
+export async function onPostgres(pgUrl, statement) {
   const client = new pg.Client({ connectionString: pgUrl });
   await client.connect();
   try {

@@ -27,8 +27,8 @@ interface Entry {
   refreshAt: number;
   /** From this instant (the next scheduled opening) the answer is never sent again. */
   expiresAt: number;
-  /** Its next answer, being made (one at a time). */
-  refreshing?: Promise<unknown>;
+  /** Whether its next answer is being made (one at a time). */
+  refreshing?: boolean;
 }
 
 declare module 'fastify' {
@@ -97,12 +97,13 @@ export const liveAnswers = fp(
      */
     function refresh(id: string, entry: Entry, fill: (now: Date) => Promise<LiveFill>) {
       const next = start(fill);
-      entry.refreshing = next.answer.then(
+      entry.refreshing = true;
+      next.answer.then(
         () => {
           if (entries.get(id) === entry) entries.set(id, next);
         },
         (error: unknown) => {
-          entry.refreshing = undefined;
+          entry.refreshing = false;
           app.log.warn({ err: error }, 'live answer: making it again failed; the last one stays');
         },
       );

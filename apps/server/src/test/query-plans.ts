@@ -5,28 +5,10 @@ import {
   sql,
   UpdateQueryNode,
   type KyselyPlugin,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  type QueryResult,
   type RootOperationNode,
-  type UnknownRow,
 } from 'kysely';
 import type { Db } from '../db/database';
 import { engine } from './test-app';
-
-/** Records every read, update and delete a Kysely instance runs, as the database receives it. */
-class Statements implements KyselyPlugin {
-  readonly nodes: RootOperationNode[] = [];
-  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
-    if (SelectQueryNode.is(node) || UpdateQueryNode.is(node) || DeleteQueryNode.is(node)) {
-      this.nodes.push(node);
-    }
-    return node;
-  }
-  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return result;
-  }
-}
 
 /**
  * The engine's plan of `statement`: SQLite's EXPLAIN QUERY PLAN lines, or PostgreSQL's plan
@@ -100,20 +82,27 @@ interface PlanNode {
 }
 
 /**
- * A handle that records every statement run through it (reads and writes), compiled as the
+ * A handle that records every statement run through it (or those `keep` picks), compiled as the
  * engine receives it: the earlier plugins (the names' camelCase) have run.
  */
-export function recording(db: Db): { db: Db; seen: CompiledQuery[] } {
+export function recording(
+  db: Db,
+  keep: (node: RootOperationNode) => boolean = () => true,
+): { db: Db; seen: CompiledQuery[] } {
   const seen: CompiledQuery[] = [];
   const plugin: KyselyPlugin = {
     transformQuery: ({ node, queryId }) => {
-      seen.push(db.getExecutor().compileQuery(node, queryId));
+      if (keep(node)) seen.push(db.getExecutor().compileQuery(node, queryId));
       return node;
     },
     transformResult: async ({ result }) => result,
   };
   return { db: db.withPlugin(plugin), seen };
 }
+
+/** Reads, updates and deletes: the statements whose plans find rows. */
+const findsRows = (node: RootOperationNode) =>
+  SelectQueryNode.is(node) || UpdateQueryNode.is(node) || DeleteQueryNode.is(node);
 
 /**
  * Runs `work` on a handle that records its statements, then answers each statement that reads a
@@ -125,13 +114,12 @@ export async function fullScansOf(
   work: (recording: Db) => Promise<unknown>,
   options: { sorts?: boolean } = {},
 ): Promise<{ statements: number; scans: Record<string, string[]> }> {
-  const recorder = new Statements();
-  await work(db.withPlugin(recorder));
+  const { db: recorded, seen } = recording(db, findsRows);
+  await work(recorded);
   const scans: Record<string, string[]> = {};
-  for (const node of recorder.nodes) {
-    const statement = db.getExecutor().compileQuery(node, { queryId: 'plan' });
+  for (const statement of seen) {
     const found = await fullScans(db, statement, options);
     if (found.length > 0) scans[statement.sql] = found;
   }
-  return { statements: recorder.nodes.length, scans };
+  return { statements: seen.length, scans };
 }

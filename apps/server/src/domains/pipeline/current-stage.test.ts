@@ -101,35 +101,28 @@ describe(`the stored current stage follows the history (${engine})`, () => {
     await repos.pipeline.reject(rejected, { reasonId, templateId: null }, userId, now(), ORIGIN);
     await step('a rejection', rejected, 'Rejected');
 
-    const bulkMoved = [await apply(jobB), await apply(jobB)];
-    const moveBatch = await repos.pipeline.bulk(
-      {
-        applicants: bulkMoved.map((applicantId) => ({ applicantId, stage: 'New' as const })),
-        action: { kind: 'move', stage: 'Screening' },
-      },
-      userId,
-      now,
-      ORIGIN,
-    );
-    expect(moveBatch.done).toEqual(bulkMoved);
-    await step('a bulk move', bulkMoved[1]!, 'Screening');
-    await repos.pipeline.undo(moveBatch.batchId, userId, now());
-    await step("a bulk move's undo", bulkMoved[1]!, 'New');
+    /** Two new applicants of opening B through one bulk action, both done. */
+    const bulkOfTwo = async (action: Parameters<typeof repos.pipeline.bulk>[0]['action']) => {
+      const ids = [await apply(jobB), await apply(jobB)];
+      const batch = await repos.pipeline.bulk(
+        { applicants: ids.map((applicantId) => ({ applicantId, stage: 'New' as const })), action },
+        userId,
+        now,
+        ORIGIN,
+      );
+      expect(batch.done).toEqual(ids);
+      return { ids, batchId: batch.batchId };
+    };
 
-    const bulkRejected = [await apply(jobB), await apply(jobB)];
-    const rejectBatch = await repos.pipeline.bulk(
-      {
-        applicants: bulkRejected.map((applicantId) => ({ applicantId, stage: 'New' as const })),
-        action: { kind: 'reject', reasonId, templateId: null },
-      },
-      userId,
-      now,
-      ORIGIN,
-    );
-    expect(rejectBatch.done).toEqual(bulkRejected);
-    await step('a bulk rejection', bulkRejected[0]!, 'Rejected');
-    await repos.pipeline.undo(rejectBatch.batchId, userId, now());
-    await step("a bulk rejection's undo", bulkRejected[0]!, 'New');
+    const bulkMoved = await bulkOfTwo({ kind: 'move', stage: 'Screening' });
+    await step('a bulk move', bulkMoved.ids[1]!, 'Screening');
+    await repos.pipeline.undo(bulkMoved.batchId, userId, now());
+    await step("a bulk move's undo", bulkMoved.ids[1]!, 'New');
+
+    const bulkRejected = await bulkOfTwo({ kind: 'reject', reasonId, templateId: null });
+    await step('a bulk rejection', bulkRejected.ids[0]!, 'Rejected');
+    await repos.pipeline.undo(bulkRejected.batchId, userId, now());
+    await step("a bulk rejection's undo", bulkRejected.ids[0]!, 'New');
 
     const withdrawn = await apply(jobA);
     await walk(withdrawn, ['Screening']);
