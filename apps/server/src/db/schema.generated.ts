@@ -48,6 +48,16 @@ export interface ApplicantNotes {
   text: string;
 }
 
+export interface ApplicantReplies {
+  applicantId: number;
+  body: string;
+  channel: string;
+  id: Generated<number>;
+  receivedAt: Instant;
+  sourceKey: string | null;
+  subject: string | null;
+}
+
 export interface Applicants {
   answers: string | null;
   appliedOn: Instant;
@@ -99,6 +109,7 @@ export interface Attachments {
   kind: string;
   mimeType: string;
   originalName: string;
+  replyId: number | null;
   sha256: string;
   sizeBytes: number;
 }
@@ -300,6 +311,17 @@ export interface MessageTemplates {
   updatedAt: Instant;
 }
 
+export interface Notifications {
+  applicantId: number | null;
+  createdAt: Instant;
+  detail: string;
+  id: Generated<number>;
+  kind: string;
+  mailedAt: Instant | null;
+  readAt: Instant | null;
+  userId: number;
+}
+
 export interface PlanInterviews {
   durationMinutes: number;
   focusAttributes: string;
@@ -318,6 +340,13 @@ export interface RejectionReasons {
   id: Generated<number>;
   label: string;
   retiredAt: Instant | null;
+}
+
+export interface ReplyAddresses {
+  applicantId: number;
+  createdAt: Instant;
+  expiresAt: Instant;
+  tokenHash: string;
 }
 
 export interface Scorecards {
@@ -411,6 +440,17 @@ export interface TrackingLinks {
   token: string;
 }
 
+export interface UnmatchedReplies {
+  body: string;
+  fromAddress: string;
+  id: Generated<number>;
+  raw: Buffer;
+  reason: string;
+  receivedAt: Instant;
+  sourceKey: string;
+  subject: string;
+}
+
 export interface Users {
   createdAt: Instant;
   email: string;
@@ -435,6 +475,7 @@ export interface DB {
   applicantLinks: ApplicantLinks;
   applicantMessages: ApplicantMessages;
   applicantNotes: ApplicantNotes;
+  applicantReplies: ApplicantReplies;
   applicants: Applicants;
   applicantStages: ApplicantStages;
   applicationSubmits: ApplicationSubmits;
@@ -460,8 +501,10 @@ export interface DB {
   mailCapSlots: MailCapSlots;
   mailQueue: MailQueue;
   messageTemplates: MessageTemplates;
+  notifications: Notifications;
   planInterviews: PlanInterviews;
   rejectionReasons: RejectionReasons;
+  replyAddresses: ReplyAddresses;
   scorecards: Scorecards;
   searchOutbox: SearchOutbox;
   selfIdentifications: SelfIdentifications;
@@ -473,6 +516,7 @@ export interface DB {
   sources: Sources;
   states: States;
   trackingLinks: TrackingLinks;
+  unmatchedReplies: UnmatchedReplies;
   users: Users;
   workingHours: WorkingHours;
 }

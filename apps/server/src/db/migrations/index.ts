@@ -26,6 +26,7 @@ import * as calendarMail from './0024-calendar-mail';
 import * as erasureIndexes from './0025-erasure-indexes';
 import * as currentStage from './0026-current-stage';
 import * as applicantSearch from './0027-applicant-search';
+import * as conversations from './0028-conversations';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the server
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '0025-erasure-indexes': erasureIndexes,
   '0026-current-stage': currentStage,
   '0027-applicant-search': applicantSearch,
+  '0028-conversations': conversations,
 };
