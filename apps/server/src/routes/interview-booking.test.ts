@@ -290,6 +290,33 @@ describe(`booking an interview from the status page (${engine})`, () => {
     }
   });
 
+  it('once the applicant is rejected, no time can be booked or moved from the old link', async () => {
+    const open = await offered('rejected.offer@example.com');
+    const booked = await offered('rejected.booked@example.com');
+    const bookedPath = `${booked.page}/interviews/${booked.interview.id}`;
+    expect((await post(bookedPath, { slot: TUESDAY_9, tz: 'Asia/Manila' })).statusCode).toBe(303);
+    const recruiter = await db()
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'booking.recruiter@example.com')
+      .executeTakeFirstOrThrow();
+    for (const { setup } of [open, booked]) {
+      await t.app.repos.pipeline.moveStage(setup.applicantId, 'Rejected', recruiter.id, clock);
+    }
+
+    const openPath = `${open.page}/interviews/${open.interview.id}`;
+    const status = await t.app.inject({ method: 'GET', url: open.page });
+    expect(status.body).not.toContain(`href="${openPath}"`);
+    expect((await t.app.inject({ method: 'GET', url: openPath })).statusCode).toBe(404);
+    expect((await post(openPath, { slot: TUESDAY_9, tz: 'Asia/Manila' })).statusCode).toBe(404);
+    expect((await row(open.interview.id)).status).toBe('offered');
+
+    const bookedStatus = textOf((await t.app.inject({ method: 'GET', url: booked.page })).body);
+    expect(bookedStatus).not.toContain('Choose another time');
+    expect((await post(bookedPath, { slot: THURSDAY_10, tz: 'Asia/Manila' })).statusCode).toBe(404);
+    expect(new Date((await row(booked.interview.id)).startsAt!).toISOString()).toBe(TUESDAY_9);
+  });
+
   it('refuses a post that did not come from the page', async () => {
     const { interview, page } = await offered('forged.one@example.com');
     const res = await t.app.inject({

@@ -2,7 +2,9 @@ import { DateTime } from 'luxon';
 import {
   applicantPageCopy as copy,
   interviewKindLabels,
+  isOpenStage,
   type ApplicantInterview,
+  type ApplicantStage,
   type InterviewKind,
   type SlotDay,
 } from '@lumenfield/contract';
@@ -27,15 +29,31 @@ export type CandidateChange =
 const gone = { refusal: copy.interviewGone, status: 404 } as const;
 const tooLate = { refusal: copy.tooLate, status: 409 } as const;
 
+/**
+ * The applicant's interviews not cancelled. Times offered and not yet booked are left out once
+ * the applicant is no longer in the running (hired, rejected, withdrawn): the offer went with
+ * their application, so nothing of it can be booked from an old link.
+ */
 const rowsOf = (reader: Db, applicantId: number, interviewId?: number) =>
   selectInterviewsWithPlan(reader)
-    .select(['interviews.location', 'interviews.sequence', 'planInterviews.kind'])
+    .innerJoin('applicants', 'applicants.id', 'interviews.applicantId')
+    .select([
+      'interviews.location',
+      'interviews.sequence',
+      'planInterviews.kind',
+      'applicants.currentStage',
+    ])
     .where('interviews.applicantId', '=', applicantId)
     .where('interviews.status', '!=', 'cancelled')
     .$if(interviewId !== undefined, (q) => q.where('interviews.id', '=', interviewId!))
     .orderBy('interviews.startsAt')
     .orderBy('interviews.id')
-    .execute();
+    .execute()
+    .then((rows) =>
+      rows.filter(
+        (row) => row.startsAt !== null || isOpenStage(row.currentStage as ApplicantStage),
+      ),
+    );
 
 type Row = Awaited<ReturnType<typeof rowsOf>>[number];
 
@@ -43,6 +61,7 @@ async function toCandidateView(reader: Db, row: Row, now: Date): Promise<Applica
   const start = row.startsAt === null ? null : new Date(toIso(row.startsAt));
   const booked = start !== null && (await bookedByCandidate(reader, row.id));
   const inTime = start !== null && start >= bookableFrom(now);
+  const running = isOpenStage(row.currentStage as ApplicantStage);
   const people = await reader
     .selectFrom('interviewInterviewers')
     .innerJoin('users', 'users.id', 'interviewInterviewers.userId')
@@ -59,7 +78,7 @@ async function toCandidateView(reader: Db, row: Row, now: Date): Promise<Applica
     durationMinutes: row.durationMinutes,
     location: row.location,
     interviewers: people.map((person) => person.name),
-    canChange: booked && inTime,
+    canChange: booked && inTime && running,
     changeRefusal: booked && !inTime ? copy.tooLate : null,
   };
 }
