@@ -9,6 +9,8 @@ export const auditActionSchema = z.enum([
   'sign-in',
   'sign-in-failed',
   'sign-out',
+  // A session ended from a list (docs/security.md, "Sessions"): by its owner or an admin.
+  'session-end',
   'resume-view',
   'resume-download',
   'applicant-view',

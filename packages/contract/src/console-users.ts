@@ -60,6 +60,30 @@ export const sessionSchema = z.object({
 });
 export type ConsoleSession = z.infer<typeof sessionSchema>;
 
+/** One session of a person as their list shows it (docs/security.md, "Sessions"). */
+export const listedSessionSchema = z.object({
+  /** Names the session for ending it; never its id. */
+  handle: z.string(),
+  /** "Chrome 156 on Linux"; null for a session older than the list. */
+  device: z.string().nullable(),
+  /** The country of the address it was opened from, "Local network", or null. */
+  place: z.string().nullable(),
+  /** The address with its host part hidden ("203.0.113.x"). */
+  address: z.string().nullable(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  /** The session this request came with. */
+  current: z.boolean(),
+});
+export type ListedSession = z.infer<typeof listedSessionSchema>;
+export const sessionListSchema = z.object({ sessions: z.array(listedSessionSchema) });
+export type SessionList = z.infer<typeof sessionListSchema>;
+export const sessionHandleParamsSchema = z.object({ handle: z.string().min(1).max(64) });
+export const userSessionParamsSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  handle: z.string().min(1).max(64),
+});
+
 const password = z.string().max(1024);
 
 export const userCreateSchema = z.object({

@@ -14,6 +14,10 @@ export const consolePaths = {
   password: '/recruiters/session/password',
   /** GET whether you have a calendar feed, POST a new link (shown once), DELETE revoke it. */
   calendarFeed: '/recruiters/session/calendar-feed',
+  /** GET your sessions still running (device, place, last seen). */
+  sessions: '/recruiters/session/sessions',
+  /** DELETE: end one of your sessions by its handle (this one signs you out). */
+  sessionEnd: '/recruiters/session/sessions/:handle',
   jobs: '/recruiters/jobs',
   job: '/recruiters/jobs/:id',
   /** GET the countries an opening's places may name (alpha-2 code and English name). */
@@ -44,6 +48,10 @@ export const consolePaths = {
   erasures: '/recruiters/erasures',
   users: '/recruiters/users',
   user: '/recruiters/users/:id',
+  /** Admins: GET a person's sessions, DELETE all of them. */
+  userSessions: '/recruiters/users/:id/sessions',
+  /** Admins: DELETE one of a person's sessions. */
+  userSession: '/recruiters/users/:id/sessions/:handle',
   audit: '/recruiters/audit',
   /** GET your personal API tokens, POST a new one (a signed-in browser only, not a token). */
   tokens: '/recruiters/tokens',

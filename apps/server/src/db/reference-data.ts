@@ -50,6 +50,11 @@ export function countryOptions(): CountryOption[] {
     .sort((a, b) => a.label.localeCompare(b.label, 'en'));
 }
 
+/** A country's English name by its alpha-2 code; undefined for a code the package does not know. */
+export function countryName(alpha2: string): string | undefined {
+  return english().getName(alpha2, 'en', { select: 'official' });
+}
+
 /** Every English name and alias of each country ("United States", "USA", "U.S."), and its alpha-3. */
 export function countryAliases(): { alpha2: string; alpha3: string; names: string[] }[] {
   const iso = english();

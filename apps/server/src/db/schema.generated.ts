@@ -390,10 +390,13 @@ export interface SelfIdTokens {
 }
 
 export interface Sessions {
+  address: string | null;
   createdAt: Instant;
+  device: string | null;
   expiresAt: Instant;
   id: string;
   lastSeenAt: Instant;
+  place: string | null;
   userId: number;
 }
 

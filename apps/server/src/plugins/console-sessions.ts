@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { SESSION_IDLE_MINUTES, SESSION_MAX_HOURS } from '@lumenfield/contract';
 import { requestScheme } from './public-origin';
 import type { AccountChangeRepositories } from '../domains';
+import { describeSession } from '../domains/accounts/session-devices';
 import type { StoredSession } from '../domains/accounts/sessions-repository';
 import type { User } from '../domains/accounts/users-repository';
 import { safeEqual } from './xsrf';
@@ -127,6 +128,7 @@ export const consoleSessions = fp<{ secret: string }>(
           createdAt: now.toISOString(),
           lastSeenAt: now.toISOString(),
           expiresAt: new Date(now.getTime() + SESSION_MAX_MS).toISOString(),
+          origin: describeSession(request.headers['user-agent'], request.ip),
         };
         await repos.changeAccounts(async (changes) => {
           await alongside?.(changes);

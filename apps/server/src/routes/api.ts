@@ -21,6 +21,7 @@ import { consoleReportsRoutes } from './recruiters/reports';
 import { consoleTeamRoutes } from './recruiters/team';
 import { consoleBulkRoutes } from './recruiters/bulk';
 import { consoleSessionRoutes } from './recruiters/session';
+import { consoleSessionListRoutes } from './recruiters/sessions';
 import { consoleTokensRoutes } from './recruiters/tokens';
 import { calendarFeedRoutes } from './recruiters/calendar-feed';
 import { consoleErasureRoutes } from './recruiters/erasures';
@@ -68,6 +69,7 @@ export async function apiRoutes(app: FastifyInstance, { config, database }: ApiR
   await app.register(adminJobsRoutes, { repos });
   // The recruiters' console (docs/recruiters.md): session-guarded.
   await app.register(consoleSessionRoutes);
+  await app.register(consoleSessionListRoutes);
   await app.register(consoleJobsRoutes);
   // An opening's hiring team; what each person reaches follows it (domains/team/reach.ts).
   await app.register(consoleTeamRoutes);

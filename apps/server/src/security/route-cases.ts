@@ -138,6 +138,9 @@ export const OWN_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/recruiters/tokens',
   'POST /api/recruiters/tokens',
   'DELETE /api/recruiters/tokens/:id',
+  // One's own sessions (docs/security.md, "Sessions").
+  'GET /api/recruiters/session/sessions',
+  'DELETE /api/recruiters/session/sessions/:handle',
 ]);
 
 /**
@@ -151,6 +154,9 @@ export const SESSION_ONLY_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/recruiters/users',
   'POST /api/recruiters/users',
   'PATCH /api/recruiters/users/:id',
+  'GET /api/recruiters/users/:id/sessions',
+  'DELETE /api/recruiters/users/:id/sessions',
+  'DELETE /api/recruiters/users/:id/sessions/:handle',
 ]);
 
 /**
@@ -374,6 +380,18 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
     },
     // No such token: the guards are what is tested.
     'DELETE /api/recruiters/tokens/:id': { url: '/api/recruiters/tokens/999999' },
+    'GET /api/recruiters/session/sessions': { url: '/api/recruiters/session/sessions' },
+    // No such session, no such account: the guards are what is tested, and nobody is signed out.
+    'DELETE /api/recruiters/session/sessions/:handle': {
+      url: '/api/recruiters/session/sessions/no-such-session',
+    },
+    'GET /api/recruiters/users/:id/sessions': {
+      url: `/api/recruiters/users/${f.recruiter.id}/sessions`,
+    },
+    'DELETE /api/recruiters/users/:id/sessions': { url: '/api/recruiters/users/999999/sessions' },
+    'DELETE /api/recruiters/users/:id/sessions/:handle': {
+      url: '/api/recruiters/users/999999/sessions/no-such-session',
+    },
     'GET /api/recruiters/self-identification': {
       url: '/api/recruiters/self-identification',
       person: 'compliance',

@@ -378,6 +378,7 @@ describe(`security: every route meets its guard, whatever the spelling (${engine
       // case names no such thing); else 403.
       const namesNothing = new Set([
         'DELETE /api/recruiters/tokens/:id',
+        'DELETE /api/recruiters/session/sessions/:handle',
         'PUT /api/recruiters/interviews/:id/scorecard',
       ]);
       const outcome = (status: number, key: string) =>

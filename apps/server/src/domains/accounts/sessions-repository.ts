@@ -1,5 +1,7 @@
+import crypto from 'node:crypto';
 import type { Db } from '../../db/database';
 import { toIso } from '../../db/database';
+import type { SessionDevice } from './session-devices';
 import { toUser, type User } from './users-repository';
 
 export interface StoredSession {
@@ -9,7 +11,24 @@ export interface StoredSession {
   createdAt: string;
   lastSeenAt: string;
   expiresAt: string;
+  /** Where it was opened from (session-devices.ts); absent for sessions older than the list. */
+  origin?: SessionDevice;
 }
+
+/** One of a person's sessions as their list shows it. */
+export interface ListedSession {
+  /** A handle of the session for ending it: never its id, which a cookie's token hashes to. */
+  handle: string;
+  device: string | null;
+  place: string | null;
+  address: string | null;
+  createdAt: string;
+  lastSeenAt: string;
+}
+
+/** The handle a list names a session by: the id hashed again, so the list leaks no id. */
+export const sessionHandle = (id: string) =>
+  crypto.createHash('sha256').update(`session-handle\n${id}`).digest('base64url').slice(0, 22);
 
 /** Console sessions, server-side (docs/recruiters.md). The only code that touches the table. */
 export function sessionsRepository(db: Db) {
@@ -23,8 +42,47 @@ export function sessionsRepository(db: Db) {
           createdAt: session.createdAt,
           lastSeenAt: session.lastSeenAt,
           expiresAt: session.expiresAt,
+          device: session.origin?.device ?? null,
+          place: session.origin?.place ?? null,
+          address: session.origin?.address ?? null,
         })
         .execute();
+    },
+
+    /** A person's sessions still running, the most recently used first. */
+    async listForUser(
+      userId: number,
+      now: Date,
+      idleBefore: Date,
+    ): Promise<(ListedSession & { id: string })[]> {
+      const rows = await db
+        .selectFrom('sessions')
+        .select(['id', 'device', 'place', 'address', 'createdAt', 'lastSeenAt'])
+        .where('userId', '=', userId)
+        .where('expiresAt', '>', now.toISOString())
+        .where('lastSeenAt', '>', idleBefore.toISOString())
+        .orderBy('lastSeenAt', 'desc')
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => ({
+        ...row,
+        handle: sessionHandle(row.id),
+        createdAt: toIso(row.createdAt),
+        lastSeenAt: toIso(row.lastSeenAt),
+      }));
+    },
+
+    /** Ends one session of a person by its handle; answers whether there was one. */
+    async deleteByHandle(userId: number, handle: string): Promise<boolean> {
+      const rows = await db
+        .selectFrom('sessions')
+        .select('id')
+        .where('userId', '=', userId)
+        .execute();
+      const match = rows.find((row) => sessionHandle(row.id) === handle);
+      if (!match) return false;
+      await db.deleteFrom('sessions').where('id', '=', match.id).execute();
+      return true;
     },
 
     /** The session and its user, active or not (the caller judges); undefined when unknown. */

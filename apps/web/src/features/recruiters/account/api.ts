@@ -4,6 +4,7 @@ import {
   calendarFeedCreatedSchema,
   calendarFeedSchema,
   consolePaths,
+  sessionListSchema,
   sessionSchema,
   type ConsoleSession,
   type PasswordChange,
@@ -34,13 +35,53 @@ export const accountApi = {
   createCalendarFeed: () =>
     call('POST', consolePaths.calendarFeed, { schema: calendarFeedCreatedSchema }),
   revokeCalendarFeed: () => call<void>('DELETE', consolePaths.calendarFeed),
+  /** Your sessions, or (admins) another person's. */
+  sessions: (userId: number | undefined, signal?: AbortSignal) =>
+    call(
+      'GET',
+      userId === undefined ? consolePaths.sessions : withId(consolePaths.userSessions, userId),
+      {
+        schema: sessionListSchema,
+        signal,
+      },
+    ),
+  endSession: (userId: number | undefined, handle: string) =>
+    call<void>(
+      'DELETE',
+      (userId === undefined
+        ? consolePaths.sessionEnd
+        : withId(consolePaths.userSession, userId)
+      ).replace(':handle', encodeURIComponent(handle)),
+    ),
+  endAllSessions: (userId: number) =>
+    call<unknown>('DELETE', withId(consolePaths.userSessions, userId)),
 };
 
 export const accountKeys = {
   session: ['account', 'session'] as const,
   tokens: ['account', 'tokens'] as const,
   calendarFeed: ['account', 'calendar-feed'] as const,
+  sessions: (userId: number | undefined) => ['account', 'sessions', userId ?? 'own'] as const,
 };
+
+/** A person's sessions: yours without `userId`. */
+export const sessionsQuery = (userId?: number) =>
+  queryOptions({
+    queryKey: accountKeys.sessions(userId),
+    queryFn: ({ signal }) => accountApi.sessions(userId, signal),
+  });
+
+/** Ending one session (a handle) or, for an admin, all of a person's (no handle). */
+export function useEndSessions(userId?: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (handle: string | undefined) =>
+      handle === undefined && userId !== undefined
+        ? accountApi.endAllSessions(userId)
+        : accountApi.endSession(userId, handle ?? ''),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: accountKeys.sessions(userId) }),
+  });
+}
 
 /** Who is signed in: the session, or null when nobody is (a 401). */
 export const sessionQuery = queryOptions({

@@ -6,6 +6,7 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   'sign-in': 'Signed in',
   'sign-in-failed': 'Sign-in refused',
   'sign-out': 'Signed out',
+  'session-end': 'Ended a session',
   'resume-view': 'Viewed a resume',
   'resume-download': 'Downloaded a resume',
   'applicant-view': 'Viewed an applicant',

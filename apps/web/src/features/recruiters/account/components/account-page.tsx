@@ -4,6 +4,7 @@ import { ApiError } from '@/lib/api-client';
 import { useChangePassword } from '../api';
 import { ApiTokens } from './api-tokens';
 import { CalendarFeed } from './calendar-feed';
+import { YourSessions } from './sessions';
 import { WorkingHours } from '../../interviews/components/working-hours';
 import { ROLE_LABELS } from '../../common/routes';
 import { useSession } from '../../common/session';
@@ -91,6 +92,7 @@ export default function AccountPage() {
           <FormActions submit="Change password" busy={changing.isPending} />
         </form>
       </section>
+      <YourSessions />
       <WorkingHours />
       <ApiTokens />
       <CalendarFeed />

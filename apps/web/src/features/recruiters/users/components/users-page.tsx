@@ -29,6 +29,8 @@ import { When } from '../../common/components/when';
 import { EmailText } from '../../common/components/email-text';
 import { ROLE_LABELS } from '../../common/routes';
 import { NamedButton } from '../../common/components/named-button';
+import { Modal } from '@/components/modal';
+import { SessionList } from '../../account/components/sessions';
 import './users-page.css';
 
 /** Every role, as the select offers it (compliance: the self-identification report only). */
@@ -141,6 +143,7 @@ function UserRow({
 }) {
   const [password, setPassword] = useState('');
   const [showReset, setShowReset] = useState(false);
+  const [showSessions, setShowSessions] = useState(false);
   const [pending, setPending] = useState<Pending>();
   const updating = useUpdateUser();
   const passwordId = `reset-${user.userId}`;
@@ -245,7 +248,21 @@ function UserRow({
               Reset password<span className="visually-hidden"> of {user.name}</span>
             </button>
           )}
+          {isSelf ? null : (
+            <NamedButton
+              label="Sessions"
+              name={`of ${user.name}`}
+              onClick={() => setShowSessions(true)}
+            />
+          )}
         </div>
+        <Modal
+          open={showSessions}
+          onClose={() => setShowSessions(false)}
+          title={`${user.name}’s sessions`}
+        >
+          {showSessions ? <SessionList userId={user.userId} name={user.name} /> : null}
+        </Modal>
         {pending?.kind === 'role' ? (
           <ConfirmDialog
             title={`Change ${user.name}’s role to ${ROLE_LABELS[pending.role]}?`}
