@@ -14,7 +14,7 @@ export interface Dovecot {
   user: string;
   password: string;
   port: number;
-  /** Stops the server (SIGTERM), waiting for it to go; its mail stays on disk. */
+  /** Stops the server and its sessions at once (as a crash would); its mail stays on disk. */
   stop(): Promise<void>;
   /** Starts it again on the same port with the same mail. */
   start(): Promise<void>;
@@ -129,7 +129,12 @@ export async function startDovecot(): Promise<Dovecot> {
   let child: ChildProcess | undefined;
   let exited: Promise<void> = Promise.resolve();
   const start = async () => {
-    const started = spawn(DOVECOT, ['-F', '-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
+    // Its own process group: a stop ends the IMAP sessions too, as a server going down does
+    // (the master alone leaves its imap processes serving the connections they have).
+    const started = spawn(DOVECOT, ['-F', '-c', conf], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      detached: true,
+    });
     let errors = '';
     started.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     child = started;
@@ -143,7 +148,7 @@ export async function startDovecot(): Promise<Dovecot> {
   };
   const stop = async () => {
     if (!child || child.exitCode !== null) return;
-    child.kill('SIGTERM');
+    process.kill(-child.pid!, 'SIGKILL');
     await exited;
     child = undefined;
   };
