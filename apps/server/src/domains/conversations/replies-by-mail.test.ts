@@ -309,6 +309,26 @@ describe(`replies by mail: Reply-To out, IMAP in (${engine})`, () => {
     expect(await repliesOf(rey.id)).toEqual([]);
   });
 
+  it('keeps a mail past 25 MB by its header in the unmatched list, unread, left in the mailbox', async () => {
+    const rey = await applicant();
+    const address = (await messaged(rey))!;
+    await deliver(
+      await composed({
+        to: address,
+        subject: 'Huge reply',
+        text: 'Everything I have.',
+        attachments: [{ filename: 'all.pdf', content: Buffer.alloc(26 * 1024 * 1024, 0x41) }],
+      }),
+    );
+    expect(await read()).toEqual({ read: 1, replies: 0, unmatched: 1 });
+    const [kept] = await unmatched('Huge reply');
+    expect(kept?.reason).toBe('too-large');
+    expect(kept?.body).toBe('[mail not read: larger than 25 MB; it stays in the mailbox]');
+    expect(kept!.raw.length).toBeLessThan(64 * 1024);
+    expect(Buffer.from(kept!.raw).toString()).toContain('Subject: Huge reply');
+    expect(await repliesOf(rey.id)).toEqual([]);
+  });
+
   it('lands a mail once when two readers read the mailbox at once, with or without the lease', async () => {
     const rey = await applicant();
     const address = (await messaged(rey))!;
