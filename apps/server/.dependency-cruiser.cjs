@@ -53,6 +53,9 @@ const domainImports = {
   // interview's applicant is found as the pipeline finds one; times offered to the candidate
   // are mailed with a fresh status link.
   interviews: ['audit', 'pipeline', 'mail', 'applications'],
+  // Candidates' replies: matched by the token their mail's Reply-To named, their files judged
+  // as resumes are, and the opening's recruiters told.
+  conversations: ['mail', 'applications', 'notifications'],
 };
 
 module.exports = {

@@ -109,4 +109,45 @@ describe('configuration', () => {
       loadConfig({ DATABASE_URL: 'postgres://localhost/x', SEED_DEMO_DATA: 'true' }).seedDemoData,
     ).toBe(true);
   });
+
+  it('reads the replies mailbox settings, and names a bad one without showing its password', () => {
+    expect(loadConfig({}).replies).toEqual({ address: undefined, imap: undefined, pollMs: 60_000 });
+    const set = loadConfig({
+      REPLY_ADDRESS: 'careers@example.com',
+      IMAP_URL: 'imaps://careers%40example.com:s%3Acret@imap.example.com/Replies',
+      IMAP_POLL_MS: '30000',
+    }).replies;
+    expect(set).toEqual({
+      address: 'careers@example.com',
+      imap: {
+        host: 'imap.example.com',
+        port: 993,
+        secure: true,
+        user: 'careers@example.com',
+        password: 's:cret',
+        mailbox: 'Replies',
+      },
+      pollMs: 30_000,
+    });
+    expect(
+      loadConfig({ REPLY_ADDRESS: 'a@example.com', IMAP_URL: 'imap://u:p@localhost' }).replies.imap,
+    ).toMatchObject({ port: 143, secure: false, mailbox: 'INBOX' });
+    for (const [env, named] of [
+      [{ REPLY_ADDRESS: 'careers+x@example.com' }, /REPLY_ADDRESS must be a plain address/],
+      [{ REPLY_ADDRESS: 'careers' }, /REPLY_ADDRESS/],
+      [{ REPLY_ADDRESS: 'a@example.com', IMAP_URL: 'imap://host/INBOX' }, /IMAP_URL must be/],
+      [{ REPLY_ADDRESS: 'a@example.com', IMAP_URL: 'https://u:p@host' }, /IMAP_URL must be/],
+      [{ IMAP_URL: 'imap://u:p@host' }, /IMAP_URL needs REPLY_ADDRESS/],
+      [{ IMAP_POLL_MS: 'often' }, /IMAP_POLL_MS/],
+    ] as const) {
+      try {
+        loadConfig(env);
+        expect.unreachable(JSON.stringify(env));
+      } catch (error) {
+        const problems = (error as ConfigError).problems.join('\n');
+        expect(problems).toMatch(named);
+        expect(problems).not.toContain('p@host');
+      }
+    }
+  });
 });

@@ -167,7 +167,75 @@ const envSchema = z.object({
     .regex(/^\d+$/, 'must be a whole number of milliseconds (0: off)')
     .transform(Number)
     .default(60_000),
+  // The mailbox candidates' replies go to (docs/operations.md, "Replies by mail"): a mail to a
+  // candidate names `<local>+<token>@<domain>` as its Reply-To, so the local part has no `+`.
+  REPLY_ADDRESS: z
+    .string()
+    .regex(
+      /^[^\s@+<>"(),;:]+@[^\s@<>"(),;:]+\.[^\s@<>"(),;:]+$/,
+      'must be a plain address such as careers@example.com, without a + in its local part',
+    )
+    .optional(),
+  IMAP_URL: z
+    .string()
+    .transform((value, ctx): ImapSetting => {
+      const imap = imapSetting(value);
+      if (typeof imap === 'string') {
+        ctx.addIssue({ code: 'custom', message: imap });
+        return z.NEVER;
+      }
+      return imap;
+    })
+    .optional(),
+  // How often a node looks for new replies in the mailbox (one node at a time, by lease).
+  IMAP_POLL_MS: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of milliseconds (0: off)')
+    .transform(Number)
+    .default(60_000),
 });
+
+/** IMAP_URL read: where the replies' mailbox is and how to sign in (the password never logged). */
+export interface ImapSetting {
+  host: string;
+  port: number;
+  /** imaps:// (TLS from the start); imap:// is upgraded with STARTTLS when the server offers it. */
+  secure: boolean;
+  user: string;
+  password: string;
+  /** The folder read: the URL's path, INBOX when it has none. */
+  mailbox: string;
+}
+
+/** imap(s)://user:password@host[:port][/mailbox], or the sentence saying what is wrong with it. */
+function imapSetting(value: string): ImapSetting | string {
+  const wrong =
+    'must be an imap:// or imaps:// URL with a user and password (imaps://user:password@host/INBOX)';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return wrong;
+  }
+  if (
+    !['imap:', 'imaps:'].includes(url.protocol) ||
+    !url.hostname ||
+    !url.username ||
+    !url.password
+  ) {
+    return wrong;
+  }
+  const secure = url.protocol === 'imaps:';
+  const mailbox = decodeURIComponent(url.pathname.replace(/^\/+/, ''));
+  return {
+    host: url.hostname.replace(/^\[|\]$/g, ''),
+    port: url.port ? Number(url.port) : secure ? 993 : 143,
+    secure,
+    user: decodeURIComponent(url.username),
+    password: decodeURIComponent(url.password),
+    mailbox: mailbox || 'INBOX',
+  };
+}
 
 /** A Google service account as the site uses it: who signs, with which key, asking where. */
 export interface GoogleServiceAccount {
@@ -265,6 +333,15 @@ export interface Config {
     /** How often a node tries to send due notices; 0 turns the timer off (tests call it). */
     pollMs: number;
   };
+  /** Candidates' replies by mail (docs/operations.md, "Replies by mail"). */
+  replies: {
+    /** REPLY_ADDRESS: mail to a candidate carries `Reply-To` to it plus a token; unset: none. */
+    address: string | undefined;
+    /** IMAP_URL: the mailbox read for replies; unset: no reader runs. */
+    imap: ImapSetting | undefined;
+    /** How often a node tries to read the mailbox; 0 turns the timer off (tests call it). */
+    pollMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -305,6 +382,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (e[key] !== undefined && e.PUBLIC_URL === undefined) {
       problems.push(`${key} needs PUBLIC_URL: search engines are told the site's public URLs`);
     }
+  }
+  // The reader matches replies by the token in the address REPLY_ADDRESS gave the mail.
+  if (e.IMAP_URL !== undefined && e.REPLY_ADDRESS === undefined) {
+    problems.push('IMAP_URL needs REPLY_ADDRESS: replies are matched by the address mail names');
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -363,5 +444,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : undefined,
       pollMs: e.SEARCH_POLL_MS,
     },
+    replies: { address: e.REPLY_ADDRESS, imap: e.IMAP_URL, pollMs: e.IMAP_POLL_MS },
   };
 }

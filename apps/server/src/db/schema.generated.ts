@@ -296,6 +296,7 @@ export interface MailQueue {
   lastError: string | null;
   lockedUntil: Instant | null;
   nextAttemptAt: Instant;
+  replyToken: string | null;
   status: Generated<string>;
   subject: string;
   textBody: string;

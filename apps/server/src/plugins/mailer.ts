@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { createMailSender, MAIL_BATCH, type MailSender } from '../domains/mail/mail-sender';
 import type { MailRepository } from '../domains/mail/mail-repository';
+import { replyMailbox } from '../domains/mail/reply-addresses';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +18,7 @@ export const mailer = fp<{ config: Config; mail: MailRepository }>(
     const sender = createMailSender({
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
+      replyMailbox: config.replies.address ? replyMailbox(config.replies.address) : undefined,
       mail,
       log: app.log,
     });

@@ -27,6 +27,7 @@ import * as erasureIndexes from './0025-erasure-indexes';
 import * as currentStage from './0026-current-stage';
 import * as applicantSearch from './0027-applicant-search';
 import * as conversations from './0028-conversations';
+import * as replyTokens from './0029-reply-tokens';
 import * as sessionDevices from './0033-session-devices';
 
 /**
@@ -63,5 +64,6 @@ export const migrations: Record<string, Migration> = {
   '0026-current-stage': currentStage,
   '0027-applicant-search': applicantSearch,
   '0028-conversations': conversations,
+  '0029-reply-tokens': replyTokens,
   '0033-session-devices': sessionDevices,
 };

@@ -148,6 +148,7 @@ export function invitationMails(
         origin: setting.origin,
         description: lines.join('\n'),
       }),
+      ...(audience === 'candidate' ? { toApplicant: true } : {}),
     };
   });
 }
@@ -191,6 +192,7 @@ export function reminderMails(
       subject: clip(`Reminder: ${summaryFor(interview, audience)}, ${whenText(interview, zone)}`),
       text,
       html,
+      ...(audience === 'candidate' ? { toApplicant: true } : {}),
     };
   });
 }

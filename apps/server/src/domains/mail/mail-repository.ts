@@ -2,6 +2,7 @@ import type { ExpressionBuilder } from 'kysely';
 import type { Database, Db } from '../../db/database';
 import { toIso } from '../../db/database';
 import { checkpointWal } from '../../db/wal-checkpoint';
+import { issueReplyToken } from './reply-addresses';
 import {
   pruneMailCapSlots,
   recipientLimit,
@@ -36,6 +37,12 @@ export interface OutgoingMail<Kind extends MailKind = MailKind> {
   alertId?: number;
   /** An iCalendar part: sent as a `text/calendar` alternative and as `invite.ics`. */
   calendar?: CalendarPart;
+  /**
+   * The mail goes to the applicant it is queued about, so their answer comes back: it is
+   * given a conversation token, and its `Reply-To` names it (docs/operations.md, "Replies by
+   * mail"). Never on mail to staff.
+   */
+  toApplicant?: boolean;
 }
 
 /** A calendar object to send with a mail (an interview's invitation or cancellation). */
@@ -51,6 +58,8 @@ const isCalendarMethod = (method: string | null): method is CalendarPart['method
 export interface QueuedMail extends OutgoingMail {
   id: number;
   attempts: number;
+  /** The conversation token its Reply-To names (a mail to the applicant); null for others. */
+  replyToken: string | null;
 }
 
 async function insertMail(
@@ -61,10 +70,17 @@ async function insertMail(
   notBefore: Date,
 ): Promise<number[]> {
   if (mails.length === 0) return [];
+  const tokens: (string | null)[] = [];
+  for (const mail of mails) {
+    if (!mail.toApplicant) tokens.push(null);
+    else if (applicantId === null) throw new Error('a mail to an applicant must name them');
+    // A fresh token per mail, in the mail's own transaction: both are kept or neither.
+    else tokens.push(await issueReplyToken(trx, applicantId, now));
+  }
   const rows = await trx
     .insertInto('mailQueue')
     .values(
-      mails.map((mail) => ({
+      mails.map((mail, index) => ({
         kind: mail.kind,
         applicantId,
         toAddress: mail.to.join(', '),
@@ -75,6 +91,7 @@ async function insertMail(
         alertId: mail.alertId ?? null,
         icalMethod: mail.calendar?.method ?? null,
         icalBody: mail.calendar?.content ?? null,
+        replyToken: tokens[index] ?? null,
         status: 'pending',
         attempts: 0,
         nextAttemptAt: notBefore.toISOString(),
@@ -189,6 +206,7 @@ export function mailRepository(db: Db) {
           'attempts',
           'icalMethod',
           'icalBody',
+          'replyToken',
         ])
         .execute();
       return rows.map(({ kind, toAddress, headers, icalMethod, icalBody, ...row }) => ({

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { conversationAddress, type ReplyMailbox } from './reply-addresses';
 import type { MailRepository } from './mail-repository';
 
 /** Tries per mail before it is left as failed (about a day and a half of retries). */
@@ -39,11 +40,14 @@ export interface MailSender {
 export function createMailSender({
   smtpUrl,
   from,
+  replyMailbox,
   mail,
   log,
 }: {
   smtpUrl: string | undefined;
   from: string;
+  /** REPLY_ADDRESS: a mail to an applicant names its conversation there; unset: no Reply-To. */
+  replyMailbox?: ReplyMailbox | undefined;
   mail: MailRepository;
   log: FastifyBaseLogger;
 }): MailSender {
@@ -77,6 +81,9 @@ export function createMailSender({
               subject: message.subject,
               text: message.text,
               html: message.html,
+              ...(replyMailbox && message.replyToken
+                ? { replyTo: conversationAddress(replyMailbox, message.replyToken) }
+                : {}),
               ...(message.headers ? { headers: message.headers } : {}),
               // A text/calendar alternative with its method, and the same as invite.ics: the
               // form Google, Outlook and Apple calendars take an invitation in.

@@ -196,7 +196,7 @@ export function applicantMessageMail(
     ...paragraphs.map((lines) => `<p>${lines.map(linkify).join('<br>')}</p>`),
     '</body></html>',
   ].join('\n');
-  return { kind: 'applicant-message', to: [to], subject, text: body, html };
+  return { kind: 'applicant-message', to: [to], subject, text: body, html, toApplicant: true };
 }
 
 /** "Choose a time for your interview": the times offered wait on the applicant's page. */
@@ -230,6 +230,7 @@ export function slotOfferMail(offer: {
     subject: `Choose a time for your interview: ${offer.jobTitle}`,
     text,
     html,
+    toApplicant: true,
   };
 }
 
