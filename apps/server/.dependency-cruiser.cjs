@@ -32,8 +32,18 @@ const domainImports = {
   pipeline: ['applications', 'audit', 'mail', 'messages', 'team'],
   // Templates, reasons and sent messages; their changes are audited in their transaction.
   messages: ['audit'],
-  // The applicant's own page: their view of the pipeline, their links, mail and audit.
-  applicant: ['pipeline', 'applications', 'mail', 'audit', 'messages', 'team', 'interviews'],
+  // The applicant's own page: their view of the pipeline, their links, mail and audit; their
+  // thread with the recruiters and their answers on it (conversations).
+  applicant: [
+    'pipeline',
+    'applications',
+    'mail',
+    'audit',
+    'messages',
+    'team',
+    'interviews',
+    'conversations',
+  ],
   // Voluntary self-identification: its own tables, read by nothing a recruiter sees.
   'self-id': [],
   // Job alerts: their mails and audit rows, and the openings they tell of.

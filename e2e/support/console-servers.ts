@@ -116,6 +116,8 @@ export async function startConsoleServers({
   return {
     env: {
       E2E_CONSOLE_SQLITE_URL: servers[0]!.baseUrl,
+      // Its database file, for a row only a mailbox makes (an unmatched reply).
+      E2E_CONSOLE_SQLITE_DB: path.join(sqlite.dataDir, 'site.db'),
       ...(servers[1] ? { E2E_CONSOLE_POSTGRES_URL: servers[1].baseUrl } : {}),
     },
     stop: async () => {

@@ -20,6 +20,7 @@ export const applicantFormFields = {
   resume: 'resume',
   slot: 'slot',
   timeZone: 'tz',
+  message: 'message',
 } as const;
 
 /** The re-send's body, in the public API's names (docs/api.md). */
@@ -97,6 +98,16 @@ export const applicantPageCopy = {
   cancelInterviewConfirm: 'I want to cancel this interview',
   interviewCancelled: 'Your interview is cancelled. We have told the interviewers.',
   interviewGone: 'This interview is no longer open to booking.',
+  threadHeading: 'Messages',
+  threadEmpty: 'No messages yet. When a recruiter writes to you, it shows here as well as by mail.',
+  replyLabel: 'Write to your recruiter',
+  replyHint: 'Your answer goes to the recruiters of this opening. You do not need to use mail.',
+  replyButton: 'Send my answer',
+  replySent: 'Thank you. Your answer is with the recruiters.',
+  replyEmpty: 'Please write your answer before sending it.',
+  replyTooLong: 'Your answer is longer than 5,000 characters. Please shorten it.',
+  replyTooMany:
+    'You have sent many answers in a short time. Please wait a while and send it again.',
 } as const;
 
 /** An interview as the candidate's page shows it: nothing of the kit or the scorecards. */
@@ -126,7 +137,21 @@ export interface SlotDay {
   slots: { startsAt: string; label: string }[];
 }
 
-/** The application as its own page shows it: nothing a recruiter wrote. */
+/**
+ * One entry of the status page's thread: what we sent (never who, by name) or what the
+ * candidate answered, by mail or on this page, with the names of the files that came with it.
+ */
+export interface ApplicantThreadEntry {
+  from: 'us' | 'you';
+  /** 'mail' or 'status-page' for an answer; null for what we sent. */
+  channel: 'mail' | 'status-page' | null;
+  at: string;
+  subject: string | null;
+  body: string;
+  attachments: string[];
+}
+
+/** The application as its own page shows it: nothing a recruiter wrote but the messages. */
 export interface ApplicantPageApplication {
   jobTitle: string;
   jobCode: string;
@@ -143,11 +168,18 @@ export interface ApplicantPageApplication {
   canReplaceResume: boolean;
   /** Interviews scheduled or offered, earliest first (cancelled ones are left out). */
   interviews: ApplicantInterview[];
+  /** The messages we sent and the answers given, oldest first. */
+  thread: ApplicantThreadEntry[];
 }
 
 /** What the page shows: one route, one of these. */
 export type ApplicantPageView =
-  | { kind: 'status'; notice: string | null }
+  | {
+      kind: 'status';
+      notice: string | null;
+      /** An answer refused (empty, too long, too many): why, and the text as typed. */
+      reply?: { problem: string; text: string };
+    }
   | { kind: 'confirm-withdraw'; problem: string | null }
   | { kind: 'confirm-erase' }
   | { kind: 'replace-resume'; problem: string | null }

@@ -1,6 +1,7 @@
 // The console's applicants: the list, the board, an applicant's page and their duplicates.
 import { applicantSchema } from './application';
 import { pagedQuerySchema, pagedSchema } from './console';
+import { applicantReplySchema } from './conversations';
 import { applicantMessageSchema } from './messages';
 import { applicantStageSchema } from './pipeline';
 import { arrivalSchema, sourceCreditSchema } from './sources';
@@ -197,6 +198,8 @@ export const consoleApplicantSchema = applicantSchema.extend({
   notes: z.array(applicantNoteSchema),
   /** Every message sent to them, oldest first (messages.ts). */
   messages: z.array(applicantMessageSchema),
+  /** What they answered, by mail or on their status page, oldest first (conversations.ts). */
+  replies: z.array(applicantReplySchema),
   /** The reason given when they were rejected, while Rejected is their stage. */
   rejectionReason: z.string().nullable(),
   /** The source credited at applying, and the raw values the visit carried (sources.ts). */

@@ -82,6 +82,14 @@ export const auditActionSchema = z.enum([
   'interview-offer',
   'applicant-interview-book',
   'applicant-interview-cancel',
+  // Conversations (docs/recruiters.md): a reply on the status page (actor 'applicant'), a
+  // reply's file downloaded, and admins' handling of the replies no conversation claimed.
+  'applicant-reply',
+  'reply-attachment-download',
+  'unmatched-reply-list',
+  'unmatched-reply-view',
+  'unmatched-reply-assign',
+  'unmatched-reply-discard',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

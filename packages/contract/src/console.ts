@@ -45,6 +45,14 @@ export const consolePaths = {
   applicantNotDuplicate: '/recruiters/applicants/:id/not-duplicate',
   /** A link the browser follows (viewer, download): the session cookie and a signature. */
   resume: '/recruiters/resumes/:guid',
+  /** A file that came with a candidate's reply: a link as the resume's (session + signature). */
+  replyAttachment: '/recruiters/reply-attachments/:guid',
+  /** GET the replies no conversation claimed (admins; docs/recruiters.md, "Conversations"). */
+  unmatchedReplies: '/recruiters/unmatched-replies',
+  /** GET one to read, DELETE to discard it. */
+  unmatchedReply: '/recruiters/unmatched-replies/:id',
+  /** POST `{ applicantId }`: put it on that applicant's timeline. */
+  unmatchedReplyAssign: '/recruiters/unmatched-replies/:id/assign',
   erasures: '/recruiters/erasures',
   users: '/recruiters/users',
   user: '/recruiters/users/:id',
@@ -83,6 +91,8 @@ export const consolePagePaths = {
   scorecard: '/recruiters/interviews/:id/scorecard',
   /** The interviews still waiting for a scorecard: yours, or everyone's. */
   feedbackDue: '/recruiters/feedback',
+  /** Replies no conversation claimed, for admins (conversations.ts). */
+  unmatchedReplies: '/recruiters/unmatched-replies',
 } as const;
 
 /** The query parameter that brings the browser back after signing in. */

@@ -24,6 +24,7 @@ export * from './console-bulk';
 export * from './description-html';
 export * from './self-id';
 export * from './messages';
+export * from './conversations';
 export * from './job-alerts';
 export * from './applicant-page';
 export * from './sources';

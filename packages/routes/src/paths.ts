@@ -90,6 +90,8 @@ export const APPLICANT_ACTIONS = [
   'data.json',
   'resume',
   'new-resume',
+  // POST only: an answer to the recruiters, from the page's thread.
+  'reply',
 ] as const;
 export type ApplicantAction = (typeof APPLICANT_ACTIONS)[number];
 /** An action's path under a status page's path (`applicantPagePath`). */

@@ -35,6 +35,8 @@ import { linkByToken, sourcesRepository } from './sources/sources-repository';
 import { signInThrottleRepository } from './accounts/sign-in-throttle-repository';
 import { usersRepository } from './accounts/users-repository';
 import { teamRepository } from './team/team-repository';
+import { replyFile, repliesOf } from './conversations/thread';
+import { unmatchedRepliesRepository } from './conversations/unmatched-replies';
 
 /**
  * The repositories an audited change to accounts writes with, over one transaction (none of them
@@ -141,6 +143,13 @@ export function createRepositories(db: Db, options: RepositoryOptions = {}) {
     selfId: selfIdRepository(db),
     // Message templates and rejection reasons (their changes audited in their transaction).
     messages: messagesRepository(db),
+    // Conversations (docs/recruiters.md): an applicant's replies, and the replies no
+    // conversation claimed (each admin's read and decision audited in its transaction).
+    replies: {
+      of: (applicantId: number) => repliesOf(db, applicantId),
+      file: (guid: string) => replyFile(db, guid),
+    },
+    unmatchedReplies: unmatchedRepliesRepository(db),
     // Job alerts: subscriptions, their links, and the runs that mail new openings.
     alerts: jobAlertsRepository(db),
     // Private calendar feeds: their tokens (made and revoked with an audit row) and contents.

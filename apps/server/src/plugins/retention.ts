@@ -26,7 +26,7 @@ export const RETENTION_LEASE = 'applicant-retention';
 const LEASE_MS = 15 * 60_000;
 
 export function createRetention(options: {
-  repos: Pick<Repositories, 'applicants' | 'leases' | 'mail'>;
+  repos: Pick<Repositories, 'applicants' | 'leases' | 'mail' | 'unmatchedReplies'>;
   retentionDays: number;
   clock?: () => Date;
   /** This node's lease holder id. */
@@ -43,6 +43,8 @@ export function createRetention(options: {
         const erased = await repos.applicants.eraseExpired(now, retentionDays, batchSize);
         // The mail caps' counters go once no window looks back at them (docs/careers.md).
         await repos.mail.pruneCapSlots(now);
+        // Replies no conversation claimed wait UNMATCHED_REPLY_DAYS for an admin, no longer.
+        await repos.unmatchedReplies.prune(now);
         return erased;
       } finally {
         await repos.leases.release(RETENTION_LEASE, holder, now);

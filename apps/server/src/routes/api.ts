@@ -25,6 +25,7 @@ import { consoleSessionListRoutes } from './recruiters/sessions';
 import { consoleTokensRoutes } from './recruiters/tokens';
 import { calendarFeedRoutes } from './recruiters/calendar-feed';
 import { consoleErasureRoutes } from './recruiters/erasures';
+import { consoleConversationRoutes } from './recruiters/conversations';
 import { consoleUsersRoutes } from './recruiters/users';
 import { consoleSelfIdReportRoutes } from './recruiters/self-id-report';
 import { selfIdRoutes } from './self-id';
@@ -79,6 +80,7 @@ export async function apiRoutes(app: FastifyInstance, { config, database }: ApiR
   await app.register(consoleUsersRoutes);
   await app.register(consoleAuditRoutes);
   await app.register(consoleErasureRoutes);
+  await app.register(consoleConversationRoutes);
   await app.register(consoleTokensRoutes);
   // Each person's private calendar feed of their interviews, and its link in Your account.
   await app.register(calendarFeedRoutes, { config });

@@ -3,6 +3,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   MAX_RESUME_BYTES,
+  REPLY_MAX_LENGTH,
   applicantFormFields,
   resumeRefusal,
   applicantPageCopy as copy,
@@ -16,6 +17,7 @@ import type { Config } from '../config';
 import { checkResume } from '../domains/applications/accept-application';
 import { resumeMimeType } from '../domains/applications/resume-file';
 import { attachmentDisposition } from '../lib/content-disposition';
+import { stripControlCharacters as clean } from '../lib/control-characters';
 import { HttpProblem } from '../lib/http-problem';
 import type { SharedRateLimits } from '../plugins/rate-limit-store';
 import { isValidXsrfToken, safeEqual, xsrfCookieName } from '../plugins/xsrf';
@@ -27,6 +29,8 @@ import { MULTIPART_BODY_LIMIT, sameOrigin } from './apply-form';
 
 /** The forms' fields are a few short values. */
 const FORM_BODY_LIMIT = 4_096;
+/** An answer: REPLY_MAX_LENGTH characters of up to 4 bytes each, percent-encoded, and room. */
+const REPLY_BODY_LIMIT = REPLY_MAX_LENGTH * 12 + FORM_BODY_LIMIT;
 
 /** What a notice in a status page's query says (post/redirect/get after an action). */
 const NOTICES = {
@@ -35,6 +39,7 @@ const NOTICES = {
   'erase-mail': copy.eraseMailSent,
   booked: copy.booked,
   'interview-cancelled': copy.interviewCancelled,
+  replied: copy.replySent,
 } as const;
 
 export interface ApplicantPageOptions {
@@ -76,11 +81,13 @@ export async function applicantPageRoutes(
   const decoders = createWorkerPool('body-decoder', { maxThreads: 1 });
   app.addHook('onClose', () => decoders.close());
   // The pages' forms: urlencoded, a few short fields.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
+  const formParser = (bodyLimit: number) => (scope: FastifyInstance) =>
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+  formParser(FORM_BODY_LIMIT)(app);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Referrer-Policy', 'no-referrer');
     reply.header('Cache-Control', 'no-store');
@@ -174,6 +181,30 @@ export async function applicantPageRoutes(
         );
       }
     }
+    // An answer refused whole (too many, too large): the status page, the text as typed.
+    if (token && request.routeOptions.url?.endsWith('/reply')) {
+      const application = await page.open(token, app.now()).catch(() => undefined);
+      if (application) {
+        const typed = String(formOf(request)[applicantFormFields.message] ?? '');
+        return send(
+          request,
+          reply,
+          {
+            view: {
+              kind: 'status',
+              notice: null,
+              reply: {
+                problem: status === 429 ? copy.replyTooMany : problem,
+                text: typed.slice(0, REPLY_MAX_LENGTH * 2),
+              },
+            },
+            base: applicantPagePath(token),
+            application,
+          },
+          code,
+        );
+      }
+    }
     return send(
       request,
       reply,
@@ -240,6 +271,55 @@ export async function applicantPageRoutes(
   });
 
   applicantInterviewRoutes(app, { formOf, checkForm, tokenOf, sendStatus, sendUnknown });
+
+  // An answer to the recruiters from the page's thread: a plain form, scripts or none. Its own
+  // scope for a body an answer fits in; limited per client as applying is, judged once the body
+  // is read so a refused answer comes back as typed.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/x-www-form-urlencoded');
+    formParser(REPLY_BODY_LIMIT)(scope);
+    scope.post(
+      '/applications/:token/reply',
+      {
+        schema: { hide: true },
+        bodyLimit: REPLY_BODY_LIMIT,
+        config: {
+          rateLimit: {
+            max: config.rateLimit.applicationsPerHour,
+            timeWindow: '1 hour',
+            hook: 'preHandler',
+          },
+        },
+      },
+      async (request, reply) => {
+        checkForm(request);
+        // Line ends as the browser sends them (CRLF) kept as one newline; nothing else changed.
+        const text = String(formOf(request)[applicantFormFields.message] ?? '').replace(
+          /\r\n?/g,
+          '\n',
+        );
+        const problem =
+          text.trim() === ''
+            ? copy.replyEmpty
+            : text.length > REPLY_MAX_LENGTH
+              ? copy.replyTooLong
+              : null;
+        if (problem) {
+          return sendStatus(
+            request,
+            reply,
+            { kind: 'status', notice: null, reply: { problem, text } },
+            400,
+          );
+        }
+        const token = tokenOf(request);
+        if (!(await page.reply(token, clean(text.trim(), true), app.now()))) {
+          return sendUnknown(request, reply);
+        }
+        return reply.redirect(`${applicantPagePath(token)}?notice=replied#thread`, 303);
+      },
+    );
+  });
 
   app.get('/applications/:token/erase', { schema: { hide: true } }, (request, reply) =>
     sendStatus(request, reply, { kind: 'confirm-erase' }),

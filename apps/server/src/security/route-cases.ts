@@ -8,6 +8,8 @@ import type { User } from '../domains/accounts/users-repository';
 import { putOnTeam } from '../test/hiring';
 import { insertInterview } from '../test/interviews';
 import { API_BASE_PATH, reportPaths } from '@lumenfield/contract';
+import { changeApplicants } from '../db/write-transaction';
+import { recordReply } from '../domains/conversations/replies';
 
 /** One request that reaches a route: its path with every parameter filled, and a body. */
 export interface RouteCase {
@@ -16,6 +18,8 @@ export interface RouteCase {
   body?: unknown;
   /** `session-link` cases bound to one session (a resume's signature): that session's cookie. */
   session?: string;
+  /** Which link of the applicant's page a `session` case is (default the resume's). */
+  link?: 'resume' | 'replyFile';
   /** Who reaches the route (their session or token; default the admin). */
   person?: 'compliance';
 }
@@ -37,6 +41,8 @@ export interface Fixtures {
   /** A session of the admin, and a resume link signed for it. */
   adminSession: string;
   resumeUrl: string;
+  /** A file of the fixture applicant's reply, its link signed for the admin's session. */
+  replyFileUrl: string;
   /** Personal API tokens: the admin's, the recruiter's, and a revoked one of the admin's. */
   adminToken: string;
   recruiterToken: string;
@@ -76,12 +82,34 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
   await putOnTeam(t, jobId, hiringManager.id, 'hiring_manager');
   const interviewId = await insertInterview(t, first.ApplicantID, [interviewer.id]);
   const adminSession = await openSession(t, admin);
+  await changeApplicants(t.db.handle.db, [first.ApplicantID], (trx) =>
+    recordReply(trx, {
+      applicantId: first.ApplicantID,
+      channel: 'mail',
+      subject: 'Re: your application',
+      body: 'Here it is.',
+      attachments: [
+        {
+          originalName: 'answer.pdf',
+          kind: 'pdf',
+          mimeType: 'application/pdf',
+          content: Buffer.from('%PDF-1.4 case'),
+        },
+      ],
+      receivedAt: new Date(),
+    }),
+  );
   const page = await t.app.inject({
     method: 'GET',
     url: `/api/recruiters/applicants/${first.ApplicantID}`,
     headers: { ...t.headers('read'), cookie: adminSession },
   });
-  const { resumeUrl } = page.json() as { resumeUrl: string };
+  const { resumeUrl, replies } = page.json() as {
+    resumeUrl: string;
+    replies: { attachments: { url: string }[] }[];
+  };
+  const replyFileUrl = replies[0]?.attachments[0]?.url;
+  if (!replyFileUrl) throw new Error('the fixture reply has no file link');
   return {
     jobId,
     closedJobId,
@@ -95,6 +123,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     interviewer,
     adminSession,
     resumeUrl,
+    replyFileUrl,
     adminToken: await personalToken(t, admin),
     recruiterToken: await personalToken(t, recruiter),
     revokedToken: await personalToken(t, admin, true),
@@ -183,6 +212,8 @@ export const REACH_ROLE_ROUTES: Record<'hiring_manager' | 'interviewer', Readonl
     'POST /api/recruiters/applicants/:id/messages/preview',
     'POST /api/recruiters/applicants/:id/rejection',
     'GET /api/recruiters/resumes/:guid',
+    // A reply's files, as the messages they answer (not an interviewer's).
+    'GET /api/recruiters/reply-attachments/:guid',
     'GET /api/recruiters/interviews/:id/scorecard',
     'PUT /api/recruiters/interviews/:id/scorecard',
     'GET /api/recruiters/applicants/:id/scorecards',
@@ -359,6 +390,22 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
       body: { otherId: f.applicantId },
     },
     'GET /api/recruiters/resumes/:guid': { url: f.resumeUrl, session: f.adminSession },
+    'GET /api/recruiters/reply-attachments/:guid': {
+      url: f.replyFileUrl,
+      session: f.adminSession,
+      link: 'replyFile',
+    },
+    // Conversations' unmatched replies (admins): an id that names none; the guards are tested.
+    'GET /api/recruiters/unmatched-replies/:id': {
+      url: '/api/recruiters/unmatched-replies/999999',
+    },
+    'DELETE /api/recruiters/unmatched-replies/:id': {
+      url: '/api/recruiters/unmatched-replies/999999',
+    },
+    'POST /api/recruiters/unmatched-replies/:id/assign': {
+      url: '/api/recruiters/unmatched-replies/999999/assign',
+      body: { applicantId: f.applicantId },
+    },
     'GET /api/recruiters/users': { url: '/api/recruiters/users' },
     'POST /api/recruiters/users': {
       url: '/api/recruiters/users',
@@ -419,6 +466,7 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
     },
     'GET /applications/:token/data.json': { url: `/applications/${NO_TOKEN}/data.json` },
     'GET /applications/:token/resume': { url: `/applications/${NO_TOKEN}/resume` },
+    'POST /applications/:token/reply': { url: `/applications/${NO_TOKEN}/reply`, body: {} },
     'GET /applications/:token/interviews/:interviewId': {
       url: `/applications/${NO_TOKEN}/interviews/1`,
     },

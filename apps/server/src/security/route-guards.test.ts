@@ -80,6 +80,7 @@ describe(`security: every route meets its guard, whatever the spelling (${engine
   const resumeLinkFor = async (
     headers: Record<string, string>,
     token?: Record<string, string>,
+    link: RouteCase['link'] = 'resume',
   ): Promise<string> => {
     const page = await t.app.inject({
       method: 'GET',
@@ -90,8 +91,12 @@ describe(`security: every route meets its guard, whatever the spelling (${engine
       },
       remoteAddress: newClient(),
     });
-    const { resumeUrl } = page.json() as { resumeUrl?: string };
+    const { resumeUrl, replies } = page.json() as {
+      resumeUrl?: string;
+      replies?: { attachments: { url: string }[] }[];
+    };
     // Not the role's to read: the admin's link, refused all the same.
+    if (link === 'replyFile') return replies?.[0]?.attachments[0]?.url ?? fixtures.replyFileUrl;
     return resumeUrl ?? fixtures.resumeUrl;
   };
   const pageHeaders = (method: string) =>
@@ -247,7 +252,7 @@ describe(`security: every route meets its guard, whatever the spelling (${engine
     }
     const recruiter = await openSession(t, fixtures.recruiter);
     const adminOnly = t.app.routeTable.filter((r) =>
-      r.url.match(/\/recruiters\/(users|audit|erasures)/),
+      r.url.match(/\/recruiters\/(users|audit|erasures|unmatched-replies)/),
     );
     expect(adminOnly.length).toBeGreaterThanOrEqual(4);
     for (const route of adminOnly.filter((r) => r.method !== 'HEAD')) {
@@ -406,7 +411,7 @@ describe(`security: every route meets its guard, whatever the spelling (${engine
                 : { ...page, cookie: [page.cookie, session].filter(Boolean).join('; ') };
           // A resume link is signed for the session or token that asked for it: its own.
           const url = routeCase.session
-            ? await resumeLinkFor(headers, by === 'token' ? headers : undefined)
+            ? await resumeLinkFor(headers, by === 'token' ? headers : undefined, routeCase.link)
             : routeCase.url;
           const res = await t.app.inject(request(route, routeCase, url, headers));
           const reaches = reached.has(key) && !(by === 'token' && route.sessionOnly);

@@ -32,6 +32,8 @@ import { EVERYTHING } from '../team/reach';
 import { candidateInterviews } from '../interviews/candidate-interviews';
 import { applicantInterviews } from './applicant-interviews';
 import { changeByLink } from './by-link';
+import { applicantThread } from '../conversations/thread';
+import { recordReply } from '../conversations/replies';
 
 /** While a newer resume may replace the one sent: before anyone went past the first reading. */
 const RESUME_STAGES: readonly ApplicantStage[] = ['New', 'Screening'];
@@ -106,6 +108,7 @@ export function applicantPage(db: Db, { origin, capPerAddress }: ApplicantPageMa
       resumeName: found.attachmentName,
       canReplaceResume: RESUME_STAGES.includes(stage),
       interviews: await candidateInterviews(reader, applicantId, now),
+      thread: await applicantThread(reader, applicantId),
     };
     return { found, stage, application };
   }
@@ -156,6 +159,33 @@ export function applicantPage(db: Db, { origin, capPerAddress }: ApplicantPageMa
         );
         await extendStatusLinks(trx, applicantId, now);
         return { withdrawn: true as const };
+      }),
+
+    /**
+     * An answer written on the status page (text only, already judged by the route): on the
+     * timeline as a reply by the page, the recruiters told (recordReply), audited with its
+     * length only; the links' expiry moves on. Undefined: the link opens nothing.
+     */
+    reply: (token: string, text: string, now: Date): Promise<true | undefined> =>
+      withLink(token, now, async (trx, applicantId) => {
+        await recordReply(trx, {
+          applicantId,
+          channel: 'status-page',
+          subject: null,
+          body: text,
+          receivedAt: now,
+        });
+        await audit(trx).record(
+          {
+            actor: { label: 'applicant' },
+            action: 'applicant-reply',
+            target: `applicant ${applicantId}`,
+            detail: `${text.length} characters`,
+          },
+          now,
+        );
+        await extendStatusLinks(trx, applicantId, now);
+        return true as const;
       }),
 
     /** "Erase my data": a one-time erase link mailed to the address applied with, audited. */
@@ -238,6 +268,8 @@ export function applicantPage(db: Db, { origin, capPerAddress }: ApplicantPageMa
             createdAt: now.toISOString(),
           })
           .where('applicantId', '=', applicantId)
+          // The resume alone, never a file that came with a reply.
+          .where('replyId', 'is', null)
           .execute();
         await audit(trx).record(
           {
@@ -263,6 +295,7 @@ export function applicantPage(db: Db, { origin, capPerAddress }: ApplicantPageMa
           .selectFrom('attachments')
           .select(['originalName', 'mimeType', 'content'])
           .where('applicantId', '=', applicantId)
+          .where('replyId', 'is', null)
           .executeTakeFirst();
         if (!resume) return undefined;
         await audit(trx).record(

@@ -10,6 +10,8 @@ import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { toIso } from '../../db/database';
 import { jsonColumn } from '../../db/json-column';
+import type { ApplicantReplies, Attachments } from '../../db/schema.generated';
+import { repliesOf } from '../conversations/thread';
 import { messagesOf } from '../messages/messages-repository';
 import { pipelineRepository, type PipelineApplicant } from '../pipeline/pipeline-repository';
 
@@ -83,8 +85,53 @@ export interface ApplicantDataExport {
     visit: PipelineApplicant['arrival'];
     /** Their interviews, and the scorecards submitted about each (not who wrote them). */
     interviews: ExportedInterview[];
+    /** What they answered, by mail or on their status page, with the files that came. */
+    replies: ExportedReply[];
   };
 }
+
+/** A reply as "Download my data" gives it: every stored column, the files' facts. */
+export interface ExportedReply {
+  channel: string;
+  subject: string | null;
+  body: string;
+  receivedAt: string;
+  files: { fileName: string; kind: string; type: string; bytes: number; sha256: string }[];
+}
+
+/**
+ * Every column of a stored reply and of a reply's file, and where the export carries it (null:
+ * our own key or bookkeeping, which says nothing about the person): a column added to either
+ * table does not compile until it is placed here.
+ */
+export const replyExportFields = {
+  reply: {
+    id: null,
+    applicantId: null,
+    // A hash of the mail's Message-ID: what makes one mail land once.
+    sourceKey: null,
+    channel: 'channel',
+    subject: 'subject',
+    body: 'body',
+    receivedAt: 'receivedAt',
+  },
+  file: {
+    id: null,
+    applicantId: null,
+    replyId: null,
+    // The bytes are not in the JSON (as the resume's are not); their facts are.
+    content: null,
+    createdAt: null,
+    originalName: 'fileName',
+    kind: 'kind',
+    mimeType: 'type',
+    sizeBytes: 'bytes',
+    sha256: 'sha256',
+  },
+} as const satisfies {
+  reply: Record<keyof ApplicantReplies, keyof ExportedReply | null>;
+  file: Record<keyof Attachments, keyof ExportedReply['files'][number] | null>;
+};
 
 export interface ExportedInterview {
   name: string;
@@ -165,7 +212,7 @@ function sentFields(found: PipelineApplicant): Pick<PipelineApplicant, Applicant
  * The export of one application (inside the caller's transaction, under the applicant's lock):
  * every stored field (answers, place, stage history, the messages we sent, the resume's facts,
  * not its bytes; the knock-out answers, a rejection's reason, the source and the visit; their
- * interviews and the scorecards submitted about them). A
+ * interviews and the scorecards submitted about them; their replies with their files' facts). A
  * recruiter's notes are the company's own working notes and are left out (docs/careers.md).
  */
 export async function applicantDataExport(
@@ -179,6 +226,7 @@ export async function applicantDataExport(
     .selectFrom('attachments')
     .select(['originalName', 'kind', 'mimeType', 'sizeBytes', 'sha256', 'createdAt'])
     .where('applicantId', '=', found.applicantId)
+    .where('replyId', 'is', null)
     .executeTakeFirst();
   return {
     exportedAt: now.toISOString(),
@@ -218,6 +266,19 @@ export async function applicantDataExport(
       source: found.source,
       visit: found.arrival,
       interviews: await interviewsOf(trx, found.applicantId),
+      replies: (await repliesOf(trx, found.applicantId)).map((reply) => ({
+        channel: reply.channel,
+        subject: reply.subject,
+        body: reply.body,
+        receivedAt: reply.receivedOn,
+        files: reply.files.map((file) => ({
+          fileName: file.name,
+          kind: file.kind,
+          type: file.mimeType,
+          bytes: file.bytes,
+          sha256: file.sha256,
+        })),
+      })),
     },
   };
 }

@@ -157,7 +157,11 @@ export function applicantsRepository(db: Db) {
       const earlier = (q: Db) =>
         q
           .selectFrom('applicationSubmits')
-          .innerJoin('attachments', 'attachments.applicantId', 'applicationSubmits.applicantId')
+          .innerJoin('attachments', (join) =>
+            join
+              .onRef('attachments.applicantId', '=', 'applicationSubmits.applicantId')
+              .on('attachments.replyId', 'is', null),
+          )
           .select(['applicationSubmits.applicantId', 'attachments.id as guid'])
           .where('applicationSubmits.submitKey', '=', key)
           .where('applicationSubmits.submittedAt', '>=', cutoff)
@@ -289,6 +293,8 @@ export function applicantsRepository(db: Db) {
           'content',
         ])
         .where('id', '=', guid)
+        // Resumes only: a reply's files have their own route (conversations).
+        .where('replyId', 'is', null)
         .executeTakeFirst();
       return row && { ...row, content: Buffer.from(row.content) };
     },

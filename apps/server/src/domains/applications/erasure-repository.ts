@@ -27,6 +27,13 @@ async function eraseApplicants(trx: Db, ids: readonly number[]): Promise<Erasure
   const result: ErasureResult = { applicants: 0, resumes: 0, mails: 0 };
   for (let i = 0; i < ids.length; i += CHUNK) {
     const batch = ids.slice(i, i + CHUNK);
+    // A reply's files first (they are not resumes, and not counted as such), then the resumes;
+    // the replies themselves go with the applicants (ON DELETE CASCADE).
+    await trx
+      .deleteFrom('attachments')
+      .where('applicantId', 'in', batch)
+      .where('replyId', 'is not', null)
+      .execute();
     const resumes = await trx
       .deleteFrom('attachments')
       .where('applicantId', 'in', batch)

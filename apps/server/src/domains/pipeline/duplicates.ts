@@ -68,6 +68,9 @@ export function duplicatesRepository(db: Db) {
         .select(['a.applicantId as applicantId', 'o.applicantId as otherId'])
         .where('a.applicantId', 'in', ids)
         .whereRef('o.applicantId', '<>', 'a.applicantId')
+        // Resumes alike, not a file that came with a reply.
+        .where('a.replyId', 'is', null)
+        .where('o.replyId', 'is', null)
         .execute(),
     ]);
     return [

@@ -102,7 +102,12 @@ export function pipelineRepository(db: Db) {
     const query = db
       .selectFrom('applicants')
       .innerJoin('jobs', 'jobs.id', 'applicants.jobId')
-      .innerJoin('attachments', 'attachments.applicantId', 'applicants.id')
+      // The resume: a reply's files live in the same table (conversations/replies.ts).
+      .innerJoin('attachments', (join) =>
+        join
+          .onRef('attachments.applicantId', '=', 'applicants.id')
+          .on('attachments.replyId', 'is', null),
+      )
       .leftJoin('countries', 'countries.value', 'applicants.countryId')
       .leftJoin('states', 'states.value', 'applicants.stateId')
       .where((eb) => applicantInReach(eb, filter.reach))
@@ -457,6 +462,7 @@ export function pipelineRepository(db: Db) {
           .selectFrom('attachments')
           .select('applicantId')
           .where('id', '=', guid)
+          .where('replyId', 'is', null)
           .executeTakeFirst();
         return row?.applicantId;
       },

@@ -69,10 +69,12 @@ export async function applicantPageOf(
   const found = await repos.pipeline.find(id, reach);
   if (!found) throw new HttpProblem(404, `There is no applicant with id ${id}.`);
   const reader = reach.kind === 'interviews';
-  const [stages, notes, messages, duplicates] = await Promise.all([
+  const [stages, notes, messages, replies, duplicates] = await Promise.all([
     stageHistoryOf(repos.pipeline, found),
     reader ? [] : repos.pipeline.notes(id),
     reader ? [] : repos.messages.messagesOf(id),
+    // Replies go with the messages they answer: not an interviewer's to read.
+    reader ? [] : repos.replies.of(id),
     reachesAll(reach)
       ? repos.duplicates.of(id, app.now())
       : { possibleDuplicates: [], alsoApplied: [] },
@@ -85,6 +87,15 @@ export async function applicantPageOf(
     ...(reader ? { source: null, arrival: {}, referredBy: null, rejectionReason: null } : {}),
     ...duplicates,
     messages,
+    replies: replies.map(({ files, ...reply }) => ({
+      ...reply,
+      attachments: files.map((file) => ({
+        name: file.name,
+        kind: file.kind,
+        bytes: file.bytes,
+        url: `${API_BASE_PATH}${consolePaths.replyAttachment.replace(':guid', file.guid)}?sig=${app.consoleSessions.resumeSignature(boundTo, file.guid)}`,
+      })),
+    })),
     attachmentKind: kindOf(attachmentKind),
     resumeUrl: `${API_BASE_PATH}${resumePath}?sig=${signature}`,
     ...toStageMove(stages),

@@ -17,6 +17,7 @@ import { usePageMeta } from '@/lib/page-meta';
 import './applicant-page.css';
 import { Summary, Confirm, LinksForm } from './applicant-forms';
 import { BookView, InterviewList } from './interview-booking';
+import { Thread } from './applicant-thread';
 
 /**
  * The applicant's own page (docs/careers.md, "Your application's own page"), made by the server
@@ -86,7 +87,13 @@ function bodyOf(state: ApplicantPageState): ReactNode {
   switch (view.kind) {
     case 'status':
       return application && base ? (
-        <StatusView application={application} base={base} notice={view.notice} />
+        <StatusView
+          application={application}
+          base={base}
+          notice={view.notice}
+          xsrfToken={xsrfToken}
+          reply={view.reply}
+        />
       ) : null;
     case 'confirm-withdraw':
       return (
@@ -197,10 +204,14 @@ function StatusView({
   application,
   base,
   notice,
+  xsrfToken,
+  reply,
 }: {
   application: ApplicantPageApplication;
   base: string;
   notice: string | null;
+  xsrfToken: string;
+  reply: { problem: string; text: string } | undefined;
 }) {
   return (
     <>
@@ -211,6 +222,7 @@ function StatusView({
       ) : null}
       <Summary application={application} />
       <InterviewList interviews={application.interviews} base={base} />
+      <Thread thread={application.thread} base={base} xsrfToken={xsrfToken} reply={reply} />
       <h2 className="applicant-page__heading">What you can do</h2>
       <ul className="applicant-actions">
         <li className="applicant-action">

@@ -24,6 +24,7 @@ export type ConsoleRoute =
   | { id: 'selfIdReport' }
   | { id: 'scorecard'; interviewId: number }
   | { id: 'feedbackDue' }
+  | { id: 'unmatchedReplies' }
   | { id: 'notFound' };
 
 export const PAGE_TITLES: Record<ConsoleRoute['id'], string> = {
@@ -44,6 +45,7 @@ export const PAGE_TITLES: Record<ConsoleRoute['id'], string> = {
   selfIdReport: 'Self-identification',
   scorecard: 'Scorecard',
   feedbackDue: 'Feedback due',
+  unmatchedReplies: 'Unmatched replies',
   notFound: 'Page not found',
 };
 
@@ -57,7 +59,11 @@ export const ROLE_LABELS: Record<UserRole, string> = {
 };
 
 /** Pages only admins may open. */
-export const ADMIN_ONLY: ReadonlySet<ConsoleRoute['id']> = new Set(['users', 'audit']);
+export const ADMIN_ONLY: ReadonlySet<ConsoleRoute['id']> = new Set([
+  'users',
+  'audit',
+  'unmatchedReplies',
+]);
 
 /**
  * What the compliance role may open: its report and its own account. Nobody else opens the
@@ -146,6 +152,8 @@ export function matchConsoleRoute(rawPath: string): ConsoleRoute {
       return { id: 'selfIdReport' };
     case consolePagePaths.feedbackDue:
       return { id: 'feedbackDue' };
+    case consolePagePaths.unmatchedReplies:
+      return { id: 'unmatchedReplies' };
   }
   const card = new RegExp(`^${consolePagePaths.scorecard.replace(':id', '(\\d{1,9})')}$`).exec(
     pathname,

@@ -130,6 +130,7 @@ describe('the shell', () => {
       'Reports',
       'Users',
       'Audit log',
+      'Unmatched replies',
     ]);
     expect(within(nav).getByRole('link', { name: 'Openings' })).toHaveAttribute(
       'aria-current',

@@ -42,6 +42,9 @@ const SourcesPage = lazy(() => import('../sources/components/sources-page'));
 const ReportsPage = lazy(() => import('../reports/components/reports-page'));
 const ScorecardPage = lazy(() => import('../scorecards/components/scorecard-page'));
 const FeedbackDuePage = lazy(() => import('../scorecards/components/feedback-due-page'));
+const UnmatchedRepliesPage = lazy(
+  () => import('../conversations/components/unmatched-replies-page'),
+);
 
 function Screen({ route }: { route: ConsoleRoute }) {
   switch (route.id) {
@@ -77,6 +80,8 @@ function Screen({ route }: { route: ConsoleRoute }) {
       return <ScorecardPage key={route.interviewId} interviewId={route.interviewId} />;
     case 'feedbackDue':
       return <FeedbackDuePage />;
+    case 'unmatchedReplies':
+      return <UnmatchedRepliesPage />;
     default:
       return (
         <>
@@ -113,6 +118,7 @@ const NAV: readonly (readonly [ConsoleRoute, string, string])[] = [
   [{ id: 'selfIdReport' }, SELF_ID_REPORT_PAGE, 'Self-identification'],
   [{ id: 'users' }, consolePagePaths.users, 'Users'],
   [{ id: 'audit' }, consolePagePaths.audit, 'Audit log'],
+  [{ id: 'unmatchedReplies' }, consolePagePaths.unmatchedReplies, 'Unmatched replies'],
 ];
 
 function Shell({

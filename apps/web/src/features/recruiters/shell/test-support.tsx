@@ -115,6 +115,7 @@ export function applicant(overrides: Partial<ConsoleApplicant> = {}): ConsoleApp
     stageHistory: [{ stage: 'New', changedBy: 'applicant', changedOn: '2026-11-20T10:00:00.000Z' }],
     notes: [],
     messages: [],
+    replies: [],
     rejectionReason: null,
     source: null,
     arrival: {},

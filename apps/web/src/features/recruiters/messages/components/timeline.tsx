@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ApplicantMessageKind, ConsoleApplicant } from '@lumenfield/contract';
+import type { ApplicantMessageKind, ConsoleApplicant, ReplyChannel } from '@lumenfield/contract';
 import { StageBadge } from '../../common/components/badges';
 import { When } from '../../common/components/when';
 import './messages.css';
@@ -10,13 +10,27 @@ const KIND_LABELS: Record<ApplicantMessageKind, string> = {
   rejection: 'Rejection mail sent',
 };
 
+const CHANNEL_LABELS: Record<ReplyChannel, string> = {
+  mail: 'Replied by mail',
+  'status-page': 'Replied on their status page',
+};
+
+/** "12 KB", "1.4 MB": a file's size at a glance. */
+const sizeText = (bytes: number) =>
+  bytes < 1024 * 1024
+    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
+    : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
 interface Entry {
   key: string;
   at: string;
   content: ReactNode;
 }
 
-/** Everything that happened to the application, newest first: moves, notes and messages. */
+/**
+ * Everything that happened to the application, newest first: moves, notes, messages and the
+ * candidate's replies (their text as text, their files as downloads bound to this session).
+ */
 export function Timeline({ applicant }: { applicant: ConsoleApplicant }) {
   const entries: Entry[] = [
     ...applicant.stageHistory.map((change, index) => ({
@@ -61,6 +75,35 @@ export function Timeline({ applicant }: { applicant: ConsoleApplicant }) {
             </summary>
             <p className="rc-message-body">{sent.body}</p>
           </details>
+        </>
+      ),
+    })),
+    ...applicant.replies.map((reply) => ({
+      key: `reply-${reply.replyId}`,
+      at: reply.receivedOn,
+      content: (
+        <>
+          <p className="rc-timeline__what">
+            <strong>{CHANNEL_LABELS[reply.channel]}</strong>
+            {reply.subject ? (
+              <>
+                : <span className="rc-timeline__subject">{reply.subject}</span>
+              </>
+            ) : null}
+          </p>
+          <p className="rc-message-body rc-timeline__reply">{reply.body}</p>
+          {reply.attachments.length > 0 ? (
+            <ul className="rc-timeline__files" aria-label="Files with the reply">
+              {reply.attachments.map((file) => (
+                <li key={file.url}>
+                  <a href={file.url} download={file.name}>
+                    {file.name}
+                  </a>{' '}
+                  <span className="rc-sub">({sizeText(file.bytes)})</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </>
       ),
     })),
