@@ -16,6 +16,7 @@ import { consoleJobsRoutes } from './recruiters/jobs';
 import { consoleMessagesRoutes } from './recruiters/messages';
 import { consoleScorecardRoutes } from './recruiters/scorecards';
 import { consoleSourcesRoutes } from './recruiters/sources';
+import { consoleOutboxRoutes } from './recruiters/outbox';
 import { consoleInterviewsRoutes } from './recruiters/interviews';
 import { consoleReportsRoutes } from './recruiters/reports';
 import { consoleTeamRoutes } from './recruiters/team';
@@ -82,6 +83,8 @@ export async function apiRoutes(app: FastifyInstance, { config, database }: ApiR
   await app.register(calendarFeedRoutes, { config });
   await app.register(consoleMessagesRoutes, { config });
   await app.register(consoleSourcesRoutes);
+  // Mail kept instead of sent without a mail server on a loopback host (admins only).
+  await app.register(consoleOutboxRoutes, { config });
   await app.register(consoleInterviewsRoutes, { config });
   await app.register(consoleReportsRoutes);
   await app.register(consoleBulkRoutes, { config });

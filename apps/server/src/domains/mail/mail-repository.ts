@@ -51,6 +51,8 @@ const isCalendarMethod = (method: string | null): method is CalendarPart['method
 export interface QueuedMail extends OutgoingMail {
   id: number;
   attempts: number;
+  /** The applicant the mail is about, if any (a mail kept in the local outbox goes with them). */
+  applicantId?: number | null;
 }
 
 async function insertMail(
@@ -181,6 +183,7 @@ export function mailRepository(db: Db) {
         .returning([
           'id',
           'kind',
+          'applicantId',
           'toAddress',
           'subject',
           'textBody as text',

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { MailRepository } from './mail-repository';
+import type { OutboxRepository } from './outbox-repository';
 
 /** Tries per mail before it is left as failed (about a day and a half of retries). */
 export const MAX_MAIL_ATTEMPTS = 12;
@@ -34,17 +35,21 @@ export interface MailSender {
 /**
  * Sends queued mail over SMTP (nodemailer). A mail goes once the SMTP server takes it; a
  * failure leaves it queued for a later try, so a mail server that is down delays only the mail.
- * Without SMTP_URL a mail is logged (its id and kind, never its text) instead of sent.
+ * Without SMTP_URL a mail is kept in the local outbox when one is given (a site on a loopback
+ * host: config.ts, `mailOutbox`), else logged (its id and kind, never its text) instead of sent.
  */
 export function createMailSender({
   smtpUrl,
   from,
   mail,
+  outbox,
   log,
 }: {
   smtpUrl: string | undefined;
   from: string;
   mail: MailRepository;
+  /** Where mail goes instead of a mail server; never used while `smtpUrl` is set. */
+  outbox?: OutboxRepository | undefined;
   log: FastifyBaseLogger;
 }): MailSender {
   const transport: Transporter | undefined = smtpUrl
@@ -84,6 +89,12 @@ export function createMailSender({
                 ? { icalEvent: { ...message.calendar, filename: 'invite.ics' } }
                 : {}),
             });
+          } else if (outbox) {
+            await outbox.keep(message, now);
+            log.info(
+              { mailId: message.id, kind: message.kind },
+              'mail kept in the local outbox, not sent: no SMTP_URL',
+            );
           } else {
             log.info(
               { mailId: message.id, kind: message.kind },

@@ -1,5 +1,6 @@
 import {
   consolePagePaths,
+  OUTBOX_PAGE,
   REPORTS_PAGE,
   SELF_ID_REPORT_PAGE,
   type UserRole,
@@ -24,6 +25,7 @@ export type ConsoleRoute =
   | { id: 'selfIdReport' }
   | { id: 'scorecard'; interviewId: number }
   | { id: 'feedbackDue' }
+  | { id: 'outbox' }
   | { id: 'notFound' };
 
 export const PAGE_TITLES: Record<ConsoleRoute['id'], string> = {
@@ -44,6 +46,7 @@ export const PAGE_TITLES: Record<ConsoleRoute['id'], string> = {
   selfIdReport: 'Self-identification',
   scorecard: 'Scorecard',
   feedbackDue: 'Feedback due',
+  outbox: 'Outbox',
   notFound: 'Page not found',
 };
 
@@ -57,7 +60,7 @@ export const ROLE_LABELS: Record<UserRole, string> = {
 };
 
 /** Pages only admins may open. */
-export const ADMIN_ONLY: ReadonlySet<ConsoleRoute['id']> = new Set(['users', 'audit']);
+export const ADMIN_ONLY: ReadonlySet<ConsoleRoute['id']> = new Set(['users', 'audit', 'outbox']);
 
 /**
  * What the compliance role may open: its report and its own account. Nobody else opens the
@@ -146,6 +149,8 @@ export function matchConsoleRoute(rawPath: string): ConsoleRoute {
       return { id: 'selfIdReport' };
     case consolePagePaths.feedbackDue:
       return { id: 'feedbackDue' };
+    case OUTBOX_PAGE:
+      return { id: 'outbox' };
   }
   const card = new RegExp(`^${consolePagePaths.scorecard.replace(':id', '(\\d{1,9})')}$`).exec(
     pathname,

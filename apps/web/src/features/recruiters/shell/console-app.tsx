@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import {
+  OUTBOX_PAGE,
   REPORTS_PAGE,
   SELF_ID_REPORT_PAGE,
   SIGN_IN_RETURN_PARAM,
@@ -42,6 +43,7 @@ const SourcesPage = lazy(() => import('../sources/components/sources-page'));
 const ReportsPage = lazy(() => import('../reports/components/reports-page'));
 const ScorecardPage = lazy(() => import('../scorecards/components/scorecard-page'));
 const FeedbackDuePage = lazy(() => import('../scorecards/components/feedback-due-page'));
+const OutboxPage = lazy(() => import('../outbox/components/outbox-page'));
 
 function Screen({ route }: { route: ConsoleRoute }) {
   switch (route.id) {
@@ -77,6 +79,8 @@ function Screen({ route }: { route: ConsoleRoute }) {
       return <ScorecardPage key={route.interviewId} interviewId={route.interviewId} />;
     case 'feedbackDue':
       return <FeedbackDuePage />;
+    case 'outbox':
+      return <OutboxPage />;
     default:
       return (
         <>
@@ -113,6 +117,7 @@ const NAV: readonly (readonly [ConsoleRoute, string, string])[] = [
   [{ id: 'selfIdReport' }, SELF_ID_REPORT_PAGE, 'Self-identification'],
   [{ id: 'users' }, consolePagePaths.users, 'Users'],
   [{ id: 'audit' }, consolePagePaths.audit, 'Audit log'],
+  [{ id: 'outbox' }, OUTBOX_PAGE, 'Outbox'],
 ];
 
 function Shell({
