@@ -34,3 +34,4 @@ export * from './scorecards';
 export * from './hiring-team';
 export * from './interviews';
 export * from './console-outbox';
+export * from './stage-templates';

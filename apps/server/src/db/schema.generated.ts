@@ -32,6 +32,7 @@ export interface ApplicantLinks {
 export interface ApplicantMessages {
   applicantId: number;
   body: string;
+  heldMailId: number | null;
   id: Generated<number>;
   kind: string;
   sentAt: Instant;

@@ -6,7 +6,9 @@ import { dialect, type AnyDb } from './dialect';
  * - `local_outbox`: mail the sender kept instead of sending it, only while no SMTP_URL is set
  *   and the site runs on a loopback host; the newest few hundred, erased with their applicant;
  * - `stage_templates`: per opening and stage, the message template a move into that stage
- *   sends to the candidate (held as a bulk rejection's mail is, so Undo takes it back).
+ *   sends to the candidate (held as a bulk rejection's mail is, so Undo takes it back);
+ * - `applicant_messages.held_mail_id`: the queued mail of such an automatic message while it
+ *   may still be taken back (the applicant moved on, or the move undone, within its hold).
  */
 export async function up(db: AnyDb): Promise<void> {
   const { instant, tableWithId: id } = dialect(db);
@@ -38,6 +40,8 @@ export async function up(db: AnyDb): Promise<void> {
     )
     .addPrimaryKeyConstraint('stage_templates_pk', ['job_id', 'stage'])
     .execute();
+  // No foreign key: a sent mail's queue row is deleted, and the id then names nothing.
+  await db.schema.alterTable('applicant_messages').addColumn('held_mail_id', 'integer').execute();
   await db.schema
     .createIndex('stage_templates_template_idx')
     .on('stage_templates')
@@ -46,6 +50,7 @@ export async function up(db: AnyDb): Promise<void> {
 }
 
 export async function down(db: AnyDb): Promise<void> {
+  await db.schema.alterTable('applicant_messages').dropColumn('held_mail_id').execute();
   await db.schema.dropTable('stage_templates').ifExists().execute();
   await db.schema.dropTable('local_outbox').ifExists().execute();
 }
