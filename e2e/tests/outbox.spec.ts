@@ -1,4 +1,8 @@
-import { APPLIED_SUCCESSFULLY, jobOpeningListSchema } from '../../packages/contract/src/index';
+import {
+  APPLIED_SUCCESSFULLY,
+  applicantPageCopy,
+  jobOpeningListSchema,
+} from '../../packages/contract/src/index';
 import { pdfWithText } from '../../apps/server/src/test/files';
 import { dialogOf, fillForm, type Applicant } from '../support/apply-dialog';
 import { expectNoViolations } from '../support/axe';
@@ -66,7 +70,7 @@ test('a newcomer applies, reads the confirmation in the outbox and follows its s
   await expect(admin.getByText('No mail server is set')).toBeVisible();
   await expect(admin.getByText('SMTP_URL').first()).toBeVisible();
   const kept = admin.getByRole('table', { name: 'Kept mail' });
-  const subject = `Your application for ${opening.Job_Title}`;
+  const subject = `Your application for ${opening.JobTitle}`;
   // The sender keeps the mail within a poll or two (MAIL_POLL_MS=200).
   await expect
     .poll(
@@ -102,5 +106,9 @@ test('a newcomer applies, reads the confirmation in the outbox and follows its s
   ]);
   await statusPage.waitForLoadState();
   expect(statusPage.url()).toMatch(new RegExp(`^${base}/applications/[A-Za-z0-9_-]{43}$`));
-  await expect(statusPage.getByRole('heading', { level: 1 })).toContainText(opening.Job_Title);
+  await expect(
+    statusPage.getByRole('heading', { level: 1, name: applicantPageCopy.title }),
+  ).toBeVisible();
+  await expect(statusPage.locator('dl')).toContainText(opening.JobTitle);
+  await expect(statusPage.locator('dl')).toContainText('Received');
 });

@@ -99,7 +99,7 @@ export function pipelineChanges(db: Db) {
         reach = EVERYTHING,
         mailOrigin,
       }: { bulk?: BulkStep | undefined; reach?: Reach; mailOrigin?: string } = {},
-    ): Promise<StageHistory> =>
+    ): Promise<StageHistory & { messagesChanged: boolean }> =>
       audited(applicantId, async (pipeline, audit, trx) => {
         const found = await pipeline.find(applicantId, reach);
         if (!found) throw noApplicant(applicantId);
@@ -150,7 +150,8 @@ export function pipelineChanges(db: Db) {
           },
           now,
         );
-        return stageHistoryOf(pipeline, found);
+        const messagesChanged = sent !== undefined || takenBack > 0;
+        return { ...(await stageHistoryOf(pipeline, found)), messagesChanged };
       }),
 
     /** 404 without the applicant, or out of the writer's `reach`. */

@@ -245,12 +245,11 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod<{ config: Config }> 
     async (request) => {
       const { user, reach } = asker(request);
       const { id } = request.params;
-      return toStageMove(
-        await repos.pipeline.moveStage(id, request.body.stage, user.id, app.now(), {
-          reach,
-          mailOrigin: origin,
-        }),
-      );
+      const moved = await repos.pipeline.moveStage(id, request.body.stage, user.id, app.now(), {
+        reach,
+        mailOrigin: origin,
+      });
+      return { ...toStageMove(moved), messagesChanged: moved.messagesChanged };
     },
   );
 

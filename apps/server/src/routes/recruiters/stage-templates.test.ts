@@ -129,6 +129,8 @@ describe(`automatic messages on a stage move (${engine})`, () => {
     const id = await applicant();
     const moved = await move(id, 'Interview');
     expect(moved.statusCode, moved.body).toBe(200);
+    // The console reads the page again for its timeline only when told to.
+    expect((moved.json() as { messagesChanged: boolean }).messagesChanged).toBe(true);
     const [message] = await messagesOf(id);
     expect(message).toMatchObject({
       kind: 'template',
@@ -150,7 +152,8 @@ describe(`automatic messages on a stage move (${engine})`, () => {
     const audit = (await t.app.repos.audit.list({ action: 'applicant-stage' }, 1, 10)).items[0];
     expect(audit?.detail).toMatch(/^New -> Interview, message \d+ automatic$/);
     // A stage without a template sends nothing.
-    await move(id, 'Offer');
+    const onward = await move(id, 'Offer');
+    expect((onward.json() as { messagesChanged: boolean }).messagesChanged).toBe(false);
     clock += 20_000;
     await send();
     expect(sunkFor(id)).toHaveLength(1);
