@@ -4,7 +4,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import proxyAddr from '@fastify/proxy-addr';
-import { isLoopbackHost } from './lib/loopback-host';
 import { z } from 'zod';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -169,6 +168,15 @@ const envSchema = z.object({
     .transform(Number)
     .default(60_000),
 });
+
+/**
+ * Whether a host keeps the site on this machine: localhost, 127.0.0.0/8 or ::1 (the embedded
+ * default, 127.0.0.1). HOST, or the host of PUBLIC_URL.
+ */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return name === 'localhost' || name === '::1' || /^127\.\d+\.\d+\.\d+$/.test(name);
+}
 
 /**
  * The local outbox (docs/operations.md) is on only where nobody else could be mailed by it: no

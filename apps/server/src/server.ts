@@ -1,9 +1,8 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, isLoopbackHost, loadConfig, type Config } from './config';
 import { createDb } from './db/create-db';
 import { prepareDatabase } from './prepare';
 import { resolveCookieSecret } from './lib/cookie-secret';
-import { isLoopbackHost } from './lib/loopback-host';
 import { mailOrigin } from './plugins/public-origin';
 import { consoleLines, siteLine } from './lib/start-banner';
 
