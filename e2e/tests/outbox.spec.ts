@@ -59,7 +59,10 @@ test('a newcomer applies, reads the confirmation in the outbox and follows its s
     buffer: pdfWithText('Olu Newcomer, support engineer'),
   });
   await dialogOf(visitor).getByRole('button', { name: 'Apply' }).click();
-  await expect(visitor.getByRole('alertdialog', { name: APPLIED_SUCCESSFULLY })).toBeVisible();
+  // Storing an application (its resume checked) is slow work on a busy machine.
+  await expect(visitor.getByRole('alertdialog', { name: APPLIED_SUCCESSFULLY })).toBeVisible({
+    timeout: 30_000,
+  });
   await site.close();
 
   const admin = await signedIn(browser, CONSOLE_ADMIN, '/recruiters/outbox', {
