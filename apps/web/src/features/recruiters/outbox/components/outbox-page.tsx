@@ -137,7 +137,7 @@ export default function OutboxPage() {
                 )}
               </div>
               <div className="rc-columns__side">
-                <section className="rc-card" aria-labelledby="outbox-list-title">
+                <section className="rc-card rc-outbox__list" aria-labelledby="outbox-list-title">
                   <h2 id="outbox-list-title">Kept mail</h2>
                   <p className="rc-muted">
                     {counted(outbox.data.mails.length, ['mail', 'mails'])}, newest first; the newest{' '}
