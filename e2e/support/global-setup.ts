@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { LOOPBACK_LIMITS } from '../../scripts/loopback-limits.mjs';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
 import { startConsoleServers } from './console-servers';
+import { startOutboxServer } from './outbox-server';
 import { startSelfIdServer } from './self-id-server';
 import { startSmtpSink } from './smtp-sink';
 
@@ -125,7 +126,7 @@ export default async function globalSetup() {
 
   const mailDir = path.join(work, 'mail');
   const mail = await startSmtpSink(mailDir);
-  const [demo, empty, consoles, selfId] = await Promise.all([
+  const [demo, empty, consoles, selfId, outbox] = await Promise.all([
     startServer({
       serverOut,
       webOut,
@@ -137,6 +138,8 @@ export default async function globalSetup() {
     startServer({ serverOut, webOut, dataDir: path.join(work, 'data-empty'), seedDemoData: false }),
     startConsoleServers({ serverOut, webOut, work, startServer, serverEnv, smtpUrl: mail.url }),
     startSelfIdServer({ serverOut, webOut, work, startServer, serverEnv }),
+    // No SMTP_URL on a loopback host: mail kept in the local outbox (docs/operations.md).
+    startOutboxServer({ serverOut, webOut, work, startServer, serverEnv }),
   ]);
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_BASE_URL = demo.baseUrl;
@@ -144,10 +147,10 @@ export default async function globalSetup() {
   process.env.E2E_ADMIN_TOKEN ??= DEFAULT_ADMIN_TOKEN;
   process.env.E2E_WORK_DIR = work;
 
-  Object.assign(process.env, consoles.env, selfId.env);
+  Object.assign(process.env, consoles.env, selfId.env, outbox.env);
 
   return async () => {
-    await Promise.all([demo.stop(), empty.stop(), consoles.stop(), selfId.stop()]);
+    await Promise.all([demo.stop(), empty.stop(), consoles.stop(), selfId.stop(), outbox.stop()]);
     await mail.close();
     fs.rmSync(work, { recursive: true, force: true });
   };

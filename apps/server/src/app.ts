@@ -31,6 +31,7 @@ import { replyReader } from './plugins/reply-reader';
 import { searchBudgets, searchOutbox } from './plugins/search-outbox';
 import { metrics } from './plugins/metrics';
 import { mailRepository } from './domains/mail/mail-repository';
+import { outboxRepository } from './domains/mail/outbox-repository';
 import { problemDetails } from './plugins/problem-details';
 import { repositories } from './plugins/repositories';
 import { liveAnswers } from './plugins/live-answers';
@@ -204,7 +205,11 @@ export async function buildApp({
   await app.register(hsts);
   await app.register(metrics, { database, rateLimits, searchBudgets: searchBudgets(config) });
   await app.register(compression);
-  await app.register(mailer, { config, mail: mailRepository(database.db) });
+  await app.register(mailer, {
+    config,
+    mail: mailRepository(database.db),
+    outbox: outboxRepository(database.db),
+  });
   await app.register(retention, { config });
   await app.register(jobAlerts, { config });
   await app.register(calendarMail, { config, db: database.db });

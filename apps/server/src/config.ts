@@ -237,6 +237,29 @@ function imapSetting(value: string): ImapSetting | string {
   };
 }
 
+/**
+ * Whether a host keeps the site on this machine: localhost, 127.0.0.0/8 or ::1 (the embedded
+ * default, 127.0.0.1). HOST, or the host of PUBLIC_URL.
+ */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return name === 'localhost' || name === '::1' || /^127\.\d+\.\d+\.\d+$/.test(name);
+}
+
+/**
+ * The local outbox (docs/operations.md) is on only where nobody else could be mailed by it: no
+ * mail server set, the server listening on a loopback address, and the public URL (if any) on
+ * one too. Anywhere else mail without SMTP_URL is logged by id and kind, never kept.
+ */
+export function keepsLocalOutbox(e: {
+  smtpUrl: string | undefined;
+  host: string;
+  publicUrl: string | undefined;
+}): boolean {
+  if (e.smtpUrl !== undefined || !isLoopbackHost(e.host)) return false;
+  return e.publicUrl === undefined || isLoopbackHost(new URL(e.publicUrl).hostname);
+}
+
 /** A Google service account as the site uses it: who signs, with which key, asking where. */
 export interface GoogleServiceAccount {
   clientEmail: string;
@@ -300,6 +323,11 @@ export interface Config {
   uploadMinRate: { bytesPerSecond: number; graceMs: number };
   /** SMTP server for queued mail; unset: mail is logged (id and kind), not sent. */
   smtpUrl: string | undefined;
+  /**
+   * No SMTP_URL on a loopback host (`keepsLocalOutbox`): mail is kept in the local outbox for an
+   * admin to read in the console instead of only logged.
+   */
+  mailOutbox: boolean;
   mailFrom: string;
   /** How often each node sends due mail; 0 turns the sender's timer off (tests). */
   mailPollMs: number;
@@ -415,6 +443,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       graceMs: e.UPLOAD_RATE_GRACE_MS,
     },
     smtpUrl: e.SMTP_URL,
+    mailOutbox: keepsLocalOutbox({ smtpUrl: e.SMTP_URL, host: e.HOST, publicUrl: e.PUBLIC_URL }),
     mailFrom: e.MAIL_FROM,
     mailPollMs: e.MAIL_POLL_MS,
     mailCapPerAddress: e.MAIL_CAP_PER_ADDRESS,

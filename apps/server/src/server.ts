@@ -1,9 +1,9 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, isLoopbackHost, loadConfig, type Config } from './config';
 import { createDb } from './db/create-db';
 import { prepareDatabase } from './prepare';
 import { resolveCookieSecret } from './lib/cookie-secret';
-import { isLoopbackHost, mailOrigin } from './plugins/public-origin';
+import { mailOrigin } from './plugins/public-origin';
 import { consoleLines, siteLine } from './lib/start-banner';
 
 function readConfig(): Config {
@@ -71,7 +71,8 @@ async function main() {
     host: config.host,
     listenTextResolver: siteLine,
   });
-  for (const line of consoleLines(address, await app.repos.users.count())) app.log.info(line);
+  const accounts = await app.repos.users.count();
+  for (const line of consoleLines(address, accounts, config.mailOutbox)) app.log.info(line);
 }
 
 main().catch((error: unknown) => {

@@ -216,5 +216,13 @@ export type ConsoleApplicant = z.infer<typeof consoleApplicantSchema>;
  * PUT /recruiters/applicants/:id/stage answers what changed: the stage now and its history, the
  * new entry (stage, who, when) first. The applicant's page puts it in place of its own.
  */
-export const stageMoveSchema = consoleApplicantSchema.pick({ stage: true, stageHistory: true });
+export const stageMoveSchema = consoleApplicantSchema
+  .pick({ stage: true, stageHistory: true })
+  .extend({
+    /**
+     * The move queued the stage's automatic message or took a held one back (docs/recruiters.md,
+     * "Automatic messages on a stage move"): the page's messages are to be read again.
+     */
+    messagesChanged: z.boolean().optional(),
+  });
 export type StageMove = z.infer<typeof stageMoveSchema>;

@@ -90,6 +90,11 @@ export const auditActionSchema = z.enum([
   'unmatched-reply-view',
   'unmatched-reply-assign',
   'unmatched-reply-discard',
+  // The local outbox (docs/operations.md): an admin listed its mails, or opened one (by id).
+  'outbox-list',
+  'outbox-mail-view',
+  // An opening's automatic messages on a stage move (docs/recruiters.md): stages and template ids.
+  'opening-stage-templates',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

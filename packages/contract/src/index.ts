@@ -34,3 +34,5 @@ export * from './calendar-feed';
 export * from './scorecards';
 export * from './hiring-team';
 export * from './interviews';
+export * from './console-outbox';
+export * from './stage-templates';

@@ -32,6 +32,7 @@ export interface ApplicantLinks {
 export interface ApplicantMessages {
   applicantId: number;
   body: string;
+  heldMailId: number | null;
   id: Generated<number>;
   kind: string;
   sentAt: Instant;
@@ -276,6 +277,20 @@ export interface LinkRequests {
   id: Generated<number>;
 }
 
+export interface LocalOutbox {
+  applicantId: number | null;
+  createdAt: Instant;
+  headers: string | null;
+  htmlBody: string;
+  icalBody: string | null;
+  icalMethod: string | null;
+  id: Generated<number>;
+  kind: string;
+  subject: string;
+  textBody: string;
+  toAddress: string;
+}
+
 export interface MailCapSlots {
   id: Generated<number>;
   key: string;
@@ -427,6 +442,12 @@ export interface Sources {
   referrerUserId: number | null;
 }
 
+export interface StageTemplates {
+  jobId: number;
+  stage: string;
+  templateId: number;
+}
+
 export interface States {
   countryValue: number;
   isoCode: string;
@@ -502,6 +523,7 @@ export interface DB {
   jobs: Jobs;
   jobTeam: JobTeam;
   linkRequests: LinkRequests;
+  localOutbox: LocalOutbox;
   mailCapSlots: MailCapSlots;
   mailQueue: MailQueue;
   messageTemplates: MessageTemplates;
@@ -518,6 +540,7 @@ export interface DB {
   signInFailures: SignInFailures;
   slotBookings: SlotBookings;
   sources: Sources;
+  stageTemplates: StageTemplates;
   states: States;
   trackingLinks: TrackingLinks;
   unmatchedReplies: UnmatchedReplies;

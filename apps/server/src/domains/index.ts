@@ -13,6 +13,8 @@ import { calendarFeedsRepository } from './calendar/calendar-feeds';
 import { erasureRepository, leaseRepository } from './applications/erasure-repository';
 import { jobsRepository } from './openings/jobs-repository';
 import { mailRepository } from './mail/mail-repository';
+import { outboxRepository } from './mail/outbox-repository';
+import { stageTemplatesRepository } from './messages/stage-templates-repository';
 import { messagesRepository } from './messages/messages-repository';
 import { withListingCache } from './openings/listing-cache';
 import { dataVersionRepository, liveVersion } from './openings/data-version';
@@ -114,6 +116,10 @@ export function createRepositories(db: Db, options: RepositoryOptions = {}) {
     leases: leaseRepository(db),
     reference: referenceRepository(db),
     mail: mailRepository(db),
+    // Mail kept instead of sent without a mail server on a loopback host (config.ts).
+    outbox: outboxRepository(db),
+    // Openings' automatic messages on a stage move, each replacement audited in its transaction.
+    stageTemplates: stageTemplatesRepository(db),
     users: usersRepository(db),
     sessions: sessionsRepository(db),
     audit: auditRepository(db),

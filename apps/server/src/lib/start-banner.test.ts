@@ -16,7 +16,7 @@ describe(`what npm start ends with (${engine})`, () => {
   const address = 'http://127.0.0.1:3000';
   const banner = async () => [
     siteLine(address),
-    ...consoleLines(address, await t.app.repos.users.count()),
+    ...consoleLines(address, await t.app.repos.users.count(), false),
   ];
 
   it('while no account exists: the site, the console, and the command for the first admin', async () => {
@@ -37,6 +37,14 @@ describe(`what npm start ends with (${engine})`, () => {
     expect(await banner()).toEqual([
       'Site:        http://127.0.0.1:3000',
       'Console:     http://127.0.0.1:3000/recruiters',
+    ]);
+  });
+
+  it('while mail is kept in the local outbox: where an admin reads it', async () => {
+    expect(t.config.mailOutbox).toBe(true);
+    expect(consoleLines(address, 1, t.config.mailOutbox)).toEqual([
+      'Console:     http://127.0.0.1:3000/recruiters',
+      'Mail:        http://127.0.0.1:3000/recruiters/outbox (no SMTP_URL: kept, not sent)',
     ]);
   });
 });

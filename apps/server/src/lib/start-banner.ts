@@ -1,3 +1,5 @@
+import { OUTBOX_PAGE } from '@lumenfield/contract';
+
 /**
  * The command that makes the first console account (docs/recruiters.md), with placeholders. The
  * e-mail is a shell variable, not an example address: the log never prints anything shaped like
@@ -10,12 +12,14 @@ export const FIRST_ADMIN_COMMAND =
 export const siteLine = (address: string) => `Site:        ${address}`;
 
 /**
- * What `npm start` says after the site line: where the recruiters' console is, and while no
- * account exists yet, the one command that makes the first admin.
+ * What `npm start` says after the site line: where the recruiters' console is, while no account
+ * exists yet the one command that makes the first admin, and while mail is kept in the local
+ * outbox (no SMTP_URL on a loopback host) where an admin reads it.
  */
-export function consoleLines(address: string, accounts: number): string[] {
+export function consoleLines(address: string, accounts: number, outbox = false): string[] {
   return [
     `Console:     ${address}/recruiters`,
     ...(accounts === 0 ? [`First admin: ${FIRST_ADMIN_COMMAND}`] : []),
+    ...(outbox ? [`Mail:        ${address}${OUTBOX_PAGE} (no SMTP_URL: kept, not sent)`] : []),
   ];
 }

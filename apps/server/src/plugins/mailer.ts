@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import { createMailSender, MAIL_BATCH, type MailSender } from '../domains/mail/mail-sender';
 import type { MailRepository } from '../domains/mail/mail-repository';
 import { replyMailbox } from '../domains/mail/reply-addresses';
+import type { OutboxRepository } from '../domains/mail/outbox-repository';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,13 +14,15 @@ declare module 'fastify' {
 }
 
 /** The mail sender and its timer: started when the app is ready, stopped when it closes. */
-export const mailer = fp<{ config: Config; mail: MailRepository }>(
-  async (app: FastifyInstance, { config, mail }) => {
+export const mailer = fp<{ config: Config; mail: MailRepository; outbox: OutboxRepository }>(
+  async (app: FastifyInstance, { config, mail, outbox }) => {
     const sender = createMailSender({
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
       replyMailbox: config.replies.address ? replyMailbox(config.replies.address) : undefined,
       mail,
+      // Only without a mail server on a loopback host (config.ts, `keepsLocalOutbox`).
+      outbox: config.mailOutbox ? outbox : undefined,
       log: app.log,
     });
     app.decorate('mailer', sender);
@@ -35,6 +38,9 @@ export const mailer = fp<{ config: Config; mail: MailRepository }>(
       }
     };
     app.addHook('onReady', async () => {
+      // Mail kept while the site had no mail server is not kept past one being set (or the
+      // site leaving loopback): it holds candidates' addresses and links.
+      if (!config.mailOutbox) await outbox.clear();
       if (config.mailPollMs === 0) return;
       timer = setInterval(() => {
         // One run at a time: a tick while one runs is skipped, never queued behind it.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationPayload, createOpening } from '../test/legacy/application';
 import { readableMail as readable, startSmtpServer } from '../test/smtp';
-import { isLoopbackHost } from './public-origin';
+import { isLoopbackHost } from '../config';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 
 const HOSTILE = 'recruiters-login.evil.example';

@@ -48,9 +48,3 @@ export function mailOrigin(config: Pick<Config, 'publicUrl' | 'host' | 'port'>):
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   return `http://${host.toLowerCase()}:${config.port}`;
 }
-
-/** Whether HOST keeps the site on this machine (the embedded default, 127.0.0.1). */
-export function isLoopbackHost(host: string): boolean {
-  const name = host.toLowerCase().replace(/^\[|\]$/g, '');
-  return name === 'localhost' || name === '::1' || /^127\.\d+\.\d+\.\d+$/.test(name);
-}

@@ -16,6 +16,8 @@ import { consoleJobsRoutes } from './recruiters/jobs';
 import { consoleMessagesRoutes } from './recruiters/messages';
 import { consoleScorecardRoutes } from './recruiters/scorecards';
 import { consoleSourcesRoutes } from './recruiters/sources';
+import { consoleOutboxRoutes } from './recruiters/outbox';
+import { consoleStageTemplatesRoutes } from './recruiters/stage-templates';
 import { consoleInterviewsRoutes } from './recruiters/interviews';
 import { consoleReportsRoutes } from './recruiters/reports';
 import { consoleTeamRoutes } from './recruiters/team';
@@ -74,7 +76,7 @@ export async function apiRoutes(app: FastifyInstance, { config, database }: ApiR
   await app.register(consoleJobsRoutes);
   // An opening's hiring team; what each person reaches follows it (domains/team/reach.ts).
   await app.register(consoleTeamRoutes);
-  await app.register(consoleApplicantsRoutes);
+  await app.register(consoleApplicantsRoutes, { config });
   // A candidate added by hand: the apply routes' multipart reading, limits and rules.
   await app.register(consoleAddCandidateRoutes, { config, database });
   await app.register(consoleUsersRoutes);
@@ -85,7 +87,11 @@ export async function apiRoutes(app: FastifyInstance, { config, database }: ApiR
   // Each person's private calendar feed of their interviews, and its link in Your account.
   await app.register(calendarFeedRoutes, { config });
   await app.register(consoleMessagesRoutes, { config });
+  // Per opening and stage, the template a move into that stage sends (held for an undo).
+  await app.register(consoleStageTemplatesRoutes);
   await app.register(consoleSourcesRoutes);
+  // Mail kept instead of sent without a mail server on a loopback host (admins only).
+  await app.register(consoleOutboxRoutes, { config });
   await app.register(consoleInterviewsRoutes, { config });
   await app.register(consoleReportsRoutes);
   await app.register(consoleBulkRoutes, { config });

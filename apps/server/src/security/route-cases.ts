@@ -542,6 +542,18 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
       url: '/api/recruiters/tracking-links/999999',
       body: { active: false },
     },
+    // An opening's automatic messages on a stage move (no such opening where a write would
+    // change one).
+    'GET /api/recruiters/jobs/:id/stage-templates': {
+      url: `/api/recruiters/jobs/${f.jobId}/stage-templates`,
+    },
+    'PUT /api/recruiters/jobs/:id/stage-templates': {
+      url: '/api/recruiters/jobs/999999/stage-templates',
+      body: { stageTemplates: [] },
+    },
+    // The local outbox (docs/operations.md): admins only; no such mail.
+    'GET /api/recruiters/outbox': { url: '/api/recruiters/outbox' },
+    'GET /api/recruiters/outbox/:id': { url: '/api/recruiters/outbox/999999' },
     // Scorecards (docs/recruiters.md): no such interview where a write would change one.
     'GET /api/recruiters/interviews/:id/scorecard': {
       url: `/api/recruiters/interviews/${f.interviewId}/scorecard`,

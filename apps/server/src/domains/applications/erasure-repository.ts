@@ -18,7 +18,7 @@ export const RETENTION_BATCH = 200;
 
 /**
  * Erases applicants with everything about them: resumes (their bytes), submit keys, queued
- * mail, their voluntary self-identification (answers and tokens), their own links, the messages
+ * mail and mail kept in the local outbox, their voluntary self-identification (answers and tokens), their own links, the messages
  * sent to them, their part in bulk actions and the decisions about them as a duplicate, then
  * the applicants (their duplicate keys, the normalised e-mail and phone, are columns of theirs),
  * counting each. Runs inside the caller's transaction.
@@ -43,6 +43,8 @@ async function eraseApplicants(trx: Db, ids: readonly number[]): Promise<Erasure
       .where('applicantId', 'in', batch)
       .executeTakeFirst();
     await trx.deleteFrom('applicationSubmits').where('applicantId', 'in', batch).execute();
+    // Mail the local outbox kept instead of sending it (no mail server on a loopback host).
+    await trx.deleteFrom('localOutbox').where('applicantId', 'in', batch).execute();
     await trx.deleteFrom('selfIdentifications').where('applicantId', 'in', batch).execute();
     await trx.deleteFrom('selfIdTokens').where('applicantId', 'in', batch).execute();
     await trx.deleteFrom('applicantLinks').where('applicantId', 'in', batch).execute();

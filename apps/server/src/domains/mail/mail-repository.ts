@@ -60,6 +60,8 @@ export interface QueuedMail extends OutgoingMail {
   attempts: number;
   /** The conversation token its Reply-To names (a mail to the applicant); null for others. */
   replyToken: string | null;
+  /** The applicant the mail is about, if any (a mail kept in the local outbox goes with them). */
+  applicantId?: number | null;
 }
 
 async function insertMail(
@@ -198,6 +200,7 @@ export function mailRepository(db: Db) {
         .returning([
           'id',
           'kind',
+          'applicantId',
           'toAddress',
           'subject',
           'textBody as text',

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { conversationAddress, type ReplyMailbox } from './reply-addresses';
 import type { MailRepository } from './mail-repository';
+import type { OutboxRepository } from './outbox-repository';
 
 /** Tries per mail before it is left as failed (about a day and a half of retries). */
 export const MAX_MAIL_ATTEMPTS = 12;
@@ -35,13 +36,15 @@ export interface MailSender {
 /**
  * Sends queued mail over SMTP (nodemailer). A mail goes once the SMTP server takes it; a
  * failure leaves it queued for a later try, so a mail server that is down delays only the mail.
- * Without SMTP_URL a mail is logged (its id and kind, never its text) instead of sent.
+ * Without SMTP_URL a mail is kept in the local outbox when one is given (a site on a loopback
+ * host: config.ts, `mailOutbox`), else logged (its id and kind, never its text) instead of sent.
  */
 export function createMailSender({
   smtpUrl,
   from,
   replyMailbox,
   mail,
+  outbox,
   log,
 }: {
   smtpUrl: string | undefined;
@@ -49,6 +52,8 @@ export function createMailSender({
   /** REPLY_ADDRESS: a mail to an applicant names its conversation there; unset: no Reply-To. */
   replyMailbox?: ReplyMailbox | undefined;
   mail: MailRepository;
+  /** Where mail goes instead of a mail server; never used while `smtpUrl` is set. */
+  outbox?: OutboxRepository | undefined;
   log: FastifyBaseLogger;
 }): MailSender {
   const transport: Transporter | undefined = smtpUrl
@@ -73,6 +78,11 @@ export function createMailSender({
           await mail.release(due.slice(index).map((unsent) => unsent.id));
           break;
         }
+        // The conversation's address: the header a reply is sent to, sent or kept alike.
+        const replyTo =
+          replyMailbox && message.replyToken
+            ? conversationAddress(replyMailbox, message.replyToken)
+            : undefined;
         try {
           if (transport) {
             await transport.sendMail({
@@ -81,9 +91,7 @@ export function createMailSender({
               subject: message.subject,
               text: message.text,
               html: message.html,
-              ...(replyMailbox && message.replyToken
-                ? { replyTo: conversationAddress(replyMailbox, message.replyToken) }
-                : {}),
+              ...(replyTo ? { replyTo } : {}),
               ...(message.headers ? { headers: message.headers } : {}),
               // A text/calendar alternative with its method, and the same as invite.ics: the
               // form Google, Outlook and Apple calendars take an invitation in.
@@ -91,6 +99,17 @@ export function createMailSender({
                 ? { icalEvent: { ...message.calendar, filename: 'invite.ics' } }
                 : {}),
             });
+          } else if (outbox) {
+            await outbox.keep(
+              replyTo
+                ? { ...message, headers: { ...message.headers, 'Reply-To': replyTo } }
+                : message,
+              now,
+            );
+            log.info(
+              { mailId: message.id, kind: message.kind },
+              'mail kept in the local outbox, not sent: no SMTP_URL',
+            );
           } else {
             log.info(
               { mailId: message.id, kind: message.kind },

@@ -55,7 +55,10 @@ export function bulkChanges(db: Db) {
         const step = { batchId, seen: stage, mailNotBefore: new Date(at.getTime() + MAIL_HOLD_MS) };
         try {
           if (action.action.kind === 'move') {
-            await moveStage(applicantId, action.action.stage, userId, at, { bulk: step });
+            await moveStage(applicantId, action.action.stage, userId, at, {
+              bulk: step,
+              mailOrigin,
+            });
           } else {
             const { reasonId, templateId } = action.action;
             await reject(applicantId, { reasonId, templateId }, userId, at, mailOrigin, {

@@ -1,41 +1,23 @@
 import {
-  BRAND,
   fillPlaceholders,
   placeholderProblem,
   STATUS_LINK_PREVIEW,
   stageMoveRefusal,
-  usesStatusLink,
   type MessageDraft,
-  type MessageFacts,
   type MessagePreview,
   type Rejection,
 } from '@lumenfield/contract';
 import type { Db } from '../../db/database';
 import { changeApplicants, rejectionReasonLock } from '../../db/write-transaction';
 import { HttpProblem } from '../../lib/http-problem';
-import {
-  extendStatusLinks,
-  issueApplicantLink,
-  statusPageUrl,
-} from '../applications/applicant-links';
+import { extendStatusLinks } from '../applications/applicant-links';
 import { auditRepository } from '../audit/audit-repository';
-import { enqueueMail } from '../mail/mail-repository';
-import { applicantMessageMail } from '../mail/mail-templates';
-import { messageLookups, recordMessage } from '../messages/messages-repository';
+import { messageLookups } from '../messages/messages-repository';
 import { bulkRepository, type BulkStep } from './bulk-repository';
 import { batchNote, checkSeen, noApplicant } from './pipeline-changes';
-import { pipelineRepository, type PipelineApplicant } from './pipeline-repository';
+import { pipelineRepository } from './pipeline-repository';
+import { factsOf, queueMessage, takeBackHeldMessages, type Draft } from './queued-message';
 import { EVERYTHING, type Reach } from '../team/reach';
-
-/** What a message is, before its placeholders are filled: a template's or the recruiter's own. */
-interface Draft {
-  templateId: number | null;
-  subject: string;
-  body: string;
-}
-
-/** Where the timeline shows the status link: the link itself is a secret, mailed once. */
-const STATUS_LINK_KEPT = '[their status link]';
 
 /** 400 naming the field when a subject or body has a placeholder we do not know. */
 export function checkPlaceholders(fields: Record<string, string>): void {
@@ -44,15 +26,6 @@ export function checkPlaceholders(fields: Record<string, string>): void {
     if (problem) throw new HttpProblem(400, problem, [{ field, message: problem }]);
   }
 }
-
-const factsOf = (applicant: PipelineApplicant, statusLink: string): MessageFacts => ({
-  firstName: applicant.firstName,
-  lastName: applicant.lastName,
-  jobTitle: applicant.jobTitle,
-  jobCode: applicant.jobCode,
-  statusLink,
-  companyName: BRAND,
-});
 
 /**
  * Messages to an applicant and their rejection with a reason (docs/recruiters.md, "Messages to
@@ -72,56 +45,6 @@ export function messageChanges(db: Db) {
     }
     checkPlaceholders({ subject: draft.subject, body: draft.body });
     return { templateId: null, subject: draft.subject, body: draft.body };
-  };
-
-  /** Queues the mail (held until `notBefore`) and keeps the message; answers both ids. */
-  const send = async (
-    trx: Db,
-    applicant: PipelineApplicant,
-    draft: Draft,
-    kind: 'template' | 'written' | 'rejection',
-    userId: number,
-    now: Date,
-    mailOrigin: string,
-    notBefore: Date = now,
-  ): Promise<{ messageId: number; mailId: number | null }> => {
-    const link = usesStatusLink(draft.subject, draft.body)
-      ? statusPageUrl(
-          mailOrigin,
-          await issueApplicantLink(trx, applicant.applicantId, 'status', now),
-        )
-      : '';
-    const mailed = factsOf(applicant, link);
-    const kept = factsOf(applicant, STATUS_LINK_KEPT);
-    // A subject is one line: a filled placeholder must not break it.
-    const subject = (facts: MessageFacts) =>
-      fillPlaceholders(draft.subject, facts).replace(/\s+/g, ' ').trim();
-    const [mailId] = await enqueueMail(
-      trx,
-      [
-        applicantMessageMail(
-          applicant.email,
-          subject(mailed),
-          fillPlaceholders(draft.body, mailed),
-        ),
-      ],
-      applicant.applicantId,
-      now,
-      notBefore,
-    );
-    const messageId = await recordMessage(
-      trx,
-      {
-        applicantId: applicant.applicantId,
-        kind,
-        templateId: draft.templateId,
-        subject: subject(kept),
-        body: fillPlaceholders(draft.body, kept),
-        sentByUserId: userId,
-      },
-      now,
-    );
-    return { messageId, mailId: mailId ?? null };
   };
 
   const changing = <T>(
@@ -168,7 +91,15 @@ export function messageChanges(db: Db) {
         const applicant = await found(trx, applicantId);
         const text = await draftOf(trx, draft);
         const kind = text.templateId === null ? 'written' : 'template';
-        const { messageId } = await send(trx, applicant, text, kind, userId, now, mailOrigin);
+        const { messageId } = await queueMessage(
+          trx,
+          applicant,
+          text,
+          kind,
+          userId,
+          now,
+          mailOrigin,
+        );
         await extendStatusLinks(trx, applicantId, now);
         await auditRepository(trx).record(
           {
@@ -216,6 +147,8 @@ export function messageChanges(db: Db) {
             rejection.templateId === null
               ? undefined
               : await draftOf(trx, { templateId: rejection.templateId });
+          // An automatic message of the stage they leave, not gone yet, is not sent after all.
+          await takeBackHeldMessages(trx, applicantId, now);
           await pipelineRepository(trx).setStage(
             applicantId,
             'Rejected',
@@ -224,7 +157,7 @@ export function messageChanges(db: Db) {
             reason.reasonId,
           );
           const sent = template
-            ? await send(
+            ? await queueMessage(
                 trx,
                 applicant,
                 template,

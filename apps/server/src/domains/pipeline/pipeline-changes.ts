@@ -1,5 +1,6 @@
 import {
   INITIAL_STAGE,
+  STAGE_MAIL_HOLD_SECONDS,
   WITHDRAWN,
   stageMoveRefusal,
   type ApplicantStage,
@@ -12,6 +13,8 @@ import { auditRepository } from '../audit/audit-repository';
 import { bulkRepository, type BulkStep } from './bulk-repository';
 import { pipelineRepository, type PipelineRepository } from './pipeline-repository';
 import { EVERYTHING, type Reach } from '../team/reach';
+import { stageMessageFor } from '../messages/stage-templates-repository';
+import { holdMessage, queueMessage, takeBackHeldMessages } from './queued-message';
 
 /** One entry of an applicant's stage history as the console shows it. */
 export interface StageStep {
@@ -81,30 +84,55 @@ export function pipelineChanges(db: Db) {
     /**
      * 404 without the applicant, or out of the mover's `reach`; 409 with the model's sentence
      * when the move is not allowed, or as part of a bulk action (`bulk`), when someone changed
-     * the applicant meanwhile.
+     * the applicant meanwhile. A stage with an automatic message (stage-templates-repository)
+     * queues its template to the applicant, held STAGE_MAIL_HOLD_SECONDS (a bulk action's until
+     * its undo's window is past), its links on `mailOrigin`; a move takes back the mail of an
+     * earlier automatic message that has not gone yet.
      */
     moveStage: (
       applicantId: number,
       to: ApplicantStage,
       userId: number,
       now: Date,
-      { bulk, reach = EVERYTHING }: { bulk?: BulkStep | undefined; reach?: Reach } = {},
-    ): Promise<StageHistory> =>
+      {
+        bulk,
+        reach = EVERYTHING,
+        mailOrigin,
+      }: { bulk?: BulkStep | undefined; reach?: Reach; mailOrigin?: string } = {},
+    ): Promise<StageHistory & { messagesChanged: boolean }> =>
       audited(applicantId, async (pipeline, audit, trx) => {
         const found = await pipeline.find(applicantId, reach);
         if (!found) throw noApplicant(applicantId);
         checkSeen(found.stage, bulk);
         const refusal = stageMoveRefusal(found.stage, to);
         if (refusal) throw new HttpProblem(409, refusal);
+        const takenBack = await takeBackHeldMessages(trx, applicantId, now);
         await pipeline.setStage(applicantId, to, userId, now);
+        const automatic = await stageMessageFor(trx, found.jobId, to);
+        if (automatic && mailOrigin === undefined) {
+          throw new Error('a move into a stage with an automatic message needs the mail origin');
+        }
+        const sent = automatic
+          ? await queueMessage(
+              trx,
+              found,
+              automatic,
+              'template',
+              userId,
+              now,
+              mailOrigin!,
+              bulk?.mailNotBefore ?? new Date(now.getTime() + STAGE_MAIL_HOLD_SECONDS * 1000),
+            )
+          : undefined;
+        if (sent?.mailId != null) await holdMessage(trx, sent.messageId, sent.mailId);
         if (bulk) {
           await bulkRepository(trx).addItem({
             batchId: bulk.batchId,
             applicantId,
             fromStage: found.stage,
             toStage: to,
-            messageId: null,
-            mailId: null,
+            messageId: sent?.messageId ?? null,
+            mailId: sent?.mailId ?? null,
           });
         }
         // News on the applicant's own page: their links work 30 days from this change.
@@ -114,11 +142,16 @@ export function pipelineChanges(db: Db) {
             actor: { userId },
             action: 'applicant-stage',
             target: `applicant ${applicantId}`,
-            detail: `${found.stage} -> ${to}${batchNote(bulk)}`,
+            detail:
+              `${found.stage} -> ${to}` +
+              (sent ? `, message ${sent.messageId} automatic` : '') +
+              (takenBack > 0 ? `, ${takenBack} held mail taken back` : '') +
+              batchNote(bulk),
           },
           now,
         );
-        return stageHistoryOf(pipeline, found);
+        const messagesChanged = sent !== undefined || takenBack > 0;
+        return { ...(await stageHistoryOf(pipeline, found)), messagesChanged };
       }),
 
     /** 404 without the applicant, or out of the writer's `reach`. */

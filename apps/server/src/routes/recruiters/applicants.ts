@@ -34,12 +34,19 @@ import {
 import { CSV_COLUMNS, answerCsvColumns } from './applicants-csv';
 import { applicantPageOf, duplicateFlags, toRow, toStageMove } from './applicant-view';
 import { consoleProblems, linkKey, signedIn } from './console-user';
+import type { Config } from '../../config';
+import { mailOrigin } from '../../plugins/public-origin';
 
 const answers = consoleProblems(404);
 
 /** Applicants in the console: lists, one applicant's page, stage, notes, CSV, the resume. */
-export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const consoleApplicantsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
+  app,
+  options,
+) => {
   const { repos } = app;
+  // A stage's automatic message links to the applicant's page on the mail's origin.
+  const origin = mailOrigin(options.config);
   const config = { access: 'session' } as const;
   // The lists and an applicant's page: an interviewer reads those they interview.
   const readers = { access: 'session', roles: APPLICANT_READER_ROLES } as const;
@@ -238,9 +245,11 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user, reach } = asker(request);
       const { id } = request.params;
-      return toStageMove(
-        await repos.pipeline.moveStage(id, request.body.stage, user.id, app.now(), { reach }),
-      );
+      const moved = await repos.pipeline.moveStage(id, request.body.stage, user.id, app.now(), {
+        reach,
+        mailOrigin: origin,
+      });
+      return { ...toStageMove(moved), messagesChanged: moved.messagesChanged };
     },
   );
 

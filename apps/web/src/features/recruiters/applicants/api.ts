@@ -157,16 +157,20 @@ export const neighboursQuery = (id: number, query: ApplicantsQuery) =>
 
 /**
  * A stage change answers the stage and its history: they go into the cached page, which needs
- * no second request.
+ * no second request unless the move queued the stage's automatic message or took a held one
+ * back (`messagesChanged`): then the page is read again for its timeline.
  */
 export function useSetStage(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (stage: ApplicantStage) => applicantsApi.setStage(id, stage),
-    onSuccess: (move) =>
+    onSuccess: ({ messagesChanged, ...move }) => {
       queryClient.setQueryData(applicantQuery(id).queryKey, (page) =>
         page ? { ...page, ...move } : page,
-      ),
+      );
+      if (messagesChanged)
+        void queryClient.invalidateQueries({ queryKey: applicantsKeys.applicant(id) });
+    },
   });
 }
 

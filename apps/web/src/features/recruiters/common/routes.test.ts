@@ -14,6 +14,7 @@ describe('console routes', () => {
     ['/recruiters/applicants', { id: 'applicants' }],
     ['/recruiters/users', { id: 'users' }],
     ['/recruiters/audit', { id: 'audit' }],
+    ['/recruiters/outbox', { id: 'outbox' }],
     ['/recruiters/sign-in', { id: 'signIn' }],
     ['/recruiters/self-identification', { id: 'selfIdReport' }],
     ['/recruiters/reports', { id: 'reports' }],
@@ -23,7 +24,10 @@ describe('console routes', () => {
     expect(matchConsoleRoute(path)).toEqual(route);
   });
 
-  it('users and the audit log are for admins only', () => {
+  it('users, the audit log and the outbox are for admins only', () => {
+    expect(canOpen({ id: 'outbox' }, 'recruiter')).toBe(false);
+    expect(canOpen({ id: 'outbox' }, 'hiring_manager')).toBe(false);
+    expect(canOpen({ id: 'outbox' }, 'admin')).toBe(true);
     expect(canOpen({ id: 'users' }, 'recruiter')).toBe(false);
     expect(canOpen({ id: 'audit' }, 'recruiter')).toBe(false);
     expect(canOpen({ id: 'users' }, 'admin')).toBe(true);

@@ -1,5 +1,6 @@
 import {
   consolePagePaths,
+  OUTBOX_PAGE,
   REPORTS_PAGE,
   SELF_ID_REPORT_PAGE,
   type UserRole,
@@ -25,6 +26,7 @@ export type ConsoleRoute =
   | { id: 'scorecard'; interviewId: number }
   | { id: 'feedbackDue' }
   | { id: 'unmatchedReplies' }
+  | { id: 'outbox' }
   | { id: 'notFound' };
 
 export const PAGE_TITLES: Record<ConsoleRoute['id'], string> = {
@@ -46,6 +48,7 @@ export const PAGE_TITLES: Record<ConsoleRoute['id'], string> = {
   scorecard: 'Scorecard',
   feedbackDue: 'Feedback due',
   unmatchedReplies: 'Unmatched replies',
+  outbox: 'Outbox',
   notFound: 'Page not found',
 };
 
@@ -63,6 +66,7 @@ export const ADMIN_ONLY: ReadonlySet<ConsoleRoute['id']> = new Set([
   'users',
   'audit',
   'unmatchedReplies',
+  'outbox',
 ]);
 
 /**
@@ -154,6 +158,8 @@ export function matchConsoleRoute(rawPath: string): ConsoleRoute {
       return { id: 'feedbackDue' };
     case consolePagePaths.unmatchedReplies:
       return { id: 'unmatchedReplies' };
+    case OUTBOX_PAGE:
+      return { id: 'outbox' };
   }
   const card = new RegExp(`^${consolePagePaths.scorecard.replace(':id', '(\\d{1,9})')}$`).exec(
     pathname,

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import {
+  OUTBOX_PAGE,
   REPORTS_PAGE,
   SELF_ID_REPORT_PAGE,
   SIGN_IN_RETURN_PARAM,
@@ -45,6 +46,7 @@ const FeedbackDuePage = lazy(() => import('../scorecards/components/feedback-due
 const UnmatchedRepliesPage = lazy(
   () => import('../conversations/components/unmatched-replies-page'),
 );
+const OutboxPage = lazy(() => import('../outbox/components/outbox-page'));
 
 function Screen({ route }: { route: ConsoleRoute }) {
   switch (route.id) {
@@ -82,6 +84,8 @@ function Screen({ route }: { route: ConsoleRoute }) {
       return <FeedbackDuePage />;
     case 'unmatchedReplies':
       return <UnmatchedRepliesPage />;
+    case 'outbox':
+      return <OutboxPage />;
     default:
       return (
         <>
@@ -119,6 +123,7 @@ const NAV: readonly (readonly [ConsoleRoute, string, string])[] = [
   [{ id: 'users' }, consolePagePaths.users, 'Users'],
   [{ id: 'audit' }, consolePagePaths.audit, 'Audit log'],
   [{ id: 'unmatchedReplies' }, consolePagePaths.unmatchedReplies, 'Unmatched replies'],
+  [{ id: 'outbox' }, OUTBOX_PAGE, 'Outbox'],
 ];
 
 function Shell({

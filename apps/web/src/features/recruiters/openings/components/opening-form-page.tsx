@@ -24,6 +24,7 @@ import { withKeys } from '../question-drafts';
 import { applicantsOfOpening, boardPath, isStaff, openingPath } from '../../common/routes';
 import { useSession } from '../../common/session';
 import { HiringTeam } from './hiring-team';
+import { StageTemplatesEditor } from './stage-templates-editor';
 import { OpeningOverview } from './opening-overview';
 import { ErrorNote, Pending } from '../../common/components/status';
 import {
@@ -378,6 +379,7 @@ export default function OpeningFormPage({ jobId }: { jobId?: number }) {
           {job.data && !staff ? <OpeningOverview job={job.data} /> : null}
           <HiringTeam jobId={jobId} />
           {staff ? <InterviewPlanEditor jobId={jobId} /> : null}
+          {staff ? <StageTemplatesEditor jobId={jobId} /> : null}
         </>
       )}
     </>
