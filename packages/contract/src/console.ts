@@ -75,6 +75,8 @@ export const consolePagePaths = {
   scorecard: '/recruiters/interviews/:id/scorecard',
   /** The interviews still waiting for a scorecard: yours, or everyone's. */
   feedbackDue: '/recruiters/feedback',
+  /** Your notifications: mentions, replies, feedback due, bulk results, applications. */
+  notifications: '/recruiters/notifications',
 } as const;
 
 /** The query parameter that brings the browser back after signing in. */

@@ -33,3 +33,4 @@ export * from './calendar-feed';
 export * from './scorecards';
 export * from './hiring-team';
 export * from './interviews';
+export * from './notifications';

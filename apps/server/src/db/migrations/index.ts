@@ -27,6 +27,7 @@ import * as erasureIndexes from './0025-erasure-indexes';
 import * as currentStage from './0026-current-stage';
 import * as applicantSearch from './0027-applicant-search';
 import * as conversations from './0028-conversations';
+import * as notificationSettings from './0031-notification-settings';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the server
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0026-current-stage': currentStage,
   '0027-applicant-search': applicantSearch,
   '0028-conversations': conversations,
+  '0031-notification-settings': notificationSettings,
 };

@@ -12,6 +12,7 @@ import { auditRepository } from '../audit/audit-repository';
 import { bulkRepository, type BulkStep } from './bulk-repository';
 import { pipelineRepository, type PipelineRepository } from './pipeline-repository';
 import { EVERYTHING, type Reach } from '../team/reach';
+import { notifyMentions } from '../notifications/mentions';
 
 /** One entry of an applicant's stage history as the console shows it. */
 export interface StageStep {
@@ -121,7 +122,10 @@ export function pipelineChanges(db: Db) {
         return stageHistoryOf(pipeline, found);
       }),
 
-    /** 404 without the applicant, or out of the writer's `reach`. */
+    /**
+     * 404 without the applicant, or out of the writer's `reach`. The colleagues the note
+     * mentions (`@[Name]`) who reach the applicant are told in its transaction.
+     */
     writeNote: (
       applicantId: number,
       userId: number,
@@ -129,9 +133,11 @@ export function pipelineChanges(db: Db) {
       now: Date,
       reach: Reach,
     ): Promise<number> =>
-      audited(applicantId, async (pipeline, audit) => {
+      audited(applicantId, async (pipeline, audit, trx) => {
         if (!(await pipeline.find(applicantId, reach))) throw noApplicant(applicantId);
         const noteId = await pipeline.addNote(applicantId, userId, text, now);
+        // The colleagues it mentions hear of it exactly when the note is stored.
+        await notifyMentions(trx, { applicantId, authorId: userId, text }, now);
         await audit.record(
           {
             actor: { userId },
