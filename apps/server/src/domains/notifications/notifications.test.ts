@@ -5,6 +5,7 @@ import { changeApplicants } from '../../db/write-transaction';
 import { newApplication } from '../../test/applicants';
 import { consoleGet, consoleRequest, createUser, openSession } from '../../test/console';
 import { putOnTeam } from '../../test/hiring';
+import { interviewSetup, scheduleInterview } from '../../test/interviews';
 import { createOpening } from '../../test/legacy/application';
 import { readableMail, startSmtpServer } from '../../test/smtp';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
@@ -244,5 +245,82 @@ describe(`notifications, mentions and their digest (${engine})`, () => {
     );
     expect((await t.app.notificationMail.runOnce(now))!.digests).toBe(0);
     expect(await sent(now)).toEqual([]);
+  });
+});
+
+describe(`feedback due and bulk results reach the notifications (${engine})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const kinds = async (userId: number) =>
+    (
+      await t.db.handle.db
+        .selectFrom('notifications')
+        .select(['kind', 'applicantId', 'detail'])
+        .where('userId', '=', userId)
+        .orderBy('id')
+        .execute()
+    ).map((row) => `${row.kind} ${row.applicantId ?? '-'} ${row.detail}`);
+
+  it('an overdue scorecard tells its interviewer, once, with the reminder', async () => {
+    const setup = await interviewSetup(t, { firstName: 'Fay', lastName: 'Due' });
+    const ivy = await createUser(t, 'due.ivy@example.com', 'interviewer', 'Ivy Interviewer');
+    const startsAt = new Date(Date.now() - 30 * 3_600_000);
+    await scheduleInterview(t, setup, { startsAt, timeZone: 'UTC', interviewerIds: [ivy.id] });
+    const origin = 'https://careers.example.com';
+    await t.app.repos.scorecards.remindOverdue(new Date(), origin);
+    await t.app.repos.scorecards.remindOverdue(new Date(), origin);
+    expect(await kinds(ivy.id)).toEqual([
+      `feedback-due ${setup.applicantId} Your scorecard for Technical interview with Fay Due (Opening ${
+        (
+          await t.db.handle.db
+            .selectFrom('jobs')
+            .select('code')
+            .where('id', '=', setup.jobId)
+            .executeTakeFirstOrThrow()
+        ).code
+      }) is overdue`,
+    ]);
+  });
+
+  it('a bulk move tells its person how it went', async () => {
+    const jobId = await createOpening(t, 'BULK-NOTE');
+    const rec = await createUser(t, 'bulk.rec@example.com', 'recruiter', 'Bo Bulk');
+    const ids = [];
+    for (let n = 0; n < 3; n++) {
+      ids.push(
+        (
+          await t.app.repos.applicants.create(
+            newApplication(
+              jobId,
+              { lastName: `Bulk${n}`, email: `bulk.${n}@example.com` },
+              9000 + n,
+            ),
+            new Date(),
+          )
+        ).applicantId,
+      );
+    }
+    const res = await consoleRequest(
+      t,
+      await openSession(t, rec),
+      'POST',
+      '/api/recruiters/applicants/bulk',
+      {
+        // The third was seen in another stage: skipped.
+        applicants: ids.map((applicantId, n) => ({
+          applicantId,
+          stage: n === 2 ? 'Interview' : 'New',
+        })),
+        action: { kind: 'move', stage: 'Screening' },
+      },
+    );
+    expect(res.statusCode).toBe(200);
+    expect(await kinds(rec.id)).toEqual([
+      'bulk-result - Bulk move to Screening: 2 done, 1 skipped',
+    ]);
   });
 });
