@@ -24,6 +24,7 @@ export type ConsoleRoute =
   | { id: 'selfIdReport' }
   | { id: 'scorecard'; interviewId: number }
   | { id: 'feedbackDue' }
+  | { id: 'notifications' }
   | { id: 'notFound' };
 
 export const PAGE_TITLES: Record<ConsoleRoute['id'], string> = {
@@ -44,6 +45,7 @@ export const PAGE_TITLES: Record<ConsoleRoute['id'], string> = {
   selfIdReport: 'Self-identification',
   scorecard: 'Scorecard',
   feedbackDue: 'Feedback due',
+  notifications: 'Notifications',
   notFound: 'Page not found',
 };
 
@@ -66,6 +68,7 @@ export const ADMIN_ONLY: ReadonlySet<ConsoleRoute['id']> = new Set(['users', 'au
 export const COMPLIANCE_PAGES: ReadonlySet<ConsoleRoute['id']> = new Set([
   'selfIdReport',
   'account',
+  'notifications',
   'notFound',
 ]);
 
@@ -83,6 +86,7 @@ export const HIRING_MANAGER_PAGES: ReadonlySet<ConsoleRoute['id']> = new Set([
   'scorecard',
   'feedbackDue',
   'account',
+  'notifications',
   'notFound',
 ]);
 export const INTERVIEWER_PAGES: ReadonlySet<ConsoleRoute['id']> = new Set([
@@ -91,6 +95,7 @@ export const INTERVIEWER_PAGES: ReadonlySet<ConsoleRoute['id']> = new Set([
   'scorecard',
   'feedbackDue',
   'account',
+  'notifications',
   'notFound',
 ]);
 
@@ -146,6 +151,8 @@ export function matchConsoleRoute(rawPath: string): ConsoleRoute {
       return { id: 'selfIdReport' };
     case consolePagePaths.feedbackDue:
       return { id: 'feedbackDue' };
+    case consolePagePaths.notifications:
+      return { id: 'notifications' };
   }
   const card = new RegExp(`^${consolePagePaths.scorecard.replace(':id', '(\\d{1,9})')}$`).exec(
     pathname,

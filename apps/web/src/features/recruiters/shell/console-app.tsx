@@ -22,6 +22,7 @@ import {
   type ConsoleRoute,
 } from '../common/routes';
 import { SignInPage } from '../account/components/sign-in-page';
+import { NotificationsBadge } from '../notifications/components/notifications-badge';
 import { ErrorNote, Loading } from '../common/components/status';
 import { PageHeading } from '../common/components/page-heading';
 
@@ -42,6 +43,7 @@ const SourcesPage = lazy(() => import('../sources/components/sources-page'));
 const ReportsPage = lazy(() => import('../reports/components/reports-page'));
 const ScorecardPage = lazy(() => import('../scorecards/components/scorecard-page'));
 const FeedbackDuePage = lazy(() => import('../scorecards/components/feedback-due-page'));
+const NotificationsPage = lazy(() => import('../notifications/components/notifications-page'));
 
 function Screen({ route }: { route: ConsoleRoute }) {
   switch (route.id) {
@@ -77,6 +79,8 @@ function Screen({ route }: { route: ConsoleRoute }) {
       return <ScorecardPage key={route.interviewId} interviewId={route.interviewId} />;
     case 'feedbackDue':
       return <FeedbackDuePage />;
+    case 'notifications':
+      return <NotificationsPage />;
     default:
       return (
         <>
@@ -146,6 +150,7 @@ function Shell({
             </ul>
           </nav>
           <div className="rc-who">
+            <NotificationsBadge />
             <Link className="rc-who__name" to={consolePagePaths.account}>
               {user.name}
             </Link>

@@ -5,6 +5,7 @@ import { useChangePassword } from '../api';
 import { ApiTokens } from './api-tokens';
 import { CalendarFeed } from './calendar-feed';
 import { WorkingHours } from '../../interviews/components/working-hours';
+import { ApplicationNoticesSetting } from '../../notifications/components/application-notices';
 import { ROLE_LABELS } from '../../common/routes';
 import { useSession } from '../../common/session';
 import { ErrorNote } from '../../common/components/status';
@@ -92,6 +93,7 @@ export default function AccountPage() {
         </form>
       </section>
       <WorkingHours />
+      <ApplicationNoticesSetting />
       <ApiTokens />
       <CalendarFeed />
     </>
