@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { mentionableQuery } from '../api';
 import './mentions.css';
@@ -39,18 +39,17 @@ export function MentionBox({
   const listId = useId();
   const hintId = `${id}-mention-hint`;
   const typed = typedMention(value, caret);
-  const suggestions = useMemo(() => {
-    if (!typed) return [];
-    const query = typed.query.toLocaleLowerCase();
-    return people
-      .filter((person) =>
-        person.name
-          .toLocaleLowerCase()
-          .split(/\s+/u)
-          .some((part, i, parts) => parts.slice(i).join(' ').startsWith(query)),
-      )
-      .slice(0, MAX_SUGGESTIONS);
-  }, [typed, people]);
+  // A handful of colleagues at most: filtered on every keystroke, nothing to memoise.
+  const query = typed?.query.toLocaleLowerCase();
+  const suggestions =
+    query === undefined
+      ? []
+      : people
+          .filter((person) => {
+            const parts = person.name.toLocaleLowerCase().split(/\s+/u);
+            return parts.some((_, i) => parts.slice(i).join(' ').startsWith(query));
+          })
+          .slice(0, MAX_SUGGESTIONS);
   const open = !closed && typed !== undefined && suggestions.length > 0;
   const chosen = Math.min(active, suggestions.length - 1);
 

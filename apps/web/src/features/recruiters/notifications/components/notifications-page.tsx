@@ -78,12 +78,11 @@ export default function NotificationsPage() {
             </button>
           ) : null
         }
-      >
-        <p className="rc-muted">
-          {unread === 0 ? 'Nothing unread.' : `${unread} unread.`} Mentions and replies are also
-          mailed to you, at most once every 15 minutes, unless you read them here first.
-        </p>
-      </PageHeading>
+      />
+      <p className="rc-muted">
+        {unread === 0 ? 'Nothing unread.' : `${unread} unread.`} Mentions and replies are also
+        mailed to you, at most once every 15 minutes, unless you read them here first.
+      </p>
       <Pending query={query} what="your notifications" />
       {query.data && items.length === 0 ? <p className="rc-muted">No notifications yet.</p> : null}
       {items.length > 0 ? (
