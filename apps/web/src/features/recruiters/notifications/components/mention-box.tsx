@@ -84,48 +84,50 @@ export function MentionBox({
   const optionId = (i: number) => `${listId}-option-${i}`;
   return (
     <div className="rc-mention">
-      <textarea
-        ref={box}
-        id={id}
-        rows={3}
-        maxLength={10_000}
-        value={value}
-        aria-invalid={invalid ? true : undefined}
-        aria-describedby={[hintId, describedBy].filter(Boolean).join(' ')}
-        aria-autocomplete="list"
-        aria-controls={open ? listId : undefined}
-        aria-activedescendant={open ? optionId(chosen) : undefined}
-        onChange={(event) => {
-          onChange(event.target.value);
-          setCaret(event.target.selectionStart);
-          setClosed(false);
-          setActive(0);
-        }}
-        onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
-        onKeyDown={onKeyDown}
-        onBlur={() => setClosed(true)}
-        onFocus={() => setClosed(false)}
-      />
-      {open ? (
-        <ul className="rc-mention__list" role="listbox" id={listId} aria-label="Colleagues">
-          {suggestions.map((person, i) => (
-            <li
-              key={person.userId}
-              id={optionId(i)}
-              role="option"
-              aria-selected={i === chosen}
-              className="rc-mention__option"
-              // Before the box's blur closes the list.
-              onMouseDown={(event) => {
-                event.preventDefault();
-                insert(person.name);
-              }}
-            >
-              {person.name}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <div className="rc-mention__box">
+        <textarea
+          ref={box}
+          id={id}
+          rows={3}
+          maxLength={10_000}
+          value={value}
+          aria-invalid={invalid ? true : undefined}
+          aria-describedby={[hintId, describedBy].filter(Boolean).join(' ')}
+          aria-autocomplete="list"
+          aria-controls={open ? listId : undefined}
+          aria-activedescendant={open ? optionId(chosen) : undefined}
+          onChange={(event) => {
+            onChange(event.target.value);
+            setCaret(event.target.selectionStart);
+            setClosed(false);
+            setActive(0);
+          }}
+          onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
+          onKeyDown={onKeyDown}
+          onBlur={() => setClosed(true)}
+          onFocus={() => setClosed(false)}
+        />
+        {open ? (
+          <ul className="rc-mention__list" role="listbox" id={listId} aria-label="Colleagues">
+            {suggestions.map((person, i) => (
+              <li
+                key={person.userId}
+                id={optionId(i)}
+                role="option"
+                aria-selected={i === chosen}
+                className="rc-mention__option"
+                // Before the box's blur closes the list.
+                onMouseDown={(event) => {
+                  event.preventDefault();
+                  insert(person.name);
+                }}
+              >
+                {person.name}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
       <p id={hintId} className="rc-field__hint">
         Type @ to mention a colleague. Only colleagues who can see this applicant are suggested and
         told; anyone else you name is not.
