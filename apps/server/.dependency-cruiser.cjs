@@ -25,11 +25,11 @@ const domainImports = {
   accounts: [],
   // An application credits its source (a tracking link's) in its own transaction, and is
   // judged against its opening's questions and places (accept-application.ts).
-  applications: ['mail', 'audit', 'sources', 'openings'],
+  applications: ['mail', 'audit', 'sources', 'openings', 'notifications'],
   // Openings queue the search engines' notices of a change in its transaction.
   openings: ['search'],
   // A message or a rejection queues its mail and mints a status link in the stage's transaction.
-  pipeline: ['applications', 'audit', 'mail', 'messages', 'team'],
+  pipeline: ['applications', 'audit', 'mail', 'messages', 'team', 'notifications'],
   // Templates, reasons and sent messages; their changes are audited in their transaction.
   messages: ['audit'],
   // The applicant's own page: their view of the pipeline, their links, mail and audit; their
@@ -56,9 +56,13 @@ const domainImports = {
   // rows, and the private feeds.
   calendar: ['mail', 'audit', 'interviews'],
   // Scorecards: their audited saves, and the overdue ones' reminders queued as mail.
-  scorecards: ['mail', 'audit'],
+  scorecards: ['mail', 'audit', 'notifications'],
   // Hiring teams and each person's reach over openings and applicants (team/reach.ts).
   team: ['audit'],
+  // What tells a console person something needs them: read within their reach, mailed as
+  // digests. Mentions, replies, feedback due, bulk results and applications write it in their
+  // own transaction.
+  notifications: ['mail', 'team'],
   // Interview plans, working hours and scheduling: audited in their transaction; an
   // interview's applicant is found as the pipeline finds one; times offered to the candidate
   // are mailed with a fresh status link.

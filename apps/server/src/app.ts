@@ -28,6 +28,7 @@ import { retention } from './plugins/retention';
 import { jobAlerts } from './plugins/job-alerts';
 import { calendarMail } from './plugins/calendar-mail';
 import { replyReader } from './plugins/reply-reader';
+import { notificationMail } from './plugins/notification-mail';
 import { searchBudgets, searchOutbox } from './plugins/search-outbox';
 import { metrics } from './plugins/metrics';
 import { mailRepository } from './domains/mail/mail-repository';
@@ -214,6 +215,7 @@ export async function buildApp({
   await app.register(jobAlerts, { config });
   await app.register(calendarMail, { config, db: database.db });
   await app.register(replyReader, { config, db: database.db });
+  await app.register(notificationMail, { config });
   await app.register(searchOutbox, { config });
   await app.register(applicantLinks, { config, database });
   // The bytes of upload bodies a node holds at once, and each client's share of them.

@@ -143,6 +143,12 @@ const envSchema = z.object({
     .regex(/^\d+$/, 'must be a whole number of milliseconds (0: off)')
     .transform(Number)
     .default(15_000),
+  // How often a node looks for notifications to mail (the digests; docs/recruiters.md).
+  NOTIFICATIONS_INTERVAL_MS: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of milliseconds (0: off)')
+    .transform(Number)
+    .default(60_000),
   // Voluntary self-identification after applying (docs/careers.md): `us` offers the US form.
   SELF_ID: z.enum(['us'], { message: 'must be us (unset: off)' }).optional(),
   // Search engines told of openings (docs/search.md): IndexNow's key, as its protocol allows.
@@ -352,6 +358,8 @@ export interface Config {
    * and reminders queued); 0 turns the timer off (tests call it).
    */
   calendarIntervalMs: number;
+  /** How often a node tries the notification digests' run; 0 turns the timer off (tests). */
+  notificationsIntervalMs: number;
   /** `us`: the US voluntary self-identification form after applying; undefined: off. */
   selfId: 'us' | undefined;
   /** Search engines told of openings' pages (docs/search.md); each undefined when off. */
@@ -454,6 +462,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     retentionIntervalMs: e.RETENTION_INTERVAL_MS,
     alertsIntervalMs: e.ALERTS_INTERVAL_MS,
     calendarIntervalMs: e.CALENDAR_INTERVAL_MS,
+    notificationsIntervalMs: e.NOTIFICATIONS_INTERVAL_MS,
     selfId: e.SELF_ID,
     search: {
       indexNow: e.INDEXNOW_KEY

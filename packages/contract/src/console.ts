@@ -93,6 +93,8 @@ export const consolePagePaths = {
   feedbackDue: '/recruiters/feedback',
   /** Replies no conversation claimed, for admins (conversations.ts). */
   unmatchedReplies: '/recruiters/unmatched-replies',
+  /** Your notifications: mentions, replies, feedback due, bulk results, applications. */
+  notifications: '/recruiters/notifications',
 } as const;
 
 /** The query parameter that brings the browser back after signing in. */

@@ -36,3 +36,4 @@ export * from './hiring-team';
 export * from './interviews';
 export * from './console-outbox';
 export * from './stage-templates';
+export * from './notifications';

@@ -477,6 +477,7 @@ export interface UnmatchedReplies {
 }
 
 export interface Users {
+  applicationNotices: Generated<string>;
   createdAt: Instant;
   email: string;
   id: Generated<number>;

@@ -39,6 +39,10 @@ import { usersRepository } from './accounts/users-repository';
 import { teamRepository } from './team/team-repository';
 import { replyFile, repliesOf } from './conversations/thread';
 import { unmatchedRepliesRepository } from './conversations/unmatched-replies';
+import { notificationsRepository } from './notifications/notifications-repository';
+import { notificationDigests } from './notifications/notification-digests';
+import { mentionablePeople } from './notifications/mentions';
+import { applicationNoticesRepository } from './notifications/application-notices';
 
 /**
  * The repositories an audited change to accounts writes with, over one transaction (none of them
@@ -169,6 +173,12 @@ export function createRepositories(db: Db, options: RepositoryOptions = {}) {
     }),
     // Interviewers' scorecards: what each reader sees of them, and their audited saves.
     scorecards: composed(scorecardsRepository(db), feedbackDueRepository(db)),
+    // A person's notifications (read within their reach), who a note may mention, the digests
+    // mailed by the notification run, and how each hears of new applications.
+    notifications: composed(notificationsRepository(db), notificationDigests(db), {
+      mentionable: (applicantId: number) => mentionablePeople(db, applicantId),
+    }),
+    applicationNotices: applicationNoticesRepository(db),
     /**
      * A change to accounts and its audit row, in one write transaction: both or neither. The
      * `lockKeys` are held for it (a token's creation: `apiTokensLock`).

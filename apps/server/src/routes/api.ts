@@ -15,6 +15,7 @@ import { consoleAuditRoutes } from './recruiters/audit';
 import { consoleJobsRoutes } from './recruiters/jobs';
 import { consoleMessagesRoutes } from './recruiters/messages';
 import { consoleScorecardRoutes } from './recruiters/scorecards';
+import { consoleNotificationRoutes } from './recruiters/notifications';
 import { consoleSourcesRoutes } from './recruiters/sources';
 import { consoleOutboxRoutes } from './recruiters/outbox';
 import { consoleStageTemplatesRoutes } from './recruiters/stage-templates';
@@ -96,6 +97,8 @@ export async function apiRoutes(app: FastifyInstance, { config, database }: ApiR
   await app.register(consoleReportsRoutes);
   await app.register(consoleBulkRoutes, { config });
   await app.register(consoleScorecardRoutes);
+  // Each person's notifications, mentions in notes, and how they hear of new applications.
+  await app.register(consoleNotificationRoutes);
   // Voluntary self-identification: the form's answers (SELF_ID=us) and the compliance report.
   await app.register(selfIdRoutes, { config });
   await app.register(consoleSelfIdReportRoutes);

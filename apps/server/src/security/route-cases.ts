@@ -164,6 +164,11 @@ export const OWN_ROUTES: ReadonlySet<string> = new Set([
   // Everyone keeps their own working hours (docs/recruiters.md, "Working hours").
   'GET /api/recruiters/session/working-hours',
   'PUT /api/recruiters/session/working-hours',
+  // Everyone's own notifications, and how they hear of new applications.
+  'GET /api/recruiters/notifications',
+  'POST /api/recruiters/notifications/read',
+  'GET /api/recruiters/session/application-notices',
+  'PUT /api/recruiters/session/application-notices',
   'GET /api/recruiters/tokens',
   'POST /api/recruiters/tokens',
   'DELETE /api/recruiters/tokens/:id',
@@ -206,6 +211,7 @@ export const REACH_ROLE_ROUTES: Record<'hiring_manager' | 'interviewer', Readonl
     'GET /api/recruiters/applicants/:id/neighbours',
     'PUT /api/recruiters/applicants/:id/stage',
     'POST /api/recruiters/applicants/:id/notes',
+    'GET /api/recruiters/applicants/:id/mentionable',
     // Rejecting with a reason and a mail: the lists to choose from, the mail's preview.
     'GET /api/recruiters/message-templates',
     'GET /api/recruiters/rejection-reasons',
@@ -578,6 +584,17 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
     'PUT /api/recruiters/session/working-hours': {
       url: '/api/recruiters/session/working-hours',
       body: { timeZone: 'Asia/Manila', hours: [] },
+    },
+    'POST /api/recruiters/notifications/read': {
+      url: '/api/recruiters/notifications/read',
+      body: { notificationIds: [999999] },
+    },
+    'PUT /api/recruiters/session/application-notices': {
+      url: '/api/recruiters/session/application-notices',
+      body: { notices: 'instant' },
+    },
+    'GET /api/recruiters/applicants/:id/mentionable': {
+      url: `/api/recruiters/applicants/${f.applicantId}/mentionable`,
     },
     'GET /api/recruiters/applicants/:id/interviews': {
       url: `/api/recruiters/applicants/${f.applicantId}/interviews`,

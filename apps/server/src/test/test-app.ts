@@ -149,6 +149,7 @@ export async function createTestApp(
     RETENTION_INTERVAL_MS: '0',
     ALERTS_INTERVAL_MS: '0',
     CALENDAR_INTERVAL_MS: '0',
+    NOTIFICATIONS_INTERVAL_MS: '0',
     ...env,
   });
   const cookieSecret = 'test-cookie-secret-0123456789abcdef0123';

@@ -28,6 +28,7 @@ import * as currentStage from './0026-current-stage';
 import * as applicantSearch from './0027-applicant-search';
 import * as conversations from './0028-conversations';
 import * as replyTokens from './0029-reply-tokens';
+import * as notificationSettings from './0031-notification-settings';
 import * as outboxAndStageMail from './0032-outbox-and-stage-mail';
 import * as sessionDevices from './0033-session-devices';
 
@@ -66,6 +67,7 @@ export const migrations: Record<string, Migration> = {
   '0027-applicant-search': applicantSearch,
   '0028-conversations': conversations,
   '0029-reply-tokens': replyTokens,
+  '0031-notification-settings': notificationSettings,
   '0032-outbox-and-stage-mail': outboxAndStageMail,
   '0033-session-devices': sessionDevices,
 };

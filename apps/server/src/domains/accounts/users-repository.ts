@@ -44,10 +44,12 @@ export class EmailInUseError extends Error {
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /**
- * A users row (less its password hash, and the time zone its working hours are kept in) as a
- * User; sessions-repository maps its join with it too.
+ * A users row (less its password hash, the time zone its working hours are kept in, and how
+ * its person hears of new applications) as a User; sessions-repository maps its join with it.
  */
-export function toUser(row: Omit<UserRow, 'passwordHash' | 'timeZone'>): User {
+export function toUser(
+  row: Omit<UserRow, 'passwordHash' | 'timeZone' | 'applicationNotices'>,
+): User {
   return {
     id: row.id,
     email: row.email,

@@ -13,6 +13,7 @@ import {
 import { issueApplicantLink, statusPageUrl } from './applicant-links';
 import { linkByToken, namedSources, sourceById } from '../sources/sources-repository';
 import { auditRepository } from '../audit/audit-repository';
+import { noticeApplication } from '../notifications/application-notices';
 import { emailKey, phoneKey } from '../../lib/contact-keys';
 
 /**
@@ -260,9 +261,18 @@ export function applicantsRepository(db: Db) {
                 });
               },
             );
-            // The contact persons' notice is the company's own mail: never capped.
+            // The contact persons' notice is the company's own mail: never capped. A contact
+            // who is a console person with daily notices hears of it in tomorrow's digest.
             if (!confirmationOnly && context.job.contactEmails.length > 0) {
-              await enqueueMail(trx, [recruiterNotice(facts)], applicant.id, now);
+              const instant = await noticeApplication(trx, facts, now);
+              if (instant.length > 0) {
+                await enqueueMail(
+                  trx,
+                  [{ ...recruiterNotice(facts), to: instant }],
+                  applicant.id,
+                  now,
+                );
+              }
             }
           }
           return { applicantId: applicant.id, attachmentGuid: guid, sha256, duplicate: false };

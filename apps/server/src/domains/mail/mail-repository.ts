@@ -20,7 +20,9 @@ export type MailKind =
   | 'interview-cancellation'
   | 'interview-reminder'
   | 'interview-offer'
-  | 'feedback-reminder';
+  | 'feedback-reminder'
+  | 'notification-digest'
+  | 'applications-digest';
 /** Mail a recruiter sends, or that its owner asked for (a confirmed alert): never capped. */
 export type OwnMailKind = Exclude<MailKind, StrangerMailKind>;
 

@@ -1,11 +1,12 @@
+import type { NotificationKind } from '@lumenfield/contract';
 import type { Db } from '../../db/database';
 
 /**
  * What tells a console person that something needs them (CONTRACT §18): someone mentioned them
- * in a note, a candidate replied, feedback is due, a bulk change finished, an application came.
+ * in a note, a candidate replied, feedback is due, a bulk change finished, an application came
+ * (the kinds: packages/contract/src/notifications.ts).
  */
-export type NotificationKind =
-  'mention' | 'reply' | 'feedback-due' | 'bulk-result' | 'new-application';
+export type { NotificationKind };
 
 export interface NewNotification {
   kind: NotificationKind;

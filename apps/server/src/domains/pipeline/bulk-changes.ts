@@ -2,6 +2,7 @@ import { BULK_UNDO_SECONDS, type BulkAction, type BulkResult } from '@lumenfield
 import type { BulkUndoResult } from '@lumenfield/contract';
 import type { Db } from '../../db/database';
 import { changeApplicants, writeTransaction } from '../../db/write-transaction';
+import { notify } from '../notifications/notify';
 import { HttpProblem } from '../../lib/http-problem';
 import { auditRepository } from '../audit/audit-repository';
 import { cancelPendingMail } from '../mail/mail-repository';
@@ -75,7 +76,22 @@ export function bulkChanges(db: Db) {
         }
       }
       const undoUntil = new Date(now().getTime() + UNDO_MS);
-      await writeTransaction(db, (trx) => bulkRepository(trx).finish(batchId, undoUntil));
+      await writeTransaction(db, async (trx) => {
+        await bulkRepository(trx).finish(batchId, undoUntil);
+        // Its person hears how it went in their notifications (names stay in the result).
+        const what =
+          action.action.kind === 'move' ? `Bulk move to ${action.action.stage}` : 'Bulk rejection';
+        await notify(
+          trx,
+          [userId],
+          {
+            kind: 'bulk-result',
+            applicantId: null,
+            detail: `${what}: ${done.length} done, ${skipped.length} skipped`,
+          },
+          now(),
+        );
+      });
       return { batchId, done, skipped, undoUntil: undoUntil.toISOString() };
     },
 

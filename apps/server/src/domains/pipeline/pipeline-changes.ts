@@ -15,6 +15,7 @@ import { pipelineRepository, type PipelineRepository } from './pipeline-reposito
 import { EVERYTHING, type Reach } from '../team/reach';
 import { stageMessageFor } from '../messages/stage-templates-repository';
 import { holdMessage, queueMessage, takeBackHeldMessages } from './queued-message';
+import { notifyMentions } from '../notifications/mentions';
 
 /** One entry of an applicant's stage history as the console shows it. */
 export interface StageStep {
@@ -154,7 +155,10 @@ export function pipelineChanges(db: Db) {
         return { ...(await stageHistoryOf(pipeline, found)), messagesChanged };
       }),
 
-    /** 404 without the applicant, or out of the writer's `reach`. */
+    /**
+     * 404 without the applicant, or out of the writer's `reach`. The colleagues the note
+     * mentions (`@[Name]`) who reach the applicant are told in its transaction.
+     */
     writeNote: (
       applicantId: number,
       userId: number,
@@ -162,9 +166,11 @@ export function pipelineChanges(db: Db) {
       now: Date,
       reach: Reach,
     ): Promise<number> =>
-      audited(applicantId, async (pipeline, audit) => {
+      audited(applicantId, async (pipeline, audit, trx) => {
         if (!(await pipeline.find(applicantId, reach))) throw noApplicant(applicantId);
         const noteId = await pipeline.addNote(applicantId, userId, text, now);
+        // The colleagues it mentions hear of it exactly when the note is stored.
+        await notifyMentions(trx, { applicantId, authorId: userId, text }, now);
         await audit.record(
           {
             actor: { userId },

@@ -4,6 +4,7 @@ import { toIso } from '../../db/database';
 import { changeApplicants } from '../../db/write-transaction';
 import { enqueueMail } from '../mail/mail-repository';
 import { feedbackReminder } from '../mail/mail-templates';
+import { notify } from '../notifications/notify';
 
 const HOUR_MS = 60 * 60_000;
 
@@ -119,6 +120,18 @@ export function feedbackDueRepository(db: Db) {
             });
           });
           await enqueueMail(trx, mails, applicantId, now);
+          // And in their console's notifications, in the same transaction as the reminder.
+          const { name, applicantName, jobTitle } = items[0]!;
+          await notify(
+            trx,
+            addresses.map((person) => person.id),
+            {
+              kind: 'feedback-due',
+              applicantId,
+              detail: `Your scorecard for ${name} with ${applicantName} (${jobTitle}) is overdue`,
+            },
+            now,
+          );
           return mails.length;
         });
       }

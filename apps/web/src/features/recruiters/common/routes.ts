@@ -27,6 +27,7 @@ export type ConsoleRoute =
   | { id: 'feedbackDue' }
   | { id: 'unmatchedReplies' }
   | { id: 'outbox' }
+  | { id: 'notifications' }
   | { id: 'notFound' };
 
 export const PAGE_TITLES: Record<ConsoleRoute['id'], string> = {
@@ -49,6 +50,7 @@ export const PAGE_TITLES: Record<ConsoleRoute['id'], string> = {
   feedbackDue: 'Feedback due',
   unmatchedReplies: 'Unmatched replies',
   outbox: 'Outbox',
+  notifications: 'Notifications',
   notFound: 'Page not found',
 };
 
@@ -76,6 +78,7 @@ export const ADMIN_ONLY: ReadonlySet<ConsoleRoute['id']> = new Set([
 export const COMPLIANCE_PAGES: ReadonlySet<ConsoleRoute['id']> = new Set([
   'selfIdReport',
   'account',
+  'notifications',
   'notFound',
 ]);
 
@@ -93,6 +96,7 @@ export const HIRING_MANAGER_PAGES: ReadonlySet<ConsoleRoute['id']> = new Set([
   'scorecard',
   'feedbackDue',
   'account',
+  'notifications',
   'notFound',
 ]);
 export const INTERVIEWER_PAGES: ReadonlySet<ConsoleRoute['id']> = new Set([
@@ -101,6 +105,7 @@ export const INTERVIEWER_PAGES: ReadonlySet<ConsoleRoute['id']> = new Set([
   'scorecard',
   'feedbackDue',
   'account',
+  'notifications',
   'notFound',
 ]);
 
@@ -160,6 +165,8 @@ export function matchConsoleRoute(rawPath: string): ConsoleRoute {
       return { id: 'unmatchedReplies' };
     case OUTBOX_PAGE:
       return { id: 'outbox' };
+    case consolePagePaths.notifications:
+      return { id: 'notifications' };
   }
   const card = new RegExp(`^${consolePagePaths.scorecard.replace(':id', '(\\d{1,9})')}$`).exec(
     pathname,

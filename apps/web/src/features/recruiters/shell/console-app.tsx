@@ -23,6 +23,7 @@ import {
   type ConsoleRoute,
 } from '../common/routes';
 import { SignInPage } from '../account/components/sign-in-page';
+import { NotificationsBadge } from '../notifications/components/notifications-badge';
 import { ErrorNote, Loading } from '../common/components/status';
 import { PageHeading } from '../common/components/page-heading';
 
@@ -47,6 +48,7 @@ const UnmatchedRepliesPage = lazy(
   () => import('../conversations/components/unmatched-replies-page'),
 );
 const OutboxPage = lazy(() => import('../outbox/components/outbox-page'));
+const NotificationsPage = lazy(() => import('../notifications/components/notifications-page'));
 
 function Screen({ route }: { route: ConsoleRoute }) {
   switch (route.id) {
@@ -86,6 +88,8 @@ function Screen({ route }: { route: ConsoleRoute }) {
       return <UnmatchedRepliesPage />;
     case 'outbox':
       return <OutboxPage />;
+    case 'notifications':
+      return <NotificationsPage />;
     default:
       return (
         <>
@@ -157,6 +161,7 @@ function Shell({
             </ul>
           </nav>
           <div className="rc-who">
+            <NotificationsBadge />
             <Link className="rc-who__name" to={consolePagePaths.account}>
               {user.name}
             </Link>

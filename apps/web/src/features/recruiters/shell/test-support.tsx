@@ -33,7 +33,12 @@ export function mockApi(handlers: Record<string, Handler>) {
 
 /** `mockApi` for someone signed in with `role`: a test names only the calls its page makes. */
 export function mockSignedInAs(role: UserRole, handlers: Record<string, Handler> = {}) {
-  return mockApi({ 'GET /recruiters/session': () => json(session(role)), ...handlers });
+  return mockApi({
+    'GET /recruiters/session': () => json(session(role)),
+    // The header's badge asks on every page: nothing unread unless a test says.
+    'GET /recruiters/notifications': () => json({ items: [], unread: 0, next: null }),
+    ...handlers,
+  });
 }
 
 /** `mockSignedInAs` a recruiter, whom most of the console's tests are about. */

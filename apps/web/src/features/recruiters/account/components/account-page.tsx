@@ -6,6 +6,7 @@ import { ApiTokens } from './api-tokens';
 import { CalendarFeed } from './calendar-feed';
 import { YourSessions } from './sessions';
 import { WorkingHours } from '../../interviews/components/working-hours';
+import { ApplicationNoticesSetting } from '../../notifications/components/application-notices';
 import { ROLE_LABELS } from '../../common/routes';
 import { useSession } from '../../common/session';
 import { ErrorNote } from '../../common/components/status';
@@ -94,6 +95,7 @@ export default function AccountPage() {
       </section>
       <YourSessions />
       <WorkingHours />
+      <ApplicationNoticesSetting />
       <ApiTokens />
       <CalendarFeed />
     </>

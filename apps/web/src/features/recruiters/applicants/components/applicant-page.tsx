@@ -31,6 +31,8 @@ import { StageBadge } from '../../common/components/badges';
 import { When } from '../../common/components/when';
 import { withQuery } from '../../common/lib/with-query';
 import { ApplicantInterviews } from '../../interviews/components/applicant-interviews';
+import { MentionBox } from '../../notifications/components/mention-box';
+import { NoteText } from '../../notifications/components/note-text';
 import { RadioChoices } from '../../common/components/radio-choices';
 import './applicant-page.css';
 
@@ -176,21 +178,20 @@ function NotesPanel({ applicant }: { applicant: ConsoleApplicant }) {
             <p className="rc-notes__meta">
               <strong>{note.author}</strong>, <When iso={note.createdOn} />
             </p>
-            <p className="rc-notes__text">{note.text}</p>
+            <NoteText className="rc-notes__text" text={note.text} />
           </li>
         ))}
       </ul>
       <form onSubmit={submit} noValidate>
         <div className="rc-field">
           <label htmlFor="note-text">Note</label>
-          <textarea
+          <MentionBox
+            applicantId={applicant.applicantId}
             id="note-text"
-            rows={3}
-            maxLength={10_000}
             value={text}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'note-error' : undefined}
-            onChange={(event) => setText(event.target.value)}
+            invalid={error !== null}
+            describedBy={error ? 'note-error' : undefined}
+            onChange={setText}
           />
           {error ? (
             <p id="note-error" className="rc-field__error" role="alert">

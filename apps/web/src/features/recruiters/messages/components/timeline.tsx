@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { ApplicantMessageKind, ConsoleApplicant, ReplyChannel } from '@lumenfield/contract';
 import { StageBadge } from '../../common/components/badges';
 import { When } from '../../common/components/when';
+import { NoteText } from '../../notifications/components/note-text';
 import './messages.css';
 
 const KIND_LABELS: Record<ApplicantMessageKind, string> = {
@@ -56,7 +57,7 @@ export function Timeline({ applicant }: { applicant: ConsoleApplicant }) {
           <p className="rc-timeline__what">
             Note by <strong>{note.author}</strong>
           </p>
-          <p className="rc-notes__text">{note.text}</p>
+          <NoteText className="rc-notes__text" text={note.text} />
         </>
       ),
     })),
