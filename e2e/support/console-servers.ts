@@ -57,10 +57,11 @@ export async function startConsoleServers({
 }) {
   const schema = `e2e_${crypto.randomBytes(6).toString('hex')}`;
   // As the server suite does: in CI a missing PostgreSQL is a failure; on a laptop without one
-  // its console run is skipped with a warning.
+  // its console run is skipped with a warning. 15 s to connect: on a busy machine a first
+  // connection was seen to take more than 3.
   let withPostgres = true;
   try {
-    const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
+    const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 15_000 });
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     await admin.end();
