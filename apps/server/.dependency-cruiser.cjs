@@ -68,8 +68,9 @@ const domainImports = {
   // are mailed with a fresh status link.
   interviews: ['audit', 'pipeline', 'mail', 'applications'],
   // Candidates' replies: matched by the token their mail's Reply-To named, their files judged
-  // as resumes are, and the opening's recruiters told.
-  conversations: ['mail', 'applications', 'notifications'],
+  // as resumes are, and the opening's recruiters told; the thread reads the messages sent, and
+  // an admin's handling of an unmatched reply is audited in its transaction.
+  conversations: ['mail', 'applications', 'notifications', 'messages', 'audit'],
 };
 
 module.exports = {

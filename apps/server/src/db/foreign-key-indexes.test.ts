@@ -47,8 +47,18 @@ async function tables(db: Db): Promise<string[]> {
 }
 
 /**
+ * Whether a partial index's condition is only "its first column is not null": such an index
+ * still finds every row a key's value names (a null key names none), as a nullable foreign
+ * key's lookups ask.
+ */
+const onlyNotNull = (predicate: string, first: string | undefined) =>
+  first !== undefined &&
+  predicate.toLowerCase().replace(/["()\s]/g, '') === `${first.toLowerCase()}isnotnull`;
+
+/**
  * The column lists of every index that can find a table's rows by its leading columns: whole
- * (not partial) indexes, with the primary key (SQLite's integer key is the table itself).
+ * indexes and those leaving out only rows whose first column is null, with the primary key
+ * (SQLite's integer key is the table itself).
  */
 async function indexColumns(db: Db): Promise<Map<string, string[][]>> {
   const byTable = new Map<string, string[][]>();
@@ -56,16 +66,17 @@ async function indexColumns(db: Db): Promise<Map<string, string[][]>> {
     byTable.set(table, [...(byTable.get(table) ?? []), columns]);
   if (engine === 'postgres') {
     // An expression's place in indkey is 0: it ends the columns an index leads with.
-    const { rows } = await sql<{ tab: string; cols: string[] }>`
-      select i.indrelid::regclass::text as tab,
+    const { rows } = await sql<{ tab: string; cols: string[]; pred: string | null }>`
+      select i.indrelid::regclass::text as tab, pg_get_expr(i.indpred, i.indrelid) as pred,
              array(select a.attname from unnest(i.indkey::int2[]) with ordinality as k(n, o)
                      join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.n
                     where k.o < coalesce((select min(z.o) from unnest(i.indkey::int2[])
                                             with ordinality as z(n, o) where z.n = 0), 1000)
                     order by k.o)::text[] as cols
         from pg_index i join pg_class c on c.oid = i.indrelid
-       where c.relnamespace = current_schema()::regnamespace and i.indpred is null`.execute(db);
-    for (const row of rows) add(row.tab, row.cols);
+       where c.relnamespace = current_schema()::regnamespace`.execute(db);
+    for (const row of rows)
+      if (row.pred === null || onlyNotNull(row.pred, row.cols[0])) add(row.tab, row.cols);
     return byTable;
   }
   for (const table of await tables(db)) {
@@ -78,7 +89,7 @@ async function indexColumns(db: Db): Promise<Map<string, string[][]>> {
       );
     const { rows: list } = await sql<{ name: string; partial: number }>`
       select name, partial from pragma_index_list(${table})`.execute(db);
-    for (const index of list.filter((i) => i.partial === 0)) {
+    for (const index of list) {
       const { rows: info } = await sql<{ seqno: number; name: string | null }>`
         select seqno, name from pragma_index_info(${index.name}) order by seqno`.execute(db);
       const leading: string[] = [];
@@ -86,6 +97,12 @@ async function indexColumns(db: Db): Promise<Map<string, string[][]>> {
       for (const column of info) {
         if (column.name === null) break;
         leading.push(column.name);
+      }
+      if (index.partial === 1) {
+        const { rows: made } = await sql<{ sql: string }>`
+          select sql from sqlite_master where type = 'index' and name = ${index.name}`.execute(db);
+        const predicate = /\swhere\s(.*)$/is.exec(made[0]?.sql ?? '')?.[1] ?? '';
+        if (!onlyNotNull(predicate, leading[0])) continue;
       }
       add(table, leading);
     }

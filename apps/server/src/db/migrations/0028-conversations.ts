@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { dialect, type AnyDb } from './dialect';
 
 /**
@@ -53,10 +54,13 @@ export async function up(db: AnyDb): Promise<void> {
       c.references('applicant_replies.id').onDelete('cascade'),
     )
     .execute();
+  // Only a reply's files: a resume (reply_id null) is found by its applicant's index, and an
+  // index holding every resume under null would tempt a planner into scanning them all.
   await db.schema
     .createIndex('attachments_reply_idx')
     .on('attachments')
     .column('reply_id')
+    .where(sql.ref('reply_id'), 'is not', null)
     .execute();
 
   await id('unmatched_replies')

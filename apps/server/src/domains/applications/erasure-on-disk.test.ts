@@ -14,6 +14,7 @@ import {
 import { consoleHeaders, createUser, openSession } from '../../test/console';
 import { pdfFile } from '../../test/files';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
+import { startSmtpServer } from '../../test/smtp';
 import { writeTransaction } from '../../db/write-transaction';
 import { issueApplicantLink } from './applicant-links';
 import { EVERYTHING } from '../team/reach';
@@ -85,14 +86,21 @@ function foundOnDisk(dataDir: string, marker: Record<string, string>): string[] 
 // Only SQLite keeps the database under DATA_DIR; PostgreSQL's side is in docs/security.md.
 describe.skipIf(engine !== 'sqlite')('erasure leaves nothing on disk (sqlite)', () => {
   let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let jobId: number;
   let admin: string;
   beforeAll(async () => {
-    t = await createTestApp();
+    // Mail goes to a mail server, as in production: without one, on loopback, the local outbox
+    // would keep every mail (docs/operations.md), its links too, by design.
+    smtp = await startSmtpServer();
+    t = await createTestApp({ SMTP_URL: smtp.url });
     jobId = await createOpening(t, 'ERASE-DISK');
     admin = await openSession(t, await createUser(t, 'disk.admin@example.com', 'admin'));
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
 
   /** Applies with markers everywhere, adds a note, and checks the markers reached the disk. */
   async function plant(tag: string, job = jobId) {
