@@ -37,12 +37,19 @@ describe('who opens a write transaction without an applicant lock', () => {
       'domains/applications/applicants-repository.ts',
       // A person's calendar feed token, no applicant.
       'domains/calendar/calendar-feeds.ts',
+      // Replies no conversation claimed: read and discarded, audited; an assignment to an
+      // applicant is changeApplicants'.
+      'domains/conversations/unmatched-replies.ts',
       // Openings and accounts.
       'domains/index.ts',
       // Interview plans and working hours; an interview's change is under its applicant's lock.
       'domains/interviews/plans-repository.ts',
       // Templates and rejection reasons.
       'domains/messages/messages-repository.ts',
+      // An opening's template per stage; the mail on a move is moveStage's, under its lock.
+      'domains/messages/stage-templates-repository.ts',
+      // A person's digest: their notifications marked mailed and the mail queued, no applicant.
+      'domains/notifications/notification-digests.ts',
       // The batch's own row; each applicant's change is moveStage's or reject's, under its lock.
       'domains/pipeline/bulk-changes.ts',
       // Sources and tracking links.

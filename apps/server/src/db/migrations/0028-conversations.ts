@@ -63,6 +63,16 @@ export async function up(db: AnyDb): Promise<void> {
     .where(sql.ref('reply_id'), 'is not', null)
     .execute();
 
+  // Each applicant's one resume, now that their reply files share its table: the resume join of
+  // the lists and the board finds it by a unique index, priced as one row per applicant.
+  await db.schema
+    .createIndex('attachments_resume_idx')
+    .on('attachments')
+    .column('applicant_id')
+    .unique()
+    .where(sql.ref('reply_id'), 'is', null)
+    .execute();
+
   await id('unmatched_replies')
     .addColumn('reason', 'varchar(20)', (c) => c.notNull())
     .addColumn('from_address', 'varchar(320)', (c) => c.notNull())
@@ -97,6 +107,7 @@ export async function up(db: AnyDb): Promise<void> {
 export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable('notifications').ifExists().execute();
   await db.schema.dropTable('unmatched_replies').ifExists().execute();
+  await db.schema.dropIndex('attachments_resume_idx').ifExists().execute();
   await db.schema.dropIndex('attachments_reply_idx').ifExists().execute();
   await db.schema.alterTable('attachments').dropColumn('reply_id').execute();
   await db.schema.dropTable('applicant_replies').ifExists().execute();
