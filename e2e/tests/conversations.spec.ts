@@ -134,5 +134,15 @@ test.describe('conversations', () => {
     await expectNoViolations(admin, 'the applicant’s timeline with replies');
     await timeline.scrollIntoViewIfNeeded();
     await shoot(admin, 'console-timeline');
+
+    // And in the recruiter's notifications: each answer, the two from the status page and the
+    // one assigned, told to the opening's recruiter.
+    await admin.getByRole('link', { name: /^Notifications, \d+ unread$/ }).click();
+    await expect(admin).toHaveURL(/\/recruiters\/notifications$/);
+    const told = admin
+      .getByRole('list', { name: 'Your notifications' })
+      .getByRole('link', { name: `Tomas Threadgood replied (${title})` });
+    await expect(told).toHaveCount(3);
+    await expectNoViolations(admin, 'the recruiter’s notifications of the replies');
   });
 });
