@@ -131,6 +131,7 @@ describe('the shell', () => {
       'Users',
       'Audit log',
       'Unmatched replies',
+      'Outbox',
     ]);
     expect(within(nav).getByRole('link', { name: 'Openings' })).toHaveAttribute(
       'aria-current',
