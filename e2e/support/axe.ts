@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 
 /** WCAG 2.0, 2.1 and 2.2 at levels A and AA (docs/performance.md). */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -20,16 +20,42 @@ async function settled(page: Page) {
   );
 }
 
-/** axe finds nothing on the page as it is now; a failure lists each violation and its nodes. */
-export async function expectNoViolations(page: Page, context: string) {
+/**
+ * axe finds nothing on the page as it is now; a failure lists each violation and its nodes.
+ * `exclude` leaves out what axe cannot enter: a frame sandboxed without scripts never answers
+ * axe's script, and the scan would wait on it forever (scan its HTML with expectNoViolationsInHtml).
+ */
+export async function expectNoViolations(
+  page: Page,
+  context: string,
+  { exclude }: { exclude?: string } = {},
+) {
   await settled(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  if (exclude) builder.exclude(exclude);
+  const { violations } = await builder.analyze();
   const report = violations.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help}\n` +
       v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n'),
   );
   expect(report, `axe violations on ${context}`).toEqual([]);
+}
+
+/**
+ * The HTML given is scanned on its own, in a page of its own where scripts run (about:blank:
+ * a page of the site would bring its CSP, which forbids axe's script).
+ */
+export async function expectNoViolationsInHtml(browser: Browser, html: string, context: string) {
+  // (The runner gives new contexts this file's options: scripts are turned back on here.)
+  const scannerContext = await browser.newContext({ javaScriptEnabled: true });
+  const scanner = await scannerContext.newPage();
+  try {
+    await scanner.setContent(html, { waitUntil: 'load' });
+    await expectNoViolations(scanner, context);
+  } finally {
+    await scannerContext.close();
+  }
 }
 
 /**
@@ -42,14 +68,5 @@ export async function expectNoViolationsWithoutScripts(page: Page, context: stri
     .replace(/<script\b(?![^>]*type="application\/(?:ld\+)?json")[^>]*>[\s\S]*?<\/script>/g, '')
     // Written into a page, a render-blocking link may never be released: axe waits on frames.
     .replace(/<link rel="expect"[^>]*>/g, '');
-  // (The runner gives new contexts this file's options: scripts are turned back on here.)
-  const scannerContext = await page.context().browser()!.newContext({ javaScriptEnabled: true });
-  const scanner = await scannerContext.newPage();
-  try {
-    // On about:blank: a page of the site would bring its CSP, which forbids axe's script.
-    await scanner.setContent(html, { waitUntil: 'load' });
-    await expectNoViolations(scanner, context);
-  } finally {
-    await scannerContext.close();
-  }
+  await expectNoViolationsInHtml(page.context().browser()!, html, context);
 }

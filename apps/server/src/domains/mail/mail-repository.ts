@@ -2,6 +2,7 @@ import type { ExpressionBuilder } from 'kysely';
 import type { Database, Db } from '../../db/database';
 import { toIso } from '../../db/database';
 import { checkpointWal } from '../../db/wal-checkpoint';
+import { withTitle } from '../../lib/html-text';
 import { issueReplyToken } from './reply-addresses';
 import {
   pruneMailCapSlots,
@@ -90,7 +91,7 @@ async function insertMail(
         toAddress: mail.to.join(', '),
         subject: mail.subject,
         textBody: mail.text,
-        htmlBody: mail.html,
+        htmlBody: withTitle(mail.html, mail.subject),
         headers: mail.headers ? JSON.stringify(mail.headers) : null,
         alertId: mail.alertId ?? null,
         icalMethod: mail.calendar?.method ?? null,

@@ -45,6 +45,8 @@ describe(`application mail: queued with the application, sent in the background 
     expect(text).toContain('until 365 days after the opening closes');
     expect(text).toMatch(/Content-Type: text\/plain/);
     expect(text).toMatch(/Content-Type: text\/html/);
+    // The HTML part is a document named by its subject, as a mail reader lists it.
+    expect(text).toContain('<title>Your application for Opening MAIL-1</title>');
     expect(readable(notice!.raw)).toContain('Subject: New application: Opening MAIL-1 (MAIL-1)');
     // A link to the applicant's page in the console, not the resume.
     const { ApplicantID } = res.json() as { ApplicantID: number };

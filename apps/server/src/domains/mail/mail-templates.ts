@@ -19,6 +19,10 @@ export interface ApplicationFacts {
   retentionDays: number;
 }
 
+/** How every mail's HTML begins; its head (the subject as title) is added when it is queued. */
+const HTML_OPENING =
+  '<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#10233f">';
+
 export interface Block {
   heading?: string;
   lines: string[];
@@ -33,7 +37,7 @@ export function message(greeting: string, blocks: Block[], closing: string[]) {
     ...closing,
   ].join('\n');
   const html = [
-    '<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#10233f">',
+    HTML_OPENING,
     `<p>${escapeHtml(greeting)}</p>`,
     ...blocks.map(
       (b) =>
@@ -192,7 +196,7 @@ export function applicantMessageMail(
     .map((paragraph) => paragraph.split('\n'))
     .filter((lines) => lines.some((line) => line.trim() !== ''));
   const html = [
-    '<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#10233f">',
+    HTML_OPENING,
     ...paragraphs.map((lines) => `<p>${lines.map(linkify).join('<br>')}</p>`),
     '</body></html>',
   ].join('\n');
