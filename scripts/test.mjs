@@ -29,9 +29,14 @@ const steps = [
   ['browser tests', ['run', 'test:e2e']],
 ];
 
+const started = Date.now();
+const minutes = (since) => `${((Date.now() - since) / 60_000).toFixed(1)} min`;
 for (const [name, args] of steps) {
   console.log(`\n=== ${name} ===`);
+  const stepStarted = Date.now();
   const result = spawnSync('npm', args, { stdio: 'inherit' });
+  // Each stage's time, so a slower CI run shows where it went.
+  console.log(`\n=== ${name}: ${minutes(stepStarted)} (${minutes(started)} in all) ===`);
   if (result.status !== 0) {
     console.error(`\n${name} failed.`);
     process.exit(result.status ?? 1);
