@@ -84,6 +84,16 @@ export const userSessionParamsSchema = z.object({
   handle: z.string().min(1).max(64),
 });
 
+/**
+ * GET/PATCH /recruiters/account-settings (admins): the site-wide rules for signing in
+ * (docs/security.md, "Accounts"); a PATCH sets the rules it names.
+ */
+export const accountSettingsSchema = z.object({
+  /** Every password account adds a second factor (a passkey or an authenticator app). */
+  requireSecondFactor: z.boolean(),
+});
+export type AccountSettings = z.infer<typeof accountSettingsSchema>;
+
 const password = z.string().max(1024);
 
 export const userCreateSchema = z.object({

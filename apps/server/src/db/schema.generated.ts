@@ -11,6 +11,13 @@ export type Generated<T> =
     ? ColumnType<S, I | undefined, U>
     : ColumnType<T, T | undefined, T>;
 
+export interface AccountSettings {
+  name: string;
+  updatedAt: Instant;
+  updatedBy: number | null;
+  value: string;
+}
+
 export interface ApiTokens {
   createdAt: Instant;
   id: Generated<number>;
@@ -412,6 +419,7 @@ export interface Sessions {
   expiresAt: Instant;
   id: string;
   lastSeenAt: Instant;
+  method: Generated<string>;
   place: string | null;
   userId: number;
 }
@@ -497,6 +505,7 @@ export interface WorkingHours {
 }
 
 export interface DB {
+  accountSettings: AccountSettings;
   apiTokens: ApiTokens;
   applicantLinks: ApplicantLinks;
   applicantMessages: ApplicantMessages;

@@ -38,6 +38,42 @@ describe(`console repositories (${engine})`, () => {
     expect(await repos.users.update(999_999, { name: 'x' })).toBeUndefined();
   });
 
+  it('account settings: each rule its default until set, then as set, by whom and when', async () => {
+    expect(await repos.accountSettings.read()).toEqual({
+      requireSecondFactor: false,
+      updatedAt: null,
+    });
+    const admin = await user('settings.admin@example.com', 'Set Tings', 'admin');
+    await repos.changeAccounts((changes) =>
+      changes.accountSettings.write(
+        { requireSecondFactor: true },
+        admin.id,
+        at('2026-03-01T00:00:00Z'),
+      ),
+    );
+    await repos.changeAccounts((changes) =>
+      changes.accountSettings.write({}, admin.id, at('2026-03-02T00:00:00Z')),
+    );
+    expect(await repos.accountSettings.read()).toEqual({
+      requireSecondFactor: true,
+      updatedAt: '2026-03-01T00:00:00.000Z',
+    });
+    // A value stored under other rules (edited by hand) reads as the default.
+    await t.db.handle.db
+      .updateTable('accountSettings')
+      .set({ value: '"yes"' })
+      .where('name', '=', 'requireSecondFactor')
+      .execute();
+    expect((await repos.accountSettings.read()).requireSecondFactor).toBe(false);
+    await repos.changeAccounts((changes) =>
+      changes.accountSettings.write(
+        { requireSecondFactor: false },
+        null,
+        at('2026-03-03T00:00:00Z'),
+      ),
+    );
+  });
+
   it('sessions: found with their user, touched, ended one by one or all of a user, expired ones dropped', async () => {
     const a = await user('sessions@example.com');
     const base = {

@@ -6,6 +6,7 @@ import { interviewsRepository } from './interviews/interviews-repository';
 import { plansRepository } from './interviews/plans-repository';
 import { scheduleConflicts } from './interviews/conflicts';
 import type { ConflictsQuery } from '@lumenfield/contract';
+import { accountSettingsRepository } from './accounts/account-settings-repository';
 import { apiTokensRepository } from './accounts/api-tokens-repository';
 import { applicantsRepository } from './applications/applicants-repository';
 import { auditRepository } from './audit/audit-repository';
@@ -52,6 +53,7 @@ function accountChangeRepositories(trx: Db) {
   return {
     users: usersRepository(trx),
     sessions: sessionsRepository(trx),
+    accountSettings: accountSettingsRepository(trx),
     apiTokens: apiTokensRepository(trx),
     audit: auditRepository(trx),
   };
@@ -126,6 +128,7 @@ export function createRepositories(db: Db, options: RepositoryOptions = {}) {
     stageTemplates: stageTemplatesRepository(db),
     users: usersRepository(db),
     sessions: sessionsRepository(db),
+    accountSettings: accountSettingsRepository(db),
     audit: auditRepository(db),
     // Its writes record their audit row in their own transaction (pipeline-changes.ts).
     pipeline: composed(

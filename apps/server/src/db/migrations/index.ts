@@ -31,6 +31,7 @@ import * as replyTokens from './0029-reply-tokens';
 import * as notificationSettings from './0031-notification-settings';
 import * as outboxAndStageMail from './0032-outbox-and-stage-mail';
 import * as sessionDevices from './0033-session-devices';
+import * as accountSettings from './0034-account-settings';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the server
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '0031-notification-settings': notificationSettings,
   '0032-outbox-and-stage-mail': outboxAndStageMail,
   '0033-session-devices': sessionDevices,
+  '0034-account-settings': accountSettings,
 };

@@ -4,6 +4,14 @@ import { toIso } from '../../db/database';
 import type { SessionDevice } from './session-devices';
 import { toUser, type User } from './users-repository';
 
+/**
+ * How a session was signed in: a password alone, a password and a second factor, a passkey on
+ * its own, or the company's identity provider. A rule made stricter (a second factor required)
+ * ends the sessions it no longer allows.
+ */
+export type SessionMethod =
+  'password' | 'password+totp' | 'password+recovery-code' | 'password+passkey' | 'passkey' | 'sso';
+
 export interface StoredSession {
   /** SHA-256 hex of the cookie's token. */
   id: string;
@@ -11,6 +19,8 @@ export interface StoredSession {
   createdAt: string;
   lastSeenAt: string;
   expiresAt: string;
+  /** How it was signed in; `password` when not said. */
+  method?: SessionMethod;
   /** Where it was opened from (session-devices.ts); absent for sessions older than the list. */
   origin?: SessionDevice;
 }
@@ -42,6 +52,7 @@ export function sessionsRepository(db: Db) {
           createdAt: session.createdAt,
           lastSeenAt: session.lastSeenAt,
           expiresAt: session.expiresAt,
+          method: session.method ?? 'password',
           device: session.origin?.device ?? null,
           place: session.origin?.place ?? null,
           address: session.origin?.address ?? null,
@@ -96,6 +107,7 @@ export function sessionsRepository(db: Db) {
           'sessions.createdAt',
           'sessions.lastSeenAt',
           'sessions.expiresAt',
+          'sessions.method',
           'users.email',
           'users.name',
           'users.role',
@@ -113,6 +125,7 @@ export function sessionsRepository(db: Db) {
           createdAt: toIso(row.createdAt),
           lastSeenAt: toIso(row.lastSeenAt),
           expiresAt: toIso(row.expiresAt),
+          method: row.method as SessionMethod,
         },
         user: toUser({ ...row, id: row.userId, createdAt: row.userCreatedAt }),
       };
