@@ -5,7 +5,7 @@ import { SESSION_IDLE_MINUTES, SESSION_MAX_HOURS } from '@lumenfield/contract';
 import { requestScheme } from './public-origin';
 import type { AccountChangeRepositories } from '../domains';
 import { describeSession } from '../domains/accounts/session-devices';
-import type { StoredSession } from '../domains/accounts/sessions-repository';
+import type { SessionMethod, StoredSession } from '../domains/accounts/sessions-repository';
 import type { User } from '../domains/accounts/users-repository';
 import { safeEqual } from './xsrf';
 
@@ -38,13 +38,15 @@ export interface ConsoleSessions {
   /**
    * A new session (a new id: nothing from before sign-in carries over) and its cookie. `alongside`
    * writes what comes with it (the sign-in's record, its audit row) in the same transaction,
-   * before the session row: all of it or none.
+   * before the session row: all of it or none. `method` says how the person signed in
+   * (`password` when not said).
    */
   start(
     request: FastifyRequest,
     reply: FastifyReply,
     user: User,
     alongside?: AccountChange,
+    method?: SessionMethod,
   ): Promise<SessionContext>;
   /** Ends the request's session, if any, and clears the cookie; `alongside` as for `start`. */
   end(request: FastifyRequest, reply: FastifyReply, alongside?: AccountChange): Promise<void>;
@@ -118,7 +120,7 @@ export const consoleSessions = fp<{ secret: string }>(
         request.consoleResolved ??= lookUp(request);
         return request.consoleResolved;
       },
-      async start(request, reply, user, alongside) {
+      async start(request, reply, user, alongside, method = 'password') {
         const current = await sessions.resolve(request);
         const token = crypto.randomBytes(32).toString('base64url');
         const now = app.now();
@@ -128,6 +130,7 @@ export const consoleSessions = fp<{ secret: string }>(
           createdAt: now.toISOString(),
           lastSeenAt: now.toISOString(),
           expiresAt: new Date(now.getTime() + SESSION_MAX_MS).toISOString(),
+          method,
           origin: describeSession(request.headers['user-agent'], request.ip),
         };
         await repos.changeAccounts(async (changes) => {

@@ -135,7 +135,7 @@ export const consoleSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user } = signedIn(request);
+      const { user, session } = signedInSession(request);
       const now = app.now();
       // A wrong current password counts as a failed sign-in: the same throttle guards both.
       const keys = throttleKeys(user.email, request.ip);
@@ -155,20 +155,27 @@ export const consoleSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       checkPassword(request.body.newPassword, user, 'newPassword');
       // scrypt runs before the transaction, so it holds no lock.
       const passwordHash = await hashPassword(request.body.newPassword);
-      const context = await app.consoleSessions.start(request, reply, user, async (changes) => {
-        await changes.users.update(user.id, { passwordHash });
-        // Every session of this person ends (a thief's too); this browser continues in a new one.
-        await changes.sessions.deleteForUser(user.id);
-        await changes.audit.record(
-          {
-            actor: { userId: user.id },
-            action: 'user-update',
-            target: `user ${user.id}`,
-            detail: 'own password changed',
-          },
-          now,
-        );
-      });
+      const context = await app.consoleSessions.start(
+        request,
+        reply,
+        user,
+        async (changes) => {
+          await changes.users.update(user.id, { passwordHash });
+          // Every session of this person ends (a thief's too); this browser continues in a new one.
+          await changes.sessions.deleteForUser(user.id);
+          await changes.audit.record(
+            {
+              actor: { userId: user.id },
+              action: 'user-update',
+              target: `user ${user.id}`,
+              detail: 'own password changed',
+            },
+            now,
+          );
+        },
+        // The new session was signed in as this one was.
+        session.method,
+      );
       return toConsoleSession(context);
     },
   );
