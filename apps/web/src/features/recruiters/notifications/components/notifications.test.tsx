@@ -63,6 +63,25 @@ describe('notifications', () => {
     ).toBeInTheDocument();
   });
 
+  it('the badge asks once when the console opens, and again when another page opens', async () => {
+    let asked = 0;
+    mockSignedIn({
+      'GET /recruiters/notifications': () => {
+        asked += 1;
+        return json({ items: [], unread: 2, next: null });
+      },
+      'GET /recruiters/applicants/12': () => json(applicant()),
+    });
+    const { history } = renderConsole('/recruiters/applicants/12');
+    expect(
+      await screen.findByRole('link', { name: 'Notifications, 2 unread' }),
+    ).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1 });
+    expect(asked).toBe(1);
+    history.push('/recruiters/account');
+    await waitFor(() => expect(asked).toBe(2));
+  });
+
   it('the note box suggests colleagues after @, inserts the chosen one, and shows it highlighted', async () => {
     let current: ConsoleApplicant = applicant();
     const posted: string[] = [];
