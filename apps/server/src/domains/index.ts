@@ -8,6 +8,7 @@ import { scheduleConflicts } from './interviews/conflicts';
 import type { ConflictsQuery } from '@lumenfield/contract';
 import { accountSettingsRepository } from './accounts/account-settings-repository';
 import { apiTokensRepository } from './accounts/api-tokens-repository';
+import { secondFactorsRepository } from './accounts/second-factors-repository';
 import { applicantsRepository } from './applications/applicants-repository';
 import { auditRepository } from './audit/audit-repository';
 import { calendarFeedsRepository } from './calendar/calendar-feeds';
@@ -54,6 +55,7 @@ function accountChangeRepositories(trx: Db) {
     users: usersRepository(trx),
     sessions: sessionsRepository(trx),
     accountSettings: accountSettingsRepository(trx),
+    secondFactors: secondFactorsRepository(trx),
     apiTokens: apiTokensRepository(trx),
     audit: auditRepository(trx),
   };
@@ -129,6 +131,9 @@ export function createRepositories(db: Db, options: RepositoryOptions = {}) {
     users: usersRepository(db),
     sessions: sessionsRepository(db),
     accountSettings: accountSettingsRepository(db),
+    // Two-step sign-in: authenticator secrets (sealed), recovery codes (hashed), pending
+    // sign-ins; `secondFactorsOf(userId)` says what a person has.
+    secondFactors: secondFactorsRepository(db),
     audit: auditRepository(db),
     // Its writes record their audit row in their own transaction (pipeline-changes.ts).
     pipeline: composed(
