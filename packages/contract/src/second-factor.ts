@@ -18,7 +18,7 @@ export const totpCodeSchema = z
   .max(20)
   .transform((code) => code.replace(/\s+/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, 'must be the 6 digits your app shows'));
-/** A recovery code as printed (`xxxxx-xxxxx`); case, spaces and the dash do not matter. */
+/** A recovery code as printed (`xxxxxx-xxxxxx-xxxxxx-xxxxxx`); case, spaces, dashes do not count. */
 export const recoveryCodeSchema = z.string().trim().min(1).max(40);
 
 /**

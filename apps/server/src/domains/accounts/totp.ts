@@ -83,20 +83,24 @@ export const totpCodeAt = (secret: string, now: Date): string =>
 // Crockford-like: no 0/o, 1/l/i, so a code read off paper is typed right.
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
-/** Ten codes of ten characters (about 49 bits each), `xxxxx-xxxxx`. */
+/**
+ * Ten codes of four groups of six characters (about 119 bits each): at least the 112 bits that
+ * let a keyed SHA-256 stand in for a slow password hash (docs/security.md, ASVS 6.5.2).
+ */
 export function newRecoveryCodes(): string[] {
-  return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
-    const chars = Array.from(
-      { length: 10 },
+  const group = () =>
+    Array.from(
+      { length: 6 },
       () => RECOVERY_ALPHABET[crypto.randomInt(RECOVERY_ALPHABET.length)],
     ).join('');
-    return `${chars.slice(0, 5)}-${chars.slice(5)}`;
-  });
+  return Array.from({ length: RECOVERY_CODE_COUNT }, () =>
+    Array.from({ length: 4 }, group).join('-'),
+  );
 }
 
 /**
- * What is stored of a recovery code: an HMAC keyed by a key derived from the cookie secret, so
- * a copy of the database alone cannot test guesses. Case, spaces and dashes do not count.
+ * What is stored of a recovery code: an HMAC-SHA256 keyed by a key derived from the cookie
+ * secret, so a copy of the database alone cannot even test guesses. Case, spaces and dashes do not count.
  */
 export function recoveryCodeHash(key: Buffer, code: string): string {
   const normal = code.toLowerCase().replace(/[^a-z0-9]/g, '');

@@ -136,7 +136,7 @@ describe(`two-step sign-in: an authenticator app and recovery codes (${engine})`
     const { recoveryCodes } = right.json() as RecoveryCodes;
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
-    for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+    for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-9]{6}(-[a-z2-9]{6}){3}$/);
     // Stored hashed: no code in the table.
     const stored = await t.db.handle.db
       .selectFrom('recoveryCodes')

@@ -123,10 +123,10 @@ describe('two-step sign-in', () => {
     expect(screen.getByLabelText('Code from your app')).toHaveValue('123456');
 
     await userEvent.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
-    await userEvent.type(screen.getByLabelText('Recovery code'), 'abcde-fghjk');
+    await userEvent.type(screen.getByLabelText('Recovery code'), 'abcdef-ghjkmn-pqrstu-vwxyz2');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await screen.findByRole('heading', { level: 1, name: 'Openings' });
-    expect(sent).toEqual([{ code: '123456' }, { recoveryCode: 'abcde-fghjk' }]);
+    expect(sent).toEqual([{ code: '123456' }, { recoveryCode: 'abcdef-ghjkmn-pqrstu-vwxyz2' }]);
   });
 
   it('a pending sign-in that has ended goes back to the password with the reason', async () => {
