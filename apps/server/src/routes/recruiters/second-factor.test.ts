@@ -276,6 +276,22 @@ describe(`two-step sign-in: an authenticator app and recovery codes (${engine})`
     );
   });
 
+  it("an admin's new password leaves the factor on: the next sign-in still asks for a code", async () => {
+    const { user } = await enrolled('new-password@example.com');
+    const admin = await createUser(t, 'password-admin@example.com', 'admin');
+    const reset = await consoleRequest(
+      t,
+      await openSession(t, admin),
+      'PATCH',
+      `/api/recruiters/users/${user.id}`,
+      { password: 'a brand new passphrase for you 9' },
+    );
+    expect(reset.statusCode, reset.body).toBe(200);
+    const { res } = await signIn(user.email, newClient(), 'a brand new passphrase for you 9');
+    expect(res.json()).toMatchObject({ secondStep: 'totp' });
+    expect(cookieOf(res, SESSION_COOKIE_NAME)).toBeUndefined();
+  });
+
   it('a pending sign-in ends after five minutes', async () => {
     const { user, secret } = await enrolled('expiry@example.com');
     const { pending } = await signIn(user.email);
