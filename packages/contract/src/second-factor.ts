@@ -12,12 +12,14 @@ export const PENDING_SIGN_IN_FAILURES = 5;
 /** The one message for a wrong code, a wrong recovery code and a used one alike. */
 export const SECOND_FACTOR_FAILED_MESSAGE = 'That code is not right. Please try again.';
 
-/** Six digits from the app; spaces a person types are dropped. */
+/**
+ * A code from the app; spaces a person types are dropped. Anything but six digits is simply a
+ * wrong code (the one message), not a malformed request.
+ */
 export const totpCodeSchema = z
   .string()
   .max(20)
-  .transform((code) => code.replace(/\s+/g, ''))
-  .pipe(z.string().regex(/^\d{6}$/, 'must be the 6 digits your app shows'));
+  .transform((code) => code.replace(/\s+/g, ''));
 /** A recovery code as printed (`xxxxxx-xxxxxx-xxxxxx-xxxxxx`); case, spaces, dashes do not count. */
 export const recoveryCodeSchema = z.string().trim().min(1).max(40);
 

@@ -67,6 +67,7 @@ export const groupedSecret = (secret: string): string => secret.match(/.{1,4}/g)
  * refuses a step at or before the last one accepted, so each code works once.
  */
 export function totpStep(secret: string, code: string, now: Date): number | undefined {
+  if (!/^\d{6}$/.test(code)) return undefined;
   const delta = totpOf(secret).validate({
     token: code,
     timestamp: now.getTime(),

@@ -197,6 +197,12 @@ describe(`two-step sign-in: an authenticator app and recovery codes (${engine})`
     const refused = await second(reused.pending, { code });
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toMatchObject({ detail: SECOND_FACTOR_FAILED_MESSAGE });
+    // Five digits are a wrong code like any other: the same answer, not a malformed request.
+    const short = await second(reused.pending, { code: '12 345' });
+    expect([short.statusCode, short.json()]).toEqual([
+      401,
+      expect.objectContaining({ detail: SECOND_FACTOR_FAILED_MESSAGE }),
+    ]);
     // A code of the step before now is allowed (a clock a little off), two steps before is not.
     tick(30_000);
     expect(

@@ -119,9 +119,8 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         { actor: { userId: user.id }, action: 'second-factor-failed', detail: 'account page' },
         now,
       );
-      throw new HttpProblem(400, SECOND_FACTOR_FAILED_MESSAGE, [
-        { field: 'code', message: 'is not right' },
-      ]);
+      // One sentence, no field error: the page says it as it is.
+      throw new HttpProblem(400, SECOND_FACTOR_FAILED_MESSAGE);
     }
   };
 
@@ -361,9 +360,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         const reservation = await reserveOr429(app, throttle, now, TOO_MANY);
         const stored = await repos.users.findForSignIn(user.email);
         if (!stored || !(await verifyPassword(body.password, stored.passwordHash))) {
-          throw new HttpProblem(400, 'The password is not right.', [
-            { field: 'password', message: 'is not right' },
-          ]);
+          throw new HttpProblem(400, 'The password is not right.');
         }
         await releaseAttempt(repos.signInThrottle, throttle, reservation);
         await repos.changeAccounts((changes) => remove(changes, 'with the password'));
@@ -438,7 +435,6 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpProblem(
           400,
           'Turn on two-step sign-in for your own account first, so you are not locked out.',
-          [{ field: 'requireSecondFactor', message: 'needs your own second factor first' }],
         );
       }
       const now = app.now();
