@@ -15,7 +15,6 @@ import { prepareDatabase } from '../prepare';
 import { hashPassword, passwordProblem } from '../domains/accounts/passwords';
 import { createRepositories } from '../domains';
 import { EmailInUseError } from '../domains/accounts/users-repository';
-import { resetSecondFactor } from '../domains/accounts/second-factor-reset';
 import { BackupError, backupDatabase } from './backup';
 import { adminJobBody } from './legacy/job-body';
 import { cliConfig, openDatabase, startCliApp, type CliApp } from './run-app';
@@ -338,11 +337,9 @@ async function resetSecondFactorOf(repos: ReturnType<typeof createRepositories>,
   const user = await repos.users.findForSignIn(email);
   if (!user) throw new CliError(`There is no account with the e-mail address ${email}.`);
   const had = await repos.secondFactors.secondFactorsOf(user.id);
-  const ended = await repos.changeAccounts((changes) =>
-    resetSecondFactor(changes, user.id, { label: 'cli' }, new Date()),
-  );
+  const ended = await repos.resetSecondFactor(user.id, { label: 'cli' }, new Date());
   console.log(
-    `${had.totp ? 'Removed the authenticator app and recovery codes' : 'No authenticator app was on'} of user ${user.id}; ended ${ended} sessions.`,
+    `${had.totp ? 'Removed the authenticator app and recovery codes' : 'No authenticator app was on'} of user ${user.id}; ended ${ended ?? 0} sessions.`,
   );
 }
 

@@ -196,6 +196,30 @@ export function createRepositories(db: Db, options: RepositoryOptions = {}) {
       lockKeys: readonly string[] = [],
     ): Promise<T> => writeTransaction(db, (trx) => work(accountChangeRepositories(trx)), lockKeys),
     /**
+     * A person's second factor removed by someone else (an admin, the CLI): the app and the
+     * codes go with every session and pending sign-in of theirs, audited, in one transaction.
+     * Answers how many sessions ended, or undefined when there is no such account.
+     */
+    resetSecondFactor: (userId: number, actor: { userId: number } | { label: 'cli' }, at: Date) =>
+      writeTransaction(db, async (trx) => {
+        const changes = accountChangeRepositories(trx);
+        if (!(await changes.users.findById(userId))) return undefined;
+        await changes.secondFactors.removeAll(userId);
+        await changes.secondFactors.deletePendingForUser(userId);
+        const ended = await changes.sessions.deleteForUser(userId);
+        const by = 'label' in actor ? 'by the command line' : 'by an admin';
+        await changes.audit.record(
+          {
+            actor,
+            action: 'second-factor-reset',
+            target: `user ${userId}`,
+            detail: `${by}; ${ended} sessions ended`,
+          },
+          at,
+        );
+        return ended;
+      }),
+    /**
      * A change to openings and its audit row, in one write transaction: both or neither, with
      * the openings' data version bumped in it. The openings list's cached rows are dropped once
      * it committed (listing-cache.ts), and every node hears the new version (data-version.ts).

@@ -33,7 +33,6 @@ import {
   totpUri,
 } from '../../domains/accounts/totp';
 import type { User } from '../../domains/accounts/users-repository';
-import { resetSecondFactor } from '../../domains/accounts/second-factor-reset';
 import { HttpProblem } from '../../lib/http-problem';
 import { consoleProblems, signedInSession, toConsoleSession } from './console-user';
 import { reserveOr429 } from './session';
@@ -477,12 +476,9 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       if (id === admin.id) {
         throw new HttpProblem(404, 'Turn your own two-step sign-in off in Your account.');
       }
-      await repos.changeAccounts(async (changes) => {
-        if (!(await changes.users.findById(id))) {
-          throw new HttpProblem(404, `There is no account with id ${id}.`);
-        }
-        await resetSecondFactor(changes, id, { userId: admin.id }, app.now());
-      });
+      if ((await repos.resetSecondFactor(id, { userId: admin.id }, app.now())) === undefined) {
+        throw new HttpProblem(404, `There is no account with id ${id}.`);
+      }
       return reply.code(204).send(null);
     },
   );
