@@ -1,5 +1,5 @@
 import { SECOND_FACTOR_FAILED_MESSAGE, SIGN_IN_FAILED_MESSAGE } from '@lumenfield/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
@@ -116,6 +116,8 @@ describe('two-step sign-in', () => {
     const code = await screen.findByLabelText('Code from your app');
     expect(code).toHaveAttribute('autocomplete', 'one-time-code');
     expect(code).toHaveAttribute('inputmode', 'numeric');
+    // The password form is gone: focus is on the code's field, ready to type.
+    await waitFor(() => expect(code).toHaveFocus());
     await userEvent.type(code, '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(SECOND_FACTOR_FAILED_MESSAGE);

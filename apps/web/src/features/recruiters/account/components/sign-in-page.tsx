@@ -66,6 +66,12 @@ function SecondStepForm({
   useEffect(() => {
     if (setup.isError) onRestart(failureText(setup.error, 'Please sign in again.'));
   }, [setup.isError, setup.error, onRestart]);
+  // The password form is gone: the code's field (or, to enrol, the step's heading) takes focus.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (enrol) headingRef.current?.focus();
+    else fieldsRef.current?.querySelector<HTMLElement>('input')?.focus();
+  }, [enrol]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -98,7 +104,9 @@ function SecondStepForm({
       <SignInAlert error={error} />
       {enrol ? (
         <>
-          <h2 className="rc-signin__step">Set up two-step sign-in</h2>
+          <h2 ref={headingRef} tabIndex={-1} className="rc-signin__step">
+            Set up two-step sign-in
+          </h2>
           <p>
             Your organisation asks everyone to sign in with a code from an authenticator app as well
             as their password. Set one up now to continue.
