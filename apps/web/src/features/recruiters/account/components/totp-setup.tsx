@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { TotpSetup } from '@lumenfield/contract';
 import { encode } from 'uqr';
+import { CopyField } from './copy-field';
 import './totp-setup.css';
 
 /**
@@ -40,12 +41,13 @@ export function TotpSetupPanel({ setup }: { setup: TotpSetup }) {
           <li>Add an account and scan this QR code.</li>
           <li>Type the 6-digit code the app shows below.</li>
         </ol>
-        <p>
-          Cannot scan it? Type this key into the app instead:{' '}
-          <code className="rc-totp__key" aria-label={`Key: ${setup.secret}`}>
-            {setup.secret}
-          </code>
-        </p>
+        <CopyField
+          id="totp-key"
+          label="Key"
+          value={setup.secret}
+          hint="Cannot scan the code? Type or paste this key into the app instead."
+          onCopied={() => undefined}
+        />
       </div>
     </div>
   );

@@ -37,7 +37,7 @@ describe('Two-step sign-in in Your account', () => {
     // Drawn here: an SVG of the matrix, no image fetched from anywhere.
     expect(qr.tagName.toLowerCase()).toBe('svg');
     expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
-    expect(within(section).getByText(KEY)).toBeInTheDocument();
+    expect(within(section).getByLabelText('Key')).toHaveValue(KEY);
 
     const code = within(section).getByLabelText('Code from your app');
     expect(code).toHaveAttribute('autocomplete', 'one-time-code');
