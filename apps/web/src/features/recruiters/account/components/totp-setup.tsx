@@ -45,6 +45,7 @@ export function TotpSetupPanel({ setup }: { setup: TotpSetup }) {
           id="totp-key"
           label="Key"
           value={setup.secret}
+          wrap
           hint="Cannot scan the code? Type or paste this key into the app instead."
           onCopied={() => undefined}
         />
