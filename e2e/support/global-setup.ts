@@ -8,6 +8,7 @@ import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
 import { startConsoleServers } from './console-servers';
 import { startOutboxServer } from './outbox-server';
 import { startSelfIdServer } from './self-id-server';
+import { startTwoStepServer } from './two-step-server';
 import { startSmtpSink } from './smtp-sink';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -126,7 +127,7 @@ export default async function globalSetup() {
 
   const mailDir = path.join(work, 'mail');
   const mail = await startSmtpSink(mailDir);
-  const [demo, empty, consoles, selfId, outbox] = await Promise.all([
+  const [demo, empty, consoles, selfId, outbox, twoStep] = await Promise.all([
     startServer({
       serverOut,
       webOut,
@@ -140,6 +141,8 @@ export default async function globalSetup() {
     startSelfIdServer({ serverOut, webOut, work, startServer, serverEnv }),
     // No SMTP_URL on a loopback host: mail kept in the local outbox (docs/operations.md).
     startOutboxServer({ serverOut, webOut, work, startServer, serverEnv }),
+    // Its admin requires a second factor: a server of its own (support/two-step-server.ts).
+    startTwoStepServer({ serverOut, webOut, work, startServer, serverEnv }),
   ]);
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_BASE_URL = demo.baseUrl;
@@ -147,10 +150,17 @@ export default async function globalSetup() {
   process.env.E2E_ADMIN_TOKEN ??= DEFAULT_ADMIN_TOKEN;
   process.env.E2E_WORK_DIR = work;
 
-  Object.assign(process.env, consoles.env, selfId.env, outbox.env);
+  Object.assign(process.env, consoles.env, selfId.env, outbox.env, twoStep.env);
 
   return async () => {
-    await Promise.all([demo.stop(), empty.stop(), consoles.stop(), selfId.stop(), outbox.stop()]);
+    await Promise.all([
+      demo.stop(),
+      empty.stop(),
+      consoles.stop(),
+      selfId.stop(),
+      outbox.stop(),
+      twoStep.stop(),
+    ]);
     await mail.close();
     fs.rmSync(work, { recursive: true, force: true });
   };

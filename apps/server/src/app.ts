@@ -56,6 +56,7 @@ import { alertPageRoutes } from './routes/alert-pages';
 import { feedRoutes } from './routes/feed';
 import { consolePageRoutes } from './routes/console-pages';
 import { guardedRoutes } from './routes/guarded';
+import { pendingSignIns } from './plugins/pending-sign-ins';
 import { pageRoutes } from './routes/pages';
 import { seoRoutes } from './routes/seo';
 import { siteRoutes } from './routes/site';
@@ -201,6 +202,8 @@ export async function buildApp({
   await app.register(liveVersionChannel, { redis });
   await app.register(liveAnswers, {});
   await app.register(consoleSessions, { secret: cookieSecret });
+  // A right password waiting for its second step; the keys of authenticator secrets.
+  await app.register(pendingSignIns, { secret: cookieSecret });
   // Operations (docs/operations.md): request ids, HSTS over HTTPS, metrics, compression.
   await app.register(requestId);
   await app.register(hsts);

@@ -95,6 +95,15 @@ export const auditActionSchema = z.enum([
   'outbox-mail-view',
   // An opening's automatic messages on a stage move (docs/recruiters.md): stages and template ids.
   'opening-stage-templates',
+  // Two-step sign-in (docs/security.md, "Second factor"): user ids only, never a code.
+  'second-factor-enrol',
+  'second-factor-disable',
+  'second-factor-failed',
+  'second-factor-reset',
+  'recovery-code-use',
+  'recovery-codes-regenerate',
+  // The site-wide sign-in rules an admin sets (GET/PATCH /recruiters/account-settings).
+  'account-settings-update',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

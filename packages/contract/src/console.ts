@@ -14,6 +14,21 @@ export const consolePaths = {
   password: '/recruiters/session/password',
   /** GET whether you have a calendar feed, POST a new link (shown once), DELETE revoke it. */
   calendarFeed: '/recruiters/session/calendar-feed',
+  /**
+   * POST `{ code }` or `{ recoveryCode }`: the second step of a sign-in (the pending sign-in's
+   * cookie names it); answers the session.
+   */
+  secondFactor: '/recruiters/session/second-factor',
+  /** POST: a new authenticator secret for a pending sign-in that must enrol (the rule). */
+  secondFactorSetup: '/recruiters/session/second-factor/setup',
+  /** GET your second factors; POST a new authenticator secret; PUT confirm it; DELETE turn off. */
+  totp: '/recruiters/session/totp',
+  /** POST `{ code }`: ten new recovery codes (shown once); the old ones stop working. */
+  recoveryCodes: '/recruiters/session/recovery-codes',
+  /** Admins: GET/PATCH the site-wide sign-in rules. */
+  accountSettings: '/recruiters/account-settings',
+  /** Admins: DELETE a person's second factor (and their sessions). */
+  userSecondFactor: '/recruiters/users/:id/second-factor',
   /** GET your sessions still running (device, place, last seen). */
   sessions: '/recruiters/session/sessions',
   /** DELETE: end one of your sessions by its handle (this one signs you out). */

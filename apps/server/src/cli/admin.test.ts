@@ -221,6 +221,49 @@ describe(`npm run admin (${engine})`, () => {
     expect((await admin('applicants', 'erase')).stderr).toContain('needs --email');
   }, 60_000); // two CLI processes, each starting Node and opening the database
 
+  it("removes a locked-out person's second factor and ends their sessions, audited as cli", async () => {
+    const repos = createRepositories(testDb.handle.db);
+    const now = new Date();
+    const user = await repos.users.create(
+      { email: 'lost.phone@example.com', name: 'Lost Phone', role: 'recruiter', passwordHash: 'x' },
+      now,
+    );
+    await repos.changeAccounts(async (changes) => {
+      await changes.secondFactors.startTotp(user.id, 'v1.sealed', now);
+      await changes.secondFactors.confirmTotp(user.id, now);
+      await changes.secondFactors.replaceRecoveryCodes(user.id, ['a'.repeat(64)], now);
+      await changes.sessions.create({
+        id: 'c'.repeat(64),
+        userId: user.id,
+        createdAt: now.toISOString(),
+        lastSeenAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + 3_600_000).toISOString(),
+        method: 'password+totp',
+      });
+    });
+    const reset = await admin('users', 'reset-second-factor', '--email', 'Lost.Phone@example.com');
+    expect(reset).toMatchObject({ code: 0 });
+    expect(reset.stdout.trim()).toBe(
+      `Removed the authenticator app and recovery codes of user ${user.id}; ended 1 sessions.`,
+    );
+    expect(await repos.secondFactors.secondFactorsOf(user.id)).toEqual({
+      totp: false,
+      recoveryCodesLeft: 0,
+    });
+    expect(await repos.sessions.find('c'.repeat(64))).toBeUndefined();
+    const audit = await repos.audit.list({ action: 'second-factor-reset' }, 1, 10);
+    expect(audit.items).toEqual([
+      expect.objectContaining({
+        actor: 'cli',
+        target: `user ${user.id}`,
+        detail: 'by the command line; 1 sessions ended',
+      }),
+    ]);
+    const unknown = await admin('users', 'reset-second-factor', '--email', 'nobody@example.com');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('There is no account with the e-mail address');
+  }, 60_000); // two CLI processes, each starting Node and opening the database
+
   it('after a restore, signs everyone out, revokes every token and, when asked, drops the queued mail', async () => {
     const repos = createRepositories(testDb.handle.db);
     const now = new Date();

@@ -38,6 +38,10 @@ Commands:
   users add --email E --name "N" --role admin|recruiter|compliance --password-stdin
                                 a console account (the first admin); the password from stdin
   users list                    every console account
+  users reset-second-factor --email E
+                                a person who lost their authenticator app and recovery
+                                codes: remove both and end their sessions (audited as cli);
+                                they sign in with their password and set up a new app
 
 Fields (create/update):
   --code C  --title T  --location L  --effective-from ISO-8601
@@ -278,6 +282,10 @@ async function users(subcommand: string | undefined) {
       printTable(['ID', 'ROLE', 'STATE', 'LAST SIGN-IN (UTC)', 'EMAIL', 'NAME'], rows);
       return;
     }
+    if (subcommand === 'reset-second-factor') {
+      await resetSecondFactorOf(repos, (values.email ?? '').trim().toLowerCase());
+      return;
+    }
     if (subcommand !== 'add') throw new CliError(`Unknown users command.\n\n${USAGE}`);
     const email = (values.email ?? '').trim().toLowerCase();
     const name = (values.name ?? '').trim();
@@ -321,6 +329,18 @@ async function users(subcommand: string | undefined) {
   } finally {
     await database.close();
   }
+}
+
+/** `users reset-second-factor`: a person locked out of their second step gets back in. */
+async function resetSecondFactorOf(repos: ReturnType<typeof createRepositories>, email: string) {
+  if (!email) throw new CliError('--email needs the e-mail address of the account.');
+  const user = await repos.users.findForSignIn(email);
+  if (!user) throw new CliError(`There is no account with the e-mail address ${email}.`);
+  const had = await repos.secondFactors.secondFactorsOf(user.id);
+  const ended = await repos.resetSecondFactor(user.id, { label: 'cli' }, new Date());
+  console.log(
+    `${had.totp ? 'Removed the authenticator app and recovery codes' : 'No authenticator app was on'} of user ${user.id}; ended ${ended ?? 0} sessions.`,
+  );
 }
 
 /**

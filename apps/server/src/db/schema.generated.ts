@@ -345,6 +345,15 @@ export interface Notifications {
   userId: number;
 }
 
+export interface PendingSignIns {
+  createdAt: Instant;
+  expiresAt: Instant;
+  failures: Generated<number>;
+  id: string;
+  kind: string;
+  userId: number;
+}
+
 export interface PlanInterviews {
   durationMinutes: number;
   focusAttributes: string;
@@ -356,6 +365,14 @@ export interface PlanInterviews {
   questions: string;
   removedAt: Instant | null;
   stage: string;
+}
+
+export interface RecoveryCodes {
+  codeHash: string;
+  createdAt: Instant;
+  id: Generated<number>;
+  usedAt: Instant | null;
+  userId: number;
 }
 
 export interface RejectionReasons {
@@ -394,6 +411,14 @@ export interface SearchOutbox {
   sentAt: Instant | null;
   status: Generated<string>;
   url: string;
+}
+
+export interface SecondFactors {
+  confirmedAt: Instant | null;
+  createdAt: Instant;
+  lastUsedStep: number | null;
+  totpSecret: string;
+  userId: Generated<number>;
 }
 
 export interface SelfIdentifications {
@@ -538,11 +563,14 @@ export interface DB {
   mailQueue: MailQueue;
   messageTemplates: MessageTemplates;
   notifications: Notifications;
+  pendingSignIns: PendingSignIns;
   planInterviews: PlanInterviews;
+  recoveryCodes: RecoveryCodes;
   rejectionReasons: RejectionReasons;
   replyAddresses: ReplyAddresses;
   scorecards: Scorecards;
   searchOutbox: SearchOutbox;
+  secondFactors: SecondFactors;
   selfIdentifications: SelfIdentifications;
   selfIdTokens: SelfIdTokens;
   sessions: Sessions;

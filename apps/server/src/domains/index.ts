@@ -8,6 +8,7 @@ import { scheduleConflicts } from './interviews/conflicts';
 import type { ConflictsQuery } from '@lumenfield/contract';
 import { accountSettingsRepository } from './accounts/account-settings-repository';
 import { apiTokensRepository } from './accounts/api-tokens-repository';
+import { secondFactorsRepository } from './accounts/second-factors-repository';
 import { applicantsRepository } from './applications/applicants-repository';
 import { auditRepository } from './audit/audit-repository';
 import { calendarFeedsRepository } from './calendar/calendar-feeds';
@@ -54,6 +55,7 @@ function accountChangeRepositories(trx: Db) {
     users: usersRepository(trx),
     sessions: sessionsRepository(trx),
     accountSettings: accountSettingsRepository(trx),
+    secondFactors: secondFactorsRepository(trx),
     apiTokens: apiTokensRepository(trx),
     audit: auditRepository(trx),
   };
@@ -129,6 +131,9 @@ export function createRepositories(db: Db, options: RepositoryOptions = {}) {
     users: usersRepository(db),
     sessions: sessionsRepository(db),
     accountSettings: accountSettingsRepository(db),
+    // Two-step sign-in: authenticator secrets (sealed), recovery codes (hashed), pending
+    // sign-ins; `secondFactorsOf(userId)` says what a person has.
+    secondFactors: secondFactorsRepository(db),
     audit: auditRepository(db),
     // Its writes record their audit row in their own transaction (pipeline-changes.ts).
     pipeline: composed(
@@ -190,6 +195,30 @@ export function createRepositories(db: Db, options: RepositoryOptions = {}) {
       work: (repos: AccountChangeRepositories) => Promise<T>,
       lockKeys: readonly string[] = [],
     ): Promise<T> => writeTransaction(db, (trx) => work(accountChangeRepositories(trx)), lockKeys),
+    /**
+     * A person's second factor removed by someone else (an admin, the CLI): the app and the
+     * codes go with every session and pending sign-in of theirs, audited, in one transaction.
+     * Answers how many sessions ended, or undefined when there is no such account.
+     */
+    resetSecondFactor: (userId: number, actor: { userId: number } | { label: 'cli' }, at: Date) =>
+      writeTransaction(db, async (trx) => {
+        const changes = accountChangeRepositories(trx);
+        if (!(await changes.users.findById(userId))) return undefined;
+        await changes.secondFactors.removeAll(userId);
+        await changes.secondFactors.deletePendingForUser(userId);
+        const ended = await changes.sessions.deleteForUser(userId);
+        const by = 'label' in actor ? 'by the command line' : 'by an admin';
+        await changes.audit.record(
+          {
+            actor,
+            action: 'second-factor-reset',
+            target: `user ${userId}`,
+            detail: `${by}; ${ended} sessions ended`,
+          },
+          at,
+        );
+        return ended;
+      }),
     /**
      * A change to openings and its audit row, in one write transaction: both or neither, with
      * the openings' data version bumped in it. The openings list's cached rows are dropped once

@@ -100,7 +100,12 @@ export const consoleSessions = fp<{ secret: string }>(
         !found.user.isActive ||
         Date.parse(found.session.expiresAt) <= now ||
         lastSeen + SESSION_IDLE_MS <= now;
-      if (over) {
+      // A password alone no longer lets anyone in once an admin requires a second factor: the
+      // rule's change ended such sessions, and one begun in the same instant is refused here.
+      const passwordOnly =
+        found.session.method === 'password' &&
+        (await repos.accountSettings.read()).requireSecondFactor;
+      if (over || passwordOnly) {
         await repos.sessions.delete(id);
         return undefined;
       }

@@ -30,6 +30,7 @@ import { calendarFeedRoutes } from './recruiters/calendar-feed';
 import { consoleErasureRoutes } from './recruiters/erasures';
 import { consoleConversationRoutes } from './recruiters/conversations';
 import { consoleUsersRoutes } from './recruiters/users';
+import { secondFactorRoutes } from './recruiters/second-factor';
 import { consoleSelfIdReportRoutes } from './recruiters/self-id-report';
 import { selfIdRoutes } from './self-id';
 import { alertsApiRoutes } from './alerts';
@@ -81,6 +82,8 @@ export async function apiRoutes(app: FastifyInstance, { config, database }: ApiR
   // A candidate added by hand: the apply routes' multipart reading, limits and rules.
   await app.register(consoleAddCandidateRoutes, { config, database });
   await app.register(consoleUsersRoutes);
+  // Two-step sign-in: the second step, a person's own app and codes, the admins' rule and reset.
+  await app.register(secondFactorRoutes);
   await app.register(consoleAuditRoutes);
   await app.register(consoleErasureRoutes);
   await app.register(consoleConversationRoutes);

@@ -175,6 +175,12 @@ export const OWN_ROUTES: ReadonlySet<string> = new Set([
   // One's own sessions (docs/security.md, "Sessions").
   'GET /api/recruiters/session/sessions',
   'DELETE /api/recruiters/session/sessions/:handle',
+  // One's own two-step sign-in (docs/security.md, "Second factor").
+  'GET /api/recruiters/session/totp',
+  'POST /api/recruiters/session/totp',
+  'PUT /api/recruiters/session/totp',
+  'DELETE /api/recruiters/session/totp',
+  'POST /api/recruiters/session/recovery-codes',
 ]);
 
 /**
@@ -191,6 +197,9 @@ export const SESSION_ONLY_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/recruiters/users/:id/sessions',
   'DELETE /api/recruiters/users/:id/sessions',
   'DELETE /api/recruiters/users/:id/sessions/:handle',
+  'DELETE /api/recruiters/users/:id/second-factor',
+  'GET /api/recruiters/account-settings',
+  'PATCH /api/recruiters/account-settings',
 ]);
 
 /**
@@ -440,6 +449,37 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
     },
     'GET /api/recruiters/users/:id/sessions': {
       url: `/api/recruiters/users/${f.recruiter.id}/sessions`,
+    },
+    // Two-step sign-in: no pending sign-in, wrong codes, no such account, the rule left off;
+    // the guards are what is tested, and nobody's factor or session changes.
+    'POST /api/recruiters/session/second-factor': {
+      url: '/api/recruiters/session/second-factor',
+      body: { code: '000000' },
+    },
+    'POST /api/recruiters/session/second-factor/setup': {
+      url: '/api/recruiters/session/second-factor/setup',
+    },
+    'GET /api/recruiters/session/totp': { url: '/api/recruiters/session/totp' },
+    'POST /api/recruiters/session/totp': { url: '/api/recruiters/session/totp' },
+    'PUT /api/recruiters/session/totp': {
+      url: '/api/recruiters/session/totp',
+      body: { code: '000000' },
+    },
+    'DELETE /api/recruiters/session/totp': {
+      url: '/api/recruiters/session/totp',
+      body: { code: '000000' },
+    },
+    'POST /api/recruiters/session/recovery-codes': {
+      url: '/api/recruiters/session/recovery-codes',
+      body: { code: '000000' },
+    },
+    'GET /api/recruiters/account-settings': { url: '/api/recruiters/account-settings' },
+    'PATCH /api/recruiters/account-settings': {
+      url: '/api/recruiters/account-settings',
+      body: { requireSecondFactor: false },
+    },
+    'DELETE /api/recruiters/users/:id/second-factor': {
+      url: '/api/recruiters/users/999999/second-factor',
     },
     'DELETE /api/recruiters/users/:id/sessions': { url: '/api/recruiters/users/999999/sessions' },
     'DELETE /api/recruiters/users/:id/sessions/:handle': {

@@ -4,7 +4,7 @@ import { FIXED_HEADER_NAME, FIXED_HEADER_VALUE, XSRF_HEADER_NAME } from '@lumenf
 import { BEARER_FAILURES_PER_MINUTE } from '../plugins/api-guard';
 import type { RouteEntry } from '../plugins/route-table';
 import { mintXsrfToken } from '../plugins/xsrf';
-import { openSession } from '../test/console';
+import { newClient as newSignInClient, openSession, PASSWORD } from '../test/console';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 import {
   caseFor,
@@ -530,4 +530,83 @@ describe(`security: failed bearer tokens are throttled (${engine})`, () => {
       await small.close();
     }
   });
+});
+
+describe(`security: once a second factor is required, no console route takes a password-only session (${engine})`, () => {
+  let t: TestApp;
+  let cases: Record<string, RouteCase>;
+  let fixtures: Fixtures;
+  beforeAll(async () => {
+    t = await createTestApp({ SELF_ID: 'us' });
+    fixtures = await createFixtures(t);
+    cases = routeCases(fixtures);
+  });
+  afterAll(() => t.close());
+
+  it('the rule ends every password session in its change, refuses one begun after it on every console route, and keeps second-factor, passkey and single sign-on sessions', async () => {
+    const { admin } = fixtures;
+    // The admin has an app on (made straight in the database: the routes are tested apart).
+    await t.app.repos.secondFactors.startTotp(admin.id, 'v1.sealed', new Date());
+    await t.app.repos.secondFactors.confirmTotp(admin.id, new Date());
+    const before = [await openSession(t, admin), await openSession(t, fixtures.recruiter)];
+    const withFactor = await openSession(t, admin, 'password+totp');
+    const page = (method: string, session: string) => {
+      const headers = WRITES.has(method)
+        ? t.headers('write')
+        : { [FIXED_HEADER_NAME]: FIXED_HEADER_VALUE };
+      return { ...headers, cookie: [headers.cookie, session].filter(Boolean).join('; ') };
+    };
+    const turnedOn = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/recruiters/account-settings',
+      headers: { ...page('PATCH', withFactor), 'content-type': 'application/json' },
+      payload: JSON.stringify({ requireSecondFactor: true }),
+      remoteAddress: newClient(),
+    });
+    expect(turnedOn.statusCode).toBe(200);
+    // Both password sessions ended with the rule: their rows are gone.
+    const probe = async (session: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/recruiters/session',
+          headers: page('GET', session),
+          remoteAddress: newClient(),
+        })
+      ).statusCode;
+    expect(await Promise.all(before.map(probe))).toEqual([401, 401]);
+
+    const routes = t.app.routeTable.filter(
+      (r) => r.method !== 'HEAD' && (r.access === 'session' || r.access === 'session-link'),
+    );
+    expect(routes.length).toBeGreaterThan(50);
+    const seen: Record<string, number> = {};
+    for (const route of routes) {
+      const routeCase = caseFor(cases, route.method, route.url);
+      if (!routeCase) throw new Error(`no security case for ${route.method} ${route.url}`);
+      // A password session begun in the same instant as the rule (its row written after the
+      // rule's change): the guard refuses it all the same.
+      const late = await openSession(t, admin, 'password');
+      const headers = route.access === 'session-link' ? { cookie: late } : page(route.method, late);
+      const res = await t.app.inject(request(route, routeCase, routeCase.url, headers));
+      seen[`${route.method} ${route.url}`] = res.statusCode;
+    }
+    expect(Object.entries(seen).filter(([, status]) => status !== 401)).toEqual([]);
+    // Sessions signed in with a second factor, a passkey or single sign-on go on.
+    for (const method of ['password+totp', 'password+recovery-code', 'passkey', 'sso'] as const) {
+      expect(await probe(await openSession(t, admin, method)), method).toBe(200);
+    }
+    expect(await probe(withFactor)).toBe(200);
+    // And the next password sign-in of a person without a factor goes to enrolment.
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/recruiters/session',
+      headers: { ...t.headers('write'), 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: fixtures.recruiter.email, password: PASSWORD }),
+      remoteAddress: newSignInClient(),
+    });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.json()).toMatchObject({ secondStep: 'enrol' });
+    expect(signIn.cookies.map((c) => c.name)).not.toContain('lumenfield-session');
+  }, 60_000);
 });

@@ -152,6 +152,20 @@ export function sessionsRepository(db: Db) {
       return Number(result.numDeletedRows);
     },
 
+    /** How this session counts from now on (a person who just turned a second factor on). */
+    async setMethod(id: string, method: SessionMethod): Promise<void> {
+      await db.updateTable('sessions').set({ method }).where('id', '=', id).execute();
+    },
+
+    /** Ends every session signed in this way (a rule that no longer allows it); how many. */
+    async deleteByMethod(method: SessionMethod): Promise<number> {
+      const result = await db
+        .deleteFrom('sessions')
+        .where('method', '=', method)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     /** Ends every session (after a restore brought back ones that had been signed out). */
     async deleteAll(): Promise<number> {
       const result = await db.deleteFrom('sessions').executeTakeFirst();

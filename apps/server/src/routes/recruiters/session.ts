@@ -5,6 +5,7 @@ import {
   consolePaths,
   passwordChangeSchema,
   sessionSchema,
+  signInAnswerSchema,
   signInSchema,
   SIGN_IN_FAILED_MESSAGE,
 } from '@lumenfield/contract';
@@ -22,7 +23,7 @@ import { checkPassword } from './users';
 const answers = consoleProblems(429);
 
 /** A failure slot for this attempt, taken before any password is checked; or 429. */
-async function reserveOr429(
+export async function reserveOr429(
   app: Parameters<FastifyPluginAsyncZod>[0],
   keys: ThrottleKeys,
   now: Date,
@@ -50,7 +51,8 @@ export const consoleSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sign in to the console',
         tags: ['console'],
         body: signInSchema,
-        response: { 200: sessionSchema, ...answers },
+        // The session, or the second step still to come (docs/security.md, "Second factor").
+        response: { 200: signInAnswerSchema, ...answers },
       },
     },
     async (request, reply) => {
@@ -81,6 +83,12 @@ export const consoleSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpProblem(401, SIGN_IN_FAILED_MESSAGE);
       }
       await releaseAttempt(repos.signInThrottle, keys, reservation);
+      // A person with an authenticator app types its code next; one without, where the site
+      // requires a second factor, sets one up first. Either way no session yet.
+      const factors = await repos.secondFactors.secondFactorsOf(user.id);
+      if (factors.totp || (await repos.accountSettings.read()).requireSecondFactor) {
+        return app.pendingSignIns.start(request, reply, user, factors.totp ? 'totp' : 'enrol');
+      }
       const context = await app.consoleSessions.start(request, reply, user, async (changes) => {
         await changes.users.recordSignIn(user.id, now);
         await changes.audit.record({ actor: { userId: user.id }, action: 'sign-in' }, now);

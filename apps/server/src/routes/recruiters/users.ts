@@ -4,6 +4,7 @@ import {
   adminJobParamsSchema,
   consolePaths,
   consoleUserSchema,
+  listedUserSchema,
   userCreateSchema,
   userPatchSchema,
 } from '@lumenfield/contract';
@@ -42,13 +43,17 @@ export const consoleUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config,
       schema: {
-        summary: 'Every account',
+        summary: 'Every account, and whether its two-step sign-in is on',
         tags: ['console'],
-        response: { 200: z.array(consoleUserSchema), ...answers },
+        response: { 200: z.array(listedUserSchema), ...answers },
       },
     },
     async () => {
-      return (await repos.users.list()).map(toConsoleUser);
+      const withTotp = await repos.secondFactors.withTotp();
+      return (await repos.users.list()).map((user) => ({
+        ...toConsoleUser(user),
+        twoStep: withTotp.has(user.id),
+      }));
     },
   );
 

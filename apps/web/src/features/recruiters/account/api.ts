@@ -4,11 +4,20 @@ import {
   calendarFeedCreatedSchema,
   calendarFeedSchema,
   consolePaths,
+  isSecondStep,
+  recoveryCodesSchema,
+  secondFactorDoneSchema,
+  secondFactorsSchema,
   sessionListSchema,
   sessionSchema,
+  signInAnswerSchema,
+  totpSetupSchema,
   type ConsoleSession,
   type PasswordChange,
+  type SecondFactorDone,
+  type SecondFactorInput,
   type SignIn,
+  type TotpDisable,
 } from '@lumenfield/contract';
 import { hashKey, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -21,7 +30,20 @@ export const accountApi = {
   session: (signal?: AbortSignal) =>
     apiRequest('GET', consolePaths.session, { schema: sessionSchema, signal }),
   signIn: (body: SignIn) =>
-    apiRequest('POST', consolePaths.session, { body, schema: sessionSchema }),
+    apiRequest('POST', consolePaths.session, { body, schema: signInAnswerSchema }),
+  // The second step answers 401 for a wrong code: not a session that ended (no `call`).
+  secondFactor: (body: SecondFactorInput) =>
+    apiRequest('POST', consolePaths.secondFactor, { body, schema: secondFactorDoneSchema }),
+  secondFactorSetup: () =>
+    apiRequest('POST', consolePaths.secondFactorSetup, { schema: totpSetupSchema }),
+  secondFactors: (signal?: AbortSignal) =>
+    call('GET', consolePaths.totp, { schema: secondFactorsSchema, signal }),
+  setUpTotp: () => call('POST', consolePaths.totp, { schema: totpSetupSchema }),
+  confirmTotp: (code: string) =>
+    call('PUT', consolePaths.totp, { body: { code }, schema: recoveryCodesSchema }),
+  disableTotp: (body: TotpDisable) => call<void>('DELETE', consolePaths.totp, { body }),
+  newRecoveryCodes: (code: string) =>
+    call('POST', consolePaths.recoveryCodes, { body: { code }, schema: recoveryCodesSchema }),
   signOut: () => apiRequest<void>('DELETE', consolePaths.session),
   changePassword: (body: PasswordChange) =>
     call('PUT', consolePaths.password, { body, schema: sessionSchema }),
@@ -62,6 +84,7 @@ export const accountKeys = {
   tokens: ['account', 'tokens'] as const,
   calendarFeed: ['account', 'calendar-feed'] as const,
   sessions: (userId: number | undefined) => ['account', 'sessions', userId ?? 'own'] as const,
+  secondFactors: ['account', 'second-factors'] as const,
 };
 
 /** A person's sessions: yours without `userId`. */
@@ -114,12 +137,43 @@ function useCalendarFeedChange<T>(change: () => Promise<T>) {
 export const useCreateCalendarFeed = () => useCalendarFeedChange(accountApi.createCalendarFeed);
 export const useRevokeCalendarFeed = () => useCalendarFeedChange(accountApi.revokeCalendarFeed);
 
-/** Signing in: the session it answers is who is signed in from then on. */
+/**
+ * Signing in: the session it answers is who is signed in from then on; a second step still to
+ * come (docs/recruiters.md, "Two-step sign-in") leaves the console signed out.
+ */
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: accountApi.signIn,
-    onSuccess: (session) => queryClient.setQueryData(sessionQuery.queryKey, session),
+    onSuccess: (answer) => {
+      if (!isSecondStep(answer)) queryClient.setQueryData(sessionQuery.queryKey, answer);
+    },
+  });
+}
+
+/** The session a second step answered is who is signed in (after its recovery codes, if any). */
+export function useSignedInBy() {
+  const queryClient = useQueryClient();
+  return ({ recoveryCodes: _codes, ...session }: SecondFactorDone) =>
+    queryClient.setQueryData<ConsoleSession | null>(sessionQuery.queryKey, session);
+}
+
+/** The second step: a code from the app or a recovery code; the caller says when it is done. */
+export function useSecondFactor() {
+  return useMutation({ mutationFn: accountApi.secondFactor });
+}
+
+export const secondFactorsQuery = queryOptions({
+  queryKey: accountKeys.secondFactors,
+  queryFn: ({ signal }) => accountApi.secondFactors(signal),
+});
+
+/** A change to your own two-step sign-in: the state shown is loaded again after it. */
+export function useSecondFactorChange<T, V>(change: (input: V) => Promise<T>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: accountKeys.secondFactors }),
   });
 }
 

@@ -1,5 +1,5 @@
-import { SIGN_IN_FAILED_MESSAGE } from '@lumenfield/contract';
-import { screen, within } from '@testing-library/react';
+import { SECOND_FACTOR_FAILED_MESSAGE, SIGN_IN_FAILED_MESSAGE } from '@lumenfield/contract';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
@@ -88,6 +88,66 @@ describe('signing in', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await screen.findByRole('heading', { level: 1, name: 'Openings' });
     expect(history.location.pathname).toBe('/recruiters/openings');
+  });
+});
+
+describe('two-step sign-in', () => {
+  it('asks for a code after the password, keeps a wrong one typed, and takes a recovery code instead', async () => {
+    let signedIn = false;
+    const sent: unknown[] = [];
+    mockApi({
+      'GET /recruiters/session': () => (signedIn ? json(session()) : problem(401, 'Sign in')),
+      'POST /recruiters/session': () =>
+        json({ secondStep: 'totp', expiresOn: '2026-11-23T12:05:00.000Z' }),
+      'POST /recruiters/session/second-factor': (_url, init) => {
+        const body = JSON.parse(String(init?.body)) as { code?: string; recoveryCode?: string };
+        sent.push(body);
+        if (!body.recoveryCode) return problem(401, SECOND_FACTOR_FAILED_MESSAGE);
+        signedIn = true;
+        return json(session());
+      },
+      'GET /recruiters/jobs': () => json([]),
+    });
+    renderConsole('/recruiters/sign-in');
+    await userEvent.type(await screen.findByLabelText('Email'), 'rita@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'a long enough password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const code = await screen.findByLabelText('Code from your app');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    // The password form is gone: focus is on the code's field, ready to type.
+    await waitFor(() => expect(code).toHaveFocus());
+    await userEvent.type(code, '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(SECOND_FACTOR_FAILED_MESSAGE);
+    // What was typed stays, to correct a digit.
+    expect(screen.getByLabelText('Code from your app')).toHaveValue('123456');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+    await userEvent.type(screen.getByLabelText('Recovery code'), 'abcdef-ghjkmn-pqrstu-vwxyz2');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await screen.findByRole('heading', { level: 1, name: 'Openings' });
+    expect(sent).toEqual([{ code: '123456' }, { recoveryCode: 'abcdef-ghjkmn-pqrstu-vwxyz2' }]);
+  });
+
+  it('a pending sign-in that has ended goes back to the password with the reason', async () => {
+    mockApi({
+      'GET /recruiters/session': () => problem(401, 'Sign in'),
+      'POST /recruiters/session': () =>
+        json({ secondStep: 'totp', expiresOn: '2026-11-23T12:05:00.000Z' }),
+      'POST /recruiters/session/second-factor': () =>
+        problem(401, 'Your sign-in has expired. Please sign in again.'),
+    });
+    renderConsole('/recruiters/sign-in');
+    await userEvent.type(await screen.findByLabelText('Email'), 'rita@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'a long enough password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await userEvent.type(await screen.findByLabelText('Code from your app'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your sign-in has expired.');
+    expect(screen.getByLabelText('Email')).toHaveValue('rita@example.com');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
   });
 });
 

@@ -1,7 +1,9 @@
 import {
+  accountSettingsSchema,
   auditPageSchema,
   consolePaths,
-  consoleUserSchema,
+  listedUserSchema,
+  type AccountSettingsPatch,
   type AuditQuery,
   type UserCreate,
   type UserPatch,
@@ -10,7 +12,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { z } from 'zod';
 import { call, withId } from '../common/api/request';
 
-export const userListSchema = z.array(consoleUserSchema);
+export const userListSchema = z.array(listedUserSchema);
 
 export const usersApi = {
   users: (signal?: AbortSignal) =>
@@ -18,6 +20,12 @@ export const usersApi = {
   createUser: (body: UserCreate) => call<unknown>('POST', consolePaths.users, { body }),
   updateUser: (id: number, body: UserPatch) =>
     call<unknown>('PATCH', withId(consolePaths.user, id), { body }),
+  resetSecondFactor: (id: number) =>
+    call<void>('DELETE', withId(consolePaths.userSecondFactor, id)),
+  accountSettings: (signal?: AbortSignal) =>
+    call('GET', consolePaths.accountSettings, { schema: accountSettingsSchema, signal }),
+  changeAccountSettings: (body: AccountSettingsPatch) =>
+    call('PATCH', consolePaths.accountSettings, { body, schema: accountSettingsSchema }),
   audit: (query: AuditQuery, signal?: AbortSignal) =>
     call('GET', consolePaths.audit, { query: { ...query }, schema: auditPageSchema, signal }),
 };
@@ -25,6 +33,7 @@ export const usersApi = {
 export const usersKeys = {
   all: ['users'] as const,
   list: ['users', 'list'] as const,
+  accountSettings: ['users', 'account-settings'] as const,
   audit: (query: AuditQuery) => ['users', 'audit', query] as const,
 };
 
@@ -64,5 +73,28 @@ export function useUpdateUser() {
         users?.map((user) => (user.userId === userId ? { ...user, ...shown } : user)),
       ),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: usersKeys.all }),
+  });
+}
+
+export const accountSettingsQuery = queryOptions({
+  queryKey: usersKeys.accountSettings,
+  queryFn: ({ signal }) => usersApi.accountSettings(signal),
+});
+
+/** The sign-in rules: the answer is what the card shows from then on. */
+export function useChangeAccountSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: usersApi.changeAccountSettings,
+    onSuccess: (settings) => queryClient.setQueryData(accountSettingsQuery.queryKey, settings),
+  });
+}
+
+/** Reset a person's two-step sign-in: the list shows it off once it is loaded again. */
+export function useResetSecondFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: usersApi.resetSecondFactor,
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: usersKeys.list }),
   });
 }

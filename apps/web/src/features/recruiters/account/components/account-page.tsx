@@ -5,6 +5,7 @@ import { useChangePassword } from '../api';
 import { ApiTokens } from './api-tokens';
 import { CalendarFeed } from './calendar-feed';
 import { YourSessions } from './sessions';
+import { TwoStepSignIn } from './two-step';
 import { WorkingHours } from '../../interviews/components/working-hours';
 import { ApplicationNoticesSetting } from '../../notifications/components/application-notices';
 import { ROLE_LABELS } from '../../common/routes';
@@ -93,6 +94,7 @@ export default function AccountPage() {
           <FormActions submit="Change password" busy={changing.isPending} />
         </form>
       </section>
+      <TwoStepSignIn />
       <YourSessions />
       <WorkingHours />
       <ApplicationNoticesSetting />

@@ -13,6 +13,7 @@ export function CopyField({
   value,
   hint,
   focus = false,
+  wrap = false,
   onCopied,
 }: {
   id: string;
@@ -21,9 +22,11 @@ export function CopyField({
   hint?: string;
   /** Focus lands on it when shown, so a keyboard or screen-reader user finds it at once. */
   focus?: boolean;
+  /** A value read by eye (a key to type into a phone): it wraps instead of scrolling. */
+  wrap?: boolean;
   onCopied: () => void;
 }) {
-  const inputRef = useRef<HTMLInputElement>(null);
+  const inputRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   useEffect(() => {
     if (focus) inputRef.current?.focus();
   }, [focus]);
@@ -31,19 +34,20 @@ export function CopyField({
     inputRef.current?.select();
     navigator.clipboard?.writeText(value).then(onCopied, () => undefined);
   };
+  const field = {
+    ref: inputRef,
+    id,
+    readOnly: true,
+    value,
+    spellCheck: false,
+    ...(hint ? { 'aria-describedby': `${id}-hint` } : {}),
+    onFocus: (event: { currentTarget: { select(): void } }) => event.currentTarget.select(),
+  };
   return (
     <div className="rc-copy-field">
       <label htmlFor={id}>{label}</label>
       <div className="rc-copy-field__row">
-        <input
-          ref={inputRef}
-          id={id}
-          readOnly
-          value={value}
-          spellCheck={false}
-          {...(hint ? { 'aria-describedby': `${id}-hint` } : {})}
-          onFocus={(event) => event.currentTarget.select()}
-        />
+        {wrap ? <textarea rows={2} {...field} /> : <input {...field} />}
         <NamedButton label="Copy" name={label} onClick={copy} />
       </div>
       {hint ? <p id={`${id}-hint`}>{hint}</p> : null}

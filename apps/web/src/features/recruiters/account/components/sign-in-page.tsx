@@ -1,16 +1,169 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import type { ConsoleSession } from '@lumenfield/contract';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  isSecondStep,
+  SECOND_FACTOR_FAILED_MESSAGE,
+  type ConsoleSession,
+  type SecondFactorDone,
+} from '@lumenfield/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Logo } from '@/components/logo';
-import { useSignIn } from '../api';
+import { ApiError } from '@/lib/api-client';
+import { accountApi, useSecondFactor, useSignedInBy, useSignIn } from '../api';
+import { OneTimeCodeField, RecoveryCodeList, TotpSetupPanel } from './totp-setup';
 import { failureText } from '../../common/api/query-client';
 import { FormActions } from '../../common/components/fields';
 import { useConsoleTitle } from '../../common/components/page-heading';
 import './sign-in-page.css';
 
+type Step =
+  | { kind: 'password' }
+  | { kind: 'totp' }
+  | { kind: 'enrol' }
+  /** Enrolled at sign-in: the recovery codes, shown once, before the console opens. */
+  | { kind: 'codes'; done: SecondFactorDone };
+
+/** The alert above the form: the server's words on a failure, read out at once. */
+function SignInAlert({ error }: { error: string | null }) {
+  return (
+    <div aria-live="assertive" role="alert" className="rc-signin__alert">
+      {error ? <p className="rc-alert rc-alert--error">{error}</p> : null}
+    </div>
+  );
+}
+
+/**
+ * The second step (docs/recruiters.md, "Two-step sign-in"): a code from the app, or one of the
+ * recovery codes; at enrolment, the app's set-up first. What was typed stays on an error; a
+ * pending sign-in that has ended sends the person back to their password.
+ */
+function SecondStepForm({
+  enrol,
+  idPrefix,
+  onDone,
+  onRestart,
+}: {
+  enrol: boolean;
+  idPrefix: string;
+  onDone: (done: SecondFactorDone) => void;
+  onRestart: (message: string) => void;
+}) {
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [code, setCode] = useState('');
+  const [recoveryCode, setRecoveryCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const verifying = useSecondFactor();
+  const fieldsRef = useRef<HTMLDivElement>(null);
+  const setup = useQuery({
+    queryKey: ['account', 'sign-in-setup'],
+    queryFn: () => accountApi.secondFactorSetup(),
+    enabled: enrol,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+  const focusField = () =>
+    requestAnimationFrame(() => fieldsRef.current?.querySelector<HTMLElement>('input')?.focus());
+  useEffect(() => {
+    if (setup.isError) onRestart(failureText(setup.error, 'Please sign in again.'));
+  }, [setup.isError, setup.error, onRestart]);
+  // The password form is gone: the code's field (or, to enrol, the step's heading) takes focus.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (enrol) headingRef.current?.focus();
+    else fieldsRef.current?.querySelector<HTMLElement>('input')?.focus();
+  }, [enrol]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    verifying.mutate(useRecovery ? { recoveryCode } : { code }, {
+      onSuccess: onDone,
+      onError: (failure) => {
+        const message = failureText(failure, 'Signing in failed. Please try again.');
+        if (
+          failure instanceof ApiError &&
+          failure.status === 401 &&
+          message !== SECOND_FACTOR_FAILED_MESSAGE
+        ) {
+          onRestart(message);
+          return;
+        }
+        setError(message);
+        focusField();
+      },
+    });
+  };
+  const switchKind = () => {
+    setUseRecovery((current) => !current);
+    setError(null);
+    focusField();
+  };
+
+  return (
+    <>
+      <SignInAlert error={error} />
+      {enrol ? (
+        <>
+          <h2 ref={headingRef} tabIndex={-1} className="rc-signin__step">
+            Set up two-step sign-in
+          </h2>
+          <p>
+            Your organisation asks everyone to sign in with a code from an authenticator app as well
+            as their password. Set one up now to continue.
+          </p>
+          {setup.isSuccess ? <TotpSetupPanel setup={setup.data} /> : <p>Making your key…</p>}
+        </>
+      ) : (
+        <>
+          <h2 className="rc-signin__step">Two-step sign-in</h2>
+          <p>
+            {useRecovery
+              ? 'Type one of the recovery codes you saved when you set up two-step sign-in. Each works once.'
+              : 'Open your authenticator app and type the 6-digit code it shows for the Lumenfield console.'}
+          </p>
+        </>
+      )}
+      <form onSubmit={submit} noValidate>
+        <div ref={fieldsRef}>
+          {useRecovery ? (
+            <div className="rc-field">
+              <label htmlFor={`${idPrefix}-recovery`}>Recovery code</label>
+              <input
+                id={`${idPrefix}-recovery`}
+                name="recoveryCode"
+                type="text"
+                autoComplete="off"
+                spellCheck={false}
+                data-autofocus
+                value={recoveryCode}
+                onChange={(event) => setRecoveryCode(event.target.value)}
+              />
+            </div>
+          ) : (
+            <OneTimeCodeField id={`${idPrefix}-code`} value={code} onChange={setCode} />
+          )}
+        </div>
+        <button
+          type="submit"
+          className="button button--primary rc-signin__submit"
+          disabled={verifying.isPending || (enrol && !setup.isSuccess)}
+        >
+          {enrol ? 'Turn on and sign in' : 'Verify'}
+        </button>
+        {enrol ? null : (
+          <button type="button" className="rc-signin__switch" onClick={switchKind}>
+            {useRecovery ? 'Use a code from your app instead' : 'Use a recovery code instead'}
+          </button>
+        )}
+      </form>
+    </>
+  );
+}
+
 /**
  * The sign-in form (docs/recruiters.md): `Email`, `Password`, `Sign in`; the server's message on
- * failure. The sign-in page and the dialog that signs in again in place (sign-in-again.tsx)
- * both use it.
+ * failure; then, for an account with two-step sign-in, its second step. The sign-in page and the
+ * dialog that signs in again in place (sign-in-again.tsx) both use it.
  */
 export function SignInForm({
   onSignedIn,
@@ -29,8 +182,20 @@ export function SignInForm({
   const [email, setEmail] = useState(knownEmail);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [step, setStep] = useState<Step>({ kind: 'password' });
   const signingIn = useSignIn();
+  const signedInBy = useSignedInBy();
   const passwordRef = useRef<HTMLInputElement>(null);
+
+  const finish = (done: SecondFactorDone) => {
+    signedInBy(done);
+    onSignedIn?.(done);
+  };
+  const restart = useCallback((message: string) => {
+    setStep({ kind: 'password' });
+    setError(message);
+    requestAnimationFrame(() => passwordRef.current?.focus());
+  }, []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -38,7 +203,11 @@ export function SignInForm({
     signingIn.mutate(
       { email, password },
       {
-        onSuccess: (session) => onSignedIn?.(session),
+        onSuccess: (answer) => {
+          setPassword('');
+          if (isSecondStep(answer)) setStep({ kind: answer.secondStep });
+          else onSignedIn?.(answer);
+        },
         onError: (failure) => {
           setPassword('');
           setError(failureText(failure, 'Signing in failed. Please try again.'));
@@ -48,11 +217,36 @@ export function SignInForm({
     );
   };
 
+  if (step.kind === 'totp' || step.kind === 'enrol') {
+    return (
+      <SecondStepForm
+        enrol={step.kind === 'enrol'}
+        idPrefix={idPrefix}
+        onRestart={restart}
+        onDone={(done) => (done.recoveryCodes ? setStep({ kind: 'codes', done }) : finish(done))}
+      />
+    );
+  }
+  if (step.kind === 'codes') {
+    return (
+      <>
+        <p role="status">Two-step sign-in is on.</p>
+        <RecoveryCodeList codes={step.done.recoveryCodes ?? []} />
+        <button
+          type="button"
+          className="button button--primary rc-signin__submit"
+          data-autofocus
+          onClick={() => finish(step.done)}
+        >
+          I have saved my codes: continue
+        </button>
+      </>
+    );
+  }
+
   return (
     <>
-      <div aria-live="assertive" role="alert" className="rc-signin__alert">
-        {error ? <p className="rc-alert rc-alert--error">{error}</p> : null}
-      </div>
+      <SignInAlert error={error} />
       <form onSubmit={submit} noValidate>
         <div className="rc-field">
           <label htmlFor={`${idPrefix}-email`}>Email</label>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ConsoleUser } from '@lumenfield/contract';
+import type { ConsoleUser, ListedUser } from '@lumenfield/contract';
 import {
   json,
   mockSignedIn,
@@ -11,7 +11,7 @@ import {
   session,
 } from '../../shell/test-support';
 
-const rita: ConsoleUser = {
+const rita: ListedUser = {
   userId: 2,
   email: 'rita@example.com',
   name: 'Rita Recruiter',
@@ -19,11 +19,68 @@ const rita: ConsoleUser = {
   isActive: true,
   createdOn: '2026-11-01T10:00:00.000Z',
   lastSignInOn: null,
+  twoStep: false,
 };
+/** The admin's own row in the list: two-step sign-in on. */
+const ada: ListedUser = { ...session('admin').user, twoStep: true };
 
 describe('users (admins)', () => {
+  it("shows each person's two-step sign-in, resets another's after a yes, and requires a second factor after a warning", async () => {
+    let users: ListedUser[] = [ada, { ...rita, twoStep: true }];
+    const writes: string[] = [];
+    let required = false;
+    mockSignedInAs('admin', {
+      'GET /recruiters/users': () => json(users),
+      'DELETE /recruiters/users/2/second-factor': () => {
+        writes.push('reset 2');
+        users = users.map((u) => (u.userId === 2 ? { ...u, twoStep: false } : u));
+        return new Response(null, { status: 204 });
+      },
+      'GET /recruiters/account-settings': () => json({ requireSecondFactor: required }),
+      'PATCH /recruiters/account-settings': (_url, init) => {
+        const body = JSON.parse(String(init?.body)) as { requireSecondFactor: boolean };
+        writes.push(`rule ${String(body.requireSecondFactor)}`);
+        required = body.requireSecondFactor;
+        return json({ requireSecondFactor: required });
+      },
+    });
+    renderConsole('/recruiters/users');
+    const table = await screen.findByRole('table', { name: 'Accounts' });
+    expect(within(table).getByRole('columnheader', { name: 'Two-step' })).toBeInTheDocument();
+    const ritaRow = within(table).getByRole('row', { name: /Rita Recruiter/ });
+    expect(within(ritaRow).getByText('On')).toBeInTheDocument();
+    // No reset of one's own here (Your account turns it off).
+    expect(
+      screen.queryByRole('button', { name: 'Reset two-step sign-in of Ada Admin' }),
+    ).not.toBeInTheDocument();
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Reset two-step sign-in of Rita Recruiter' }),
+    );
+    const ask = await screen.findByRole('alertdialog', {
+      name: 'Reset Rita Recruiter’s two-step sign-in?',
+    });
+    expect(writes).toEqual([]);
+    await userEvent.click(within(ask).getByRole('button', { name: 'Reset two-step sign-in' }));
+    expect(
+      await screen.findByText(
+        'Rita Recruiter’s two-step sign-in is reset and they are signed out.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(within(ritaRow).getByText('Off')).toBeInTheDocument());
+
+    const rule = await screen.findByRole('checkbox', { name: 'Require a second factor' });
+    expect(rule).not.toBeChecked();
+    await userEvent.click(rule);
+    const warn = await screen.findByRole('alertdialog', { name: 'Require a second factor?' });
+    expect(writes).toEqual(['reset 2']);
+    await userEvent.click(within(warn).getByRole('button', { name: 'Require it' }));
+    expect(await screen.findByText('A second factor is now required.')).toBeInTheDocument();
+    expect(rule).toBeChecked();
+    expect(writes).toEqual(['reset 2', 'rule true']);
+  });
+
   it('adds a person, shows a password rule beside its field, deactivates and changes a role, each only after a yes', async () => {
-    let users: ConsoleUser[] = [session('admin').user, rita];
+    let users: ListedUser[] = [ada, rita];
     const writes: { method: string; path: string; body: unknown }[] = [];
     mockSignedInAs('admin', {
       'GET /recruiters/users': () => json(users),
@@ -100,7 +157,7 @@ describe('users (admins)', () => {
   it("offers one's own password change under Your account, never as a reset without the current one", async () => {
     const writes: string[] = [];
     mockSignedInAs('admin', {
-      'GET /recruiters/users': () => json([session('admin').user, rita]),
+      'GET /recruiters/users': () => json([ada, rita]),
       'PATCH /recruiters/users/1': (url) => {
         writes.push(url.pathname);
         return json(rita);

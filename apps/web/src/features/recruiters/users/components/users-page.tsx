@@ -2,15 +2,16 @@ import { useRef, useState, type FormEvent } from 'react';
 import {
   consolePagePaths,
   userRoleSchema,
-  type ConsoleUser,
   type FieldError,
+  type ListedUser,
   type UserPatch,
   type UserRole,
 } from '@lumenfield/contract';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
 import { Link } from '@lumenfield/page-kit';
-import { useCreateUser, usersQuery, useUpdateUser } from '../api';
+import { useCreateUser, useResetSecondFactor, usersQuery, useUpdateUser } from '../api';
+import { SignInRules } from './sign-in-rules';
 import { failureText } from '../../common/api/query-client';
 import { ConfirmDialog } from '../../common/components/confirm-dialog';
 import { useSession } from '../../common/session';
@@ -55,7 +56,8 @@ const ROLE_POWERS: Record<UserRole, string> = {
 };
 
 /** A change waiting for the admin's yes: a new role, or an account's access. */
-type Pending = { kind: 'role'; role: UserRole } | { kind: 'active'; isActive: boolean };
+type Pending =
+  { kind: 'role'; role: UserRole } | { kind: 'active'; isActive: boolean } | { kind: 'two-step' };
 
 function AddUser({ onAdded }: { onAdded: (name: string) => void }) {
   const formRef = useRef<HTMLFormElement>(null);
@@ -137,7 +139,7 @@ function UserRow({
   isSelf,
   onNotice,
 }: {
-  user: ConsoleUser;
+  user: ListedUser;
   isSelf: boolean;
   onNotice: (notice: Notice) => void;
 }) {
@@ -146,6 +148,7 @@ function UserRow({
   const [showSessions, setShowSessions] = useState(false);
   const [pending, setPending] = useState<Pending>();
   const updating = useUpdateUser();
+  const resetting = useResetSecondFactor();
   const passwordId = `reset-${user.userId}`;
   const change = (patch: UserPatch, done: string, then?: () => void) =>
     updating.mutate(
@@ -160,8 +163,19 @@ function UserRow({
         onSettled: () => setPending(undefined),
       },
     );
+  const resetTwoStep = () =>
+    resetting.mutate(user.userId, {
+      onSuccess: () =>
+        onNotice({
+          kind: 'ok',
+          text: `${user.name}’s two-step sign-in is reset and they are signed out.`,
+        }),
+      onError: (failure) =>
+        onNotice({ kind: 'error', text: failureText(failure, 'Two-step sign-in was not reset.') }),
+      onSettled: () => setPending(undefined),
+    });
   const confirm = () => {
-    if (!pending) return;
+    if (!pending || pending.kind === 'two-step') return;
     if (pending.kind === 'role')
       change({ role: pending.role }, `${user.name} is now ${ROLE_LABELS[pending.role]}.`);
     else
@@ -195,6 +209,7 @@ function UserRow({
         </select>
       </td>
       <td data-label="Status">{user.isActive ? 'Active' : 'Deactivated'}</td>
+      <td data-label="Two-step">{user.twoStep ? 'On' : 'Off'}</td>
       <td data-label="Last sign-in">
         {user.lastSignInOn ? <When iso={user.lastSignInOn} /> : 'Never'}
       </td>
@@ -255,6 +270,13 @@ function UserRow({
               onClick={() => setShowSessions(true)}
             />
           )}
+          {isSelf || !user.twoStep ? null : (
+            <NamedButton
+              label="Reset two-step sign-in"
+              name={`of ${user.name}`}
+              onClick={() => setPending({ kind: 'two-step' })}
+            />
+          )}
         </div>
         <Modal
           open={showSessions}
@@ -272,6 +294,22 @@ function UserRow({
             onCancel={() => setPending(undefined)}
           >
             <p>{ROLE_POWERS[pending.role]}</p>
+          </ConfirmDialog>
+        ) : null}
+        {pending?.kind === 'two-step' ? (
+          <ConfirmDialog
+            title={`Reset ${user.name}’s two-step sign-in?`}
+            confirmLabel="Reset two-step sign-in"
+            danger
+            busy={resetting.isPending}
+            onConfirm={resetTwoStep}
+            onCancel={() => setPending(undefined)}
+          >
+            <p>
+              Their authenticator app and recovery codes stop working and they are signed out. Do
+              this only once you know it is them asking (they lost their phone). Where two-step
+              sign-in is required, they set up a new app at their next sign-in.
+            </p>
           </ConfirmDialog>
         ) : null}
         {pending?.kind === 'active' ? (
@@ -309,7 +347,7 @@ export default function UsersPage() {
       {users.isSuccess ? (
         <ListTable
           caption="Accounts"
-          columns={['Name', 'Role', 'Status', 'Last sign-in', 'Actions']}
+          columns={['Name', 'Role', 'Status', 'Two-step', 'Last sign-in', 'Actions']}
         >
           {users.data.map((user) => (
             <UserRow
@@ -321,6 +359,7 @@ export default function UsersPage() {
           ))}
         </ListTable>
       ) : null}
+      <SignInRules />
       <AddUser onAdded={(name) => setNotice({ kind: 'ok', text: `${name} is added.` })} />
     </>
   );

@@ -1,0 +1,485 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  ALL_ROLES,
+  adminJobParamsSchema,
+  accountSettingsPatchSchema,
+  accountSettingsSchema,
+  consolePaths,
+  PENDING_SIGN_IN_FAILURES,
+  recoveryCodesSchema,
+  SECOND_FACTOR_FAILED_MESSAGE,
+  secondFactorDoneSchema,
+  secondFactorSchema,
+  secondFactorsSchema,
+  totpConfirmSchema,
+  totpDisableSchema,
+  totpSetupSchema,
+  type TotpSetup,
+} from '@lumenfield/contract';
+import type { AccountChangeRepositories } from '../../domains';
+import { verifyPassword } from '../../domains/accounts/passwords';
+import type { SessionMethod } from '../../domains/accounts/sessions-repository';
+import { releaseAttempt, throttleKeys } from '../../domains/accounts/sign-in-throttle';
+import {
+  groupedSecret,
+  newRecoveryCodes,
+  newTotpSecret,
+  openSecret,
+  recoveryCodeHash,
+  sealSecret,
+  totpStep,
+  totpUri,
+} from '../../domains/accounts/totp';
+import type { User } from '../../domains/accounts/users-repository';
+import { HttpProblem } from '../../lib/http-problem';
+import { consoleProblems, signedInSession, toConsoleSession } from './console-user';
+import { reserveOr429 } from './session';
+
+const answers = consoleProblems(404, 409, 429);
+/** What a pending sign-in that is gone (expired, used up, never there) answers. */
+export const PENDING_GONE_MESSAGE = 'Your sign-in has expired. Please sign in again.';
+const TOO_MANY = 'Too many wrong codes. Please wait a while and try again.';
+
+/** A code that is not right, found inside the transaction that would have used it. */
+class WrongCode extends Error {}
+
+/**
+ * Two-step sign-in (CONTRACT §20, docs/security.md "Second factor"): the second step of a
+ * sign-in, a person's own authenticator app and recovery codes, and the admins' rule and reset.
+ */
+export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { repos } = app;
+  const { keys } = app.pendingSignIns;
+  const own = { access: 'session', sessionOnly: true, roles: ALL_ROLES } as const;
+  const admins = { access: 'session', sessionOnly: true, roles: ['admin'] } as const;
+
+  /** A new secret, not yet on, for `user`: replaces an earlier unconfirmed one. */
+  const newSetup = async (user: User): Promise<TotpSetup> => {
+    const secret = newTotpSecret();
+    await repos.secondFactors.startTotp(user.id, sealSecret(keys.seal, secret), app.now());
+    return { secret: groupedSecret(secret), uri: totpUri(secret, user.email) };
+  };
+
+  /**
+   * Inside a transaction: takes `code`'s time step for `userId` (a later one than any taken,
+   * so a code works once), or throws WrongCode. `pending`: the secret not yet confirmed.
+   */
+  const takeCode = async (
+    changes: AccountChangeRepositories,
+    userId: number,
+    code: string,
+    want: 'confirmed' | 'pending',
+  ) => {
+    const stored = await changes.secondFactors.totpOf(userId);
+    const secret = stored && openSecret(keys.seal, stored.sealed);
+    const step = secret ? totpStep(secret, code, app.now()) : undefined;
+    if (
+      !stored ||
+      stored.confirmed !== (want === 'confirmed') ||
+      step === undefined ||
+      !(await changes.secondFactors.takeStep(userId, step))
+    ) {
+      throw new WrongCode();
+    }
+  };
+
+  /** Ten new recovery codes stored (hashed) in the transaction; the codes, to show once. */
+  const replaceCodes = async (changes: AccountChangeRepositories, userId: number) => {
+    const codes = newRecoveryCodes();
+    await changes.secondFactors.replaceRecoveryCodes(
+      userId,
+      codes.map((code) => recoveryCodeHash(keys.recovery, code)),
+      app.now(),
+    );
+    return codes;
+  };
+
+  /**
+   * A code-checked change of a signed-in person's own factor: the sign-in throttle's slot is
+   * taken first (a wrong code counts as a failed sign-in), released when the code was right.
+   */
+  const withOwnCode = async <T>(
+    request: FastifyRequest,
+    user: User,
+    work: () => Promise<T>,
+  ): Promise<T> => {
+    const now = app.now();
+    const throttle = throttleKeys(user.email, request.ip);
+    const reservation = await reserveOr429(app, throttle, now, TOO_MANY);
+    try {
+      const done = await work();
+      await releaseAttempt(repos.signInThrottle, throttle, reservation);
+      return done;
+    } catch (error) {
+      if (!(error instanceof WrongCode)) throw error;
+      await repos.audit.record(
+        { actor: { userId: user.id }, action: 'second-factor-failed', detail: 'account page' },
+        now,
+      );
+      // One sentence, no field error: the page says it as it is.
+      throw new HttpProblem(400, SECOND_FACTOR_FAILED_MESSAGE);
+    }
+  };
+
+  /** The browser's pending sign-in and its person, or 401 (its cookie cleared). */
+  const pendingOr401 = async (request: FastifyRequest, reply: FastifyReply) => {
+    const pending = await app.pendingSignIns.resolve(request);
+    const user = pending && (await repos.users.findById(pending.userId));
+    if (!pending || !user || !user.isActive) {
+      app.pendingSignIns.clear(request, reply);
+      throw new HttpProblem(401, PENDING_GONE_MESSAGE);
+    }
+    return { pending, user };
+  };
+
+  app.post(
+    consolePaths.secondFactor,
+    {
+      // The pending sign-in's cookie is the proof of the password; the page's headers as sign-in.
+      config: { access: 'public' },
+      schema: {
+        summary: 'The second step of a sign-in: a code from the app, or a recovery code',
+        tags: ['console'],
+        body: secondFactorSchema,
+        response: { 200: secondFactorDoneSchema, ...answers },
+      },
+    },
+    async (request, reply) => {
+      const { pending, user } = await pendingOr401(request, reply);
+      const now = app.now();
+      const throttle = throttleKeys(user.email, request.ip);
+      const reservation = await reserveOr429(app, throttle, now, TOO_MANY);
+      const { body } = request;
+      const method: SessionMethod =
+        'recoveryCode' in body ? 'password+recovery-code' : 'password+totp';
+      let recoveryCodes: string[] | undefined;
+      try {
+        const context = await app.consoleSessions.start(
+          request,
+          reply,
+          user,
+          async (changes) => {
+            if ('recoveryCode' in body) {
+              const hash = recoveryCodeHash(keys.recovery, body.recoveryCode);
+              if (
+                pending.kind !== 'totp' ||
+                !(await changes.secondFactors.useRecoveryCode(user.id, hash, now))
+              ) {
+                throw new WrongCode();
+              }
+              const left = await changes.secondFactors.secondFactorsOf(user.id);
+              await changes.audit.record(
+                {
+                  actor: { userId: user.id },
+                  action: 'recovery-code-use',
+                  target: `user ${user.id}`,
+                  detail: `${left.recoveryCodesLeft} left`,
+                },
+                now,
+              );
+            } else if (pending.kind === 'enrol') {
+              await takeCode(changes, user.id, body.code, 'pending');
+              await changes.secondFactors.confirmTotp(user.id, now);
+              recoveryCodes = await replaceCodes(changes, user.id);
+              await changes.audit.record(
+                {
+                  actor: { userId: user.id },
+                  action: 'second-factor-enrol',
+                  target: `user ${user.id}`,
+                  detail: 'at sign-in (required)',
+                },
+                now,
+              );
+            } else {
+              await takeCode(changes, user.id, body.code, 'confirmed');
+            }
+            await changes.secondFactors.deletePending(pending.id);
+            await changes.users.recordSignIn(user.id, now);
+            await changes.audit.record(
+              { actor: { userId: user.id }, action: 'sign-in', detail: method },
+              now,
+            );
+          },
+          method,
+        );
+        await releaseAttempt(repos.signInThrottle, throttle, reservation);
+        app.pendingSignIns.clear(request, reply);
+        const session = toConsoleSession({
+          ...context,
+          user: { ...user, lastSignInAt: now.toISOString() },
+        });
+        return recoveryCodes ? { ...session, recoveryCodes } : session;
+      } catch (error) {
+        if (!(error instanceof WrongCode)) throw error;
+        // The throttle's slot stays (a failure); the pending sign-in dies at the fifth.
+        const failures = await repos.secondFactors.failPending(pending.id);
+        if (failures >= PENDING_SIGN_IN_FAILURES) {
+          await repos.secondFactors.deletePending(pending.id);
+          app.pendingSignIns.clear(request, reply);
+        }
+        await repos.audit.record(
+          {
+            actor: { userId: user.id },
+            action: 'second-factor-failed',
+            detail: `${'recoveryCode' in body ? 'recovery code' : 'code'} (${failures} of ${PENDING_SIGN_IN_FAILURES})`,
+          },
+          now,
+        );
+        throw new HttpProblem(401, SECOND_FACTOR_FAILED_MESSAGE);
+      }
+    },
+  );
+  app.post(
+    consolePaths.secondFactorSetup,
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'A new authenticator secret for a sign-in that must set one up first',
+        tags: ['console'],
+        response: { 200: totpSetupSchema, ...answers },
+      },
+    },
+    async (request, reply) => {
+      const { pending, user } = await pendingOr401(request, reply);
+      if (pending.kind !== 'enrol') {
+        throw new HttpProblem(409, 'Two-step sign-in is on already: type a code from your app.');
+      }
+      return newSetup(user);
+    },
+  );
+
+  app.get(
+    consolePaths.totp,
+    {
+      config: own,
+      schema: {
+        summary: 'Your second factors: the authenticator app, recovery codes left',
+        tags: ['console'],
+        response: { 200: secondFactorsSchema, ...answers },
+      },
+    },
+    async (request) => repos.secondFactors.secondFactorsOf(signedInSession(request).user.id),
+  );
+
+  app.post(
+    consolePaths.totp,
+    {
+      config: own,
+      schema: {
+        summary: 'Set up an authenticator app: a new secret, on once a code confirms it',
+        tags: ['console'],
+        response: { 200: totpSetupSchema, ...answers },
+      },
+    },
+    async (request) => {
+      const { user } = signedInSession(request);
+      if ((await repos.secondFactors.secondFactorsOf(user.id)).totp) {
+        throw new HttpProblem(409, 'Two-step sign-in is on already: turn it off first.');
+      }
+      return newSetup(user);
+    },
+  );
+
+  app.put(
+    consolePaths.totp,
+    {
+      config: own,
+      schema: {
+        summary: 'Turn two-step sign-in on with a current code; answers the recovery codes',
+        tags: ['console'],
+        body: totpConfirmSchema,
+        response: { 200: recoveryCodesSchema, ...answers },
+      },
+    },
+    async (request) => {
+      const { user, session } = signedInSession(request);
+      return withOwnCode(request, user, () =>
+        repos.changeAccounts(async (changes) => {
+          await takeCode(changes, user.id, request.body.code, 'pending');
+          const now = app.now();
+          await changes.secondFactors.confirmTotp(user.id, now);
+          const recoveryCodes = await replaceCodes(changes, user.id);
+          // This browser has just shown the app: its session counts as signed in with it.
+          if (session.method === 'password') {
+            await changes.sessions.setMethod(session.id, 'password+totp');
+          }
+          await changes.audit.record(
+            {
+              actor: { userId: user.id },
+              action: 'second-factor-enrol',
+              target: `user ${user.id}`,
+              detail: 'account page',
+            },
+            now,
+          );
+          return { recoveryCodes };
+        }),
+      );
+    },
+  );
+
+  app.delete(
+    consolePaths.totp,
+    {
+      config: own,
+      schema: {
+        summary: 'Turn two-step sign-in off, with a current code or your password',
+        tags: ['console'],
+        body: totpDisableSchema,
+        response: { 204: z.null(), ...answers },
+      },
+    },
+    async (request, reply) => {
+      const { user } = signedInSession(request);
+      const { body } = request;
+      const remove = async (changes: AccountChangeRepositories, how: string) => {
+        await changes.secondFactors.removeAll(user.id);
+        await changes.audit.record(
+          {
+            actor: { userId: user.id },
+            action: 'second-factor-disable',
+            target: `user ${user.id}`,
+            detail: how,
+          },
+          app.now(),
+        );
+      };
+      if ('code' in body) {
+        await withOwnCode(request, user, () =>
+          repos.changeAccounts(async (changes) => {
+            await takeCode(changes, user.id, body.code, 'confirmed');
+            await remove(changes, 'with a code');
+          }),
+        );
+      } else {
+        const now = app.now();
+        const throttle = throttleKeys(user.email, request.ip);
+        const reservation = await reserveOr429(app, throttle, now, TOO_MANY);
+        const stored = await repos.users.findForSignIn(user.email);
+        if (!stored || !(await verifyPassword(body.password, stored.passwordHash))) {
+          throw new HttpProblem(400, 'The password is not right.');
+        }
+        await releaseAttempt(repos.signInThrottle, throttle, reservation);
+        await repos.changeAccounts((changes) => remove(changes, 'with the password'));
+      }
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    consolePaths.recoveryCodes,
+    {
+      config: own,
+      schema: {
+        summary: 'Ten new recovery codes, shown once; the old ones stop working',
+        tags: ['console'],
+        body: totpConfirmSchema,
+        response: { 200: recoveryCodesSchema, ...answers },
+      },
+    },
+    async (request) => {
+      const { user } = signedInSession(request);
+      return withOwnCode(request, user, () =>
+        repos.changeAccounts(async (changes) => {
+          await takeCode(changes, user.id, request.body.code, 'confirmed');
+          const recoveryCodes = await replaceCodes(changes, user.id);
+          await changes.audit.record(
+            {
+              actor: { userId: user.id },
+              action: 'recovery-codes-regenerate',
+              target: `user ${user.id}`,
+            },
+            app.now(),
+          );
+          return { recoveryCodes };
+        }),
+      );
+    },
+  );
+
+  app.get(
+    consolePaths.accountSettings,
+    {
+      config: admins,
+      schema: {
+        summary: 'The site-wide sign-in rules (admins)',
+        tags: ['console'],
+        response: { 200: accountSettingsSchema, ...answers },
+      },
+    },
+    async () => {
+      const { updatedAt: _updatedAt, ...settings } = await repos.accountSettings.read();
+      return settings;
+    },
+  );
+
+  app.patch(
+    consolePaths.accountSettings,
+    {
+      config: admins,
+      schema: {
+        summary:
+          'Change the sign-in rules (admins); requiring a second factor ends password sessions',
+        tags: ['console'],
+        body: accountSettingsPatchSchema,
+        response: { 200: accountSettingsSchema, ...answers },
+      },
+    },
+    async (request) => {
+      const { user: admin } = signedInSession(request);
+      const { requireSecondFactor } = request.body;
+      if (requireSecondFactor && !(await repos.secondFactors.secondFactorsOf(admin.id)).totp) {
+        throw new HttpProblem(
+          400,
+          'Turn on two-step sign-in for your own account first, so you are not locked out.',
+        );
+      }
+      const now = app.now();
+      await repos.changeAccounts(async (changes) => {
+        await changes.accountSettings.write(request.body, admin.id, now);
+        // Every password-only session ends with the rule, in its transaction.
+        const ended = requireSecondFactor ? await changes.sessions.deleteByMethod('password') : 0;
+        if (requireSecondFactor !== undefined) {
+          await changes.audit.record(
+            {
+              actor: { userId: admin.id },
+              action: 'account-settings-update',
+              detail: requireSecondFactor
+                ? `second factor required; ${ended} password-only sessions ended`
+                : 'second factor no longer required',
+            },
+            now,
+          );
+        }
+      });
+      const { updatedAt: _updatedAt, ...settings } = await repos.accountSettings.read();
+      return settings;
+    },
+  );
+
+  app.delete(
+    consolePaths.userSecondFactor,
+    {
+      config: admins,
+      schema: {
+        summary: "Reset a person's two-step sign-in (admins): the app, the codes, their sessions",
+        tags: ['console'],
+        params: adminJobParamsSchema,
+        response: { 204: z.null(), ...answers },
+      },
+    },
+    async (request, reply) => {
+      const { user: admin } = signedInSession(request);
+      const { id } = request.params;
+      if (id === admin.id) {
+        throw new HttpProblem(404, 'Turn your own two-step sign-in off in Your account.');
+      }
+      if ((await repos.resetSecondFactor(id, { userId: admin.id }, app.now())) === undefined) {
+        throw new HttpProblem(404, `There is no account with id ${id}.`);
+      }
+      return reply.code(204).send(null);
+    },
+  );
+};
