@@ -18,6 +18,7 @@ export * from './legacy/application';
 export * from './pipeline';
 export * from './console';
 export * from './console-users';
+export * from './console-passkeys';
 export * from './console-applicants';
 export * from './console-audit';
 export * from './console-bulk';

@@ -8,6 +8,7 @@ import { scheduleConflicts } from './interviews/conflicts';
 import type { ConflictsQuery } from '@lumenfield/contract';
 import { accountSettingsRepository } from './accounts/account-settings-repository';
 import { apiTokensRepository } from './accounts/api-tokens-repository';
+import { passkeysRepository } from './accounts/passkeys-repository';
 import { applicantsRepository } from './applications/applicants-repository';
 import { auditRepository } from './audit/audit-repository';
 import { calendarFeedsRepository } from './calendar/calendar-feeds';
@@ -55,6 +56,7 @@ function accountChangeRepositories(trx: Db) {
     sessions: sessionsRepository(trx),
     accountSettings: accountSettingsRepository(trx),
     apiTokens: apiTokensRepository(trx),
+    passkeys: passkeysRepository(trx),
     audit: auditRepository(trx),
   };
 }
@@ -115,6 +117,8 @@ export function createRepositories(db: Db, options: RepositoryOptions = {}) {
   };
   // A token is made inside an account change, whose transaction holds its person's lock.
   const { create: _create, ...apiTokens } = apiTokensRepository(db);
+  // So is a passkey, under its person's lock; and removed in one, beside its audit row.
+  const { create: _createPasskey, remove: _removePasskey, ...passkeys } = passkeysRepository(db);
   return {
     jobs,
     // Erasure (by request and by retention) lives in its own module, served as the applicants'.
@@ -152,6 +156,9 @@ export function createRepositories(db: Db, options: RepositoryOptions = {}) {
     }),
     signInThrottle: signInThrottleRepository(db),
     apiTokens,
+    // Passkeys (docs/recruiters.md, "Passkeys"): the list, a sign-in's look-up and use, and the
+    // ceremonies' one-time challenges.
+    passkeys,
     // Voluntary self-identification: tokens, answers, and the compliance role's counts only.
     selfId: selfIdRepository(db),
     // Message templates and rejection reasons (their changes audited in their transaction).

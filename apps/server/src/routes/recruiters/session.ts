@@ -22,7 +22,7 @@ import { checkPassword } from './users';
 const answers = consoleProblems(429);
 
 /** A failure slot for this attempt, taken before any password is checked; or 429. */
-async function reserveOr429(
+export async function reserveOr429(
   app: Parameters<FastifyPluginAsyncZod>[0],
   keys: ThrottleKeys,
   now: Date,

@@ -7,6 +7,8 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   'sign-in-failed': 'Sign-in refused',
   'sign-out': 'Signed out',
   'session-end': 'Ended a session',
+  'passkey-add': 'Added a passkey',
+  'passkey-remove': 'Removed a passkey',
   'resume-view': 'Viewed a resume',
   'resume-download': 'Downloaded a resume',
   'applicant-view': 'Viewed an applicant',
