@@ -3,6 +3,7 @@ import type { FieldError } from '@lumenfield/contract';
 import { ApiError } from '@/lib/api-client';
 import { useChangePassword } from '../api';
 import { ApiTokens } from './api-tokens';
+import { Passkeys } from './passkeys';
 import { CalendarFeed } from './calendar-feed';
 import { YourSessions } from './sessions';
 import { WorkingHours } from '../../interviews/components/working-hours';
@@ -93,6 +94,7 @@ export default function AccountPage() {
           <FormActions submit="Change password" busy={changing.isPending} />
         </form>
       </section>
+      <Passkeys />
       <YourSessions />
       <WorkingHours />
       <ApplicationNoticesSetting />

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ConsoleSession } from '@lumenfield/contract';
 import { Logo } from '@/components/logo';
-import { useSignIn } from '../api';
+import { passkeyFailureText, usePasskeySignIn, useSignIn } from '../api';
 import { failureText } from '../../common/api/query-client';
 import { FormActions } from '../../common/components/fields';
 import { useConsoleTitle } from '../../common/components/page-heading';
@@ -98,6 +98,38 @@ export function SignInForm({
   );
 }
 
+/**
+ * "Sign in with a passkey": no e-mail asked, the browser offers this site's passkeys on the
+ * device (or a phone's, by QR code), and the one chosen says who signs in.
+ */
+function PasskeySignIn() {
+  const signingIn = usePasskeySignIn();
+  const [error, setError] = useState<string | null>(null);
+  if (typeof window === 'undefined' || !('PublicKeyCredential' in window)) return null;
+  return (
+    <div className="rc-signin__passkey">
+      <p className="rc-signin__or">or</p>
+      <div aria-live="assertive" role="alert" className="rc-signin__alert">
+        {error ? <p className="rc-alert rc-alert--error">{error}</p> : null}
+      </div>
+      <button
+        type="button"
+        className="button button--secondary rc-signin__submit"
+        disabled={signingIn.isPending}
+        onClick={() => {
+          setError(null);
+          signingIn.mutate(undefined, {
+            onError: (failure) =>
+              setError(passkeyFailureText(failure, 'Signing in failed. Please try again.')),
+          });
+        }}
+      >
+        Sign in with a passkey
+      </button>
+    </div>
+  );
+}
+
 export function SignInPage() {
   useConsoleTitle('Sign in');
   return (
@@ -108,6 +140,7 @@ export function SignInPage() {
         </div>
         <h1>Sign in to the recruiters&rsquo; console</h1>
         <SignInForm />
+        <PasskeySignIn />
       </div>
     </main>
   );
