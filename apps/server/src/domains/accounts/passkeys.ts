@@ -99,7 +99,7 @@ function libraryJson<Response>(credential: {
 }
 
 /** Whether the challenge a browser signed is the one whose hash was kept. */
-const challengeMatches = (challengeHash: string) => (challenge: string) =>
+export const challengeMatches = (challengeHash: string) => (challenge: string) =>
   crypto.timingSafeEqual(Buffer.from(sha256(challenge)), Buffer.from(challengeHash));
 
 /** A registration answer checked: the new passkey's key and counter, or why not. */

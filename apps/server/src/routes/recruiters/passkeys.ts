@@ -20,6 +20,7 @@ import {
 } from '@lumenfield/contract';
 import type { Config } from '../../config';
 import {
+  challengeMatches,
   registrationOptions,
   sha256,
   signInOptions,
@@ -171,7 +172,6 @@ export const consolePasskeyRoutes: FastifyPluginAsyncZod<{ config: Config }> = a
     async (request, reply) => {
       const { credential } = request.body;
       const now = app.now();
-      const challenge = await takeChallenge(request, reply, 'sign-in');
       const failed = async (userId: number | undefined, detail: string) => {
         await repos.audit.record(
           {
@@ -183,9 +183,9 @@ export const consolePasskeyRoutes: FastifyPluginAsyncZod<{ config: Config }> = a
         );
         return new HttpProblem(401, PASSKEY_SIGN_IN_FAILED_MESSAGE);
       };
-      if (!challenge) throw await failed(undefined, 'no challenge (expired or used)');
-      // Failures count as password failures do: per account (when the passkey names one) and
-      // client, so a passkey and a password share one allowance.
+      // Failures count as password failures do, a slot taken before anything is checked: per
+      // account (the passkey's person, else the credential) and client, so a passkey and a
+      // password share one allowance, and answers without a challenge count too.
       const known = await repos.passkeys.findByCredentialId(credential.id);
       const owner = known && (await repos.users.findById(known.userId));
       const keys = throttleKeys(owner ? owner.email : `passkey:${credential.id}`, request.ip);
@@ -195,9 +195,11 @@ export const consolePasskeyRoutes: FastifyPluginAsyncZod<{ config: Config }> = a
         now,
         'Too many failed sign-ins. Please wait a while and try again.',
       );
+      const challenge = await takeChallenge(request, reply, 'sign-in');
+      if (!challenge) throw await failed(owner?.id, 'no challenge (expired or used)');
       const verdict = await verifyPasskey(repos, {
         credential,
-        expectedChallenge: (signed) => sha256(signed) === challenge.challengeHash,
+        expectedChallenge: challengeMatches(challenge.challengeHash),
         rp: relyingPartyOf(request, config.publicUrl),
         now,
       });
