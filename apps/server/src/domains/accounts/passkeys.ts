@@ -135,9 +135,24 @@ export async function verifyRegistration(
   }
 }
 
-/** The options for signing in with a passkey: any of this site's (usernameless). */
-export function signInOptions(rp: RelyingParty): Promise<PublicKeyCredentialRequestOptionsJSON> {
-  return generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required' });
+/**
+ * The options for signing in with a passkey: any of this site's (usernameless), or, for a second
+ * step after the password, one of `allowed` (the person the pending sign-in names).
+ */
+export function signInOptions(
+  rp: RelyingParty,
+  allowed?: readonly StoredPasskey[],
+): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  return generateAuthenticationOptions({
+    rpID: rp.id,
+    userVerification: 'required',
+    ...(allowed && {
+      allowCredentials: allowed.map((passkey) => ({
+        id: passkey.credentialId,
+        transports: knownTransports(passkey.transports),
+      })),
+    }),
+  });
 }
 
 /** Why a passkey did not sign someone in (audited; the person is told one sentence for all). */

@@ -9,7 +9,7 @@ import {
   type PasskeyList,
   type PasskeyOptions,
 } from '@lumenfield/contract';
-import { passkeyCount, verifyPasskey } from '../../domains/accounts/passkeys';
+import { passkeyCount, signInOptions, verifyPasskey } from '../../domains/accounts/passkeys';
 import { SESSION_COOKIE_NAME } from '../../plugins/console-sessions';
 import {
   consoleHeaders,
@@ -399,7 +399,10 @@ describe(`passkeys (${engine})`, () => {
     const authenticator = new SoftAuthenticator(ORIGIN);
     await register(await openSession(t, user), authenticator, 'Key');
     const rp = { id: 'localhost', origin: ORIGIN };
-    const challenge = 'c2Vjb25kLXN0ZXAtY2hhbGxlbmdl';
+    // The second step's options name the person's passkeys only.
+    const options = await signInOptions(rp, await t.app.repos.passkeys.listForUser(user.id));
+    expect(options.allowCredentials?.map((c) => c.id)).toEqual([authenticator.id]);
+    const { challenge } = options;
     const someoneElse = await verifyPasskey(t.app.repos, {
       credential: authenticator.signIn({ challenge }),
       expectedChallenge: challenge,
