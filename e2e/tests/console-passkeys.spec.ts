@@ -9,7 +9,7 @@ import { expectNoViolations } from '../support/axe';
 import { CONSOLE_ADMIN } from '../support/console-servers';
 import { consoleCall } from '../support/console-calls';
 import { consoleUrl, signedIn } from '../support/console-sign-in';
-import { shoot } from '../support/shots';
+import { shoot, shootScreen } from '../support/shots';
 import { expect, live, test } from '../support/fixtures';
 
 /**
@@ -103,7 +103,12 @@ test('a person adds a passkey, signs in with it, removes it, and it signs nobody
   await expect(dialog.getByRole('button', { name: 'Keep' })).toBeFocused();
   await settled(page);
   await expectNoViolations(page, 'the remove confirmation');
-  await shoot(page, 'passkeys-remove');
+  // The screen as a person sees it with the question open, wide and narrow.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await shootScreen(page, 'passkeys-remove');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shootScreen(page, 'passkeys-remove');
+  await page.setViewportSize({ width: 1280, height: 900 });
   await dialog.getByRole('button', { name: 'Remove passkey' }).click();
   await expect(section.getByRole('status').first()).toHaveText('Passkey “Work laptop” removed.');
   await expect(section.getByText('You have no passkeys yet.')).toBeVisible();

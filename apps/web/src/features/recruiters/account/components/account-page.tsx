@@ -94,8 +94,8 @@ export default function AccountPage() {
           <FormActions submit="Change password" busy={changing.isPending} />
         </form>
       </section>
-      <Passkeys />
       <YourSessions />
+      <Passkeys />
       <WorkingHours />
       <ApplicationNoticesSetting />
       <ApiTokens />

@@ -109,9 +109,13 @@ function PasskeySignIn() {
   return (
     <div className="rc-signin__passkey">
       <p className="rc-signin__or">or</p>
-      <div aria-live="assertive" role="alert" className="rc-signin__alert">
-        {error ? <p className="rc-alert rc-alert--error">{error}</p> : null}
-      </div>
+      {/* An alert made when there is something to say: the form's own stays the page's one
+          standing alert, so a password's failure is not read beside an empty second one. */}
+      {error ? (
+        <p role="alert" className="rc-alert rc-alert--error rc-signin__alert">
+          {error}
+        </p>
+      ) : null}
       <button
         type="button"
         className="button button--secondary rc-signin__submit"
