@@ -82,7 +82,7 @@ for (const width of values.widths.split(',').map(Number)) {
   await shot('sign-in');
   await page.getByLabel('Email').fill(values.email);
   await page.getByLabel('Password').fill(values.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL(/\/recruiters\/openings/);
   const applicantsUrl = `${base}/recruiters/applicants`;
   await page.goto(applicantsUrl);

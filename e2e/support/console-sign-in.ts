@@ -21,7 +21,7 @@ export function consoleUrl(): string {
 export async function signIn(page: Page, who: ConsolePerson) {
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /**

@@ -49,7 +49,7 @@ test('a person sees their sessions and ends a lost phone’s; an admin ends all 
   await live(phone);
   await phone.getByLabel('Email').fill(SAM.email);
   await phone.getByLabel('Password').fill(SAM.password);
-  await phone.getByRole('button', { name: 'Sign in' }).click();
+  await phone.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(phone.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible({
     timeout: 20_000,
   });
@@ -74,7 +74,7 @@ test('a person sees their sessions and ends a lost phone’s; an admin ends all 
   // The phone's next step finds its session gone.
   await phone.reload();
   await live(phone);
-  await expect(phone.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(phone.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
 
   // The admin ends every session Sam has left (the laptop's).
   await admin.reload();
@@ -90,7 +90,7 @@ test('a person sees their sessions and ends a lost phone’s; an admin ends all 
   await expect(dialog.getByText('No sessions are running.')).toBeVisible();
   await laptop.reload();
   await live(laptop);
-  await expect(laptop.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(laptop.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
 
   await Promise.all([admin, laptop, phone].map((p) => p.context().close()));
 });

@@ -315,7 +315,7 @@ for (const { engine, env } of ENGINES) {
       await replay.dispose();
       await go(rita, `/recruiters/applicants?jobId=${jobId}`);
       await expect(rita).toHaveURL(/\/recruiters\/sign-in\?next=/);
-      await expect(rita.getByRole('button', { name: 'Sign in' })).toBeVisible();
+      await expect(rita.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
 
       await Promise.all([admin, rita, visitor].map((p) => p.context().close()));
     });
@@ -380,7 +380,7 @@ for (const { engine, env } of ENGINES) {
       const again = rita.getByRole('dialog', { name: 'Your session has ended' });
       await expect(again).toBeVisible();
       await again.getByLabel('Password').fill(RECRUITER.password);
-      await again.getByRole('button', { name: 'Sign in' }).click();
+      await again.getByRole('button', { name: 'Sign in', exact: true }).click();
       await expect(again.getByRole('alert')).toHaveText(SIGN_IN_FAILED_MESSAGE, {
         timeout: 20_000,
       });

@@ -175,7 +175,7 @@ test.describe('voluntary self-identification (SELF_ID=us)', () => {
     await live(report);
     await report.getByLabel('Email').fill(COMPLIANCE_USER.email);
     await report.getByLabel('Password').fill(COMPLIANCE_USER.password);
-    await report.getByRole('button', { name: 'Sign in' }).click();
+    await report.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(report).toHaveURL(/\/recruiters\/self-identification$/);
     await expect(
       report.getByRole('heading', { level: 1, name: 'Self-identification' }),

@@ -11,6 +11,9 @@ export const auditActionSchema = z.enum([
   'sign-out',
   // A session ended from a list (docs/security.md, "Sessions"): by its owner or an admin.
   'session-end',
+  // A passkey added or removed (by its owner or an admin): its id and name, never its key.
+  'passkey-add',
+  'passkey-remove',
   'resume-view',
   'resume-download',
   'applicant-view',

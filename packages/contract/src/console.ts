@@ -33,6 +33,16 @@ export const consolePaths = {
   sessions: '/recruiters/session/sessions',
   /** DELETE: end one of your sessions by its handle (this one signs you out). */
   sessionEnd: '/recruiters/session/sessions/:handle',
+  /** POST: a sign-in's passkey options (no session needed; docs/recruiters.md, "Passkeys"). */
+  passkeySignInOptions: '/recruiters/session/passkey/options',
+  /** POST: sign in with a passkey (the browser's answer to those options). */
+  passkeySignIn: '/recruiters/session/passkey',
+  /** GET your passkeys, POST a new one (the browser's answer to the options below). */
+  passkeys: '/recruiters/session/passkeys',
+  /** POST: the options for adding a passkey to your account. */
+  passkeyOptions: '/recruiters/session/passkeys/options',
+  /** DELETE: remove one of your passkeys. */
+  passkey: '/recruiters/session/passkeys/:id',
   jobs: '/recruiters/jobs',
   job: '/recruiters/jobs/:id',
   /** GET the countries an opening's places may name (alpha-2 code and English name). */
@@ -75,6 +85,10 @@ export const consolePaths = {
   userSessions: '/recruiters/users/:id/sessions',
   /** Admins: DELETE one of a person's sessions. */
   userSession: '/recruiters/users/:id/sessions/:handle',
+  /** Admins: GET a person's passkeys. */
+  userPasskeys: '/recruiters/users/:id/passkeys',
+  /** Admins: DELETE one of a person's passkeys. */
+  userPasskey: '/recruiters/users/:id/passkeys/:passkeyId',
   audit: '/recruiters/audit',
   /** GET your personal API tokens, POST a new one (a signed-in browser only, not a token). */
   tokens: '/recruiters/tokens',

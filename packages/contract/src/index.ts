@@ -19,6 +19,7 @@ export * from './pipeline';
 export * from './console';
 export * from './console-users';
 export * from './second-factor';
+export * from './console-passkeys';
 export * from './console-applicants';
 export * from './console-audit';
 export * from './console-bulk';

@@ -345,6 +345,27 @@ export interface Notifications {
   userId: number;
 }
 
+export interface PasskeyChallenges {
+  challengeHash: string;
+  expiresAt: Instant;
+  id: string;
+  purpose: string;
+  userId: number | null;
+}
+
+export interface Passkeys {
+  counter: Generated<string>;
+  createdAt: Instant;
+  credentialId: string;
+  id: Generated<number>;
+  lastUsedAt: Instant | null;
+  name: string;
+  publicKey: string;
+  synced: Generated<number>;
+  transports: Generated<string>;
+  userId: number;
+}
+
 export interface PendingSignIns {
   createdAt: Instant;
   expiresAt: Instant;
@@ -563,6 +584,8 @@ export interface DB {
   mailQueue: MailQueue;
   messageTemplates: MessageTemplates;
   notifications: Notifications;
+  passkeyChallenges: PasskeyChallenges;
+  passkeys: Passkeys;
   pendingSignIns: PendingSignIns;
   planInterviews: PlanInterviews;
   recoveryCodes: RecoveryCodes;

@@ -9,6 +9,7 @@ import type { ConflictsQuery } from '@lumenfield/contract';
 import { accountSettingsRepository } from './accounts/account-settings-repository';
 import { apiTokensRepository } from './accounts/api-tokens-repository';
 import { secondFactorsRepository } from './accounts/second-factors-repository';
+import { passkeysRepository } from './accounts/passkeys-repository';
 import { applicantsRepository } from './applications/applicants-repository';
 import { auditRepository } from './audit/audit-repository';
 import { calendarFeedsRepository } from './calendar/calendar-feeds';
@@ -57,6 +58,7 @@ function accountChangeRepositories(trx: Db) {
     accountSettings: accountSettingsRepository(trx),
     secondFactors: secondFactorsRepository(trx),
     apiTokens: apiTokensRepository(trx),
+    passkeys: passkeysRepository(trx),
     audit: auditRepository(trx),
   };
 }
@@ -117,6 +119,8 @@ export function createRepositories(db: Db, options: RepositoryOptions = {}) {
   };
   // A token is made inside an account change, whose transaction holds its person's lock.
   const { create: _create, ...apiTokens } = apiTokensRepository(db);
+  // So is a passkey, under its person's lock; and removed in one, beside its audit row.
+  const { create: _createPasskey, remove: _removePasskey, ...passkeys } = passkeysRepository(db);
   return {
     jobs,
     // Erasure (by request and by retention) lives in its own module, served as the applicants'.
@@ -157,6 +161,9 @@ export function createRepositories(db: Db, options: RepositoryOptions = {}) {
     }),
     signInThrottle: signInThrottleRepository(db),
     apiTokens,
+    // Passkeys (docs/recruiters.md, "Passkeys"): the list, a sign-in's look-up and use, and the
+    // ceremonies' one-time challenges.
+    passkeys,
     // Voluntary self-identification: tokens, answers, and the compliance role's counts only.
     selfId: selfIdRepository(db),
     // Message templates and rejection reasons (their changes audited in their transaction).

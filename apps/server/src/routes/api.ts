@@ -26,6 +26,7 @@ import { consoleBulkRoutes } from './recruiters/bulk';
 import { consoleSessionRoutes } from './recruiters/session';
 import { consoleSessionListRoutes } from './recruiters/sessions';
 import { consoleTokensRoutes } from './recruiters/tokens';
+import { consolePasskeyRoutes } from './recruiters/passkeys';
 import { calendarFeedRoutes } from './recruiters/calendar-feed';
 import { consoleErasureRoutes } from './recruiters/erasures';
 import { consoleConversationRoutes } from './recruiters/conversations';
@@ -88,6 +89,8 @@ export async function apiRoutes(app: FastifyInstance, { config, database }: ApiR
   await app.register(consoleErasureRoutes);
   await app.register(consoleConversationRoutes);
   await app.register(consoleTokensRoutes);
+  // Passkeys: signing in with one, and each person's own (docs/recruiters.md, "Passkeys").
+  await app.register(consolePasskeyRoutes, { config });
   // Each person's private calendar feed of their interviews, and its link in Your account.
   await app.register(calendarFeedRoutes, { config });
   await app.register(consoleMessagesRoutes, { config });

@@ -153,6 +153,15 @@ const adminJob = openingBody({
   PayPeriod: 'YEAR',
 });
 
+/** A browser's answer to a passkey sign-in, well formed and signed by nobody. */
+const PASSKEY_ANSWER = {
+  id: 'c2VjdXJpdHktY2FzZQ',
+  rawId: 'c2VjdXJpdHktY2FzZQ',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+  clientExtensionResults: {},
+};
+
 /** A person's own session, password and tokens: every role reaches them. */
 export const OWN_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/recruiters/session',
@@ -181,6 +190,11 @@ export const OWN_ROUTES: ReadonlySet<string> = new Set([
   'PUT /api/recruiters/session/totp',
   'DELETE /api/recruiters/session/totp',
   'POST /api/recruiters/session/recovery-codes',
+  // One's own passkeys (docs/recruiters.md, "Passkeys").
+  'GET /api/recruiters/session/passkeys',
+  'POST /api/recruiters/session/passkeys/options',
+  'POST /api/recruiters/session/passkeys',
+  'DELETE /api/recruiters/session/passkeys/:id',
 ]);
 
 /**
@@ -200,6 +214,8 @@ export const SESSION_ONLY_ROUTES: ReadonlySet<string> = new Set([
   'DELETE /api/recruiters/users/:id/second-factor',
   'GET /api/recruiters/account-settings',
   'PATCH /api/recruiters/account-settings',
+  'GET /api/recruiters/users/:id/passkeys',
+  'DELETE /api/recruiters/users/:id/passkeys/:passkeyId',
 ]);
 
 /**
@@ -446,6 +462,38 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
     // No such session, no such account: the guards are what is tested, and nobody is signed out.
     'DELETE /api/recruiters/session/sessions/:handle': {
       url: '/api/recruiters/session/sessions/no-such-session',
+    },
+    // Passkeys: a sign-in and an addition without their challenge's cookie are refused after
+    // the guards (401, 400); no such passkey is 404. The guards are what is tested.
+    'POST /api/recruiters/session/passkey/options': {
+      url: '/api/recruiters/session/passkey/options',
+    },
+    'POST /api/recruiters/session/passkey': {
+      url: '/api/recruiters/session/passkey',
+      body: { credential: PASSKEY_ANSWER },
+    },
+    'GET /api/recruiters/session/passkeys': { url: '/api/recruiters/session/passkeys' },
+    'POST /api/recruiters/session/passkeys/options': {
+      url: '/api/recruiters/session/passkeys/options',
+    },
+    'POST /api/recruiters/session/passkeys': {
+      url: '/api/recruiters/session/passkeys',
+      body: {
+        name: 'Security case',
+        credential: {
+          ...PASSKEY_ANSWER,
+          response: { clientDataJSON: 'e30', attestationObject: 'oA' },
+        },
+      },
+    },
+    'DELETE /api/recruiters/session/passkeys/:id': {
+      url: '/api/recruiters/session/passkeys/999999',
+    },
+    'GET /api/recruiters/users/:id/passkeys': {
+      url: `/api/recruiters/users/${f.recruiter.id}/passkeys`,
+    },
+    'DELETE /api/recruiters/users/:id/passkeys/:passkeyId': {
+      url: '/api/recruiters/users/999999/passkeys/999999',
     },
     'GET /api/recruiters/users/:id/sessions': {
       url: `/api/recruiters/users/${f.recruiter.id}/sessions`,

@@ -384,6 +384,7 @@ describe(`security: every route meets its guard, whatever the spelling (${engine
       const namesNothing = new Set([
         'DELETE /api/recruiters/tokens/:id',
         'DELETE /api/recruiters/session/sessions/:handle',
+        'DELETE /api/recruiters/session/passkeys/:id',
         'PUT /api/recruiters/interviews/:id/scorecard',
       ]);
       const outcome = (status: number, key: string) =>

@@ -33,6 +33,7 @@ import * as outboxAndStageMail from './0032-outbox-and-stage-mail';
 import * as sessionDevices from './0033-session-devices';
 import * as accountSettings from './0034-account-settings';
 import * as secondFactor from './0035-second-factor';
+import * as passkeys from './0036-passkeys';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the server
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '0033-session-devices': sessionDevices,
   '0034-account-settings': accountSettings,
   '0035-second-factor': secondFactor,
+  '0036-passkeys': passkeys,
 };

@@ -8,11 +8,16 @@ import {
   recoveryCodesSchema,
   secondFactorDoneSchema,
   secondFactorsSchema,
+  passkeyListSchema,
+  passkeyOptionsSchema,
+  passkeySchema,
   sessionListSchema,
   sessionSchema,
   signInAnswerSchema,
   totpSetupSchema,
   type ConsoleSession,
+  type PasskeyAdd,
+  type PasskeySignIn,
   type PasswordChange,
   type SecondFactorDone,
   type SecondFactorInput,
@@ -20,6 +25,10 @@ import {
   type TotpDisable,
 } from '@lumenfield/contract';
 import { hashKey, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
 import { z } from 'zod';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { call, withId } from '../common/api/request';
@@ -77,6 +86,27 @@ export const accountApi = {
     ),
   endAllSessions: (userId: number) =>
     call<unknown>('DELETE', withId(consolePaths.userSessions, userId)),
+  /** Your passkeys, or (admins) another person's. */
+  passkeys: (userId: number | undefined, signal?: AbortSignal) =>
+    call(
+      'GET',
+      userId === undefined ? consolePaths.passkeys : withId(consolePaths.userPasskeys, userId),
+      { schema: passkeyListSchema, signal },
+    ),
+  passkeyOptions: () => call('POST', consolePaths.passkeyOptions, { schema: passkeyOptionsSchema }),
+  addPasskey: (body: PasskeyAdd) =>
+    call('POST', consolePaths.passkeys, { body, schema: passkeySchema }),
+  removePasskey: (userId: number | undefined, id: number) =>
+    call<void>(
+      'DELETE',
+      userId === undefined
+        ? withId(consolePaths.passkey, id)
+        : withId(consolePaths.userPasskey, userId).replace(':passkeyId', String(id)),
+    ),
+  passkeySignInOptions: () =>
+    apiRequest('POST', consolePaths.passkeySignInOptions, { schema: passkeyOptionsSchema }),
+  signInWithPasskey: (body: PasskeySignIn) =>
+    apiRequest('POST', consolePaths.passkeySignIn, { body, schema: sessionSchema }),
 };
 
 export const accountKeys = {
@@ -85,6 +115,7 @@ export const accountKeys = {
   calendarFeed: ['account', 'calendar-feed'] as const,
   sessions: (userId: number | undefined) => ['account', 'sessions', userId ?? 'own'] as const,
   secondFactors: ['account', 'second-factors'] as const,
+  passkeys: (userId: number | undefined) => ['account', 'passkeys', userId ?? 'own'] as const,
 };
 
 /** A person's sessions: yours without `userId`. */
@@ -216,4 +247,90 @@ export function useRevokeToken() {
       ),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: accountKeys.tokens }),
   });
+}
+
+/** A person's passkeys: yours without `userId`. */
+export const passkeysQuery = (userId?: number) =>
+  queryOptions({
+    queryKey: accountKeys.passkeys(userId),
+    queryFn: ({ signal }) => accountApi.passkeys(userId, signal),
+  });
+
+/**
+ * Adding a passkey: the server's options, the browser's own dialog (the device's PIN or
+ * biometrics), then the answer with the name the person gave it. The WebAuthn library is loaded
+ * only when it is used.
+ */
+export function useAddPasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (name: string) => {
+      const { startRegistration } = await import('@simplewebauthn/browser');
+      const { options } = await accountApi.passkeyOptions();
+      const credential = await startRegistration({
+        // The server library's own options, passed through as it made them.
+        optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
+      });
+      return accountApi.addPasskey({
+        name,
+        credential: {
+          ...credential,
+          clientExtensionResults: { ...credential.clientExtensionResults },
+        },
+      });
+    },
+    onSettled: () =>
+      void queryClient.invalidateQueries({ queryKey: accountKeys.passkeys(undefined) }),
+  });
+}
+
+/** Removing one of your passkeys, or (admins) one of another person's. */
+export function useRemovePasskey(userId?: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => accountApi.removePasskey(userId, id),
+    onSuccess: (_answer, id) =>
+      queryClient.setQueryData(passkeysQuery(userId).queryKey, (list) =>
+        list ? { passkeys: list.passkeys.filter((passkey) => passkey.id !== id) } : list,
+      ),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: accountKeys.passkeys(userId) }),
+  });
+}
+
+/** Signing in with a passkey: any of this site's the device holds; no e-mail asked. */
+export function usePasskeySignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const { startAuthentication } = await import('@simplewebauthn/browser');
+      const { options } = await accountApi.passkeySignInOptions();
+      const credential = await startAuthentication({
+        optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
+      });
+      return accountApi.signInWithPasskey({
+        credential: {
+          ...credential,
+          clientExtensionResults: { ...credential.clientExtensionResults },
+        },
+      });
+    },
+    onSuccess: (session) => queryClient.setQueryData(sessionQuery.queryKey, session),
+  });
+}
+
+/**
+ * What the browser's refusal of a passkey ceremony means to the person: cancelled or timed out,
+ * this device already added, or a page address (an IP address) passkeys cannot be bound to.
+ */
+export function passkeyFailureText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.message;
+  const name = error instanceof Error ? error.name : '';
+  if (name === 'NotAllowedError' || name === 'AbortError') {
+    return 'The passkey dialog was closed or timed out. Try again when you are ready.';
+  }
+  if (name === 'InvalidStateError') return 'This device already holds a passkey for your account.';
+  if (name === 'SecurityError') {
+    return 'Passkeys need the site’s name in the address bar, not an IP address.';
+  }
+  return fallback;
 }

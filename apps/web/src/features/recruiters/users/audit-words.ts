@@ -14,6 +14,8 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   'recovery-code-use': 'Signed in with a recovery code',
   'recovery-codes-regenerate': 'Made new recovery codes',
   'account-settings-update': 'Changed the sign-in rules',
+  'passkey-add': 'Added a passkey',
+  'passkey-remove': 'Removed a passkey',
   'resume-view': 'Viewed a resume',
   'resume-download': 'Downloaded a resume',
   'applicant-view': 'Viewed an applicant',

@@ -3,6 +3,7 @@ import type { FieldError } from '@lumenfield/contract';
 import { ApiError } from '@/lib/api-client';
 import { useChangePassword } from '../api';
 import { ApiTokens } from './api-tokens';
+import { Passkeys } from './passkeys';
 import { CalendarFeed } from './calendar-feed';
 import { YourSessions } from './sessions';
 import { TwoStepSignIn } from './two-step';
@@ -96,6 +97,7 @@ export default function AccountPage() {
       </section>
       <TwoStepSignIn />
       <YourSessions />
+      <Passkeys />
       <WorkingHours />
       <ApplicationNoticesSetting />
       <ApiTokens />

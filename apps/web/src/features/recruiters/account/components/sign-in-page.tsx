@@ -8,7 +8,14 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Logo } from '@/components/logo';
 import { ApiError } from '@/lib/api-client';
-import { accountApi, useSecondFactor, useSignedInBy, useSignIn } from '../api';
+import {
+  accountApi,
+  passkeyFailureText,
+  usePasskeySignIn,
+  useSecondFactor,
+  useSignedInBy,
+  useSignIn,
+} from '../api';
 import { OneTimeCodeField, RecoveryCodeList, TotpSetupPanel } from './totp-setup';
 import { failureText } from '../../common/api/query-client';
 import { FormActions } from '../../common/components/fields';
@@ -292,6 +299,42 @@ export function SignInForm({
   );
 }
 
+/**
+ * "Sign in with a passkey": no e-mail asked, the browser offers this site's passkeys on the
+ * device (or a phone's, by QR code), and the one chosen says who signs in.
+ */
+function PasskeySignIn() {
+  const signingIn = usePasskeySignIn();
+  const [error, setError] = useState<string | null>(null);
+  if (typeof window === 'undefined' || !('PublicKeyCredential' in window)) return null;
+  return (
+    <div className="rc-signin__passkey">
+      <p className="rc-signin__or">or</p>
+      {/* An alert made when there is something to say: the form's own stays the page's one
+          standing alert, so a password's failure is not read beside an empty second one. */}
+      {error ? (
+        <p role="alert" className="rc-alert rc-alert--error rc-signin__alert">
+          {error}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="button button--secondary rc-signin__submit"
+        disabled={signingIn.isPending}
+        onClick={() => {
+          setError(null);
+          signingIn.mutate(undefined, {
+            onError: (failure) =>
+              setError(passkeyFailureText(failure, 'Signing in failed. Please try again.')),
+          });
+        }}
+      >
+        Sign in with a passkey
+      </button>
+    </div>
+  );
+}
+
 export function SignInPage() {
   useConsoleTitle('Sign in');
   return (
@@ -302,6 +345,7 @@ export function SignInPage() {
         </div>
         <h1>Sign in to the recruiters&rsquo; console</h1>
         <SignInForm />
+        <PasskeySignIn />
       </div>
     </main>
   );

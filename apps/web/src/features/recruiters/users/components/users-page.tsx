@@ -32,6 +32,7 @@ import { ROLE_LABELS } from '../../common/routes';
 import { NamedButton } from '../../common/components/named-button';
 import { Modal } from '@/components/modal';
 import { SessionList } from '../../account/components/sessions';
+import { PasskeyList } from '../../account/components/passkeys';
 import './users-page.css';
 
 /** Every role, as the select offers it (compliance: the self-identification report only). */
@@ -146,6 +147,7 @@ function UserRow({
   const [password, setPassword] = useState('');
   const [showReset, setShowReset] = useState(false);
   const [showSessions, setShowSessions] = useState(false);
+  const [showPasskeys, setShowPasskeys] = useState(false);
   const [pending, setPending] = useState<Pending>();
   const updating = useUpdateUser();
   const resetting = useResetSecondFactor();
@@ -277,7 +279,21 @@ function UserRow({
               onClick={() => setPending({ kind: 'two-step' })}
             />
           )}
+          {isSelf ? null : (
+            <NamedButton
+              label="Passkeys"
+              name={`of ${user.name}`}
+              onClick={() => setShowPasskeys(true)}
+            />
+          )}
         </div>
+        <Modal
+          open={showPasskeys}
+          onClose={() => setShowPasskeys(false)}
+          title={`${user.name}’s passkeys`}
+        >
+          {showPasskeys ? <PasskeyList userId={user.userId} name={user.name} /> : null}
+        </Modal>
         <Modal
           open={showSessions}
           onClose={() => setShowSessions(false)}
