@@ -23,6 +23,8 @@ export const auditActionSchema = z.enum([
   'opening-update',
   'user-create',
   'user-update',
+  // The site-wide sign-in rules (docs/security.md, "Single sign-on"): which rule, as it became.
+  'account-settings-update',
   'token-call',
   'token-create',
   'token-revoke',

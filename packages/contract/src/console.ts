@@ -14,6 +14,14 @@ export const consolePaths = {
   password: '/recruiters/session/password',
   /** GET whether you have a calendar feed, POST a new link (shown once), DELETE revoke it. */
   calendarFeed: '/recruiters/session/calendar-feed',
+  /** GET (anyone): the sign-in page's options, single sign-on's button and the password rule. */
+  signInOptions: '/recruiters/sso',
+  /** A browser navigation (no page headers): off to the identity provider (OpenID Connect). */
+  ssoStart: '/recruiters/sso/start',
+  /** Where the identity provider sends the browser back with its code. */
+  ssoCallback: '/recruiters/sso/callback',
+  /** GET the site-wide sign-in rules, PATCH the ones named (admins). */
+  accountSettings: '/recruiters/account-settings',
   /** GET your sessions still running (device, place, last seen). */
   sessions: '/recruiters/session/sessions',
   /** DELETE: end one of your sessions by its handle (this one signs you out). */

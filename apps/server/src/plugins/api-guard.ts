@@ -81,8 +81,13 @@ export const TOKEN_TOUCH_MS = 60 * 1000;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Answers that may hold personal data or a session: never kept by a browser or a proxy. */
 const PRIVATE_ACCESS = new Set<RouteAccess | undefined>(['session', 'session-link', 'bearer']);
-// The console's sign-in is public (anyone may try) but answers a session.
-const SIGN_IN_URL = `${API_BASE_PATH}${consolePaths.session}`;
+// The console's sign-in is public (anyone may try) but answers a session; single sign-on's way
+// out and back (`open`) set and spend the attempt's cookie and the session's.
+const SIGN_IN_URLS = new Set(
+  [consolePaths.session, consolePaths.ssoStart, consolePaths.ssoCallback].map(
+    (path) => `${API_BASE_PATH}${path}`,
+  ),
+);
 const digest = (value: string) => crypto.createHash('sha256').update(value).digest();
 
 /**
@@ -100,7 +105,7 @@ export const apiGuard = fp<ApiGuardOptions>(
     // First of every hook, so refusals (401, 403, 429) and errors carry it too.
     api.addHook('onRequest', (request, reply, done) => {
       const { config: route, url } = request.routeOptions;
-      if (PRIVATE_ACCESS.has(route.access) || url === SIGN_IN_URL) {
+      if (PRIVATE_ACCESS.has(route.access) || (url !== undefined && SIGN_IN_URLS.has(url))) {
         reply.header('Cache-Control', 'no-store');
       }
       done();

@@ -191,6 +191,9 @@ export const SESSION_ONLY_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/recruiters/users/:id/sessions',
   'DELETE /api/recruiters/users/:id/sessions',
   'DELETE /api/recruiters/users/:id/sessions/:handle',
+  // The sign-in rules: a token that could turn password sign-in off would lock people out.
+  'GET /api/recruiters/account-settings',
+  'PATCH /api/recruiters/account-settings',
 ]);
 
 /**
@@ -310,6 +313,11 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
       body: { email: 'sec-admin@example.com', password: PASSWORD },
     },
     'GET /api/recruiters/session': { url: '/api/recruiters/session' },
+    // A rule set as it is: the guards are what is tested, and nothing changes.
+    'PATCH /api/recruiters/account-settings': {
+      url: '/api/recruiters/account-settings',
+      body: { passwordSignIn: 'everyone' },
+    },
     'DELETE /api/recruiters/session': { url: '/api/recruiters/session' },
     // A wrong current password: the guards are what is tested, and nothing changes.
     'PUT /api/recruiters/session/password': {

@@ -3,6 +3,7 @@ import type { UserRole } from '@lumenfield/contract';
 import { FIXED_HEADER_NAME, FIXED_HEADER_VALUE, XSRF_HEADER_NAME } from '@lumenfield/contract';
 import { hashPassword } from '../domains/accounts/passwords';
 import { SESSION_COOKIE_NAME } from '../plugins/console-sessions';
+import type { SessionMethod } from '../domains/accounts/sessions-repository';
 import type { User } from '../domains/accounts/users-repository';
 import { injectJson } from './inject-json';
 import type { TestApp } from './test-app';
@@ -74,7 +75,7 @@ export function consoleHeaders(
  * A session opened straight in the database (no scrypt per request): what a sign-in leaves
  * behind, for suites that need many sessions. The cookie is signed with the app's secret.
  */
-export async function openSession(t: TestApp, user: User): Promise<string> {
+export async function openSession(t: TestApp, user: User, method?: SessionMethod): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
   const now = t.app.now();
   await t.app.repos.sessions.create({
@@ -83,6 +84,7 @@ export async function openSession(t: TestApp, user: User): Promise<string> {
     createdAt: now.toISOString(),
     lastSeenAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + 3_600_000).toISOString(),
+    ...(method && { method }),
   });
   return `${SESSION_COOKIE_NAME}=${t.app.signCookie(token)}`;
 }

@@ -32,6 +32,7 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   'opening-team': 'Changed an opening’s hiring team',
   'user-create': 'Added a person',
   'user-update': 'Changed a person’s account',
+  'account-settings-update': 'Changed the sign-in rules',
   'token-call': 'Called the API with a token',
   'token-create': 'Created an API token',
   'token-revoke': 'Revoked an API token',
