@@ -6,6 +6,8 @@ import {
   consolePaths,
   sessionListSchema,
   sessionSchema,
+  signInOptionsSchema,
+  signOutSchema,
   type ConsoleSession,
   type PasswordChange,
   type SignIn,
@@ -22,7 +24,10 @@ export const accountApi = {
     apiRequest('GET', consolePaths.session, { schema: sessionSchema, signal }),
   signIn: (body: SignIn) =>
     apiRequest('POST', consolePaths.session, { body, schema: sessionSchema }),
-  signOut: () => apiRequest<void>('DELETE', consolePaths.session),
+  /** Answers where to go next when the provider ends its own session too (single sign-on). */
+  signOut: () => apiRequest('DELETE', consolePaths.session, { schema: signOutSchema.optional() }),
+  signInOptions: (signal?: AbortSignal) =>
+    apiRequest('GET', consolePaths.signInOptions, { schema: signInOptionsSchema, signal }),
   changePassword: (body: PasswordChange) =>
     call('PUT', consolePaths.password, { body, schema: sessionSchema }),
   tokens: (signal?: AbortSignal) =>
@@ -59,6 +64,7 @@ export const accountApi = {
 
 export const accountKeys = {
   session: ['account', 'session'] as const,
+  signInOptions: ['account', 'sign-in-options'] as const,
   tokens: ['account', 'tokens'] as const,
   calendarFeed: ['account', 'calendar-feed'] as const,
   sessions: (userId: number | undefined) => ['account', 'sessions', userId ?? 'own'] as const,
@@ -91,6 +97,13 @@ export const sessionQuery = queryOptions({
       if (error instanceof ApiError && error.status === 401) return null;
       throw error;
     }),
+});
+
+/** What the sign-in page offers: single sign-on's button, and whether passwords are for everyone. */
+export const signInOptionsQuery = queryOptions({
+  queryKey: accountKeys.signInOptions,
+  queryFn: ({ signal }) => accountApi.signInOptions(signal),
+  staleTime: 60_000,
 });
 
 export const tokensQuery = queryOptions({

@@ -1,7 +1,9 @@
 import {
+  accountSettingsAnswerSchema,
   auditPageSchema,
   consolePaths,
   consoleUserSchema,
+  type AccountSettingsPatch,
   type AuditQuery,
   type UserCreate,
   type UserPatch,
@@ -18,6 +20,10 @@ export const usersApi = {
   createUser: (body: UserCreate) => call<unknown>('POST', consolePaths.users, { body }),
   updateUser: (id: number, body: UserPatch) =>
     call<unknown>('PATCH', withId(consolePaths.user, id), { body }),
+  accountSettings: (signal?: AbortSignal) =>
+    call('GET', consolePaths.accountSettings, { schema: accountSettingsAnswerSchema, signal }),
+  updateAccountSettings: (body: AccountSettingsPatch) =>
+    call('PATCH', consolePaths.accountSettings, { body, schema: accountSettingsAnswerSchema }),
   audit: (query: AuditQuery, signal?: AbortSignal) =>
     call('GET', consolePaths.audit, { query: { ...query }, schema: auditPageSchema, signal }),
 };
@@ -25,6 +31,7 @@ export const usersApi = {
 export const usersKeys = {
   all: ['users'] as const,
   list: ['users', 'list'] as const,
+  accountSettings: ['users', 'account-settings'] as const,
   audit: (query: AuditQuery) => ['users', 'audit', query] as const,
 };
 
@@ -64,5 +71,20 @@ export function useUpdateUser() {
         users?.map((user) => (user.userId === userId ? { ...user, ...shown } : user)),
       ),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: usersKeys.all }),
+  });
+}
+
+/** The site-wide sign-in rules (admins). */
+export const accountSettingsQuery = queryOptions({
+  queryKey: usersKeys.accountSettings,
+  queryFn: ({ signal }) => usersApi.accountSettings(signal),
+});
+
+/** A change of the sign-in rules: the answer is the rules as they now are. */
+export function useUpdateAccountSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: usersApi.updateAccountSettings,
+    onSuccess: (settings) => queryClient.setQueryData(accountSettingsQuery.queryKey, settings),
   });
 }

@@ -1,7 +1,16 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import type { ConsoleSession } from '@lumenfield/contract';
+import {
+  API_BASE_PATH,
+  consolePaths,
+  SSO_FAILURE_MESSAGES,
+  SSO_FAILURE_PARAM,
+  ssoFailureSchema,
+  type ConsoleSession,
+} from '@lumenfield/contract';
+import { useSearchParams } from '@lumenfield/page-kit';
+import { useQuery } from '@tanstack/react-query';
 import { Logo } from '@/components/logo';
-import { useSignIn } from '../api';
+import { signInOptionsQuery, useSignIn } from '../api';
 import { failureText } from '../../common/api/query-client';
 import { FormActions } from '../../common/components/fields';
 import { useConsoleTitle } from '../../common/components/page-heading';
@@ -98,8 +107,21 @@ export function SignInForm({
   );
 }
 
+/** Where the single sign-on button goes: a navigation to the server, which sends it on. */
+const SSO_START_URL = `${API_BASE_PATH}${consolePaths.ssoStart}`;
+
+/**
+ * The sign-in page: the identity provider's button when single sign-on is configured, the
+ * password form (behind "Sign in with a password (break-glass)" while password sign-in is off
+ * for everyone but the break-glass admin), and why single sign-on sent the person back.
+ */
 export function SignInPage() {
   useConsoleTitle('Sign in');
+  const params = useSearchParams();
+  const options = useQuery(signInOptionsQuery);
+  const failure = ssoFailureSchema.safeParse(params.get(SSO_FAILURE_PARAM));
+  const provider = options.data?.provider ?? null;
+  const breakGlassOnly = provider !== null && options.data?.passwordSignIn === 'break-glass';
   return (
     <main className="rc-signin" id="rc-main">
       <div className="rc-signin__card">
@@ -107,7 +129,34 @@ export function SignInPage() {
           <Logo />
         </div>
         <h1>Sign in to the recruiters&rsquo; console</h1>
-        <SignInForm />
+        {failure.success ? (
+          <p className="rc-alert rc-alert--error" role="alert">
+            {SSO_FAILURE_MESSAGES[failure.data]}
+          </p>
+        ) : null}
+        {provider ? (
+          <>
+            <a className="button button--primary rc-signin__submit" href={SSO_START_URL}>
+              {provider.button}
+            </a>
+            {breakGlassOnly ? null : (
+              <p className="rc-signin__or">
+                <span>or with your password</span>
+              </p>
+            )}
+          </>
+        ) : null}
+        {breakGlassOnly ? (
+          <details className="rc-signin__break-glass">
+            <summary>Sign in with a password (break-glass)</summary>
+            <p className="rc-signin__hint">
+              Password sign-in is kept for one admin, for when single sign-on is down.
+            </p>
+            <SignInForm />
+          </details>
+        ) : (
+          <SignInForm />
+        )}
       </div>
     </main>
   );

@@ -31,6 +31,7 @@ import { ROLE_LABELS } from '../../common/routes';
 import { NamedButton } from '../../common/components/named-button';
 import { Modal } from '@/components/modal';
 import { SessionList } from '../../account/components/sessions';
+import { SignInRules } from './sign-in-rules';
 import './users-page.css';
 
 /** Every role, as the select offers it (compliance: the self-identification report only). */
@@ -295,7 +296,10 @@ function UserRow({
   );
 }
 
-/** Admins: the accounts, adding one, changing a role, deactivating, resetting a password. */
+/**
+ * Admins: the accounts, adding one, changing a role, deactivating, resetting a password, and
+ * the sign-in rules.
+ */
 export default function UsersPage() {
   const { user: me } = useSession();
   const users = useQuery(usersQuery);
@@ -322,6 +326,9 @@ export default function UsersPage() {
         </ListTable>
       ) : null}
       <AddUser onAdded={(name) => setNotice({ kind: 'ok', text: `${name} is added.` })} />
+      {users.isSuccess ? (
+        <SignInRules users={users.data} onSaved={(text) => setNotice({ kind: 'ok', text })} />
+      ) : null}
     </>
   );
 }
