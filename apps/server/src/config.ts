@@ -195,6 +195,11 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().max(2000).optional(),
   OIDC_BUTTON: z.string().trim().min(1).max(60).default('Sign in with single sign-on'),
   OIDC_CREATE_ROLE: userRoleSchema.optional(),
+  // The claim that must be `true` for the `email` claim to count (Entra: xms_edov).
+  OIDC_EMAIL_VERIFIED_CLAIM: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'must be a claim name such as email_verified')
+    .default('email_verified'),
   // The mailbox candidates' replies go to (docs/operations.md, "Replies by mail"): a mail to a
   // candidate names `<local>+<token>@<domain>` as its Reply-To, so the local part has no `+`.
   REPLY_ADDRESS: z
@@ -417,6 +422,8 @@ export interface SingleSignOnSetting {
   button: string;
   /** OIDC_CREATE_ROLE: an unknown person is made an account with this role; unset: refused. */
   createRole: UserRole | undefined;
+  /** The claim that must be `true` for the e-mail to count as the provider's word. */
+  emailVerifiedClaim: string;
 }
 
 export class ConfigError extends Error {
@@ -542,6 +549,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             signedOutUri: `${publicUrl}${consolePagePaths.signIn}`,
             button: e.OIDC_BUTTON,
             createRole: e.OIDC_CREATE_ROLE,
+            emailVerifiedClaim: e.OIDC_EMAIL_VERIFIED_CLAIM,
           }
         : undefined,
     replies: { address: e.REPLY_ADDRESS, imap: e.IMAP_URL, pollMs: e.IMAP_POLL_MS },

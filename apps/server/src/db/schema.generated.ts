@@ -450,6 +450,13 @@ export interface Sources {
   referrerUserId: number | null;
 }
 
+export interface SsoIdentities {
+  createdAt: Instant;
+  issuer: string;
+  subject: string;
+  userId: number;
+}
+
 export interface StageTemplates {
   jobId: number;
   stage: string;
@@ -550,6 +557,7 @@ export interface DB {
   signInFailures: SignInFailures;
   slotBookings: SlotBookings;
   sources: Sources;
+  ssoIdentities: SsoIdentities;
   stageTemplates: StageTemplates;
   states: States;
   trackingLinks: TrackingLinks;

@@ -7,6 +7,7 @@ import { plansRepository } from './interviews/plans-repository';
 import { scheduleConflicts } from './interviews/conflicts';
 import type { ConflictsQuery } from '@lumenfield/contract';
 import { accountSettingsRepository } from './accounts/account-settings-repository';
+import { ssoIdentitiesRepository } from './accounts/sso-identities-repository';
 import { apiTokensRepository } from './accounts/api-tokens-repository';
 import { applicantsRepository } from './applications/applicants-repository';
 import { auditRepository } from './audit/audit-repository';
@@ -54,6 +55,7 @@ function accountChangeRepositories(trx: Db) {
     users: usersRepository(trx),
     sessions: sessionsRepository(trx),
     accountSettings: accountSettingsRepository(trx),
+    ssoIdentities: ssoIdentitiesRepository(trx),
     apiTokens: apiTokensRepository(trx),
     audit: auditRepository(trx),
   };
@@ -129,6 +131,7 @@ export function createRepositories(db: Db, options: RepositoryOptions = {}) {
     users: usersRepository(db),
     sessions: sessionsRepository(db),
     accountSettings: accountSettingsRepository(db),
+    ssoIdentities: ssoIdentitiesRepository(db),
     audit: auditRepository(db),
     // Its writes record their audit row in their own transaction (pipeline-changes.ts).
     pipeline: composed(

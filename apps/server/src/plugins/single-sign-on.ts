@@ -18,7 +18,7 @@ export const SSO_SCOPES = 'openid email profile';
 export interface ProviderIdentity {
   subject: string;
   email: string | undefined;
-  /** Only `true` counts: a missing or string value is not verified. */
+  /** The verified claim (OIDC_EMAIL_VERIFIED_CLAIM) was `true`: missing or `"true"` is not. */
   emailVerified: boolean;
   name: string | undefined;
 }
@@ -174,13 +174,14 @@ export const singleSignOn = fp<{ setting: SingleSignOnSetting | undefined }>(
         }
         const claims = tokens.claims();
         if (!claims) throw new SsoResponseError('no ID token');
-        let { email, email_verified: verified, name } = claims;
+        const claim = setting.emailVerifiedClaim;
+        let { email, [claim]: verified, name } = claims;
         // Some providers put the e-mail only in UserInfo (its subject is checked against the token's).
         if ((email === undefined || verified === undefined) && tokens.access_token) {
           try {
             const info = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
             email ??= info.email;
-            verified ??= info.email_verified;
+            verified ??= info[claim];
             name ??= info.name;
           } catch (error) {
             throw new SsoResponseError(`UserInfo refused: ${describeFailure(error)}`);

@@ -8,6 +8,8 @@ export interface TestAccount {
   email: string;
   emailVerified: boolean;
   name?: string;
+  /** Entra's "the e-mail's domain owner verified it" claim, when the test gives one. */
+  xmsEdov?: boolean;
 }
 
 export interface TestProvider {
@@ -106,7 +108,11 @@ export async function startTestProvider(): Promise<TestProvider> {
     ],
     jwks: { keys: [signingKey as never] },
     cookies: { keys: [crypto.randomBytes(16).toString('hex')] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified', 'xms_edov'],
+      profile: ['name'],
+    },
     pkce: { required: () => true },
     features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true } },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
@@ -128,6 +134,7 @@ export async function startTestProvider(): Promise<TestProvider> {
           email: account.email,
           email_verified: account.emailVerified,
           ...(account.name !== undefined && { name: account.name }),
+          ...(account.xmsEdov !== undefined && { xms_edov: account.xmsEdov }),
         }),
       };
     },

@@ -32,6 +32,7 @@ import * as notificationSettings from './0031-notification-settings';
 import * as outboxAndStageMail from './0032-outbox-and-stage-mail';
 import * as sessionDevices from './0033-session-devices';
 import * as accountSettings from './0034-account-settings';
+import * as ssoIdentities from './0037-sso-identities';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the server
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '0032-outbox-and-stage-mail': outboxAndStageMail,
   '0033-session-devices': sessionDevices,
   '0034-account-settings': accountSettings,
+  '0037-sso-identities': ssoIdentities,
 };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleSession, SignInOptions } from '@lumenfield/contract';
 import { SESSION_COOKIE_NAME } from '../../plugins/console-sessions';
 import { SSO_COOKIE_NAME } from '../../plugins/single-sign-on';
-import { consoleGet, consoleRequest, createUser } from '../../test/console';
+import { consoleGet, consoleRequest, createUser, openSession } from '../../test/console';
 import { startTestProvider, TEST_PUBLIC_URL, type TestProvider } from '../../test/oidc-provider';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
 
@@ -18,16 +18,20 @@ describe(`single sign-on with an OpenID provider (${engine})`, () => {
   let provider: TestProvider;
   let t: TestApp;
   let creating: TestApp;
+  let entra: TestApp;
 
   beforeAll(async () => {
     provider = await startTestProvider();
     t = await createTestApp(provider.env());
     // A second app on its own database that makes an account for an unknown person.
     creating = await createTestApp(provider.env({ OIDC_CREATE_ROLE: 'interviewer' }));
+    // A third that takes Entra's claim of a verified domain, not email_verified.
+    entra = await createTestApp(provider.env({ OIDC_EMAIL_VERIFIED_CLAIM: 'xms_edov' }));
   });
   afterAll(async () => {
     await t?.close();
     await creating?.close();
+    await entra?.close();
     await provider?.close();
   });
 
@@ -237,5 +241,51 @@ describe(`single sign-on with an OpenID provider (${engine})`, () => {
     expect((await consoleGet(t, '/api/recruiters/session', session!)).status).toBe(401);
     // The provider takes the request: its own page asks the person to confirm.
     expect((await provider.visit(signOutUrl.href)).status).toBe(200);
+  });
+  it('takes the claim OIDC_EMAIL_VERIFIED_CLAIM names, and only that one', async () => {
+    await createUser(entra, 'sso.entra@example.com');
+    provider.accounts.set('sub-entra', {
+      email: 'sso.entra@example.com',
+      emailVerified: false,
+      xmsEdov: true,
+    });
+    provider.signInAs = 'sub-entra';
+    expect(await signInThroughProvider(entra)).toMatchObject({ location: '/recruiters' });
+    provider.accounts.set('sub-entra', { email: 'sso.entra@example.com', emailVerified: true });
+    expectSentBack(await signInThroughProvider(entra), 'refused');
+  });
+  it("binds the account to the provider's subject: a changed address still opens it, a reassigned one does not", async () => {
+    const bound = await createUser(t, 'sso.bound@example.com');
+    const admin = await createUser(t, 'sso.binding.admin@example.com', 'admin');
+    const adminSession = await openSession(t, admin);
+    const whoIs = async (finished: Finished) =>
+      (await consoleGet<ConsoleSession>(t, '/api/recruiters/session', finished.session!)).body.user
+        .userId;
+    atProvider('sub-first', 'sso.bound@example.com');
+    expect(await whoIs(await signInThroughProvider())).toBe(bound.id);
+    // The person's address changed at the provider: the subject still names the account.
+    atProvider('sub-first', 'sso.renamed@example.com');
+    expect(await whoIs(await signInThroughProvider())).toBe(bound.id);
+    // Someone else got the old address there: not this account.
+    atProvider('sub-second', 'sso.bound@example.com');
+    expectSentBack(await signInThroughProvider(), 'refused');
+    expect(await lastAudit()).toMatchObject({
+      actorUserId: bound.id,
+      detail: 'single sign-on: the account is bound to another identity at the provider',
+    });
+    // An admin deactivates the account and gives it back: the next owner binds anew.
+    for (const isActive of [false, true]) {
+      const res = await consoleRequest(
+        t,
+        adminSession,
+        'PATCH',
+        `/api/recruiters/users/${bound.id}`,
+        {
+          isActive,
+        },
+      );
+      expect(res.statusCode).toBe(200);
+    }
+    expect(await whoIs(await signInThroughProvider())).toBe(bound.id);
   });
 });

@@ -115,7 +115,12 @@ export const consoleSsoRoutes: FastifyPluginAsyncZod = async (app) => {
       ) {
         return refuse('refused', 'the provider did not vouch for an e-mail address');
       }
-      let user: User | undefined = await repos.users.findForSignIn(identity.email);
+      const { issuer } = sso.setting;
+      // A subject seen before is its account, whatever e-mail the provider now gives it.
+      const boundId = await repos.ssoIdentities.findUser(issuer, identity.subject);
+      let user: User | undefined = boundId
+        ? await repos.users.findById(boundId)
+        : await repos.users.findForSignIn(identity.email);
       if (!user) {
         const role = sso.setting.createRole;
         if (!role) return refuse('refused', 'no account for this e-mail address');
@@ -124,12 +129,18 @@ export const consoleSsoRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // The provider's yes does not bring back an account an admin deactivated.
       if (!user.isActive) return refuse('refused', 'account deactivated', user);
+      // An account bound to another subject: the address now belongs to someone else there.
+      const bind = boundId === undefined;
+      if (bind && (await repos.ssoIdentities.findSubject(user.id, issuer)) !== undefined) {
+        return refuse('refused', 'the account is bound to another identity at the provider', user);
+      }
       const signedIn = user;
       await app.consoleSessions.start(
         request,
         reply,
         signedIn,
         async (changes) => {
+          if (bind) await changes.ssoIdentities.bind(issuer, identity.subject, signedIn.id, now);
           await changes.users.recordSignIn(signedIn.id, now);
           await changes.audit.record(
             { actor: { userId: signedIn.id }, action: 'sign-in', detail: 'single sign-on' },

@@ -187,6 +187,8 @@ export const consoleUsersRoutes: FastifyPluginAsyncZod = async (app) => {
           if (isActive === false || password !== undefined) await tx.sessions.deleteForUser(id);
           // Deactivated: their API tokens go too (a password reset leaves them: docs/recruiters.md).
           if (isActive === false) await tx.apiTokens.deleteForUser(id);
+          // And its single sign-on bindings: whoever the account is given to next binds anew.
+          if (isActive === false) await tx.ssoIdentities.deleteForUser(id);
           await tx.audit.record(
             {
               actor: { userId: admin.id },
