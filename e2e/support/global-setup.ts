@@ -9,6 +9,7 @@ import { startConsoleServers } from './console-servers';
 import { startOutboxServer } from './outbox-server';
 import { startSelfIdServer } from './self-id-server';
 import { startSmtpSink } from './smtp-sink';
+import { startSsoServer } from './sso-server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -60,6 +61,8 @@ export interface ServerOptions {
   seedDemoData: boolean;
   /** More environment for this server (a PostgreSQL URL, the SMTP server). */
   env?: Record<string, string>;
+  /** Its port, when something must know it before it starts (the SSO provider's client). */
+  port?: number;
 }
 
 /** The environment a test server runs with: the CLI run against it gets the same. */
@@ -83,7 +86,7 @@ export function serverEnv(options: ServerOptions, port: number): NodeJS.ProcessE
 
 /** Starts one built server on a free port with its own throw-away database. */
 export async function startServer(options: ServerOptions): Promise<StartedServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, options.serverOut], {
     cwd: root,
@@ -126,7 +129,7 @@ export default async function globalSetup() {
 
   const mailDir = path.join(work, 'mail');
   const mail = await startSmtpSink(mailDir);
-  const [demo, empty, consoles, selfId, outbox] = await Promise.all([
+  const [demo, empty, consoles, selfId, outbox, sso] = await Promise.all([
     startServer({
       serverOut,
       webOut,
@@ -140,6 +143,10 @@ export default async function globalSetup() {
     startSelfIdServer({ serverOut, webOut, work, startServer, serverEnv }),
     // No SMTP_URL on a loopback host: mail kept in the local outbox (docs/operations.md).
     startOutboxServer({ serverOut, webOut, work, startServer, serverEnv }),
+    // Single sign-on against a provider started here (docs/operations.md, "Single sign-on").
+    freePort().then((port) =>
+      startSsoServer({ serverOut, webOut, work, port, startServer, serverEnv }),
+    ),
   ]);
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_BASE_URL = demo.baseUrl;
@@ -147,10 +154,17 @@ export default async function globalSetup() {
   process.env.E2E_ADMIN_TOKEN ??= DEFAULT_ADMIN_TOKEN;
   process.env.E2E_WORK_DIR = work;
 
-  Object.assign(process.env, consoles.env, selfId.env, outbox.env);
+  Object.assign(process.env, consoles.env, selfId.env, outbox.env, sso.env);
 
   return async () => {
-    await Promise.all([demo.stop(), empty.stop(), consoles.stop(), selfId.stop(), outbox.stop()]);
+    await Promise.all([
+      demo.stop(),
+      empty.stop(),
+      consoles.stop(),
+      selfId.stop(),
+      outbox.stop(),
+      sso.stop(),
+    ]);
     await mail.close();
     fs.rmSync(work, { recursive: true, force: true });
   };
