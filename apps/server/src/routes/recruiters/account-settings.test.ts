@@ -58,6 +58,10 @@ describe(`password sign-in switched off but for a break-glass admin (${engine})`
       headers: plain.headers(),
     });
     expect(options.json<SignInOptions>()).toEqual({ provider: null, passwordSignIn: 'everyone' });
+    // Without single sign-on its way out and back do not exist.
+    for (const url of ['/api/recruiters/sso/start', '/api/recruiters/sso/callback?code=a']) {
+      expect((await plain.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    }
   });
 
   it('keeps the break-glass admin, refuses everyone else and ends their password sessions', async () => {

@@ -154,7 +154,9 @@ describe(`single sign-on with an OpenID provider (${engine})`, () => {
       method: 'GET',
       url: '/api/recruiters/sso/callback?code=abc&state=def',
     });
+    // A navigation: no page header needed, and nothing of it kept by a cache.
     expect(res.statusCode).toBe(302);
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers.location).toBe('/recruiters/sign-in?sso=failed');
     expect((await lastAudit()).detail).toBe('single sign-on: no sign-in under way in this browser');
   });

@@ -2,7 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { SSO_FAILURE_MESSAGES, type SignInOptions } from '@lumenfield/contract';
-import { json, mockApi, problem, renderConsole } from '../../shell/test-support';
+import { installDialogPolyfill } from '../../../careers/test-support';
+import { json, mockApi, mockSignedIn, problem, renderConsole } from '../../shell/test-support';
+
+installDialogPolyfill();
 
 const signedOutWith = (options: SignInOptions) =>
   mockApi({
@@ -39,5 +42,17 @@ describe('the sign-in page with single sign-on', () => {
     );
     expect(within(main).queryByRole('link')).toBeNull();
     expect(screen.getByLabelText('Password')).toBeVisible();
+  });
+  it('offers the button in the "session has ended" dialog too, saying it leaves the page', async () => {
+    mockSignedIn({
+      'GET /recruiters/jobs': () => problem(401, 'Sign in'),
+      'GET /recruiters/sso': () =>
+        json({ provider: { button: 'Sign in with Okta' }, passwordSignIn: 'everyone' }),
+    });
+    renderConsole('/recruiters/openings');
+    const dialog = await screen.findByRole('dialog', { name: 'Your session has ended' });
+    const link = await within(dialog).findByRole('link', { name: 'Sign in with Okta' });
+    expect(link).toHaveAttribute('href', '/api/recruiters/sso/start');
+    expect(within(dialog).getByText(/what you typed is not kept/)).toBeInTheDocument();
   });
 });

@@ -108,7 +108,7 @@ export function SignInForm({
 }
 
 /** Where the single sign-on button goes: a navigation to the server, which sends it on. */
-const SSO_START_URL = `${API_BASE_PATH}${consolePaths.ssoStart}`;
+export const SSO_START_URL = `${API_BASE_PATH}${consolePaths.ssoStart}`;
 
 /**
  * The sign-in page: the identity provider's button when single sign-on is configured, the
