@@ -184,6 +184,7 @@ const envSchema = z.object({
   // discovered at `<issuer>/.well-known/openid-configuration`; https except on this machine.
   OIDC_ISSUER: z
     .url({ message: 'must be an absolute URL' })
+    .max(500, 'must be at most 500 characters')
     .refine((value) => {
       const url = new URL(value);
       return (

@@ -5,6 +5,7 @@ import {
   signInOptionsSchema,
   SSO_FAILURE_PARAM,
   type SsoFailure,
+  type UserRole,
 } from '@lumenfield/contract';
 import { NO_PASSWORD } from '../../domains/accounts/passwords';
 import { EmailInUseError, type User } from '../../domains/accounts/users-repository';
@@ -157,7 +158,7 @@ export const consoleSsoRoutes: FastifyPluginAsyncZod = async (app) => {
   async function createAccount(
     email: string,
     name: string | undefined,
-    role: NonNullable<NonNullable<typeof app.singleSignOn>['setting']['createRole']>,
+    role: UserRole,
     now: Date,
   ): Promise<User | undefined> {
     const shown =
