@@ -25,6 +25,7 @@ export function SignInForm({
   onSignedIn,
   email: knownEmail = '',
   idPrefix = 'signin',
+  secondary = false,
   children,
 }: {
   /** After the session is in the console's cache (account/api.ts). */
@@ -32,6 +33,8 @@ export function SignInForm({
   /** Filled in when the console knows who was signed in. */
   email?: string;
   idPrefix?: string;
+  /** The form's button is not the page's main action (single sign-on's button is). */
+  secondary?: boolean;
   /** More actions beside Sign in (the dialog's "Not now"). */
   children?: ReactNode;
 }) {
@@ -96,7 +99,7 @@ export function SignInForm({
         ) : (
           <button
             type="submit"
-            className="button button--primary rc-signin__submit"
+            className={`button ${secondary ? 'button--secondary' : 'button--primary'} rc-signin__submit`}
             disabled={signingIn.isPending}
           >
             Sign in
@@ -152,10 +155,10 @@ export function SignInPage() {
             <p className="rc-signin__hint">
               Password sign-in is kept for one admin, for when single sign-on is down.
             </p>
-            <SignInForm />
+            <SignInForm secondary />
           </details>
         ) : (
-          <SignInForm />
+          <SignInForm secondary={provider !== null} />
         )}
       </div>
     </main>
