@@ -56,6 +56,14 @@ export async function startSsoServer({
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     // The provider's own pages: "Sign-in" (any login named in SSO_PEOPLE), then "Continue".
     features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      Grant: 3600,
+      IdToken: 600,
+      Interaction: 600,
+      Session: 3600,
+    },
     findAccount(_ctx, sub) {
       const person = SSO_PEOPLE[sub as keyof typeof SSO_PEOPLE];
       return person ? { accountId: sub, claims: () => ({ sub, ...person }) } : undefined;

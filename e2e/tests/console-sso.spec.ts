@@ -48,14 +48,18 @@ test('signs in through the provider, sets the password rule, signs out at the pr
   await live(page);
   const rules = page.getByRole('region', { name: 'Sign-in rules' });
   await rules.getByLabel('Only the break-glass admin; everyone else uses single sign-on').check();
-  await expect(rules.getByLabel('Break-glass admin')).toContainText('Ada Admin');
+  await expect(rules.getByLabel('Break-glass admin', { exact: true })).toContainText('Ada Admin');
   await rules.getByRole('button', { name: 'Save sign-in rules' }).click();
   await expect(page.getByText('The sign-in rules are saved.')).toBeVisible();
   await expectNoViolations(page, 'Users with the sign-in rules');
   await shoot(page, 'console-sso-sign-in-rules');
 
   // Another browser finds the password form folded away behind "break-glass".
-  const other = await browser.newPage({ baseURL });
+  const otherContext = await browser.newContext({
+    baseURL,
+    viewport: { width: 1280, height: 900 },
+  });
+  const other = await otherContext.newPage();
   await other.goto('/recruiters/sign-in');
   await live(other);
   await expect(other.getByRole('link', { name: SSO_BUTTON })).toBeVisible();
@@ -64,7 +68,7 @@ test('signs in through the provider, sets the password rule, signs out at the pr
   await expect(other.getByLabel('Password')).toBeVisible();
   await expectNoViolations(other, 'the sign-in page with passwords off');
   await shoot(other, 'console-sso-break-glass');
-  await other.close();
+  await otherContext.close();
 
   // Passwords back on for everyone, as the other specs of this server would expect.
   await rules.getByLabel('Everyone may sign in with a password').check();
