@@ -14,7 +14,7 @@ export const CONSOLE_ADMIN = {
 const PG_URL = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** `npm run admin -- users add … --password-stdin` against a server's database (its bundle). */
-function addFirstAdmin(adminCli: string, env: NodeJS.ProcessEnv) {
+export function addConsoleAdmin(adminCli: string, env: NodeJS.ProcessEnv) {
   const result = spawnSync(
     process.execPath,
     [
@@ -106,7 +106,7 @@ export async function startConsoleServers({
     servers = await Promise.all(
       (withPostgres ? [sqlite, postgres] : [sqlite]).map(async (options) => {
         // The CLI prepares the database itself, before the server starts.
-        addFirstAdmin(adminCli, serverEnv(options, 0));
+        addConsoleAdmin(adminCli, serverEnv(options, 0));
         return startServer(options);
       }),
     );

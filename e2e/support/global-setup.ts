@@ -10,6 +10,7 @@ import { startOutboxServer } from './outbox-server';
 import { startSelfIdServer } from './self-id-server';
 import { startTwoStepServer } from './two-step-server';
 import { startSmtpSink } from './smtp-sink';
+import { startSsoServer } from './sso-server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -61,6 +62,8 @@ export interface ServerOptions {
   seedDemoData: boolean;
   /** More environment for this server (a PostgreSQL URL, the SMTP server). */
   env?: Record<string, string>;
+  /** Its port, when something must know it before it starts (the SSO provider's client). */
+  port?: number;
 }
 
 /** The environment a test server runs with: the CLI run against it gets the same. */
@@ -84,7 +87,7 @@ export function serverEnv(options: ServerOptions, port: number): NodeJS.ProcessE
 
 /** Starts one built server on a free port with its own throw-away database. */
 export async function startServer(options: ServerOptions): Promise<StartedServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, options.serverOut], {
     cwd: root,
@@ -127,7 +130,7 @@ export default async function globalSetup() {
 
   const mailDir = path.join(work, 'mail');
   const mail = await startSmtpSink(mailDir);
-  const [demo, empty, consoles, selfId, outbox, twoStep] = await Promise.all([
+  const [demo, empty, consoles, selfId, outbox, twoStep, sso] = await Promise.all([
     startServer({
       serverOut,
       webOut,
@@ -143,6 +146,10 @@ export default async function globalSetup() {
     startOutboxServer({ serverOut, webOut, work, startServer, serverEnv }),
     // Its admin requires a second factor: a server of its own (support/two-step-server.ts).
     startTwoStepServer({ serverOut, webOut, work, startServer, serverEnv }),
+    // Single sign-on against a provider started here (docs/operations.md, "Single sign-on").
+    freePort().then((port) =>
+      startSsoServer({ serverOut, webOut, work, port, startServer, serverEnv }),
+    ),
   ]);
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_BASE_URL = demo.baseUrl;
@@ -150,7 +157,7 @@ export default async function globalSetup() {
   process.env.E2E_ADMIN_TOKEN ??= DEFAULT_ADMIN_TOKEN;
   process.env.E2E_WORK_DIR = work;
 
-  Object.assign(process.env, consoles.env, selfId.env, outbox.env, twoStep.env);
+  Object.assign(process.env, consoles.env, selfId.env, outbox.env, twoStep.env, sso.env);
 
   return async () => {
     await Promise.all([
@@ -160,6 +167,7 @@ export default async function globalSetup() {
       selfId.stop(),
       outbox.stop(),
       twoStep.stop(),
+      sso.stop(),
     ]);
     await mail.close();
     fs.rmSync(work, { recursive: true, force: true });

@@ -3,6 +3,18 @@ import { XSRF_COOKIE_NAME } from '@lumenfield/contract';
 import { ConfigError, loadConfig } from './config';
 import { createTestApp, engine, type TestApp } from './test/test-app';
 
+/** The configuration `env` is refused with a problem matching `named`, never showing `secret`. */
+function expectRefused(env: Record<string, string>, named: RegExp, secret: string) {
+  try {
+    loadConfig(env);
+    expect.unreachable(JSON.stringify(env));
+  } catch (error) {
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toMatch(named);
+    expect(problems).not.toContain(secret);
+  }
+}
+
 describe(`site routes and the /api guard (${engine})`, () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -140,14 +152,42 @@ describe('configuration', () => {
       [{ IMAP_URL: 'imap://u:p@host' }, /IMAP_URL needs REPLY_ADDRESS/],
       [{ IMAP_POLL_MS: 'often' }, /IMAP_POLL_MS/],
     ] as const) {
-      try {
-        loadConfig(env);
-        expect.unreachable(JSON.stringify(env));
-      } catch (error) {
-        const problems = (error as ConfigError).problems.join('\n');
-        expect(problems).toMatch(named);
-        expect(problems).not.toContain('p@host');
-      }
+      expectRefused(env, named, 'p@host');
+    }
+  });
+  it('reads single sign-on: the three OIDC settings together, PUBLIC_URL, https but locally', () => {
+    expect(loadConfig({}).singleSignOn).toBeUndefined();
+    const sso = {
+      PUBLIC_URL: 'https://www.example.com/',
+      OIDC_ISSUER: 'https://company.okta.com',
+      OIDC_CLIENT_ID: 'console',
+      OIDC_CLIENT_SECRET: 'sso-secret-value',
+    };
+    expect(loadConfig({ ...sso, OIDC_CREATE_ROLE: 'interviewer' }).singleSignOn).toEqual({
+      issuer: 'https://company.okta.com',
+      clientId: 'console',
+      clientSecret: 'sso-secret-value',
+      redirectUri: 'https://www.example.com/api/recruiters/sso/callback',
+      signedOutUri: 'https://www.example.com/recruiters/sign-in',
+      button: 'Sign in with single sign-on',
+      createRole: 'interviewer',
+      emailVerifiedClaim: 'email_verified',
+    });
+    expect(
+      loadConfig({ ...sso, OIDC_EMAIL_VERIFIED_CLAIM: 'xms_edov' }).singleSignOn
+        ?.emailVerifiedClaim,
+    ).toBe('xms_edov');
+    expect(loadConfig({ ...sso, OIDC_ISSUER: 'http://127.0.0.1:8080' }).singleSignOn?.issuer).toBe(
+      'http://127.0.0.1:8080',
+    );
+    for (const [env, named] of [
+      [{ ...sso, OIDC_ISSUER: 'http://idp.example.com' }, /OIDC_ISSUER must be an https URL/],
+      [{ ...sso, OIDC_CLIENT_SECRET: '' }, /set together/],
+      [{ ...sso, PUBLIC_URL: '' }, /OIDC_ISSUER needs PUBLIC_URL/],
+      [{ ...sso, OIDC_CREATE_ROLE: 'owner' }, /OIDC_CREATE_ROLE/],
+      [{ ...sso, OIDC_EMAIL_VERIFIED_CLAIM: 'a b' }, /OIDC_EMAIL_VERIFIED_CLAIM/],
+    ] as const) {
+      expectRefused(env, named, 'sso-secret-value');
     }
   });
 });

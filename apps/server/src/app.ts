@@ -20,6 +20,7 @@ import {
   SESSION_HOST_COOKIE_NAME,
 } from './plugins/console-sessions';
 import { etag } from './plugins/etag';
+import { singleSignOn } from './plugins/single-sign-on';
 import { hsts } from './plugins/hsts';
 import { mailer } from './plugins/mailer';
 import { applicantLinks } from './plugins/applicant-links';
@@ -204,6 +205,7 @@ export async function buildApp({
   await app.register(consoleSessions, { secret: cookieSecret });
   // A right password waiting for its second step; the keys of authenticator secrets.
   await app.register(pendingSignIns, { secret: cookieSecret });
+  await app.register(singleSignOn, { setting: config.singleSignOn });
   // Operations (docs/operations.md): request ids, HSTS over HTTPS, metrics, compression.
   await app.register(requestId);
   await app.register(hsts);

@@ -1,4 +1,11 @@
-import { DEFAULT_APPLICANT_RETENTION_DAYS } from '@lumenfield/contract';
+import {
+  API_BASE_PATH,
+  consolePagePaths,
+  consolePaths,
+  DEFAULT_APPLICANT_RETENTION_DAYS,
+  userRoleSchema,
+  type UserRole,
+} from '@lumenfield/contract';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -173,6 +180,27 @@ const envSchema = z.object({
     .regex(/^\d+$/, 'must be a whole number of milliseconds (0: off)')
     .transform(Number)
     .default(60_000),
+  // Single sign-on (docs/operations.md, "Single sign-on"): the OpenID provider's issuer URL,
+  // discovered at `<issuer>/.well-known/openid-configuration`; https except on this machine.
+  OIDC_ISSUER: z
+    .url({ message: 'must be an absolute URL' })
+    .max(500, 'must be at most 500 characters')
+    .refine((value) => {
+      const url = new URL(value);
+      return (
+        url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))
+      );
+    }, 'must be an https URL (http only on this machine: localhost, 127.0.0.1)')
+    .optional(),
+  OIDC_CLIENT_ID: z.string().max(500).optional(),
+  OIDC_CLIENT_SECRET: z.string().max(2000).optional(),
+  OIDC_BUTTON: z.string().trim().min(1).max(60).default('Sign in with single sign-on'),
+  OIDC_CREATE_ROLE: userRoleSchema.optional(),
+  // The claim that must be `true` for the `email` claim to count (Entra: xms_edov).
+  OIDC_EMAIL_VERIFIED_CLAIM: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'must be a claim name such as email_verified')
+    .default('email_verified'),
   // The mailbox candidates' replies go to (docs/operations.md, "Replies by mail"): a mail to a
   // candidate names `<local>+<token>@<domain>` as its Reply-To, so the local part has no `+`.
   REPLY_ADDRESS: z
@@ -369,6 +397,8 @@ export interface Config {
     /** How often a node tries to send due notices; 0 turns the timer off (tests call it). */
     pollMs: number;
   };
+  /** Single sign-on with an OpenID provider (docs/operations.md); undefined when off. */
+  singleSignOn: SingleSignOnSetting | undefined;
   /** Candidates' replies by mail (docs/operations.md, "Replies by mail"). */
   replies: {
     /** REPLY_ADDRESS: mail to a candidate carries `Reply-To` to it plus a token; unset: none. */
@@ -378,6 +408,23 @@ export interface Config {
     /** How often a node tries to read the mailbox; 0 turns the timer off (tests call it). */
     pollMs: number;
   };
+}
+
+/** OIDC_*: the provider, this site's client there, and what an unknown person gets. */
+export interface SingleSignOnSetting {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Where the provider sends the browser back: PUBLIC_URL + the callback's path. */
+  redirectUri: string;
+  /** Where the provider sends the browser after its own sign-out: the console's sign-in page. */
+  signedOutUri: string;
+  /** The sign-in page's button ("Sign in with Okta"). */
+  button: string;
+  /** OIDC_CREATE_ROLE: an unknown person is made an account with this role; unset: refused. */
+  createRole: UserRole | undefined;
+  /** The claim that must be `true` for the e-mail to count as the provider's word. */
+  emailVerifiedClaim: string;
 }
 
 export class ConfigError extends Error {
@@ -423,7 +470,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.IMAP_URL !== undefined && e.REPLY_ADDRESS === undefined) {
     problems.push('IMAP_URL needs REPLY_ADDRESS: replies are matched by the address mail names');
   }
+  const oidc = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET];
+  if (oidc.some((value) => value !== undefined)) {
+    if (oidc.some((value) => value === undefined)) {
+      problems.push('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set together or not');
+    }
+    // The provider sends the browser back to a fixed URL: a request's Host cannot name it.
+    if (e.PUBLIC_URL === undefined) {
+      problems.push('OIDC_ISSUER needs PUBLIC_URL: the provider sends people back to it');
+    }
+  }
   if (problems.length > 0) throw new ConfigError(problems);
+  const publicUrl = e.PUBLIC_URL?.replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -432,7 +490,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     adminToken: e.ADMIN_TOKEN,
     hrSiteUrl: e.HR_SITE_URL,
-    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    publicUrl,
     // Demo openings go into the embedded database by default, never into PostgreSQL unless asked.
     seedDemoData: e.SEED_DEMO_DATA ?? e.DATABASE_URL === undefined,
     logLevel: e.LOG_LEVEL,
@@ -482,6 +540,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : undefined,
       pollMs: e.SEARCH_POLL_MS,
     },
+    singleSignOn:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET && publicUrl
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            redirectUri: `${publicUrl}${API_BASE_PATH}${consolePaths.ssoCallback}`,
+            signedOutUri: `${publicUrl}${consolePagePaths.signIn}`,
+            button: e.OIDC_BUTTON,
+            createRole: e.OIDC_CREATE_ROLE,
+            emailVerifiedClaim: e.OIDC_EMAIL_VERIFIED_CLAIM,
+          }
+        : undefined,
     replies: { address: e.REPLY_ADDRESS, imap: e.IMAP_URL, pollMs: e.IMAP_POLL_MS },
   };
 }

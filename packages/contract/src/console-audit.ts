@@ -26,6 +26,8 @@ export const auditActionSchema = z.enum([
   'opening-update',
   'user-create',
   'user-update',
+  // The site-wide sign-in rules (docs/security.md, "Single sign-on"): which rule, as it became.
+  'account-settings-update',
   'token-call',
   'token-create',
   'token-revoke',
@@ -105,8 +107,6 @@ export const auditActionSchema = z.enum([
   'second-factor-reset',
   'recovery-code-use',
   'recovery-codes-regenerate',
-  // The site-wide sign-in rules an admin sets (GET/PATCH /recruiters/account-settings).
-  'account-settings-update',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

@@ -91,8 +91,61 @@ export const userSessionParamsSchema = z.object({
 export const accountSettingsSchema = z.object({
   /** Every password account adds a second factor (a passkey or an authenticator app). */
   requireSecondFactor: z.boolean(),
+  /**
+   * Who may sign in with a password: everyone, or (single sign-on configured) only the
+   * break-glass admin named by `breakGlassUserId`; everyone else signs in with single sign-on.
+   */
+  passwordSignIn: z.enum(['everyone', 'break-glass']),
+  /** The admin who keeps password sign-in while it is off for everyone else; null: nobody. */
+  breakGlassUserId: z.number().int().positive().nullable(),
 });
 export type AccountSettings = z.infer<typeof accountSettingsSchema>;
+export type PasswordSignIn = AccountSettings['passwordSignIn'];
+
+/** PATCH /recruiters/account-settings: the rules it names, as they are to be. */
+export const accountSettingsPatchSchema = accountSettingsSchema.partial().strict();
+export type AccountSettingsPatch = z.infer<typeof accountSettingsPatchSchema>;
+
+/** The rules as an admin reads them, and whether single sign-on is configured on the server. */
+export const accountSettingsAnswerSchema = accountSettingsSchema.extend({
+  updatedAt: z.string().nullable(),
+  singleSignOn: z.boolean(),
+});
+export type AccountSettingsAnswer = z.infer<typeof accountSettingsAnswerSchema>;
+
+/** The one message POST /recruiters/session answers (403) while password sign-in is off. */
+export const PASSWORD_SIGN_IN_OFF_MESSAGE =
+  'Password sign-in is turned off for this console. Please sign in with single sign-on.';
+
+/**
+ * GET /recruiters/sso (anyone): what the sign-in page offers. `provider` is null when single
+ * sign-on is not configured; `button` is the words of its button ("Sign in with Okta").
+ */
+export const signInOptionsSchema = z.object({
+  provider: z.object({ button: z.string() }).nullable(),
+  passwordSignIn: accountSettingsSchema.shape.passwordSignIn,
+});
+export type SignInOptions = z.infer<typeof signInOptionsSchema>;
+
+/**
+ * Why single sign-on sent the browser back to the sign-in page (`?sso=<reason>`): the page
+ * says one sentence for each, never the provider's detail.
+ */
+export const ssoFailureSchema = z.enum(['failed', 'refused']);
+export type SsoFailure = z.infer<typeof ssoFailureSchema>;
+export const SSO_FAILURE_PARAM = 'sso';
+export const SSO_FAILURE_MESSAGES: Record<SsoFailure, string> = {
+  failed: 'Single sign-on did not complete. Please try again.',
+  refused:
+    'Single sign-on did not sign you in to the console. If you should have access, ask an admin.',
+};
+
+/**
+ * DELETE /recruiters/session answers 204, or 200 with this when the session was signed in with
+ * single sign-on and the provider offers to end its own session too (RP-initiated logout).
+ */
+export const signOutSchema = z.object({ providerSignOutUrl: z.url() });
+export type SignOut = z.infer<typeof signOutSchema>;
 
 const password = z.string().max(1024);
 

@@ -25,10 +25,16 @@ export const consolePaths = {
   totp: '/recruiters/session/totp',
   /** POST `{ code }`: ten new recovery codes (shown once); the old ones stop working. */
   recoveryCodes: '/recruiters/session/recovery-codes',
-  /** Admins: GET/PATCH the site-wide sign-in rules. */
+  /** Admins: GET the site-wide sign-in rules, PATCH the ones named. */
   accountSettings: '/recruiters/account-settings',
   /** Admins: DELETE a person's second factor (and their sessions). */
   userSecondFactor: '/recruiters/users/:id/second-factor',
+  /** GET (anyone): the sign-in page's options, single sign-on's button and the password rule. */
+  signInOptions: '/recruiters/sso',
+  /** A browser navigation (no page headers): off to the identity provider (OpenID Connect). */
+  ssoStart: '/recruiters/sso/start',
+  /** Where the identity provider sends the browser back with its code. */
+  ssoCallback: '/recruiters/sso/callback',
   /** GET your sessions still running (device, place, last seen). */
   sessions: '/recruiters/session/sessions',
   /** DELETE: end one of your sessions by its handle (this one signs you out). */

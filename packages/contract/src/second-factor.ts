@@ -91,7 +91,3 @@ export type SecondFactors = z.infer<typeof secondFactorsSchema>;
 /** GET /recruiters/users: each account and whether it has two-step sign-in on. */
 export const listedUserSchema = consoleUserSchema.extend({ twoStep: z.boolean() });
 export type ListedUser = z.infer<typeof listedUserSchema>;
-
-/** PATCH /recruiters/account-settings: the rules it names. */
-export const accountSettingsPatchSchema = accountSettingsSchema.partial();
-export type AccountSettingsPatch = z.infer<typeof accountSettingsPatchSchema>;

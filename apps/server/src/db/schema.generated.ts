@@ -496,6 +496,13 @@ export interface Sources {
   referrerUserId: number | null;
 }
 
+export interface SsoIdentities {
+  createdAt: Instant;
+  issuer: string;
+  subject: string;
+  userId: number;
+}
+
 export interface StageTemplates {
   jobId: number;
   stage: string;
@@ -601,6 +608,7 @@ export interface DB {
   signInFailures: SignInFailures;
   slotBookings: SlotBookings;
   sources: Sources;
+  ssoIdentities: SsoIdentities;
   stageTemplates: StageTemplates;
   states: States;
   trackingLinks: TrackingLinks;

@@ -41,6 +41,8 @@ describe(`console repositories (${engine})`, () => {
   it('account settings: each rule its default until set, then as set, by whom and when', async () => {
     expect(await repos.accountSettings.read()).toEqual({
       requireSecondFactor: false,
+      passwordSignIn: 'everyone',
+      breakGlassUserId: null,
       updatedAt: null,
     });
     const admin = await user('settings.admin@example.com', 'Set Tings', 'admin');
@@ -56,6 +58,8 @@ describe(`console repositories (${engine})`, () => {
     );
     expect(await repos.accountSettings.read()).toEqual({
       requireSecondFactor: true,
+      passwordSignIn: 'everyone',
+      breakGlassUserId: null,
       updatedAt: '2026-03-01T00:00:00.000Z',
     });
     // A value stored under other rules (edited by hand) reads as the default.

@@ -7,6 +7,7 @@ import { plansRepository } from './interviews/plans-repository';
 import { scheduleConflicts } from './interviews/conflicts';
 import type { ConflictsQuery } from '@lumenfield/contract';
 import { accountSettingsRepository } from './accounts/account-settings-repository';
+import { ssoIdentitiesRepository } from './accounts/sso-identities-repository';
 import { apiTokensRepository } from './accounts/api-tokens-repository';
 import { secondFactorsRepository } from './accounts/second-factors-repository';
 import { passkeysRepository } from './accounts/passkeys-repository';
@@ -57,6 +58,7 @@ function accountChangeRepositories(trx: Db) {
     sessions: sessionsRepository(trx),
     accountSettings: accountSettingsRepository(trx),
     secondFactors: secondFactorsRepository(trx),
+    ssoIdentities: ssoIdentitiesRepository(trx),
     apiTokens: apiTokensRepository(trx),
     passkeys: passkeysRepository(trx),
     audit: auditRepository(trx),
@@ -138,6 +140,7 @@ export function createRepositories(db: Db, options: RepositoryOptions = {}) {
     // Two-step sign-in: authenticator secrets (sealed), recovery codes (hashed), pending
     // sign-ins; `secondFactorsOf(userId)` says what a person has.
     secondFactors: secondFactorsRepository(db),
+    ssoIdentities: ssoIdentitiesRepository(db),
     audit: auditRepository(db),
     // Its writes record their audit row in their own transaction (pipeline-changes.ts).
     pipeline: composed(

@@ -82,11 +82,16 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Answers that may hold personal data or a session: never kept by a browser or a proxy. */
 const PRIVATE_ACCESS = new Set<RouteAccess | undefined>(['session', 'session-link', 'bearer']);
 // The console's sign-in and its second step are public (anyone may try) but answer a session
-// or an authenticator's secret.
+// or an authenticator's secret; single sign-on's way out and back (`open`) set and spend the
+// attempt's cookie and the session's.
 const SIGN_IN_URLS = new Set(
-  [consolePaths.session, consolePaths.secondFactor, consolePaths.secondFactorSetup].map(
-    (path) => `${API_BASE_PATH}${path}`,
-  ),
+  [
+    consolePaths.session,
+    consolePaths.secondFactor,
+    consolePaths.secondFactorSetup,
+    consolePaths.ssoStart,
+    consolePaths.ssoCallback,
+  ].map((path) => `${API_BASE_PATH}${path}`),
 );
 const digest = (value: string) => crypto.createHash('sha256').update(value).digest();
 

@@ -24,6 +24,8 @@ import { consoleReportsRoutes } from './recruiters/reports';
 import { consoleTeamRoutes } from './recruiters/team';
 import { consoleBulkRoutes } from './recruiters/bulk';
 import { consoleSessionRoutes } from './recruiters/session';
+import { consoleSsoRoutes } from './recruiters/sso';
+import { consoleAccountSettingsRoutes } from './recruiters/account-settings';
 import { consoleSessionListRoutes } from './recruiters/sessions';
 import { consoleTokensRoutes } from './recruiters/tokens';
 import { consolePasskeyRoutes } from './recruiters/passkeys';
@@ -75,6 +77,9 @@ export async function apiRoutes(app: FastifyInstance, { config, database }: ApiR
   await app.register(adminJobsRoutes, { repos });
   // The recruiters' console (docs/recruiters.md): session-guarded.
   await app.register(consoleSessionRoutes);
+  // Single sign-on's way out and back, and the sign-in rules it lets an admin tighten.
+  await app.register(consoleSsoRoutes);
+  await app.register(consoleAccountSettingsRoutes);
   await app.register(consoleSessionListRoutes);
   await app.register(consoleJobsRoutes);
   // An opening's hiring team; what each person reaches follows it (domains/team/reach.ts).

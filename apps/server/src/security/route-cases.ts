@@ -212,10 +212,11 @@ export const SESSION_ONLY_ROUTES: ReadonlySet<string> = new Set([
   'DELETE /api/recruiters/users/:id/sessions',
   'DELETE /api/recruiters/users/:id/sessions/:handle',
   'DELETE /api/recruiters/users/:id/second-factor',
-  'GET /api/recruiters/account-settings',
-  'PATCH /api/recruiters/account-settings',
   'GET /api/recruiters/users/:id/passkeys',
   'DELETE /api/recruiters/users/:id/passkeys/:passkeyId',
+  // The sign-in rules: a token that could turn password sign-in off would lock people out.
+  'GET /api/recruiters/account-settings',
+  'PATCH /api/recruiters/account-settings',
 ]);
 
 /**
@@ -335,6 +336,11 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
       body: { email: 'sec-admin@example.com', password: PASSWORD },
     },
     'GET /api/recruiters/session': { url: '/api/recruiters/session' },
+    // A rule set as it is: the guards are what is tested, and nothing changes.
+    'PATCH /api/recruiters/account-settings': {
+      url: '/api/recruiters/account-settings',
+      body: { passwordSignIn: 'everyone' },
+    },
     'DELETE /api/recruiters/session': { url: '/api/recruiters/session' },
     // A wrong current password: the guards are what is tested, and nothing changes.
     'PUT /api/recruiters/session/password': {
@@ -522,10 +528,6 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
       body: { code: '000000' },
     },
     'GET /api/recruiters/account-settings': { url: '/api/recruiters/account-settings' },
-    'PATCH /api/recruiters/account-settings': {
-      url: '/api/recruiters/account-settings',
-      body: { requireSecondFactor: false },
-    },
     'DELETE /api/recruiters/users/:id/second-factor': {
       url: '/api/recruiters/users/999999/second-factor',
     },

@@ -34,6 +34,7 @@ import * as sessionDevices from './0033-session-devices';
 import * as accountSettings from './0034-account-settings';
 import * as secondFactor from './0035-second-factor';
 import * as passkeys from './0036-passkeys';
+import * as ssoIdentities from './0037-sso-identities';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the server
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '0034-account-settings': accountSettings,
   '0035-second-factor': secondFactor,
   '0036-passkeys': passkeys,
+  '0037-sso-identities': ssoIdentities,
 };

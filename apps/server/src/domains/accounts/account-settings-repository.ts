@@ -6,7 +6,15 @@ import { jsonColumn } from '../../db/json-column';
 /** Each rule as it is until an admin sets it: the site as it was before the rule existed. */
 export const DEFAULT_ACCOUNT_SETTINGS: AccountSettings = {
   requireSecondFactor: false,
+  passwordSignIn: 'everyone',
+  breakGlassUserId: null,
 };
+
+/**
+ * Held by every change that reads a rule to judge itself (the rules' PATCH, an admin changing
+ * the break-glass account), so two of them are judged one after the other.
+ */
+export const ACCOUNT_SETTINGS_LOCK = 'account-settings';
 
 const RULES = Object.keys(DEFAULT_ACCOUNT_SETTINGS) as (keyof AccountSettings)[];
 

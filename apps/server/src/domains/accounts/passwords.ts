@@ -44,6 +44,12 @@ export async function hashPassword(password: string): Promise<string> {
 }
 
 /** True when `password` matches the stored string; compared in constant time. */
+/**
+ * The stored hash of an account made by single sign-on: no password verifies against it (the
+ * sign-in route spends a dummy hash's time instead), until an admin sets one.
+ */
+export const NO_PASSWORD = 'none';
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash, extra] = stored.split('$');
   if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash || extra !== undefined) return false;

@@ -12,6 +12,14 @@ import { toUser, type User } from './users-repository';
 export type SessionMethod =
   'password' | 'password+totp' | 'password+recovery-code' | 'password+passkey' | 'passkey' | 'sso';
 
+/** The methods that began with a password: what turning password sign-in off ends. */
+export const PASSWORD_METHODS: readonly SessionMethod[] = [
+  'password',
+  'password+totp',
+  'password+recovery-code',
+  'password+passkey',
+];
+
 export interface StoredSession {
   /** SHA-256 hex of the cookie's token. */
   id: string;
@@ -163,6 +171,17 @@ export function sessionsRepository(db: Db) {
         .deleteFrom('sessions')
         .where('method', '=', method)
         .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /**
+     * Ends every session signed in with a password (any second factor too), but those of
+     * `keepUserId` (the break-glass admin); answers how many ended.
+     */
+    async deletePasswordSessions(keepUserId: number | null): Promise<number> {
+      let query = db.deleteFrom('sessions').where('method', 'in', [...PASSWORD_METHODS]);
+      if (keepUserId !== null) query = query.where('userId', '<>', keepUserId);
+      const result = await query.executeTakeFirst();
       return Number(result.numDeletedRows);
     },
 

@@ -399,66 +399,6 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    consolePaths.accountSettings,
-    {
-      config: admins,
-      schema: {
-        summary: 'The site-wide sign-in rules (admins)',
-        tags: ['console'],
-        response: { 200: accountSettingsSchema, ...answers },
-      },
-    },
-    async () => {
-      const { updatedAt: _updatedAt, ...settings } = await repos.accountSettings.read();
-      return settings;
-    },
-  );
-
-  app.patch(
-    consolePaths.accountSettings,
-    {
-      config: admins,
-      schema: {
-        summary:
-          'Change the sign-in rules (admins); requiring a second factor ends password sessions',
-        tags: ['console'],
-        body: accountSettingsPatchSchema,
-        response: { 200: accountSettingsSchema, ...answers },
-      },
-    },
-    async (request) => {
-      const { user: admin } = signedInSession(request);
-      const { requireSecondFactor } = request.body;
-      if (requireSecondFactor && !(await repos.secondFactors.secondFactorsOf(admin.id)).totp) {
-        throw new HttpProblem(
-          400,
-          'Turn on two-step sign-in for your own account first, so you are not locked out.',
-        );
-      }
-      const now = app.now();
-      await repos.changeAccounts(async (changes) => {
-        await changes.accountSettings.write(request.body, admin.id, now);
-        // Every password-only session ends with the rule, in its transaction.
-        const ended = requireSecondFactor ? await changes.sessions.deleteByMethod('password') : 0;
-        if (requireSecondFactor !== undefined) {
-          await changes.audit.record(
-            {
-              actor: { userId: admin.id },
-              action: 'account-settings-update',
-              detail: requireSecondFactor
-                ? `second factor required; ${ended} password-only sessions ended`
-                : 'second factor no longer required',
-            },
-            now,
-          );
-        }
-      });
-      const { updatedAt: _updatedAt, ...settings } = await repos.accountSettings.read();
-      return settings;
-    },
-  );
-
   app.delete(
     consolePaths.userSecondFactor,
     {

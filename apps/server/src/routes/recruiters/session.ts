@@ -3,13 +3,20 @@ import { z } from 'zod';
 import {
   ALL_ROLES,
   consolePaths,
+  PASSWORD_SIGN_IN_OFF_MESSAGE,
   passwordChangeSchema,
   sessionSchema,
   signInAnswerSchema,
   signInSchema,
+  signOutSchema,
   SIGN_IN_FAILED_MESSAGE,
 } from '@lumenfield/contract';
-import { hashPassword, verifyDummy, verifyPassword } from '../../domains/accounts/passwords';
+import {
+  hashPassword,
+  NO_PASSWORD,
+  verifyDummy,
+  verifyPassword,
+} from '../../domains/accounts/passwords';
 import {
   releaseAttempt,
   reserveAttempt,
@@ -17,7 +24,7 @@ import {
   type ThrottleKeys,
 } from '../../domains/accounts/sign-in-throttle';
 import { HttpProblem } from '../../lib/http-problem';
-import { consoleProblems, signedIn, signedInSession, toConsoleSession } from './console-user';
+import { consoleProblems, signedInSession, toConsoleSession } from './console-user';
 import { checkPassword } from './users';
 
 const answers = consoleProblems(429);
@@ -58,6 +65,7 @@ export const consoleSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { email, password } = request.body;
       const now = app.now();
+      await refuseWhilePasswordSignInOff(email, now);
       const keys = throttleKeys(email, request.ip);
       const reservation = await reserveOr429(
         app,
@@ -66,10 +74,12 @@ export const consoleSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         'Too many failed sign-ins. Please wait a while and try again.',
       );
       const user = await repos.users.findForSignIn(email);
-      // An unknown e-mail costs the same scrypt as a wrong password: timing tells nothing.
-      const matches = user
-        ? await verifyPassword(password, user.passwordHash)
-        : (await verifyDummy(password), false);
+      // An unknown e-mail, or an account with no password (made by single sign-on), costs the
+      // same scrypt as a wrong password: timing tells nothing.
+      const matches =
+        user && user.passwordHash !== NO_PASSWORD
+          ? await verifyPassword(password, user.passwordHash)
+          : (await verifyDummy(password), false);
       if (!user || !matches || !user.isActive) {
         // The reserved slot stays: this was a failure.
         await repos.audit.record(
@@ -97,6 +107,28 @@ export const consoleSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /**
+   * While password sign-in is off (single sign-on configured), only the break-glass admin may
+   * try a password: everyone else, known or not, gets the same 403 before any password is
+   * checked or a throttle slot taken.
+   */
+  async function refuseWhilePasswordSignInOff(email: string, now: Date): Promise<void> {
+    if (!app.singleSignOn) return;
+    const settings = await repos.accountSettings.read();
+    if (settings.passwordSignIn === 'everyone') return;
+    const user = await repos.users.findForSignIn(email);
+    if (user && user.id === settings.breakGlassUserId) return;
+    await repos.audit.record(
+      {
+        actor: user ? { userId: user.id } : { label: null },
+        action: 'sign-in-failed',
+        detail: 'password sign-in is off',
+      },
+      now,
+    );
+    throw new HttpProblem(403, PASSWORD_SIGN_IN_OFF_MESSAGE);
+  }
+
   app.get(
     consolePaths.session,
     {
@@ -118,15 +150,26 @@ export const consoleSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'session', sessionOnly: true, roles: ALL_ROLES },
       schema: {
         summary: 'Sign out: the session ends on the server',
+        description:
+          "A session signed in with single sign-on answers 200 with the provider's sign-out URL " +
+          'when the provider offers one (RP-initiated logout); the page goes there next.',
         tags: ['console'],
-        response: { 204: z.null(), ...answers },
+        response: { 200: signOutSchema, 204: z.null(), ...answers },
       },
     },
     async (request, reply) => {
-      const { user } = signedIn(request);
+      const { user, session } = signedInSession(request);
       await app.consoleSessions.end(request, reply, (changes) =>
         changes.audit.record({ actor: { userId: user.id }, action: 'sign-out' }, app.now()),
       );
+      if (session.method === 'sso' && app.singleSignOn) {
+        // The console's session is over whatever the provider says; its own is the provider's.
+        const providerSignOutUrl = await app.singleSignOn.signOutUrl().catch((error: unknown) => {
+          request.log.warn({ err: error }, 'single sign-on: the provider could not be reached');
+          return undefined;
+        });
+        if (providerSignOutUrl) return reply.code(200).send({ providerSignOutUrl });
+      }
       return reply.code(204).send(null);
     },
   );

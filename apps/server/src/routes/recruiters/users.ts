@@ -11,6 +11,7 @@ import {
 import { stripControlCharacters as clean } from '../../lib/control-characters';
 import { hashPassword, passwordProblem } from '../../domains/accounts/passwords';
 import { HttpProblem } from '../../lib/http-problem';
+import { ACCOUNT_SETTINGS_LOCK } from '../../domains/accounts/account-settings-repository';
 import { EmailInUseError } from '../../domains/accounts/users-repository';
 import { consoleProblems, signedInSession, toConsoleUser } from './console-user';
 
@@ -165,29 +166,47 @@ export const consoleUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         password !== undefined ? 'password reset' : undefined,
       ].filter((change) => change !== undefined);
       // The change, the sessions and tokens it ends and its audit row: one transaction.
-      const updated = await repos.changeAccounts(async (tx) => {
-        const changed = await tx.users.update(id, {
-          ...(name !== undefined && { name }),
-          ...(role !== undefined && { role }),
-          ...(isActive !== undefined && { isActive }),
-          ...(passwordHash !== undefined && { passwordHash }),
-        });
-        if (!changed) throw new HttpProblem(404, `There is no account with id ${id}.`);
-        // Deactivated, or a password set by an admin: every session of the account ends now.
-        if (isActive === false || password !== undefined) await tx.sessions.deleteForUser(id);
-        // Deactivated: their API tokens go too (a password reset leaves them: docs/recruiters.md).
-        if (isActive === false) await tx.apiTokens.deleteForUser(id);
-        await tx.audit.record(
-          {
-            actor: { userId: admin.id },
-            action: 'user-update',
-            target: `user ${id}`,
-            detail: changes.join(', ') || 'no change',
-          },
-          app.now(),
-        );
-        return changed;
-      });
+      const updated = await repos.changeAccounts(
+        async (tx) => {
+          // The break-glass admin stays an active admin while everyone else needs single sign-on.
+          const rules = await tx.accountSettings.read();
+          if (
+            rules.passwordSignIn === 'break-glass' &&
+            rules.breakGlassUserId === id &&
+            (isActive === false || (role !== undefined && role !== 'admin'))
+          ) {
+            throw new HttpProblem(
+              409,
+              'This is the break-glass admin. Turn password sign-in back on for everyone, or name ' +
+                'another break-glass admin, before deactivating this account or changing its role.',
+            );
+          }
+          const changed = await tx.users.update(id, {
+            ...(name !== undefined && { name }),
+            ...(role !== undefined && { role }),
+            ...(isActive !== undefined && { isActive }),
+            ...(passwordHash !== undefined && { passwordHash }),
+          });
+          if (!changed) throw new HttpProblem(404, `There is no account with id ${id}.`);
+          // Deactivated, or a password set by an admin: every session of the account ends now.
+          if (isActive === false || password !== undefined) await tx.sessions.deleteForUser(id);
+          // Deactivated: their API tokens go too (a password reset leaves them: docs/recruiters.md).
+          if (isActive === false) await tx.apiTokens.deleteForUser(id);
+          // And its single sign-on bindings: whoever the account is given to next binds anew.
+          if (isActive === false) await tx.ssoIdentities.deleteForUser(id);
+          await tx.audit.record(
+            {
+              actor: { userId: admin.id },
+              action: 'user-update',
+              target: `user ${id}`,
+              detail: changes.join(', ') || 'no change',
+            },
+            app.now(),
+          );
+          return changed;
+        },
+        [ACCOUNT_SETTINGS_LOCK],
+      );
       return toConsoleUser(updated);
     },
   );

@@ -15,6 +15,8 @@ import {
   sessionSchema,
   signInAnswerSchema,
   totpSetupSchema,
+  signInOptionsSchema,
+  signOutSchema,
   type ConsoleSession,
   type PasskeyAdd,
   type PasskeySignIn,
@@ -53,7 +55,10 @@ export const accountApi = {
   disableTotp: (body: TotpDisable) => call<void>('DELETE', consolePaths.totp, { body }),
   newRecoveryCodes: (code: string) =>
     call('POST', consolePaths.recoveryCodes, { body: { code }, schema: recoveryCodesSchema }),
-  signOut: () => apiRequest<void>('DELETE', consolePaths.session),
+  /** Answers where to go next when the provider ends its own session too (single sign-on). */
+  signOut: () => apiRequest('DELETE', consolePaths.session, { schema: signOutSchema.optional() }),
+  signInOptions: (signal?: AbortSignal) =>
+    apiRequest('GET', consolePaths.signInOptions, { schema: signInOptionsSchema, signal }),
   changePassword: (body: PasswordChange) =>
     call('PUT', consolePaths.password, { body, schema: sessionSchema }),
   tokens: (signal?: AbortSignal) =>
@@ -111,6 +116,7 @@ export const accountApi = {
 
 export const accountKeys = {
   session: ['account', 'session'] as const,
+  signInOptions: ['account', 'sign-in-options'] as const,
   tokens: ['account', 'tokens'] as const,
   calendarFeed: ['account', 'calendar-feed'] as const,
   sessions: (userId: number | undefined) => ['account', 'sessions', userId ?? 'own'] as const,
@@ -145,6 +151,13 @@ export const sessionQuery = queryOptions({
       if (error instanceof ApiError && error.status === 401) return null;
       throw error;
     }),
+});
+
+/** What the sign-in page offers: single sign-on's button, and whether passwords are for everyone. */
+export const signInOptionsQuery = queryOptions({
+  queryKey: accountKeys.signInOptions,
+  queryFn: ({ signal }) => accountApi.signInOptions(signal),
+  staleTime: 60_000,
 });
 
 export const tokensQuery = queryOptions({

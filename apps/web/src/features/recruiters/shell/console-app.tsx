@@ -258,7 +258,11 @@ function Console() {
   // Whatever the answer, the page forgets the person (account/api.ts).
   const leave = () =>
     signOut.mutate(undefined, {
-      onSettled: () => navigate(consolePagePaths.signIn, { replace: true }),
+      onSettled: (answer) => {
+        // Signed in with single sign-on: the provider ends its own session too, then comes back.
+        if (answer?.providerSignOutUrl) window.location.assign(answer.providerSignOutUrl);
+        else navigate(consolePagePaths.signIn, { replace: true });
+      },
     });
 
   return (

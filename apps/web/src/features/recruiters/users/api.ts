@@ -1,7 +1,8 @@
 import {
-  accountSettingsSchema,
+  accountSettingsAnswerSchema,
   auditPageSchema,
   consolePaths,
+  consoleUserSchema,
   listedUserSchema,
   type AccountSettingsPatch,
   type AuditQuery,
@@ -23,9 +24,9 @@ export const usersApi = {
   resetSecondFactor: (id: number) =>
     call<void>('DELETE', withId(consolePaths.userSecondFactor, id)),
   accountSettings: (signal?: AbortSignal) =>
-    call('GET', consolePaths.accountSettings, { schema: accountSettingsSchema, signal }),
-  changeAccountSettings: (body: AccountSettingsPatch) =>
-    call('PATCH', consolePaths.accountSettings, { body, schema: accountSettingsSchema }),
+    call('GET', consolePaths.accountSettings, { schema: accountSettingsAnswerSchema, signal }),
+  updateAccountSettings: (body: AccountSettingsPatch) =>
+    call('PATCH', consolePaths.accountSettings, { body, schema: accountSettingsAnswerSchema }),
   audit: (query: AuditQuery, signal?: AbortSignal) =>
     call('GET', consolePaths.audit, { query: { ...query }, schema: auditPageSchema, signal }),
 };
@@ -76,16 +77,17 @@ export function useUpdateUser() {
   });
 }
 
+/** The site-wide sign-in rules (admins). */
 export const accountSettingsQuery = queryOptions({
   queryKey: usersKeys.accountSettings,
   queryFn: ({ signal }) => usersApi.accountSettings(signal),
 });
 
-/** The sign-in rules: the answer is what the card shows from then on. */
-export function useChangeAccountSettings() {
+/** A change of the sign-in rules: the answer is the rules as they now are. */
+export function useUpdateAccountSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: usersApi.changeAccountSettings,
+    mutationFn: usersApi.updateAccountSettings,
     onSuccess: (settings) => queryClient.setQueryData(accountSettingsQuery.queryKey, settings),
   });
 }

@@ -1,6 +1,8 @@
 import type { ConsoleSession } from '@lumenfield/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Modal } from '@/components/modal';
-import { SignInForm } from './sign-in-page';
+import { signInOptionsQuery } from '../api';
+import { SignInForm, SSO_START_URL } from './sign-in-page';
 
 /**
  * The session ended while the person was working (docs/recruiters.md, "Nothing typed is
@@ -17,6 +19,7 @@ export function SignInAgain({
   onSignedIn: (session: ConsoleSession) => void;
   onDismiss: () => void;
 }) {
+  const provider = useQuery(signInOptionsQuery).data?.provider;
   return (
     <Modal open onClose={onDismiss} title="Your session has ended" className="rc-signin-again">
       <p>
@@ -28,6 +31,12 @@ export function SignInAgain({
           Not now
         </button>
       </SignInForm>
+      {provider ? (
+        <p className="rc-signin-again__sso">
+          Signed in with single sign-on? <a href={SSO_START_URL}>{provider.button}</a> (this leaves
+          the page: what you typed is not kept).
+        </p>
+      ) : null}
     </Modal>
   );
 }

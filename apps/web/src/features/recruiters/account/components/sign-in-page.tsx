@@ -1,16 +1,23 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
+  API_BASE_PATH,
+  consolePaths,
   isSecondStep,
   SECOND_FACTOR_FAILED_MESSAGE,
+  SSO_FAILURE_MESSAGES,
+  SSO_FAILURE_PARAM,
+  ssoFailureSchema,
   type ConsoleSession,
   type SecondFactorDone,
 } from '@lumenfield/contract';
+import { useSearchParams } from '@lumenfield/page-kit';
 import { useQuery } from '@tanstack/react-query';
 import { Logo } from '@/components/logo';
 import { ApiError } from '@/lib/api-client';
 import {
   accountApi,
   passkeyFailureText,
+  signInOptionsQuery,
   usePasskeySignIn,
   useSecondFactor,
   useSignedInBy,
@@ -176,6 +183,7 @@ export function SignInForm({
   onSignedIn,
   email: knownEmail = '',
   idPrefix = 'signin',
+  secondary = false,
   children,
 }: {
   /** After the session is in the console's cache (account/api.ts). */
@@ -183,6 +191,8 @@ export function SignInForm({
   /** Filled in when the console knows who was signed in. */
   email?: string;
   idPrefix?: string;
+  /** The form's button is not the page's main action (single sign-on's button is). */
+  secondary?: boolean;
   /** More actions beside Sign in (the dialog's "Not now"). */
   children?: ReactNode;
 }) {
@@ -288,7 +298,7 @@ export function SignInForm({
         ) : (
           <button
             type="submit"
-            className="button button--primary rc-signin__submit"
+            className={`button ${secondary ? 'button--secondary' : 'button--primary'} rc-signin__submit`}
             disabled={signingIn.isPending}
           >
             Sign in
@@ -335,8 +345,21 @@ function PasskeySignIn() {
   );
 }
 
+/** Where the single sign-on button goes: a navigation to the server, which sends it on. */
+export const SSO_START_URL = `${API_BASE_PATH}${consolePaths.ssoStart}`;
+
+/**
+ * The sign-in page: the identity provider's button when single sign-on is configured, the
+ * password form (behind "Sign in with a password (break-glass)" while password sign-in is off
+ * for everyone but the break-glass admin), and why single sign-on sent the person back.
+ */
 export function SignInPage() {
   useConsoleTitle('Sign in');
+  const params = useSearchParams();
+  const options = useQuery(signInOptionsQuery);
+  const failure = ssoFailureSchema.safeParse(params.get(SSO_FAILURE_PARAM));
+  const provider = options.data?.provider ?? null;
+  const breakGlassOnly = provider !== null && options.data?.passwordSignIn === 'break-glass';
   return (
     <main className="rc-signin" id="rc-main">
       <div className="rc-signin__card">
@@ -344,7 +367,34 @@ export function SignInPage() {
           <Logo />
         </div>
         <h1>Sign in to the recruiters&rsquo; console</h1>
-        <SignInForm />
+        {failure.success ? (
+          <p className="rc-alert rc-alert--error" role="alert">
+            {SSO_FAILURE_MESSAGES[failure.data]}
+          </p>
+        ) : null}
+        {provider ? (
+          <>
+            <a className="button button--primary rc-signin__submit" href={SSO_START_URL}>
+              {provider.button}
+            </a>
+            {breakGlassOnly ? null : (
+              <p className="rc-signin__or">
+                <span>or with your password</span>
+              </p>
+            )}
+          </>
+        ) : null}
+        {breakGlassOnly ? (
+          <details className="rc-signin__break-glass">
+            <summary>Sign in with a password (break-glass)</summary>
+            <p className="rc-signin__hint">
+              Password sign-in is kept for one admin, for when single sign-on is down.
+            </p>
+            <SignInForm secondary />
+          </details>
+        ) : (
+          <SignInForm secondary={provider !== null} />
+        )}
         <PasskeySignIn />
       </div>
     </main>

@@ -33,6 +33,7 @@ import { NamedButton } from '../../common/components/named-button';
 import { Modal } from '@/components/modal';
 import { SessionList } from '../../account/components/sessions';
 import { PasskeyList } from '../../account/components/passkeys';
+import { SecondFactorRule } from './second-factor-rule';
 import './users-page.css';
 
 /** Every role, as the select offers it (compliance: the self-identification report only). */
@@ -349,7 +350,10 @@ function UserRow({
   );
 }
 
-/** Admins: the accounts, adding one, changing a role, deactivating, resetting a password. */
+/**
+ * Admins: the accounts, adding one, changing a role, deactivating, resetting a password, and
+ * the sign-in rules.
+ */
 export default function UsersPage() {
   const { user: me } = useSession();
   const users = useQuery(usersQuery);
@@ -375,8 +379,11 @@ export default function UsersPage() {
           ))}
         </ListTable>
       ) : null}
-      <SignInRules />
       <AddUser onAdded={(name) => setNotice({ kind: 'ok', text: `${name} is added.` })} />
+      {users.isSuccess ? (
+        <SignInRules users={users.data} onSaved={(text) => setNotice({ kind: 'ok', text })} />
+      ) : null}
+      <SecondFactorRule />
     </>
   );
 }
