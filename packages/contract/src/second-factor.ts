@@ -1,6 +1,6 @@
 // Two-step sign-in (docs/security.md, "Second factor"): an authenticator app's codes (TOTP,
 // RFC 6238) and ten one-time recovery codes.
-import { accountSettingsSchema, consoleUserSchema, sessionSchema } from './console-users';
+import { consoleUserSchema, sessionSchema } from './console-users';
 import { z } from './zod-setup';
 
 /** Recovery codes a person gets at a time; each works once. */

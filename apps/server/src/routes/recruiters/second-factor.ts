@@ -4,8 +4,6 @@ import { z } from 'zod';
 import {
   ALL_ROLES,
   adminJobParamsSchema,
-  accountSettingsPatchSchema,
-  accountSettingsSchema,
   consolePaths,
   PENDING_SIGN_IN_FAILURES,
   recoveryCodesSchema,

@@ -2,7 +2,6 @@ import {
   accountSettingsAnswerSchema,
   auditPageSchema,
   consolePaths,
-  consoleUserSchema,
   listedUserSchema,
   type AccountSettingsPatch,
   type AuditQuery,
