@@ -77,7 +77,8 @@ describe('passkeys', () => {
     let passkeys = [laptop];
     const removed: string[] = [];
     mockSignedInAs('admin', {
-      'GET /recruiters/users': () => json([session('admin').user, rita]),
+      'GET /recruiters/users': () =>
+        json([session('admin').user, rita].map((user) => ({ ...user, twoStep: false }))),
       'GET /recruiters/users/2/passkeys': () => json({ passkeys }),
       'DELETE /recruiters/users/2/passkeys/4': () => {
         removed.push('2/4');

@@ -8,6 +8,9 @@ const admin = session('admin').user;
 const other: ConsoleUser = { ...admin, userId: 5, name: 'Gil Glass', email: 'gil@example.com' };
 const recruiter = session('recruiter').user;
 
+/** The Users list's rows: each person and their two-step sign-in. */
+const listed = (users: ConsoleUser[]) => users.map((user) => ({ ...user, twoStep: false }));
+
 const settings = (change: Partial<AccountSettingsAnswer> = {}): AccountSettingsAnswer => ({
   requireSecondFactor: false,
   passwordSignIn: 'everyone',
@@ -21,7 +24,7 @@ describe('Sign-in rules on the Users page', () => {
   it('turns password sign-in off but for the break-glass admin chosen among active admins', async () => {
     const patches: unknown[] = [];
     mockSignedInAs('admin', {
-      'GET /recruiters/users': () => json([admin, other, recruiter]),
+      'GET /recruiters/users': () => json(listed([admin, other, recruiter])),
       'GET /recruiters/account-settings': () => json(settings()),
       'PATCH /recruiters/account-settings': (_url, init) => {
         patches.push(JSON.parse(String(init?.body)));
@@ -50,7 +53,7 @@ describe('Sign-in rules on the Users page', () => {
 
   it("says the server's refusal, and cannot turn passwords off without single sign-on", async () => {
     mockSignedInAs('admin', {
-      'GET /recruiters/users': () => json([admin]),
+      'GET /recruiters/users': () => json(listed([admin])),
       'GET /recruiters/account-settings': () => json(settings({ singleSignOn: false })),
       'PATCH /recruiters/account-settings': () =>
         problem(409, 'Sign in with single sign-on first.'),

@@ -22,6 +22,14 @@ const rita: ListedUser = {
   twoStep: false,
 };
 /** The admin's own row in the list: two-step sign-in on. */
+/** The sign-in rules as GET /recruiters/account-settings answers them. */
+const rules = (requireSecondFactor: boolean) => ({
+  requireSecondFactor,
+  passwordSignIn: 'everyone',
+  breakGlassUserId: null,
+  updatedAt: null,
+  singleSignOn: false,
+});
 const ada: ListedUser = { ...session('admin').user, twoStep: true };
 
 describe('users (admins)', () => {
@@ -36,12 +44,12 @@ describe('users (admins)', () => {
         users = users.map((u) => (u.userId === 2 ? { ...u, twoStep: false } : u));
         return new Response(null, { status: 204 });
       },
-      'GET /recruiters/account-settings': () => json({ requireSecondFactor: required }),
+      'GET /recruiters/account-settings': () => json(rules(required)),
       'PATCH /recruiters/account-settings': (_url, init) => {
         const body = JSON.parse(String(init?.body)) as { requireSecondFactor: boolean };
         writes.push(`rule ${String(body.requireSecondFactor)}`);
         required = body.requireSecondFactor;
-        return json({ requireSecondFactor: required });
+        return json(rules(required));
       },
     });
     renderConsole('/recruiters/users');
