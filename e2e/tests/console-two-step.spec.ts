@@ -65,7 +65,9 @@ async function expectConsole(page: Page) {
 
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
 }
 
 test('an authenticator app and recovery codes, then the rule that requires them', async ({
