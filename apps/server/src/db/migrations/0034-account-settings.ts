@@ -24,7 +24,7 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
   await db.schema
     .alterTable('sessions')
-    .addColumn('method', 'varchar(20)', (c) => c.notNull().defaultTo('password'))
+    .addColumn('method', 'varchar(40)', (c) => c.notNull().defaultTo('password'))
     .execute();
 }
 

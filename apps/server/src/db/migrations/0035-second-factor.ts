@@ -5,11 +5,9 @@ import { dialect, type AnyDb } from './dialect';
  * - `second_factors`: a person's authenticator secret, encrypted (AES-256-GCM, a key derived
  *   from the cookie secret), on once `confirmed_at` is set; `last_used_step` is the TOTP time
  *   step last accepted, so a code works once;
- * - `recovery_codes`: the SHA-256 of each one-time code, `used_at` once spent;
+ * - `recovery_codes`: each one-time code keyed with HMAC-SHA-256, `used_at` once spent;
  * - `pending_sign_ins`: a right password waiting for its second step (or for enrolment), named
- *   by the SHA-256 of its cookie's token, five minutes and five wrong codes at most;
- * - `sessions.method` widened to 40 characters: `password+recovery-code` is 22, and 0034's 20
- *   refused it on PostgreSQL (SQLite does not enforce a varchar's length).
+ *   by the SHA-256 of its cookie's token, five minutes and five wrong codes at most.
  */
 export async function up(db: AnyDb): Promise<void> {
   const { postgres, instant } = dialect(db);
@@ -52,12 +50,6 @@ export async function up(db: AnyDb): Promise<void> {
     .on('pending_sign_ins')
     .column('user_id')
     .execute();
-  if (postgres) {
-    await db.schema
-      .alterTable('sessions')
-      .alterColumn('method', (c) => c.setDataType('varchar(40)'))
-      .execute();
-  }
 }
 
 export async function down(db: AnyDb): Promise<void> {
