@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
+import type { UserRole } from '../../packages/contract/src/index';
 import type { ServerOptions, StartedServer } from './global-setup';
 
 /** The console's first admin, made with the command line as an operator would. */
@@ -13,8 +14,21 @@ export const CONSOLE_ADMIN = {
 
 const PG_URL = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
+/** A person the command line adds before a server starts. */
+export interface CliPerson {
+  email: string;
+  name: string;
+  password: string;
+}
+
 /** `npm run admin -- users add … --password-stdin` against a server's database (its bundle). */
-export function addConsoleAdmin(adminCli: string, env: NodeJS.ProcessEnv) {
+export function addPerson(
+  serverOut: string,
+  env: NodeJS.ProcessEnv,
+  person: CliPerson,
+  role: UserRole,
+) {
+  const adminCli = path.join(path.dirname(serverOut), 'admin.mjs');
   const result = spawnSync(
     process.execPath,
     [
@@ -22,17 +36,30 @@ export function addConsoleAdmin(adminCli: string, env: NodeJS.ProcessEnv) {
       'users',
       'add',
       '--email',
-      CONSOLE_ADMIN.email,
+      person.email,
       '--name',
-      CONSOLE_ADMIN.name,
+      person.name,
       '--role',
-      'admin',
+      role,
       '--password-stdin',
     ],
-    { input: CONSOLE_ADMIN.password, env, encoding: 'utf8' },
+    { input: person.password, env, encoding: 'utf8' },
   );
   if (result.status !== 0)
     throw new Error(`users add exited ${result.status}: ${result.stderr}${result.stdout}`);
+}
+
+/** The console's first admin, made by the command line as an operator would. */
+export const addConsoleAdmin = (serverOut: string, env: NodeJS.ProcessEnv) =>
+  addPerson(serverOut, env, CONSOLE_ADMIN, 'admin');
+
+/** What global setup hands each server of its own (support/global-setup.ts). */
+export interface ServerInputs {
+  serverOut: string;
+  webOut: string;
+  work: string;
+  startServer: (options: ServerOptions) => Promise<StartedServer>;
+  serverEnv: (options: ServerOptions, port: number) => NodeJS.ProcessEnv;
 }
 
 /**
@@ -47,14 +74,7 @@ export async function startConsoleServers({
   startServer,
   serverEnv,
   smtpUrl,
-}: {
-  smtpUrl: string;
-  serverOut: string;
-  webOut: string;
-  work: string;
-  startServer: (options: ServerOptions) => Promise<StartedServer>;
-  serverEnv: (options: ServerOptions, port: number) => NodeJS.ProcessEnv;
-}) {
+}: ServerInputs & { smtpUrl: string }) {
   const schema = `e2e_${crypto.randomBytes(6).toString('hex')}`;
   // As the server suite does: in CI a missing PostgreSQL is a failure; on a laptop without one
   // its console run is skipped with a warning. 15 s to connect: on a busy machine a first
@@ -100,13 +120,12 @@ export async function startConsoleServers({
     await client.query(`drop schema if exists ${schema} cascade`);
     await client.end();
   };
-  const adminCli = path.join(path.dirname(serverOut), 'admin.mjs');
   let servers: StartedServer[];
   try {
     servers = await Promise.all(
       (withPostgres ? [sqlite, postgres] : [sqlite]).map(async (options) => {
         // The CLI prepares the database itself, before the server starts.
-        addConsoleAdmin(adminCli, serverEnv(options, 0));
+        addConsoleAdmin(serverOut, serverEnv(options, 0));
         return startServer(options);
       }),
     );

@@ -1,6 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import type { ServerOptions, StartedServer } from './global-setup';
+import type { ServerOptions } from './global-setup';
+import { addPerson, type ServerInputs } from './console-servers';
 
 /** The compliance person of the self-identification server, made with the command line. */
 export const COMPLIANCE_USER = {
@@ -20,13 +20,7 @@ export async function startSelfIdServer({
   work,
   startServer,
   serverEnv,
-}: {
-  serverOut: string;
-  webOut: string;
-  work: string;
-  startServer: (options: ServerOptions) => Promise<StartedServer>;
-  serverEnv: (options: ServerOptions, port: number) => NodeJS.ProcessEnv;
-}) {
+}: ServerInputs) {
   const options: ServerOptions = {
     serverOut,
     webOut,
@@ -34,25 +28,7 @@ export async function startSelfIdServer({
     seedDemoData: true,
     env: { SELF_ID: 'us' },
   };
-  const adminCli = path.join(path.dirname(serverOut), 'admin.mjs');
-  const made = spawnSync(
-    process.execPath,
-    [
-      adminCli,
-      'users',
-      'add',
-      '--email',
-      COMPLIANCE_USER.email,
-      '--name',
-      COMPLIANCE_USER.name,
-      '--role',
-      'compliance',
-      '--password-stdin',
-    ],
-    { input: COMPLIANCE_USER.password, env: serverEnv(options, 0), encoding: 'utf8' },
-  );
-  if (made.status !== 0)
-    throw new Error(`users add exited ${made.status}: ${made.stderr}${made.stdout}`);
+  addPerson(serverOut, serverEnv(options, 0), COMPLIANCE_USER, 'compliance');
   const server = await startServer(options);
   return { env: { E2E_SELF_ID_BASE_URL: server.baseUrl }, stop: () => server.stop() };
 }

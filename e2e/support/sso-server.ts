@@ -3,8 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import Provider from 'oidc-provider';
-import { addConsoleAdmin } from './console-servers';
-import type { ServerOptions, StartedServer } from './global-setup';
+import { addConsoleAdmin, type ServerInputs } from './console-servers';
+import type { ServerOptions } from './global-setup';
 
 /** Who signs in at the browser tests' provider: its login name and what it says of them. */
 export const SSO_PEOPLE = {
@@ -25,14 +25,9 @@ export async function startSsoServer({
   port,
   startServer,
   serverEnv,
-}: {
-  serverOut: string;
-  webOut: string;
-  work: string;
+}: ServerInputs & {
   /** The console server's port, known before it starts: the provider's client names it. */
   port: number;
-  startServer: (options: ServerOptions) => Promise<StartedServer>;
-  serverEnv: (options: ServerOptions, port: number) => NodeJS.ProcessEnv;
 }) {
   const idp = http.createServer();
   await new Promise<void>((resolve) => idp.listen(0, '127.0.0.1', resolve));
@@ -85,7 +80,7 @@ export async function startSsoServer({
       OIDC_BUTTON: SSO_BUTTON,
     },
   };
-  addConsoleAdmin(path.join(path.dirname(serverOut), 'admin.mjs'), serverEnv(options, 0));
+  addConsoleAdmin(serverOut, serverEnv(options, 0));
   const server = await startServer(options);
   return {
     env: { E2E_SSO_BASE_URL: server.baseUrl, E2E_SSO_ISSUER: issuer },

@@ -1,7 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { CONSOLE_ADMIN } from './console-servers';
-import type { ServerOptions, StartedServer } from './global-setup';
+import type { ServerOptions } from './global-setup';
+import { addConsoleAdmin, type ServerInputs } from './console-servers';
 
 /**
  * A console server of its own for two-step sign-in (e2e/tests/console-two-step.spec.ts): its
@@ -15,38 +14,14 @@ export async function startTwoStepServer({
   work,
   startServer,
   serverEnv,
-}: {
-  serverOut: string;
-  webOut: string;
-  work: string;
-  startServer: (options: ServerOptions) => Promise<StartedServer>;
-  serverEnv: (options: ServerOptions, port: number) => NodeJS.ProcessEnv;
-}) {
+}: ServerInputs) {
   const options: ServerOptions = {
     serverOut,
     webOut,
     dataDir: path.join(work, 'data-two-step'),
     seedDemoData: false,
   };
-  const adminCli = path.join(path.dirname(serverOut), 'admin.mjs');
-  const made = spawnSync(
-    process.execPath,
-    [
-      adminCli,
-      'users',
-      'add',
-      '--email',
-      CONSOLE_ADMIN.email,
-      '--name',
-      CONSOLE_ADMIN.name,
-      '--role',
-      'admin',
-      '--password-stdin',
-    ],
-    { input: CONSOLE_ADMIN.password, env: serverEnv(options, 0), encoding: 'utf8' },
-  );
-  if (made.status !== 0)
-    throw new Error(`users add exited ${made.status}: ${made.stderr}${made.stdout}`);
+  addConsoleAdmin(serverOut, serverEnv(options, 0));
   const server = await startServer(options);
   return { env: { E2E_TWO_STEP_BASE_URL: server.baseUrl }, stop: () => server.stop() };
 }
