@@ -10,6 +10,7 @@ import { CONSOLE_ADMIN } from '../support/console-servers';
 import { consoleCall } from '../support/console-calls';
 import { consoleUrl, signedIn } from '../support/console-sign-in';
 import { shoot, shootScreen } from '../support/shots';
+import { addVirtualAuthenticator, onLocalhost } from '../support/virtual-authenticator';
 import { expect, live, test } from '../support/fixtures';
 
 /**
@@ -40,19 +41,9 @@ test('a person adds a passkey, signs in with it, removes it, and it signs nobody
   const admin = await signedIn(browser, CONSOLE_ADMIN, '/recruiters/users');
   await consoleCall(admin, 'POST', '/api/recruiters/users', { ...PIA, role: 'recruiter' });
 
-  const baseURL = consoleUrl().replace('//127.0.0.1:', '//localhost:');
+  const baseURL = onLocalhost(consoleUrl());
   const page = await signedIn(browser, PIA, '/recruiters/account', { baseURL });
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
+  const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
 
   const section = page.getByRole('region', { name: 'Passkeys' });
   await expect(section.getByText('You have no passkeys yet.')).toBeVisible();

@@ -6,15 +6,24 @@ import { consoleCall } from '../support/console-calls';
 import { CONSOLE_ADMIN } from '../support/console-servers';
 import { signIn, type ConsolePerson } from '../support/console-sign-in';
 import { shoot } from '../support/shots';
+import { addVirtualAuthenticator, onLocalhost } from '../support/virtual-authenticator';
 import { expect, live, test } from '../support/fixtures';
 
 /**
  * Two-step sign-in (docs/recruiters.md): the admin sets up an authenticator app in Your account
  * (the code computed here, as an app would), signs in with password and code, then with a
  * recovery code (refused the second time); then requires a second factor, and another person's
- * next sign-in walks them through setting one up. On a server of its own
+ * next sign-in walks them through setting one up, and a person whose factor is a passkey uses it
+ * after their password. On a server of its own
  * (support/two-step-server.ts): the rule would reach every other spec's sign-in.
  */
+
+/** Quinn's factor is a passkey (no app): the rule asks for it after the password. */
+const QUINN = {
+  email: `quinn.passkey.${crypto.randomBytes(4).toString('hex')}@example.com`,
+  name: 'Quinn Passkey',
+  password: 'a fingerprint on the trackpad 2032',
+};
 
 const PAT = {
   email: `pat.two-step.${crypto.randomBytes(4).toString('hex')}@example.com`,
@@ -37,9 +46,9 @@ const codeFor = (key: string, steps = 0) =>
 /** The key the set-up panel shows beside its QR code. */
 const shownKey = (page: Page) => page.getByLabel('Key', { exact: true }).inputValue();
 
-async function openConsole(browser: Browser, path: string): Promise<Page> {
+async function openConsole(browser: Browser, path: string, base = baseURL()): Promise<Page> {
   const context = await browser.newContext({
-    baseURL: baseURL(),
+    baseURL: base,
     viewport: { width: 1280, height: 900 },
   });
   const page = await context.newPage();
@@ -152,6 +161,16 @@ test('an authenticator app and recovery codes, then the rule that requires them'
     table.getByRole('row', { name }).getByRole('cell', { name: /^(On|Off)$/ });
   await expect(twoStepOf(new RegExp(PAT.name))).toHaveText('Off');
   await expect(twoStepOf(/Ada Admin/)).toHaveText('On');
+  // Quinn adds a passkey before the rule (on localhost: a passkey's site cannot be an address).
+  await consoleCall(page, 'POST', '/api/recruiters/users', { ...QUINN, role: 'recruiter' });
+  const quinn = await openConsole(browser, '/recruiters/account', onLocalhost(baseURL()));
+  await addVirtualAuthenticator(quinn);
+  await signIn(quinn, QUINN);
+  const passkeys = quinn.getByRole('region', { name: 'Passkeys' });
+  await passkeys.getByLabel('Name').fill('Quinn’s laptop', { timeout: 20_000 });
+  await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(passkeys.getByRole('row', { name: /Quinn’s laptop/ })).toBeVisible();
+
   const rule = page.getByRole('checkbox', { name: 'Require a second factor' });
   // A click, not check(): the box stays unticked until the admin says yes.
   await rule.click();
@@ -189,8 +208,34 @@ test('an authenticator app and recovery codes, then the rule that requires them'
     'Recovery codes left: 10',
   );
 
+  // Quinn's password session ended with the rule; the next sign-in asks for the passkey, and
+  // only for it: no app to set up, no other way in beside it.
+  await quinn.reload();
+  await live(quinn);
+  await signIn(quinn, QUINN);
+  const usePasskey = quinn.getByRole('button', { name: 'Use your passkey' });
+  await expect(usePasskey).toBeFocused({ timeout: 20_000 });
+  await expect(quinn.getByRole('button', { name: 'Sign in with a passkey' })).toHaveCount(0);
+  await expect(quinn.getByLabel('Code from your app')).toHaveCount(0);
+  await expectNoViolations(quinn, 'sign-in: a passkey as the second step');
+  await shoot(quinn, 'two-step-passkey');
+  await usePasskey.click();
+  await expect(quinn.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible({
+    timeout: 20_000,
+  });
+
   await page.reload();
   await live(page);
   await expect(twoStepOf(new RegExp(PAT.name))).toHaveText('On');
-  await Promise.all([page, pat].map((p) => p.context().close()));
+  // Quinn's session says how it was signed in.
+  const audit = await consoleCall<{ items: { action: string; detail: string | null }[] }>(
+    page,
+    'GET',
+    `/api/recruiters/audit?actor=${encodeURIComponent(QUINN.name)}`,
+  );
+  expect(audit.items.map((item) => [item.action, item.detail])).toContainEqual([
+    'sign-in',
+    'password+passkey',
+  ]);
+  await Promise.all([page, pat, quinn].map((p) => p.context().close()));
 });

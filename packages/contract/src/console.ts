@@ -15,10 +15,12 @@ export const consolePaths = {
   /** GET whether you have a calendar feed, POST a new link (shown once), DELETE revoke it. */
   calendarFeed: '/recruiters/session/calendar-feed',
   /**
-   * POST `{ code }` or `{ recoveryCode }`: the second step of a sign-in (the pending sign-in's
-   * cookie names it); answers the session.
+   * POST `{ code }`, `{ recoveryCode }` or `{ credential }` (a passkey's answer): the second
+   * step of a sign-in (the pending sign-in's cookie names it); answers the session.
    */
   secondFactor: '/recruiters/session/second-factor',
+  /** POST: options for doing the second step with one of the pending person's passkeys. */
+  secondFactorPasskeyOptions: '/recruiters/session/second-factor/passkey',
   /** POST: a new authenticator secret for a pending sign-in that must enrol (the rule). */
   secondFactorSetup: '/recruiters/session/second-factor/setup',
   /** GET your second factors; POST a new authenticator secret; PUT confirm it; DELETE turn off. */

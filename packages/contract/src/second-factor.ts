@@ -1,5 +1,6 @@
 // Two-step sign-in (docs/security.md, "Second factor"): an authenticator app's codes (TOTP,
 // RFC 6238) and ten one-time recovery codes.
+import { authenticationCredentialSchema } from './console-passkeys';
 import { consoleUserSchema, sessionSchema } from './console-users';
 import { z } from './zod-setup';
 
@@ -25,11 +26,14 @@ export const recoveryCodeSchema = z.string().trim().min(1).max(40);
 
 /**
  * POST /recruiters/session when the password was right but a second step is needed: no
- * session yet. `totp`: type a code from the app (or a recovery code); `enrol`: the site
- * requires a second factor and this account has none, so set one up first.
+ * session yet. `totp`: type a code from the app (or a recovery code); `passkey`: the site
+ * requires a second factor and this account's is a passkey; `enrol`: the site requires one and
+ * this account has none, so set one up first. `passkey` (the field): one of the person's
+ * passkeys can do this step (POST …/second-factor/passkey for its options).
  */
 export const secondStepSchema = z.object({
-  secondStep: z.enum(['totp', 'enrol']),
+  secondStep: z.enum(['totp', 'passkey', 'enrol']),
+  passkey: z.boolean(),
   /** ISO 8601: when the pending sign-in ends. */
   expiresOn: z.string(),
 });
@@ -44,10 +48,14 @@ export const signInAnswerSchema = z.union([sessionSchema, secondStepSchema]);
 export type SignInAnswer = z.infer<typeof signInAnswerSchema>;
 export const isSecondStep = (answer: SignInAnswer): answer is SecondStep => 'secondStep' in answer;
 
-/** POST /recruiters/session/second-factor: a code from the app, or one recovery code. */
+/**
+ * POST /recruiters/session/second-factor: a code from the app, one recovery code, or the
+ * browser's answer to the options of one of the person's passkeys.
+ */
 export const secondFactorSchema = z.union([
   z.object({ code: totpCodeSchema }).strict(),
   z.object({ recoveryCode: recoveryCodeSchema }).strict(),
+  z.object({ credential: authenticationCredentialSchema }).strict(),
 ]);
 export type SecondFactorInput = z.input<typeof secondFactorSchema>;
 

@@ -17,13 +17,15 @@ export interface PendingSignIns {
   keys: SecondFactorKeys;
   /**
    * A new pending sign-in for `user` (a right password) and its cookie; any earlier one of this
-   * browser ends. One pending sign-in per cookie.
+   * browser ends. One pending sign-in per cookie. `passkey`: one of the person's passkeys can
+   * do the step.
    */
   start(
     request: FastifyRequest,
     reply: FastifyReply,
     user: User,
     kind: PendingSignIn['kind'],
+    passkey: boolean,
   ): Promise<SecondStep>;
   /** The browser's pending sign-in, still running; undefined when none, expired or forged. */
   resolve(request: FastifyRequest): Promise<PendingSignIn | undefined>;
@@ -66,7 +68,7 @@ export const pendingSignIns = fp<{ secret: string }>(
 
     const pending: PendingSignIns = {
       keys,
-      async start(request, reply, user, kind) {
+      async start(request, reply, user, kind, passkey) {
         const now = app.now();
         const earlier = tokenOf(request);
         if (earlier) await repos.secondFactors.deletePending(sha256(earlier));
@@ -85,7 +87,7 @@ export const pendingSignIns = fp<{ secret: string }>(
           signed: true,
           maxAge: PENDING_SIGN_IN_MS / 1000,
         });
-        return { secondStep: kind, expiresOn: expiresAt };
+        return { secondStep: kind, passkey, expiresOn: expiresAt };
       },
       async resolve(request) {
         const token = tokenOf(request);

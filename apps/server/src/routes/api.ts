@@ -89,7 +89,7 @@ export async function apiRoutes(app: FastifyInstance, { config, database }: ApiR
   await app.register(consoleAddCandidateRoutes, { config, database });
   await app.register(consoleUsersRoutes);
   // Two-step sign-in: the second step, a person's own app and codes, the admins' rule and reset.
-  await app.register(secondFactorRoutes);
+  await app.register(secondFactorRoutes, { config });
   await app.register(consoleAuditRoutes);
   await app.register(consoleErasureRoutes);
   await app.register(consoleConversationRoutes);

@@ -513,6 +513,9 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
     'POST /api/recruiters/session/second-factor/setup': {
       url: '/api/recruiters/session/second-factor/setup',
     },
+    'POST /api/recruiters/session/second-factor/passkey': {
+      url: '/api/recruiters/session/second-factor/passkey',
+    },
     'GET /api/recruiters/session/totp': { url: '/api/recruiters/session/totp' },
     'POST /api/recruiters/session/totp': { url: '/api/recruiters/session/totp' },
     'PUT /api/recruiters/session/totp': {

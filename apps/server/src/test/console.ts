@@ -42,6 +42,31 @@ export function signInRequest(
   });
 }
 
+/**
+ * A write of a browser with no session yet (a sign-in's later steps): the page's headers, the
+ * `cookies` it holds beside the XSRF one, and the body, if any, as JSON.
+ */
+export function signedOutWrite(
+  t: TestApp,
+  client: string,
+  cookies: readonly (string | undefined)[],
+  url: string,
+  body?: unknown,
+) {
+  const headers = t.headers('write');
+  return t.app.inject({
+    method: 'POST',
+    url,
+    remoteAddress: client,
+    headers: {
+      ...headers,
+      cookie: [headers.cookie, ...cookies].filter(Boolean).join('; '),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
+}
+
 /** Signs in and answers the session cookie as a browser would send it back. */
 export async function signIn(t: TestApp, email: string, password = PASSWORD): Promise<string> {
   const res = await signInRequest(t, email, password);

@@ -2,12 +2,16 @@ import type { SecondFactors } from '@lumenfield/contract';
 import type { Db } from '../../db/database';
 import { toIso } from '../../db/database';
 
-/** A pending sign-in: a right password waiting for its code, or for the person to enrol. */
+/**
+ * A pending sign-in: a right password waiting for its code (`totp`, a passkey too when the person
+ * has one), for a passkey (`passkey`: the rule holds and a passkey is their only factor), or for
+ * the person to enrol (`enrol`).
+ */
 export interface PendingSignIn {
   /** SHA-256 hex of its cookie's token. */
   id: string;
   userId: number;
-  kind: 'totp' | 'enrol';
+  kind: 'totp' | 'passkey' | 'enrol';
   createdAt: string;
   expiresAt: string;
   failures: number;
@@ -154,7 +158,7 @@ export function secondFactorsRepository(db: Db) {
       if (!row) return undefined;
       return {
         ...row,
-        kind: row.kind === 'enrol' ? 'enrol' : 'totp',
+        kind: row.kind === 'enrol' || row.kind === 'passkey' ? row.kind : 'totp',
         createdAt: toIso(row.createdAt),
         expiresAt: toIso(row.expiresAt),
       };

@@ -8,15 +8,20 @@ import {
   type Passkey,
   type PasskeyList,
   type PasskeyOptions,
+  type SecondStep,
 } from '@lumenfield/contract';
 import { passkeyCount, signInOptions, verifyPasskey } from '../../domains/accounts/passkeys';
 import { SESSION_COOKIE_NAME } from '../../plugins/console-sessions';
+import { PENDING_COOKIE_NAME } from '../../plugins/pending-sign-ins';
 import {
   consoleHeaders,
   consoleRequest,
   createUser,
   newClient,
   openSession,
+  PASSWORD,
+  signedOutWrite,
+  signInRequest,
 } from '../../test/console';
 import { SoftAuthenticator } from '../../test/passkey-authenticator';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
@@ -87,20 +92,8 @@ describe(`passkeys (${engine})`, () => {
     };
   };
 
-  const signInFinish = (client: string, cookie: string | undefined, credential: unknown) => {
-    const headers = t.headers('write');
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/recruiters/session/passkey',
-      remoteAddress: client,
-      headers: {
-        ...headers,
-        cookie: [headers.cookie, cookie].filter(Boolean).join('; '),
-        'content-type': 'application/json',
-      },
-      payload: JSON.stringify({ credential }),
-    });
-  };
+  const signInFinish = (client: string, cookie: string | undefined, credential: unknown) =>
+    signedOutWrite(t, client, [cookie], '/api/recruiters/session/passkey', { credential });
 
   /** Signs in with the authenticator's passkey from a client of its own. */
   const signIn = async (authenticator: SoftAuthenticator, client = newClient()) => {
@@ -420,5 +413,104 @@ describe(`passkeys (${engine})`, () => {
     });
     expect(theirs.reason).toBeUndefined();
     expect(theirs.user?.id).toBe(user.id);
+  });
+
+  it('does the second step after a password, where the rule asks for one, with the person’s own passkey only', async () => {
+    const user = await createUser(t, 'pk-nine@example.com');
+    const other = await createUser(t, 'pk-ten@example.com');
+    const mine = new SoftAuthenticator(ORIGIN);
+    const theirs = new SoftAuthenticator(ORIGIN);
+    await register(await openSession(t, user), mine, 'Laptop');
+    await register(await openSession(t, other), theirs, 'Phone');
+    await t.app.repos.accountSettings.write({ requireSecondFactor: true }, null, clock());
+    try {
+      const pendingCall = (client: string, cookies: string[], url: string, body?: unknown) =>
+        signedOutWrite(t, client, cookies, url, body);
+      const passwordFirst = async (client: string) => {
+        const res = await signInRequest(t, 'pk-nine@example.com', PASSWORD, client);
+        expect(res.statusCode, res.body).toBe(200);
+        // A passkey is this person's factor: no app to set up, the passkey asked for.
+        expect(res.json()).toMatchObject({ secondStep: 'passkey', passkey: true } as SecondStep);
+        return cookieOf(res, PENDING_COOKIE_NAME);
+      };
+      const optionsFor = async (client: string, pending: string) => {
+        const res = await pendingCall(
+          client,
+          [pending],
+          '/api/recruiters/session/second-factor/passkey',
+        );
+        expect(res.statusCode, res.body).toBe(200);
+        const { options } = res.json() as PasskeyOptions;
+        // Only this person's passkeys are offered.
+        expect((options.allowCredentials as { id: string }[]).map((c) => c.id)).toEqual([mine.id]);
+        return { options, challenge: cookieOf(res, SIGN_IN_COOKIE) };
+      };
+
+      // Another person's passkey answering this person's step: refused, counted, no session.
+      const client = newClient();
+      const pending = await passwordFirst(client);
+      const first = await optionsFor(client, pending);
+      const wrong = await pendingCall(
+        client,
+        [pending, first.challenge],
+        '/api/recruiters/session/second-factor',
+        { credential: theirs.signIn(first.options) },
+      );
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json()).toMatchObject({ detail: PASSKEY_SIGN_IN_FAILED_MESSAGE });
+      expect(wrong.cookies.find((c) => c.name === SESSION_COOKIE_NAME)).toBeUndefined();
+      // A recovery code cannot stand in for the passkey (this person has none anyway).
+      const recovery = await pendingCall(
+        client,
+        [pending],
+        '/api/recruiters/session/second-factor',
+        {
+          recoveryCode: 'aaaaaa-aaaaaa-aaaaaa-aaaaaa',
+        },
+      );
+      expect(recovery.statusCode).toBe(401);
+
+      // The usernameless sign-in does not take a challenge named for a person.
+      const second = await optionsFor(client, pending);
+      const elsewhere = await signInFinish(client, second.challenge, mine.signIn(second.options));
+      expect(elsewhere.statusCode).toBe(401);
+
+      // Their own passkey, with the challenge of this step: signed in, as password + passkey.
+      const third = await optionsFor(client, pending);
+      const right = await pendingCall(
+        client,
+        [pending, third.challenge],
+        '/api/recruiters/session/second-factor',
+        { credential: mine.signIn(third.options) },
+      );
+      expect(right.statusCode, right.body).toBe(200);
+      expect((right.json() as ConsoleSession).user.email).toBe('pk-nine@example.com');
+      const methods = await t.db.handle.db
+        .selectFrom('sessions')
+        .select('method')
+        .where('userId', '=', user.id)
+        .execute();
+      expect(methods.map((row) => row.method).sort()).toEqual(['password', 'password+passkey']);
+      // The pending sign-in is spent: the same cookie does nothing more.
+      const again = await pendingCall(
+        client,
+        [pending],
+        '/api/recruiters/session/second-factor/passkey',
+      );
+      expect(again.statusCode).toBe(401);
+
+      // An account with no passkey has none to offer: it enrols an app instead.
+      const plain = await createUser(t, 'pk-eleven@example.com');
+      const res = await signInRequest(t, plain.email);
+      expect(res.json()).toMatchObject({ secondStep: 'enrol', passkey: false });
+      const none = await pendingCall(
+        newClient(),
+        [cookieOf(res, PENDING_COOKIE_NAME)],
+        '/api/recruiters/session/second-factor/passkey',
+      );
+      expect(none.statusCode).toBe(409);
+    } finally {
+      await t.app.repos.accountSettings.write({ requireSecondFactor: false }, null, clock());
+    }
   });
 });

@@ -1,5 +1,4 @@
-import crypto from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -7,7 +6,6 @@ import {
   adminJobParamsSchema,
   consolePaths,
   MAX_PASSKEYS,
-  PASSKEY_CHALLENGE_SECONDS,
   PASSKEY_SIGN_IN_FAILED_MESSAGE,
   passkeyAddSchema,
   passkeyListSchema,
@@ -22,33 +20,24 @@ import type { Config } from '../../config';
 import {
   challengeMatches,
   registrationOptions,
-  sha256,
   signInOptions,
   verifyPasskey,
   verifyRegistration,
-  type RelyingParty,
 } from '../../domains/accounts/passkeys';
 import {
   PasskeyInUseError,
   passkeysLock,
   TooManyPasskeysError,
-  type PasskeyPurpose,
   type StoredPasskey,
 } from '../../domains/accounts/passkeys-repository';
 import { releaseAttempt, throttleKeys } from '../../domains/accounts/sign-in-throttle';
 import { stripControlCharacters as clean } from '../../lib/control-characters';
 import { HttpProblem } from '../../lib/http-problem';
-import { publicOrigin, requestScheme } from '../../plugins/public-origin';
 import { consoleProblems, signedInSession, toConsoleSession } from './console-user';
+import { passkeyChallenges, relyingPartyOf } from './passkey-ceremonies';
 import { reserveOr429 } from './session';
 
 const answers = consoleProblems(404, 409, 429);
-
-/** The ceremony cookies: one per purpose, so adding a passkey and signing in never collide. */
-const COOKIE: Record<PasskeyPurpose, string> = {
-  register: 'lumenfield-passkey-register',
-  'sign-in': 'lumenfield-passkey-sign-in',
-};
 
 const toPasskey = ({ id, name, createdAt, lastUsedAt, synced }: StoredPasskey): Passkey => ({
   id,
@@ -57,20 +46,6 @@ const toPasskey = ({ id, name, createdAt, lastUsedAt, synced }: StoredPasskey): 
   lastUsedOn: lastUsedAt,
   synced,
 });
-
-/**
- * The relying party of a request: the site's public origin (PUBLIC_URL, else the request's own
- * scheme and host) and its host name as the RP ID, to which every passkey is bound
- * (docs/operations.md, "Passkeys"). A browser refuses an IP address as an RP ID: on a loopback
- * address, open the site as http://localhost:PORT.
- */
-export function relyingPartyOf(
-  request: FastifyRequest,
-  publicUrl: string | undefined,
-): RelyingParty {
-  const origin = new URL(publicOrigin(request, publicUrl));
-  return { id: origin.hostname, origin: origin.origin };
-}
 
 /**
  * Passkeys (CONTRACT §20, docs/recruiters.md "Passkeys"): signing in with one, without a
@@ -85,59 +60,8 @@ export const consolePasskeyRoutes: FastifyPluginAsyncZod<{ config: Config }> = a
   const own = { access: 'session', sessionOnly: true, roles: ALL_ROLES } as const;
   const admins = { access: 'session', sessionOnly: true, roles: ['admin'] } as const;
 
-  const cookieName = (request: FastifyRequest, purpose: PasskeyPurpose) =>
-    requestScheme(request) === 'https' ? `__Host-${COOKIE[purpose]}` : COOKIE[purpose];
-
-  /** Keeps a new challenge (its hash) under a random name, in a signed cookie of five minutes. */
-  const keepChallenge = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    purpose: PasskeyPurpose,
-    challenge: string,
-    userId: number | null,
-  ) => {
-    const token = crypto.randomBytes(32).toString('base64url');
-    const now = app.now();
-    await repos.passkeys.createChallenge(
-      sha256(token),
-      {
-        purpose,
-        challengeHash: sha256(challenge),
-        userId,
-        expiresAt: new Date(now.getTime() + PASSKEY_CHALLENGE_SECONDS * 1000).toISOString(),
-      },
-      now,
-    );
-    const name = cookieName(request, purpose);
-    reply.setCookie(name, token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: name.startsWith('__Host-'),
-      signed: true,
-      maxAge: PASSKEY_CHALLENGE_SECONDS,
-    });
-  };
-
-  /** The request's challenge, taken once (gone from the table and the browser), or undefined. */
-  const takeChallenge = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    purpose: PasskeyPurpose,
-  ) => {
-    const name = cookieName(request, purpose);
-    reply.clearCookie(name, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: name.startsWith('__Host-'),
-    });
-    const raw = request.cookies[name];
-    if (!raw || raw.length > 300) return undefined;
-    const unsigned = request.unsignCookie(raw);
-    if (!unsigned.valid || !unsigned.value) return undefined;
-    return repos.passkeys.takeChallenge(sha256(unsigned.value), purpose, app.now());
-  };
+  const challenges = passkeyChallenges(app);
+  const rpOf = (request: FastifyRequest) => relyingPartyOf(request, config.publicUrl);
 
   app.post(
     consolePaths.passkeySignInOptions,
@@ -151,8 +75,8 @@ export const consolePasskeyRoutes: FastifyPluginAsyncZod<{ config: Config }> = a
       },
     },
     async (request, reply) => {
-      const options = await signInOptions(relyingPartyOf(request, config.publicUrl));
-      await keepChallenge(request, reply, 'sign-in', options.challenge, null);
+      const options = await signInOptions(rpOf(request));
+      await challenges.keep(request, reply, 'sign-in', options.challenge, null);
       // A copy as a plain object: the answer's schema takes any further WebAuthn field.
       return { options: { ...options } };
     },
@@ -195,12 +119,15 @@ export const consolePasskeyRoutes: FastifyPluginAsyncZod<{ config: Config }> = a
         now,
         'Too many failed sign-ins. Please wait a while and try again.',
       );
-      const challenge = await takeChallenge(request, reply, 'sign-in');
-      if (!challenge) throw await failed(owner?.id, 'no challenge (expired or used)');
+      const challenge = await challenges.take(request, reply, 'sign-in');
+      // A challenge named for a person is a second step's (after their password), not this one's.
+      if (!challenge || challenge.userId !== null) {
+        throw await failed(owner?.id, 'no challenge (expired or used)');
+      }
       const verdict = await verifyPasskey(repos, {
         credential,
         expectedChallenge: challengeMatches(challenge.challengeHash),
-        rp: relyingPartyOf(request, config.publicUrl),
+        rp: rpOf(request),
         now,
       });
       if (verdict.reason !== undefined) throw await failed(verdict.user?.id, verdict.reason);
@@ -260,9 +187,9 @@ export const consolePasskeyRoutes: FastifyPluginAsyncZod<{ config: Config }> = a
       if (existing.length >= MAX_PASSKEYS) {
         throw new HttpProblem(409, `You already have ${MAX_PASSKEYS} passkeys: remove one first.`);
       }
-      const rp = relyingPartyOf(request, config.publicUrl);
+      const rp = rpOf(request);
       const options = await registrationOptions(rp, user, existing);
-      await keepChallenge(request, reply, 'register', options.challenge, user.id);
+      await challenges.keep(request, reply, 'register', options.challenge, user.id);
       // A copy as a plain object: the answer's schema takes any further WebAuthn field.
       return { options: { ...options } };
     },
@@ -287,7 +214,7 @@ export const consolePasskeyRoutes: FastifyPluginAsyncZod<{ config: Config }> = a
           { field: 'name', message: 'is required' },
         ]);
       }
-      const challenge = await takeChallenge(request, reply, 'register');
+      const challenge = await challenges.take(request, reply, 'register');
       // A challenge made for another person's session is no challenge of this one.
       if (!challenge || challenge.userId !== user.id) {
         throw new HttpProblem(
@@ -296,7 +223,7 @@ export const consolePasskeyRoutes: FastifyPluginAsyncZod<{ config: Config }> = a
         );
       }
       const checked = await verifyRegistration(
-        relyingPartyOf(request, config.publicUrl),
+        rpOf(request),
         request.body.credential,
         challenge.challengeHash,
       );

@@ -16,6 +16,7 @@ import {
   newClient,
   openSession,
   PASSWORD,
+  signedOutWrite,
 } from '../../test/console';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
 import { PENDING_GONE_MESSAGE } from './second-factor';
@@ -61,20 +62,7 @@ describe(`two-step sign-in: an authenticator app and recovery codes (${engine})`
     body: unknown,
     client = newClient(),
     url = '/api/recruiters/session/second-factor',
-  ) => {
-    const headers = t.headers('write');
-    return t.app.inject({
-      method: 'POST',
-      url,
-      remoteAddress: client,
-      headers: {
-        ...headers,
-        cookie: [headers.cookie, pending].filter(Boolean).join('; '),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-    });
-  };
+  ) => signedOutWrite(t, client, [pending], url, body);
   /** How the person's latest session was signed in. */
   const latestMethod = async (userId: number) =>
     (

@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   ALL_ROLES,
   adminJobParamsSchema,
   consolePaths,
+  PASSKEY_SIGN_IN_FAILED_MESSAGE,
+  passkeyOptionsSchema,
   PENDING_SIGN_IN_FAILURES,
   recoveryCodesSchema,
   SECOND_FACTOR_FAILED_MESSAGE,
@@ -14,10 +17,13 @@ import {
   totpConfirmSchema,
   totpDisableSchema,
   totpSetupSchema,
+  type AuthenticationCredential,
   type TotpSetup,
 } from '@lumenfield/contract';
 import type { AccountChangeRepositories } from '../../domains';
+import { challengeMatches, signInOptions, verifyPasskey } from '../../domains/accounts/passkeys';
 import { verifyPassword } from '../../domains/accounts/passwords';
+import type { PendingSignIn } from '../../domains/accounts/second-factors-repository';
 import type { SessionMethod } from '../../domains/accounts/sessions-repository';
 import { releaseAttempt, throttleKeys } from '../../domains/accounts/sign-in-throttle';
 import {
@@ -33,6 +39,7 @@ import {
 import type { User } from '../../domains/accounts/users-repository';
 import { HttpProblem } from '../../lib/http-problem';
 import { consoleProblems, signedInSession, toConsoleSession } from './console-user';
+import { passkeyChallenges, relyingPartyOf } from './passkey-ceremonies';
 import { reserveOr429 } from './session';
 
 const answers = consoleProblems(404, 409, 429);
@@ -47,8 +54,12 @@ class WrongCode extends Error {}
  * Two-step sign-in (CONTRACT §20, docs/security.md "Second factor"): the second step of a
  * sign-in, a person's own authenticator app and recovery codes, and the admins' rule and reset.
  */
-export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
+export const secondFactorRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
+  app,
+  { config },
+) => {
   const { repos } = app;
+  const challenges = passkeyChallenges(app);
   const { keys } = app.pendingSignIns;
   const own = { access: 'session', sessionOnly: true, roles: ALL_ROLES } as const;
   const admins = { access: 'session', sessionOnly: true, roles: ['admin'] } as const;
@@ -132,13 +143,62 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     return { pending, user };
   };
 
+  /**
+   * The second step done with a passkey: the challenge this browser was given for it (named
+   * for this person), answered by one of this person's passkeys, verified; else WrongCode.
+   */
+  const checkPasskey = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    credential: AuthenticationCredential,
+    pending: PendingSignIn,
+    userId: number,
+  ) => {
+    const challenge = await challenges.take(request, reply, 'sign-in');
+    if (pending.kind === 'enrol' || !challenge || challenge.userId !== userId) {
+      throw new WrongCode();
+    }
+    const verdict = await verifyPasskey(repos, {
+      credential,
+      expectedChallenge: challengeMatches(challenge.challengeHash),
+      rp: relyingPartyOf(request, config.publicUrl),
+      expectedUserId: userId,
+      now: app.now(),
+    });
+    if (verdict.reason !== undefined) throw new WrongCode();
+  };
+
+  app.post(
+    consolePaths.secondFactorPasskeyOptions,
+    {
+      // As the second step itself: the pending sign-in's cookie is the proof of the password.
+      config: { access: 'public' },
+      schema: {
+        summary: "Options for the second step with one of the pending person's passkeys",
+        tags: ['console'],
+        response: { 200: passkeyOptionsSchema, ...answers },
+      },
+    },
+    async (request, reply) => {
+      const { pending, user } = await pendingOr401(request, reply);
+      const passkeys = await repos.passkeys.listForUser(user.id);
+      if (pending.kind === 'enrol' || passkeys.length === 0) {
+        throw new HttpProblem(409, 'This account has no passkey: use a code instead.');
+      }
+      const options = await signInOptions(relyingPartyOf(request, config.publicUrl), passkeys);
+      await challenges.keep(request, reply, 'sign-in', options.challenge, user.id);
+      // A copy as a plain object: the answer's schema takes any further WebAuthn field.
+      return { options: { ...options } };
+    },
+  );
+
   app.post(
     consolePaths.secondFactor,
     {
       // The pending sign-in's cookie is the proof of the password; the page's headers as sign-in.
       config: { access: 'public' },
       schema: {
-        summary: 'The second step of a sign-in: a code from the app, or a recovery code',
+        summary: 'The second step of a sign-in: a code from the app, a recovery code, or a passkey',
         tags: ['console'],
         body: secondFactorSchema,
         response: { 200: secondFactorDoneSchema, ...answers },
@@ -151,9 +211,18 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       const reservation = await reserveOr429(app, throttle, now, TOO_MANY);
       const { body } = request;
       const method: SessionMethod =
-        'recoveryCode' in body ? 'password+recovery-code' : 'password+totp';
+        'recoveryCode' in body
+          ? 'password+recovery-code'
+          : 'credential' in body
+            ? 'password+passkey'
+            : 'password+totp';
       let recoveryCodes: string[] | undefined;
       try {
+        // A passkey is checked before the session's transaction, as at passkey sign-in: one of
+        // this person's, answering the challenge this browser was given for this step.
+        if ('credential' in body) {
+          await checkPasskey(request, reply, body.credential, pending, user.id);
+        }
         const context = await app.consoleSessions.start(
           request,
           reply,
@@ -177,6 +246,8 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
                 },
                 now,
               );
+            } else if ('credential' in body) {
+              // Checked above.
             } else if (pending.kind === 'enrol') {
               await takeCode(changes, user.id, body.code, 'pending');
               await changes.secondFactors.confirmTotp(user.id, now);
@@ -190,8 +261,10 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
                 },
                 now,
               );
-            } else {
+            } else if (pending.kind === 'totp') {
               await takeCode(changes, user.id, body.code, 'confirmed');
+            } else {
+              throw new WrongCode();
             }
             await changes.secondFactors.deletePending(pending.id);
             await changes.users.recordSignIn(user.id, now);
@@ -217,15 +290,20 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
           await repos.secondFactors.deletePending(pending.id);
           app.pendingSignIns.clear(request, reply);
         }
+        const what =
+          'recoveryCode' in body ? 'recovery code' : 'credential' in body ? 'passkey' : 'code';
         await repos.audit.record(
           {
             actor: { userId: user.id },
             action: 'second-factor-failed',
-            detail: `${'recoveryCode' in body ? 'recovery code' : 'code'} (${failures} of ${PENDING_SIGN_IN_FAILURES})`,
+            detail: `${what} (${failures} of ${PENDING_SIGN_IN_FAILURES})`,
           },
           now,
         );
-        throw new HttpProblem(401, SECOND_FACTOR_FAILED_MESSAGE);
+        throw new HttpProblem(
+          401,
+          'credential' in body ? PASSKEY_SIGN_IN_FAILED_MESSAGE : SECOND_FACTOR_FAILED_MESSAGE,
+        );
       }
     },
   );

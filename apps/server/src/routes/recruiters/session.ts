@@ -93,11 +93,14 @@ export const consoleSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpProblem(401, SIGN_IN_FAILED_MESSAGE);
       }
       await releaseAttempt(repos.signInThrottle, keys, reservation);
-      // A person with an authenticator app types its code next; one without, where the site
-      // requires a second factor, sets one up first. Either way no session yet.
+      // A person with an authenticator app types its code (or uses a passkey) next. Where the
+      // site requires a second factor, one whose factor is a passkey uses it, and one with none
+      // sets an app up first. Either way no session yet.
       const factors = await repos.secondFactors.secondFactorsOf(user.id);
+      const passkey = (await repos.passkeys.countForUser(user.id)) > 0;
       if (factors.totp || (await repos.accountSettings.read()).requireSecondFactor) {
-        return app.pendingSignIns.start(request, reply, user, factors.totp ? 'totp' : 'enrol');
+        const kind = factors.totp ? 'totp' : passkey ? 'passkey' : 'enrol';
+        return app.pendingSignIns.start(request, reply, user, kind, passkey);
       }
       const context = await app.consoleSessions.start(request, reply, user, async (changes) => {
         await changes.users.recordSignIn(user.id, now);

@@ -19,6 +19,7 @@ import {
   signOutSchema,
   type ConsoleSession,
   type PasskeyAdd,
+  type PasskeyOptions,
   type PasskeySignIn,
   type PasswordChange,
   type SecondFactorDone,
@@ -45,6 +46,8 @@ export const accountApi = {
   // The second step answers 401 for a wrong code: not a session that ended (no `call`).
   secondFactor: (body: SecondFactorInput) =>
     apiRequest('POST', consolePaths.secondFactor, { body, schema: secondFactorDoneSchema }),
+  secondFactorPasskeyOptions: () =>
+    apiRequest('POST', consolePaths.secondFactorPasskeyOptions, { schema: passkeyOptionsSchema }),
   secondFactorSetup: () =>
     apiRequest('POST', consolePaths.secondFactorSetup, { schema: totpSetupSchema }),
   secondFactors: (signal?: AbortSignal) =>
@@ -207,6 +210,16 @@ export function useSecondFactor() {
   return useMutation({ mutationFn: accountApi.secondFactor });
 }
 
+/** The second step with one of the person's passkeys; the caller says when it is done. */
+export function usePasskeySecondStep() {
+  return useMutation({
+    mutationFn: async () =>
+      accountApi.secondFactor({
+        credential: await passkeyAnswer(await accountApi.secondFactorPasskeyOptions()),
+      }),
+  });
+}
+
 export const secondFactorsQuery = queryOptions({
   queryKey: accountKeys.secondFactors,
   queryFn: ({ signal }) => accountApi.secondFactors(signal),
@@ -310,23 +323,26 @@ export function useRemovePasskey(userId?: number) {
   });
 }
 
+/**
+ * A passkey's answer to `options` (the browser's own dialog: the device's PIN or biometrics), as
+ * the server takes it. The WebAuthn library is loaded only when it is used.
+ */
+async function passkeyAnswer({ options }: PasskeyOptions) {
+  const { startAuthentication } = await import('@simplewebauthn/browser');
+  const credential = await startAuthentication({
+    optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
+  });
+  return { ...credential, clientExtensionResults: { ...credential.clientExtensionResults } };
+}
+
 /** Signing in with a passkey: any of this site's the device holds; no e-mail asked. */
 export function usePasskeySignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => {
-      const { startAuthentication } = await import('@simplewebauthn/browser');
-      const { options } = await accountApi.passkeySignInOptions();
-      const credential = await startAuthentication({
-        optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
-      });
-      return accountApi.signInWithPasskey({
-        credential: {
-          ...credential,
-          clientExtensionResults: { ...credential.clientExtensionResults },
-        },
-      });
-    },
+    mutationFn: async () =>
+      accountApi.signInWithPasskey({
+        credential: await passkeyAnswer(await accountApi.passkeySignInOptions()),
+      }),
     onSuccess: (session) => queryClient.setQueryData(sessionQuery.queryKey, session),
   });
 }

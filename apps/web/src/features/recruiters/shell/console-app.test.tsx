@@ -1,7 +1,7 @@
 import { SECOND_FACTOR_FAILED_MESSAGE, SIGN_IN_FAILED_MESSAGE } from '@lumenfield/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   job,
   json,
@@ -98,7 +98,7 @@ describe('two-step sign-in', () => {
     mockApi({
       'GET /recruiters/session': () => (signedIn ? json(session()) : problem(401, 'Sign in')),
       'POST /recruiters/session': () =>
-        json({ secondStep: 'totp', expiresOn: '2026-11-23T12:05:00.000Z' }),
+        json({ secondStep: 'totp', passkey: false, expiresOn: '2026-11-23T12:05:00.000Z' }),
       'POST /recruiters/session/second-factor': (_url, init) => {
         const body = JSON.parse(String(init?.body)) as { code?: string; recoveryCode?: string };
         sent.push(body);
@@ -135,7 +135,7 @@ describe('two-step sign-in', () => {
     mockApi({
       'GET /recruiters/session': () => problem(401, 'Sign in'),
       'POST /recruiters/session': () =>
-        json({ secondStep: 'totp', expiresOn: '2026-11-23T12:05:00.000Z' }),
+        json({ secondStep: 'totp', passkey: false, expiresOn: '2026-11-23T12:05:00.000Z' }),
       'POST /recruiters/session/second-factor': () =>
         problem(401, 'Your sign-in has expired. Please sign in again.'),
     });
@@ -148,6 +148,54 @@ describe('two-step sign-in', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Your sign-in has expired.');
     expect(screen.getByLabelText('Email')).toHaveValue('rita@example.com');
     expect(screen.getByLabelText('Password')).toHaveValue('');
+  });
+});
+
+describe('two-step sign-in with a passkey', () => {
+  it('a passkey as the step: its button has focus, and the other ways in step aside', async () => {
+    // A browser that can do passkeys: the page offers its own passkey sign-in beside the form.
+    vi.stubGlobal('PublicKeyCredential', class {});
+    try {
+      mockApi({
+        'GET /recruiters/session': () => problem(401, 'Sign in'),
+        'POST /recruiters/session': () =>
+          json({ secondStep: 'passkey', passkey: true, expiresOn: '2026-11-23T12:05:00.000Z' }),
+      });
+      renderConsole('/recruiters/sign-in');
+      expect(
+        await screen.findByRole('button', { name: 'Sign in with a passkey' }),
+      ).toBeInTheDocument();
+      await userEvent.type(await screen.findByLabelText('Email'), 'rita@example.com');
+      await userEvent.type(screen.getByLabelText('Password'), 'a long enough password');
+      await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+      const use = await screen.findByRole('button', { name: 'Use your passkey' });
+      await waitFor(() => expect(use).toHaveFocus());
+      expect(screen.queryByRole('button', { name: 'Sign in with a passkey' })).toBeNull();
+      // A passkey is this person's only factor: no code, no recovery code offered.
+      expect(screen.queryByLabelText('Code from your app')).toBeNull();
+      expect(screen.queryByRole('button', { name: /instead/ })).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('with an app and a passkey, the code comes first and the passkey is offered instead', async () => {
+    mockApi({
+      'GET /recruiters/session': () => problem(401, 'Sign in'),
+      'POST /recruiters/session': () =>
+        json({ secondStep: 'totp', passkey: true, expiresOn: '2026-11-23T12:05:00.000Z' }),
+    });
+    renderConsole('/recruiters/sign-in');
+    await userEvent.type(await screen.findByLabelText('Email'), 'rita@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'a long enough password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByLabelText('Code from your app')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Use a passkey instead' }));
+    expect(screen.getByRole('button', { name: 'Use your passkey' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Code from your app')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Use a code from your app instead' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Use a recovery code instead' })).toBeVisible();
   });
 });
 

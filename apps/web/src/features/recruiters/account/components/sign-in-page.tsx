@@ -3,6 +3,7 @@ import {
   API_BASE_PATH,
   consolePaths,
   isSecondStep,
+  PASSKEY_SIGN_IN_FAILED_MESSAGE,
   SECOND_FACTOR_FAILED_MESSAGE,
   SSO_FAILURE_MESSAGES,
   SSO_FAILURE_PARAM,
@@ -18,6 +19,7 @@ import {
   accountApi,
   passkeyFailureText,
   signInOptionsQuery,
+  usePasskeySecondStep,
   usePasskeySignIn,
   useSecondFactor,
   useSignedInBy,
@@ -31,8 +33,8 @@ import './sign-in-page.css';
 
 type Step =
   | { kind: 'password' }
-  | { kind: 'totp' }
-  | { kind: 'enrol' }
+  /** The second step: `passkey`, one of the person's passkeys can do it. */
+  | { kind: 'totp' | 'passkey' | 'enrol'; passkey: boolean }
   /** Enrolled at sign-in: the recovery codes, shown once, before the console opens. */
   | { kind: 'codes'; done: SecondFactorDone };
 
@@ -45,27 +47,35 @@ function SignInAlert({ error }: { error: string | null }) {
   );
 }
 
+/** What the second step is being done with. */
+type Proof = 'code' | 'recovery' | 'passkey';
+
 /**
- * The second step (docs/recruiters.md, "Two-step sign-in"): a code from the app, or one of the
- * recovery codes; at enrolment, the app's set-up first. What was typed stays on an error; a
- * pending sign-in that has ended sends the person back to their password.
+ * The second step (docs/recruiters.md, "Two-step sign-in"): a code from the app, one of the
+ * recovery codes, or one of the person's passkeys; at enrolment, the app's set-up first. What was
+ * typed stays on an error; a pending sign-in that has ended sends the person back to their
+ * password.
  */
 function SecondStepForm({
-  enrol,
+  kind,
+  passkey,
   idPrefix,
   onDone,
   onRestart,
 }: {
-  enrol: boolean;
+  kind: 'totp' | 'passkey' | 'enrol';
+  passkey: boolean;
   idPrefix: string;
   onDone: (done: SecondFactorDone) => void;
   onRestart: (message: string) => void;
 }) {
-  const [useRecovery, setUseRecovery] = useState(false);
+  const enrol = kind === 'enrol';
+  const [proof, setProof] = useState<Proof>(kind === 'passkey' ? 'passkey' : 'code');
   const [code, setCode] = useState('');
   const [recoveryCode, setRecoveryCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const verifying = useSecondFactor();
+  const withPasskey = usePasskeySecondStep();
   const fieldsRef = useRef<HTMLDivElement>(null);
   const setup = useQuery({
     queryKey: ['account', 'sign-in-setup'],
@@ -76,42 +86,62 @@ function SecondStepForm({
     retry: false,
   });
   const focusField = () =>
-    requestAnimationFrame(() => fieldsRef.current?.querySelector<HTMLElement>('input')?.focus());
+    requestAnimationFrame(() =>
+      fieldsRef.current?.querySelector<HTMLElement>('input, button')?.focus(),
+    );
   useEffect(() => {
     if (setup.isError) onRestart(failureText(setup.error, 'Please sign in again.'));
   }, [setup.isError, setup.error, onRestart]);
-  // The password form is gone: the code's field (or, to enrol, the step's heading) takes focus.
+  // The password form is gone: the step's field or button (or, to enrol, its heading) takes focus.
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (enrol) headingRef.current?.focus();
-    else fieldsRef.current?.querySelector<HTMLElement>('input')?.focus();
+    else fieldsRef.current?.querySelector<HTMLElement>('input, button')?.focus();
   }, [enrol]);
 
+  /** A failure the person can try again from is shown; an ended sign-in starts again. */
+  const failed = (failure: unknown, retryable: string) => {
+    const message =
+      proof === 'passkey'
+        ? passkeyFailureText(failure, 'Signing in failed. Please try again.')
+        : failureText(failure, 'Signing in failed. Please try again.');
+    if (failure instanceof ApiError && failure.status === 401 && message !== retryable) {
+      onRestart(message);
+      return;
+    }
+    setError(message);
+    focusField();
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    verifying.mutate(useRecovery ? { recoveryCode } : { code }, {
+    if (proof === 'passkey') {
+      withPasskey.mutate(undefined, {
+        onSuccess: onDone,
+        onError: (failure) => failed(failure, PASSKEY_SIGN_IN_FAILED_MESSAGE),
+      });
+      return;
+    }
+    verifying.mutate(proof === 'recovery' ? { recoveryCode } : { code }, {
       onSuccess: onDone,
-      onError: (failure) => {
-        const message = failureText(failure, 'Signing in failed. Please try again.');
-        if (
-          failure instanceof ApiError &&
-          failure.status === 401 &&
-          message !== SECOND_FACTOR_FAILED_MESSAGE
-        ) {
-          onRestart(message);
-          return;
-        }
-        setError(message);
-        focusField();
-      },
+      onError: (failure) => failed(failure, SECOND_FACTOR_FAILED_MESSAGE),
     });
   };
-  const switchKind = () => {
-    setUseRecovery((current) => !current);
+  const switchTo = (next: Proof) => {
+    setProof(next);
     setError(null);
     focusField();
   };
+  // The other ways this step can be done, each a link-styled button.
+  const others: { proof: Proof; label: string }[] =
+    kind === 'totp'
+      ? [
+          { proof: 'code' as const, label: 'Use a code from your app instead' },
+          { proof: 'passkey' as const, label: 'Use a passkey instead' },
+          { proof: 'recovery' as const, label: 'Use a recovery code instead' },
+        ].filter((other) => other.proof !== proof && (other.proof !== 'passkey' || passkey))
+      : [];
+  const busy = verifying.isPending || withPasskey.isPending;
 
   return (
     <>
@@ -131,15 +161,25 @@ function SecondStepForm({
         <>
           <h2 className="rc-signin__step">Two-step sign-in</h2>
           <p>
-            {useRecovery
-              ? 'Type one of the recovery codes you saved when you set up two-step sign-in. Each works once.'
-              : 'Open your authenticator app and type the 6-digit code it shows for the Lumenfield console.'}
+            {proof === 'passkey'
+              ? 'Confirm it is you with your passkey: your device asks for its PIN, fingerprint or face.'
+              : proof === 'recovery'
+                ? 'Type one of the recovery codes you saved when you set up two-step sign-in. Each works once.'
+                : 'Open your authenticator app and type the 6-digit code it shows for the Lumenfield console.'}
           </p>
         </>
       )}
       <form onSubmit={submit} noValidate>
         <div ref={fieldsRef}>
-          {useRecovery ? (
+          {proof === 'passkey' ? (
+            <button
+              type="submit"
+              className="button button--primary rc-signin__submit"
+              disabled={busy}
+            >
+              Use your passkey
+            </button>
+          ) : proof === 'recovery' ? (
             <div className="rc-field">
               <label htmlFor={`${idPrefix}-recovery`}>Recovery code</label>
               <input
@@ -157,18 +197,25 @@ function SecondStepForm({
             <OneTimeCodeField id={`${idPrefix}-code`} value={code} onChange={setCode} />
           )}
         </div>
-        <button
-          type="submit"
-          className="button button--primary rc-signin__submit"
-          disabled={verifying.isPending || (enrol && !setup.isSuccess)}
-        >
-          {enrol ? 'Turn on and sign in' : 'Verify'}
-        </button>
-        {enrol ? null : (
-          <button type="button" className="rc-signin__switch" onClick={switchKind}>
-            {useRecovery ? 'Use a code from your app instead' : 'Use a recovery code instead'}
+        {proof === 'passkey' ? null : (
+          <button
+            type="submit"
+            className="button button--primary rc-signin__submit"
+            disabled={busy || (enrol && !setup.isSuccess)}
+          >
+            {enrol ? 'Turn on and sign in' : 'Verify'}
           </button>
         )}
+        {others.map((other) => (
+          <button
+            key={other.proof}
+            type="button"
+            className="rc-signin__switch"
+            onClick={() => switchTo(other.proof)}
+          >
+            {other.label}
+          </button>
+        ))}
       </form>
     </>
   );
@@ -185,6 +232,7 @@ export function SignInForm({
   idPrefix = 'signin',
   secondary = false,
   children,
+  onSecondStep,
 }: {
   /** After the session is in the console's cache (account/api.ts). */
   onSignedIn?: (session: ConsoleSession) => void;
@@ -195,6 +243,8 @@ export function SignInForm({
   secondary?: boolean;
   /** More actions beside Sign in (the dialog's "Not now"). */
   children?: ReactNode;
+  /** Told when the second step starts or ends: the page's other ways in step aside meanwhile. */
+  onSecondStep?: (inSecondStep: boolean) => void;
 }) {
   const [email, setEmail] = useState(knownEmail);
   const [password, setPassword] = useState('');
@@ -208,11 +258,15 @@ export function SignInForm({
     signedInBy(done);
     onSignedIn?.(done);
   };
-  const restart = useCallback((message: string) => {
-    setStep({ kind: 'password' });
-    setError(message);
-    requestAnimationFrame(() => passwordRef.current?.focus());
-  }, []);
+  const restart = useCallback(
+    (message: string) => {
+      setStep({ kind: 'password' });
+      onSecondStep?.(false);
+      setError(message);
+      requestAnimationFrame(() => passwordRef.current?.focus());
+    },
+    [onSecondStep],
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -222,8 +276,10 @@ export function SignInForm({
       {
         onSuccess: (answer) => {
           setPassword('');
-          if (isSecondStep(answer)) setStep({ kind: answer.secondStep });
-          else onSignedIn?.(answer);
+          if (isSecondStep(answer)) {
+            setStep({ kind: answer.secondStep, passkey: answer.passkey });
+            onSecondStep?.(true);
+          } else onSignedIn?.(answer);
         },
         onError: (failure) => {
           setPassword('');
@@ -234,10 +290,11 @@ export function SignInForm({
     );
   };
 
-  if (step.kind === 'totp' || step.kind === 'enrol') {
+  if (step.kind === 'totp' || step.kind === 'passkey' || step.kind === 'enrol') {
     return (
       <SecondStepForm
-        enrol={step.kind === 'enrol'}
+        kind={step.kind}
+        passkey={step.passkey}
         idPrefix={idPrefix}
         onRestart={restart}
         onDone={(done) => (done.recoveryCodes ? setStep({ kind: 'codes', done }) : finish(done))}
@@ -360,6 +417,8 @@ export function SignInPage() {
   const failure = ssoFailureSchema.safeParse(params.get(SSO_FAILURE_PARAM));
   const provider = options.data?.provider ?? null;
   const breakGlassOnly = provider !== null && options.data?.passwordSignIn === 'break-glass';
+  // While a password's second step runs, it is the page's one way on.
+  const [inSecondStep, setInSecondStep] = useState(false);
   return (
     <main className="rc-signin" id="rc-main">
       <div className="rc-signin__card">
@@ -367,12 +426,12 @@ export function SignInPage() {
           <Logo />
         </div>
         <h1>Sign in to the recruiters&rsquo; console</h1>
-        {failure.success ? (
+        {failure.success && !inSecondStep ? (
           <p className="rc-alert rc-alert--error" role="alert">
             {SSO_FAILURE_MESSAGES[failure.data]}
           </p>
         ) : null}
-        {provider ? (
+        {provider && !inSecondStep ? (
           <>
             <a className="button button--primary rc-signin__submit" href={SSO_START_URL}>
               {provider.button}
@@ -390,12 +449,12 @@ export function SignInPage() {
             <p className="rc-signin__hint">
               Password sign-in is kept for one admin, for when single sign-on is down.
             </p>
-            <SignInForm secondary />
+            <SignInForm secondary onSecondStep={setInSecondStep} />
           </details>
         ) : (
-          <SignInForm secondary={provider !== null} />
+          <SignInForm secondary={provider !== null} onSecondStep={setInSecondStep} />
         )}
-        <PasskeySignIn />
+        {inSecondStep ? null : <PasskeySignIn />}
       </div>
     </main>
   );
