@@ -6,6 +6,8 @@ import {
   API_BASE_PATH,
   consolePaths,
   FIXED_HEADER_NAME,
+  RECENT_SIGN_IN_MINUTES,
+  SIGN_IN_AGAIN_TO_CHANGE_MESSAGE,
   STAFF_ROLES,
   FIXED_HEADER_VALUE,
   XSRF_HEADER_NAME,
@@ -60,8 +62,16 @@ declare module 'fastify' {
     roles?: readonly UserRole[];
     /** `session` routes only: a signed-in browser only, never a personal API token. */
     sessionOnly?: boolean;
+    /**
+     * `sessionOnly` routes that change how a person signs in: a session signed in within
+     * RECENT_SIGN_IN_MINUTES, else 403 SIGN_IN_AGAIN_TO_CHANGE_MESSAGE (the page signs in again
+     * in place and sends the call once more).
+     */
+    recentSignIn?: boolean;
   }
 }
+
+const RECENT_SIGN_IN_MS = RECENT_SIGN_IN_MINUTES * 60 * 1000;
 
 /** The bearer API's calls go into the audit log as this actor (the CLI's own app: 'cli'). */
 export type TokenActor = 'token' | 'cli';
@@ -134,6 +144,9 @@ export const apiGuard = fp<ApiGuardOptions>(
       if (route.config?.sessionOnly && access !== 'session') {
         throw new Error(`${String(route.method)} ${route.url}: sessionOnly needs access 'session'`);
       }
+      if (route.config?.recentSignIn && !route.config.sessionOnly) {
+        throw new Error(`${String(route.method)} ${route.url}: recentSignIn needs sessionOnly`);
+      }
     });
 
     const requireRole = (request: FastifyRequest, role: UserRole) => {
@@ -148,6 +161,12 @@ export const apiGuard = fp<ApiGuardOptions>(
       const context = await api.consoleSessions.resolve(request);
       if (!context) throw new HttpProblem(401, 'Please sign in to continue.');
       requireRole(request, context.user.role);
+      if (
+        request.routeOptions.config.recentSignIn &&
+        api.now().getTime() - Date.parse(context.session.createdAt) > RECENT_SIGN_IN_MS
+      ) {
+        throw new HttpProblem(403, SIGN_IN_AGAIN_TO_CHANGE_MESSAGE);
+      }
       request.consoleContext = context;
     };
 

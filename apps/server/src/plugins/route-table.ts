@@ -9,6 +9,8 @@ export interface RouteEntry {
   access: RouteAccess | undefined;
   /** A `session` route that a personal API token may not call. */
   sessionOnly: boolean;
+  /** A route that changes how a person signs in: only soon after signing in. */
+  recentSignIn: boolean;
 }
 
 declare module 'fastify' {
@@ -31,6 +33,7 @@ export const routeTable = fp(
           url: route.url,
           access: route.config?.access,
           sessionOnly: route.config?.sessionOnly === true,
+          recentSignIn: route.config?.recentSignIn === true,
         });
       }
     });

@@ -198,6 +198,19 @@ export const OWN_ROUTES: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * The routes that change how a person signs in (`recentSignIn`): only within
+ * RECENT_SIGN_IN_MINUTES of signing in. Turning the app off and new recovery codes are not
+ * here: they ask for a current code (or the password) in their body instead.
+ */
+export const RECENT_SIGN_IN_ROUTES: ReadonlySet<string> = new Set([
+  'POST /api/recruiters/session/totp',
+  'PUT /api/recruiters/session/totp',
+  'POST /api/recruiters/session/passkeys/options',
+  'POST /api/recruiters/session/passkeys',
+  'DELETE /api/recruiters/session/passkeys/:id',
+]);
+
+/**
  * The console routes a personal API token may not call (`sessionOnly`): signing in and out, the
  * password, the tokens themselves, and every account route (making, changing, deactivating an
  * account, its role or its password). Every other `session` and `session-link` route takes a

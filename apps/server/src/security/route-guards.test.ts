@@ -1,6 +1,12 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXED_HEADER_NAME, FIXED_HEADER_VALUE, XSRF_HEADER_NAME } from '@lumenfield/contract';
+import {
+  FIXED_HEADER_NAME,
+  FIXED_HEADER_VALUE,
+  RECENT_SIGN_IN_MINUTES,
+  SIGN_IN_AGAIN_TO_CHANGE_MESSAGE,
+  XSRF_HEADER_NAME,
+} from '@lumenfield/contract';
 import { BEARER_FAILURES_PER_MINUTE } from '../plugins/api-guard';
 import type { RouteEntry } from '../plugins/route-table';
 import { mintXsrfToken } from '../plugins/xsrf';
@@ -11,6 +17,7 @@ import {
   createFixtures,
   OWN_ROUTES,
   REACH_ROLE_ROUTES,
+  RECENT_SIGN_IN_ROUTES,
   routeCases,
   SESSION_ONLY_PATHS,
   SESSION_ONLY_ROUTES,
@@ -286,6 +293,38 @@ describe(`security: every route meets its guard, whatever the spelling (${engine
     const open = consoleRoutes.filter((r) => SESSION_ONLY_PATHS.test(r.url) && !r.sessionOnly);
     expect(open.map((r) => `${r.method} ${r.url}`)).toEqual([]);
     expect(consoleRoutes.filter((r) => SESSION_ONLY_PATHS.test(r.url)).length).toBeGreaterThan(8);
+  });
+
+  it('a route that changes how one signs in takes only a session signed in within the last minutes', async () => {
+    const flagged = guarded()
+      .filter((r) => r.recentSignIn)
+      .map((r) => `${r.method} ${r.url}`);
+    expect(new Set(flagged)).toEqual(RECENT_SIGN_IN_ROUTES);
+    const signedIn = (minutesAgo: number) =>
+      openSession(
+        t,
+        fixtures.admin,
+        'password',
+        new Date(t.app.now().getTime() - minutesAgo * 60_000),
+      );
+    for (const key of RECENT_SIGN_IN_ROUTES) {
+      const [method, url] = key.split(' ') as [string, string];
+      const route = table().find((r) => r.method === method && r.url === url)!;
+      const routeCase = caseOf(method, url);
+      const send = async (session: string) => {
+        const headers = pageHeaders(method);
+        const cookie = [headers.cookie, session].filter(Boolean).join('; ');
+        return t.app.inject(request(route, routeCase, routeCase.url, { ...headers, cookie }));
+      };
+      // Signed in a minute past the window: refused before the route does anything.
+      const stale = await send(await signedIn(RECENT_SIGN_IN_MINUTES + 1));
+      expect(stale.statusCode, key).toBe(403);
+      expect(stale.json(), key).toMatchObject({ detail: SIGN_IN_AGAIN_TO_CHANGE_MESSAGE });
+      // Within it, the route answers for itself (its own 2xx, 400, 404 or 409).
+      const fresh = await send(await signedIn(RECENT_SIGN_IN_MINUTES - 1));
+      expect(fresh.json()?.detail, key).not.toBe(SIGN_IN_AGAIN_TO_CHANGE_MESSAGE);
+      expect(fresh.statusCode, key).not.toBe(401);
+    }
   });
 
   it("a session route takes a person's own token instead of the session and the page's headers, with their role, and refuses every spelling with a wrong or revoked one", async () => {

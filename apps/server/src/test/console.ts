@@ -104,13 +104,15 @@ export async function openSession(
   t: TestApp,
   user: User,
   method: SessionMethod = 'password',
+  /** When the person signed in (now when not said). */
+  signedInAt?: Date,
 ): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
   const now = t.app.now();
   await t.app.repos.sessions.create({
     id: crypto.createHash('sha256').update(token).digest('hex'),
     userId: user.id,
-    createdAt: now.toISOString(),
+    createdAt: (signedInAt ?? now).toISOString(),
     lastSeenAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + 3_600_000).toISOString(),
     method,

@@ -58,6 +58,8 @@ export const consolePasskeyRoutes: FastifyPluginAsyncZod<{ config: Config }> = a
 ) => {
   const { repos } = app;
   const own = { access: 'session', sessionOnly: true, roles: ALL_ROLES } as const;
+  // Adding or removing one's passkey changes how one signs in: only soon after signing in.
+  const ownChange = { ...own, recentSignIn: true } as const;
   const admins = { access: 'session', sessionOnly: true, roles: ['admin'] } as const;
 
   const challenges = passkeyChallenges(app);
@@ -174,7 +176,7 @@ export const consolePasskeyRoutes: FastifyPluginAsyncZod<{ config: Config }> = a
   app.post(
     consolePaths.passkeyOptions,
     {
-      config: own,
+      config: ownChange,
       schema: {
         summary: 'Options for adding a passkey to your account',
         tags: ['console'],
@@ -198,7 +200,7 @@ export const consolePasskeyRoutes: FastifyPluginAsyncZod<{ config: Config }> = a
   app.post(
     consolePaths.passkeys,
     {
-      config: own,
+      config: ownChange,
       schema: {
         summary: 'Add a passkey: its name and the browser’s answer to the options',
         tags: ['console'],
@@ -293,7 +295,7 @@ export const consolePasskeyRoutes: FastifyPluginAsyncZod<{ config: Config }> = a
   app.delete(
     consolePaths.passkey,
     {
-      config: own,
+      config: ownChange,
       schema: {
         summary: 'Remove one of your passkeys: it signs nobody in any more',
         tags: ['console'],

@@ -62,6 +62,9 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
   const challenges = passkeyChallenges(app);
   const { keys } = app.pendingSignIns;
   const own = { access: 'session', sessionOnly: true, roles: ALL_ROLES } as const;
+  // Setting up an app changes how one signs in: only soon after signing in. Turning it off and
+  // new recovery codes ask for a current code (or the password) instead.
+  const ownChange = { ...own, recentSignIn: true } as const;
   const admins = { access: 'session', sessionOnly: true, roles: ['admin'] } as const;
 
   /** A new secret, not yet on, for `user`: replaces an earlier unconfirmed one. */
@@ -342,7 +345,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
   app.post(
     consolePaths.totp,
     {
-      config: own,
+      config: ownChange,
       schema: {
         summary: 'Set up an authenticator app: a new secret, on once a code confirms it',
         tags: ['console'],
@@ -361,7 +364,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
   app.put(
     consolePaths.totp,
     {
-      config: own,
+      config: ownChange,
       schema: {
         summary: 'Turn two-step sign-in on with a current code; answers the recovery codes',
         tags: ['console'],

@@ -12,7 +12,12 @@ import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from '@lumenfield/page-kit';
 import { sessionQuery, useSignOut } from '../account/api';
 import { createConsoleQueryClient, failureText } from '../common/api/query-client';
-import { safeReturnPath, setSignedOutHandler, signInHref } from '../common/api/request';
+import {
+  safeReturnPath,
+  setSignedOutHandler,
+  signInHref,
+  type SignInAgainReason,
+} from '../common/api/request';
 import { SignInAgain } from '../account/components/sign-in-again';
 import { SessionContext } from '../common/session';
 import {
@@ -200,11 +205,14 @@ function Console() {
   const signedOut = who.isSuccess && who.data === null;
   const signOut = useSignOut();
   // A call met an ended session: the person is asked to sign in again over the page (api.ts).
-  const [askAgain, setAskAgain] = useState<{ answer: (signedIn: boolean) => void }>();
+  const [askAgain, setAskAgain] = useState<{
+    reason: SignInAgainReason;
+    answer: (signedIn: boolean) => void;
+  }>();
   const signedIn = session !== undefined;
   useEffect(() => {
     if (!signedIn) return;
-    setSignedOutHandler(() => new Promise((answer) => setAskAgain({ answer })));
+    setSignedOutHandler((reason) => new Promise((answer) => setAskAgain({ reason, answer })));
   }, [signedIn]);
 
   const signedOutOutsideSignIn = signedOut && route.id !== 'signIn';
@@ -274,6 +282,7 @@ function Console() {
       </Shell>
       {askAgain ? (
         <SignInAgain
+          reason={askAgain.reason}
           email={session.user.email}
           onSignedIn={() => {
             setAskAgain(undefined);

@@ -1,8 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { SECOND_FACTOR_FAILED_MESSAGE, type SecondFactors } from '@lumenfield/contract';
-import { json, mockSignedIn, problem, renderConsole } from '../../shell/test-support';
+import {
+  SECOND_FACTOR_FAILED_MESSAGE,
+  SIGN_IN_AGAIN_TO_CHANGE_MESSAGE,
+  type SecondFactors,
+} from '@lumenfield/contract';
+import { json, mockSignedIn, problem, renderConsole, session } from '../../shell/test-support';
 
 const KEY = 'JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP';
 const CODES = Array.from({ length: 10 }, (_, i) => `aaaaa${i}-bbbbbb-cccccc-dddddd`);
@@ -70,5 +74,36 @@ describe('Two-step sign-in in Your account', () => {
       { code: '654321' },
       { password: 'correct horse battery staple 7' },
     ]);
+  });
+
+  it('signed in a while ago, setting up an app asks to sign in again in place, then goes on', async () => {
+    let signedInAgain = false;
+    const fetchMock = mockSignedIn({
+      'GET /recruiters/session/totp': () => json({ totp: false, recoveryCodesLeft: 0 }),
+      'POST /recruiters/session/totp': () =>
+        signedInAgain
+          ? json({ secret: KEY, uri: `otpauth://totp/x?secret=${KEY.replace(/ /g, '')}` })
+          : problem(403, SIGN_IN_AGAIN_TO_CHANGE_MESSAGE),
+      'POST /recruiters/session': () => {
+        signedInAgain = true;
+        return json(session());
+      },
+    });
+    renderConsole('/recruiters/account');
+    const section = await screen.findByRole('region', { name: 'Two-step sign-in' });
+    await userEvent.click(
+      await within(section).findByRole('button', { name: 'Set up an authenticator app' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('rita@example.com');
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'a long enough password');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sign in' }));
+    // The call is sent again once signed in: the set-up goes on where it was.
+    expect(await within(section).findByRole('img', { name: /QR code/ })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const setups = fetchMock.mock.calls.filter(
+      ([url, init]) => String(url).endsWith('/session/totp') && init?.method === 'POST',
+    );
+    expect(setups).toHaveLength(2);
   });
 });

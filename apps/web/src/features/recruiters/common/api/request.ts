@@ -1,4 +1,9 @@
-import { SIGN_IN_RETURN_PARAM, consolePagePaths, consolePaths } from '@lumenfield/contract';
+import {
+  SIGN_IN_AGAIN_TO_CHANGE_MESSAGE,
+  SIGN_IN_RETURN_PARAM,
+  consolePagePaths,
+  consolePaths,
+} from '@lumenfield/contract';
 import { ApiError, apiRequest, type RequestOptions } from '@/lib/api-client';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -21,12 +26,18 @@ export function safeReturnPath(next: string | null): string {
 }
 
 /**
- * Called on a 401 from any call but the sign-in itself: the session has ended. It answers
- * whether the person signed in again (the console asks in place, in a dialog, so a form being
- * filled stays as typed); the call is then sent once more. Until the console sets its handler
- * (and in tests), the browser goes to the sign-in page.
+ * Why the person is asked to sign in again: their session has `ended` (a 401 from any call but
+ * the sign-in itself), or they are changing how they sign in and must `confirm` it is them (a
+ * 403 saying so: docs/security.md, "Signing in again to change a factor").
  */
-type SignedOutHandler = () => Promise<boolean>;
+export type SignInAgainReason = 'ended' | 'confirm';
+
+/**
+ * Asked when a call needs the person to sign in again: it answers whether they did (the console
+ * asks in place, in a dialog, so a form being filled stays as typed); the call is then sent once
+ * more. Until the console sets its handler (and in tests), the browser goes to the sign-in page.
+ */
+type SignedOutHandler = (reason: SignInAgainReason) => Promise<boolean>;
 let onSignedOut: SignedOutHandler = () => {
   const { pathname, search } = window.location;
   window.location.assign(signInHref(pathname + search));
@@ -36,13 +47,21 @@ export function setSignedOutHandler(handler: SignedOutHandler) {
   onSignedOut = handler;
 }
 
-/** One question at a time: calls that meet the ended session together wait for one answer. */
+/** One question at a time: calls that need it together wait for one answer. */
 let signingInAgain: Promise<boolean> | undefined;
-function signInAgain(): Promise<boolean> {
-  signingInAgain ??= onSignedOut().finally(() => {
+function signInAgain(reason: SignInAgainReason): Promise<boolean> {
+  signingInAgain ??= onSignedOut(reason).finally(() => {
     signingInAgain = undefined;
   });
   return signingInAgain;
+}
+
+/** Why `error` asks the person to sign in again, if it does. */
+function signInAgainFor(error: unknown, path: string): SignInAgainReason | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  if (error.status === 401 && path !== consolePaths.session) return 'ended';
+  if (error.status === 403 && error.message === SIGN_IN_AGAIN_TO_CHANGE_MESSAGE) return 'confirm';
+  return undefined;
 }
 
 export async function call<T>(
@@ -53,9 +72,8 @@ export async function call<T>(
   try {
     return await apiRequest(method, path, options);
   } catch (error) {
-    const sessionEnded =
-      error instanceof ApiError && error.status === 401 && path !== consolePaths.session;
-    if (sessionEnded && (await signInAgain())) return apiRequest(method, path, options);
+    const reason = signInAgainFor(error, path);
+    if (reason && (await signInAgain(reason))) return apiRequest(method, path, options);
     throw error;
   }
 }
