@@ -6,12 +6,13 @@ import { z } from './zod-setup';
 
 /**
  * Minutes after signing in during which a person may change how they sign in (add or remove a
- * passkey, set up an app): later, they sign in again first (OWASP ASVS 7.5.1).
+ * passkey, set up an app) or end one of their sessions: later, they sign in again first (OWASP
+ * ASVS 7.5.1, 7.5.2).
  */
 export const RECENT_SIGN_IN_MINUTES = 10;
-/** What a change of how one signs in answers (403) when the sign-in is older than that. */
+/** What such a change answers (403) when the sign-in is older than that. */
 export const SIGN_IN_AGAIN_TO_CHANGE_MESSAGE =
-  'To change how you sign in, confirm it is you: sign in again.';
+  'This change needs a recent sign-in: confirm it is you by signing in again.';
 
 /** Recovery codes a person gets at a time; each works once. */
 export const RECOVERY_CODE_COUNT = 10;

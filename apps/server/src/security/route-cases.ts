@@ -198,8 +198,8 @@ export const OWN_ROUTES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * The routes that change how a person signs in (`recentSignIn`): only within
- * RECENT_SIGN_IN_MINUTES of signing in. Turning the app off and new recovery codes are not
+ * The routes that change how a person signs in, or end one of their sessions (`recentSignIn`):
+ * only within RECENT_SIGN_IN_MINUTES of signing in. Turning the app off and new recovery codes are not
  * here: they ask for a current code (or the password) in their body instead.
  */
 export const RECENT_SIGN_IN_ROUTES: ReadonlySet<string> = new Set([
@@ -208,6 +208,7 @@ export const RECENT_SIGN_IN_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/recruiters/session/passkeys/options',
   'POST /api/recruiters/session/passkeys',
   'DELETE /api/recruiters/session/passkeys/:id',
+  'DELETE /api/recruiters/session/sessions/:handle',
 ]);
 
 /**

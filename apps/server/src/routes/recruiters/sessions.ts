@@ -72,7 +72,8 @@ export const consoleSessionListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     consolePaths.sessionEnd,
     {
-      config: own,
+      // Ending a session (a lost laptop's) asks for a recent sign-in (OWASP ASVS 7.5.2).
+      config: { ...own, recentSignIn: true },
       schema: {
         summary: 'End one of your sessions (ending this one signs you out)',
         tags: ['console'],

@@ -13,7 +13,7 @@ const ASKING: Record<SignInAgainReason, { title: string; text: string }> = {
   },
   confirm: {
     title: 'Confirm it is you',
-    text: 'You are changing how you sign in, and you signed in a while ago. Sign in again to go on: then the change is made.',
+    text: 'You signed in a while ago, and this change needs a recent sign-in. Sign in again to go on: then the change is made.',
   },
 };
 
