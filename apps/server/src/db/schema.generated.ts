@@ -464,6 +464,7 @@ export interface Sessions {
   device: string | null;
   expiresAt: Instant;
   id: string;
+  idToken: string | null;
   lastSeenAt: Instant;
   method: Generated<string>;
   place: string | null;

@@ -38,15 +38,16 @@ export interface ConsoleSessions {
   /**
    * A new session (a new id: nothing from before sign-in carries over) and its cookie. `alongside`
    * writes what comes with it (the sign-in's record, its audit row) in the same transaction,
-   * before the session row: all of it or none. `method` says how the person signed in
-   * (`password` when not said).
+   * before the session row: all of it or none. `how.method` says how the person signed in
+   * (`password` when not said); `how.idToken`, the ID token of a single sign-on, is kept for
+   * the provider's sign-out.
    */
   start(
     request: FastifyRequest,
     reply: FastifyReply,
     user: User,
     alongside?: AccountChange,
-    method?: SessionMethod,
+    how?: { method?: SessionMethod; idToken?: string },
   ): Promise<SessionContext>;
   /** Ends the request's session, if any, and clears the cookie; `alongside` as for `start`. */
   end(request: FastifyRequest, reply: FastifyReply, alongside?: AccountChange): Promise<void>;
@@ -125,7 +126,7 @@ export const consoleSessions = fp<{ secret: string }>(
         request.consoleResolved ??= lookUp(request);
         return request.consoleResolved;
       },
-      async start(request, reply, user, alongside, method = 'password') {
+      async start(request, reply, user, alongside, { method = 'password', idToken } = {}) {
         const current = await sessions.resolve(request);
         const token = crypto.randomBytes(32).toString('base64url');
         const now = app.now();
@@ -141,7 +142,7 @@ export const consoleSessions = fp<{ secret: string }>(
         await repos.changeAccounts(async (changes) => {
           await alongside?.(changes);
           if (current) await changes.sessions.delete(current.session.id);
-          await changes.sessions.create(session);
+          await changes.sessions.create(session, idToken);
         });
         // Expired rows of anyone go now and then; a sign-in is a fine moment.
         await repos.sessions.deleteExpired(now, new Date(now.getTime() - SESSION_IDLE_MS));

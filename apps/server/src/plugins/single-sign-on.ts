@@ -21,6 +21,8 @@ export interface ProviderIdentity {
   /** The verified claim (OIDC_EMAIL_VERIFIED_CLAIM) was `true`: missing or `"true"` is not. */
   emailVerified: boolean;
   name: string | undefined;
+  /** The ID token as the provider signed it: kept with the session, the sign-out's hint. */
+  idToken: string | undefined;
 }
 
 /** One sign-in under way: what the callback must find again. */
@@ -48,8 +50,11 @@ export interface SingleSignOn {
    * nonce, ID token signature, issuer, audience, time) and clears the cookie.
    */
   finish(request: FastifyRequest, reply: FastifyReply): Promise<ProviderIdentity>;
-  /** Where to send the browser to end the provider's session too; undefined if it offers none. */
-  signOutUrl(): Promise<string | undefined>;
+  /**
+   * Where to send the browser to end the provider's session too, naming the sign-in by its
+   * `idToken` when the session kept one; undefined if the provider offers no sign-out.
+   */
+  signOutUrl(idToken?: string): Promise<string | undefined>;
 }
 
 declare module 'fastify' {
@@ -192,15 +197,17 @@ export const singleSignOn = fp<{ setting: SingleSignOnSetting | undefined }>(
           email: typeof email === 'string' ? email : undefined,
           emailVerified: verified === true,
           name: typeof name === 'string' ? name : undefined,
+          idToken: tokens.id_token,
         };
       },
 
-      async signOutUrl() {
+      async signOutUrl(idToken) {
         const config = await configuration();
         if (!config.serverMetadata().end_session_endpoint) return undefined;
         return oidc.buildEndSessionUrl(config, {
           client_id: setting.clientId,
           post_logout_redirect_uri: setting.signedOutUri,
+          ...(idToken && { id_token_hint: idToken }),
         }).href;
       },
     };

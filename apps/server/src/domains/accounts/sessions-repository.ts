@@ -51,7 +51,8 @@ export const sessionHandle = (id: string) =>
 /** Console sessions, server-side (docs/recruiters.md). The only code that touches the table. */
 export function sessionsRepository(db: Db) {
   return {
-    async create(session: StoredSession): Promise<void> {
+    /** A new session; `idToken`: a single sign-on's, for the provider's sign-out. */
+    async create(session: StoredSession, idToken?: string): Promise<void> {
       await db
         .insertInto('sessions')
         .values({
@@ -64,8 +65,19 @@ export function sessionsRepository(db: Db) {
           device: session.origin?.device ?? null,
           place: session.origin?.place ?? null,
           address: session.origin?.address ?? null,
+          idToken: idToken ?? null,
         })
         .execute();
+    },
+
+    /** The ID token a single sign-on session began with, if any (read at its sign-out). */
+    async idTokenOf(id: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('sessions')
+        .select('idToken')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row?.idToken ?? undefined;
     },
 
     /** A person's sessions still running, the most recently used first. */

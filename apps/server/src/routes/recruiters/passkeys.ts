@@ -151,7 +151,7 @@ export const consolePasskeyRoutes: FastifyPluginAsyncZod<{ config: Config }> = a
             now,
           );
         },
-        'passkey',
+        { method: 'passkey' },
       );
       return toConsoleSession({ ...context, user: { ...user, lastSignInAt: now.toISOString() } });
     },

@@ -276,7 +276,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
               now,
             );
           },
-          method,
+          { method },
         );
         await releaseAttempt(repos.signInThrottle, throttle, reservation);
         app.pendingSignIns.clear(request, reply);

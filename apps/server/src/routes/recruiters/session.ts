@@ -162,12 +162,16 @@ export const consoleSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user, session } = signedInSession(request);
+      // Read before the row goes: the provider is told which of its sign-ins ends.
+      const idToken =
+        session.method === 'sso' ? await repos.sessions.idTokenOf(session.id) : undefined;
       await app.consoleSessions.end(request, reply, (changes) =>
         changes.audit.record({ actor: { userId: user.id }, action: 'sign-out' }, app.now()),
       );
       if (session.method === 'sso' && app.singleSignOn) {
         // The console's session is over whatever the provider says; its own is the provider's.
-        const providerSignOutUrl = await app.singleSignOn.signOutUrl().catch((error: unknown) => {
+        const signOut = app.singleSignOn.signOutUrl(idToken);
+        const providerSignOutUrl = await signOut.catch((error: unknown) => {
           request.log.warn({ err: error }, 'single sign-on: the provider could not be reached');
           return undefined;
         });
@@ -228,7 +232,7 @@ export const consoleSessionRoutes: FastifyPluginAsyncZod = async (app) => {
           );
         },
         // The new session was signed in as this one was.
-        session.method,
+        { method: session.method },
       );
       return toConsoleSession(context);
     },

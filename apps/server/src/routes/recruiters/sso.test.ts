@@ -229,18 +229,33 @@ describe(`single sign-on with an OpenID provider (${engine})`, () => {
   });
 
   it("signs out of the console, then sends the browser to the provider's sign-out", async () => {
-    await createUser(t, 'sso.leaving@example.com');
+    const leaving = await createUser(t, 'sso.leaving@example.com');
     atProvider('sub-leaving', 'sso.leaving@example.com');
     const { session } = await signInThroughProvider();
     const out = await consoleRequest(t, session!, 'DELETE', '/api/recruiters/session');
     expect(out.statusCode).toBe(200);
     const signOutUrl = new URL(out.json<{ providerSignOutUrl: string }>().providerSignOutUrl);
     expect(signOutUrl.origin).toBe(provider.issuer);
-    expect(Object.fromEntries(signOutUrl.searchParams)).toEqual({
+    // The sign-in that ends is named by the ID token it began with (some providers insist).
+    const { id_token_hint: hint, ...rest } = Object.fromEntries(signOutUrl.searchParams);
+    expect(rest).toEqual({
       client_id: provider.clientId,
       post_logout_redirect_uri: `${TEST_PUBLIC_URL}/recruiters/sign-in`,
     });
+    const [, payload] = (hint ?? '').split('.');
+    expect(JSON.parse(Buffer.from(payload ?? '', 'base64url').toString())).toMatchObject({
+      sub: 'sub-leaving',
+      aud: provider.clientId,
+      iss: provider.issuer,
+    });
     expect((await consoleGet(t, '/api/recruiters/session', session!)).status).toBe(401);
+    // It went with its session: none of the person's rows holds it any more.
+    const kept = await t.db.handle.db
+      .selectFrom('sessions')
+      .select('idToken')
+      .where('userId', '=', leaving.id)
+      .execute();
+    expect(kept).toEqual([]);
     // The provider takes the request: its own page asks the person to confirm.
     expect((await provider.visit(signOutUrl.href)).status).toBe(200);
   });

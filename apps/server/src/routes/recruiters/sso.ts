@@ -148,7 +148,7 @@ export const consoleSsoRoutes: FastifyPluginAsyncZod = async (app) => {
             now,
           );
         },
-        'sso',
+        { method: 'sso', idToken: identity.idToken },
       );
       return reply.redirect(consolePagePaths.home, 302);
     },
