@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import * as OTPAuth from 'otpauth';
 import type { Browser, Page } from '@playwright/test';
+import { SIGN_IN_AGAIN_TO_CHANGE_MESSAGE } from '../../packages/contract/src/index';
 import { expectNoViolations } from '../support/axe';
 import { consoleCall } from '../support/console-calls';
 import { CONSOLE_ADMIN } from '../support/console-servers';
@@ -89,9 +90,36 @@ test('an authenticator app and recovery codes, then the rule that requires them'
     timeout: 20_000,
   });
 
-  // Set up the app: the QR code and the key, a code to confirm, the recovery codes once.
+  // Signed in a while ago, the server asks to confirm it is you first (its 403 is played here:
+  // the route-guard suite proves the server's own): the dialog signs in again over the page, and
+  // the set-up goes on.
+  let asked = false;
+  await page.route('**/api/recruiters/session/totp', async (route) => {
+    if (route.request().method() !== 'POST' || asked) return route.fallback();
+    asked = true;
+    await route.fulfill({
+      status: 403,
+      contentType: 'application/problem+json',
+      body: JSON.stringify({
+        type: 'about:blank',
+        title: 'Forbidden',
+        status: 403,
+        detail: SIGN_IN_AGAIN_TO_CHANGE_MESSAGE,
+      }),
+    });
+  });
   const section = page.getByRole('region', { name: 'Two-step sign-in' });
   await section.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await expect(confirm.getByLabel('Password')).toBeFocused();
+  await expectNoViolations(page, 'Your account: confirm it is you');
+  await shoot(page, 'two-step-confirm');
+  await confirm.getByLabel('Password').fill(CONSOLE_ADMIN.password);
+  await confirm.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(confirm).toHaveCount(0, { timeout: 20_000 });
+  await page.unroute('**/api/recruiters/session/totp');
+
+  // Set up the app: the QR code and the key, a code to confirm, the recovery codes once.
   await expect(section.getByRole('img', { name: /QR code/ })).toBeVisible();
   const key = await shownKey(page);
   expect(key).toMatch(/^[A-Z2-7 ]{20,}$/);

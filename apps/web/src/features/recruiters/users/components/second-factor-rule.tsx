@@ -57,9 +57,9 @@ export function SecondFactorRule() {
           />
           <label htmlFor="rule-require-second-factor">Require a second factor</label>
           <p id="rule-require-second-factor-hint" className="rc-field__hint">
-            Everyone signs in with their password and a code from an authenticator app; people
-            without one set it up at their next sign-in. Turn on your own first, in{' '}
-            <Link to={consolePagePaths.account}>Your account</Link>.
+            After their password, everyone also gives a code from an authenticator app or uses a
+            passkey; people with neither set up an app at their next sign-in. Turn on your own
+            first, in <Link to={consolePagePaths.account}>Your account</Link>.
           </p>
         </div>
       ) : null}
