@@ -281,7 +281,7 @@ describe(`npm run admin (${engine})`, () => {
     });
     // A personal token the copy holds: revoked on the live site after the copy was made.
     await repos.changeAccounts((tx) =>
-      tx.apiTokens.create(user.id, 'restored', 'b'.repeat(64), now),
+      tx.apiTokens.create(user.id, 'restored', 'b'.repeat(64), now, 'password'),
     );
     // And a calendar feed link, likewise.
     await repos.calendarFeeds.create(user.id, now);

@@ -22,6 +22,7 @@ export interface ApiTokens {
   createdAt: Instant;
   id: Generated<number>;
   lastUsedAt: Instant | null;
+  madeWith: string | null;
   name: string;
   tokenHash: string;
   userId: number;

@@ -56,7 +56,7 @@ export interface Fixtures {
 async function personalToken(t: TestApp, user: User, revoked = false): Promise<string> {
   const { secret, hash } = mintApiToken();
   const token = await t.app.repos.changeAccounts((tx) =>
-    tx.apiTokens.create(user.id, 'Security case', hash, new Date()),
+    tx.apiTokens.create(user.id, 'Security case', hash, new Date(), 'password+totp'),
   );
   if (revoked) await t.app.repos.apiTokens.revoke(user.id, token.id);
   return secret;

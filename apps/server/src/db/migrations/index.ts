@@ -36,6 +36,7 @@ import * as secondFactor from './0035-second-factor';
 import * as passkeys from './0036-passkeys';
 import * as ssoIdentities from './0037-sso-identities';
 import * as sessionIdToken from './0039-session-id-token';
+import * as apiTokenMethods from './0040-api-token-methods';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the server
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '0036-passkeys': passkeys,
   '0037-sso-identities': ssoIdentities,
   '0039-session-id-token': sessionIdToken,
+  '0040-api-token-methods': apiTokenMethods,
 };

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { API_TOKEN_PREFIX, MAX_API_TOKENS } from '@lumenfield/contract';
 import type { Db } from '../../db/database';
+import type { SessionMethod } from './sessions-repository';
 import { toIso } from '../../db/database';
 import { toUser, type User } from './users-repository';
 
@@ -68,8 +69,15 @@ export function apiTokensRepository(db: Db) {
      * A new token of `userId`, unless they already hold MAX_API_TOKENS (TooManyTokensError).
      * Counted and inserted in the caller's write transaction, which holds `apiTokensLock(userId)`
      * (`repos.changeAccounts`), so tokens made at once cannot pass the limit together.
+     * `madeWith`: how the session that made it had signed in.
      */
-    async create(userId: number, name: string, hash: string, now: Date): Promise<StoredApiToken> {
+    async create(
+      userId: number,
+      name: string,
+      hash: string,
+      now: Date,
+      madeWith: SessionMethod,
+    ): Promise<StoredApiToken> {
       const held = await db
         .selectFrom('apiTokens')
         .select(sql<number>`count(*)`.as('n'))
@@ -78,7 +86,14 @@ export function apiTokensRepository(db: Db) {
       if (Number(held.n) >= MAX_API_TOKENS) throw new TooManyTokensError();
       const row = await db
         .insertInto('apiTokens')
-        .values({ userId, name, tokenHash: hash, createdAt: now.toISOString(), lastUsedAt: null })
+        .values({
+          userId,
+          name,
+          tokenHash: hash,
+          createdAt: now.toISOString(),
+          lastUsedAt: null,
+          madeWith,
+        })
         .returning([...COLUMNS])
         .executeTakeFirstOrThrow();
       return toToken(row);
@@ -145,6 +160,18 @@ export function apiTokensRepository(db: Db) {
     /** Revokes every token (a restored copy holds tokens revoked since it was made). */
     async deleteAll(): Promise<number> {
       const result = await db.deleteFrom('apiTokens').executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /**
+     * Revokes every token made from a session signed in with a password alone, or made before
+     * that was recorded (the second-factor rule, in its transaction); answers how many.
+     */
+    async deleteMadeWithPasswordOnly(): Promise<number> {
+      const result = await db
+        .deleteFrom('apiTokens')
+        .where((eb) => eb.or([eb('madeWith', 'is', null), eb('madeWith', '=', 'password')]))
+        .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
 

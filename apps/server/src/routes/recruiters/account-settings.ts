@@ -116,10 +116,14 @@ export const consoleAccountSettingsRoutes: FastifyPluginAsyncZod = async (app) =
               ? await changes.sessions.deletePasswordSessions(after.breakGlassUserId)
               : 0;
           // Every password-only session ends with the second-factor rule, in its transaction.
-          const endedPasswordOnly =
-            after.requireSecondFactor && !before.requireSecondFactor
-              ? await changes.sessions.deleteByMethod('password')
-              : 0;
+          const requiring = after.requireSecondFactor && !before.requireSecondFactor;
+          const endedPasswordOnly = requiring
+            ? await changes.sessions.deleteByMethod('password')
+            : 0;
+          // And the API tokens such sessions made: a token must not outlive the access it came from.
+          const revokedTokens = requiring
+            ? await changes.apiTokens.deleteMadeWithPasswordOnly()
+            : 0;
           await changes.audit.record(
             {
               actor: { userId: admin.id },
@@ -127,8 +131,11 @@ export const consoleAccountSettingsRoutes: FastifyPluginAsyncZod = async (app) =
               detail: [
                 ...changed.map((rule) => ruleWords(rule, after[rule])),
                 ...(passwordOff ? [`${ended} password sessions ended`] : []),
-                ...(after.requireSecondFactor && !before.requireSecondFactor
-                  ? [`second factor required; ${endedPasswordOnly} password-only sessions ended`]
+                ...(requiring
+                  ? [
+                      `second factor required; ${endedPasswordOnly} password-only sessions ended, ` +
+                        `${revokedTokens} API tokens made with a password alone revoked`,
+                    ]
                   : []),
               ].join(', '),
             },

@@ -357,6 +357,26 @@ describe(`two-step sign-in: an authenticator app and recovery codes (${engine})`
     await consoleRequest(t, adminSession, 'PUT', '/api/recruiters/session/totp', {
       code: codeAt(secret, clock),
     });
+    // A token made with a password alone, and one made after a second factor.
+    const tokenOf = async (session: string) => {
+      const res = await consoleRequest(t, session, 'POST', '/api/recruiters/tokens', {
+        name: 'Nightly export',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return (res.json() as { secret: string }).secret;
+    };
+    const passwordToken = await tokenOf(personSession);
+    const factorToken = await tokenOf(adminSession);
+    const tokenCall = async (secret: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/recruiters/jobs',
+          headers: { authorization: `Bearer ${secret}` },
+          remoteAddress: newClient(),
+        })
+      ).statusCode;
+    expect(await tokenCall(passwordToken)).toBe(200);
     const on = await consoleRequest(t, adminSession, 'PATCH', '/api/recruiters/account-settings', {
       requireSecondFactor: true,
     });
@@ -364,8 +384,15 @@ describe(`two-step sign-in: an authenticator app and recovery codes (${engine})`
     expect(on.json()).toMatchObject({ requireSecondFactor: true });
     expect((await consoleGet(t, '/api/recruiters/session', adminSession)).status).toBe(200);
     expect((await consoleGet(t, '/api/recruiters/session', personSession)).status).toBe(401);
+    // The password-only token went with the password-only sessions; the other stays.
+    expect(await tokenCall(passwordToken)).toBe(401);
+    expect(await tokenCall(factorToken)).toBe(200);
     expect(await auditOf('account-settings-update')).toContainEqual(
-      expect.objectContaining({ detail: expect.stringContaining('second factor required') }),
+      expect.objectContaining({
+        detail: expect.stringContaining(
+          'password-only sessions ended, 1 API tokens made with a password alone revoked',
+        ),
+      }),
     );
 
     // The person's next sign-in: set up an app first, then the session, with the codes.

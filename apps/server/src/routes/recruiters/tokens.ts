@@ -18,7 +18,7 @@ import {
   TooManyTokensError,
   type StoredApiToken,
 } from '../../domains/accounts/api-tokens-repository';
-import { consoleProblems, signedIn } from './console-user';
+import { consoleProblems, signedIn, signedInSession } from './console-user';
 
 const answers = consoleProblems(404, 409);
 
@@ -65,7 +65,7 @@ export const consoleTokensRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user } = signedIn(request);
+      const { user, session } = signedInSession(request);
       const name = clean(request.body.name).trim();
       if (!name) {
         throw new HttpProblem(400, 'The token needs a name.', [
@@ -77,7 +77,13 @@ export const consoleTokensRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         const token = await repos.changeAccounts(
           async (tx) => {
-            const created = await tx.apiTokens.create(user.id, name, hash, now);
+            const created = await tx.apiTokens.create(
+              user.id,
+              name,
+              hash,
+              now,
+              session.method ?? 'password',
+            );
             await tx.audit.record(
               {
                 actor: { userId: user.id },

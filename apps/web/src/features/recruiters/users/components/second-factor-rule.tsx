@@ -73,7 +73,8 @@ export function SecondFactorRule() {
         >
           <p>
             Everyone signed in with a password alone is signed out now, and signs in again with a
-            code from their app (or sets one up first).
+            code from their app or a passkey (or sets an app up first). API tokens made with a
+            password alone stop working.
           </p>
         </ConfirmDialog>
       ) : null}
