@@ -410,6 +410,22 @@ export interface ReplyAddresses {
   tokenHash: string;
 }
 
+export interface ReportFunnelDays {
+  applicants: number;
+  day: string;
+  furthest: number;
+  jobId: number;
+  sourceKey: string;
+}
+
+export interface ReportStageDays {
+  applicants: number;
+  day: string;
+  jobId: number;
+  reasonId: number;
+  stage: string;
+}
+
 export interface Scorecards {
   interviewId: number;
   notes: string | null;
@@ -598,6 +614,8 @@ export interface DB {
   recoveryCodes: RecoveryCodes;
   rejectionReasons: RejectionReasons;
   replyAddresses: ReplyAddresses;
+  reportFunnelDays: ReportFunnelDays;
+  reportStageDays: ReportStageDays;
   scorecards: Scorecards;
   searchOutbox: SearchOutbox;
   secondFactors: SecondFactors;

@@ -35,6 +35,7 @@ import * as accountSettings from './0034-account-settings';
 import * as secondFactor from './0035-second-factor';
 import * as passkeys from './0036-passkeys';
 import * as ssoIdentities from './0037-sso-identities';
+import * as reportAggregates from './0038-report-aggregates';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the server
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '0035-second-factor': secondFactor,
   '0036-passkeys': passkeys,
   '0037-sso-identities': ssoIdentities,
+  '0038-report-aggregates': reportAggregates,
 };
