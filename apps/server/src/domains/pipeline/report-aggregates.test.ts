@@ -6,16 +6,19 @@ import { fillReportAggregates } from '../../db/migrations/0038-report-aggregates
 import { newApplication } from '../../test/applicants';
 import { createUser } from '../../test/console';
 import { createOpening } from '../../test/legacy/application';
+import { fullScansOf } from '../../test/query-plans';
 import { reportAggregatesNow } from '../../test/report-aggregates';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
+import { putOnTeam } from '../../test/hiring';
 import { erasureRepository } from '../applications/erasure-repository';
 import { createRepositories } from '..';
+import { reportRange, reportsRepository } from './reports-repository';
 
 const RUNS = 20;
 
 /**
- * The report aggregates (applications/report-aggregates.ts) under erasure and concurrent
- * changes; current-stage.test.ts checks them after every other kind of change.
+ * The report aggregates (applications/report-aggregates.ts) under erasure, concurrent changes
+ * and their plans; current-stage.test.ts checks them after every other kind of change.
  */
 describe(`the report aggregates (${engine})`, () => {
   let t: TestApp;
@@ -63,6 +66,36 @@ describe(`the report aggregates (${engine})`, () => {
     await db().deleteFrom('reportStageDays').execute();
     await fillReportAggregates(db() as unknown as AnyDb);
     expect((await reportAggregatesNow(db())).kept).toEqual(before.kept);
+  });
+
+  it('the reports read the aggregates through their key, and a stage change finds its rows through indexes', async () => {
+    const manager = (await createUser(t, 'agg.manager@example.com', 'hiring_manager')).id;
+    await putOnTeam(t, jobId, manager, 'hiring_manager');
+    const reports = reportsRepository(db());
+    const today = new Date().toISOString().slice(0, 10);
+    for (const [reach, query] of [
+      [{ kind: 'all' }, { from: '2025-01-01', to: today }],
+      [{ kind: 'all' }, { from: '2025-01-01', to: today, jobId }],
+      [
+        { kind: 'openings', userId: manager },
+        { from: '2025-01-01', to: today },
+      ],
+    ] as const) {
+      const { scans, statements } = await fullScansOf(db(), async (recorded) => {
+        const recordedReports = reportsRepository(recorded);
+        const filter = await recordedReports.filter(reportRange(query, new Date()), reach);
+        await recordedReports.passThrough(filter, reach);
+        await recordedReports.sources(filter, reach);
+      });
+      expect(statements).toBeGreaterThanOrEqual(3);
+      expect(scans, JSON.stringify(reach)).toEqual({});
+      expect((await reports.filter(reportRange(query, new Date()), reach)).applicants).toBe(1);
+    }
+    const id = await apply();
+    const { scans } = await fullScansOf(db(), (recorded) =>
+      createRepositories(recorded).pipeline.moveStage(id, 'Interview', userId, new Date()),
+    );
+    expect(scans).toEqual({});
   });
 
   it.runIf(engine === 'postgres')(

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import {
   dayEnd,
   dayStart,
@@ -21,6 +21,7 @@ import {
 import type { Database, Db } from '../../db/database';
 import { sqlDaysBetween } from '../../db/sql-days';
 import { HttpProblem } from '../../lib/http-problem';
+import { EVERY_OPENING } from '../applications/report-aggregates';
 import { applicantInReach, jobInReach, type Reach } from '../team/reach';
 
 /** The applicants a report covers: applied on `from` to `to` (UTC days, both included). */
@@ -79,8 +80,35 @@ const furthest = sql<number>`coalesce(max(case ${sql.ref('s.stage')} ${sql.join(
  * history (applicantStages: none means New since applying), the source credited at applying and
  * the reasons given with a rejection. Counts, medians and the opening's name; never an
  * applicant. Each covers only the applicants within the reader's `reach` (team/reach.ts).
+ *
+ * The applicants a filter covers and the two funnels are sums of the report aggregates
+ * (applications/report-aggregates.ts) for a reach by opening; an interviewer's reach is per
+ * applicant, and reads the histories. The rest read the histories (docs/performance.md,
+ * "Report aggregates").
  */
-export function reportsRepository(db: Db) {
+export function reportsRepository(
+  db: Db,
+  /** False: every figure from the histories, as before the aggregates (the tests' oracle). */
+  { aggregates = true }: { aggregates?: boolean } = {},
+) {
+  /**
+   * The rows of the report aggregates (as `c`) that count `range`'s applicants within `reach`
+   * (applications/report-aggregates.ts): the days' rows of every opening (EVERY_OPENING), of the
+   * one opening asked for, or of the hiring manager's openings. None when the reach is per
+   * applicant (an interviewer's): those reports read the histories.
+   */
+  const countedIn = (range: ReportRange, reach: Reach): RawBuilder<SqlBool> | null => {
+    if (!aggregates || (reach.kind !== 'all' && reach.kind !== 'openings')) return null;
+    const days = sql<SqlBool>`c.day >= ${range.from} and c.day <= ${range.to}`;
+    // filter() has refused an opening out of reach before any figure is read.
+    if (range.jobId !== null) return sql<SqlBool>`c.job_id = ${range.jobId} and ${days}`;
+    if (reach.kind === 'all') return sql<SqlBool>`c.job_id = ${EVERY_OPENING} and ${days}`;
+    const openings = db
+      .selectFrom('jobs')
+      .select('jobs.id')
+      .where((eb) => jobInReach(eb, reach));
+    return sql<SqlBool>`c.job_id in ${openings} and ${days}`;
+  };
   const cohort = (range: ReportRange, reach: Reach) =>
     db
       .selectFrom('applicants')
@@ -117,9 +145,15 @@ export function reportsRepository(db: Db) {
         if (!job) throw new HttpProblem(404, `There is no opening ${range.jobId}.`);
         jobTitle = job.title;
       }
-      const row = await cohort(range, reach)
-        .select(sql<number>`count(*)`.as('n'))
-        .executeTakeFirstOrThrow();
+      const counted = countedIn(range, reach);
+      const row = await (
+        counted
+          ? db
+              .selectFrom('reportFunnelDays as c')
+              .where(counted)
+              .select(sql<number>`coalesce(sum(c.applicants), 0)`.as('n'))
+          : cohort(range, reach).select(sql<number>`count(*)`.as('n'))
+      ).executeTakeFirstOrThrow();
       return { ...range, jobTitle, applicants: Number(row.n) };
     },
 
@@ -308,8 +342,29 @@ export function reportsRepository(db: Db) {
     },
   };
 
-  /** Per source and furthest funnel stage (its index), how many applicants. */
+  /**
+   * Per source and furthest funnel stage (its index), how many applicants: from the report
+   * aggregates when the reach is by opening, else from the histories.
+   */
   async function furthestBySource(range: ReportRange, reach: Reach) {
+    const counted = countedIn(range, reach);
+    if (!counted) return furthestBySourceFromHistory(range, reach);
+    const rows = await db
+      .selectFrom('reportFunnelDays as c')
+      .where(counted)
+      .select(['c.sourceKey', 'c.furthest', sql<number>`sum(c.applicants)`.as('n')])
+      .groupBy(['c.sourceKey', 'c.furthest'])
+      .having(sql<number>`sum(c.applicants)`, '>', 0)
+      .execute();
+    return rows.map((row) => ({
+      source: row.sourceKey === '' ? null : row.sourceKey,
+      furthest: Number(row.furthest),
+      n: Number(row.n),
+    }));
+  }
+
+  /** The same figures counted from the cohort's histories. */
+  async function furthestBySourceFromHistory(range: ReportRange, reach: Reach) {
     const perApplicant = db
       .selectFrom(
         // The cohort as a derived table first, so its index on applied_on leads the plan.
