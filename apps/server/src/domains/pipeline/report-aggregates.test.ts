@@ -86,6 +86,7 @@ describe(`the report aggregates (${engine})`, () => {
         const filter = await recordedReports.filter(reportRange(query, new Date()), reach);
         await recordedReports.passThrough(filter, reach);
         await recordedReports.sources(filter, reach);
+        await recordedReports.rejectionReasons(filter, reach);
       });
       expect(statements).toBeGreaterThanOrEqual(3);
       expect(scans, JSON.stringify(reach)).toEqual({});

@@ -81,10 +81,11 @@ const furthest = sql<number>`coalesce(max(case ${sql.ref('s.stage')} ${sql.join(
  * the reasons given with a rejection. Counts, medians and the opening's name; never an
  * applicant. Each covers only the applicants within the reader's `reach` (team/reach.ts).
  *
- * The applicants a filter covers and the two funnels are sums of the report aggregates
- * (applications/report-aggregates.ts) for a reach by opening; an interviewer's reach is per
- * applicant, and reads the histories. The rest read the histories (docs/performance.md,
- * "Report aggregates").
+ * The applicants a filter covers, the two funnels and the rejection reasons are sums of the
+ * report aggregates (applications/report-aggregates.ts) for a reach by opening; an
+ * interviewer's reach is per applicant, and reads the histories. Time to hire and time in stage
+ * read the histories: a median needs each applicant's days (docs/performance.md, "Report
+ * aggregates").
  */
 export function reportsRepository(
   db: Db,
@@ -322,11 +323,22 @@ export function reportsRepository(
 
     /** Applicants whose current stage is Rejected, per reason given with that rejection. */
     async rejectionReasons(filter: ReportFilter, reach: Reach): Promise<RejectionReasonsReport> {
-      const rows = await nowIn(filter, reach, 'Rejected')
-        .leftJoin('rejectionReasons as r', 'r.id', 's.rejectionReasonId')
-        .select(['r.id', 'r.label', 'r.retiredAt', sql<number>`count(*)`.as('n')])
-        .groupBy(['r.id', 'r.label', 'r.retiredAt'])
-        .execute();
+      const counted = countedIn(filter, reach);
+      const rows = await (
+        counted
+          ? db
+              .selectFrom('reportStageDays as c')
+              .where(counted)
+              .where('c.stage', '=', 'Rejected')
+              .leftJoin('rejectionReasons as r', 'r.id', 'c.reasonId')
+              .select(['r.id', 'r.label', 'r.retiredAt', sql<number>`sum(c.applicants)`.as('n')])
+              .groupBy(['r.id', 'r.label', 'r.retiredAt'])
+              .having(sql<number>`sum(c.applicants)`, '>', 0)
+          : nowIn(filter, reach, 'Rejected')
+              .leftJoin('rejectionReasons as r', 'r.id', 's.rejectionReasonId')
+              .select(['r.id', 'r.label', 'r.retiredAt', sql<number>`count(*)`.as('n')])
+              .groupBy(['r.id', 'r.label', 'r.retiredAt'])
+      ).execute();
       const reasons = rows
         .map((row) => ({
           reason: row.label,

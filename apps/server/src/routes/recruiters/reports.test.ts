@@ -415,9 +415,9 @@ describe(`reports (${engine})`, () => {
   });
 
   /**
-   * The reports the aggregates answer (the applicants a filter covers, pass-through, sources)
-   * against the same reports counted from the histories, as they were before the aggregates:
-   * every reach by opening, one opening, the whole range, edges and none.
+   * The reports the aggregates answer (the applicants a filter covers, pass-through, sources,
+   * rejection reasons) against the same reports counted from the histories, as they were before
+   * the aggregates: every reach by opening, one opening, the whole range, edges and none.
    */
   const sameAsHistories = async (label: string) => {
     const db = t.db.handle.db;
@@ -450,7 +450,7 @@ describe(`reports (${engine})`, () => {
           continue;
         }
         expect(await kept.filter(range, reach), where).toEqual(filter);
-        for (const report of ['passThrough', 'sources'] as const) {
+        for (const report of ['passThrough', 'sources', 'rejectionReasons'] as const) {
           expect(await kept[report](filter, reach), `${where} ${report}`).toEqual(
             await counted[report](filter, reach),
           );
