@@ -418,6 +418,13 @@ export interface ReportFunnelDays {
   sourceKey: string;
 }
 
+export interface ReportHires {
+  applicantId: Generated<number>;
+  day: string;
+  days: number;
+  jobId: number;
+}
+
 export interface ReportStageDays {
   applicants: number;
   day: string;
@@ -615,6 +622,7 @@ export interface DB {
   rejectionReasons: RejectionReasons;
   replyAddresses: ReplyAddresses;
   reportFunnelDays: ReportFunnelDays;
+  reportHires: ReportHires;
   reportStageDays: ReportStageDays;
   scorecards: Scorecards;
   searchOutbox: SearchOutbox;

@@ -13,6 +13,9 @@ import { dialect, type AnyDb } from './dialect';
  *   pass-through funnel and the funnel per source.
  * - `report_stage_days`: per day, opening, current stage and, for Rejected, the reason given with
  *   that rejection (0 for none, and for every other stage), how many applicants.
+ * - `report_hires`: one row per applicant hired now (current stage Hired): the day they applied
+ *   on, opening and the days from applying to the move into Hired, as time to hire reads them.
+ *   Its median needs each hire's days, not a count; hires are a few in a hundred applicants.
  *
  * Each count is written twice: under its opening and under `job_id` 0, every opening (no opening
  * has id 0), so a report over every opening reads one row per day and figure, not one per opening.
@@ -20,6 +23,7 @@ import { dialect, type AnyDb } from './dialect';
  * standing rejection gives it, so no count refers to a deleted one.
  */
 export async function up(db: AnyDb): Promise<void> {
+  const { postgres } = dialect(db);
   await db.schema
     .createTable('report_funnel_days')
     .addColumn('job_id', 'integer', (c) => c.notNull())
@@ -38,10 +42,23 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('applicants', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('report_stage_days_pk', ['job_id', 'day', 'stage', 'reason_id'])
     .execute();
+  await db.schema
+    .createTable('report_hires')
+    .addColumn('applicant_id', 'integer', (c) =>
+      c.primaryKey().references('applicants.id').onDelete('cascade'),
+    )
+    .addColumn('job_id', 'integer', (c) => c.notNull())
+    .addColumn('day', 'varchar(10)', (c) => c.notNull())
+    .addColumn('days', postgres ? sql`double precision` : sql`real`, (c) => c.notNull())
+    .execute();
+  // A range of days across openings, and one opening's; the days read from the index alone.
+  await sql`create index report_hires_day_idx on report_hires (day, job_id, days)`.execute(db);
+  await sql`create index report_hires_job_day_idx on report_hires (job_id, day, days)`.execute(db);
   await fillReportAggregates(db);
 }
 
 export async function down(db: AnyDb): Promise<void> {
+  await db.schema.dropTable('report_hires').execute();
   await db.schema.dropTable('report_stage_days').execute();
   await db.schema.dropTable('report_funnel_days').execute();
 }
@@ -51,6 +68,19 @@ function appliedDay(db: AnyDb): RawBuilder<string> {
   return dialect(db).postgres
     ? sql<string>`to_char(a.applied_on at time zone 'UTC', 'YYYY-MM-DD')`
     : sql<string>`substr(a.applied_on, 1, 10)`;
+}
+
+/**
+ * The milliseconds from `from` to `to`, exactly (SQLite: whole seconds and the ISO text's
+ * milliseconds; PostgreSQL: extract's numeric), divided as the app divides them: the same
+ * double as `(to - from) / 86_400_000` in JavaScript.
+ */
+function exactDays(db: AnyDb, from: string, to: string): RawBuilder<number> {
+  const ms = (at: string) =>
+    sql`(cast(strftime('%s', ${sql.raw(at)}) as integer) * 1000 + cast(substr(${sql.raw(at)}, 21, 3) as integer))`;
+  return dialect(db).postgres
+    ? sql<number>`(((extract(epoch from ${sql.raw(to)}) - extract(epoch from ${sql.raw(from)})) * 1000)::float8 / 86400000)`
+    : sql<number>`((${ms(to)} - ${ms(from)}) / 86400000.0)`;
 }
 
 /**
@@ -92,6 +122,13 @@ export function reportAggregateQueries(db: AnyDb) {
       'day, source_key, furthest',
     ),
     stage: counted<{ day: string; stage: string; reason_id: number }>('day, stage, reason_id'),
+    /** The hired now, with the row that put them in Hired (their latest). */
+    hires: sql<{ applicant_id: number; job_id: number; day: string; days: number }>`
+      select a.id as applicant_id, a.job_id, ${appliedDay(db)} as day,
+        ${exactDays(db, 'a.applied_on', 's.changed_at')} as days
+      from applicants a inner join applicant_stages s on s.applicant_id = a.id
+      where a.current_stage = 'Hired'
+        and s.id = (select max(l.id) from applicant_stages l where l.applicant_id = a.id)`,
   };
 }
 
@@ -100,11 +137,14 @@ export function reportAggregateQueries(db: AnyDb) {
  * growth bench after seeding with SQL.
  */
 export async function fillReportAggregates(db: AnyDb): Promise<void> {
-  const { funnel, stage } = reportAggregateQueries(db);
+  const { funnel, stage, hires } = reportAggregateQueries(db);
   await sql`
     insert into report_funnel_days (job_id, day, source_key, furthest, applicants)
     select * from (${funnel}) f`.execute(db);
   await sql`
     insert into report_stage_days (job_id, day, stage, reason_id, applicants)
     select * from (${stage}) s`.execute(db);
+  await sql`
+    insert into report_hires (applicant_id, job_id, day, days)
+    select * from (${hires}) h`.execute(db);
 }

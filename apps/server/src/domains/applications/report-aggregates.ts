@@ -16,6 +16,8 @@ interface Standing {
   furthest: number;
   stage: string;
   reasonId: number;
+  /** For one hired now, their row of report_hires: days from applying to the move into Hired. */
+  hire: { applicantId: number; jobId: number; day: string; days: number } | null;
 }
 
 /** A change of the counts: +1 or −1 applicant at each of a standing's keys. */
@@ -25,6 +27,8 @@ const funnelIndex = sql<number>`case ${sql.ref('s.stage')} ${sql.join(
   FUNNEL_STAGES.map((stage, index) => sql`when ${sql.lit(stage)} then ${sql.lit(index)}`),
   sql` `,
 )} else 0 end`;
+
+const DAY_MS = 86_400_000;
 
 // Well below either engine's limit of bound values per statement.
 const CHUNK = 500;
@@ -40,6 +44,7 @@ async function standings(db: Db, applicantIds: readonly number[]): Promise<Stand
     const rows = await db
       .selectFrom('applicants')
       .select((eb) => [
+        'applicants.id',
         'applicants.jobId',
         'applicants.appliedOn',
         'applicants.sourceName',
@@ -56,18 +61,38 @@ async function standings(db: Db, applicantIds: readonly number[]): Promise<Stand
           .orderBy('s.id', 'desc')
           .limit(1)
           .as('reasonId'),
+        eb
+          .selectFrom('applicantStages as s')
+          .select('s.changedAt')
+          .whereRef('s.applicantId', '=', 'applicants.id')
+          .orderBy('s.id', 'desc')
+          .limit(1)
+          .as('changedAt'),
       ])
       .where('applicants.id', 'in', applicantIds.slice(i, i + CHUNK))
       .execute();
     for (const row of rows) {
+      const day = toIso(row.appliedOn).slice(0, 10);
+      const hiredAt =
+        row.currentStage === ('Hired' satisfies ApplicantStage) ? row.changedAt : null;
       found.push({
         jobId: row.jobId,
-        day: toIso(row.appliedOn).slice(0, 10),
+        day,
         sourceKey: row.sourceName ?? '',
         furthest: Number(row.furthest ?? 0),
         stage: row.currentStage,
         reasonId:
           row.currentStage === ('Rejected' satisfies ApplicantStage) ? (row.reasonId ?? 0) : 0,
+        // As time to hire measured it from the histories (reports-repository.ts).
+        hire:
+          hiredAt !== null
+            ? {
+                applicantId: row.id,
+                jobId: row.jobId,
+                day,
+                days: (new Date(hiredAt).getTime() - new Date(row.appliedOn).getTime()) / DAY_MS,
+              }
+            : null,
       });
     }
   }
@@ -110,6 +135,12 @@ async function adjust(db: Db, deltas: readonly Delta[]): Promise<void> {
     changed(funnel),
   );
   await upsert(db, 'report_stage_days', ['job_id', 'day', 'stage', 'reason_id'], changed(stages));
+  // The hired now: their own rows (an erased one's goes with them, on delete cascade).
+  const gone = deltas.filter(([s, n]) => n < 0 && s.hire).map(([s]) => s.hire!.applicantId);
+  if (gone.length > 0)
+    await db.deleteFrom('reportHires').where('applicantId', 'in', gone).execute();
+  const hires = deltas.flatMap(([s, n]) => (n > 0 && s.hire ? [s.hire] : []));
+  if (hires.length > 0) await db.insertInto('reportHires').values(hires).execute();
 }
 
 /**

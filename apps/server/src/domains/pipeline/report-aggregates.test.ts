@@ -53,17 +53,24 @@ describe(`the report aggregates (${engine})`, () => {
     for (const id of [kept, erased]) {
       await t.app.repos.pipeline.moveStage(id, 'Screening', userId, new Date());
     }
+    for (const stage of ['Interview', 'Offer', 'Hired'] as const) {
+      await t.app.repos.pipeline.moveStage(kept, stage, userId, new Date());
+    }
+    await t.app.repos.pipeline.moveStage(erased, 'Rejected', userId, new Date());
     await inStep('before the erasure');
     const erasure = erasureRepository(db());
     expect(
       (await erasure.eraseByEmail('erased@example.com', { label: 'cli' }, new Date())).applicants,
     ).toBe(1);
     await inStep('after the erasure');
+    // The one hired now, with their days to hire.
+    expect((await reportAggregatesNow(db())).kept.hires).toHaveLength(1);
 
     // Counted afresh (as the migration does over existing data): the same rows as kept.
     const before = await reportAggregatesNow(db());
     await db().deleteFrom('reportFunnelDays').execute();
     await db().deleteFrom('reportStageDays').execute();
+    await db().deleteFrom('reportHires').execute();
     await fillReportAggregates(db() as unknown as AnyDb);
     expect((await reportAggregatesNow(db())).kept).toEqual(before.kept);
   });
@@ -87,6 +94,7 @@ describe(`the report aggregates (${engine})`, () => {
         await recordedReports.passThrough(filter, reach);
         await recordedReports.sources(filter, reach);
         await recordedReports.rejectionReasons(filter, reach);
+        await recordedReports.timeToHire(filter, reach);
       });
       expect(statements).toBeGreaterThanOrEqual(3);
       expect(scans, JSON.stringify(reach)).toEqual({});

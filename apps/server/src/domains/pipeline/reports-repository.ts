@@ -82,10 +82,10 @@ const furthest = sql<number>`coalesce(max(case ${sql.ref('s.stage')} ${sql.join(
  * applicant. Each covers only the applicants within the reader's `reach` (team/reach.ts).
  *
  * The applicants a filter covers, the two funnels and the rejection reasons are sums of the
- * report aggregates (applications/report-aggregates.ts) for a reach by opening; an
- * interviewer's reach is per applicant, and reads the histories. Time to hire and time in stage
- * read the histories: a median needs each applicant's days (docs/performance.md, "Report
- * aggregates").
+ * report aggregates (applications/report-aggregates.ts) for a reach by opening, and time to hire
+ * reads the hired's own rows there (a median needs each one's days); an interviewer's reach is
+ * per applicant, and reads the histories. Time in stage reads the histories: its medians need
+ * every stay (docs/performance.md, "Report aggregates").
  */
 export function reportsRepository(
   db: Db,
@@ -98,12 +98,19 @@ export function reportsRepository(
    * one opening asked for, or of the hiring manager's openings. None when the reach is per
    * applicant (an interviewer's): those reports read the histories.
    */
-  const countedIn = (range: ReportRange, reach: Reach): RawBuilder<SqlBool> | null => {
+  const countedIn = (
+    range: ReportRange,
+    reach: Reach,
+    /** Null for report_hires, whose rows are each one applicant's, under their opening only. */
+    everyOpening: number | null = EVERY_OPENING,
+  ): RawBuilder<SqlBool> | null => {
     if (!aggregates || (reach.kind !== 'all' && reach.kind !== 'openings')) return null;
     const days = sql<SqlBool>`c.day >= ${range.from} and c.day <= ${range.to}`;
     // filter() has refused an opening out of reach before any figure is read.
     if (range.jobId !== null) return sql<SqlBool>`c.job_id = ${range.jobId} and ${days}`;
-    if (reach.kind === 'all') return sql<SqlBool>`c.job_id = ${EVERY_OPENING} and ${days}`;
+    if (reach.kind === 'all') {
+      return everyOpening === null ? days : sql<SqlBool>`c.job_id = ${everyOpening} and ${days}`;
+    }
     const openings = db
       .selectFrom('jobs')
       .select('jobs.id')
@@ -160,20 +167,32 @@ export function reportsRepository(
 
     /** Applied to Hired, for those whose current stage is Hired: the median, bands, openings. */
     async timeToHire(filter: ReportFilter, reach: Reach): Promise<TimeToHireReport> {
-      const rows = await nowIn(filter, reach, 'Hired')
-        .innerJoin('jobs', 'jobs.id', 'applicants.jobId')
-        .select([
-          'applicants.appliedOn',
-          's.changedAt',
-          'jobs.id as jobId',
-          'jobs.title as jobTitle',
-          'jobs.code as jobCode',
-        ])
-        .execute();
+      const counted = countedIn(filter, reach, null);
+      const jobColumns = [
+        'jobs.id as jobId',
+        'jobs.title as jobTitle',
+        'jobs.code as jobCode',
+      ] as const;
+      const rows = counted
+        ? await db
+            .selectFrom('reportHires as c')
+            .innerJoin('jobs', 'jobs.id', 'c.jobId')
+            .where(counted)
+            .select(['c.days', ...jobColumns])
+            .execute()
+        : (
+            await nowIn(filter, reach, 'Hired')
+              .innerJoin('jobs', 'jobs.id', 'applicants.jobId')
+              .select(['applicants.appliedOn', 's.changedAt', ...jobColumns])
+              .execute()
+          ).map(({ appliedOn, changedAt, ...job }) => ({
+            ...job,
+            days: daysBetween(appliedOn, changedAt),
+          }));
       const all: number[] = [];
       const openings = new Map<number, { jobTitle: string; jobCode: string; days: number[] }>();
       for (const row of rows) {
-        const days = daysBetween(row.appliedOn, row.changedAt);
+        const days = Number(row.days);
         all.push(days);
         const opening = openings.get(row.jobId) ?? {
           jobTitle: row.jobTitle,

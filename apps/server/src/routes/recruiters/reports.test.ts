@@ -416,7 +416,7 @@ describe(`reports (${engine})`, () => {
 
   /**
    * The reports the aggregates answer (the applicants a filter covers, pass-through, sources,
-   * rejection reasons) against the same reports counted from the histories, as they were before
+   * rejection reasons, time to hire) against the same reports counted from the histories, as they were before
    * the aggregates: every reach by opening, one opening, the whole range, edges and none.
    */
   const sameAsHistories = async (label: string) => {
@@ -450,7 +450,12 @@ describe(`reports (${engine})`, () => {
           continue;
         }
         expect(await kept.filter(range, reach), where).toEqual(filter);
-        for (const report of ['passThrough', 'sources', 'rejectionReasons'] as const) {
+        for (const report of [
+          'passThrough',
+          'sources',
+          'rejectionReasons',
+          'timeToHire',
+        ] as const) {
           expect(await kept[report](filter, reach), `${where} ${report}`).toEqual(
             await counted[report](filter, reach),
           );
