@@ -36,7 +36,8 @@ const CHUNK = 500;
 /**
  * Where `applicantIds` stand in the counts now, read inside the caller's transaction: the day
  * they applied on (UTC), opening, source, furthest funnel stage of their history, current stage
- * and the reason given with a standing rejection. As the migration's fill counts them.
+ * the reason given with a standing rejection and, for one hired now, the days to hire. As the
+ * migration's fill counts them.
  */
 async function standings(db: Db, applicantIds: readonly number[]): Promise<Standing[]> {
   const found: Standing[] = [];
@@ -104,7 +105,9 @@ async function standings(db: Db, applicantIds: readonly number[]): Promise<Stand
  * summed first and the rows written in one order (the tables' keys, the funnel's table first),
  * so two transactions adjusting the same rows take their locks in the same order and never
  * deadlock on PostgreSQL; a row already there gets the delta added (`on conflict`), which waits
- * for another writer of that row to commit.
+ * for another writer of that row to commit. Applying adjusts them before it queues its mail, as
+ * setStage's callers queue theirs after it, so the mail caps' locks are taken after these rows'
+ * by every writer.
  */
 async function adjust(db: Db, deltas: readonly Delta[]): Promise<void> {
   /** A row's key (opening, day, source or stage, furthest or reason) and the applicants added. */
@@ -137,15 +140,24 @@ async function adjust(db: Db, deltas: readonly Delta[]): Promise<void> {
   await upsert(db, 'report_stage_days', ['job_id', 'day', 'stage', 'reason_id'], changed(stages));
   // The hired now: their own rows (an erased one's goes with them, on delete cascade).
   const gone = deltas.filter(([s, n]) => n < 0 && s.hire).map(([s]) => s.hire!.applicantId);
-  if (gone.length > 0)
-    await db.deleteFrom('reportHires').where('applicantId', 'in', gone).execute();
+  for (let i = 0; i < gone.length; i += CHUNK) {
+    await db
+      .deleteFrom('reportHires')
+      .where('applicantId', 'in', gone.slice(i, i + CHUNK))
+      .execute();
+  }
   const hires = deltas.flatMap(([s, n]) => (n > 0 && s.hire ? [s.hire] : []));
-  if (hires.length > 0) await db.insertInto('reportHires').values(hires).execute();
+  for (let i = 0; i < hires.length; i += CHUNK) {
+    await db
+      .insertInto('reportHires')
+      .values(hires.slice(i, i + CHUNK))
+      .execute();
+  }
 }
 
 /**
- * Adds each row's applicants to the row of its key in `table`, made when missing, in one
- * statement that takes the rows in the order given.
+ * Adds each row's applicants to the row of its key in `table`, made when missing: a statement
+ * per CHUNK rows, each taking its rows in the order given.
  */
 async function upsert(
   db: Db,
@@ -153,14 +165,16 @@ async function upsert(
   keys: readonly string[],
   rows: readonly (readonly (number | string)[])[],
 ): Promise<void> {
-  if (rows.length === 0) return;
   const names = (columns: readonly string[]) => sql.join(columns.map((c) => sql.id(c)));
-  await sql`
-    insert into ${sql.table(table)} (${names([...keys, 'applicants'])})
-    values ${sql.join(rows.map((row) => sql`(${sql.join(row)})`))}
-    on conflict (${names(keys)})
-    do update set applicants = ${sql.table(table)}.applicants + excluded.applicants
-  `.execute(db);
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const chunk = rows.slice(i, i + CHUNK);
+    await sql`
+      insert into ${sql.table(table)} (${names([...keys, 'applicants'])})
+      values ${sql.join(chunk.map((row) => sql`(${sql.join(row)})`))}
+      on conflict (${names(keys)})
+      do update set applicants = ${sql.table(table)}.applicants + excluded.applicants
+    `.execute(db);
+  }
 }
 
 /**
