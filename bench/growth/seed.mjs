@@ -6,6 +6,7 @@
 // so every run seeds the same data.
 import { sql } from 'kysely';
 import { foldForSearch } from '../../apps/server/src/lib/search-text.ts';
+import { fillReportAggregates } from '../../apps/server/src/db/migrations/0038-report-aggregates.ts';
 import {
   apiTokensRepository,
   mintApiToken,
@@ -489,6 +490,9 @@ export async function seedGrowth(db, repos, engine, size, { now, log }) {
   ]) {
     await sql.raw(`drop table growth_${table}`).execute(db);
   }
+  // The report aggregates, as the app keeps them and the migration fills them over existing
+  // applicants: the seed wrote applicants and histories with SQL, past the app's writers.
+  await step('report aggregates', () => fillReportAggregates(db));
   // Fresh statistics and visibility, as autovacuum keeps them on a database that grew.
   if (engine === 'postgres') await step('vacuum analyze', () => sql`vacuum analyze`.execute(db));
 
@@ -515,6 +519,14 @@ export async function seedGrowth(db, repos, engine, size, { now, log }) {
       .execute(db)
       .then((r) => r.rows[0]);
     if (Number(n) !== 0) throw new Error(`${n} applicants' current_stage is not their latest`);
+  }
+  // Every applicant counted once in the report aggregates, under every opening (job_id 0).
+  const { counted } = await sql`
+    select sum(applicants) as counted from report_funnel_days where job_id = 0`
+    .execute(db)
+    .then((r) => r.rows[0]);
+  if (Number(counted) !== rows.applicants) {
+    throw new Error(`the report aggregates count ${counted} of ${rows.applicants} applicants`);
   }
   const largest = await db
     .selectFrom('applicants')

@@ -411,6 +411,29 @@ export interface ReplyAddresses {
   tokenHash: string;
 }
 
+export interface ReportFunnelDays {
+  applicants: number;
+  day: string;
+  furthest: number;
+  jobId: number;
+  sourceKey: string;
+}
+
+export interface ReportHires {
+  applicantId: Generated<number>;
+  day: string;
+  days: number;
+  jobId: number;
+}
+
+export interface ReportStageDays {
+  applicants: number;
+  day: string;
+  jobId: number;
+  reasonId: number;
+  stage: string;
+}
+
 export interface Scorecards {
   interviewId: number;
   notes: string | null;
@@ -600,6 +623,9 @@ export interface DB {
   recoveryCodes: RecoveryCodes;
   rejectionReasons: RejectionReasons;
   replyAddresses: ReplyAddresses;
+  reportFunnelDays: ReportFunnelDays;
+  reportHires: ReportHires;
+  reportStageDays: ReportStageDays;
   scorecards: Scorecards;
   searchOutbox: SearchOutbox;
   secondFactors: SecondFactors;

@@ -7,6 +7,7 @@ import type {
 import { toIso, type Db } from '../db/database';
 import { emailKey } from '../lib/contact-keys';
 import { applicantSearchText } from '../lib/search-text';
+import { reportAggregates } from '../domains/applications/report-aggregates';
 import { pdfFile } from './files';
 import { INDIA, KARNATAKA } from './legacy/application';
 
@@ -107,6 +108,10 @@ export async function copyApplicant(
         })),
       )
       .execute();
+    await reportAggregates.added(
+      db,
+      ids.map(({ id }) => id),
+    );
     made.push(...ids.map(({ id }) => id));
   }
   return made;

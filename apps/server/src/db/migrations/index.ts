@@ -35,6 +35,7 @@ import * as accountSettings from './0034-account-settings';
 import * as secondFactor from './0035-second-factor';
 import * as passkeys from './0036-passkeys';
 import * as ssoIdentities from './0037-sso-identities';
+import * as reportAggregates from './0038-report-aggregates';
 import * as sessionIdToken from './0039-session-id-token';
 import * as apiTokenMethods from './0040-api-token-methods';
 
@@ -80,6 +81,7 @@ export const migrations: Record<string, Migration> = {
   '0035-second-factor': secondFactor,
   '0036-passkeys': passkeys,
   '0037-sso-identities': ssoIdentities,
+  '0038-report-aggregates': reportAggregates,
   '0039-session-id-token': sessionIdToken,
   '0040-api-token-methods': apiTokenMethods,
 };

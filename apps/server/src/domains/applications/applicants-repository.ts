@@ -15,6 +15,7 @@ import { linkByToken, namedSources, sourceById } from '../sources/sources-reposi
 import { auditRepository } from '../audit/audit-repository';
 import { noticeApplication } from '../notifications/application-notices';
 import { emailKey, phoneKey } from '../../lib/contact-keys';
+import { reportAggregates } from './report-aggregates';
 
 /**
  * What an application's mail needs besides the applicant: the opening, where links point, and
@@ -187,6 +188,8 @@ export function applicantsRepository(db: Db) {
             })
             .returning('id')
             .executeTakeFirstOrThrow();
+          // Counted into the reports in the same transaction (report-aggregates.ts).
+          await reportAggregates.added(trx, [applicant.id]);
           await trx
             .insertInto('attachments')
             .values({

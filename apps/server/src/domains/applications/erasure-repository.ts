@@ -6,6 +6,7 @@ import { changeFoundApplicants } from '../../db/write-transaction';
 import { auditRepository, type AuditActor } from '../audit/audit-repository';
 import { findApplicantByLink, spendApplicantLink } from './applicant-links';
 import { appliedUnder } from './applicants-by-address';
+import { reportAggregates } from './report-aggregates';
 
 // Well below either engine's limit of bound values per statement.
 const CHUNK = 500;
@@ -25,6 +26,9 @@ export const RETENTION_BATCH = 200;
  */
 async function eraseApplicants(trx: Db, ids: readonly number[]): Promise<ErasureResult> {
   const result: ErasureResult = { applicants: 0, resumes: 0, mails: 0 };
+  // Out of the report counts first, all at once (report-aggregates.ts): one adjustment of
+  // sorted rows, as every other writer of the counts makes.
+  await reportAggregates.erasing(trx, ids);
   for (let i = 0; i < ids.length; i += CHUNK) {
     const batch = ids.slice(i, i + CHUNK);
     // A reply's files first (they are not resumes, and not counted as such), then the resumes;

@@ -4,6 +4,7 @@ import { HttpProblem } from '../../lib/http-problem';
 import { newApplication } from '../../test/applicants';
 import { createUser } from '../../test/console';
 import { createOpening } from '../../test/legacy/application';
+import { reportAggregatesNow } from '../../test/report-aggregates';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
 import { erasureRepository } from './erasure-repository';
 
@@ -71,5 +72,8 @@ describe(`retention's batches and a recruiter's moves, raced (${engine})`, () =>
         .execute();
       expect(left).toEqual([]);
     }
+    // The report aggregates, kept by the moves and the erasures, as counted afresh.
+    const aggregates = await reportAggregatesNow(t.db.handle.db);
+    expect(aggregates.kept).toEqual(aggregates.counted);
   });
 });

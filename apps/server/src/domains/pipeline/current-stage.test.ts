@@ -6,6 +6,7 @@ import { writeTransaction } from '../../db/write-transaction';
 import { newApplication } from '../../test/applicants';
 import { createUser } from '../../test/console';
 import { createOpening } from '../../test/legacy/application';
+import { reportAggregatesNow } from '../../test/report-aggregates';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
 import { issueApplicantLink } from '../applications/applicant-links';
 import { applicantPage } from '../applicant/applicant-page';
@@ -38,7 +39,7 @@ async function driftedFromHistory(db: Db) {
     .filter((row) => row.stored !== row.history);
 }
 
-describe(`the stored current stage follows the history (${engine})`, () => {
+describe(`the stored current stage and the report aggregates follow the history (${engine})`, () => {
   let t: TestApp;
   let repos: Repositories;
   let userId: number;
@@ -84,6 +85,9 @@ describe(`the stored current stage follows the history (${engine})`, () => {
       checks.push([kind, expected, id]);
       expect(await storedStage(id), kind).toBe(expected);
       expect(await driftedFromHistory(db()), kind).toEqual([]);
+      // The report aggregates, kept in the same transaction, as counted afresh.
+      const aggregates = await reportAggregatesNow(db());
+      expect(aggregates.kept, kind).toEqual(aggregates.counted);
     };
 
     const applied = await apply(jobA);
@@ -180,6 +184,8 @@ describe(`the stored current stage follows the history (${engine})`, () => {
           expect(await storedStage(id)).toBe(last.stage);
         }
         expect(await driftedFromHistory(db())).toEqual([]);
+        const aggregates = await reportAggregatesNow(db());
+        expect(aggregates.kept).toEqual(aggregates.counted);
       } finally {
         await other.close();
       }

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { INITIAL_STAGE, type ApplicantStage } from '@lumenfield/contract';
 import type { Db } from '../../db/database';
 import { toIso } from '../../db/database';
+import { reportAggregates } from '../applications/report-aggregates';
 import { asStage } from './pipeline-columns';
 
 export interface StageEntry {
@@ -40,7 +41,7 @@ export function pipelineRecords(db: Db) {
 
     /**
      * The one writer of stage rows: appends the row and sets the applicant's stored current
-     * stage (`current_stage`) to it. Call it inside the change's transaction, under the
+     * stage (`current_stage`) to it, and moves the applicant's report counts. Call it inside the change's transaction, under the
      * applicant's lock (changeApplicants), so the column and the history commit together and
      * two moves at once leave the column at the last row.
      */
@@ -52,21 +53,24 @@ export function pipelineRecords(db: Db) {
       /** The reason given with a move to Rejected (messages' rejection reasons). */
       rejectionReasonId: number | null = null,
     ): Promise<void> {
-      await db
-        .insertInto('applicantStages')
-        .values({
-          applicantId: applicantId,
-          stage,
-          changedByUserId: userId,
-          changedAt: now.toISOString(),
-          rejectionReasonId,
-        })
-        .execute();
-      await db
-        .updateTable('applicants')
-        .set({ currentStage: stage })
-        .where('id', '=', applicantId)
-        .execute();
+      // The report aggregates follow the row in the same transaction (report-aggregates.ts).
+      await reportAggregates.changing(db, applicantId, async () => {
+        await db
+          .insertInto('applicantStages')
+          .values({
+            applicantId: applicantId,
+            stage,
+            changedByUserId: userId,
+            changedAt: now.toISOString(),
+            rejectionReasonId,
+          })
+          .execute();
+        await db
+          .updateTable('applicants')
+          .set({ currentStage: stage })
+          .where('id', '=', applicantId)
+          .execute();
+      });
     },
 
     /** Oldest first. */

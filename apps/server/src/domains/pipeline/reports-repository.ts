@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import {
   dayEnd,
   dayStart,
@@ -21,6 +21,7 @@ import {
 import type { Database, Db } from '../../db/database';
 import { sqlDaysBetween } from '../../db/sql-days';
 import { HttpProblem } from '../../lib/http-problem';
+import { EVERY_OPENING } from '../applications/report-aggregates';
 import { applicantInReach, jobInReach, type Reach } from '../team/reach';
 
 /** The applicants a report covers: applied on `from` to `to` (UTC days, both included). */
@@ -79,8 +80,43 @@ const furthest = sql<number>`coalesce(max(case ${sql.ref('s.stage')} ${sql.join(
  * history (applicantStages: none means New since applying), the source credited at applying and
  * the reasons given with a rejection. Counts, medians and the opening's name; never an
  * applicant. Each covers only the applicants within the reader's `reach` (team/reach.ts).
+ *
+ * The applicants a filter covers, the two funnels and the rejection reasons are sums of the
+ * report aggregates (applications/report-aggregates.ts) for a reach by opening, and time to hire
+ * reads the hired's own rows there (a median needs each one's days); an interviewer's reach is
+ * per applicant, and reads the histories. Time in stage reads the histories: its medians need
+ * every stay (docs/performance.md, "Report aggregates").
  */
-export function reportsRepository(db: Db) {
+export function reportsRepository(
+  db: Db,
+  /** False: every figure from the histories, as before the aggregates (the tests' oracle). */
+  { aggregates = true }: { aggregates?: boolean } = {},
+) {
+  /**
+   * The rows of the report aggregates (as `c`) that count `range`'s applicants within `reach`
+   * (applications/report-aggregates.ts): the days' rows of every opening (EVERY_OPENING), of the
+   * one opening asked for, or of the hiring manager's openings. None when the reach is per
+   * applicant (an interviewer's): those reports read the histories.
+   */
+  const countedIn = (
+    range: ReportRange,
+    reach: Reach,
+    /** Null for report_hires, whose rows are each one applicant's, under their opening only. */
+    everyOpening: number | null = EVERY_OPENING,
+  ): RawBuilder<SqlBool> | null => {
+    if (!aggregates || (reach.kind !== 'all' && reach.kind !== 'openings')) return null;
+    const days = sql<SqlBool>`c.day >= ${range.from} and c.day <= ${range.to}`;
+    // filter() has refused an opening out of reach before any figure is read.
+    if (range.jobId !== null) return sql<SqlBool>`c.job_id = ${range.jobId} and ${days}`;
+    if (reach.kind === 'all') {
+      return everyOpening === null ? days : sql<SqlBool>`c.job_id = ${everyOpening} and ${days}`;
+    }
+    const openings = db
+      .selectFrom('jobs')
+      .select('jobs.id')
+      .where((eb) => jobInReach(eb, reach));
+    return sql<SqlBool>`c.job_id in ${openings} and ${days}`;
+  };
   const cohort = (range: ReportRange, reach: Reach) =>
     db
       .selectFrom('applicants')
@@ -117,28 +153,46 @@ export function reportsRepository(db: Db) {
         if (!job) throw new HttpProblem(404, `There is no opening ${range.jobId}.`);
         jobTitle = job.title;
       }
-      const row = await cohort(range, reach)
-        .select(sql<number>`count(*)`.as('n'))
-        .executeTakeFirstOrThrow();
+      const counted = countedIn(range, reach);
+      const row = await (
+        counted
+          ? db
+              .selectFrom('reportFunnelDays as c')
+              .where(counted)
+              .select(sql<number>`coalesce(sum(c.applicants), 0)`.as('n'))
+          : cohort(range, reach).select(sql<number>`count(*)`.as('n'))
+      ).executeTakeFirstOrThrow();
       return { ...range, jobTitle, applicants: Number(row.n) };
     },
 
     /** Applied to Hired, for those whose current stage is Hired: the median, bands, openings. */
     async timeToHire(filter: ReportFilter, reach: Reach): Promise<TimeToHireReport> {
-      const rows = await nowIn(filter, reach, 'Hired')
-        .innerJoin('jobs', 'jobs.id', 'applicants.jobId')
-        .select([
-          'applicants.appliedOn',
-          's.changedAt',
-          'jobs.id as jobId',
-          'jobs.title as jobTitle',
-          'jobs.code as jobCode',
-        ])
-        .execute();
+      const counted = countedIn(filter, reach, null);
+      const jobColumns = [
+        'jobs.id as jobId',
+        'jobs.title as jobTitle',
+        'jobs.code as jobCode',
+      ] as const;
+      const rows = counted
+        ? await db
+            .selectFrom('reportHires as c')
+            .innerJoin('jobs', 'jobs.id', 'c.jobId')
+            .where(counted)
+            .select(['c.days', ...jobColumns])
+            .execute()
+        : (
+            await nowIn(filter, reach, 'Hired')
+              .innerJoin('jobs', 'jobs.id', 'applicants.jobId')
+              .select(['applicants.appliedOn', 's.changedAt', ...jobColumns])
+              .execute()
+          ).map(({ appliedOn, changedAt, ...job }) => ({
+            ...job,
+            days: daysBetween(appliedOn, changedAt),
+          }));
       const all: number[] = [];
       const openings = new Map<number, { jobTitle: string; jobCode: string; days: number[] }>();
       for (const row of rows) {
-        const days = daysBetween(row.appliedOn, row.changedAt);
+        const days = Number(row.days);
         all.push(days);
         const opening = openings.get(row.jobId) ?? {
           jobTitle: row.jobTitle,
@@ -288,11 +342,22 @@ export function reportsRepository(db: Db) {
 
     /** Applicants whose current stage is Rejected, per reason given with that rejection. */
     async rejectionReasons(filter: ReportFilter, reach: Reach): Promise<RejectionReasonsReport> {
-      const rows = await nowIn(filter, reach, 'Rejected')
-        .leftJoin('rejectionReasons as r', 'r.id', 's.rejectionReasonId')
-        .select(['r.id', 'r.label', 'r.retiredAt', sql<number>`count(*)`.as('n')])
-        .groupBy(['r.id', 'r.label', 'r.retiredAt'])
-        .execute();
+      const counted = countedIn(filter, reach);
+      const rows = await (
+        counted
+          ? db
+              .selectFrom('reportStageDays as c')
+              .where(counted)
+              .where('c.stage', '=', 'Rejected')
+              .leftJoin('rejectionReasons as r', 'r.id', 'c.reasonId')
+              .select(['r.id', 'r.label', 'r.retiredAt', sql<number>`sum(c.applicants)`.as('n')])
+              .groupBy(['r.id', 'r.label', 'r.retiredAt'])
+              .having(sql<number>`sum(c.applicants)`, '>', 0)
+          : nowIn(filter, reach, 'Rejected')
+              .leftJoin('rejectionReasons as r', 'r.id', 's.rejectionReasonId')
+              .select(['r.id', 'r.label', 'r.retiredAt', sql<number>`count(*)`.as('n')])
+              .groupBy(['r.id', 'r.label', 'r.retiredAt'])
+      ).execute();
       const reasons = rows
         .map((row) => ({
           reason: row.label,
@@ -308,8 +373,29 @@ export function reportsRepository(db: Db) {
     },
   };
 
-  /** Per source and furthest funnel stage (its index), how many applicants. */
+  /**
+   * Per source and furthest funnel stage (its index), how many applicants: from the report
+   * aggregates when the reach is by opening, else from the histories.
+   */
   async function furthestBySource(range: ReportRange, reach: Reach) {
+    const counted = countedIn(range, reach);
+    if (!counted) return furthestBySourceFromHistory(range, reach);
+    const rows = await db
+      .selectFrom('reportFunnelDays as c')
+      .where(counted)
+      .select(['c.sourceKey', 'c.furthest', sql<number>`sum(c.applicants)`.as('n')])
+      .groupBy(['c.sourceKey', 'c.furthest'])
+      .having(sql<number>`sum(c.applicants)`, '>', 0)
+      .execute();
+    return rows.map((row) => ({
+      source: row.sourceKey === '' ? null : row.sourceKey,
+      furthest: Number(row.furthest),
+      n: Number(row.n),
+    }));
+  }
+
+  /** The same figures counted from the cohort's histories. */
+  async function furthestBySourceFromHistory(range: ReportRange, reach: Reach) {
     const perApplicant = db
       .selectFrom(
         // The cohort as a derived table first, so its index on applied_on leads the plan.

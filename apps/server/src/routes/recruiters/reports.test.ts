@@ -13,6 +13,10 @@ import { consoleGet, consoleHeaders, createUser, openSession } from '../../test/
 import { newApplication } from '../../test/applicants';
 import { FORWARD, pick, random, stagePath, type NextStages } from '../../test/seeded-history';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
+import { putOnTeam } from '../../test/hiring';
+import { reportRange, reportsRepository } from '../../domains/pipeline/reports-repository';
+import { erasureRepository } from '../../domains/applications/erasure-repository';
+import type { Reach } from '../../domains/team/reach';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -104,6 +108,8 @@ describe(`reports (${engine})`, () => {
   let t: TestApp;
   let session: string;
   let complianceSession: string;
+  let managerId: number;
+  const emails: string[] = [];
   const jobs: Record<'A' | 'B', number> = { A: 0, B: 0 };
   const { inRange, outside } = history();
 
@@ -118,6 +124,8 @@ describe(`reports (${engine})`, () => {
     complianceSession = await openSession(t, await createUser(t, 'cora@example.com', 'compliance'));
     jobs.A = await createOpening(t, 'REP-A');
     jobs.B = await createOpening(t, 'REP-B');
+    managerId = (await createUser(t, 'hana@example.com', 'hiring_manager')).id;
+    await putOnTeam(t, jobs.B, managerId, 'hiring_manager');
     const reasonIds = new Map<string, number>();
     for (const label of ['Skills', 'Salary']) {
       reasonIds.set(
@@ -133,7 +141,11 @@ describe(`reports (${engine})`, () => {
         {
           ...newApplication(
             jobId,
-            { firstName: 'Report', lastName: `Person${n}`, email: `report.person${n}@example.com` },
+            {
+              firstName: 'Report',
+              lastName: `Person${n}`,
+              email: emails[emails.push(`report.person${n}@example.com`) - 1]!,
+            },
             1_000 + n,
           ),
           ...(p.source ? { arrival: { utmSource: p.source } } : {}),
@@ -400,5 +412,89 @@ describe(`reports (${engine})`, () => {
       });
       expect(stranger.statusCode).toBe(401);
     }
+  });
+
+  /**
+   * The reports the aggregates answer (the applicants a filter covers, pass-through, sources,
+   * rejection reasons, time to hire) against the same reports counted from the histories, as they were before
+   * the aggregates: every reach by opening, one opening, the whole range, edges and none.
+   */
+  const sameAsHistories = async (label: string) => {
+    const db = t.db.handle.db;
+    const kept = reportsRepository(db);
+    const counted = reportsRepository(db, { aggregates: false });
+    const reaches: Reach[] = [
+      { kind: 'all' },
+      { kind: 'openings', userId: managerId },
+      // Someone who manages no opening.
+      { kind: 'openings', userId: 999_999 },
+    ];
+    const queries = [
+      { from: FROM, to: TO },
+      { from: FROM, to: TO, jobId: jobs.A },
+      { from: FROM, to: TO, jobId: jobs.B },
+      { from: '2024-12-31', to: '2025-04-01' },
+      { from: '2025-02-01', to: '2025-02-14' },
+      { from: TO, to: TO },
+      { from: '2024-12-31', to: '9999-12-31' },
+      { from: '2026-01-01', to: '2026-12-31' },
+    ];
+    let compared = 0;
+    for (const reach of reaches) {
+      for (const query of queries) {
+        const range = reportRange(query, new Date());
+        const where = `${label}: ${JSON.stringify({ reach, query })}`;
+        const filter = await counted.filter(range, reach).catch(() => null);
+        if (filter === null) {
+          await expect(kept.filter(range, reach), where).rejects.toThrow();
+          continue;
+        }
+        expect(await kept.filter(range, reach), where).toEqual(filter);
+        for (const report of [
+          'passThrough',
+          'sources',
+          'rejectionReasons',
+          'timeToHire',
+        ] as const) {
+          expect(await kept[report](filter, reach), `${where} ${report}`).toEqual(
+            await counted[report](filter, reach),
+          );
+        }
+        compared += 1;
+      }
+    }
+    // An opening out of reach is refused on both paths: A for B's manager, both for no one's.
+    expect(compared).toBe(queries.length * reaches.length - 3);
+  };
+
+  it('the aggregates give the figures the histories give, for every reach by opening', async () => {
+    await sameAsHistories('seeded');
+  });
+
+  // Last: it erases some of the seeded applicants.
+  it('after an erasure the aggregates no longer count the erased, as the histories do not', async () => {
+    const erasure = erasureRepository(t.db.handle.db);
+    const range = reportRange({ from: FROM, to: TO }, new Date());
+    const before = await t.app.repos.reports.filter(range, { kind: 'all' });
+    // The first hired, rejected with a reason, still New and reopened, and a few more.
+    const firstWhere = (test: (p: Seeded) => boolean) => inRange.findIndex(test);
+    const picked = new Set([
+      firstWhere((p) => lastOf(p).stage === 'Hired'),
+      firstWhere((p) => lastOf(p).stage === 'Rejected' && Boolean(lastOf(p).reason)),
+      firstWhere((p) => p.moves.length === 0),
+      firstWhere((p) => p.moves.slice(0, -1).some((m) => m.stage === 'Rejected')),
+      3,
+      10,
+      40,
+    ]);
+    expect(picked.has(-1)).toBe(false);
+    const erased = [...picked].map((i) => emails[i]!);
+    for (const email of erased) {
+      expect((await erasure.eraseByEmail(email, { label: 'cli' }, new Date())).applicants).toBe(1);
+    }
+    expect((await t.app.repos.reports.filter(range, { kind: 'all' })).applicants).toBe(
+      before.applicants - erased.length,
+    );
+    await sameAsHistories('after erasure');
   });
 });
