@@ -131,6 +131,9 @@ export type SignInOptions = z.infer<typeof signInOptionsSchema>;
  * Why single sign-on sent the browser back to the sign-in page (`?sso=<reason>`): the page
  * says one sentence for each, never the provider's detail.
  */
+/** GET /recruiters/sso/start: the console page to come back to (`next`, judged by safeReturnPath). */
+export const ssoStartQuerySchema = z.object({ next: z.string().max(2000).optional() });
+
 export const ssoFailureSchema = z.enum(['failed', 'refused']);
 export type SsoFailure = z.infer<typeof ssoFailureSchema>;
 export const SSO_FAILURE_PARAM = 'sso';

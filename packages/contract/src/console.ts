@@ -137,6 +137,22 @@ export const consolePagePaths = {
 /** The query parameter that brings the browser back after signing in. */
 export const SIGN_IN_RETURN_PARAM = 'next';
 
+/**
+ * Where to go after signing in, from a `next` parameter: only a path inside the console on this
+ * site (no open redirect), never the sign-in page itself; else the openings list. The page and
+ * single sign-on's way back (which carries it through the provider) both judge it here.
+ */
+export function safeReturnPath(next: string | null | undefined): string {
+  if (
+    next &&
+    /^\/recruiters(\/|$|\?)/.test(next) &&
+    !next.startsWith('//') &&
+    !next.startsWith(consolePagePaths.signIn)
+  )
+    return next;
+  return consolePagePaths.openings;
+}
+
 export const pagedQuerySchema = z.object({
   page: z
     .string()

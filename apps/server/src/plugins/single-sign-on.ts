@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import * as oidc from 'openid-client';
-import { API_BASE_PATH, consolePaths } from '@lumenfield/contract';
+import { API_BASE_PATH, consolePaths, safeReturnPath } from '@lumenfield/contract';
 import { isLoopbackHost, type SingleSignOnSetting } from '../config';
 import { requestScheme } from './public-origin';
 
@@ -23,6 +23,8 @@ export interface ProviderIdentity {
   name: string | undefined;
   /** The ID token as the provider signed it: kept with the session, the sign-out's hint. */
   idToken: string | undefined;
+  /** Where the console opens afterwards: the page the person was sent to sign in from. */
+  returnTo: string;
 }
 
 /** One sign-in under way: what the callback must find again. */
@@ -31,6 +33,8 @@ interface Attempt {
   nonce: string;
   verifier: string;
   startedAt: number;
+  /** A console path (safeReturnPath), carried through the provider in the signed cookie. */
+  returnTo: string;
 }
 
 /** Why the provider's answer was refused; `detail` names the check, never the person. */
@@ -43,8 +47,11 @@ export class SsoResponseError extends Error {
 
 export interface SingleSignOn {
   setting: SingleSignOnSetting;
-  /** The provider's authorization URL for a new attempt, its cookie set on `reply`. */
-  start(request: FastifyRequest, reply: FastifyReply): Promise<string>;
+  /**
+   * The provider's authorization URL for a new attempt, its cookie set on `reply`; `next`, the
+   * console page to come back to (judged by safeReturnPath).
+   */
+  start(request: FastifyRequest, reply: FastifyReply, next?: string): Promise<string>;
   /**
    * Checks the provider's answer on the callback against the attempt's cookie (state, PKCE,
    * nonce, ID token signature, issuer, audience, time) and clears the cookie.
@@ -116,7 +123,8 @@ export const singleSignOn = fp<{ setting: SingleSignOnSetting | undefined }>(
           typeof attempt.state !== 'string' ||
           typeof attempt.nonce !== 'string' ||
           typeof attempt.verifier !== 'string' ||
-          typeof attempt.startedAt !== 'number'
+          typeof attempt.startedAt !== 'number' ||
+          typeof attempt.returnTo !== 'string'
         ) {
           return undefined;
         }
@@ -128,13 +136,14 @@ export const singleSignOn = fp<{ setting: SingleSignOnSetting | undefined }>(
 
     const service: SingleSignOn = {
       setting,
-      async start(request, reply) {
+      async start(request, reply, next) {
         const config = await configuration();
         const attempt: Attempt = {
           state: oidc.randomState(),
           nonce: oidc.randomNonce(),
           verifier: oidc.randomPKCECodeVerifier(),
           startedAt: app.now().getTime(),
+          returnTo: safeReturnPath(next),
         };
         const url = oidc.buildAuthorizationUrl(config, {
           redirect_uri: setting.redirectUri,
@@ -198,6 +207,7 @@ export const singleSignOn = fp<{ setting: SingleSignOnSetting | undefined }>(
           emailVerified: verified === true,
           name: typeof name === 'string' ? name : undefined,
           idToken: tokens.id_token,
+          returnTo: attempt.returnTo,
         };
       },
 

@@ -45,8 +45,13 @@ describe(`single sign-on with an OpenID provider (${engine})`, () => {
   async function signInThroughProvider(
     app: TestApp = t,
     tamper: (url: URL) => void = () => {},
+    next?: string,
   ): Promise<Finished> {
-    const start = await app.app.inject({ method: 'GET', url: '/api/recruiters/sso/start' });
+    const start = await app.app.inject({
+      method: 'GET',
+      url: '/api/recruiters/sso/start',
+      ...(next === undefined ? {} : { query: { next } }),
+    });
     expect(start.statusCode).toBe(302);
     expect(start.headers['cache-control']).toBe('no-store');
     const attempt = start.cookies.find((c) => c.name === SSO_COOKIE_NAME);
@@ -106,7 +111,7 @@ describe(`single sign-on with an OpenID provider (${engine})`, () => {
     const person = await createUser(t, 'sso.person@example.com');
     atProvider('sub-person', '  SSO.Person@Example.com');
     const finished = await signInThroughProvider();
-    expect(finished).toMatchObject({ status: 302, location: '/recruiters' });
+    expect(finished).toMatchObject({ status: 302, location: '/recruiters/openings' });
     const me = await consoleGet<ConsoleSession>(t, '/api/recruiters/session', finished.session!);
     expect(me.status).toBe(200);
     expect(me.body.user.userId).toBe(person.id);
@@ -197,7 +202,7 @@ describe(`single sign-on with an OpenID provider (${engine})`, () => {
   it('makes an account with OIDC_CREATE_ROLE for an unknown person, with no password', async () => {
     atProvider('sub-newcomer', 'sso.newcomer@example.com');
     const finished = await signInThroughProvider(creating);
-    expect(finished).toMatchObject({ status: 302, location: '/recruiters' });
+    expect(finished).toMatchObject({ status: 302, location: '/recruiters/openings' });
     const me = await consoleGet<ConsoleSession>(
       creating,
       '/api/recruiters/session',
@@ -228,6 +233,23 @@ describe(`single sign-on with an OpenID provider (${engine})`, () => {
     expect(password.statusCode).toBe(401);
   });
 
+  it('comes back to the console page the person was sent to sign in from, and only to one', async () => {
+    await createUser(t, 'sso.returning@example.com');
+    atProvider('sub-returning', 'sso.returning@example.com');
+    const page = '/recruiters/applicants/42?tab=notes';
+    expect(await signInThroughProvider(t, undefined, page)).toMatchObject({ location: page });
+    // Anywhere else is the openings list: no open redirect through the provider's round trip.
+    for (const elsewhere of [
+      'https://evil.example/recruiters',
+      '//evil.example/recruiters',
+      '/careers',
+      '/recruiters/sign-in?next=/recruiters',
+    ]) {
+      expect(await signInThroughProvider(t, undefined, elsewhere), elsewhere).toMatchObject({
+        location: '/recruiters/openings',
+      });
+    }
+  });
   it("signs out of the console, then sends the browser to the provider's sign-out", async () => {
     const leaving = await createUser(t, 'sso.leaving@example.com');
     atProvider('sub-leaving', 'sso.leaving@example.com');
@@ -267,7 +289,7 @@ describe(`single sign-on with an OpenID provider (${engine})`, () => {
       xmsEdov: true,
     });
     provider.signInAs = 'sub-entra';
-    expect(await signInThroughProvider(entra)).toMatchObject({ location: '/recruiters' });
+    expect(await signInThroughProvider(entra)).toMatchObject({ location: '/recruiters/openings' });
     provider.accounts.set('sub-entra', { email: 'sso.entra@example.com', emailVerified: true });
     expectSentBack(await signInThroughProvider(entra), 'refused');
   });

@@ -3,7 +3,9 @@ import {
   consolePagePaths,
   consolePaths,
   signInOptionsSchema,
+  SIGN_IN_RETURN_PARAM,
   SSO_FAILURE_PARAM,
+  ssoStartQuerySchema,
   type SsoFailure,
   type UserRole,
 } from '@lumenfield/contract';
@@ -54,13 +56,18 @@ export const consoleSsoRoutes: FastifyPluginAsyncZod = async (app) => {
     consolePaths.ssoStart,
     {
       config: { access: 'open' },
-      schema: { summary: 'Off to the identity provider (a browser navigation)', tags: ['console'] },
+      schema: {
+        summary: 'Off to the identity provider (a browser navigation)',
+        tags: ['console'],
+        querystring: ssoStartQuerySchema,
+      },
     },
     async (request, reply) => {
       const sso = app.singleSignOn;
       if (!sso) throw new HttpProblem(404, 'Single sign-on is not configured.');
       try {
-        return reply.redirect(await sso.start(request, reply), 302);
+        const next = request.query[SIGN_IN_RETURN_PARAM];
+        return reply.redirect(await sso.start(request, reply, next), 302);
       } catch (error) {
         // The provider cannot be reached (discovery failed): say so on the sign-in page.
         request.log.warn({ err: error }, 'single sign-on: the provider could not be reached');
@@ -150,7 +157,7 @@ export const consoleSsoRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         { method: 'sso', idToken: identity.idToken },
       );
-      return reply.redirect(consolePagePaths.home, 302);
+      return reply.redirect(identity.returnTo, 302);
     },
   );
 

@@ -1,9 +1,10 @@
 import type { ConsoleSession } from '@lumenfield/contract';
 import { useQuery } from '@tanstack/react-query';
+import { useLocation } from '@lumenfield/page-kit';
 import { Modal } from '@/components/modal';
 import { signInOptionsQuery } from '../api';
 import type { SignInAgainReason } from '../../common/api/request';
-import { SignInForm, SSO_START_URL } from './sign-in-page';
+import { SignInForm, ssoStartHref } from './sign-in-page';
 
 /** The dialog's title and words, by why it asks. */
 const ASKING: Record<SignInAgainReason, { title: string; text: string }> = {
@@ -36,6 +37,7 @@ export function SignInAgain({
   onDismiss: () => void;
 }) {
   const provider = useQuery(signInOptionsQuery).data?.provider;
+  const location = useLocation();
   const { title, text } = ASKING[reason];
   return (
     <Modal open onClose={onDismiss} title={title} className="rc-signin-again">
@@ -47,8 +49,9 @@ export function SignInAgain({
       </SignInForm>
       {provider ? (
         <p className="rc-signin-again__sso">
-          Signed in with single sign-on? <a href={SSO_START_URL}>{provider.button}</a> (this leaves
-          the page: what you typed is not kept).
+          Signed in with single sign-on?{' '}
+          <a href={ssoStartHref(location.pathname + location.search)}>{provider.button}</a> (this
+          leaves the page and comes back to it: what you typed is not kept).
         </p>
       ) : null}
     </Modal>

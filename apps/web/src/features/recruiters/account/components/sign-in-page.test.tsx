@@ -16,9 +16,13 @@ const signedOutWith = (options: SignInOptions) =>
 describe('the sign-in page with single sign-on', () => {
   it("offers the provider's button above the password form", async () => {
     signedOutWith({ provider: { button: 'Sign in with Okta' }, passwordSignIn: 'everyone' });
-    renderConsole('/recruiters/sign-in');
+    renderConsole('/recruiters/sign-in?next=%2Frecruiters%2Fapplicants%2F7');
     const button = await screen.findByRole('link', { name: 'Sign in with Okta' });
-    expect(button).toHaveAttribute('href', '/api/recruiters/sso/start');
+    // The page to come back to goes through the provider's round trip.
+    expect(button).toHaveAttribute(
+      'href',
+      '/api/recruiters/sso/start?next=%2Frecruiters%2Fapplicants%2F7',
+    );
     expect(screen.getByLabelText('Password')).toBeVisible();
   });
 
@@ -52,7 +56,7 @@ describe('the sign-in page with single sign-on', () => {
     renderConsole('/recruiters/openings');
     const dialog = await screen.findByRole('dialog', { name: 'Your session has ended' });
     const link = await within(dialog).findByRole('link', { name: 'Sign in with Okta' });
-    expect(link).toHaveAttribute('href', '/api/recruiters/sso/start');
+    expect(link).toHaveAttribute('href', '/api/recruiters/sso/start?next=%2Frecruiters%2Fopenings');
     expect(within(dialog).getByText(/what you typed is not kept/)).toBeInTheDocument();
   });
 });

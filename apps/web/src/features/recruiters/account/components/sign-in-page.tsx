@@ -5,6 +5,7 @@ import {
   isSecondStep,
   PASSKEY_SIGN_IN_FAILED_MESSAGE,
   SECOND_FACTOR_FAILED_MESSAGE,
+  SIGN_IN_RETURN_PARAM,
   SSO_FAILURE_MESSAGES,
   SSO_FAILURE_PARAM,
   ssoFailureSchema,
@@ -402,8 +403,14 @@ function PasskeySignIn() {
   );
 }
 
-/** Where the single sign-on button goes: a navigation to the server, which sends it on. */
-export const SSO_START_URL = `${API_BASE_PATH}${consolePaths.ssoStart}`;
+/**
+ * Where the single sign-on button goes: a navigation to the server, which sends it on, carrying
+ * the console page to come back to (`next`; the server judges it as the page does).
+ */
+export function ssoStartHref(next: string | null): string {
+  const start = `${API_BASE_PATH}${consolePaths.ssoStart}`;
+  return next ? `${start}?${SIGN_IN_RETURN_PARAM}=${encodeURIComponent(next)}` : start;
+}
 
 /**
  * The sign-in page: the identity provider's button when single sign-on is configured, the
@@ -433,7 +440,10 @@ export function SignInPage() {
         ) : null}
         {provider && !inSecondStep ? (
           <>
-            <a className="button button--primary rc-signin__submit" href={SSO_START_URL}>
+            <a
+              className="button button--primary rc-signin__submit"
+              href={ssoStartHref(params.get(SIGN_IN_RETURN_PARAM))}
+            >
               {provider.button}
             </a>
             {breakGlassOnly ? null : (

@@ -13,17 +13,8 @@ export function signInHref(returnTo: string): string {
   return `${consolePagePaths.signIn}?${SIGN_IN_RETURN_PARAM}=${encodeURIComponent(returnTo)}`;
 }
 
-/** Only a path inside the console is a place to come back to (no open redirect). */
-export function safeReturnPath(next: string | null): string {
-  if (
-    next &&
-    /^\/recruiters(\/|$|\?)/.test(next) &&
-    !next.startsWith('//') &&
-    !next.startsWith(consolePagePaths.signIn)
-  )
-    return next;
-  return consolePagePaths.openings;
-}
+/** Only a path inside the console is a place to come back to (the contract's rule). */
+export { safeReturnPath } from '@lumenfield/contract';
 
 /**
  * Why the person is asked to sign in again: their session has `ended` (a 401 from any call but
