@@ -1,4 +1,5 @@
 import {
+  type QueryId,
   CompiledQuery,
   DeleteQueryNode,
   SelectQueryNode,
@@ -90,12 +91,19 @@ export function recording(
   keep: (node: RootOperationNode) => boolean = () => true,
 ): { db: Db; seen: CompiledQuery[] } {
   const seen: CompiledQuery[] = [];
+  // A query built inside another (a subquery's own builder) passes through transformQuery too,
+  // but only a statement sent to the database gets a result: that is when it is recorded.
+  const built = new Map<QueryId, CompiledQuery>();
   const plugin: KyselyPlugin = {
     transformQuery: ({ node, queryId }) => {
-      if (keep(node)) seen.push(db.getExecutor().compileQuery(node, queryId));
+      if (keep(node)) built.set(queryId, db.getExecutor().compileQuery(node, queryId));
       return node;
     },
-    transformResult: async ({ result }) => result,
+    transformResult: async ({ result, queryId }) => {
+      const sent = built.get(queryId);
+      if (sent) seen.push(sent);
+      return result;
+    },
   };
   return { db: db.withPlugin(plugin), seen };
 }
