@@ -24,6 +24,11 @@ export const applicantSortSchema = z.enum([
 export type ApplicantSort = z.infer<typeof applicantSortSchema>;
 export const DEFAULT_APPLICANT_SORT: ApplicantSort = '-applied';
 
+const applicantIdSchema = z
+  .string()
+  .regex(/^\d{1,10}$/, 'must be a whole number')
+  .transform(Number);
+
 export const applicantsQuerySchema = pagedQuerySchema.extend({
   /** Only this opening's applicants. */
   jobId: z
@@ -45,6 +50,14 @@ export const applicantsQuerySchema = pagedQuerySchema.extend({
     .transform((value) => value === 'true')
     .optional(),
   sort: applicantSortSchema.optional(),
+  /**
+   * The page after this applicant, or before it, in the list's order (the pager's links): read
+   * from that row through the order's index, however deep, where `page` alone skips every row
+   * before it. `page` then only names the page. An applicant no longer there falls back to
+   * `page`.
+   */
+  after: applicantIdSchema.optional(),
+  before: applicantIdSchema.optional(),
 });
 export type ApplicantsQuery = z.input<typeof applicantsQuerySchema>;
 
@@ -73,7 +86,16 @@ export const consoleApplicantRowSchema = applicantSchema
   });
 export type ConsoleApplicantRow = z.infer<typeof consoleApplicantRowSchema>;
 
-export const consoleApplicantPageSchema = pagedSchema(consoleApplicantRowSchema);
+/**
+ * Above this many matches, a filter the kept counts cannot answer (words, "Does not meet", a
+ * source with a stage) is counted no further: the list says "More than 10,000".
+ */
+export const COUNT_CAP = 10_000;
+
+export const consoleApplicantPageSchema = pagedSchema(consoleApplicantRowSchema).extend({
+  /** true: the count stopped at COUNT_CAP; more than `total` match. */
+  totalAtLeast: z.boolean().default(false),
+});
 
 /** Cards per column on an opening's board; "Show more" asks for the column's next page. */
 export const BOARD_PAGE_SIZE = 50;
@@ -85,11 +107,7 @@ export const boardQuerySchema = pagedQuerySchema.extend({
    * With `stage`: the column's cards after this applicant in the board's order (its "Show more").
    * A page number would skip a card once a move has taken one out of the column.
    */
-  after: z
-    .string()
-    .regex(/^\d{1,10}$/, 'must be a whole number')
-    .transform(Number)
-    .optional(),
+  after: applicantIdSchema.optional(),
 });
 export type BoardQuery = z.input<typeof boardQuerySchema>;
 

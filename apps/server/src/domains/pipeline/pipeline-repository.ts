@@ -7,7 +7,7 @@ import type {
   Arrival,
   SourceCredit,
 } from '@lumenfield/contract';
-import { DEFAULT_APPLICANT_SORT } from '@lumenfield/contract';
+import { COUNT_CAP, DEFAULT_APPLICANT_SORT } from '@lumenfield/contract';
 import type { Db } from '../../db/database';
 import { applicantSelectList, toApplicant as toApplicantView } from '../applications/applicant-row';
 import { containsWord, searchWords } from '../../db/sql-words';
@@ -19,12 +19,14 @@ import {
   currentStage,
   isVia,
   stageRank,
+  type ListFrom,
   type OrderTerm,
   type Orderable,
 } from './pipeline-columns';
 import { composed } from '../../lib/composed';
 import { pipelineRecords } from './pipeline-records';
 import { applicantInReach, type Reach } from '../team/reach';
+import { keptOpenings } from './kept-counts';
 
 /** Applicants per read of an export (the CSV): a few hundred kilobytes of text. */
 export const EXPORT_PAGE = 1000;
@@ -98,18 +100,11 @@ export interface PipelineApplicant extends Applicant {
  * applicant's own page and erasure read or delete them by table.
  */
 export function pipelineRepository(db: Db) {
+  /** The matches of a filter, with their opening (every order term can name it). */
   const filtered = (filter: PipelineFilter) => {
     const query = db
       .selectFrom('applicants')
       .innerJoin('jobs', 'jobs.id', 'applicants.jobId')
-      // The resume: a reply's files live in the same table (conversations/replies.ts).
-      .innerJoin('attachments', (join) =>
-        join
-          .onRef('attachments.applicantId', '=', 'applicants.id')
-          .on('attachments.replyId', 'is', null),
-      )
-      .leftJoin('countries', 'countries.value', 'applicants.countryId')
-      .leftJoin('states', 'states.value', 'applicants.stateId')
       .where((eb) => applicantInReach(eb, filter.reach))
       .$if(filter.jobId !== undefined, (q) => q.where('applicants.jobId', '=', filter.jobId!))
       .$if(filter.stage !== undefined, (q) =>
@@ -136,20 +131,29 @@ export function pipelineRepository(db: Db) {
   };
 
   const columns = (filter: PipelineFilter) =>
-    filtered(filter).select((eb) => [
-      ...applicantSelectList,
-      'applicants.jobId',
-      'jobs.code as jobCode',
-      'jobs.title as jobTitle',
-      'attachments.kind as attachmentKind',
-      currentStage(eb).as('stage'),
-      currentRejectionReason(eb).as('rejectionReason'),
-      'applicants.sourceName',
-      'applicants.sourceVia',
-      'applicants.arrival',
-    ]);
+    filtered(filter)
+      // The resume: a reply's files live in the same table (conversations/replies.ts). Every
+      // applicant has one from applying on (a count of the matches needs no join).
+      .innerJoin('attachments', (join) =>
+        join
+          .onRef('attachments.applicantId', '=', 'applicants.id')
+          .on('attachments.replyId', 'is', null),
+      )
+      .leftJoin('countries', 'countries.value', 'applicants.countryId')
+      .leftJoin('states', 'states.value', 'applicants.stateId')
+      .select((eb) => [
+        ...applicantSelectList,
+        'applicants.jobId',
+        'jobs.code as jobCode',
+        'jobs.title as jobTitle',
+        'attachments.kind as attachmentKind',
+        currentStage(eb).as('stage'),
+        currentRejectionReason(eb).as('rejectionReason'),
+        'applicants.sourceName',
+        'applicants.sourceVia',
+        'applicants.arrival',
+      ]);
 
-  /** The list's order (docs/recruiters.md, "Sorting"); the id breaks every tie the same way. */
   /**
    * The list's order for a sort, as terms: the list's query sorts by them, and the "next and
    * previous" window reads its neighbours in the same order. The id last, so no two tie.
@@ -179,14 +183,91 @@ export function pipelineRepository(db: Db) {
   };
 
   const inOrder =
-    (sort: ApplicantSort | undefined) =>
+    (terms: OrderTerm[]) =>
     <T extends Orderable<T>>(builder: T): T =>
-      orderTerms(sort).reduce(
-        (ordering, [term, direction]) => ordering.orderBy(term, direction),
-        builder,
-      );
+      terms.reduce((ordering, [term, direction]) => ordering.orderBy(term, direction), builder);
 
-  const ordered = (filter: PipelineFilter, sort?: ApplicantSort) => inOrder(sort)(columns(filter));
+  /**
+   * The rows past applicant `anchorId` in the order of `terms` (for the rows before it, the
+   * terms reversed): each term compared with the anchor's own value, read by its id in a
+   * subquery the engine runs once. The first term's bound is stated on its own too, so the
+   * engine reads the order's index from the anchor on instead of testing every row.
+   */
+  const past = (terms: OrderTerm[], anchorId: number) => (eb: ListFrom) => {
+    const anchors = terms.map(([term]) =>
+      eb
+        .selectFrom('applicants')
+        .innerJoin('jobs', 'jobs.id', 'applicants.jobId')
+        .select((inner) => sql`${term(inner)}`.as('value'))
+        .where('applicants.id', '=', anchorId),
+    );
+    const beyond = (direction: OrderTerm[1]) => (direction === 'asc' ? '>' : '<');
+    const [[first, firstDirection]] = terms as [OrderTerm, ...OrderTerm[]];
+    return eb.and([
+      eb(first(eb), firstDirection === 'asc' ? '>=' : '<=', anchors[0]!),
+      eb.or(
+        terms.map(([term, direction], k) =>
+          eb.and([
+            ...terms.slice(0, k).map(([earlier], i) => eb(earlier(eb), '=', anchors[i]!)),
+            eb(term(eb), beyond(direction), anchors[k]!),
+          ]),
+        ),
+      ),
+    ]);
+  };
+  const reversed = (terms: OrderTerm[]): OrderTerm[] =>
+    terms.map(([term, direction]) => [term, direction === 'asc' ? 'desc' : 'asc']);
+
+  /** Whether applicant `id` exists (a page's anchor may have been erased meanwhile). */
+  const exists = async (id: number) =>
+    (await db.selectFrom('applicants').select('id').where('id', '=', id).executeTakeFirst()) !==
+    undefined;
+
+  /**
+   * How many match: from the kept counts (kept-counts.ts) when the filter is one they hold (an
+   * opening, a stage, or a source, within a reach by opening), else by counting the matches, up
+   * to COUNT_CAP.
+   */
+  const countOf = async (
+    filter: PipelineFilter,
+    cap = COUNT_CAP,
+  ): Promise<{ total: number; atLeast: boolean }> => {
+    const kept =
+      searchWords(filter.q).length === 0 && filter.doesNotMeet === undefined
+        ? keptOpenings(db, filter.reach, filter.jobId ?? null)
+        : null;
+    const sum = sql<number>`coalesce(sum(c.applicants), 0)`.as('n');
+    if (kept && filter.source === undefined) {
+      const row = await db
+        .selectFrom('reportStageDays as c')
+        .where(kept)
+        .$if(filter.stage !== undefined, (q) => q.where('c.stage', '=', filter.stage!))
+        .select(sum)
+        .executeTakeFirstOrThrow();
+      return { total: Number(row.n), atLeast: false };
+    }
+    // A source alone: a source's key is its name ('' for none, which no filter names).
+    if (kept && filter.stage === undefined && filter.source) {
+      const row = await db
+        .selectFrom('reportFunnelDays as c')
+        .where(kept)
+        .where('c.sourceKey', '=', filter.source)
+        .select(sum)
+        .executeTakeFirstOrThrow();
+      return { total: Number(row.n), atLeast: false };
+    }
+    const row = await db
+      .selectFrom(
+        filtered(filter)
+          .select('applicants.id')
+          .$if(Number.isFinite(cap), (q) => q.limit(cap + 1))
+          .as('m'),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const n = Number(row.n);
+    return { total: Math.min(n, cap), atLeast: n > cap };
+  };
 
   type Row = Awaited<ReturnType<ReturnType<typeof columns>['execute']>>[number];
   const toApplicant = ({ sourceName, sourceVia, arrival, ...row }: Row): PipelineApplicant => ({
@@ -205,21 +286,38 @@ export function pipelineRepository(db: Db) {
   // compile error, not one silently winning.
   return composed(
     {
-      /** One page of the matches in the list's order (newest first unless sorted), and the total. */
+      /**
+       * One page of the matches in the list's order (newest first unless sorted), and how many
+       * match: the page after or before an applicant (`from`, the pager's links) read from that
+       * row on through the order's index, else page `page` (the rows before it skipped).
+       */
       async search(
         filter: PipelineFilter,
         page: number,
         pageSize: number,
         sort?: ApplicantSort,
-      ): Promise<{ items: PipelineApplicant[]; total: number }> {
-        const total = await filtered(filter)
-          .select(sql<number>`count(*)`.as('n'))
-          .executeTakeFirstOrThrow();
-        const rows = await ordered(filter, sort)
-          .limit(pageSize)
-          .offset((page - 1) * pageSize)
-          .execute();
-        return { items: rows.map(toApplicant), total: Number(total.n) };
+        from: { after?: number | undefined; before?: number | undefined } = {},
+      ): Promise<{ items: PipelineApplicant[]; total: number; atLeast: boolean }> {
+        const terms = orderTerms(sort);
+        const anchor = from.after ?? from.before;
+        const rows =
+          anchor !== undefined && (await exists(anchor))
+            ? from.after !== undefined
+              ? await inOrder(terms)(columns(filter))
+                  .where(past(terms, anchor))
+                  .limit(pageSize)
+                  .execute()
+              : (
+                  await inOrder(reversed(terms))(columns(filter))
+                    .where(past(reversed(terms), anchor))
+                    .limit(pageSize)
+                    .execute()
+                ).reverse()
+            : await inOrder(terms)(columns(filter))
+                .limit(pageSize)
+                .offset((page - 1) * pageSize)
+                .execute();
+        return { items: rows.map(toApplicant), ...(await countOf(filter)) };
       },
 
       /** The first `limit` matches' ids and stages, in the list's order (a bulk selection). */
@@ -227,9 +325,7 @@ export function pipelineRepository(db: Db) {
         filter: PipelineFilter,
         limit: number,
       ): Promise<{ items: { applicantId: number; stage: ApplicantStage }[]; total: number }> {
-        const total = await filtered(filter)
-          .select(sql<number>`count(*)`.as('n'))
-          .executeTakeFirstOrThrow();
+        const { total } = await countOf(filter);
         const rows = await filtered(filter)
           .select((eb) => ['applicants.id', currentStage(eb).as('stage')])
           .orderBy('applicants.appliedOn', 'desc')
@@ -238,7 +334,7 @@ export function pipelineRepository(db: Db) {
           .execute();
         return {
           items: rows.map((row) => ({ applicantId: row.id, stage: asStage(String(row.stage)) })),
-          total: Number(total.n),
+          total,
         };
       },
 
@@ -416,38 +512,29 @@ export function pipelineRepository(db: Db) {
         position: number;
         total: number;
       }> {
-        // One row read: the applicant's, with its neighbours and place from window functions over
-        // the list in its order (not every id of the list).
-        const listOrder = inOrder(sort);
-        const around = await db
-          .selectFrom(
-            columns(filter)
-              .clearSelect()
-              .select((eb) => [
-                'applicants.id as id',
-                eb.fn.agg<number | null>('lag', ['applicants.id']).over(listOrder).as('previous'),
-                eb.fn.agg<number | null>('lead', ['applicants.id']).over(listOrder).as('next'),
-                eb.fn.agg<number>('row_number').over(listOrder).as('position'),
-                eb.fn.countAll<number>().over().as('total'),
-              ])
-              .as('list'),
-          )
-          .selectAll('list')
-          .where('list.id', '=', id)
+        // Three reads through the order's index from the applicant's row (the one before, the one
+        // after, how many come before it) and the count; not a window over every match.
+        const terms = orderTerms(sort);
+        const ids = () => filtered(filter).select('applicants.id');
+        const inList = await ids().where('applicants.id', '=', id).executeTakeFirst();
+        // Exact, however many: a place "of more than 10,000" would say little.
+        const { total } = await countOf(filter, Infinity);
+        if (!inList) return { previous: null, next: null, position: 0, total };
+        const next = await inOrder(terms)(ids()).where(past(terms, id)).limit(1).executeTakeFirst();
+        const previous = await inOrder(reversed(terms))(ids())
+          .where(past(reversed(terms), id))
+          .limit(1)
           .executeTakeFirst();
-        if (around) {
-          return {
-            previous: around.previous ?? null,
-            next: around.next ?? null,
-            position: Number(around.position),
-            total: Number(around.total),
-          };
-        }
-        const all = await columns(filter)
-          .clearSelect()
-          .select((eb) => eb.fn.countAll<number>().as('total'))
+        const before = await filtered(filter)
+          .where(past(reversed(terms), id))
+          .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow();
-        return { previous: null, next: null, position: 0, total: Number(all.total) };
+        return {
+          previous: previous?.id ?? null,
+          next: next?.id ?? null,
+          position: Number(before.n) + 1,
+          total,
+        };
       },
 
       /** The applicant, if it is within `reach` (out of reach is as missing). */

@@ -76,10 +76,16 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod<{ config: Config }> 
     },
     async (request) => {
       const { user, reach } = asker(request);
-      const { page = 1, sort } = request.query;
+      const { page = 1, sort, after, before } = request.query;
       const current = Math.max(1, page);
       const filter = pipelineFilterOf(request.query, reach);
-      const { items, total } = await repos.pipeline.search(filter, current, PAGE_SIZE, sort);
+      const { items, total, atLeast } = await repos.pipeline.search(
+        filter,
+        current,
+        PAGE_SIZE,
+        sort,
+        { after, before },
+      );
       // Reading personal data is audited: who, when, how many (docs/security.md).
       if (items.length > 0) {
         const entry = listingAudit({ userId: user.id }, 'applicants-list', items.length, filter);
@@ -90,7 +96,13 @@ export const consoleApplicantsRoutes: FastifyPluginAsyncZod<{ config: Config }> 
         reach,
         items.map((a) => a.applicantId),
       );
-      return { items: items.map(toRow(flagged)), total, page: current, pageSize: PAGE_SIZE };
+      return {
+        items: items.map(toRow(flagged)),
+        total,
+        totalAtLeast: atLeast,
+        page: current,
+        pageSize: PAGE_SIZE,
+      };
     },
   );
 

@@ -35,6 +35,8 @@ export function queryFromParams(params: URLSearchParams): ApplicantsQuery {
   const doesNotMeet = params.get('doesNotMeet');
   const source = (params.get('source') ?? '').slice(0, 100);
   const sort = applicantSortSchema.safeParse(params.get('sort'));
+  const after = params.get('after') ?? '';
+  const before = params.get('before') ?? '';
   return {
     ...(source ? { source } : {}),
     ...(doesNotMeet === 'true' || doesNotMeet === 'false' ? { doesNotMeet } : {}),
@@ -43,6 +45,8 @@ export function queryFromParams(params: URLSearchParams): ApplicantsQuery {
     ...(q ? { q: q.slice(0, 200) } : {}),
     ...(/^\d{1,6}$/.test(page) && page !== '1' ? { page } : {}),
     ...(sort.success ? { sort: sort.data } : {}),
+    // Where the page starts (the pager's links): one or the other.
+    ...(/^\d{1,10}$/.test(after) ? { after } : /^\d{1,10}$/.test(before) ? { before } : {}),
   };
 }
 
@@ -58,7 +62,12 @@ export default function ApplicantsPage() {
   const jobs = useQuery({ ...jobsQuery, enabled: role !== 'interviewer' }).data;
   const sources = useQuery({ ...sourcesQuery, enabled: staff }).data;
   const job = query.jobId ? jobs?.find((item) => String(item.id) === query.jobId) : undefined;
-  const filters: ApplicantsQuery = { ...query, page: undefined };
+  const filters: ApplicantsQuery = {
+    ...query,
+    page: undefined,
+    after: undefined,
+    before: undefined,
+  };
   // A selection holds across the pages of one filter, and goes when the filter changes.
   const selection = useBulkSelection(JSON.stringify(filters));
   const { selected } = selection;
@@ -173,7 +182,10 @@ export default function ApplicantsPage() {
           noun={['applicant', 'applicants']}
           none="No applicants match."
           label="Applicants"
-          hrefFor={(page) => withQuery(consolePagePaths.applicants, { ...filters, page })}
+          hrefFor={(page, from) =>
+            withQuery(consolePagePaths.applicants, { ...filters, page, ...from })
+          }
+          anchorOf={(row) => row.applicantId}
         >
           {(items) => (
             <>

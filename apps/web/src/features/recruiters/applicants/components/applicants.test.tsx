@@ -13,6 +13,44 @@ import {
 } from '../../shell/test-support';
 
 describe('the applicants list', () => {
+  it('pages from a row: asks for the page after it, links back before its first row', async () => {
+    const asked: URLSearchParams[] = [];
+    mockSignedIn({
+      'GET /recruiters/jobs': () => json([job()]),
+      'GET /recruiters/applicants': (url) => {
+        asked.push(url.searchParams);
+        return json({
+          items: [
+            applicantRow({ applicantId: 40 }),
+            applicantRow({ applicantId: 41, firstName: 'Joe' }),
+          ],
+          total: 10_000,
+          totalAtLeast: true,
+          page: 3,
+          pageSize: 2,
+        });
+      },
+    });
+    renderConsole('/recruiters/applicants?q=doe&page=3&after=39');
+    expect(await screen.findByText('More than 10000 applicants')).toBeInTheDocument();
+    expect(Object.fromEntries(asked[0]!)).toEqual({ q: 'doe', page: '3', after: '39' });
+    expect(screen.getByRole('link', { name: 'Previous page' })).toHaveAttribute(
+      'href',
+      '/recruiters/applicants?q=doe&page=2&before=40',
+    );
+    expect(screen.getByRole('link', { name: 'Next page' })).toHaveAttribute(
+      'href',
+      '/recruiters/applicants?q=doe&page=4&after=41',
+    );
+    // The count stopped: the page has no "of".
+    expect(screen.getByText('Page 3')).toBeInTheDocument();
+    // An applicant's link carries the list, not where its page started.
+    expect(screen.getByRole('link', { name: 'Jane Doe' })).toHaveAttribute(
+      'href',
+      '/recruiters/applicants/40?q=doe',
+    );
+  });
+
   it('reads its filters from the URL, asks for them, and the CSV link carries them', async () => {
     const asked: URLSearchParams[] = [];
     mockSignedIn({
@@ -45,10 +83,10 @@ describe('the applicants list', () => {
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
       'Applicants · QA Engineer',
     );
-    // The second page keeps the filters.
+    // The second page keeps the filters, and starts after the last row shown.
     expect(screen.getByRole('link', { name: 'Next page' })).toHaveAttribute(
       'href',
-      '/recruiters/applicants?jobId=3&stage=Interview&q=jane&page=2',
+      '/recruiters/applicants?jobId=3&stage=Interview&q=jane&page=2&after=12',
     );
     // A new filter is a new URL, with no button to press: a choice at once...
     expect(screen.queryByRole('button', { name: 'Apply filters' })).toBeNull();

@@ -6,13 +6,18 @@ import { Link } from '@lumenfield/page-kit';
 export interface ListPage<T> {
   items: T[];
   total: number;
+  /** true: the server counted no further than `total`; more match. */
+  totalAtLeast?: boolean;
   page: number;
   pageSize: number;
 }
 
+/** Where a pager's link starts its page: after the last row shown, or before the first. */
+export type PageFrom = { after: number } | { before: number };
+
 /**
- * A filtered, paged list: how many match ("1 entry", "12 entries"), the items (or what says
- * none match) and the pager.
+ * A filtered, paged list: how many match ("1 entry", "12 entries", "More than 10000 entries"),
+ * the items (or what says none match) and the pager.
  */
 export function PagedResults<T>({
   page,
@@ -20,6 +25,7 @@ export function PagedResults<T>({
   none,
   label,
   hrefFor,
+  anchorOf,
   children,
 }: {
   page: ListPage<T>;
@@ -27,13 +33,21 @@ export function PagedResults<T>({
   noun: [string, string];
   none: string;
   label: string;
-  hrefFor: (page: number) => string;
+  /** The link to a page; with `anchorOf`, also the row it starts from. */
+  hrefFor: (page: number, from?: PageFrom) => string;
+  /**
+   * An item's id, for a list the server reads from a row on: the pager's links then name the
+   * row their page starts from, so page 500 costs what page 2 does.
+   */
+  anchorOf?: (item: T) => number;
   children: (items: T[]) => ReactNode;
 }) {
+  const first = page.items[0];
+  const last = page.items.at(-1);
   return (
     <>
       <p className="rc-count" role="status">
-        {counted(page.total, noun)}
+        {page.totalAtLeast ? `More than ${counted(page.total, noun)}` : counted(page.total, noun)}
       </p>
       {page.items.length > 0 ? children(page.items) : <p>{none}</p>}
       <Pager
@@ -41,35 +55,46 @@ export function PagedResults<T>({
         page={page.page}
         pageSize={page.pageSize}
         total={page.total}
-        hrefFor={hrefFor}
+        more={page.totalAtLeast === true && page.items.length === page.pageSize}
+        previousHref={hrefFor(
+          page.page - 1,
+          anchorOf && first !== undefined ? { before: anchorOf(first) } : undefined,
+        )}
+        nextHref={hrefFor(
+          page.page + 1,
+          anchorOf && last !== undefined ? { after: anchorOf(last) } : undefined,
+        )}
       />
     </>
   );
 }
 
-/** Previous / next links over a paged list; the page number lives in the URL. */
+/** Previous / next links over a paged list; the page (and where it starts) lives in the URL. */
 export function Pager({
   page,
   pageSize,
   total,
-  hrefFor,
+  more = false,
+  previousHref,
+  nextHref,
   label,
 }: {
   page: number;
   pageSize: number;
   total: number;
-  hrefFor: (page: number) => string;
+  /** Pages beyond those `total` fills (the count stopped there). */
+  more?: boolean;
+  previousHref: string;
+  nextHref: string;
   label: string;
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (pages <= 1) return null;
+  if (pages <= 1 && page <= 1 && !more) return null;
   return (
     <nav className="rc-pager" aria-label={`${label} pages`}>
-      {page > 1 ? <Link to={hrefFor(page - 1)}>Previous page</Link> : <span />}
-      <span>
-        Page {page} of {pages}
-      </span>
-      {page < pages ? <Link to={hrefFor(page + 1)}>Next page</Link> : <span />}
+      {page > 1 ? <Link to={previousHref}>Previous page</Link> : <span />}
+      <span>{more || page > pages ? `Page ${page}` : `Page ${page} of ${pages}`}</span>
+      {page < pages || more ? <Link to={nextHref}>Next page</Link> : <span />}
     </nav>
   );
 }
