@@ -118,11 +118,19 @@ async function measureReads(server, seeded, now) {
   const first = await fetch(`${server.url}/api/recruiters/applicants`, { headers });
   const total = first.ok ? (await first.json()).total : 0;
   const deepest = Math.max(1, Math.min(500, Math.ceil(total / 50)));
+  // Page 500 as its pager's link names it: the page after the last row of page 499 (read once
+  // by its number, unmeasured).
+  const previousPage = await (
+    await get(`/api/recruiters/applicants${query({ page: Math.max(1, deepest - 1) })}`)()
+  ).json();
+  const edge = previousPage.items?.at(-1)?.applicantId;
   await read('applicants, page 1', LIST_BUDGET_MS, get('/api/recruiters/applicants'));
   await read(
     `applicants, page 500 (or the last)`,
     LIST_BUDGET_MS,
-    get(`/api/recruiters/applicants${query({ page: deepest })}`),
+    get(
+      `/api/recruiters/applicants${query(deepest > 1 && edge ? { page: deepest, after: edge } : {})}`,
+    ),
   );
   await read(
     'applicants in one stage (Interview)',
@@ -240,23 +248,30 @@ async function measureReads(server, seeded, now) {
   };
   log(`  CSV peak RSS: ${csvMemory.peakRssMiB.toFixed(0)} MiB (${before.toFixed(0)} before)`);
 
-  // Ten readers, each reading the list's first ten pages in turn for READERS_SECONDS.
+  // Ten readers, each reading the list's first ten pages in turn for READERS_SECONDS, as a
+  // person clicking "Next page" does (each link names the row its page starts after).
   const latencies = [];
   let failed = 0;
   const until = performance.now() + READERS_SECONDS * 1000;
   await Promise.all(
-    Array.from({ length: READERS }, async (_, reader) => {
-      for (let n = reader; performance.now() < until; n++) {
+    Array.from({ length: READERS }, async () => {
+      let after;
+      for (let n = 0; performance.now() < until; n++) {
+        const page = 1 + (n % 10);
+        if (page === 1) after = undefined;
         const started = performance.now();
         try {
-          const res = await fetch(`${server.url}/api/recruiters/applicants?page=${1 + (n % 10)}`, {
-            headers,
-          });
-          await res.arrayBuffer();
+          const res = await fetch(
+            `${server.url}/api/recruiters/applicants${query(after ? { page, after } : {})}`,
+            { headers },
+          );
+          const body = await res.json();
           if (res.ok) latencies.push(performance.now() - started);
           else failed++;
+          after = body.items?.at(-1)?.applicantId;
         } catch {
           failed++;
+          after = undefined;
         }
       }
     }),

@@ -14,10 +14,8 @@ import type { Database } from '../../db/database';
 
 type From = ExpressionBuilder<Database, 'applicants'>;
 
-/** The applicants list's rows: the applicant and their opening. */
-export type ListFrom = ExpressionBuilder<Database, 'applicants' | 'jobs'>;
-/** One term of the applicants list's order: what is compared, and which way. */
-export type OrderTerm = [(eb: ListFrom) => Expression<unknown>, 'asc' | 'desc'];
+/** One term of the applicants list's order: what is compared (of the applicant), and which way. */
+export type OrderTerm = [(eb: From) => Expression<unknown>, 'asc' | 'desc'];
 /** A query or a window's `over`: what can be put in the list's order. */
 export interface Orderable<T> {
   orderBy(term: OrderTerm[0], direction: OrderTerm[1]): T;

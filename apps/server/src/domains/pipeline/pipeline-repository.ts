@@ -1,5 +1,5 @@
 import { isPhoneText } from '@lumenfield/contract/phone';
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type {
   Applicant,
   ApplicantSort,
@@ -8,7 +8,7 @@ import type {
   SourceCredit,
 } from '@lumenfield/contract';
 import { COUNT_CAP, DEFAULT_APPLICANT_SORT } from '@lumenfield/contract';
-import type { Db } from '../../db/database';
+import type { Database, Db } from '../../db/database';
 import { applicantSelectList, toApplicant as toApplicantView } from '../applications/applicant-row';
 import { containsWord, searchWords } from '../../db/sql-words';
 import { matchesWord } from './applicant-search';
@@ -19,7 +19,6 @@ import {
   currentStage,
   isVia,
   stageRank,
-  type ListFrom,
   type OrderTerm,
   type Orderable,
 } from './pipeline-columns';
@@ -100,11 +99,13 @@ export interface PipelineApplicant extends Applicant {
  * applicant's own page and erasure read or delete them by table.
  */
 export function pipelineRepository(db: Db) {
-  /** The matches of a filter, with their opening (every order term can name it). */
+  /**
+   * The applicants a filter matches, without their opening's row: nothing a filter, a count or
+   * the list's order compares needs it, so a count never looks it up once per applicant.
+   */
   const filtered = (filter: PipelineFilter) => {
     const query = db
       .selectFrom('applicants')
-      .innerJoin('jobs', 'jobs.id', 'applicants.jobId')
       .where((eb) => applicantInReach(eb, filter.reach))
       .$if(filter.jobId !== undefined, (q) => q.where('applicants.jobId', '=', filter.jobId!))
       .$if(filter.stage !== undefined, (q) =>
@@ -132,6 +133,7 @@ export function pipelineRepository(db: Db) {
 
   const columns = (filter: PipelineFilter) =>
     filtered(filter)
+      .innerJoin('jobs', 'jobs.id', 'applicants.jobId')
       // The resume: a reply's files live in the same table (conversations/replies.ts). Every
       // applicant has one from applying on (a count of the matches needs no join).
       .innerJoin('attachments', (join) =>
@@ -174,8 +176,19 @@ export function pipelineRepository(db: Db) {
             ]
           : by === 'opening'
             ? [
-                [(eb) => eb.fn('lower', ['jobs.title']), direction],
-                [(eb) => eb.ref('jobs.id'), direction],
+                // The title by the opening's key, not a join: every other order reads the
+                // applicants alone.
+                [
+                  (eb) =>
+                    eb.fn('lower', [
+                      eb
+                        .selectFrom('jobs')
+                        .select('jobs.title')
+                        .whereRef('jobs.id', '=', 'applicants.jobId'),
+                    ]),
+                  direction,
+                ],
+                [(eb) => eb.ref('applicants.jobId'), direction],
                 [(eb) => eb.ref('applicants.appliedOn'), 'desc'],
               ]
             : [[(eb) => eb.ref('applicants.appliedOn'), direction]];
@@ -193,28 +206,28 @@ export function pipelineRepository(db: Db) {
    * subquery the engine runs once. The first term's bound is stated on its own too, so the
    * engine reads the order's index from the anchor on instead of testing every row.
    */
-  const past = (terms: OrderTerm[], anchorId: number) => (eb: ListFrom) => {
-    const anchors = terms.map(([term]) =>
-      eb
-        .selectFrom('applicants')
-        .innerJoin('jobs', 'jobs.id', 'applicants.jobId')
-        .select((inner) => sql`${term(inner)}`.as('value'))
-        .where('applicants.id', '=', anchorId),
-    );
-    const beyond = (direction: OrderTerm[1]) => (direction === 'asc' ? '>' : '<');
-    const [[first, firstDirection]] = terms as [OrderTerm, ...OrderTerm[]];
-    return eb.and([
-      eb(first(eb), firstDirection === 'asc' ? '>=' : '<=', anchors[0]!),
-      eb.or(
-        terms.map(([term, direction], k) =>
-          eb.and([
-            ...terms.slice(0, k).map(([earlier], i) => eb(earlier(eb), '=', anchors[i]!)),
-            eb(term(eb), beyond(direction), anchors[k]!),
-          ]),
+  const past =
+    (terms: OrderTerm[], anchorId: number) => (eb: ExpressionBuilder<Database, 'applicants'>) => {
+      const anchors = terms.map(([term]) =>
+        eb
+          .selectFrom('applicants')
+          .select((inner) => sql`${term(inner)}`.as('value'))
+          .where('applicants.id', '=', anchorId),
+      );
+      const beyond = (direction: OrderTerm[1]) => (direction === 'asc' ? '>' : '<');
+      const [[first, firstDirection]] = terms as [OrderTerm, ...OrderTerm[]];
+      return eb.and([
+        eb(first(eb), firstDirection === 'asc' ? '>=' : '<=', anchors[0]!),
+        eb.or(
+          terms.map(([term, direction], k) =>
+            eb.and([
+              ...terms.slice(0, k).map(([earlier], i) => eb(earlier(eb), '=', anchors[i]!)),
+              eb(term(eb), beyond(direction), anchors[k]!),
+            ]),
+          ),
         ),
-      ),
-    ]);
-  };
+      ]);
+    };
   const reversed = (terms: OrderTerm[]): OrderTerm[] =>
     terms.map(([term, direction]) => [term, direction === 'asc' ? 'desc' : 'asc']);
 
