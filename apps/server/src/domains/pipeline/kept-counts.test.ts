@@ -86,6 +86,24 @@ describe(`the list's kept counts and its pages from a row (${engine})`, () => {
     expect(COUNT_CAP).toBeGreaterThan(23);
   });
 
+  it("every board column's count is the number in its stage", async () => {
+    const { pipeline } = t.app.repos;
+    for (const reach of [EVERYTHING, manager]) {
+      const inStage = new Map<string, number>();
+      for (const applicant of await pipeline.all({ reach, jobId })) {
+        inStage.set(applicant.stage, (inStage.get(applicant.stage) ?? 0) + 1);
+      }
+      const board = await pipeline.board(jobId, 1, 2, reach);
+      expect(new Map(board.map((column) => [column.stage, column.count]))).toEqual(inStage);
+      for (const column of board) {
+        expect(column.items.length).toBe(Math.min(2, column.count));
+        const [first] = column.items;
+        const [next] = await pipeline.boardAfter(jobId, column.stage, first!.applicantId, 2, reach);
+        expect(next!.count).toBe(column.count);
+      }
+    }
+  });
+
   for (const sort of applicantSortSchema.options) {
     it(`pages after and before a row are the list's pages, sorted ${sort}`, async () => {
       const { pipeline } = t.app.repos;

@@ -282,6 +282,33 @@ export function pipelineRepository(db: Db) {
     return { total: Math.min(n, cap), atLeast: n > cap };
   };
 
+  /**
+   * How many of an opening's applicants (within `reach`) are in each stage, or in `stage`: from
+   * the kept counts, else counted. Only stages someone is in.
+   */
+  const stageCounts = async (
+    jobId: number,
+    reach: Reach,
+    stage?: ApplicantStage,
+  ): Promise<Map<ApplicantStage, number>> => {
+    const kept = keptOpenings(db, reach, jobId);
+    const rows = kept
+      ? await db
+          .selectFrom('reportStageDays as c')
+          .where(kept)
+          .$if(stage !== undefined, (q) => q.where('c.stage', '=', stage!))
+          .select(['c.stage as stage', sql<number>`sum(c.applicants)`.as('n')])
+          .groupBy('c.stage')
+          .execute()
+      : await filtered({ jobId, stage, reach })
+          .select(['applicants.currentStage as stage', sql<number>`count(*)`.as('n')])
+          .groupBy('applicants.currentStage')
+          .execute();
+    return new Map(
+      rows.filter((row) => Number(row.n) > 0).map((row) => [asStage(row.stage), Number(row.n)]),
+    );
+  };
+
   type Row = Awaited<ReturnType<ReturnType<typeof columns>['execute']>>[number];
   const toApplicant = ({ sourceName, sourceVia, arrival, ...row }: Row): PipelineApplicant => ({
     ...toApplicantView(row),
@@ -427,48 +454,20 @@ export function pipelineRepository(db: Db) {
         reach: Reach,
         stage?: ApplicantStage,
       ): Promise<{ stage: ApplicantStage; count: number; items: PipelineApplicant[] }[]> {
-        // Each column's page ranked over the ids alone (the opening's stage index gives them in
-        // the window's order), then only that page's rows read in full.
-        const ranked = filtered({ jobId, stage, reach }).select((eb) => [
-          'applicants.id as id',
-          eb.fn
-            .agg<number>('row_number')
-            .over((over) =>
-              over
-                .partitionBy('applicants.currentStage')
-                .orderBy('applicants.appliedOn', 'desc')
-                .orderBy('applicants.id', 'desc'),
-            )
-            .as('rank'),
-          eb.fn
-            .countAll<number>()
-            .over((over) => over.partitionBy('applicants.currentStage'))
-            .as('inStage'),
-        ]);
-        const ranks = await db
-          .selectFrom(ranked.as('r'))
-          .select(['r.id', 'r.rank', 'r.inStage'])
-          .where('r.rank', '>', (page - 1) * pageSize)
-          .where('r.rank', '<=', page * pageSize)
-          .execute();
-        const placed = new Map(ranks.map((row) => [row.id, row]));
-        const rows =
-          placed.size === 0
-            ? []
-            : await columns({ jobId, stage, reach })
-                .where('applicants.id', 'in', [...placed.keys()])
-                .orderBy('applicants.appliedOn', 'desc')
-                .orderBy('applicants.id', 'desc')
-                .execute();
-        const byStage = new Map<ApplicantStage, { count: number; items: PipelineApplicant[] }>();
-        for (const row of rows) {
-          const applicant = toApplicant(row);
-          const inStage = placed.get(row.id)!.inStage;
-          const column = byStage.get(applicant.stage) ?? { count: Number(inStage), items: [] };
-          column.items.push(applicant);
-          byStage.set(applicant.stage, column);
+        // The columns' counts from the kept counts; then each column's page straight from the
+        // opening's stage index (newest first), whatever the opening holds.
+        const columnsOf: { stage: ApplicantStage; count: number; items: PipelineApplicant[] }[] =
+          [];
+        for (const [column, count] of await stageCounts(jobId, reach, stage)) {
+          const rows = await columns({ jobId, stage: column, reach })
+            .orderBy('applicants.appliedOn', 'desc')
+            .orderBy('applicants.id', 'desc')
+            .limit(pageSize)
+            .offset((page - 1) * pageSize)
+            .execute();
+          columnsOf.push({ stage: column, count, items: rows.map(toApplicant) });
         }
-        return [...byStage].map(([stage, column]) => ({ stage, ...column }));
+        return columnsOf;
       },
 
       /**
@@ -489,9 +488,7 @@ export function pipelineRepository(db: Db) {
           .where('id', '=', after)
           .where('jobId', '=', jobId)
           .executeTakeFirst();
-        const total = await filtered({ jobId, stage, reach })
-          .select(sql<number>`count(*)`.as('n'))
-          .executeTakeFirstOrThrow();
+        const count = (await stageCounts(jobId, reach, stage)).get(stage) ?? 0;
         const rows = await columns({ jobId, stage, reach })
           .$if(anchor !== undefined, (query) =>
             query.where((eb) =>
@@ -508,7 +505,7 @@ export function pipelineRepository(db: Db) {
           .orderBy('applicants.id', 'desc')
           .limit(pageSize)
           .execute();
-        return [{ stage, count: Number(total.n), items: rows.map(toApplicant) }];
+        return [{ stage, count, items: rows.map(toApplicant) }];
       },
 
       /**

@@ -115,16 +115,26 @@ describe(`the stage's indexes in the plans (${engine})`, () => {
   });
 
   it("an opening's board, and one column's next page", async () => {
-    const board = await plansOf((repository) => repository.board(jobId, 1, 20, EVERYTHING));
-    // The ranking over the opening's applicants; then the page's rows by id.
-    const ranking = board.find((query) => /row_number/i.test(query.sql));
-    expect(ranking?.plan).toContain('applicants_job_stage_idx');
-    const column = await plansOf((repository) =>
-      repository.board(jobId, 1, 20, EVERYTHING, 'Screening'),
-    );
-    expect(column.find((query) => /row_number/i.test(query.sql))?.plan).toContain(
-      'applicants_job_stage_idx',
-    );
+    // The counts from the kept counts; each column's page from the opening's stage index.
+    for (const [stage, from] of [
+      [undefined, undefined],
+      ['Screening', undefined],
+      ['Screening', 'after'],
+    ] as const) {
+      const plans = await plansOf(async (repository) => {
+        if (from) {
+          const [first] = (await repository.board(jobId, 1, 1, EVERYTHING, stage))[0]!.items;
+          return repository.boardAfter(jobId, stage!, first!.applicantId, 20, EVERYTHING);
+        }
+        return repository.board(jobId, 1, 20, EVERYTHING, stage);
+      });
+      const pages = plans.filter((query) => /limit/i.test(query.sql));
+      expect(pages.length, JSON.stringify([stage, from])).toBeGreaterThan(0);
+      for (const { plan } of pages) expect(plan).toContain('applicants_job_stage_idx');
+      const counts = plans.filter((query) => /report_stage_days/.test(query.sql));
+      expect(counts.length).toBeGreaterThan(0);
+      for (const { plan } of counts) expect(plan).not.toMatch(/\bapplicants\b/);
+    }
   });
 
   it('the list sorted by name', async () => {
