@@ -6,6 +6,7 @@ import { apply } from '../support/applications';
 import { CONSOLE_ADMIN } from '../support/console-servers';
 import { consoleUrl, signedIn } from '../support/console-sign-in';
 import { expect, live, test } from '../support/fixtures';
+import { shoot } from '../support/shots';
 
 /**
  * A recruiter's and an admin's daily work in the console (docs/recruiters.md): nothing typed
@@ -253,8 +254,20 @@ test.describe("the console's daily work", () => {
     );
     expect(fs.readFileSync(await download.path(), 'utf8')).toContain(`lina.${suffix}@example.com`);
 
-    // The openings list: newest first, then by title at a heading's click, A to Z and back.
+    // The openings list: searched by the server (the URL keeps the words), newest first, then
+    // by title at a heading's click, A to Z and back.
     await page.goto('/recruiters/openings');
+    await page.getByRole('search', { name: 'Openings' }).getByLabel('Search').fill(suffix);
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${suffix}$`));
+    await expect(page.getByRole('status').filter({ hasText: /openings?$/ })).toHaveText(
+      '2 openings',
+    );
+    await page.getByLabel('State').selectOption('closed');
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${suffix}&state=closed$`));
+    await expect(page.getByText('No openings match.')).toBeVisible();
+    // The back button brings the list before the filter, its fields as its URL says.
+    await page.goBack();
+    await expect(page.getByLabel('State')).toHaveValue('');
     const table = page.getByRole('table', { name: /^Openings/ });
     const titles = async () =>
       (await table.getByRole('link', { name: /Ledger/ }).allTextContents()).filter((text) =>
@@ -272,6 +285,10 @@ test.describe("the console's daily work", () => {
     await table.getByRole('link', { name: 'Title' }).click();
     await expect(page).toHaveURL(/[?&]sort=-title$/);
     await expect.poll(titles).toEqual([`Beta Ledger ${suffix}`, `Alpha Ledger ${suffix}`]);
+    await shoot(page, 'openings-searched');
+    await page.goto('/recruiters/openings');
+    await expect(table).toBeVisible();
+    await shoot(page, 'openings');
     await page.context().close();
   });
 
@@ -300,7 +317,6 @@ test.describe("the console's daily work", () => {
     await expectNoViolations(phone, 'the console at 390 px');
     // The table's headings are hidden on a phone: the Sort field sorts the openings there.
     await phone.getByLabel('Sort', { exact: true }).selectOption('title');
-    await phone.getByRole('button', { name: 'Sort', exact: true }).click();
     await expect(phone).toHaveURL(/\/recruiters\/openings\?sort=title$/);
     await expect(phone.getByRole('table', { name: 'Openings, by title, A to Z' })).toBeAttached();
     await expectNoViolations(phone, 'the openings sorted on a phone');

@@ -51,7 +51,13 @@ export const consolePaths = {
   passkeyOptions: '/recruiters/session/passkeys/options',
   /** DELETE: remove one of your passkeys. */
   passkey: '/recruiters/session/passkeys/:id',
+  /**
+   * GET a page of the openings within reach (openingsQuerySchema: words, state, sort, page);
+   * POST a new opening.
+   */
   jobs: '/recruiters/jobs',
+  /** GET every opening within reach as a choice of one: id, code and title, newest first. */
+  jobChoices: '/recruiters/job-choices',
   job: '/recruiters/jobs/:id',
   /** GET the countries an opening's places may name (alpha-2 code and English name). */
   countries: '/recruiters/countries',

@@ -22,6 +22,7 @@ export * from './second-factor';
 export * from './console-passkeys';
 export * from './console-applicants';
 export * from './console-audit';
+export * from './console-openings';
 export * from './console-bulk';
 export * from './description-html';
 export * from './self-id';

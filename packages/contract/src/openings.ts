@@ -39,13 +39,15 @@ export const publicOpeningSchema = z.object({
 });
 export type PublicOpening = z.infer<typeof publicOpeningSchema>;
 
+/** open (published), scheduled (effectiveFrom in the future) or closed. */
+export const openingStateSchema = z.enum(['open', 'scheduled', 'closed']);
+
 /** An opening as recruiters see it (the console): everything public, its state and counts. */
 export const recruiterOpeningSchema = publicOpeningSchema.extend({
   /** With their knock-out answers. */
   questions: z.array(questionSchema),
   isOpen: z.boolean(),
-  /** open (published), scheduled (effectiveFrom in the future) or closed. */
-  state: z.enum(['open', 'scheduled', 'closed']),
+  state: openingStateSchema,
   applicants: z.number().int(),
   /** Applicants still in stage New. */
   newApplicants: z.number().int(),

@@ -1,4 +1,10 @@
-import { sql } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import {
   DEFAULT_OPENING_TERMS,
   employmentTypeSchema,
@@ -7,13 +13,16 @@ import {
   questionsSchema,
   remoteCountriesSchema,
   workplaceTypeSchema,
+  type OpeningChoice,
+  type OpeningSortParam,
   type OpeningState,
   type OpeningTerms,
   type Place,
   type Question,
 } from '@lumenfield/contract';
-import type { Db, JobRow } from '../../db/database';
+import type { Database, Db, JobRow } from '../../db/database';
 import { toIso } from '../../db/database';
+import { containsWord, searchWords } from '../../db/sql-words';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { jsonColumn } from '../../db/json-column';
 
@@ -75,6 +84,16 @@ export type JobInput = Pick<
   | 'isOpen'
 > &
   Partial<JobTermsFields & Pick<Job, 'locations' | 'remoteCountries' | 'questions'>>;
+
+/** What the openings list asks for (docs/recruiters.md, "Openings"). */
+export interface OpeningsFilter {
+  /** Words each found in the code, the title or the place, case-insensitively. */
+  q?: string;
+  state?: OpeningState;
+  sort: OpeningSortParam;
+  /** The condition "within reach" over `jobs` (the team's rule, which this domain is below). */
+  inReach: (eb: ExpressionBuilder<Database, 'jobs'>) => Expression<SqlBool>;
+}
 
 export class JobCodeInUseError extends Error {
   constructor(readonly code: string) {
@@ -193,7 +212,90 @@ export function jobsRepository(db: Db) {
     updatedAt: toIso(row.updatedAt),
   });
 
+  /** The openings `filter` keeps at `now`: reach, state and words, all in SQL. */
+  const filtered = (filter: Omit<OpeningsFilter, 'sort'>, now: Date) => {
+    const at = now.toISOString();
+    let query = db.selectFrom('jobs').where(filter.inReach);
+    if (filter.state === 'closed') query = query.where('jobs.isOpen', '=', 0);
+    if (filter.state === 'open') {
+      query = query.where('jobs.isOpen', '=', 1).where('jobs.effectiveFrom', '<=', at);
+    }
+    if (filter.state === 'scheduled') {
+      query = query.where('jobs.isOpen', '=', 1).where('jobs.effectiveFrom', '>', at);
+    }
+    for (const word of searchWords(filter.q)) {
+      query = query.where((eb) =>
+        eb.or(
+          (['jobs.code', 'jobs.title', 'jobs.location'] as const).map((column) =>
+            containsWord(eb.ref(column), word),
+          ),
+        ),
+      );
+    }
+    return query;
+  };
+
+  /**
+   * The list's order; ties by id the same way, so a page never repeats or skips one. Titles
+   * compare lower-cased (the same on both engines, served by jobs_title_idx); the state sort
+   * is open, scheduled, closed, each newest first.
+   */
+  const sorted = <O>(
+    query: SelectQueryBuilder<Database, 'jobs', O>,
+    sort: OpeningSortParam,
+    now: Date,
+  ) => {
+    const dir = sort.startsWith('-') ? 'desc' : 'asc';
+    switch (sort.replace(/^-/, '')) {
+      case 'code':
+        return query.orderBy('jobs.code', dir);
+      case 'title':
+        return query.orderBy(sql`lower(${sql.ref('jobs.title')})`, dir).orderBy('jobs.id', dir);
+      case 'state':
+        return query
+          .orderBy(
+            sql`case when ${sql.ref('jobs.isOpen')} = 0 then 2 when ${sql.ref('jobs.effectiveFrom')} > ${now.toISOString()} then 1 else 0 end`,
+            dir,
+          )
+          .orderBy('jobs.effectiveFrom', 'desc')
+          .orderBy('jobs.id', 'desc');
+      default:
+        return query.orderBy('jobs.effectiveFrom', dir).orderBy('jobs.id', dir);
+    }
+  };
+
   return {
+    /**
+     * One page of the openings `filter` keeps, and how many it keeps in all: the rows alone
+     * (their applicant counts are the pipeline's, read for this page's openings).
+     */
+    async page(
+      filter: OpeningsFilter,
+      page: number,
+      pageSize: number,
+      now: Date,
+    ): Promise<{ items: Job[]; total: number }> {
+      const total = await filtered(filter, now)
+        .select(sql<number>`count(*)`.as('n'))
+        .executeTakeFirstOrThrow();
+      const rows = await sorted(filtered(filter, now).selectAll('jobs'), filter.sort, now)
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .execute();
+      return { items: rows.map(toJob), total: Number(total.n) };
+    },
+
+    /** Every opening within reach as a choice of one, newest first: three short columns. */
+    async choices(inReach: OpeningsFilter['inReach']): Promise<OpeningChoice[]> {
+      return db
+        .selectFrom('jobs')
+        .select(['jobs.id', 'jobs.code', 'jobs.title'])
+        .where(inReach)
+        .orderBy('jobs.effectiveFrom', 'desc')
+        .orderBy('jobs.id', 'desc')
+        .execute();
+    },
+
     /** Open openings already in effect at `now`, newest first (docs/api.md). */
     async listVisible(now: Date): Promise<JobSummary[]> {
       return (await visible(now).execute()).map(toSummary);

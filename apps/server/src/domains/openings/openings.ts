@@ -18,6 +18,7 @@ import {
   type JobWithApplicants,
   type JobTermsFields,
   type JobsRepository,
+  type OpeningsFilter,
   type SearchableJob,
 } from './jobs-repository';
 
@@ -27,7 +28,12 @@ export { openingState };
 // the pipeline's count of new applicants (a structural type: pipeline is not below openings).
 type OpeningsRepositories = {
   jobs: JobsRepository;
-  pipeline: { newCounts(): Promise<Map<number, number>> };
+  pipeline: {
+    newCounts(): Promise<Map<number, number>>;
+    countsOf(
+      jobIds: readonly number[],
+    ): Promise<Map<number, { applicants: number; fresh: number }>>;
+  };
 };
 
 /**
@@ -78,7 +84,29 @@ export function recruiterOpeningOf(
   };
 }
 
-/** Every opening, open or closed, newest first, as recruiters see them. */
+/**
+ * A page of the console's openings list (docs/recruiters.md, "Openings"): the openings `filter`
+ * keeps, sorted and paged in SQL, then the applicant counts of this page's openings alone.
+ */
+export async function recruiterOpeningsPage(
+  repos: OpeningsRepositories,
+  filter: OpeningsFilter,
+  page: number,
+  pageSize: number,
+  now: Date,
+): Promise<{ items: RecruiterOpening[]; total: number }> {
+  const { items, total } = await repos.jobs.page(filter, page, pageSize, now);
+  const counts = await repos.pipeline.countsOf(items.map((job) => job.id));
+  return {
+    total,
+    items: items.map((job) => {
+      const { applicants = 0, fresh = 0 } = counts.get(job.id) ?? {};
+      return recruiterOpeningOf({ ...job, applicants }, fresh, now);
+    }),
+  };
+}
+
+/** Every opening, open or closed, newest first, as recruiters see them (the bearer API's). */
 export async function recruiterOpenings(
   repos: OpeningsRepositories,
   now: Date,
@@ -94,8 +122,8 @@ export async function recruiterOpening(
   now: Date,
 ): Promise<RecruiterOpening> {
   const job = await jobOr404(repos, id);
-  const counts = await repos.pipeline.newCounts();
-  return recruiterOpeningOf(job, counts.get(id) ?? 0, now);
+  const counts = await repos.pipeline.countsOf([id]);
+  return recruiterOpeningOf(job, counts.get(id)?.fresh ?? 0, now);
 }
 
 const MINUTE_MS = 60_000;

@@ -13,6 +13,7 @@ import {
   type StageMove,
   type ConsoleApplicantPage,
   type RecruiterOpening,
+  type RecruiterOpeningPage,
   type ConsoleSession,
   type ConsoleUser,
 } from '@lumenfield/contract';
@@ -159,8 +160,8 @@ describe(`recruiters' console: the whole review, by API (${engine})`, () => {
       stage: 'New',
       jobCode: 'CON-1',
     });
-    const jobs = (await call.get('/api/recruiters/jobs', recruiter)).json() as RecruiterOpening[];
-    expect(jobs.find((j) => j.id === job.id)).toMatchObject({
+    const jobs = (await call.get('/api/recruiters/jobs', recruiter)).json() as RecruiterOpeningPage;
+    expect(jobs.items.find((j) => j.id === job.id)).toMatchObject({
       newApplicants: 1,
       applicants: 1,
     });

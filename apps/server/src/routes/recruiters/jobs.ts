@@ -3,10 +3,15 @@ import { z } from 'zod';
 import {
   consolePaths,
   countryChoiceSchema,
+  DEFAULT_OPENING_SORT,
+  openingChoiceSchema,
   openingInputSchema,
   openingParamsSchema,
   openingPatchSchema,
+  openingsQuerySchema,
+  PAGE_SIZE,
   PIPELINE_ROLES,
+  recruiterOpeningPageSchema,
   recruiterOpeningSchema,
   type OpeningPatch,
 } from '@lumenfield/contract';
@@ -14,11 +19,11 @@ import {
   createJob,
   jobOr404,
   recruiterOpening,
-  recruiterOpenings,
+  recruiterOpeningsPage,
   updateJob,
 } from '../../domains/openings/openings';
 import { countryChoices } from '../../domains/openings/place';
-import { reachOf } from '../../domains/team/reach';
+import { jobInReach, reachOf } from '../../domains/team/reach';
 import { HttpProblem } from '../../lib/http-problem';
 import { consoleProblems, signedIn } from './console-user';
 
@@ -49,17 +54,46 @@ export const consoleJobsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: readers,
       schema: {
-        summary: 'Every opening within reach, with its state and applicants',
+        summary: 'A page of the openings within reach, with their state and applicants',
         tags: ['console'],
-        response: { 200: z.array(recruiterOpeningSchema), ...answers },
+        querystring: openingsQuerySchema,
+        response: { 200: recruiterOpeningPageSchema, ...answers },
+      },
+    },
+    async (request) => {
+      const { page = 1, q, state, sort = DEFAULT_OPENING_SORT } = request.query;
+      const reach = reachOf(signedIn(request).user);
+      const current = Math.max(1, page);
+      const { items, total } = await recruiterOpeningsPage(
+        repos,
+        { q, state, sort, inReach: (eb) => jobInReach(eb, reach) },
+        current,
+        PAGE_SIZE,
+        app.now(),
+      );
+      return { items, total, page: current, pageSize: PAGE_SIZE };
+    },
+  );
+
+  /**
+   * The openings as a choice of one, for the filters of the applicants list, the reports and
+   * the sources' links: every opening within reach (a select offers them all), but only id, code
+   * and title, and no applicant counted; the list's pages would bring every row's counts and
+   * description to fill a drop-down.
+   */
+  app.get(
+    consolePaths.jobChoices,
+    {
+      config: readers,
+      schema: {
+        summary: 'Every opening within reach as a choice: id, code and title, newest first',
+        tags: ['console'],
+        response: { 200: z.array(openingChoiceSchema), ...answers },
       },
     },
     async (request) => {
       const reach = reachOf(signedIn(request).user);
-      const openings = await recruiterOpenings(repos, app.now());
-      if (reach.kind === 'all') return openings;
-      const reached = await repos.team.jobsInReach(reach);
-      return openings.filter((opening) => reached.has(opening.id));
+      return repos.jobs.choices((eb) => jobInReach(eb, reach));
     },
   );
 

@@ -8,6 +8,7 @@ import {
   type ConsoleApplicantPage,
   type Question,
   type RecruiterOpening,
+  type RecruiterOpeningPage,
 } from '@lumenfield/contract';
 import { adminHeaders, applicationPayload, postApplication } from '../../test/legacy/application';
 import { openingInput } from '../../test/openings';
@@ -120,8 +121,8 @@ describe(`an opening's questions, end to end (${engine})`, () => {
       }),
     });
     expect(bearer.statusCode).toBe(400);
-    const jobs = (await get('/api/recruiters/jobs')).json() as RecruiterOpening[];
-    expect(jobs.map((job) => job.code)).toEqual(['Q-1']);
+    const jobs = (await get('/api/recruiters/jobs')).json() as RecruiterOpeningPage;
+    expect(jobs.items.map((job) => job.code)).toEqual(['Q-1']);
     const kept = (await get(`/api/recruiters/jobs/${jobId}`)).json() as RecruiterOpening;
     expect(kept.questions).toHaveLength(questions.length);
   });

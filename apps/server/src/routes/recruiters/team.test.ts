@@ -5,7 +5,7 @@ import type {
   ConsoleApplicant,
   ConsoleApplicantPage,
   PassThroughReport,
-  RecruiterOpening,
+  RecruiterOpeningPage,
   Team,
 } from '@lumenfield/contract';
 import type { User } from '../../domains/accounts/users-repository';
@@ -176,8 +176,11 @@ describe(`the hiring team and what each role reaches (${engine})`, () => {
   it('a hiring manager sees exactly their openings and their applicants: list, search, board, CSV, reports', async () => {
     const openings = (
       await as('manager', 'GET', '/api/recruiters/jobs')
-    ).json() as RecruiterOpening[];
-    expect(openings.map((o) => o.id)).toEqual([jobA]);
+    ).json() as RecruiterOpeningPage;
+    expect(openings.items.map((o) => o.id)).toEqual([jobA]);
+    expect(openings.total).toBe(1);
+    const choices = (await as('manager', 'GET', '/api/recruiters/job-choices')).json() as unknown;
+    expect(choices).toEqual([{ id: jobA, code: expect.any(String), title: expect.any(String) }]);
     expect((await as('manager', 'GET', `/api/recruiters/jobs/${jobB}`)).statusCode).toBe(404);
     expect(await listed('manager')).toEqual([ids.a1, ids.a2].sort());
     expect(await listed('manager', '?q=Teamcase')).toEqual([ids.a1, ids.a2].sort());

@@ -7,7 +7,7 @@ import {
 } from '@lumenfield/contract';
 import { applicantPath } from '../common/routes';
 import { withQuery } from '../common/lib/with-query';
-import { type Column } from '../common/components/list-table';
+import { sortColumn as sortedBy, type Column } from '../common/components/list-table';
 
 /** What a sortable column sorts by: the sort's name without its direction. */
 export type SortKey = 'applied' | 'name' | 'stage' | 'opening';
@@ -54,19 +54,15 @@ export const sortWords = (sort: ApplicantSort) => WORDS[sort];
  * to its first page) sorted by `key`, the other way round when it is sorted by it already.
  */
 export function sortColumn(label: string, key: SortKey, query: ApplicantsQuery): Column {
-  const current = sortOf(query);
-  const by = current.replace(/^-/, '');
-  const descending = current.startsWith('-');
-  const next: ApplicantSort =
-    by === key ? applicantSortSchema.parse(descending ? key : `-${key}`) : FIRST[key];
-  return {
+  return sortedBy({
     label,
-    sorted: by === key ? (descending ? 'descending' : 'ascending') : undefined,
-    sortHref: withQuery(consolePagePaths.applicants, {
-      ...listQuery(query),
-      sort: next === DEFAULT_APPLICANT_SORT ? undefined : next,
-    }),
-  };
+    key,
+    current: sortOf(query),
+    first: FIRST[key],
+    byDefault: DEFAULT_APPLICANT_SORT,
+    parse: (value) => applicantSortSchema.parse(value),
+    hrefOf: (sort) => withQuery(consolePagePaths.applicants, { ...listQuery(query), sort }),
+  });
 }
 
 /** A list's filters and sort without its page: what next and previous walk through. */

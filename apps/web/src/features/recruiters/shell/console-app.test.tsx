@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import {
   job,
+  jobsPage,
   json,
   mockApi,
   mockSignedIn,
@@ -23,7 +24,7 @@ describe('signing in', () => {
         return json(session());
       },
       'GET /recruiters/applicants': () => json({ items: [], total: 0, page: 1, pageSize: 50 }),
-      'GET /recruiters/jobs': () => json([job()]),
+      'GET /recruiters/job-choices': () => json([job()]),
     });
     const { history } = renderConsole('/recruiters/applicants?stage=New');
     await screen.findByRole('button', { name: 'Sign in' });
@@ -80,7 +81,7 @@ describe('signing in', () => {
         signedIn = true;
         return json(session());
       },
-      'GET /recruiters/jobs': () => json([]),
+      'GET /recruiters/jobs': () => jobsPage([]),
     });
     const { history } = renderConsole('/recruiters/sign-in?next=https%3A%2F%2Fevil.example%2F');
     await userEvent.type(await screen.findByLabelText('Email'), 'rita@example.com');
@@ -106,7 +107,7 @@ describe('two-step sign-in', () => {
         signedIn = true;
         return json(session());
       },
-      'GET /recruiters/jobs': () => json([]),
+      'GET /recruiters/jobs': () => jobsPage([]),
     });
     renderConsole('/recruiters/sign-in');
     await userEvent.type(await screen.findByLabelText('Email'), 'rita@example.com');
@@ -212,7 +213,7 @@ describe('the shell', () => {
   it('an admin sees Users and Audit log; the openings list shows state and counts', async () => {
     mockSignedInAs('admin', {
       'GET /recruiters/jobs': () =>
-        json([
+        jobsPage([
           job(),
           job({
             id: 4,
@@ -262,7 +263,7 @@ describe('the shell', () => {
         sessionEnded = false;
         return json(session());
       },
-      'GET /recruiters/jobs': () => (sessionEnded ? problem(401, 'Sign in') : json([job()])),
+      'GET /recruiters/jobs': () => (sessionEnded ? problem(401, 'Sign in') : jobsPage([job()])),
     });
     const { history, signedOut } = renderConsole('/recruiters/openings');
     const dialog = await screen.findByRole('dialog', { name: 'Your session has ended' });
@@ -299,7 +300,7 @@ describe('the shell', () => {
         signedIn = false;
         return new Response(null, { status: 204 });
       },
-      'GET /recruiters/jobs': () => json([]),
+      'GET /recruiters/jobs': () => jobsPage([]),
     });
     const { history } = renderConsole('/recruiters/openings');
     await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));

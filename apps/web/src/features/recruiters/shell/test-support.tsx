@@ -31,6 +31,10 @@ export function mockApi(handlers: Record<string, Handler>) {
   return fetchMock;
 }
 
+/** The openings list's answer: one page holding `items`. */
+export const jobsPage = (items: RecruiterOpening[]) =>
+  json({ items, total: items.length, page: 1, pageSize: 50 });
+
 /** `mockApi` for someone signed in with `role`: a test names only the calls its page makes. */
 export function mockSignedInAs(role: UserRole, handlers: Record<string, Handler> = {}) {
   return mockApi({

@@ -159,7 +159,7 @@ describe('adding a candidate by hand', () => {
 
   it("is offered on an opening's list of applicants", async () => {
     mockSignedIn({
-      'GET /recruiters/jobs': () => json([opening]),
+      'GET /recruiters/job-choices': () => json([opening]),
       'GET /recruiters/applicants': () => json({ items: [], total: 0, page: 1, pageSize: 25 }),
       'GET /recruiters/sources': () => json(referral),
     });

@@ -63,7 +63,7 @@ describe('answers and knock-out flags in the console', () => {
   it('the list shows the flag and filters on it by URL; the CSV link carries the filter', async () => {
     const asked: Record<string, string>[] = [];
     mockSignedIn({
-      'GET /recruiters/jobs': () => json([job()]),
+      'GET /recruiters/job-choices': () => json([job()]),
       'GET /recruiters/applicants': (url) => {
         asked.push(Object.fromEntries(url.searchParams));
         return json({ items: [row], total: 1, page: 1, pageSize: 50 });

@@ -129,7 +129,7 @@ describe("the applicant's possible duplicates", () => {
       possibleDuplicate,
     });
     mockSignedIn({
-      'GET /recruiters/jobs': () => json([job()]),
+      'GET /recruiters/job-choices': () => json([job()]),
       'GET /recruiters/applicants': () =>
         json({
           items: [row(12, 'Ana', true), row(13, 'Bea', false)],

@@ -9,13 +9,18 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from '@lumenfield/page-kit';
 import { applicantsCsvHref, applicantsQuery } from '../api';
-import { jobsQuery } from '../../openings/api';
+import { jobChoicesQuery } from '../../openings/api';
 import { sourcesQuery } from '../../sources/api';
 import { DoesNotMeetFlags } from './applicant-answers';
 import { applicantInList, SORT_CHOICES, sortColumn, sortOf, sortWords } from '../applicant-sort';
 import { BulkBar, SelectAllMatching, useBulkSelection } from './bulk-actions';
 import { useSession } from '../../common/session';
-import { FilterForm, OpeningFilter } from '../../common/components/filter-form';
+import {
+  ChoiceField,
+  FilterForm,
+  OpeningFilter,
+  SearchField,
+} from '../../common/components/filter-form';
 import { ListTable } from '../../common/components/list-table';
 import { PageHeading } from '../../common/components/page-heading';
 import { PagedResults } from '../../common/components/paged-results';
@@ -25,6 +30,13 @@ import { When } from '../../common/components/when';
 import { withQuery } from '../../common/lib/with-query';
 import { EmailText } from '../../common/components/email-text';
 import { addCandidatePath, isStaff } from '../../common/routes';
+
+/** The knock-out answers' filter: a filter for a person, nothing is rejected by it. */
+const KNOCK_OUT_CHOICES = [
+  ['', 'Any'],
+  ['true', 'Flagged: does not meet'],
+  ['false', 'Not flagged'],
+] as const;
 
 /** The list's filters as the URL carries them; anything malformed is left out. */
 export function queryFromParams(params: URLSearchParams): ApplicantsQuery {
@@ -59,7 +71,7 @@ export default function ApplicantsPage() {
   // Bulk actions and sources are the staff's; an interviewer has no openings nor the CSV.
   const staff = isStaff(role);
   const list = useQuery(applicantsQuery(query));
-  const jobs = useQuery({ ...jobsQuery, enabled: role !== 'interviewer' }).data;
+  const jobs = useQuery({ ...jobChoicesQuery, enabled: role !== 'interviewer' }).data;
   const sources = useQuery({ ...sourcesQuery, enabled: staff }).data;
   const job = query.jobId ? jobs?.find((item) => String(item.id) === query.jobId) : undefined;
   const filters: ApplicantsQuery = {
@@ -118,60 +130,47 @@ export default function ApplicantsPage() {
       >
         {(field) => (
           <>
-            <div className="rc-field">
-              <label htmlFor="applicants-q">Search</label>
-              <input
-                id="applicants-q"
-                type="search"
-                maxLength={200}
-                placeholder="Name, e-mail, city or opening"
-                {...field('q')}
-              />
-            </div>
-            <div className="rc-field">
-              <label htmlFor="applicants-stage">Stage</label>
-              <select id="applicants-stage" {...field('stage')}>
-                <option value="">Any stage</option>
-                {APPLICANT_STAGES.map((value) => (
-                  <option key={value} value={value}>
-                    {value}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SearchField
+              id="applicants-q"
+              placeholder="Name, e-mail, city or opening"
+              field={field('q')}
+            />
+            <ChoiceField
+              id="applicants-stage"
+              label="Stage"
+              choices={[
+                ['', 'Any stage'],
+                ...APPLICANT_STAGES.map((value) => [value, value] as const),
+              ]}
+              field={field('stage')}
+            />
             {jobs ? <OpeningFilter id="applicants-job" jobs={jobs} field={field('jobId')} /> : null}
-            <div className="rc-field">
-              <label htmlFor="applicants-flag">Knock-out answers</label>
-              <select id="applicants-flag" {...field('doesNotMeet')}>
-                <option value="">Any</option>
-                <option value="true">Flagged: does not meet</option>
-                <option value="false">Not flagged</option>
-              </select>
-            </div>
+            <ChoiceField
+              id="applicants-flag"
+              label="Knock-out answers"
+              choices={KNOCK_OUT_CHOICES}
+              field={field('doesNotMeet')}
+            />
             {staff ? (
-              <div className="rc-field">
-                <label htmlFor="applicants-source">Source</label>
-                <select id="applicants-source" {...field('source')}>
-                  <option value="">Any source</option>
-                  {sources?.creditedNames.map((name) => (
-                    <option key={name} value={name}>
-                      {name}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <ChoiceField
+                id="applicants-source"
+                label="Source"
+                choices={[
+                  ['', 'Any source'],
+                  ...(sources?.creditedNames ?? []).map((name) => [name, name] as const),
+                ]}
+                field={field('source')}
+              />
             ) : null}
             {/* The headings sort too; this is the way on a phone, where the table becomes cards. */}
-            <div className="rc-field">
-              <label htmlFor="applicants-sort">Sort</label>
-              <select id="applicants-sort" {...field('sort')}>
-                {SORT_CHOICES.map(([value, label]) => (
-                  <option key={value} value={value === DEFAULT_APPLICANT_SORT ? '' : value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <ChoiceField
+              id="applicants-sort"
+              label="Sort"
+              choices={SORT_CHOICES.map(
+                ([value, label]) => [value === DEFAULT_APPLICANT_SORT ? '' : value, label] as const,
+              )}
+              field={field('sort')}
+            />
           </>
         )}
       </FilterForm>

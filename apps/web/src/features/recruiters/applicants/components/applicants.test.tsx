@@ -54,7 +54,7 @@ describe('the applicants list', () => {
   it('reads its filters from the URL, asks for them, and the CSV link carries them', async () => {
     const asked: URLSearchParams[] = [];
     mockSignedIn({
-      'GET /recruiters/jobs': () => json([job()]),
+      'GET /recruiters/job-choices': () => json([job()]),
       'GET /recruiters/applicants': (url) => {
         asked.push(url.searchParams);
         return json({
@@ -227,7 +227,7 @@ describe("an applicant's page", () => {
       'GET /recruiters/applicants/12': () => json(applicant()),
       'POST /recruiters/erasures': () => json({ applicants: 1, resumes: 1, mails: 2 }),
       'GET /recruiters/applicants': () => json({ items: [], total: 0, page: 1, pageSize: 50 }),
-      'GET /recruiters/jobs': () => json([job()]),
+      'GET /recruiters/job-choices': () => json([job()]),
     });
     const { history } = renderConsole('/recruiters/applicants/12');
     expect(await screen.findByRole('heading', { level: 1, name: 'Jane Doe' })).toBeVisible();

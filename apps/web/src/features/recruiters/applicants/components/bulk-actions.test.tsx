@@ -37,7 +37,7 @@ describe('the bulk bar on the applicants list', () => {
     const sent: unknown[] = [];
     let undone = false;
     mockSignedIn({
-      'GET /recruiters/jobs': () => json([]),
+      'GET /recruiters/job-choices': () => json([]),
       'GET /recruiters/applicants': () =>
         json({
           items: [row(1, 'Ann'), row(2, 'Ben', 'Screening')],

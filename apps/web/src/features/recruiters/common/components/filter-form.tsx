@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { OpeningChoice } from '@lumenfield/contract';
 import { useNavigate } from '@lumenfield/page-kit';
 import { withQuery } from '../lib/with-query';
 
@@ -131,7 +132,7 @@ export function OpeningFilter({
 }: {
   id: string;
   /** The openings, once loaded. */
-  jobs: readonly { id: number; code: string; title: string }[] | undefined;
+  jobs: readonly OpeningChoice[] | undefined;
   field: FilterField;
 }) {
   return (
@@ -142,6 +143,51 @@ export function OpeningFilter({
         {jobs?.map((item) => (
           <option key={item.id} value={String(item.id)}>
             {item.code} · {item.title}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** A list's search box (one of FilterForm's `typed` fields: it applies once typing pauses). */
+export function SearchField({
+  id,
+  placeholder,
+  field,
+}: {
+  id: string;
+  /** What the words are looked for in. */
+  placeholder: string;
+  field: FilterField;
+}) {
+  return (
+    <div className="rc-field">
+      <label htmlFor={id}>Search</label>
+      <input id={id} type="search" maxLength={200} placeholder={placeholder} {...field} />
+    </div>
+  );
+}
+
+/** A filter form's choice of one: each choice as [value, text], '' for any or the default. */
+export function ChoiceField({
+  id,
+  label,
+  choices,
+  field,
+}: {
+  id: string;
+  label: string;
+  choices: readonly (readonly [string, string])[];
+  field: FilterField;
+}) {
+  return (
+    <div className="rc-field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} {...field}>
+        {choices.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
           </option>
         ))}
       </select>

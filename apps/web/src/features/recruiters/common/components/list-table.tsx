@@ -17,6 +17,40 @@ export type Column =
     }
   | { label: string; header: ReactNode; className?: string };
 
+/**
+ * A sortable heading of a list whose sorts are a key with a direction (`name`, `-name`): a link
+ * (`hrefOf`: the same list, its filters kept, at its first page) to the list sorted by `key`, the
+ * other way round when it is sorted by it already; otherwise as `first` (the key's first click).
+ * `hrefOf` gets undefined for the list's default sort, which its URL leaves out.
+ */
+export function sortColumn<S extends string>({
+  label,
+  key,
+  current,
+  first,
+  byDefault,
+  parse,
+  hrefOf,
+}: {
+  label: string;
+  key: string;
+  current: S;
+  first: S;
+  byDefault: S;
+  /** The sort a text names (the list's schema). */
+  parse: (value: string) => S;
+  hrefOf: (sort: S | undefined) => string;
+}): Column {
+  const by = current.replace(/^-/, '');
+  const descending = current.startsWith('-');
+  const next = by === key ? parse(descending ? key : `-${key}`) : first;
+  return {
+    label,
+    sorted: by === key ? (descending ? 'descending' : 'ascending') : undefined,
+    sortHref: hrefOf(next === byDefault ? undefined : next),
+  };
+}
+
 function Heading({ column }: { column: Exclude<Column, string> }) {
   if ('header' in column) {
     return (

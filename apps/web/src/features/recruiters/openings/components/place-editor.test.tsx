@@ -1,7 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { job, json, mockSignedIn, problem, renderConsole } from '../../shell/test-support';
+import {
+  job,
+  jobsPage,
+  json,
+  mockSignedIn,
+  problem,
+  renderConsole,
+} from '../../shell/test-support';
 
 beforeAll(() => {
   document.elementFromPoint ??= () => null;
@@ -126,7 +133,7 @@ describe('the place editor', () => {
     });
     mockSignedIn({
       'GET /recruiters/countries': () => json(countries),
-      'GET /recruiters/jobs': () => json([twoPlaces]),
+      'GET /recruiters/jobs': () => jobsPage([twoPlaces]),
       'GET /recruiters/jobs/3': () => json(twoPlaces),
     });
     const view = renderConsole('/recruiters/openings');

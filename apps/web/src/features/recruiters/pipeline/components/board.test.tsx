@@ -232,7 +232,7 @@ describe('sorting and walking the applicants list', () => {
   it('sorts by a heading: aria-sort says how, the link turns it round, the filters stay', async () => {
     const asked: URLSearchParams[] = [];
     mockSignedIn({
-      'GET /recruiters/jobs': () => json([job()]),
+      'GET /recruiters/job-choices': () => json([job()]),
       'GET /recruiters/applicants': (url) => {
         asked.push(url.searchParams);
         return json({ items: [row(1, 'Bo', 'New')], total: 1, page: 1, pageSize: 50 });
@@ -259,7 +259,7 @@ describe('sorting and walking the applicants list', () => {
 
   it('sorts with the Sort field too (on a phone the headings are hidden), keeping the filters', async () => {
     mockSignedIn({
-      'GET /recruiters/jobs': () => json([job()]),
+      'GET /recruiters/job-choices': () => json([job()]),
       'GET /recruiters/applicants': () =>
         json({ items: [row(1, 'Bo', 'New')], total: 1, page: 1, pageSize: 50 }),
     });

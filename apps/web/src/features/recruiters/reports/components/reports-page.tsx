@@ -16,7 +16,7 @@ import {
 } from '@lumenfield/contract';
 import { useSearchParams } from '@lumenfield/page-kit';
 import { useQuery } from '@tanstack/react-query';
-import { jobsQuery } from '../../openings/api';
+import { jobChoicesQuery } from '../../openings/api';
 import { reportQuery } from '../api';
 import { ReportSection } from './report-section';
 import { ByOpening, ChartAndTable } from './chart-and-table';
@@ -70,7 +70,7 @@ function filterLine(filter: ReportFilter): string {
 export default function ReportsPage() {
   const params = useSearchParams();
   const query = reportQueryFromParams(params);
-  const jobs = useQuery(jobsQuery);
+  const jobs = useQuery(jobChoicesQuery);
 
   const hire = useQuery(reportQuery('time-to-hire', query, timeToHireReportSchema));
   const stay = useQuery(reportQuery('time-in-stage', query, timeInStageReportSchema));

@@ -40,7 +40,7 @@ const bands = (first: number) =>
 
 function api(calls: string[] = []) {
   return mockSignedIn({
-    'GET /recruiters/jobs': () => json([job()]),
+    'GET /recruiters/job-choices': () => json([job()]),
     'GET /recruiters/reports/time-to-hire': (url) => {
       calls.push(url.search);
       return json({
@@ -278,7 +278,7 @@ describe('the Reports page', () => {
   it('says what failed, per report', async () => {
     api();
     mockSignedIn({
-      'GET /recruiters/jobs': () => json([job()]),
+      'GET /recruiters/job-choices': () => json([job()]),
       'GET /recruiters/reports/time-to-hire': () =>
         problem(400, 'The start date is after the end date.'),
     });

@@ -4,6 +4,7 @@ import {
   sourceKindLabels,
   sourceKinds,
   type FieldError,
+  type OpeningChoice,
   type Source,
   type SourceKind,
 } from '@lumenfield/contract';
@@ -16,7 +17,7 @@ import {
   useDeleteSource,
   useSetLinkActive,
 } from '../api';
-import { jobsQuery } from '../../openings/api';
+import { jobChoicesQuery } from '../../openings/api';
 import { usersQuery } from '../../users/api';
 import { ConfirmDialog } from '../../common/components/confirm-dialog';
 import { useSession } from '../../common/session';
@@ -34,7 +35,7 @@ import {
 import { TitledCard } from '../../common/components/titled-card';
 import { NamedButton } from '../../common/components/named-button';
 
-type Opening = { id: number; code: string; title: string };
+type Opening = OpeningChoice;
 
 const failed = (failure: unknown, fallback: string) =>
   failure instanceof ApiError ? failure.message : fallback;
@@ -282,7 +283,7 @@ export default function SourcesPage() {
   const { user } = useSession();
   const isAdmin = user.role === 'admin';
   const overview = useQuery(sourcesQuery);
-  const openings: Opening[] = useQuery(jobsQuery).data ?? [];
+  const openings: Opening[] = useQuery(jobChoicesQuery).data ?? [];
   const [notice, setNotice] = useState<Notice>(null);
   const [deleting, setDeleting] = useState<Source>();
   const removing = useDeleteSource();
