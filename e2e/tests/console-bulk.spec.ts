@@ -36,6 +36,21 @@ test.describe('bulk actions', () => {
 
     await page.goto(`/recruiters/applicants?q=${lastName}`);
     await expect(page.getByText('200 applicants', { exact: true })).toBeVisible();
+    // The pager's links name the row their page starts from: after page 1's last, and back
+    // before page 2's first, to the same rows.
+    const table = page.getByRole('table', { name: 'Applicants, newest first' });
+    const firstName = () => table.getByRole('row').nth(1).getByRole('link').first().textContent();
+    const pageOne = await firstName();
+    await page.getByRole('link', { name: 'Next page' }).click();
+    await expect(page).toHaveURL(/[?&]page=2&after=\d+/);
+    await expect(page.getByText('Page 2 of 4')).toBeVisible();
+    expect(await firstName()).not.toBe(pageOne);
+    await page.getByRole('link', { name: 'Previous page' }).click();
+    await expect(page).toHaveURL(/[?&]before=\d+/);
+    await expect(page.getByText('Page 1 of 4')).toBeVisible();
+    expect(await firstName()).toBe(pageOne);
+    await expectNoViolations(page, 'the list paged back from a row');
+    await page.goto(`/recruiters/applicants?q=${lastName}`);
     await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
     const bar = page.getByRole('region', { name: 'Bulk actions' });
     await expect(bar.getByText('50 selected')).toBeVisible();

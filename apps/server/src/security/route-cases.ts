@@ -241,6 +241,7 @@ export const REACH_ROLE_ROUTES: Record<'hiring_manager' | 'interviewer', Readonl
   hiring_manager: new Set([
     ...OWN_ROUTES,
     'GET /api/recruiters/jobs',
+    'GET /api/recruiters/job-choices',
     'GET /api/recruiters/jobs/:id',
     'GET /api/recruiters/countries',
     'GET /api/recruiters/jobs/:id/team',
