@@ -434,6 +434,24 @@ export interface ReportStageDays {
   stage: string;
 }
 
+export interface ReportStayDays {
+  day: string;
+  jobId: number;
+  stage: string;
+  stays: number;
+  tenths: number;
+}
+
+export interface ReportStays {
+  applicantId: number;
+  day: string;
+  endedBy: number;
+  jobId: number;
+  ms: number;
+  stage: string;
+  tenths: number;
+}
+
 export interface Scorecards {
   interviewId: number;
   notes: string | null;
@@ -626,6 +644,8 @@ export interface DB {
   reportFunnelDays: ReportFunnelDays;
   reportHires: ReportHires;
   reportStageDays: ReportStageDays;
+  reportStayDays: ReportStayDays;
+  reportStays: ReportStays;
   scorecards: Scorecards;
   searchOutbox: SearchOutbox;
   secondFactors: SecondFactors;
