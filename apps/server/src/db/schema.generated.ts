@@ -442,6 +442,14 @@ export interface ReportStayDays {
   tenths: number;
 }
 
+export interface ReportStayMonths {
+  day: string;
+  jobId: number;
+  stage: string;
+  stays: number;
+  tenths: number;
+}
+
 export interface ReportStays {
   applicantId: number;
   day: string;
@@ -645,6 +653,7 @@ export interface DB {
   reportHires: ReportHires;
   reportStageDays: ReportStageDays;
   reportStayDays: ReportStayDays;
+  reportStayMonths: ReportStayMonths;
   reportStays: ReportStays;
   scorecards: Scorecards;
   searchOutbox: SearchOutbox;

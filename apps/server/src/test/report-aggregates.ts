@@ -14,7 +14,7 @@ const asLines = (rows: readonly Record<string, unknown>[], keys: readonly string
 
 /**
  * The report aggregates as kept (report_funnel_days, report_stage_days, report_hires,
- * report_stay_days, report_stays) and as counted afresh from the applicants and their histories
+ * report_stay_days, report_stay_months, report_stays) and as counted afresh from the applicants and their histories
  * (the migrations' fills): equal when the writers kept them in step.
  */
 export async function reportAggregatesNow(db: Db) {
@@ -33,6 +33,7 @@ export async function reportAggregatesNow(db: Db) {
       stage: asLines(await keptRows('report_stage_days'), stageKeys),
       hires: asLines(await keptRows('report_hires'), hireKeys),
       stayDays: asLines(await keptRows('report_stay_days'), stayDayKeys),
+      stayMonths: asLines(await keptRows('report_stay_months'), stayDayKeys),
       stays: asLines(await keptRows('report_stays'), stayKeys),
     },
     counted: {
@@ -40,6 +41,7 @@ export async function reportAggregatesNow(db: Db) {
       stage: asLines((await fresh.stage.execute(db)).rows, stageKeys),
       hires: asLines((await fresh.hires.execute(db)).rows, hireKeys),
       stayDays: asLines((await stays.days.execute(db)).rows, stayDayKeys),
+      stayMonths: asLines((await stays.months.execute(db)).rows, stayDayKeys),
       stays: asLines((await stays.stays.execute(db)).rows, stayKeys),
     },
   };

@@ -11,6 +11,9 @@ import { dialect, type AnyDb } from './dialect';
  *   lasted (`tenths`: its milliseconds divided by 8 640 000, rounded down), how many finished
  *   stays; written under the opening and under `job_id` 0, every opening, as 0038's counts are.
  *   A report finds from these counts which tenth holds the middle stay of each stage.
+ * - `report_stay_months`: the same counts per month applied in (`day`: the month's first day),
+ *   so a year's report sums a dozen months' rows and the days of the range's broken months, not
+ *   365 days' rows of every tenth.
  * - `report_stays`: each finished stay, under the applicant (erased with them) and the row that
  *   ended it, with its milliseconds: the middle stay's exact length within its tenth, so the
  *   median is the one the histories give, read through `(stage, tenths, day, ms)` or
@@ -21,15 +24,18 @@ import { dialect, type AnyDb } from './dialect';
 export async function up(db: AnyDb): Promise<void> {
   const { postgres } = dialect(db);
   const ms = postgres ? sql`bigint` : sql`integer`;
-  await db.schema
-    .createTable('report_stay_days')
-    .addColumn('job_id', 'integer', (c) => c.notNull())
-    .addColumn('day', 'varchar(10)', (c) => c.notNull())
-    .addColumn('stage', 'varchar(20)', (c) => c.notNull())
-    .addColumn('tenths', 'integer', (c) => c.notNull())
-    .addColumn('stays', 'integer', (c) => c.notNull())
-    .addPrimaryKeyConstraint('report_stay_days_pk', ['job_id', 'day', 'stage', 'tenths'])
-    .execute();
+  // The same counts per day and per month: one shape.
+  for (const table of ['report_stay_days', 'report_stay_months']) {
+    await db.schema
+      .createTable(table)
+      .addColumn('job_id', 'integer', (c) => c.notNull())
+      .addColumn('day', 'varchar(10)', (c) => c.notNull())
+      .addColumn('stage', 'varchar(20)', (c) => c.notNull())
+      .addColumn('tenths', 'integer', (c) => c.notNull())
+      .addColumn('stays', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint(`${table}_pk`, ['job_id', 'day', 'stage', 'tenths'])
+      .execute();
+  }
   await db.schema
     .createTable('report_stays')
     .addColumn('applicant_id', 'integer', (c) =>
@@ -54,6 +60,7 @@ export async function up(db: AnyDb): Promise<void> {
 
 export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable('report_stays').execute();
+  await db.schema.dropTable('report_stay_months').execute();
   await db.schema.dropTable('report_stay_days').execute();
 }
 
@@ -107,14 +114,24 @@ export function reportStayQueries(db: AnyDb) {
   return {
     stays,
     /** The stays counted per opening, day, stage and tenth, and under job_id 0. */
-    days: sql<{ job_id: number; day: string; stage: string; tenths: number; stays: number }>`
-      with c as (${stays})
-      select job_id, day, stage, tenths, count(*) as stays
-      from c group by job_id, day, stage, tenths
-      union all
-      select 0, day, stage, tenths, count(*)
-      from c group by day, stage, tenths`,
+    days: counted(stays, sql`day`),
+    /** The same per month (its first day). */
+    months: counted(stays, monthOf(sql`day`)),
   };
+}
+
+/** A `YYYY-MM-DD` day's month, as its first day. */
+const monthOf = (day: RawBuilder<unknown>) => sql`substr(${day}, 1, 8) || '01'`;
+
+/** `stays` counted per opening, `period`, stage and tenth, and under job_id 0. */
+function counted(stays: RawBuilder<unknown>, period: RawBuilder<unknown>) {
+  return sql<{ job_id: number; day: string; stage: string; tenths: number; stays: number }>`
+    with c as (select job_id, ${period} as day, stage, tenths from (${stays}) s)
+    select job_id, day, stage, tenths, count(*) as stays
+    from c group by job_id, day, stage, tenths
+    union all
+    select 0, day, stage, tenths, count(*)
+    from c group by day, stage, tenths`;
 }
 
 /**
@@ -126,11 +143,11 @@ export async function fillReportStays(db: AnyDb): Promise<void> {
     insert into report_stays (applicant_id, ended_by, job_id, day, stage, tenths, ms)
     select * from (${reportStayQueries(db).stays}) s`.execute(db);
   // Counted from the stays just stored, not measured again from the histories.
+  const stored = sql`select job_id, day, stage, tenths from report_stays`;
   await sql`
     insert into report_stay_days (job_id, day, stage, tenths, stays)
-    select job_id, day, stage, tenths, count(*) from report_stays
-    group by job_id, day, stage, tenths
-    union all
-    select 0, day, stage, tenths, count(*) from report_stays
-    group by day, stage, tenths`.execute(db);
+    select * from (${counted(stored, sql`day`)}) d`.execute(db);
+  await sql`
+    insert into report_stay_months (job_id, day, stage, tenths, stays)
+    select * from (${counted(stored, monthOf(sql`day`))}) m`.execute(db);
 }

@@ -50,6 +50,7 @@ describe(`migration 0041-report-stays over existing histories (${engine})`, () =
     const { kept, counted } = await reportAggregatesNow(testDb.handle.db);
     expect(kept.stays).toEqual(counted.stays);
     expect(kept.stayDays).toEqual(counted.stayDays);
+    expect(kept.stayMonths).toEqual(counted.stayMonths);
     const day = APPLIED.slice(0, 10);
     const ms = (from: string, to: string) => Date.parse(to) - Date.parse(from);
     const stays: [string, string, number][] = [
@@ -77,5 +78,7 @@ describe(`migration 0041-report-stays over existing histories (${engine})`, () =
     // The stay back in time is below zero, its tenth rounded down.
     expect(rows[3]!.tenths).toBeLessThan(0);
     expect(kept.stayDays).toHaveLength(8);
+    // All applied in one month: its rows are the days' under the month's first day.
+    expect(kept.stayMonths).toEqual(kept.stayDays.map((line) => line.replace(day, '2026-02-01')));
   });
 });

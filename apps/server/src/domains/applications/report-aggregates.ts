@@ -160,9 +160,9 @@ function staysOf(
 }
 
 /**
- * Adds the deltas to the three count tables, each under its opening and under EVERY_OPENING.
+ * Adds the deltas to the four count tables, each under its opening and under EVERY_OPENING.
  * Equal keys are summed first and the rows written in one order (the tables' keys; the funnel's
- * table, the stages', then the stays'), so two transactions adjusting the same rows take their
+ * table, the stages', the stays' days, then their months), so two transactions adjusting the same rows take their
  * locks in the same order and never deadlock on PostgreSQL; a row already there gets the delta
  * added (`on conflict`), which waits for another writer of that row to commit. Applying adjusts them before it queues its mail, as
  * setStage's callers queue theirs after it, so the mail caps' locks are taken after these rows'
@@ -174,6 +174,7 @@ async function adjust(db: Db, deltas: readonly Delta[]): Promise<void> {
   const funnel = new Map<string, Row>();
   const stages = new Map<string, Row>();
   const stayDays = new Map<string, Row>();
+  const stayMonths = new Map<string, Row>();
   const add = (into: Map<string, Row>, [jobId, day, text, number]: Row, n: number) => {
     const id = JSON.stringify([jobId, day, text, number]);
     const row = into.get(id) ?? [jobId, day, text, number, 0];
@@ -184,7 +185,10 @@ async function adjust(db: Db, deltas: readonly Delta[]): Promise<void> {
     for (const jobId of [EVERY_OPENING, s.jobId]) {
       add(funnel, [jobId, s.day, s.sourceKey, s.furthest, 0], n);
       add(stages, [jobId, s.day, s.stage, s.reasonId, 0], n);
-      for (const stay of s.stays) add(stayDays, [jobId, stay.day, stay.stage, stay.tenths, 0], n);
+      for (const stay of s.stays) {
+        add(stayDays, [jobId, stay.day, stay.stage, stay.tenths, 0], n);
+        add(stayMonths, [jobId, `${stay.day.slice(0, 8)}01`, stay.stage, stay.tenths, 0], n);
+      }
     }
   }
   const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -200,6 +204,7 @@ async function adjust(db: Db, deltas: readonly Delta[]): Promise<void> {
   );
   await upsert(db, 'report_stage_days', ['job_id', 'day', 'stage', 'reason_id'], changed(stages));
   await upsert(db, 'report_stay_days', ['job_id', 'day', 'stage', 'tenths'], changed(stayDays));
+  await upsert(db, 'report_stay_months', ['job_id', 'day', 'stage', 'tenths'], changed(stayMonths));
   // The hired now: their own rows (an erased one's goes with them, on delete cascade).
   const gone = deltas.filter(([s, n]) => n < 0 && s.hire).map(([s]) => s.hire!.applicantId);
   for (let i = 0; i < gone.length; i += CHUNK) {
@@ -242,13 +247,13 @@ async function adjust(db: Db, deltas: readonly Delta[]): Promise<void> {
  */
 async function upsert(
   db: Db,
-  table: 'report_funnel_days' | 'report_stage_days' | 'report_stay_days',
+  table: 'report_funnel_days' | 'report_stage_days' | 'report_stay_days' | 'report_stay_months',
   keys: readonly string[],
   rows: readonly (readonly (number | string)[])[],
 ): Promise<void> {
   const names = (columns: readonly string[]) => sql.join(columns.map((c) => sql.id(c)));
   // What each row counts: applicants, or a day's stays of a length.
-  const count = sql.id(table === 'report_stay_days' ? 'stays' : 'applicants');
+  const count = sql.id(table.startsWith('report_stay_') ? 'stays' : 'applicants');
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK);
     await sql`

@@ -15,7 +15,7 @@ import { FORWARD, random, stagePath, type NextStages } from '../../test/seeded-h
 import { erasureRepository } from '../applications/erasure-repository';
 import { createRepositories } from '..';
 import type { Reach } from '../team/reach';
-import { reportRange, reportsRepository } from './reports-repository';
+import { reportRange, reportsRepository, splitByMonths } from './reports-repository';
 
 const RUNS = 20;
 const HOUR = 3_600_000;
@@ -76,6 +76,7 @@ describe(`the report aggregates (${engine})`, () => {
     await db().deleteFrom('reportStageDays').execute();
     await db().deleteFrom('reportHires').execute();
     await db().deleteFrom('reportStayDays').execute();
+    await db().deleteFrom('reportStayMonths').execute();
     await db().deleteFrom('reportStays').execute();
     await fillReportAggregates(db() as unknown as AnyDb);
     await fillReportStays(db() as unknown as AnyDb);
@@ -90,6 +91,7 @@ describe(`the report aggregates (${engine})`, () => {
     for (const [reach, query] of [
       [{ kind: 'all' }, { from: '2025-01-01', to: today }],
       [{ kind: 'all' }, { from: '2025-01-01', to: today, jobId }],
+      [{ kind: 'all' }, { from: '2025-01-15', to: today }],
       [
         { kind: 'openings', userId: manager },
         { from: '2025-01-01', to: today },
@@ -113,7 +115,9 @@ describe(`the report aggregates (${engine})`, () => {
       const report = await reportsRepository(recorded).timeInStage(filter, reach);
       expect(report.stages.find((s) => s.stage === 'Offer')?.stays).toBe(1);
       const read = seen.map((statement) => statement.sql).join('\n');
-      expect(read).toContain('"report_stay_days"');
+      // Whole months from their own rows, a broken month's days from theirs.
+      expect(read).toContain('"report_stay_months"');
+      if (query.from.endsWith('-15')) expect(read).toContain('"report_stay_days"');
       expect(read).toContain('"report_stays"');
       expect(read).not.toContain('applicant_stages');
       expect(read).not.toContain('"applicants"');
@@ -123,6 +127,32 @@ describe(`the report aggregates (${engine})`, () => {
       createRepositories(recorded).pipeline.moveStage(id, 'Interview', userId, new Date()),
     );
     expect(scans).toEqual({});
+  });
+
+  it('a range is its whole months and the days of its broken months', () => {
+    expect(splitByMonths('2024-03-01', '2024-03-31')).toEqual({
+      months: ['2024-03-01', '2024-03-01'],
+      days: [],
+    });
+    expect(splitByMonths('2024-03-05', '2024-03-17')).toEqual({
+      months: null,
+      days: [['2024-03-05', '2024-03-17']],
+    });
+    expect(splitByMonths('2023-12-15', '2024-04-10')).toEqual({
+      months: ['2024-01-01', '2024-03-01'],
+      days: [
+        ['2023-12-15', '2023-12-31'],
+        ['2024-04-01', '2024-04-10'],
+      ],
+    });
+    // February's last day in a leap year and not, and the last month there is.
+    expect(splitByMonths('2024-02-01', '2024-02-29').months).toEqual(['2024-02-01', '2024-02-01']);
+    expect(splitByMonths('2100-02-01', '2100-02-28').months).toEqual(['2100-02-01', '2100-02-01']);
+    expect(splitByMonths('2024-02-01', '2024-02-28').months).toBeNull();
+    expect(splitByMonths('9999-11-02', '9999-12-31')).toEqual({
+      months: ['9999-12-01', '9999-12-01'],
+      days: [['9999-11-02', '9999-11-30']],
+    });
   });
 
   it("time in stage from the aggregates is the histories', after every kind of change", async () => {
@@ -175,6 +205,7 @@ describe(`the report aggregates (${engine})`, () => {
           ['2024-03-01', '2024-03-31'],
           ['2024-03-05', '2024-03-17'],
           ['2024-03-10', '2024-03-10'],
+          ['2024-02-20', '2024-04-10'],
         ] as const) {
           const range = reportRange({ from, to, ...(job ? { jobId: job } : {}) }, new Date());
           const oracle = reportsRepository(db(), { aggregates: false });

@@ -322,16 +322,34 @@ export function reportsRepository(
    */
   async function stayFigures(range: ReportRange, reach: Reach, counted: RawBuilder<SqlBool>) {
     const waiting = [...WAITING_STAGES];
-    const perTenth = await db
-      .selectFrom('reportStayDays as c')
-      .where(counted)
-      .where('c.stage', 'in', waiting)
-      .select(['c.stage', 'c.tenths', sql<number>`sum(c.stays)`.as('n')])
-      .groupBy(['c.stage', 'c.tenths'])
-      .having(sql<number>`sum(c.stays)`, '>', 0)
-      .orderBy('c.stage')
-      .orderBy('c.tenths')
-      .execute();
+    // The whole months' counts from report_stay_months, the broken months' days' from
+    // report_stay_days: a year reads a dozen months' rows, not 365 days'.
+    const { months, days } = splitByMonths(range.from, range.to);
+    const pieces = [
+      ...days.map(([from, to]) => ['reportStayDays', { ...range, from, to }] as const),
+      ...(months
+        ? [['reportStayMonths', { ...range, from: months[0], to: months[1] }] as const]
+        : []),
+    ];
+    const counts = new Map<string, { stage: string; tenths: number; n: number }>();
+    for (const [table, piece] of pieces) {
+      const rows = await db
+        .selectFrom(`${table} as c` as 'reportStayDays as c')
+        .where(countedIn(piece, reach)!)
+        .where('c.stage', 'in', waiting)
+        .select(['c.stage', 'c.tenths', sql<number>`sum(c.stays)`.as('n')])
+        .groupBy(['c.stage', 'c.tenths'])
+        .execute();
+      for (const row of rows) {
+        const key = `${row.stage} ${row.tenths}`;
+        const found = counts.get(key) ?? { stage: row.stage, tenths: Number(row.tenths), n: 0 };
+        found.n += Number(row.n);
+        counts.set(key, found);
+      }
+    }
+    const perTenth = [...counts.values()]
+      .filter((row) => row.n > 0)
+      .sort((a, b) => a.tenths - b.tenths);
     const now = await db
       .selectFrom('reportStageDays as c')
       .where(counted)
@@ -358,9 +376,7 @@ export function reportsRepository(
           .execute()
       ).map((row) => Number(row.ms) / DAY_MS);
     for (const [stage, figures] of byStage) {
-      const tenths = perTenth
-        .filter((row) => row.stage === stage)
-        .map((row) => ({ tenths: Number(row.tenths), n: Number(row.n) }));
+      const tenths = perTenth.filter((row) => row.stage === stage);
       figures.stays = tenths.reduce((sum, row) => sum + row.n, 0);
       if (figures.stays === 0) continue;
       // The middle stay's rank from 0, and the next one's when the count is even.
@@ -489,6 +505,32 @@ export function reportsRepository(
       n: Number(row.n),
     }));
   }
+}
+
+/** A month's place in time: year × 12 + month from 0. */
+const monthIndex = (day: string) => Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1;
+const monthText = (index: number) =>
+  `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
+const monthStart = (index: number) => `${monthText(index)}-01`;
+function monthEnd(index: number): string {
+  const year = Math.floor(index / 12);
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][index % 12]!;
+  return `${monthText(index)}-${days}`;
+}
+
+/**
+ * The UTC days `from` to `to` as the whole months within them (the first days of the first
+ * and the last; null for none) and the days of the broken months at either end.
+ */
+export function splitByMonths(from: string, to: string) {
+  const first = monthIndex(from) + (from === monthStart(monthIndex(from)) ? 0 : 1);
+  const last = monthIndex(to) - (to === monthEnd(monthIndex(to)) ? 0 : 1);
+  if (first > last) return { months: null, days: [[from, to]] as [string, string][] };
+  const days: [string, string][] = [];
+  if (from < monthStart(first)) days.push([from, monthEnd(first - 1)]);
+  if (monthEnd(last) < to) days.push([monthStart(last + 1), to]);
+  return { months: [monthStart(first), monthStart(last)] as const, days };
 }
 
 /** Time in stage's figures of each stage it shows, before any is counted. */
