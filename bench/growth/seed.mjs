@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import { foldForSearch } from '../../apps/server/src/lib/search-text.ts';
 import { fillReportAggregates } from '../../apps/server/src/db/migrations/0038-report-aggregates.ts';
+import { fillReportStays } from '../../apps/server/src/db/migrations/0041-report-stays.ts';
 import {
   apiTokensRepository,
   mintApiToken,
@@ -490,9 +491,10 @@ export async function seedGrowth(db, repos, engine, size, { now, log }) {
   ]) {
     await sql.raw(`drop table growth_${table}`).execute(db);
   }
-  // The report aggregates, as the app keeps them and the migration fills them over existing
+  // The report aggregates, as the app keeps them and the migrations fill them over existing
   // applicants: the seed wrote applicants and histories with SQL, past the app's writers.
   await step('report aggregates', () => fillReportAggregates(db));
+  await step('report stays', () => fillReportStays(db));
   // Fresh statistics and visibility, as autovacuum keeps them on a database that grew.
   if (engine === 'postgres') await step('vacuum analyze', () => sql`vacuum analyze`.execute(db));
 

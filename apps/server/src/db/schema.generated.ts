@@ -434,6 +434,32 @@ export interface ReportStageDays {
   stage: string;
 }
 
+export interface ReportStayDays {
+  day: string;
+  jobId: number;
+  stage: string;
+  stays: number;
+  tenths: number;
+}
+
+export interface ReportStayMonths {
+  day: string;
+  jobId: number;
+  stage: string;
+  stays: number;
+  tenths: number;
+}
+
+export interface ReportStays {
+  applicantId: number;
+  day: string;
+  endedBy: number;
+  jobId: number;
+  ms: number;
+  stage: string;
+  tenths: number;
+}
+
 export interface Scorecards {
   interviewId: number;
   notes: string | null;
@@ -626,6 +652,9 @@ export interface DB {
   reportFunnelDays: ReportFunnelDays;
   reportHires: ReportHires;
   reportStageDays: ReportStageDays;
+  reportStayDays: ReportStayDays;
+  reportStayMonths: ReportStayMonths;
+  reportStays: ReportStays;
   scorecards: Scorecards;
   searchOutbox: SearchOutbox;
   secondFactors: SecondFactors;

@@ -38,6 +38,7 @@ import * as ssoIdentities from './0037-sso-identities';
 import * as reportAggregates from './0038-report-aggregates';
 import * as sessionIdToken from './0039-session-id-token';
 import * as apiTokenMethods from './0040-api-token-methods';
+import * as reportStays from './0041-report-stays';
 import * as openingListIndexes from './0042-opening-list-indexes';
 
 /**
@@ -85,5 +86,6 @@ export const migrations: Record<string, Migration> = {
   '0038-report-aggregates': reportAggregates,
   '0039-session-id-token': sessionIdToken,
   '0040-api-token-methods': apiTokenMethods,
+  '0041-report-stays': reportStays,
   '0042-opening-list-indexes': openingListIndexes,
 };

@@ -1,8 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toApplicantRow } from '../../domains/applications/applicant-row';
-import { newApplication } from '../../test/applicants';
-import { openingBeforeMigration } from '../../test/migration-fixtures';
+import { applicantBeforeMigration, openingBeforeMigration } from '../../test/migration-fixtures';
 import { reportAggregatesNow } from '../../test/report-aggregates';
 import { createTestDb, engine, type TestDb } from '../../test/test-app';
 import { migrateToLatest, migrateUpTo } from '../migrate';
@@ -33,16 +31,14 @@ describe(`migration 0038-report-aggregates over existing applicants (${engine})`
       ['rejected', 'LinkedIn', 'Rejected'],
       ['reopened', null, 'Screening'],
     ];
-    for (const [n, [name, source, stage]] of people.entries()) {
-      const { fields } = newApplication(jobId, { lastName: name, email: `${name}@example.com` }, n);
-      const row = { ...toApplicantRow(jobId, fields, new Date(APPLIED)), sourceName: source };
-      ids[name] = (
-        await db
-          .insertInto('applicants')
-          .values({ ...row, currentStage: stage })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
+    for (const [n, [name, sourceName, currentStage]] of people.entries()) {
+      ids[name] = await applicantBeforeMigration(db, jobId, {
+        name,
+        n,
+        appliedAt: APPLIED,
+        currentStage,
+        sourceName,
+      });
     }
     const row = (applicant: string, stage: string, at: string, reason: number | null = null) => sql`
       insert into applicant_stages (applicant_id, stage, changed_at, rejection_reason_id)

@@ -1,5 +1,5 @@
-// The report aggregates' writer (migration 0038, docs/performance.md "Report aggregates"): every
-// change to a report's inputs adjusts the counts in its own transaction.
+// The report aggregates' writer (migrations 0038 and 0041, docs/performance.md "Report
+// aggregates"): every change to a report's inputs adjusts the counts in its own transaction.
 import { sql } from 'kysely';
 import { FUNNEL_STAGES, type ApplicantStage } from '@lumenfield/contract';
 import type { Db } from '../../db/database';
@@ -18,6 +18,20 @@ interface Standing {
   reasonId: number;
   /** For one hired now, their row of report_hires: days from applying to the move into Hired. */
   hire: { applicantId: number; jobId: number; day: string; days: number } | null;
+  /** Their finished stays, each a row of report_stays and a count of report_stay_days. */
+  stays: Stay[];
+}
+
+/** A finished stay in a stage, as report_stays keeps it (migration 0041). */
+interface Stay {
+  applicantId: number;
+  /** The stage row that ended it. */
+  endedBy: number;
+  jobId: number;
+  day: string;
+  stage: string;
+  tenths: number;
+  ms: number;
 }
 
 /** A change of the counts: +1 or −1 applicant at each of a standing's keys. */
@@ -29,6 +43,8 @@ const funnelIndex = sql<number>`case ${sql.ref('s.stage')} ${sql.join(
 )} else 0 end`;
 
 const DAY_MS = 86_400_000;
+/** A tenth of a day: report_stay_days counts stays per tenth, rounded down. */
+const TENTH_MS = 8_640_000;
 
 // Well below either engine's limit of bound values per statement.
 const CHUNK = 500;
@@ -36,12 +52,13 @@ const CHUNK = 500;
 /**
  * Where `applicantIds` stand in the counts now, read inside the caller's transaction: the day
  * they applied on (UTC), opening, source, furthest funnel stage of their history, current stage
- * the reason given with a standing rejection and, for one hired now, the days to hire. As the
- * migration's fill counts them.
+ * the reason given with a standing rejection, for one hired now the days to hire, and their
+ * finished stays. As the migrations' fills count them.
  */
 async function standings(db: Db, applicantIds: readonly number[]): Promise<Standing[]> {
   const found: Standing[] = [];
   for (let i = 0; i < applicantIds.length; i += CHUNK) {
+    const histories = await historiesOf(db, applicantIds.slice(i, i + CHUNK));
     const rows = await db
       .selectFrom('applicants')
       .select((eb) => [
@@ -94,26 +111,70 @@ async function standings(db: Db, applicantIds: readonly number[]): Promise<Stand
                 days: (new Date(hiredAt).getTime() - new Date(row.appliedOn).getTime()) / DAY_MS,
               }
             : null,
+        stays: staysOf(
+          { applicantId: row.id, jobId: row.jobId, day },
+          row.appliedOn,
+          histories.get(row.id) ?? [],
+        ),
       });
     }
   }
   return found;
 }
 
+type HistoryRow = { id: number; stage: string; changedAt: Date | string };
+
+/** The applicants' stage rows, each history in id order (its order, whatever the instants). */
+async function historiesOf(db: Db, applicantIds: readonly number[]) {
+  const rows = await db
+    .selectFrom('applicantStages')
+    .select(['applicantId', 'id', 'stage', 'changedAt'])
+    .where('applicantId', 'in', applicantIds)
+    .orderBy('applicantId')
+    .orderBy('id')
+    .execute();
+  const histories = new Map<number, HistoryRow[]>();
+  for (const { applicantId, ...row } of rows) {
+    histories.set(applicantId, [...(histories.get(applicantId) ?? []), row]);
+  }
+  return histories;
+}
+
+/** The finished stays of one history: New from applying, each stage to the row after it. */
+function staysOf(
+  applicant: Pick<Stay, 'applicantId' | 'jobId' | 'day'>,
+  appliedOn: Date | string,
+  history: readonly HistoryRow[],
+): Stay[] {
+  const stays: Stay[] = [];
+  let stage = 'New';
+  let started = new Date(appliedOn).getTime();
+  for (const row of history) {
+    const ended = new Date(row.changedAt).getTime();
+    const ms = ended - started;
+    stays.push({ ...applicant, endedBy: row.id, stage, tenths: Math.floor(ms / TENTH_MS), ms });
+    stage = row.stage;
+    started = ended;
+  }
+  return stays;
+}
+
 /**
- * Adds the deltas to both tables, each under its opening and under EVERY_OPENING. Equal keys are
- * summed first and the rows written in one order (the tables' keys, the funnel's table first),
- * so two transactions adjusting the same rows take their locks in the same order and never
- * deadlock on PostgreSQL; a row already there gets the delta added (`on conflict`), which waits
- * for another writer of that row to commit. Applying adjusts them before it queues its mail, as
+ * Adds the deltas to the four count tables, each under its opening and under EVERY_OPENING.
+ * Equal keys are summed first and the rows written in one order (the tables' keys; the funnel's
+ * table, the stages', the stays' days, then their months), so two transactions adjusting the same rows take their
+ * locks in the same order and never deadlock on PostgreSQL; a row already there gets the delta
+ * added (`on conflict`), which waits for another writer of that row to commit. Applying adjusts them before it queues its mail, as
  * setStage's callers queue theirs after it, so the mail caps' locks are taken after these rows'
  * by every writer.
  */
 async function adjust(db: Db, deltas: readonly Delta[]): Promise<void> {
-  /** A row's key (opening, day, source or stage, furthest or reason) and the applicants added. */
+  /** A row's key (opening, day, source or stage, furthest, reason or tenth) and the count added. */
   type Row = [jobId: number, day: string, text: string, number: number, applicants: number];
   const funnel = new Map<string, Row>();
   const stages = new Map<string, Row>();
+  const stayDays = new Map<string, Row>();
+  const stayMonths = new Map<string, Row>();
   const add = (into: Map<string, Row>, [jobId, day, text, number]: Row, n: number) => {
     const id = JSON.stringify([jobId, day, text, number]);
     const row = into.get(id) ?? [jobId, day, text, number, 0];
@@ -124,6 +185,10 @@ async function adjust(db: Db, deltas: readonly Delta[]): Promise<void> {
     for (const jobId of [EVERY_OPENING, s.jobId]) {
       add(funnel, [jobId, s.day, s.sourceKey, s.furthest, 0], n);
       add(stages, [jobId, s.day, s.stage, s.reasonId, 0], n);
+      for (const stay of s.stays) {
+        add(stayDays, [jobId, stay.day, stay.stage, stay.tenths, 0], n);
+        add(stayMonths, [jobId, `${stay.day.slice(0, 8)}01`, stay.stage, stay.tenths, 0], n);
+      }
     }
   }
   const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -138,6 +203,8 @@ async function adjust(db: Db, deltas: readonly Delta[]): Promise<void> {
     changed(funnel),
   );
   await upsert(db, 'report_stage_days', ['job_id', 'day', 'stage', 'reason_id'], changed(stages));
+  await upsert(db, 'report_stay_days', ['job_id', 'day', 'stage', 'tenths'], changed(stayDays));
+  await upsert(db, 'report_stay_months', ['job_id', 'day', 'stage', 'tenths'], changed(stayMonths));
   // The hired now: their own rows (an erased one's goes with them, on delete cascade).
   const gone = deltas.filter(([s, n]) => n < 0 && s.hire).map(([s]) => s.hire!.applicantId);
   for (let i = 0; i < gone.length; i += CHUNK) {
@@ -153,6 +220,25 @@ async function adjust(db: Db, deltas: readonly Delta[]): Promise<void> {
       .values(hires.slice(i, i + CHUNK))
       .execute();
   }
+  // Each applicant's stays as they are now: those before out, those after in (a move adds one;
+  // an erased applicant's go, as they would with them).
+  const ended = deltas
+    .filter(([s, n]) => n < 0 && s.stays.length > 0)
+    .map(([s]) => s.stays[0]!.applicantId);
+  for (let i = 0; i < ended.length; i += CHUNK) {
+    await db
+      .deleteFrom('reportStays')
+      .where('applicantId', 'in', ended.slice(i, i + CHUNK))
+      .execute();
+  }
+  const stays = deltas.flatMap(([s, n]) => (n > 0 ? s.stays : []));
+  // Seven values a row: well below either engine's limit of bound values per statement.
+  for (let i = 0; i < stays.length; i += CHUNK) {
+    await db
+      .insertInto('reportStays')
+      .values(stays.slice(i, i + CHUNK))
+      .execute();
+  }
 }
 
 /**
@@ -161,18 +247,20 @@ async function adjust(db: Db, deltas: readonly Delta[]): Promise<void> {
  */
 async function upsert(
   db: Db,
-  table: 'report_funnel_days' | 'report_stage_days',
+  table: 'report_funnel_days' | 'report_stage_days' | 'report_stay_days' | 'report_stay_months',
   keys: readonly string[],
   rows: readonly (readonly (number | string)[])[],
 ): Promise<void> {
   const names = (columns: readonly string[]) => sql.join(columns.map((c) => sql.id(c)));
+  // What each row counts: applicants, or a day's stays of a length.
+  const count = sql.id(table.startsWith('report_stay_') ? 'stays' : 'applicants');
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK);
     await sql`
-      insert into ${sql.table(table)} (${names([...keys, 'applicants'])})
+      insert into ${sql.table(table)} (${names(keys)}, ${count})
       values ${sql.join(chunk.map((row) => sql`(${sql.join(row)})`))}
       on conflict (${names(keys)})
-      do update set applicants = ${sql.table(table)}.applicants + excluded.applicants
+      do update set ${count} = ${sql.table(table)}.${count} + excluded.${count}
     `.execute(db);
   }
 }

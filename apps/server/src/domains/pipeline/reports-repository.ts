@@ -101,7 +101,7 @@ export function reportsRepository(
   const countedIn = (
     range: ReportRange,
     reach: Reach,
-    /** Null for report_hires, whose rows are each one applicant's, under their opening only. */
+    /** Null for report_hires and report_stays, whose rows are each an applicant's, under their opening only. */
     everyOpening: number | null = EVERY_OPENING,
   ): RawBuilder<SqlBool> | null => {
     if (!aggregates || (reach.kind !== 'all' && reach.kind !== 'openings')) return null;
@@ -219,76 +219,17 @@ export function reportsRepository(
       };
     },
 
-    /**
-     * Per open stage: the median of the stays that ended, and how many are in it now. In SQL on
-     * both engines (lead() ends each stay; the median is the middle row, or the mean of the two
-     * middle rows, of each stage's stays in order), so 10 000 applicants' histories never cross
-     * the connection.
-     */
+    /** Per open stage: the median of the stays that ended, and how many are in it now. */
     async timeInStage(filter: ReportFilter, reach: Reach): Promise<TimeInStageReport> {
-      const cohortRows = cohort(filter, reach).select(['applicants.id', 'applicants.appliedOn']);
-      const days = sqlDaysBetween(db, sql.ref('started'), sql.ref('ended'));
-      const result = await sql<{
-        stage: string;
-        stays: number;
-        median: number | null;
-        current: number;
-      }>`
-        with cohort as ${cohortRows /* a query brings its own parentheses */},
-        steps as (
-          select c.id as applicant, ${sql.lit(INITIAL_STAGE)} as stage, c.applied_on as started, 0 as seq
-          from cohort c
-          union all
-          select s.applicant_id, s.stage, s.changed_at, s.id
-          from applicant_stages s inner join cohort c on c.id = s.applicant_id
-        ),
-        stays as (
-          select stage, started, lead(started) over (partition by applicant order by seq) as ended from steps
-        ),
-        finished as (
-          select stage, ${days} as days from stays where ended is not null
-        ),
-        ranked as (
-          select stage, days,
-            row_number() over (partition by stage order by days) as n,
-            count(*) over (partition by stage) as total
-          from finished
-        ),
-        medians as (
-          select stage, max(total) as stays, avg(days) as median from ranked
-          where n in ((total + 1) / 2, (total + 2) / 2)
-          group by stage
-        ),
-        waiting as (
-          select stage, count(*) as current from stays where ended is null group by stage
-        )
-        select m.stage, m.stays, m.median, 0 as current from medians m
-        union all
-        select w.stage, 0, null, w.current from waiting w
-      `.execute(db);
-      const byStage = new Map(
-        WAITING_STAGES.map((stage) => [
-          stage,
-          { stays: 0, median: null as number | null, current: 0 },
-        ]),
-      );
-      for (const row of result.rows) {
-        const figures = byStage.get(row.stage as ApplicantStage);
-        if (!figures) continue;
-        figures.stays += Number(row.stays);
-        figures.current += Number(row.current);
-        if (row.median !== null) figures.median = Number(row.median);
-      }
+      const counted = countedIn(filter, reach);
+      const figures = counted
+        ? await stayFigures(filter, reach, counted)
+        : await stayFiguresFromHistory(filter, reach);
       return {
         filter,
         stages: WAITING_STAGES.map((stage) => {
-          const figures = byStage.get(stage)!;
-          return {
-            stage,
-            stays: figures.stays,
-            medianDays: roundDays(figures.median),
-            current: figures.current,
-          };
+          const { stays, median, current } = figures.get(stage)!;
+          return { stage, stays, medianDays: roundDays(median), current };
         }),
       };
     },
@@ -374,6 +315,155 @@ export function reportsRepository(
   };
 
   /**
+   * Time in stage's figures from the report aggregates (migrations 0038 and 0041): the stays per
+   * stage and tenth of a day show which tenth holds each stage's middle stay (or two), and that
+   * tenth's own stays in report_stays, read in order from an index, give its exact length; who
+   * is in a stage now is report_stage_days'. The same figures as the histories give.
+   */
+  async function stayFigures(range: ReportRange, reach: Reach, counted: RawBuilder<SqlBool>) {
+    const waiting = [...WAITING_STAGES];
+    // The whole months' counts from report_stay_months, the broken months' days' from
+    // report_stay_days: a year reads a dozen months' rows, not 365 days'.
+    const { months, days } = splitByMonths(range.from, range.to);
+    const pieces = [
+      ...days.map(([from, to]) => ['reportStayDays', { ...range, from, to }] as const),
+      ...(months
+        ? [['reportStayMonths', { ...range, from: months[0], to: months[1] }] as const]
+        : []),
+    ];
+    const counts = new Map<string, { stage: string; tenths: number; n: number }>();
+    for (const [table, piece] of pieces) {
+      const rows = await db
+        .selectFrom(`${table} as c` as 'reportStayDays as c')
+        .where(countedIn(piece, reach)!)
+        .where('c.stage', 'in', waiting)
+        .select(['c.stage', 'c.tenths', sql<number>`sum(c.stays)`.as('n')])
+        .groupBy(['c.stage', 'c.tenths'])
+        .execute();
+      for (const row of rows) {
+        const key = `${row.stage} ${row.tenths}`;
+        const found = counts.get(key) ?? { stage: row.stage, tenths: Number(row.tenths), n: 0 };
+        found.n += Number(row.n);
+        counts.set(key, found);
+      }
+    }
+    const perTenth = [...counts.values()]
+      .filter((row) => row.n > 0)
+      .sort((a, b) => a.tenths - b.tenths);
+    const now = await db
+      .selectFrom('reportStageDays as c')
+      .where(counted)
+      .where('c.stage', 'in', waiting)
+      .select(['c.stage', sql<number>`sum(c.applicants)`.as('n')])
+      .groupBy('c.stage')
+      .execute();
+    const byStage = stageFigures();
+    for (const row of now) byStage.get(row.stage as ApplicantStage)!.current = Number(row.n);
+    // The stays themselves are kept under their opening only, as report_hires' rows are.
+    const ownRows = countedIn(range, reach, null)!;
+    /** The stays of `stage` lasting `tenths`, in order from the `offset`th: `count` of them. */
+    const lengths = async (stage: string, tenths: number, offset: number, count: number) =>
+      (
+        await db
+          .selectFrom('reportStays as c')
+          .where(ownRows)
+          .where('c.stage', '=', stage)
+          .where('c.tenths', '=', tenths)
+          .select('c.ms')
+          .orderBy('c.ms')
+          .limit(count)
+          .offset(offset)
+          .execute()
+      ).map((row) => Number(row.ms) / DAY_MS);
+    for (const [stage, figures] of byStage) {
+      const tenths = perTenth.filter((row) => row.stage === stage);
+      figures.stays = tenths.reduce((sum, row) => sum + row.n, 0);
+      if (figures.stays === 0) continue;
+      // The middle stay's rank from 0, and the next one's when the count is even.
+      const first = Math.floor((figures.stays - 1) / 2);
+      const last = Math.floor(figures.stays / 2);
+      /** Where the stay of rank `rank` is: its tenth and its rank within it. */
+      const locate = (rank: number) => {
+        let before = 0;
+        for (const row of tenths) {
+          if (rank < before + row.n) return { tenths: row.tenths, offset: rank - before };
+          before += row.n;
+        }
+        throw new Error(`no stay of rank ${rank} in ${stage}`);
+      };
+      const low = locate(first);
+      const high = locate(last);
+      const middle =
+        low.tenths === high.tenths
+          ? await lengths(stage, low.tenths, low.offset, last - first + 1)
+          : [
+              ...(await lengths(stage, low.tenths, low.offset, 1)),
+              ...(await lengths(stage, high.tenths, high.offset, 1)),
+            ];
+      // As the histories' median: the middle stay, or the mean of the middle two.
+      figures.median = middle.length === 1 ? middle[0]! : (middle[0]! + middle[1]!) / 2;
+    }
+    return byStage;
+  }
+
+  /**
+   * Time in stage's figures from the histories, in SQL on both engines (lead() ends each stay;
+   * the median is the middle row, or the mean of the two middle rows, of each stage's stays in
+   * order), so 10 000 applicants' histories never cross the connection.
+   */
+  async function stayFiguresFromHistory(filter: ReportFilter, reach: Reach) {
+    const cohortRows = cohort(filter, reach).select(['applicants.id', 'applicants.appliedOn']);
+    const days = sqlDaysBetween(db, sql.ref('started'), sql.ref('ended'));
+    const result = await sql<{
+      stage: string;
+      stays: number;
+      median: number | null;
+      current: number;
+    }>`
+    with cohort as ${cohortRows /* a query brings its own parentheses */},
+    steps as (
+      select c.id as applicant, ${sql.lit(INITIAL_STAGE)} as stage, c.applied_on as started, 0 as seq
+      from cohort c
+      union all
+      select s.applicant_id, s.stage, s.changed_at, s.id
+      from applicant_stages s inner join cohort c on c.id = s.applicant_id
+    ),
+    stays as (
+      select stage, started, lead(started) over (partition by applicant order by seq) as ended from steps
+    ),
+    finished as (
+      select stage, ${days} as days from stays where ended is not null
+    ),
+    ranked as (
+      select stage, days,
+        row_number() over (partition by stage order by days) as n,
+        count(*) over (partition by stage) as total
+      from finished
+    ),
+    medians as (
+      select stage, max(total) as stays, avg(days) as median from ranked
+      where n in ((total + 1) / 2, (total + 2) / 2)
+      group by stage
+    ),
+    waiting as (
+      select stage, count(*) as current from stays where ended is null group by stage
+    )
+    select m.stage, m.stays, m.median, 0 as current from medians m
+    union all
+    select w.stage, 0, null, w.current from waiting w
+  `.execute(db);
+    const byStage = stageFigures();
+    for (const row of result.rows) {
+      const figures = byStage.get(row.stage as ApplicantStage);
+      if (!figures) continue;
+      figures.stays += Number(row.stays);
+      figures.current += Number(row.current);
+      if (row.median !== null) figures.median = Number(row.median);
+    }
+    return byStage;
+  }
+
+  /**
    * Per source and furthest funnel stage (its index), how many applicants: from the report
    * aggregates when the reach is by opening, else from the histories.
    */
@@ -415,6 +505,39 @@ export function reportsRepository(
       n: Number(row.n),
     }));
   }
+}
+
+/** A month's place in time: year × 12 + month from 0. */
+const monthIndex = (day: string) => Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1;
+const monthText = (index: number) =>
+  `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
+const monthStart = (index: number) => `${monthText(index)}-01`;
+function monthEnd(index: number): string {
+  const year = Math.floor(index / 12);
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][index % 12]!;
+  return `${monthText(index)}-${days}`;
+}
+
+/**
+ * The UTC days `from` to `to` as the whole months within them (the first days of the first
+ * and the last; null for none) and the days of the broken months at either end.
+ */
+export function splitByMonths(from: string, to: string) {
+  const first = monthIndex(from) + (from === monthStart(monthIndex(from)) ? 0 : 1);
+  const last = monthIndex(to) - (to === monthEnd(monthIndex(to)) ? 0 : 1);
+  if (first > last) return { months: null, days: [[from, to]] as [string, string][] };
+  const days: [string, string][] = [];
+  if (from < monthStart(first)) days.push([from, monthEnd(first - 1)]);
+  if (monthEnd(last) < to) days.push([monthStart(last + 1), to]);
+  return { months: [monthStart(first), monthStart(last)] as const, days };
+}
+
+/** Time in stage's figures of each stage it shows, before any is counted. */
+function stageFigures() {
+  return new Map(
+    WAITING_STAGES.map((stage) => [stage, { stays: 0, median: null as number | null, current: 0 }]),
+  );
 }
 
 /** How many of `days` fall in each of time to hire's bands. */
