@@ -381,9 +381,12 @@ export async function seedGrowth(db, repos, engine, size, { now, log }) {
   const retention = Math.min(RETENTION_APPLICANTS, Math.round(size * 0.036));
   // Applied: the expired openings' applicants 500 to 700 days ago; the rest over the two years
   // before the last 45 days (their stage moves, up to 4 x 11 days later, are all in the past).
+  // A day drawn over the span, and a second of that day: a draw is under 1 000 003 (about 11.6
+  // days in seconds), so it spreads the days, not the seconds.
+  const within = (days) => `((${draw(1)} % ${days}) * ${DAY} + (${draw(1)} * 7) % ${DAY})`;
   const applied = `(case when s.i <= ${retention}
-      then ${nowSeconds - 500 * DAY} - ${draw(1)} % ${200 * DAY}
-      else ${nowSeconds - 45 * DAY} - ${draw(1)} % ${685 * DAY} end)`;
+      then ${nowSeconds - 500 * DAY} - ${within(200)}
+      else ${nowSeconds - 45 * DAY} - ${within(685)} end)`;
   // One applicant in 20 applies to the first opening; the rest spread over the others.
   const jobN = `(case when s.i <= ${retention} then ${OPENINGS - EXPIRED} + s.i % ${EXPIRED}
       when s.i % 20 = 0 then 0 else ${draw(2)} % ${OPENINGS - EXPIRED} end)`;

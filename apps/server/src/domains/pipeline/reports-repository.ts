@@ -23,6 +23,7 @@ import { sqlDaysBetween } from '../../db/sql-days';
 import { HttpProblem } from '../../lib/http-problem';
 import { EVERY_OPENING } from '../applications/report-aggregates';
 import { applicantInReach, jobInReach, type Reach } from '../team/reach';
+import { keptOpenings } from './kept-counts';
 
 /** The applicants a report covers: applied on `from` to `to` (UTC days, both included). */
 export interface ReportRange {
@@ -94,9 +95,9 @@ export function reportsRepository(
 ) {
   /**
    * The rows of the report aggregates (as `c`) that count `range`'s applicants within `reach`
-   * (applications/report-aggregates.ts): the days' rows of every opening (EVERY_OPENING), of the
-   * one opening asked for, or of the hiring manager's openings. None when the reach is per
-   * applicant (an interviewer's): those reports read the histories.
+   * (kept-counts.ts): the days' rows of every opening, of the one opening asked for, or of the
+   * hiring manager's openings. None when the reach is per applicant (an interviewer's): those
+   * reports read the histories.
    */
   const countedIn = (
     range: ReportRange,
@@ -104,18 +105,9 @@ export function reportsRepository(
     /** Null for report_hires and report_stays, whose rows are each an applicant's, under their opening only. */
     everyOpening: number | null = EVERY_OPENING,
   ): RawBuilder<SqlBool> | null => {
-    if (!aggregates || (reach.kind !== 'all' && reach.kind !== 'openings')) return null;
-    const days = sql<SqlBool>`c.day >= ${range.from} and c.day <= ${range.to}`;
-    // filter() has refused an opening out of reach before any figure is read.
-    if (range.jobId !== null) return sql<SqlBool>`c.job_id = ${range.jobId} and ${days}`;
-    if (reach.kind === 'all') {
-      return everyOpening === null ? days : sql<SqlBool>`c.job_id = ${everyOpening} and ${days}`;
-    }
-    const openings = db
-      .selectFrom('jobs')
-      .select('jobs.id')
-      .where((eb) => jobInReach(eb, reach));
-    return sql<SqlBool>`c.job_id in ${openings} and ${days}`;
+    const openings = aggregates ? keptOpenings(db, reach, range.jobId, everyOpening) : null;
+    if (!openings) return null;
+    return sql<SqlBool>`${openings} and c.day >= ${range.from} and c.day <= ${range.to}`;
   };
   const cohort = (range: ReportRange, reach: Reach) =>
     db
@@ -135,6 +127,88 @@ export function reportsRepository(
       .where('applicants.currentStage', '=', stage)
       .innerJoin('applicantStages as s', 's.applicantId', 'applicants.id')
       .where((eb) => eb('s.id', '=', latestStageRow(eb)));
+
+  /**
+   * Time to hire's figures from the hired's own rows (report_hires, as `c`, the rows `counted`
+   * names), worked out by the database: each opening's median (its middle row, or the mean of the
+   * two) and bands, and the overall median, so the answer reads a few hundred rows, not every
+   * hire's.
+   */
+  const hireFigures = async (counted: RawBuilder<SqlBool>): Promise<HireFigures> => {
+    const hires = sql`select c.job_id, c.days from report_hires c where ${counted}`;
+    const medians = await sql<{ jobId: number; hires: number; median: number }>`
+      with ranked as (
+        select job_id, days,
+          row_number() over (partition by job_id order by days) as n,
+          count(*) over (partition by job_id) as total
+        from (${hires}) h
+      )
+      select job_id as "jobId", max(total) as hires, avg(days) as median from ranked
+      where n in ((total + 1) / 2, (total + 2) / 2)
+      group by job_id
+    `.execute(db);
+    const overall = await sql<{ hires: number; median: number | null }>`
+      with ranked as (
+        select days, row_number() over (order by days) as n, count(*) over () as total
+        from (${hires}) h
+      )
+      select max(total) as hires, avg(days) as median from ranked
+      where n in ((total + 1) / 2, (total + 2) / 2)
+    `.execute(db);
+    const band = sql`case ${sql.join(
+      HIRE_BANDS.flatMap((b, index) =>
+        b.upTo === null ? [] : [sql`when days <= ${sql.lit(b.upTo)} then ${sql.lit(index)}`],
+      ),
+      sql` `,
+    )} else ${sql.lit(HIRE_BANDS.length - 1)} end`;
+    const banded = await sql<{ jobId: number; band: number; n: number }>`
+      select job_id as "jobId", ${band} as band, count(*) as n from (${hires}) h
+      group by job_id, ${band}
+    `.execute(db);
+    const jobs = medians.rows.length
+      ? await db
+          .selectFrom('jobs')
+          .select(['id', 'title', 'code'])
+          .where(
+            'id',
+            'in',
+            medians.rows.map((row) => Number(row.jobId)),
+          )
+          .execute()
+      : [];
+    const countsOf = (rows: { band: number; n: number }[]) =>
+      HIRE_BANDS.map((b, index) => ({
+        label: b.label,
+        count: rows
+          .filter((row) => Number(row.band) === index)
+          .reduce((sum, row) => sum + Number(row.n), 0),
+      }));
+    const bandsByJob = new Map<number, { band: number; n: number }[]>();
+    for (const row of banded.rows) {
+      const jobId = Number(row.jobId);
+      bandsByJob.set(jobId, [...(bandsByJob.get(jobId) ?? []), row]);
+    }
+    const top = overall.rows[0];
+    return {
+      overall: {
+        hires: Number(top?.hires ?? 0),
+        median: top?.median === null || top?.median === undefined ? null : Number(top.median),
+        bands: countsOf(banded.rows),
+      },
+      openings: medians.rows.map((row) => {
+        const jobId = Number(row.jobId);
+        const job = jobs.find((j) => j.id === jobId);
+        return {
+          jobId,
+          jobTitle: job?.title ?? '',
+          jobCode: job?.code ?? '',
+          hires: Number(row.hires),
+          median: Number(row.median),
+          bands: countsOf(bandsByJob.get(jobId) ?? []),
+        };
+      }),
+    };
+  };
 
   return {
     /**
@@ -168,53 +242,33 @@ export function reportsRepository(
     /** Applied to Hired, for those whose current stage is Hired: the median, bands, openings. */
     async timeToHire(filter: ReportFilter, reach: Reach): Promise<TimeToHireReport> {
       const counted = countedIn(filter, reach, null);
-      const jobColumns = [
-        'jobs.id as jobId',
-        'jobs.title as jobTitle',
-        'jobs.code as jobCode',
-      ] as const;
-      const rows = counted
-        ? await db
-            .selectFrom('reportHires as c')
-            .innerJoin('jobs', 'jobs.id', 'c.jobId')
-            .where(counted)
-            .select(['c.days', ...jobColumns])
-            .execute()
-        : (
-            await nowIn(filter, reach, 'Hired')
-              .innerJoin('jobs', 'jobs.id', 'applicants.jobId')
-              .select(['applicants.appliedOn', 's.changedAt', ...jobColumns])
-              .execute()
-          ).map(({ appliedOn, changedAt, ...job }) => ({
-            ...job,
-            days: daysBetween(appliedOn, changedAt),
-          }));
-      const all: number[] = [];
-      const openings = new Map<number, { jobTitle: string; jobCode: string; days: number[] }>();
-      for (const row of rows) {
-        const days = Number(row.days);
-        all.push(days);
-        const opening = openings.get(row.jobId) ?? {
-          jobTitle: row.jobTitle,
-          jobCode: row.jobCode,
-          days: [],
-        };
-        opening.days.push(days);
-        openings.set(row.jobId, opening);
-      }
+      const figures = counted
+        ? await hireFigures(counted)
+        : hireFiguresOf(
+            (
+              await nowIn(filter, reach, 'Hired')
+                .innerJoin('jobs', 'jobs.id', 'applicants.jobId')
+                .select([
+                  'applicants.appliedOn',
+                  's.changedAt',
+                  'jobs.id as jobId',
+                  'jobs.title as jobTitle',
+                  'jobs.code as jobCode',
+                ])
+                .execute()
+            ).map(({ appliedOn, changedAt, ...job }) => ({
+              ...job,
+              days: daysBetween(appliedOn, changedAt),
+            })),
+          );
+      const { overall, openings } = figures;
       return {
         filter,
-        hires: all.length,
-        medianDays: roundDays(median(all)),
-        bands: bandsOf(all),
-        openings: [...openings]
-          .map(([jobId, { days, ...job }]) => ({
-            jobId,
-            ...job,
-            hires: days.length,
-            medianDays: roundDays(median(days)),
-            bands: bandsOf(days),
-          }))
+        hires: overall.hires,
+        medianDays: roundDays(overall.median),
+        bands: overall.bands,
+        openings: openings
+          .map(({ median, ...opening }) => ({ ...opening, medianDays: roundDays(median) }))
           .sort((a, b) => b.hires - a.hires || a.jobTitle.localeCompare(b.jobTitle, 'en')),
       };
     },
@@ -538,6 +592,46 @@ function stageFigures() {
   return new Map(
     WAITING_STAGES.map((stage) => [stage, { stays: 0, median: null as number | null, current: 0 }]),
   );
+}
+
+/** Time to hire's figures: over every hire, and per opening. */
+interface HireFigures {
+  overall: { hires: number; median: number | null; bands: { label: string; count: number }[] };
+  openings: {
+    jobId: number;
+    jobTitle: string;
+    jobCode: string;
+    hires: number;
+    median: number | null;
+    bands: { label: string; count: number }[];
+  }[];
+}
+
+/** Time to hire's figures from each hire's days (the histories' way, the aggregates' oracle). */
+function hireFiguresOf(
+  rows: readonly { jobId: number; jobTitle: string; jobCode: string; days: number }[],
+): HireFigures {
+  const all = rows.map((row) => Number(row.days));
+  const openings = new Map<number, { jobTitle: string; jobCode: string; days: number[] }>();
+  for (const row of rows) {
+    const opening = openings.get(row.jobId) ?? {
+      jobTitle: row.jobTitle,
+      jobCode: row.jobCode,
+      days: [],
+    };
+    opening.days.push(Number(row.days));
+    openings.set(row.jobId, opening);
+  }
+  return {
+    overall: { hires: all.length, median: median(all), bands: bandsOf(all) },
+    openings: [...openings].map(([jobId, { days, ...job }]) => ({
+      jobId,
+      ...job,
+      hires: days.length,
+      median: median(days),
+      bands: bandsOf(days),
+    })),
+  };
 }
 
 /** How many of `days` fall in each of time to hire's bands. */
