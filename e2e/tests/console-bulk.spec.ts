@@ -4,6 +4,7 @@ import { CONSOLE_ADMIN } from '../support/console-servers';
 import { consoleUrl, signedIn } from '../support/console-sign-in';
 import { expect, test } from '../support/fixtures';
 import { inLetters, seedApplicants, seededFirstName } from '../support/seed-applicants';
+import { shoot } from '../support/shots';
 
 /**
  * Bulk actions on the applicants list (docs/recruiters.md, "Bulk actions"): 200 applicants
@@ -45,6 +46,7 @@ test.describe('bulk actions', () => {
     await expect(page).toHaveURL(/[?&]page=2&after=\d+/);
     await expect(page.getByText('Page 2 of 4')).toBeVisible();
     expect(await firstName()).not.toBe(pageOne);
+    await shoot(page, 'applicants-page-2');
     await page.getByRole('link', { name: 'Previous page' }).click();
     await expect(page).toHaveURL(/[?&]before=\d+/);
     await expect(page.getByText('Page 1 of 4')).toBeVisible();
