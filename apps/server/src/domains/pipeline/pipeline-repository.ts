@@ -454,20 +454,45 @@ export function pipelineRepository(db: Db) {
         reach: Reach,
         stage?: ApplicantStage,
       ): Promise<{ stage: ApplicantStage; count: number; items: PipelineApplicant[] }[]> {
-        // The columns' counts from the kept counts; then each column's page straight from the
-        // opening's stage index (newest first), whatever the opening holds.
-        const columnsOf: { stage: ApplicantStage; count: number; items: PipelineApplicant[] }[] =
-          [];
-        for (const [column, count] of await stageCounts(jobId, reach, stage)) {
-          const rows = await columns({ jobId, stage: column, reach })
-            .orderBy('applicants.appliedOn', 'desc')
-            .orderBy('applicants.id', 'desc')
-            .limit(pageSize)
-            .offset((page - 1) * pageSize)
-            .execute();
-          columnsOf.push({ stage: column, count, items: rows.map(toApplicant) });
-        }
-        return columnsOf;
+        // The columns' counts from the kept counts; each column's page of ids straight from the
+        // opening's stage index (newest first), all in one statement; then only those rows in full.
+        const counts = await stageCounts(jobId, reach, stage);
+        const pages = [...counts.keys()].map((column, index) =>
+          db
+            .selectFrom(
+              filtered({ jobId, stage: column, reach })
+                .select('applicants.id')
+                .orderBy('applicants.appliedOn', 'desc')
+                .orderBy('applicants.id', 'desc')
+                .limit(pageSize)
+                .offset((page - 1) * pageSize)
+                .as(`s${index}`),
+            )
+            .select(`s${index}.id`),
+        );
+        const ids =
+          pages.length === 0
+            ? []
+            : (
+                await pages
+                  .slice(1)
+                  .reduce((all, next) => all.unionAll(next), pages[0]!)
+                  .execute()
+              ).map((row) => row.id);
+        const rows =
+          ids.length === 0
+            ? []
+            : await columns({ jobId, stage, reach })
+                .where('applicants.id', 'in', ids)
+                .orderBy('applicants.appliedOn', 'desc')
+                .orderBy('applicants.id', 'desc')
+                .execute();
+        const cards = rows.map(toApplicant);
+        return [...counts].map(([column, count]) => ({
+          stage: column,
+          count,
+          items: cards.filter((card) => card.stage === column),
+        }));
       },
 
       /**
