@@ -157,8 +157,9 @@ export function pipelineRepository(db: Db) {
       ]);
 
   /**
-   * The list's order for a sort, as terms: the list's query sorts by them, and the "next and
-   * previous" window reads its neighbours in the same order. The id last, so no two tie.
+   * The list's order for a sort, as terms: the list's query sorts by them, and the pages from
+   * a row and next and previous compare with that row by them (past). The id last, so no two
+   * tie.
    */
   const orderTerms = (sort: ApplicantSort = DEFAULT_APPLICANT_SORT): OrderTerm[] => {
     const direction = sort.startsWith('-') ? 'desc' : 'asc';
