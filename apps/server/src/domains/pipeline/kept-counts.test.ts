@@ -104,6 +104,24 @@ describe(`the list's kept counts and its pages from a row (${engine})`, () => {
     }
   });
 
+  it('next and previous place each applicant where the list does, in applied order', async () => {
+    const { pipeline } = t.app.repos;
+    for (const sort of ['-applied', 'applied'] as const) {
+      for (const filter of filters()) {
+        const list = (await pipeline.search(filter, 1, 100, sort)).items.map(
+          (item) => item.applicantId,
+        );
+        for (const [index, id] of list.entries()) {
+          const { position, total } = await pipeline.neighbours(filter, sort, id);
+          expect({ position, total }, `${sort} ${JSON.stringify(filter)}`).toEqual({
+            position: index + 1,
+            total: list.length,
+          });
+        }
+      }
+    }
+  });
+
   for (const sort of applicantSortSchema.options) {
     it(`pages after and before a row are the list's pages, sorted ${sort}`, async () => {
       const { pipeline } = t.app.repos;

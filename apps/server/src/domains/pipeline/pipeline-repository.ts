@@ -7,8 +7,9 @@ import type {
   Arrival,
   SourceCredit,
 } from '@lumenfield/contract';
-import { COUNT_CAP, DEFAULT_APPLICANT_SORT } from '@lumenfield/contract';
+import { COUNT_CAP, dayStart, DEFAULT_APPLICANT_SORT } from '@lumenfield/contract';
 import type { Database, Db } from '../../db/database';
+import { toIso } from '../../db/database';
 import { applicantSelectList, toApplicant as toApplicantView } from '../applications/applicant-row';
 import { containsWord, searchWords } from '../../db/sql-words';
 import { matchesWord } from './applicant-search';
@@ -29,6 +30,8 @@ import { keptOpenings } from './kept-counts';
 
 /** Applicants per read of an export (the CSV): a few hundred kilobytes of text. */
 export const EXPORT_PAGE = 1000;
+
+const DAY_MS = 86_400_000;
 
 /**
  * An instant as the database compares it: SQLite's text exactly as stored (a reformatted one
@@ -238,38 +241,51 @@ export function pipelineRepository(db: Db) {
     undefined;
 
   /**
-   * How many match: from the kept counts (kept-counts.ts) when the filter is one they hold (an
-   * opening, a stage, or a source, within a reach by opening), else by counting the matches, up
-   * to COUNT_CAP.
+   * How many match by the kept counts (kept-counts.ts), or null when the filter is not one they
+   * hold (they hold an opening, a stage, or a source alone, within a reach by opening). With
+   * `beyond`, only those who applied on the UTC days after (`>`) or before (`<`) that day.
    */
-  const countOf = async (
+  const keptCount = async (
     filter: PipelineFilter,
-    cap = COUNT_CAP,
-  ): Promise<{ total: number; atLeast: boolean }> => {
+    beyond?: { side: '>' | '<'; day: string },
+  ): Promise<number | null> => {
     const kept =
       searchWords(filter.q).length === 0 && filter.doesNotMeet === undefined
         ? keptOpenings(db, filter.reach, filter.jobId ?? null)
         : null;
+    if (!kept) return null;
     const sum = sql<number>`coalesce(sum(c.applicants), 0)`.as('n');
-    if (kept && filter.source === undefined) {
+    if (filter.source === undefined) {
       const row = await db
         .selectFrom('reportStageDays as c')
         .where(kept)
         .$if(filter.stage !== undefined, (q) => q.where('c.stage', '=', filter.stage!))
+        .$if(beyond !== undefined, (q) => q.where('c.day', beyond!.side, beyond!.day))
         .select(sum)
         .executeTakeFirstOrThrow();
-      return { total: Number(row.n), atLeast: false };
+      return Number(row.n);
     }
     // A source alone: a source's key is its name ('' for none, which no filter names).
-    if (kept && filter.stage === undefined && filter.source) {
+    if (filter.stage === undefined && filter.source) {
       const row = await db
         .selectFrom('reportFunnelDays as c')
         .where(kept)
         .where('c.sourceKey', '=', filter.source)
+        .$if(beyond !== undefined, (q) => q.where('c.day', beyond!.side, beyond!.day))
         .select(sum)
         .executeTakeFirstOrThrow();
-      return { total: Number(row.n), atLeast: false };
+      return Number(row.n);
     }
+    return null;
+  };
+
+  /** How many match: kept, else counted up to `cap` (COUNT_CAP unless said). */
+  const countOf = async (
+    filter: PipelineFilter,
+    cap = COUNT_CAP,
+  ): Promise<{ total: number; atLeast: boolean }> => {
+    const kept = await keptCount(filter);
+    if (kept !== null) return { total: kept, atLeast: false };
     const row = await db
       .selectFrom(
         filtered(filter)
@@ -281,6 +297,43 @@ export function pipelineRepository(db: Db) {
       .executeTakeFirstOrThrow();
     const n = Number(row.n);
     return { total: Math.min(n, cap), atLeast: n > cap };
+  };
+
+  /**
+   * How many come before applicant `id` in the list (its place, less one). In applied order
+   * with a filter the kept counts hold: the kept count of the days before the applicant's (in
+   * the list's direction), and those of its own day counted; otherwise counted through the
+   * order's index, a count that grows with the place.
+   */
+  const countBefore = async (
+    filter: PipelineFilter,
+    sort: ApplicantSort,
+    id: number,
+  ): Promise<number> => {
+    const terms = orderTerms(sort);
+    const before = filtered(filter)
+      .where(past(reversed(terms), id))
+      .select((eb) => eb.fn.countAll<number>().as('n'));
+    if (sort.replace(/^-/, '') === 'applied') {
+      const { appliedOn } = await db
+        .selectFrom('applicants')
+        .select('appliedOn')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      // The kept counts' day: the UTC day of the applied instant (report-aggregates.ts).
+      const day = toIso(appliedOn).slice(0, 10);
+      const newestFirst = sort.startsWith('-');
+      const days = await keptCount(filter, { side: newestFirst ? '>' : '<', day });
+      if (days !== null) {
+        const nextDay = new Date(Date.parse(dayStart(day)) + DAY_MS).toISOString().slice(0, 10);
+        const sameDay = await before
+          .where('applicants.appliedOn', '>=', dayStart(day))
+          .where('applicants.appliedOn', '<', dayStart(nextDay))
+          .executeTakeFirstOrThrow();
+        return days + Number(sameDay.n);
+      }
+    }
+    return Number((await before.executeTakeFirstOrThrow()).n);
   };
 
   /**
@@ -561,14 +614,10 @@ export function pipelineRepository(db: Db) {
           .where(past(reversed(terms), id))
           .limit(1)
           .executeTakeFirst();
-        const before = await filtered(filter)
-          .where(past(reversed(terms), id))
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow();
         return {
           previous: previous?.id ?? null,
           next: next?.id ?? null,
-          position: Number(before.n) + 1,
+          position: (await countBefore(filter, sort ?? DEFAULT_APPLICANT_SORT, id)) + 1,
           total,
         };
       },
