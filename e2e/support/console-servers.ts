@@ -77,14 +77,29 @@ export async function startConsoleServers({
 }: ServerInputs & { smtpUrl: string }) {
   const schema = `e2e_${crypto.randomBytes(6).toString('hex')}`;
   // As the server suite does: in CI a missing PostgreSQL is a failure; on a laptop without one
-  // its console run is skipped with a warning. 15 s to connect: on a busy machine a first
-  // connection was seen to take more than 3.
+  // its console run is skipped with a warning. 15 s to connect, three times: on a busy machine a
+  // first connection was seen to take more than 3 s, and in CI, right after the operations
+  // tests' dump and restore, a connection timed out once while the disk caught up.
   let withPostgres = true;
-  try {
+  const createSchema = async () => {
     const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 15_000 });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
+    try {
+      await admin.connect();
+      await admin.query(`create schema if not exists ${schema}`);
+    } finally {
+      await admin.end().catch(() => undefined);
+    }
+  };
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await createSchema();
+        break;
+      } catch (error) {
+        if (attempt === 3) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+      }
+    }
   } catch (error) {
     const message = `PostgreSQL not reachable at ${PG_URL}: ${(error as Error).message}`;
     if (process.env.CI) throw new Error(message);
