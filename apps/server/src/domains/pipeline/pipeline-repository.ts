@@ -1,5 +1,5 @@
 import { isPhoneText } from '@lumenfield/contract/phone';
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import type {
   Applicant,
   ApplicantSort,
@@ -245,6 +245,13 @@ export function pipelineRepository(db: Db) {
    * hold (they hold an opening, a stage, or a source alone, within a reach by opening). With
    * `beyond`, only those who applied on the UTC days after (`>`) or before (`<`) that day.
    */
+  /** The kept counts' rows per day and stage (as `c`) that `kept` names, of one stage or all. */
+  const stageDays = (kept: RawBuilder<SqlBool>, stage: ApplicantStage | undefined) =>
+    db
+      .selectFrom('reportStageDays as c')
+      .where(kept)
+      .$if(stage !== undefined, (q) => q.where('c.stage', '=', stage!));
+
   const keptCount = async (
     filter: PipelineFilter,
     beyond?: { side: '>' | '<'; day: string },
@@ -256,10 +263,7 @@ export function pipelineRepository(db: Db) {
     if (!kept) return null;
     const sum = sql<number>`coalesce(sum(c.applicants), 0)`.as('n');
     if (filter.source === undefined) {
-      const row = await db
-        .selectFrom('reportStageDays as c')
-        .where(kept)
-        .$if(filter.stage !== undefined, (q) => q.where('c.stage', '=', filter.stage!))
+      const row = await stageDays(kept, filter.stage)
         .$if(beyond !== undefined, (q) => q.where('c.day', beyond!.side, beyond!.day))
         .select(sum)
         .executeTakeFirstOrThrow();
@@ -308,18 +312,13 @@ export function pipelineRepository(db: Db) {
   const countBefore = async (
     filter: PipelineFilter,
     sort: ApplicantSort,
-    id: number,
+    { id, appliedOn }: { id: number; appliedOn: Date | string },
   ): Promise<number> => {
     const terms = orderTerms(sort);
     const before = filtered(filter)
       .where(past(reversed(terms), id))
       .select((eb) => eb.fn.countAll<number>().as('n'));
     if (sort.replace(/^-/, '') === 'applied') {
-      const { appliedOn } = await db
-        .selectFrom('applicants')
-        .select('appliedOn')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
       // The kept counts' day: the UTC day of the applied instant (report-aggregates.ts).
       const day = toIso(appliedOn).slice(0, 10);
       const newestFirst = sort.startsWith('-');
@@ -347,10 +346,7 @@ export function pipelineRepository(db: Db) {
   ): Promise<Map<ApplicantStage, number>> => {
     const kept = keptOpenings(db, reach, jobId);
     const rows = kept
-      ? await db
-          .selectFrom('reportStageDays as c')
-          .where(kept)
-          .$if(stage !== undefined, (q) => q.where('c.stage', '=', stage!))
+      ? await stageDays(kept, stage)
           .select(['c.stage as stage', sql<number>`sum(c.applicants)`.as('n')])
           .groupBy('c.stage')
           .execute()
@@ -605,7 +601,10 @@ export function pipelineRepository(db: Db) {
         // after, how many come before it) and the count; not a window over every match.
         const terms = orderTerms(sort);
         const ids = () => filtered(filter).select('applicants.id');
-        const inList = await ids().where('applicants.id', '=', id).executeTakeFirst();
+        const inList = await filtered(filter)
+          .select(['applicants.id', 'applicants.appliedOn'])
+          .where('applicants.id', '=', id)
+          .executeTakeFirst();
         // Exact, however many: a place "of more than 10,000" would say little.
         const { total } = await countOf(filter, Infinity);
         if (!inList) return { previous: null, next: null, position: 0, total };
@@ -617,7 +616,7 @@ export function pipelineRepository(db: Db) {
         return {
           previous: previous?.id ?? null,
           next: next?.id ?? null,
-          position: (await countBefore(filter, sort ?? DEFAULT_APPLICANT_SORT, id)) + 1,
+          position: (await countBefore(filter, sort ?? DEFAULT_APPLICANT_SORT, inList)) + 1,
           total,
         };
       },

@@ -176,7 +176,8 @@ export function reportsRepository(
           )
           .execute()
       : [];
-    const countsOf = (rows: { band: number; n: number }[]) =>
+    const jobsById = new Map(jobs.map((job) => [job.id, job]));
+    const bandCounts = (rows: { band: number; n: number }[]) =>
       HIRE_BANDS.map((b, index) => ({
         label: b.label,
         count: rows
@@ -193,18 +194,18 @@ export function reportsRepository(
       overall: {
         hires: Number(top?.hires ?? 0),
         median: top?.median === null || top?.median === undefined ? null : Number(top.median),
-        bands: countsOf(banded.rows),
+        bands: bandCounts(banded.rows),
       },
       openings: medians.rows.map((row) => {
         const jobId = Number(row.jobId);
-        const job = jobs.find((j) => j.id === jobId);
+        const job = jobsById.get(jobId);
         return {
           jobId,
           jobTitle: job?.title ?? '',
           jobCode: job?.code ?? '',
           hires: Number(row.hires),
           median: Number(row.median),
-          bands: countsOf(bandsByJob.get(jobId) ?? []),
+          bands: bandCounts(bandsByJob.get(jobId) ?? []),
         };
       }),
     };

@@ -12,7 +12,7 @@ import type { Db } from '../../db/database';
 import { writeTransaction } from '../../db/write-transaction';
 import { HttpProblem } from '../../lib/http-problem';
 import { auditRepository } from '../audit/audit-repository';
-import { jobInReach, reaches, type Reach } from './reach';
+import { reaches, type Reach } from './reach';
 
 const PART_ORDER: readonly TeamPart[] = ['recruiter', 'hiring_manager', 'interviewer'];
 
@@ -76,16 +76,6 @@ export function teamRepository(db: Db) {
       reaches(db, reach, 'applicant', applicantId),
     /** Whether the opening is within `reach` (false for one that does not exist). */
     reachesJob: (reach: Reach, jobId: number) => reaches(db, reach, 'job', jobId),
-    /** The ids of the openings within `reach`. */
-    async jobsInReach(reach: Reach): Promise<Set<number>> {
-      const rows = await db
-        .selectFrom('jobs')
-        .select('jobs.id')
-        .where((eb) => jobInReach(eb, reach))
-        .execute();
-      return new Set(rows.map((row) => row.id));
-    },
-
     /** The active accounts a team may name (every role but compliance), by name. */
     async people(): Promise<TeamPerson[]> {
       const rows = await db
