@@ -23,7 +23,10 @@ interface Made {
 
 interface Entry {
   answer: Promise<Made>;
-  /** From this instant (the next minute) the answer is made again, while it is still sent. */
+  /**
+   * From this instant (the next minute) the answer is made again, while it is still sent; one
+   * minute later it is never sent again (its ages would be two minutes behind).
+   */
   refreshAt: number;
   /** From this instant (the next scheduled opening) the answer is never sent again. */
   expiresAt: number;
@@ -62,8 +65,10 @@ export function minuteOf(now: Date): Date {
  * followed by an answer made before it. Without a write an answer still changes at two kinds of
  * instants. At the next scheduled opening coming into effect the entry ends: the request that
  * comes then waits for the new answer. At a new minute (the openings' ages) the answer is made
- * again in the background while the one of the minute before is still sent, so a visitor never
- * waits for a render the clock started (docs/performance.md, "Live pages").
+ * again in the background while the one of the minute before is still sent, so a busy page's
+ * visitor never waits for a render the clock started. An answer older than the minute before (a
+ * quiet spell) is never sent: a visitor is sent the ages of this minute or of the one before
+ * (docs/performance.md, "Live pages").
  */
 export const liveAnswers = fp(
   async (app: FastifyInstance, { maxEntries = LIVE_MAX_ENTRIES }: { maxEntries?: number }) => {
@@ -122,10 +127,13 @@ export const liveAnswers = fp(
         const id = `${version}\n${key}`;
         let entry = entries.get(id);
         const now = Date.now();
-        if (entry && now < entry.expiresAt && now >= entry.refreshAt && !entry.refreshing) {
+        // Sent while the next is made only in the minute after its own: after a quiet spell the
+        // request waits, so no page shows the ages of minutes ago.
+        const ended = (made: Entry) => now >= made.expiresAt || now >= made.refreshAt + MINUTE_MS;
+        if (entry && !ended(entry) && now >= entry.refreshAt && !entry.refreshing) {
           refresh(id, entry, fill);
         }
-        if (!entry || now >= entry.expiresAt) {
+        if (!entry || ended(entry)) {
           if (entry) entries.delete(id);
           const fresh = start(fill);
           // A failed fill (a 404, the database away) is never reused.

@@ -71,6 +71,18 @@ describe('a live answer and the clock', () => {
     await t.app.close();
   });
 
+  it('after a quiet spell, the answer of minutes ago is not sent: the request waits', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-29T12:00:30Z'));
+    const t = await appWithLiveAnswer(() => undefined);
+    expect(await t.read()).toBe('made at 2026-11-29T12:00:30.000Z');
+    // The minute after the next one: the answer's ages would be two minutes behind.
+    vi.setSystemTime(new Date('2026-11-29T12:02:00Z'));
+    expect(await t.read()).toBe('made at 2026-11-29T12:02:00.000Z');
+    expect(t.fills).toHaveLength(2);
+    await t.app.close();
+  });
+
   it('at a scheduled opening, the request waits for the new answer', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-29T12:00:10Z'));
