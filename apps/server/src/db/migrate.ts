@@ -1,4 +1,11 @@
-import { Migrator, PostgresAdapter, sql, type MigrationProvider } from 'kysely';
+import {
+  Migrator,
+  PostgresAdapter,
+  sql,
+  type DatabaseIntrospector,
+  type MigrationProvider,
+  type TableMetadata,
+} from 'kysely';
 import type { Db } from './database';
 import { migrations } from './migrations';
 
@@ -24,10 +31,39 @@ export async function migrateUpTo(db: Db, name: string): Promise<string[]> {
   return migrate(db, name);
 }
 
+/**
+ * PostgreSQL: `db` as the Migrator sees it, its introspection answering for `schema` alone. The
+ * Migrator asks only whether its own two tables exist; Kysely's introspection answers that by
+ * reading every column of every schema in the database, naming each table again to look up its
+ * sequence, which fails when another schema is dropped meanwhile (the test suites drop theirs
+ * while other files migrate) and grows with every schema the database holds.
+ */
+function ownSchemaOnly(db: Db, schema: string): Db {
+  const introspection: DatabaseIntrospector = {
+    getSchemas: () => db.introspection.getSchemas(),
+    getTables: async () => {
+      const { rows } = await sql<{ name: string }>`
+        select table_name as name from information_schema.tables where table_schema = ${schema}
+      `.execute(db);
+      // The Migrator reads a table's name and schema; it never reads its columns.
+      return rows.map(({ name }): TableMetadata => ({ name, schema, isView: false, columns: [] }));
+    },
+    getMetadata: async () => ({ tables: await introspection.getTables() }),
+  };
+  // Kysely keeps its state in private fields: every other member is the instance's own, bound.
+  return new Proxy(db, {
+    get(target, key) {
+      if (key === 'introspection') return introspection;
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 async function migrate(db: Db, upTo?: string): Promise<string[]> {
   const schema = await currentSchema(db);
   const migrator = new Migrator({
-    db,
+    db: schema ? ownSchemaOnly(db, schema) : db,
     provider,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
