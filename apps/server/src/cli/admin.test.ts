@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_NODE_FLAGS } from '../../../../scripts/server-node-flags.mjs';
 import { prepareDatabase } from '../prepare';
 import { createRepositories } from '../domains';
 import { enqueueMail } from '../domains/mail/mail-repository';
@@ -17,8 +18,16 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 describe(`npm run admin (${engine})`, () => {
   let testDb: TestDb;
   let env: NodeJS.ProcessEnv;
+  /** The admin command's bundle, built from these sources as `npm run admin` builds it. */
+  let bundle: string;
 
   beforeAll(async () => {
+    // Inside the repository, so the bundle's registry dependencies load from its node_modules.
+    const cache = path.join(root, 'node_modules/.cache');
+    fs.mkdirSync(cache, { recursive: true });
+    const outdir = fs.mkdtempSync(path.join(cache, 'admin-cli-'));
+    await run(process.execPath, ['build.mjs', outdir], { cwd: path.join(root, 'apps/server') });
+    bundle = path.join(outdir, 'admin.mjs');
     testDb = await createTestDb();
     await prepareDatabase(testDb.handle, { seedDemoData: false });
     const databaseUrl = testDb.schema
@@ -32,13 +41,17 @@ describe(`npm run admin (${engine})`, () => {
       SEED_DEMO_DATA: 'false',
     };
   });
-  afterAll(() => testDb.destroy());
+  afterAll(async () => {
+    fs.rmSync(path.dirname(bundle), { recursive: true, force: true });
+    await testDb.destroy();
+  });
 
-  // The same command line an operator types, from the repository root.
+  // What an operator's `npm run admin -- …` runs (scripts/start.mjs), from the repository root:
+  // the built bundle with the server's flags (tsx would compile the sources at every call).
   const admin = (...args: string[]) => adminWithInput('', ...args);
   const adminWithInput = async (stdin: string, ...args: string[]) => {
     try {
-      const running = run('npx', ['tsx', 'apps/server/src/cli/admin.ts', ...args], {
+      const running = run(process.execPath, [...SERVER_NODE_FLAGS, bundle, ...args], {
         cwd: root,
         env,
       });
@@ -316,5 +329,5 @@ describe(`npm run admin (${engine})`, () => {
     const dropped = await admin('after-restore', '--drop-mail');
     expect(dropped.stdout).toContain(`Dropped ${pending} queued mails.`);
     expect((await repos.mail.depth()).pending).toBe(0);
-  });
+  }, 60_000); // two CLI processes, each starting Node and opening the database
 });

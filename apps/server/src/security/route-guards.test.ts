@@ -238,7 +238,7 @@ describe(`security: every route meets its guard, whatever the spelling (${engine
       expect([401, 403], `${route.method} ${routeCase.url}`).not.toContain(ok.statusCode);
       expect(ok.statusCode, `${route.method} ${routeCase.url}`).toBeLessThan(500);
     }
-  });
+  }, 60_000); // every guarded route, each spelled several ways
 
   it('a session link refuses every spelling without the session cookie; an admin route refuses a recruiter', async () => {
     for (const route of guarded().filter((r) => r.access === 'session-link')) {
@@ -369,7 +369,7 @@ describe(`security: every route meets its guard, whatever the spelling (${engine
       const res = await t.app.inject(request(route, routeCase, routeCase.url, headers));
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
     }
-  });
+  }, 60_000); // every guarded route, each spelled several ways
 
   it('the compliance role reaches its report and its own session, password and tokens, and no other route', async () => {
     const own = new Set(['GET /api/recruiters/self-identification', ...OWN_ROUTES]);

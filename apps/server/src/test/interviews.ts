@@ -52,21 +52,18 @@ export async function planInterview(
   return row.id;
 }
 
-/** An opening with one plan interview, and one applicant to it. */
+/** An opening with one plan interview, and one applicant to it (at `email`). */
 export async function interviewSetup(
   t: TestApp,
   candidate: { firstName?: string; lastName?: string; email?: string } = {},
-): Promise<InterviewSetup> {
+): Promise<InterviewSetup & { email: string }> {
   const n = ++made;
   const jobId = await createOpening(t, `CAL-${n}-${crypto.randomBytes(3).toString('hex')}`);
+  const email = candidate.email ?? `candidate.${n}@example.com`;
   const stored = await t.app.repos.applicants.create(
     newApplication(
       jobId,
-      {
-        firstName: candidate.firstName ?? 'Ana',
-        lastName: candidate.lastName ?? 'Cruz',
-        email: candidate.email ?? `candidate.${n}@example.com`,
-      },
+      { firstName: candidate.firstName ?? 'Ana', lastName: candidate.lastName ?? 'Cruz', email },
       4000 + n,
     ),
   );
@@ -75,7 +72,7 @@ export async function interviewSetup(
     focusAttributes: ['SQL'],
     questions: ['Tell us about a query you tuned.'],
   });
-  return { jobId, applicantId: stored.applicantId, planInterviewId };
+  return { jobId, applicantId: stored.applicantId, email, planInterviewId };
 }
 
 /** A console person with a time zone of their own (null: none kept). */
