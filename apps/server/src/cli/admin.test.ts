@@ -42,8 +42,8 @@ describe(`npm run admin (${engine})`, () => {
     };
   });
   afterAll(async () => {
-    fs.rmSync(path.dirname(bundle), { recursive: true, force: true });
-    await testDb.destroy();
+    if (bundle) fs.rmSync(path.dirname(bundle), { recursive: true, force: true });
+    await testDb?.destroy();
   });
 
   // What an operator's `npm run admin -- …` runs (scripts/start.mjs), from the repository root:

@@ -129,11 +129,12 @@ export const liveAnswers = fp(
         const now = Date.now();
         // Sent while the next is made only in the minute after its own: after a quiet spell the
         // request waits, so no page shows the ages of minutes ago.
-        const ended = (made: Entry) => now >= made.expiresAt || now >= made.refreshAt + MINUTE_MS;
-        if (entry && !ended(entry) && now >= entry.refreshAt && !entry.refreshing) {
+        const ended =
+          entry !== undefined && (now >= entry.expiresAt || now >= entry.refreshAt + MINUTE_MS);
+        if (entry && !ended && now >= entry.refreshAt && !entry.refreshing) {
           refresh(id, entry, fill);
         }
-        if (!entry || ended(entry)) {
+        if (!entry || ended) {
           if (entry) entries.delete(id);
           const fresh = start(fill);
           // A failed fill (a 404, the database away) is never reused.
