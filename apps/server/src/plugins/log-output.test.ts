@@ -1,9 +1,11 @@
 import { Writable } from 'node:stream';
+import Fastify, { LogController } from 'fastify';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
-import { chooseLogFormat, logOutput, requestLogger } from './log-output';
+import { chooseLogFormat, completedLine, logOutput, requestLogger, TurnLines } from './log-output';
+import { loggerOptions } from './logging';
 
 /** A destination that keeps every line written to it. */
 function lineSink() {
@@ -61,9 +63,11 @@ describe('LOG_FORMAT', () => {
 
   it('writes JSON to standard output asynchronously', async () => {
     const json = await logOutput({ logLevel: 'info', logFormat: 'json' }, { isTTY: false });
-    const { stream } = json.logger as { stream?: { sync?: boolean; fd?: number } };
-    // A request never waits on the write of its line (docs/operations.md, "The log").
-    expect(stream).toMatchObject({ sync: false, fd: 1 });
+    const { stream } = json.logger as { stream?: unknown };
+    // A request never waits on the write of its line (docs/operations.md, "The log"): a turn's
+    // lines are handed together to a writer that never blocks.
+    expect(stream).toBeInstanceOf(TurnLines);
+    expect((stream as TurnLines).out).toMatchObject({ sync: false, fd: 1 });
     // Nothing logged at silent: no output kept open.
     const silent = await logOutput({ logLevel: 'silent', logFormat: 'json' }, { isTTY: false });
     expect((silent.logger as { stream?: unknown }).stream).toBeUndefined();
@@ -118,6 +122,60 @@ describe(`the app's log lines by format (${engine})`, () => {
     expect(atDebug).toContainEqual(expect.stringMatching(/DEBUG: incoming request$/));
     expect(atDebug).toContainEqual(expect.stringMatching(/DEBUG: request completed$/));
     expect(atDebug.some(isJson)).toBe(false);
+  });
+});
+
+describe('the request line', () => {
+  it("is the very line pino writes for the request's fields", async () => {
+    // A request with a query, an address in its path and an id of its own, answered 404.
+    // Fastify's logger, with its serializers, writes pino's line; its own lines are off.
+    const sink = lineSink();
+    const logger = { ...(loggerOptions('info') as object), stream: sink.stream };
+    const logController = new LogController({ disableRequestLogging: true });
+    const app = Fastify({ logger, logController });
+    const made: string[] = [];
+    app.addHook('onResponse', (request, reply, done) => {
+      made.push(completedLine(request, reply));
+      const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
+      requestLogger(app.log, { requestId: request.id }, {}).info(fields, 'request completed');
+      done();
+    });
+    await app.inject({
+      url: '/people/ada%40example.com?q=ada@example.com&page=2',
+      headers: { host: 'jobs.example.com' },
+    });
+    await app.close();
+    const ours = JSON.parse(made[0]!) as Record<string, unknown>;
+    const pinos = JSON.parse(sink.lines[0]!) as Record<string, unknown>;
+    expect(made[0]!.endsWith('}\n')).toBe(true);
+    // The same fields in the same order; only the clock's readings differ.
+    expect(Object.keys(ours)).toEqual(Object.keys(pinos));
+    const timeless = ({ time: _time, responseTime, ...rest }: Record<string, unknown>) => {
+      expect(responseTime).toEqual(expect.any(Number));
+      return rest;
+    };
+    expect(timeless(ours)).toEqual(timeless(pinos));
+    expect(ours).toMatchObject({
+      level: 30,
+      req: { method: 'GET', url: '/people/[email]?q=[redacted]&page=[redacted]' },
+      res: { statusCode: 404 },
+      msg: 'request completed',
+    });
+  });
+
+  it('waits for the end of the turn, and is written at exit when still held', () => {
+    const writes: string[] = [];
+    const out = Object.assign(new Writable(), {
+      write: (text: string) => writes.push(text) > 0,
+      flush: () => undefined,
+      flushSync: () => writes.push('(flushed)'),
+    });
+    const lines = new TurnLines(out as never);
+    lines.write('one\n');
+    lines.write('two\n');
+    expect(writes).toEqual([]);
+    lines.flushSync();
+    expect(writes).toEqual(['one\ntwo\n', '(flushed)']);
   });
 });
 

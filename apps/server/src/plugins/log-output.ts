@@ -1,14 +1,16 @@
-import { LogController, type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
-import pino, {
-  levels,
-  type Bindings,
-  type ChildLoggerOptions,
-  type Level,
-  type Logger,
-} from 'pino';
+import os from 'node:os';
+import {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import { levels, type Bindings, type ChildLoggerOptions, type Level, type Logger } from 'pino';
 import type PinoPretty from 'pino-pretty';
+import SonicBoom from 'sonic-boom';
 import type { Config } from '../config';
-import { loggerOptions } from './logging';
+import { loggerOptions, requestSerializer, withoutEmails } from './logging';
 
 export type LogFormat = 'json' | 'pretty';
 /** The field that carries a request's id (plugins/request-id.ts) on each of its log lines. */
@@ -37,18 +39,45 @@ async function importPretty(): Promise<Pretty | undefined> {
   }
 }
 
+/** Where a JSON log's lines go: pino's stream, which the request line is also written to. */
+interface LineStream {
+  write(line: string): unknown;
+}
+
+/** pino's fields at the head of every JSON line, as pino writes them (no `base` is set). */
+const PINO_HEAD = `,"pid":${process.pid},"hostname":${JSON.stringify(os.hostname())}`;
+const INFO = levels.values.info!;
+
+/**
+ * The request's "request completed" line in JSON, the very text pino would write for it (the
+ * test holds the two equal), made by one template instead of pino's walk over the line's fields,
+ * its serializers and the formatter's copy: the line is written for every request and cost more
+ * than the rest of a cached answer's work (docs/performance.md, "Logging as production runs it").
+ */
+export function completedLine(request: FastifyRequest, reply: FastifyReply): string {
+  return (
+    `{"level":${INFO},"time":${Date.now()}${PINO_HEAD}` +
+    `,"requestId":${JSON.stringify(withoutEmails(String(request.id)))}` +
+    `,"req":${JSON.stringify(requestSerializer(request))}` +
+    `,"res":{"statusCode":${reply.statusCode}}` +
+    `,"responseTime":${JSON.stringify(reply.elapsedTime)},"msg":"request completed"}\n`
+  );
+}
+
 /**
  * Fastify's request lines, one per request: "incoming request" only at `debug`, and "request
  * completed" (or "request errored") carrying the method and URL beside the status and time, so
  * the one line is the access log. In JSON it is at `info`, the line an operator's log keeps for
- * every request; for a person at a terminal (pretty) at `debug` too, since a line for every file
- * of every page would bury the lines they started the site to read. A failed request always
- * logs at `error`.
+ * every request, written by `completedLine` to pino's stream; for a person at a terminal
+ * (pretty) at `debug` too, since a line for every file of every page would bury the lines they
+ * started the site to read. A failed request always logs at `error`.
  */
 class RequestLines extends LogController {
   constructor(
     options: ConstructorParameters<typeof LogController>[0],
     private readonly completedLevel: 'info' | 'debug',
+    /** JSON's stream: the completed line is written to it directly. */
+    private readonly json?: LineStream,
   ) {
     super(options);
   }
@@ -64,7 +93,10 @@ class RequestLines extends LogController {
     if (this.isLogDisabled(request)) return;
     const line = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else reply.log[this.completedLevel](line, 'request completed');
+    else if (!this.json) reply.log[this.completedLevel](line, 'request completed');
+    else if ((levels.values[reply.log.level] ?? Number.POSITIVE_INFINITY) <= INFO) {
+      this.json.write(completedLine(request, reply));
+    }
   }
 }
 
@@ -163,12 +195,50 @@ export interface LogOutput {
 }
 
 /**
- * Standard output written asynchronously: a line is handed to the kernel on a later turn of the
- * event loop, coalesced with those logged meanwhile, so a request never waits on a write
- * (docs/operations.md, "The log"). pino writes whatever it still holds when the process exits,
- * a graceful shutdown's exit included.
+ * Standard output written asynchronously: the lines of one turn of the event loop are joined
+ * and handed to sonic-boom once, at the end of the turn, which writes them to the kernel
+ * without the request waiting (docs/operations.md, "The log"). sonic-boom measures its pending
+ * text on every write it is given, so a line a write cost as much as the line itself under load;
+ * a turn's lines together cost one. What is still held when the process exits (a graceful
+ * shutdown's exit included) is written then, synchronously.
  */
-const asyncStdout = () => pino.destination({ dest: 1, sync: false });
+export class TurnLines implements LineStream {
+  #lines: string[] = [];
+  /** Set when the reader of the output has gone (EPIPE): lines are dropped, as pino does. */
+  #broken = false;
+  readonly #flush = () => {
+    if (this.#lines.length === 0) return;
+    const text = this.#lines.join('');
+    this.#lines = [];
+    if (!this.#broken) this.out.write(text);
+  };
+
+  constructor(readonly out: SonicBoom) {
+    out.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+      this.#broken = true;
+    });
+    process.once('exit', () => this.flushSync());
+  }
+
+  write(line: string): boolean {
+    if (this.#lines.push(line) === 1) setImmediate(this.#flush);
+    return true;
+  }
+
+  /** pino's flush: everything held, then sonic-boom's own. */
+  flush(done?: (error?: Error) => void): void {
+    this.#flush();
+    this.out.flush(done);
+  }
+
+  flushSync(): void {
+    this.#flush();
+    if (!this.#broken) this.out.flushSync();
+  }
+}
+
+const asyncStdout = () => new TurnLines(new SonicBoom({ fd: 1, sync: false }));
 
 export interface LogOutputOptions {
   isTTY?: boolean;
@@ -216,7 +286,7 @@ export async function logOutput(
   return {
     format: 'json',
     logger: stream ? { ...base, stream } : base,
-    logController: new RequestLines(label, 'info'),
+    logController: new RequestLines(label, 'info', stream),
     notice:
       wanted === 'pretty' && config.logFormat === 'pretty'
         ? 'LOG_FORMAT=pretty needs pino-pretty, a dev dependency this tree does not have: logging JSON'

@@ -110,7 +110,7 @@ function errorSerializer(error: FastifyError) {
 }
 
 /** Fastify's own request fields, with the URL made loggable; any other `req` scrubbed. */
-function requestSerializer(request: FastifyRequest): Record<string, unknown> {
+export function requestSerializer(request: FastifyRequest): Record<string, unknown> {
   if (typeof request.url !== 'string')
     return scrubbed({ ...request }, 1) as Record<string, unknown>;
   return {
