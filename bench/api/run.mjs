@@ -5,8 +5,9 @@
 // (the platform's ceiling), on this machine, at the same time and load. Twice: as production
 // runs (ours logging at its default level, nginx's access log on) and with both logs off. The
 // ratios are the figures that travel (targets in docs/performance.md: 80 % of nginx logging,
-// 80 % of the bare Fastify for the API). Then applications per second with a 1 MB resume sent
-// as base64 and as a byte array, with the server's peak memory.
+// 80 % of the bare Fastify for the API), with each server's CPU time per request beside them.
+// Then applications per second with a 1 MB resume sent as base64 and as a byte array, with the
+// server's peak memory.
 // Usage: npm run bench:api -w @lumenfield/bench
 //   BENCH_SECONDS (default 10), BENCH_WARMUP_SECONDS (unmeasured, per case and side; 2),
 //   BENCH_ROUNDS (each side's seconds of a read case taken in this many turns, the sides
@@ -27,6 +28,7 @@ import {
   freePort,
   legacyApplication,
   makeResume,
+  processCpuMs,
   processMemory,
   root,
   waitAnswering,
@@ -49,14 +51,21 @@ const readsOnly = process.env.BENCH_ONLY === 'reads';
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lumenfield-bench-'));
 const children = [];
 
-async function measure(name, options, pid) {
+/**
+ * One autocannon run. With `pid`, the process's peak memory while it ran; with `cpuPid` (and
+ * `cpuChildren` for nginx, whose worker is its master's child), the server's CPU time per
+ * request served: a figure the machine's drift moves much less than the requests a second.
+ */
+async function measure(name, options, pid, { cpuPid, cpuChildren = false } = {}) {
   let peak = 0;
   const sampler = pid
     ? setInterval(() => {
         peak = Math.max(peak, processMemory(pid).rssMiB);
       }, 50)
     : undefined;
+  const cpuBefore = cpuPid && processCpuMs(cpuPid, { children: cpuChildren });
   const result = await autocannon({ duration: seconds, connections, ...options });
+  const cpuMs = cpuPid && processCpuMs(cpuPid, { children: cpuChildren }) - cpuBefore;
   if (sampler) clearInterval(sampler);
   const bad = result.non2xx + result.errors + result.timeouts;
   if (bad > 0) {
@@ -74,6 +83,7 @@ async function measure(name, options, pid) {
     p99Ms: result.latency.p99,
     throughputMiBs: result.throughput.average / 1024 / 1024,
     total: result.requests.total,
+    cpuMs,
     notOk: bad,
     peakRssMiB: pid ? peak : undefined,
   };
@@ -89,6 +99,9 @@ function combined(turns) {
     p99Ms: median(turns.map((turn) => turn.p99Ms)),
     throughputMiBs: sum('throughputMiBs') / turns.length,
     total: sum('total'),
+    /** The server's CPU time per request over every turn, in microseconds. */
+    cpuUsPerRequest:
+      turns[0].cpuMs === undefined ? undefined : (sum('cpuMs') * 1000) / sum('total'),
     notOk: sum('notOk'),
     peakRssMiB:
       turns[0].peakRssMiB === undefined
@@ -314,7 +327,7 @@ async function measureReads(mode, cases, ours, nginx, bare) {
   for (const each of cases) {
     const sides = [
       { side: 'ours', url: `${ours.url}${each.path}`, pid: ours.child.pid },
-      { side: 'nginx', url: `${nginx.url}/${each.file}` },
+      { side: 'nginx', url: `${nginx.url}/${each.file}`, pid: nginx.child.pid, children: true },
       ...(each.api ? [{ side: 'bare', url: `${bare.url}/${each.file}`, pid: bare.child.pid }] : []),
     ];
     // Each side first answers this case for a while unmeasured: the server's JIT compiles the
@@ -324,12 +337,13 @@ async function measureReads(mode, cases, ours, nginx, bare) {
     }
     const turns = Object.fromEntries(sides.map(({ side }) => [side, []]));
     for (let turn = 0; turn < rounds; turn += 1) {
-      for (const { side, url, pid } of sides) {
+      for (const { side, url, pid, children } of sides) {
         turns[side].push(
           await measure(
             `${mode.name}, ${each.name}: ${side}`,
             { url, headers: each.headers, duration: seconds / rounds },
-            pid,
+            side === 'nginx' ? undefined : pid,
+            { cpuPid: pid, cpuChildren: children },
           ),
         );
       }
@@ -483,6 +497,9 @@ for (const mode of modes) {
         'bare req/s': r.bare ? fmt(r.bare.requestsPerSecond) : '',
         'of bare': pct(r.bareRatio),
         'bare turns': spread(r.bareTurnRatios),
+        'CPU µs/req ours': fmt(r.ours.cpuUsPerRequest),
+        nginx: fmt(r.nginx.cpuUsPerRequest),
+        bare: r.bare ? fmt(r.bare.cpuUsPerRequest) : '',
         'not 2xx': r.ours.notOk + r.nginx.notOk + (r.bare?.notOk ?? 0),
       })),
   );

@@ -553,6 +553,21 @@ export function processMemory(pid) {
   return { rssMiB: kib('VmRSS') / 1024, peakMiB: kib('VmHWM') / 1024 };
 }
 
+/**
+ * The CPU time a process has used, user and system, in milliseconds; with `children`, that of
+ * its children too (nginx's worker under its master). From /proc's clock ticks (100 a second).
+ */
+export function processCpuMs(pid, { children = false } = {}) {
+  const ticks = (id) => {
+    const fields = fs.readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  };
+  const kids = children
+    ? fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean)
+    : [];
+  return [pid, ...kids].reduce((sum, id) => sum + ticks(id), 0) * 10;
+}
+
 export function assert(condition, message) {
   if (!condition) throw new Error(message);
 }
