@@ -8,6 +8,7 @@ import {
 } from 'fastify';
 import { levels, type Bindings, type ChildLoggerOptions, type Level, type Logger } from 'pino';
 import type PinoPretty from 'pino-pretty';
+import { register as onExit } from 'on-exit-leak-free';
 import SonicBoom from 'sonic-boom';
 import type { Config } from '../config';
 import { loggerOptions, requestSerializer, withoutEmails } from './logging';
@@ -218,7 +219,8 @@ export class TurnLines implements LineStream {
       if (error.code !== 'EPIPE') throw error;
       this.#broken = true;
     });
-    process.once('exit', () => this.flushSync());
+    // As pino does for its own writers: one listener for every writer, none kept alive by it.
+    onExit(this, (lines) => lines.flushSync());
   }
 
   write(line: string): boolean {
