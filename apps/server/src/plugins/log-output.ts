@@ -199,8 +199,8 @@ export interface LogOutput {
  * Standard output written asynchronously: the lines of one turn of the event loop are joined
  * and handed to sonic-boom once, at the end of the turn, which writes them to the kernel
  * without the request waiting (docs/operations.md, "The log"). sonic-boom measures its pending
- * text on every write it is given, so a line a write cost as much as the line itself under load;
- * a turn's lines together cost one. What is still held when the process exits (a graceful
+ * text on every write it is given, so under load a line's write cost as much as making the line;
+ * a turn's lines together cost one write. What is still held when the process exits (a graceful
  * shutdown's exit included) is written then, synchronously.
  */
 export class TurnLines implements LineStream {
