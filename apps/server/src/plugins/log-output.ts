@@ -92,12 +92,16 @@ class RequestLines extends LogController {
     ...[error, request, reply]: Parameters<LogController['requestCompleted']>
   ) {
     if (this.isLogDisabled(request)) return;
+    // JSON's completed line is the template's: no fields object is made for it.
+    if (!error && this.json) {
+      if ((levels.values[reply.log.level] ?? Number.POSITIVE_INFINITY) <= INFO) {
+        this.json.write(completedLine(request, reply));
+      }
+      return;
+    }
     const line = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else if (!this.json) reply.log[this.completedLevel](line, 'request completed');
-    else if ((levels.values[reply.log.level] ?? Number.POSITIVE_INFINITY) <= INFO) {
-      this.json.write(completedLine(request, reply));
-    }
+    else reply.log[this.completedLevel](line, 'request completed');
   }
 }
 
