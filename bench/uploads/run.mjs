@@ -20,6 +20,7 @@ import {
   cleanupAll,
   legacyApplication,
   makeResume,
+  processCpuMs,
   processMemory,
   startServer,
   workDir,
@@ -34,11 +35,8 @@ const forms = (process.env.UPLOAD_FORMS ?? 'multipart,base64,bytes').split(',');
 const profile = process.env.UPLOAD_CPU_PROF === '1';
 const RESUME_BYTES = 1024 * 1024;
 
-/** CPU seconds a process has used (user + system), from /proc/<pid>/stat. */
-function cpuSeconds(pid) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
+/** CPU seconds a process has used (user + system). */
+const cpuSeconds = (pid) => processCpuMs(pid) / 1000;
 
 /**
  * Each form's body, built once, with a fixed-length e-mail address that each request rewrites in
