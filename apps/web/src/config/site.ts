@@ -1,4 +1,4 @@
-import { BRAND } from '@lumenfield/contract';
+import { BRAND, PRIVACY_EMAIL } from '@lumenfield/contract';
 
 /**
  * The one typed site configuration (docs/search.md): brand, offices, partners, social links and
@@ -37,8 +37,8 @@ export const site = {
   contact: {
     email: 'info@example.com',
     careersEmail: 'careers@example.com',
-    /** Where people ask to see, correct or erase their data (the privacy policy, apply dialog). */
-    privacyEmail: 'privacy@example.com',
+    /** Where people ask to see, correct or erase their data (PRIVACY_EMAIL in the contract). */
+    privacyEmail: PRIVACY_EMAIL,
     phone: '+1 555 010 2000',
   },
   /** The HR portal behind /hr (the server redirects there; HR_SITE_URL configures it). */
