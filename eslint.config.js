@@ -53,12 +53,7 @@ export default tseslint.config(
     },
   },
   webLayer(
-    [
-      'apps/web/src/components/**',
-      'apps/web/src/lib/**',
-      'apps/web/src/config/**',
-      'apps/web/src/content/**',
-    ],
+    ['apps/web/src/components/**', 'apps/web/src/lib/**', 'apps/web/src/config/**'],
     ['@/features/*', '@/app/*', '../features/*', '../app/*', '../../features/*', '../../app/*'],
     'Shared code must not import features or the app shell.',
   ),
@@ -91,6 +86,12 @@ export default tseslint.config(
     ['packages/routes/**'],
     ['@lumenfield/web', '@lumenfield/server', '**/apps/**', 'react', 'fastify'],
     'The route table is shared by every side and depends on none.',
+  ),
+  webLayer(
+    ['packages/site-content/**'],
+    // The server will read it too (docs/content.md), and it must never pull in the web app.
+    ['@lumenfield/web', '@lumenfield/server', '**/apps/**', '@/*', 'react', 'fastify'],
+    'Site content is shared by both sides and depends on neither.',
   ),
   webLayer(
     ['packages/page-kit/**'],

@@ -7,6 +7,7 @@ export default defineConfig({
     projects: [
       'packages/contract',
       'packages/routes',
+      'packages/site-content',
       'packages/page-kit',
       'apps/web',
       'apps/server',

@@ -5,9 +5,10 @@ import { routeIds, routes, type RouteId } from '@lumenfield/routes';
 import {
   industryContent,
   industryPageFor,
+  serviceContent,
   type IndustryPageId,
-} from '../../apps/web/src/content/industries';
-import { serviceContent, type ServiceRouteId } from '../../apps/web/src/content/services';
+  type ServiceRouteId,
+} from '@lumenfield/site-content';
 import { expect, test } from '../support/fixtures';
 
 const serviceRoutes = routeIds.filter((id) => routes[id].screen === 'service') as ServiceRouteId[];

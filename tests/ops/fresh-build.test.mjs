@@ -27,10 +27,13 @@ test('npm start rebuilds what changed since the last build, and says so', async 
       port: await freePort(),
       env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     });
-  const contentFile = path.join(dir, 'apps/web/src/content/about.ts');
+  const contentFile = path.join(dir, 'packages/site-content/src/seed/about.ts');
   const source = fs.readFileSync(contentFile, 'utf8');
   const old = /lead: '(A technology partner[^']*)'/.exec(source)?.[1];
-  assert.ok(old, 'the about page lead sentence to edit is in apps/web/src/content/about.ts');
+  assert.ok(
+    old,
+    'the about page lead sentence to edit is in packages/site-content/src/seed/about.ts',
+  );
 
   let server = await start();
   assert.match(
@@ -45,7 +48,11 @@ test('npm start rebuilds what changed since the last build, and says so', async 
   server = await start();
   const rebuilt = server.output.split('\n').filter((line) => /^(Rebuilding|Build is)/.test(line));
   assert.equal(rebuilt.length, 1, `one line about the build:\n${server.output}`);
-  assert.match(rebuilt[0], /^Rebuilding @lumenfield\/web \(sources changed: \w+ -> \w+\)\.$/);
+  // The content package is shared (packages/), so the server, which will seed from it, rebuilds too.
+  assert.match(
+    rebuilt[0],
+    /^Rebuilding @lumenfield\/web \(sources changed: \w+ -> \w+\) and @lumenfield\/server \(sources changed: \w+ -> \w+\)\.$/,
+  );
   const page = await aboutPage(server.url);
   assert.ok(page.includes(edited), 'the page shows the new sentence');
   assert.ok(!page.includes(old), 'and not the old one');

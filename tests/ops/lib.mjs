@@ -27,10 +27,14 @@ export function tempDir(prefix) {
   return dir;
 }
 
+const WORKSPACE_SCOPE = '@lumenfield';
+
 /**
  * A fresh `git clone` of this repository (its committed HEAD). Dependencies: `link` points
- * node_modules at this checkout's (fast; the tree stays read-only), `copy` copies them so the
- * clone may change its own (npm prune).
+ * each of node_modules' entries at this checkout's (fast; the tree stays read-only), but the
+ * workspace's own packages (`@lumenfield/*`) at the clone's, so an edit to a shared package in
+ * the clone is what the clone builds; `copy` copies them so the clone may change its own
+ * (npm prune).
  */
 export function cloneRepo(prefix, dependencies = 'link') {
   const dir = path.join(tempDir(prefix), 'site');
@@ -40,7 +44,20 @@ export function cloneRepo(prefix, dependencies = 'link') {
   if (clone.status !== 0) throw new Error(`git clone failed: ${clone.stderr}`);
   const modules = path.join(root, 'node_modules');
   if (dependencies === 'link') {
-    fs.symlinkSync(modules, path.join(dir, 'node_modules'), 'dir');
+    const linked = path.join(dir, 'node_modules');
+    fs.mkdirSync(linked);
+    for (const entry of fs.readdirSync(modules)) {
+      if (entry === WORKSPACE_SCOPE) continue;
+      fs.symlinkSync(path.join(modules, entry), path.join(linked, entry));
+    }
+    // npm links each workspace package relatively (../../packages/…): the same links, copied,
+    // point into the clone.
+    const scope = path.join(modules, WORKSPACE_SCOPE);
+    fs.mkdirSync(path.join(linked, WORKSPACE_SCOPE));
+    for (const entry of fs.readdirSync(scope)) {
+      const target = fs.readlinkSync(path.join(scope, entry));
+      fs.symlinkSync(target, path.join(linked, WORKSPACE_SCOPE, entry));
+    }
   } else {
     const copy = spawnSync(
       'sh',

@@ -2,6 +2,8 @@
 
 /** The company's name as pages, mails and structured data write it: its one spelling. */
 export const BRAND = 'Lumenfield Technology Partners';
+/** Where people ask to see, correct or erase their data (the privacy policy, apply dialog). */
+export const PRIVACY_EMAIL = 'privacy@example.com';
 export const API_BASE_PATH = '/api';
 
 /** The fixed header every public /api request carries (docs/api.md). */

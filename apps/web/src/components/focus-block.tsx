@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { focusAreas } from '@/content/services';
+import { focusAreas } from '@lumenfield/site-content';
 import { Section, type SectionProps } from './section';
 import './focus-block.css';
 

@@ -1,4 +1,4 @@
-import { solutions } from '@/content/services';
+import { solutions } from '@lumenfield/site-content';
 import { NumberedList } from './numbered-list';
 import { Section, type SectionProps } from './section';
 import './solutions-list.css';

@@ -1,4 +1,5 @@
-import { BRAND } from '@lumenfield/contract';
+import { BRAND, PRIVACY_EMAIL } from '@lumenfield/contract';
+import type { AwardListingId, PartnerName } from '@lumenfield/site-content';
 
 /**
  * The one typed site configuration (docs/search.md): brand, offices, partners, social links and
@@ -17,7 +18,8 @@ export interface Office {
 }
 
 export interface Partner {
-  name: string;
+  /** One of the names the industry pages may pick (site-content's `partnerNames`). */
+  name: PartnerName;
   /** A short line under the name in the footer strip. */
   programme: string;
 }
@@ -37,8 +39,8 @@ export const site = {
   contact: {
     email: 'info@example.com',
     careersEmail: 'careers@example.com',
-    /** Where people ask to see, correct or erase their data (the privacy policy, apply dialog). */
-    privacyEmail: 'privacy@example.com',
+    /** Where people ask to see, correct or erase their data (PRIVACY_EMAIL in the contract). */
+    privacyEmail: PRIVACY_EMAIL,
     phone: '+1 555 010 2000',
   },
   /** The HR portal behind /hr (the server redirects there; HR_SITE_URL configures it). */
@@ -88,7 +90,7 @@ export const site = {
     { name: 'Amazon Web Services', programme: 'Partner network' },
     { name: 'ServiceNow', programme: 'Build & consulting' },
   ] as const satisfies readonly Partner[],
-  /** External listings of our awards (docs/search.md); content/awards.ts refers to them by key. */
+  /** External listings of our awards (docs/search.md); each award's content names one by key. */
   awardListings: {
     'ledger-5000-2019': 'https://awards.example.org/ledger-5000/2019/lumenfield',
     'ledger-5000-2020': 'https://awards.example.org/ledger-5000/2020/lumenfield',
@@ -102,7 +104,7 @@ export const site = {
     'harbor-county-fast-growth-2024':
       'https://www.example.com/harbor-county-business/fast-growth/2024',
     'tri-state-growth-100-2023': 'https://www.example.org/tri-state-tech/growth-100/2023',
-  },
+  } satisfies Record<AwardListingId, string>,
   social: [
     {
       network: 'linkedin',

@@ -5,7 +5,7 @@ import { PageIntro } from '@/components/page-intro';
 import { Card, CardGrid, Section } from '@/components/section';
 import { routes, type ScreenProps } from '@lumenfield/routes';
 import { site } from '@/config/site';
-import { aboutContent as content } from '@/content/about';
+import { aboutContent as content } from '@lumenfield/site-content';
 import { usePageMeta } from '@/lib/page-meta';
 import './about.css';
 

@@ -1,4 +1,4 @@
-import type { BadgeStyle } from '@/content/awards';
+import type { BadgeStyle } from '@lumenfield/site-content';
 
 export interface AwardBadgeProps {
   style: BadgeStyle;

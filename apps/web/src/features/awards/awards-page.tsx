@@ -4,7 +4,7 @@ import { PageIntro } from '@/components/page-intro';
 import { Section } from '@/components/section';
 import { routes, type ScreenProps } from '@lumenfield/routes';
 import { site } from '@/config/site';
-import { awardsContent as content } from '@/content/awards';
+import { awardsContent as content } from '@lumenfield/site-content';
 import { usePageMeta } from '@/lib/page-meta';
 import { AwardBadge } from './award-badge';
 import './awards.css';

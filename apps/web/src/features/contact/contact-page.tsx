@@ -4,7 +4,7 @@ import { PageIntro } from '@/components/page-intro';
 import { Section } from '@/components/section';
 import { routes, type ScreenProps } from '@lumenfield/routes';
 import { site, telHref } from '@/config/site';
-import { contactContent as content } from '@/content/contact';
+import { contactContent as content } from '@lumenfield/site-content';
 import { Island } from '@/lib/island';
 import { usePageMeta } from '@/lib/page-meta';
 import { OfficeTabs } from './office-tabs';

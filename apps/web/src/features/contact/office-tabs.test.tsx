@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { site } from '@/config/site';
-import { contactContent } from '@/content/contact';
+import { contactContent } from '@lumenfield/site-content';
 import { OfficeTabs } from './office-tabs';
 
 const renderTabs = () =>

@@ -1,6 +1,6 @@
 /**
  * The six claims of the home page as CONTENT.md words them, for the unit test and the browser
- * test of the page: written out here, not read from src/content/home.ts, so that a change to
+ * test of the page: written out here, not read from the home seed (site-content), so a change to
  * a claim's words fails both.
  */
 export const HOME_CLAIMS = [

@@ -3,7 +3,7 @@ import { CtaBand } from '@/components/cta-band';
 import { Icon } from '@/components/icons';
 import { Section } from '@/components/section';
 import { routes, type ScreenProps } from '@lumenfield/routes';
-import { homeContent as content } from '@/content/home';
+import { homeContent as content } from '@lumenfield/site-content';
 import { Island } from '@/lib/island';
 import { usePageMeta } from '@/lib/page-meta';
 import { HeroArt } from './hero-art';

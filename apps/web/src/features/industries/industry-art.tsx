@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { IndustryPageId } from '@/content/industries';
+import type { IndustryPageId } from '@lumenfield/site-content';
 
 /** One abstract illustration per industry: a sheltered home, balanced columns, a live network. */
 const art: Record<IndustryPageId, ReactNode> = {

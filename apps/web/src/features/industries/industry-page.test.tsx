@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from '@lumenfield/page-kit';
 import { describe, expect, it } from 'vitest';
 import { routeIds, routes } from '@lumenfield/routes';
-import { industryContent, industryPageFor, type IndustryRouteId } from '@/content/industries';
+import { industryContent, industryPageFor, type IndustryRouteId } from '@lumenfield/site-content';
 import IndustryPage from './industry-page';
 
 const industryRoutes = routeIds.filter(

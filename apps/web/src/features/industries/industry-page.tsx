@@ -13,7 +13,7 @@ import {
   type IndustryEntry,
   type IndustryPageId,
   type IndustryRouteId,
-} from '@/content/industries';
+} from '@lumenfield/site-content';
 import { usePageMeta } from '@/lib/page-meta';
 import { IndustryArt } from './industry-art';
 import './industry-page.css';
@@ -25,7 +25,9 @@ function isIndustryRoute(id: RouteId): id is IndustryRouteId {
 /** The one template for the three industry pages; section routes land on a section of one. */
 export default function IndustryPage({ routeId }: ScreenProps) {
   if (!isIndustryRoute(routeId)) {
-    throw new Error(`No industry content for route "${routeId}"; add it to content/industries.ts.`);
+    throw new Error(
+      `No industry content for route "${routeId}"; add it to packages/site-content/src/seed/industries.ts.`,
+    );
   }
   const page = industryPageFor[routeId];
   return <IndustryTemplate page={page} entry={industryContent[page]} />;

@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import { PageIntro } from '@/components/page-intro';
 import { routes, type ScreenProps } from '@lumenfield/routes';
 import { site, telHref } from '@/config/site';
-import { privacyContent as content, type PolicyBlock } from '@/content/privacy';
+import { privacyContent as content, type PolicyBlock } from '@lumenfield/site-content';
 import { usePageMeta } from '@/lib/page-meta';
 import './privacy.css';
 

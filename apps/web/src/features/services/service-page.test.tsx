@@ -2,7 +2,12 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from '@lumenfield/page-kit';
 import { describe, expect, it } from 'vitest';
 import { routeIds, routes } from '@lumenfield/routes';
-import { serviceContent, solutions, focusAreas, type ServiceRouteId } from '@/content/services';
+import {
+  serviceContent,
+  solutions,
+  focusAreas,
+  type ServiceRouteId,
+} from '@lumenfield/site-content';
 import ServicePage from './service-page';
 import { familyOf, serviceFamilies } from './service-families';
 

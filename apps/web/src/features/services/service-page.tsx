@@ -12,7 +12,7 @@ import {
   serviceTemplateText as text,
   type ServiceEntry,
   type ServiceRouteId,
-} from '@/content/services';
+} from '@lumenfield/site-content';
 import { Island } from '@/lib/island';
 import { usePageMeta } from '@/lib/page-meta';
 import { FamilyMotifArt, FamilyMotifBand } from './family-motif';
@@ -24,10 +24,12 @@ function isServiceRoute(id: ScreenProps['routeId']): id is ServiceRouteId {
   return id in serviceContent;
 }
 
-/** The one template every service route renders, fed by its entry in content/services.ts. */
+/** The one template every service route renders, fed by its entry in the site-content package. */
 export default function ServicePage({ routeId }: ScreenProps) {
   if (!isServiceRoute(routeId)) {
-    throw new Error(`No service content for route "${routeId}"; add it to content/services.ts.`);
+    throw new Error(
+      `No service content for route "${routeId}"; add it to packages/site-content/src/seed/services.ts.`,
+    );
   }
   return <ServiceTemplate routeId={routeId} entry={serviceContent[routeId]} />;
 }

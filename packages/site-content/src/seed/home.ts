@@ -1,51 +1,6 @@
-import type { RouteId } from '@lumenfield/routes';
+import type { HomeContent } from '../schemas/home';
 
-/** The home page's copy (CONTENT.md). The page component renders this and nothing else. */
-export interface HomeContent {
-  meta: { description: string };
-  hero: {
-    eyebrow: string;
-    lead: string;
-    tellMe: {
-      label: string;
-      /** Exactly five questions (CONTENT.md); choosing one navigates to its route. */
-      options: readonly { label: string; to: RouteId }[];
-      submitLabel: string;
-    };
-    primaryAction: { label: string; to: RouteId };
-    artLabel: string;
-  };
-  expertise: {
-    eyebrow: string;
-    title: string;
-    intro: string;
-    /** The spec's expertise links; the visible label is the route's own title. */
-    links: readonly { to: RouteId; line: string }[];
-  };
-  thoughtLeadership: {
-    eyebrow: string;
-    title: string;
-    intro: string;
-    linkLabel: string;
-    /** Six 'Learn More' cards; targets are our choice (CONTENT.md). */
-    cards: readonly { topic: string; title: string; summary: string; to: RouteId }[];
-  };
-  impact: {
-    eyebrow: string;
-    title: string;
-    intro: string;
-    /** `claim` is the spec's claim word for word; `figure` is its large display form. */
-    claims: readonly { figure: string; claim: string; context: string }[];
-  };
-  timeline: {
-    eyebrow: string;
-    title: string;
-    intro: string;
-    steps: readonly { title: string; text: string; points: readonly string[] }[];
-  };
-  closing: { title: string; text: string; action: { label: string; to: RouteId } };
-}
-
+/** The home page's seed: its first revision (docs/content.md). */
 export const homeContent = {
   meta: {
     description:

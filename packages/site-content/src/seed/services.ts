@@ -1,44 +1,12 @@
-import type { RouteId, routes } from '@lumenfield/routes';
-import type { IconName } from '../components/icons';
+import type {
+  FocusAreas,
+  ServiceEntry,
+  ServiceRouteId,
+  ServiceTemplateText,
+  Solutions,
+} from '../schemas/services';
 
-/**
- * Every service page's copy. One entry per route whose screen is the ServicePage template;
- * the page title (its h1) comes from the route table, the tab strip from the Services groups
- * of packages/routes/src/navigation.ts. See CONTENT.md, "How to add a service page".
- */
-
-/** The routes the ServicePage template renders: a new service route demands an entry here. */
-export type ServiceRouteId = {
-  [K in RouteId]: (typeof routes)[K]['screen'] extends 'service' ? K : never;
-}[RouteId];
-
-/** Icons the service pages may use; the template draws each one. */
-
-export interface ServiceOffering {
-  icon: IconName;
-  title: string;
-  text: string;
-}
-
-export interface ServiceEntry {
-  /** The meta description: one sentence a search result can show. */
-  description: string;
-  /** The line under the h1. */
-  lead: string;
-  overview: {
-    title: string;
-    paragraphs: readonly string[];
-    /** The side panel: what a client can count on, in short phrases. */
-    highlightsTitle: string;
-    highlights: readonly string[];
-  };
-  offerings: { title: string; intro: string; items: readonly ServiceOffering[] };
-  approach: { title: string; steps: readonly { title: string; text: string }[] };
-  /** The shared blocks this page shows: 'focus' after the offerings, 'solutions' after the approach. */
-  blocks: readonly ('solutions' | 'focus')[];
-  cta: { title: string; text: string };
-}
-
+/** Every service page's seed, by route id: each page's first revision (docs/content.md). */
 export const serviceContent = {
   services: {
     description:
@@ -1096,7 +1064,7 @@ export const solutions = {
       text: 'Finding the overlapping applications you can consolidate or retire.',
     },
   ],
-} as const;
+} as const satisfies Solutions;
 
 /** The 'What we Focus' block: People, Process, Technology, Data. */
 export const focusAreas = {
@@ -1125,7 +1093,7 @@ export const focusAreas = {
       text: 'Trusted, well-owned information that people can act on with confidence.',
     },
   ],
-} as const;
+} as const satisfies FocusAreas;
 
 /** The words the template puts around every entry: eyebrows, button labels, the strip's name. */
 export const serviceTemplateText = {
@@ -1135,4 +1103,4 @@ export const serviceTemplateText = {
   offeringsEyebrow: 'What we offer',
   approachEyebrow: 'Our approach',
   ctaAction: 'Get in touch',
-} as const;
+} as const satisfies ServiceTemplateText;

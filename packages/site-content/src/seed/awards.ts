@@ -1,34 +1,6 @@
-import type { RouteId } from '@lumenfield/routes';
-import type { site } from '@/config/site';
+import type { AwardsContent } from '../schemas/awards';
 
-export type AwardYear = 2019 | 2020 | 2023 | 2024 | 2025;
-
-/** How a badge is drawn: a national list, a regional growth award, or a ranking ribbon. */
-export type BadgeStyle = 'national' | 'regional' | 'ranking';
-
-/** An award: badge image, year, title, description, and its external listing. */
-export interface Award {
-  year: AwardYear;
-  title: string;
-  /** The short words printed on the badge itself. */
-  badgeText: string;
-  badge: BadgeStyle;
-  description: string;
-  /** Key of its public listing in the site config (illustrative URLs; opens in a new tab). */
-  listing: keyof typeof site.awardListings;
-}
-
-export interface AwardsContent {
-  meta: { description: string };
-  intro: { eyebrow: string; lead: string };
-  /** Years shown newest first; each is a group of badges. */
-  years: readonly AwardYear[];
-  awards: readonly Award[];
-  listingLinkLabel: string;
-  newTabNote: string;
-  closing: { title: string; text: string; link: { label: string; to: RouteId } };
-}
-
+/** The awards page's seed: its first revision (docs/content.md). */
 export const awardsContent = {
   meta: {
     description:

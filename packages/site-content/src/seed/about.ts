@@ -1,45 +1,6 @@
-import type { RouteId } from '@lumenfield/routes';
+import type { AboutContent } from '../schemas/about';
 
-export interface Person {
-  name: string;
-  jobTitle: string;
-}
-
-/** The about page's copy (CONTENT.md): purpose, values, people, D&I, partnerships, giving. */
-export interface AboutContent {
-  meta: { description: string };
-  intro: { eyebrow: string; lead: string };
-  purpose: { eyebrow: string; title: string; paragraphs: readonly string[]; artLabel: string };
-  values: {
-    eyebrow: string;
-    title: string;
-    intro: string;
-    /** Reachable, Responsible, Reliable in that order (CONTENT.md). */
-    items: readonly { name: string; text: string; icon: 'phone' | 'check' | 'clock' }[];
-  };
-  founders: {
-    eyebrow: string;
-    title: string;
-    intro: string;
-    people: readonly (Person & { bio: string })[];
-  };
-  management: { eyebrow: string; title: string; intro: string; people: readonly Person[] };
-  diversity: {
-    eyebrow: string;
-    title: string;
-    paragraphs: readonly string[];
-    certifications: readonly { name: string; text: string }[];
-  };
-  partnerships: { eyebrow: string; title: string; intro: string };
-  giving: {
-    eyebrow: string;
-    title: string;
-    intro: string;
-    initiatives: readonly { title: string; text: string }[];
-  };
-  closing: { title: string; text: string; action: { label: string; to: RouteId } };
-}
-
+/** The about page's seed: its first revision (docs/content.md). */
 export const aboutContent = {
   meta: {
     description:

@@ -1,35 +1,6 @@
-/**
- * The contact page's copy (CONTENT.md). Offices themselves (addresses, phones, e-mail,
- * hours, coordinates) live in config/site.ts, the one place the footer reads them too.
- */
-export interface ContactContent {
-  meta: { description: string };
-  intro: { eyebrow: string; lead: string };
-  quick: { emailLabel: string; phoneLabel: string };
-  whatWillHappen: {
-    eyebrow: string;
-    title: string;
-    intro: string;
-    /** Technical consultation, connect with the tech team, onboarding the team. */
-    steps: readonly { title: string; text: string }[];
-  };
-  offices: OfficeTabsText & { eyebrow: string; title: string; intro: string };
-}
+import type { ContactContent } from '../schemas/contact';
 
-/** The words of the offices' tabs (features/contact/office-tabs.tsx). */
-export interface OfficeTabsText {
-  tabListLabel: string;
-  addressHeading: string;
-  phonesHeading: string;
-  emailHeading: string;
-  hoursHeading: string;
-  /** Shown after the hours: every office's hours are given in Eastern time (CONTENT.md). */
-  timeZoneNote: string;
-  /** The map frame's title; `{office}` becomes the office name. */
-  mapTitle: string;
-  mapLinkLabel: string;
-}
-
+/** The contact page's seed: its first revision (docs/content.md). */
 export const contactContent = {
   meta: {
     description:

@@ -1,54 +1,9 @@
-import type { RouteId, routes } from '@lumenfield/routes';
-import type { site } from '../config/site';
-import type { ServiceRouteId } from './services';
-import type { IconName } from '../components/icons';
-
-/**
- * The three industry pages. One template renders them; the section routes
- * (industries/mahathipartners, industries/howwehelp) render the Insurance page and land on
- * its `partners` and `how-we-help` sections.
- */
-
-/** Every route the industry template renders. */
-export type IndustryRouteId = {
-  [K in RouteId]: (typeof routes)[K]['screen'] extends 'industry' ? K : never;
-}[RouteId];
-
-/** The routes that own a page of their own (the others land on a section of one of these). */
-export type IndustryPageId = 'industries' | 'industriesLegal' | 'industriesManlog';
-
-export type PartnerName = (typeof site.partners)[number]['name'];
-
-export interface IndustryEntry {
-  description: string;
-  eyebrow: string;
-  lead: string;
-  /** A short, concrete line about who this page is for, shown beside the hero. */
-  audience: string;
-  specialties: {
-    title: string;
-    intro: string;
-    items: readonly { icon: IconName; title: string; text: string; service?: ServiceRouteId }[];
-  };
-  partners: {
-    title: string;
-    intro: string;
-    models: readonly { title: string; text: string }[];
-    technologyTitle: string;
-    technology: readonly PartnerName[];
-  };
-  philosophy: {
-    title: string;
-    statement: string;
-    principles: readonly { title: string; text: string }[];
-  };
-  howWeHelp: {
-    title: string;
-    intro: string;
-    steps: readonly { title: string; text: string }[];
-  };
-  getInTouch: { title: string; text: string; label: string };
-}
+import type {
+  IndustryEntry,
+  IndustryPageId,
+  IndustryRouteId,
+  IndustryTemplateText,
+} from '../schemas/industries';
 
 /** Which page a route shows: the section routes show the Insurance page. */
 export const industryPageFor: Record<IndustryRouteId, IndustryPageId> = {
@@ -425,4 +380,4 @@ export const industryTemplateText = {
   howWeHelpEyebrow: 'What sets us apart',
   relatedServicePrefix: 'Related service:',
   howWeHelpAction: 'See how we help',
-} as const;
+} as const satisfies IndustryTemplateText;

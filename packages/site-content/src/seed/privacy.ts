@@ -1,36 +1,7 @@
-import { DEFAULT_APPLICANT_RETENTION_DAYS } from '@lumenfield/contract';
-import { site } from '@/config/site';
+import { DEFAULT_APPLICANT_RETENTION_DAYS, PRIVACY_EMAIL } from '@lumenfield/contract';
+import type { PrivacyContent } from '../schemas/privacy';
 
-/**
- * The privacy policy (CONTENT.md). The policy wording covers the hosted property
- * portal we operate for clients, so it speaks of property managers, tenants, vendors,
- * subscribers and landlords, as the spec's policy does.
- */
-export type PolicyBlock =
-  | { kind: 'paragraph'; text: string }
-  | { kind: 'list'; items: readonly string[] }
-  | { kind: 'subheading'; text: string };
-
-export interface PolicySection {
-  id: string;
-  title: string;
-  /** Empty for the GDPR heading, which the spec keeps without text. */
-  blocks: readonly PolicyBlock[];
-  /** Adds the company's contact details (from the site config) after the blocks. */
-  showContactDetails?: boolean;
-}
-
-export interface PrivacyContent {
-  meta: { description: string };
-  intro: { eyebrow: string; lead: string };
-  effectiveDateLabel: string;
-  /** As the spec gives it: 6/23/2020. */
-  effectiveDate: string;
-  contentsLabel: string;
-  contactLabels: { email: string; phone: string };
-  sections: readonly PolicySection[];
-}
-
+/** The privacy policy's seed: its first revision (docs/content.md). */
 export const privacyContent = {
   meta: {
     description:
@@ -155,7 +126,7 @@ export const privacyContent = {
             'You can unsubscribe from marketing e-mails using the link in each message; service messages about your account will continue.',
             'You can set your browser to refuse cookies, although some parts of our services may then not work as intended.',
             'You can ask us to access, correct or delete personal information we hold about you by contacting us as described below.',
-            `If you applied for a job with us, write to ${site.contact.privacyEmail} from the address you applied with to see, correct or erase your application and résumé. We erase every application sent from that address, with its résumé and any message still waiting to be sent about it, and tell you how many records were erased.`,
+            `If you applied for a job with us, write to ${PRIVACY_EMAIL} from the address you applied with to see, correct or erase your application and résumé. We erase every application sent from that address, with its résumé and any message still waiting to be sent about it, and tell you how many records were erased.`,
           ],
         },
       ],
