@@ -251,6 +251,36 @@ describe(`the content store (${engine})`, () => {
       if (second !== t.handle) await second.close();
     });
 
+    it('seeds each page once when both start together', async () => {
+      const other = contentRepository(second.db);
+      const pageIds = ['raceA', 'raceB', 'raceC'];
+      const pagesToSeed = pageIds.map((pageId) => ({ pageId, content: homeContent(pageId) }));
+      const [mine, theirs] = await Promise.all([
+        content.seed(pagesToSeed),
+        other.seed(pagesToSeed),
+      ]);
+      expect([...mine, ...theirs].sort()).toEqual(pageIds);
+      for (const pageId of pageIds) expect(await content.revisions(pageId)).toHaveLength(1);
+    });
+
+    it("keeps one draft when two editors start a page's draft at once", async () => {
+      const other = contentRepository(second.db);
+      const pageId = await newPage();
+      const [mine, theirs] = await Promise.all([
+        content.saveDraft(pageId, homeContent('Mine'), editor, new Date()),
+        other.saveDraft(pageId, homeContent('Theirs'), publisher, new Date()),
+      ]);
+      // The second writer found the first's draft and saved over it, as one editor would.
+      expect(mine.id).toBe(theirs.id);
+      const drafts = await t.handle.db
+        .selectFrom('contentRevisions')
+        .select('id')
+        .where('pageId', '=', pageId)
+        .where('publishedAt', 'is', null)
+        .execute();
+      expect(drafts).toEqual([{ id: mine.id }]);
+    });
+
     it('publishes each scheduled draft once, its version up by one', async () => {
       const other = contentRepository(second.db);
       for (let round = 0; round < 10; round++) {

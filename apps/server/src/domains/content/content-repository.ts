@@ -120,7 +120,7 @@ export function contentRepository(db: Db) {
   async function pageRow(trx: Db, pageId: string) {
     const page = await trx
       .selectFrom('contentPages')
-      .select(['pageId', 'version', 'publishedRevisionId', 'draftRevisionId', 'previewTokenHash'])
+      .select(['pageId', 'draftRevisionId'])
       .where('pageId', '=', pageId)
       .executeTakeFirst();
     if (!page) throw noPage(pageId);
@@ -229,7 +229,7 @@ export function contentRepository(db: Db) {
           .where('pageId', 'in', [...texts.keys()])
           .execute();
         const known = new Set(present.map((row) => row.pageId));
-        return [...texts.keys()].filter((pageId) => !known.has(pageId));
+        return [...texts].filter(([pageId]) => !known.has(pageId));
       };
       // Every start after the first finds every page stored: no write, no lock.
       if (texts.size === 0 || (await missing(db)).length === 0) return [];
@@ -237,14 +237,13 @@ export function contentRepository(db: Db) {
         db,
         async (trx) => {
           const seeded = await missing(trx);
-          for (const pageId of seeded) {
-            const content = texts.get(pageId) ?? '';
+          for (const [pageId, content] of seeded) {
             await trx.insertInto('contentPages').values({ pageId, version: 1 }).execute();
             const at = now.toISOString();
             const values = { pageId, content, createdAt: at, updatedAt: at, publishedAt: at };
             await addRevision(trx, 'published', values);
           }
-          return seeded;
+          return seeded.map(([pageId]) => pageId);
         },
         [...texts.keys()].map(contentPageLock),
       );
