@@ -46,6 +46,8 @@ const domainImports = {
   ],
   // Voluntary self-identification: its own tables, read by nothing a recruiter sees.
   'self-id': [],
+  // The site's editable content: its own two tables, below every other domain.
+  content: [],
   // Job alerts: their mails and audit rows, and the openings they tell of.
   alerts: ['mail', 'audit', 'openings'],
   // The search engines' outbox and its sender: URLs only, no other domain.

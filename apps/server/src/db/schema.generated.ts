@@ -158,6 +158,27 @@ export interface CalendarFeeds {
   userId: Generated<number>;
 }
 
+export interface ContentPages {
+  draftRevisionId: number | null;
+  pageId: string;
+  previewTokenHash: string | null;
+  publishedRevisionId: number | null;
+  version: Generated<number>;
+}
+
+export interface ContentRevisions {
+  content: string;
+  createdAt: Instant;
+  createdBy: number | null;
+  id: Generated<number>;
+  pageId: string;
+  publishAt: Instant | null;
+  publishedAt: Instant | null;
+  publishedBy: number | null;
+  restoredFromId: number | null;
+  updatedAt: Instant;
+}
+
 export interface Countries {
   alpha2: string;
   label: string;
@@ -623,6 +644,8 @@ export interface DB {
   bulkBatches: BulkBatches;
   bulkBatchItems: BulkBatchItems;
   calendarFeeds: CalendarFeeds;
+  contentPages: ContentPages;
+  contentRevisions: ContentRevisions;
   countries: Countries;
   dataVersions: DataVersions;
   duplicateDecisions: DuplicateDecisions;

@@ -14,6 +14,7 @@ import { passkeysRepository } from './accounts/passkeys-repository';
 import { applicantsRepository } from './applications/applicants-repository';
 import { auditRepository } from './audit/audit-repository';
 import { calendarFeedsRepository } from './calendar/calendar-feeds';
+import { contentRepository } from './content/content-repository';
 import { erasureRepository, leaseRepository } from './applications/erasure-repository';
 import { jobsRepository } from './openings/jobs-repository';
 import { mailRepository } from './mail/mail-repository';
@@ -197,6 +198,9 @@ export function createRepositories(db: Db, options: RepositoryOptions = {}) {
       mentionable: (applicantId: number) => mentionablePeople(db, applicantId),
     }),
     applicationNotices: applicationNoticesRepository(db),
+    // The site's editable content: published pages, drafts, scheduled publishes, revisions and
+    // preview tokens, each write under its page's lock (docs/content-store.md).
+    content: contentRepository(db),
     /**
      * A change to accounts and its audit row, in one write transaction: both or neither. The
      * `lockKeys` are held for it (a token's creation: `apiTokensLock`).

@@ -40,6 +40,7 @@ import * as sessionIdToken from './0039-session-id-token';
 import * as apiTokenMethods from './0040-api-token-methods';
 import * as reportStays from './0041-report-stays';
 import * as openingListIndexes from './0042-opening-list-indexes';
+import * as content from './0043-content';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the server
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '0040-api-token-methods': apiTokenMethods,
   '0041-report-stays': reportStays,
   '0042-opening-list-indexes': openingListIndexes,
+  '0043-content': content,
 };
