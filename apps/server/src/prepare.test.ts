@@ -6,6 +6,7 @@ import { demoOpenings } from './domains/openings/demo-openings';
 import { prepareDatabase } from './prepare';
 import { startingReasons, startingTemplates } from './domains/messages/starting-content';
 import { stateValue } from './db/reference-data';
+import { contentBlocks, contentPages, homeContent } from '@lumenfield/site-content';
 
 describe(`database preparation (${engine})`, () => {
   let testDb: TestDb;
@@ -104,5 +105,34 @@ describe(`database preparation (${engine})`, () => {
       expect(job.descriptionHtml).not.toMatch(/<script|on\w+=/i);
       expect(job.contactPersons.split(',').length).toBe(job.contactEmails.split(',').length);
     }
+  });
+  it("stores the site's words as each page's first revision, and leaves an edit alone", async () => {
+    await prepareDatabase(testDb.handle, { seedDemoData: false });
+    const repos = createRepositories(testDb.handle.db);
+    const stored = await repos.content.publishedAll();
+    const registered = [...contentPages, ...contentBlocks];
+    expect(stored.map((page) => page.pageId).sort()).toEqual(
+      registered.map((entry) => entry.id).sort(),
+    );
+    for (const entry of registered) {
+      const page = stored.find((each) => each.pageId === entry.id)!;
+      // As JSON: what the database gives back is the seed's data, not its frozen arrays.
+      expect(page.content).toEqual(JSON.parse(JSON.stringify(entry.seed)));
+      expect(page.version).toBe(1);
+    }
+
+    // An editor's published change survives the next start, which seeds nothing.
+    const editor = await repos.users.create(
+      { email: 'eve@example.com', name: 'Eve Editor', role: 'admin', passwordHash: 'not used' },
+      new Date(),
+    );
+    const edited = { ...homeContent, meta: { description: 'Our words, changed in the console.' } };
+    await repos.content.saveDraft('home', edited, editor.id, new Date());
+    await repos.content.publish('home', editor.id, new Date());
+    await prepareDatabase(testDb.handle, { seedDemoData: false });
+    const home = await repos.content.published('home');
+    expect(home?.content).toEqual(JSON.parse(JSON.stringify(edited)));
+    expect(home?.version).toBe(2);
+    expect(await repos.content.revisions('home')).toHaveLength(2);
   });
 });

@@ -3,6 +3,7 @@ import { sanitizeDescription } from './domains/openings/sanitize-description';
 import { createRepositories } from './domains';
 import type { DbHandle } from './db/create-db';
 import { demoOpenings } from './domains/openings/demo-openings';
+import { siteContentSeeds } from './domains/content/site-content-seeds';
 import { migrateToLatest } from './db/migrate';
 import { migrations } from './db/migrations';
 
@@ -25,6 +26,10 @@ export async function prepareDatabase(database: DbHandle, options: PrepareOption
 
   const repos = createRepositories(database.db);
   await repos.reference.seed();
+  // The site's words as shipped are each page's first revision; a page an editor changed is
+  // left as it is (docs/content.md).
+  const seeded = await repos.content.seed(siteContentSeeds(), options.now ?? new Date());
+  if (seeded.length > 0) options.log?.info({ pages: seeded.length }, 'site content seeded');
 
   const firstMigration = Object.keys(migrations)[0]!;
   if ((options.startingContent ?? true) && applied.includes(firstMigration)) {
