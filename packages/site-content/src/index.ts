@@ -17,3 +17,4 @@ export * from './seed/privacy';
 export * from './seed/services';
 export * from './seed/industries';
 export * from './registry';
+export * from './console-api';

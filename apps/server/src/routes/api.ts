@@ -19,6 +19,7 @@ import { consoleNotificationRoutes } from './recruiters/notifications';
 import { consoleSourcesRoutes } from './recruiters/sources';
 import { consoleOutboxRoutes } from './recruiters/outbox';
 import { consoleStageTemplatesRoutes } from './recruiters/stage-templates';
+import { consoleContentRoutes } from './recruiters/content';
 import { consoleInterviewsRoutes } from './recruiters/interviews';
 import { consoleReportsRoutes } from './recruiters/reports';
 import { consoleTeamRoutes } from './recruiters/team';
@@ -102,6 +103,8 @@ export async function apiRoutes(app: FastifyInstance, { config, database }: ApiR
   // Per opening and stage, the template a move into that stage sends (held for an undo).
   await app.register(consoleStageTemplatesRoutes);
   await app.register(consoleSourcesRoutes);
+  // The site's words: drafts, publishing now or later, revisions (docs/content.md).
+  await app.register(consoleContentRoutes);
   // Mail kept instead of sent without a mail server on a loopback host (admins only).
   await app.register(consoleOutboxRoutes, { config });
   await app.register(consoleInterviewsRoutes, { config });

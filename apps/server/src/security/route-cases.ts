@@ -665,6 +665,20 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
       url: '/api/recruiters/jobs/999999/stage-templates',
       body: { stageTemplates: [] },
     },
+    // The site's words (docs/content.md): admins only; a draft its schema refuses (no change),
+    // no such revision.
+    'GET /api/recruiters/content': { url: '/api/recruiters/content' },
+    'GET /api/recruiters/content/:id': { url: '/api/recruiters/content/about' },
+    'PUT /api/recruiters/content/:id/draft': {
+      url: '/api/recruiters/content/about/draft',
+      body: { content: {} },
+    },
+    'GET /api/recruiters/content/:id/revisions': {
+      url: '/api/recruiters/content/about/revisions',
+    },
+    'GET /api/recruiters/content/:id/diff': {
+      url: '/api/recruiters/content/about/diff?left=999999&right=999998',
+    },
     // The local outbox (docs/operations.md): admins only; no such mail.
     'GET /api/recruiters/outbox': { url: '/api/recruiters/outbox' },
     'GET /api/recruiters/outbox/:id': { url: '/api/recruiters/outbox/999999' },

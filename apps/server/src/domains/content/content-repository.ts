@@ -365,6 +365,16 @@ export function contentRepository(db: Db) {
       return done;
     },
 
+    /** Every page's draft, by page id: who and when, no content (the console's list). */
+    async drafts(): Promise<Map<string, ContentRevision>> {
+      const rows = await db
+        .selectFrom('contentPages as p')
+        .innerJoin('contentRevisions as r', 'r.id', 'p.draftRevisionId')
+        .select(revisionColumns)
+        .execute();
+      return new Map(rows.map((row) => [row.pageId, toRevision(row)]));
+    },
+
     /** The page's published revisions, newest first: who and when, no content. */
     async revisions(pageId: string): Promise<ContentRevision[]> {
       const rows = await db

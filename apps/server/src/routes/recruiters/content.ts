@@ -1,0 +1,216 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FieldError } from '@lumenfield/contract';
+import {
+  CONTENT_ROLES,
+  contentBlocks,
+  contentDiffQuerySchema,
+  contentDiffSchema,
+  contentDraftBodySchema,
+  contentEntriesSchema,
+  contentEntrySchema,
+  contentFamilies,
+  contentPages,
+  contentParamsSchema,
+  contentPaths,
+  contentRevisionsSchema,
+  type ContentEntrySummary,
+  type ContentId,
+} from '@lumenfield/site-content';
+import type { ContentRevision } from '../../domains/content/content-repository';
+import { HttpProblem } from '../../lib/http-problem';
+import { consoleProblems, signedIn } from './console-user';
+
+const editors = { access: 'session', roles: CONTENT_ROLES } as const;
+const tags = ['console'];
+
+const registered = new Map(
+  [
+    ...contentPages.map((entry) => ({ ...entry, kind: 'page' as const })),
+    ...contentBlocks.map((entry) => ({ ...entry, kind: 'block' as const })),
+  ].map((entry) => [entry.id as ContentId, entry]),
+);
+const entryOf = (id: ContentId) => registered.get(id)!;
+
+/**
+ * The content a family's schema refuses, as the field errors a form shows beside each field:
+ * `content.hero.tellMe.options` for the home page's tell-me options.
+ */
+function checked(id: ContentId, content: unknown): unknown {
+  const parsed = contentFamilies[entryOf(id).family].safeParse(content);
+  if (parsed.success) return parsed.data;
+  const errors: FieldError[] = parsed.error.issues.map((issue) => ({
+    field: ['content', ...issue.path.map(String)].join('.'),
+    message: issue.message,
+  }));
+  throw new HttpProblem(400, 'Some of the content is not right: see each field.', errors);
+}
+
+/**
+ * The site's words, edited (docs/content.md): every page and shared block with what visitors
+ * see and its one draft, saved in place and checked by its family's schema; the published
+ * revisions, and a diff of any two revisions of a page (its draft's against what is live).
+ * Publishing, and restoring a revision, come with the pages rendered from the store: a publish
+ * visitors did not see would say something untrue.
+ */
+export const consoleContentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { repos } = app;
+
+  /** Display names by user id, for who wrote and published (the accounts are few). */
+  const namer = async () => {
+    const names = new Map((await repos.users.list()).map((user) => [user.id, user.name]));
+    return (id: number | null) => (id === null ? null : (names.get(id) ?? 'A removed account'));
+  };
+
+  const draftInfo = (draft: ContentRevision, name: (id: number | null) => string | null) => ({
+    revisionId: draft.id,
+    createdAt: draft.createdAt,
+    createdBy: name(draft.createdBy),
+    updatedAt: draft.updatedAt,
+    publishAt: draft.publishAt,
+    restoredFromId: draft.restoredFromId,
+  });
+
+  const summaryOf = (
+    id: ContentId,
+    published: { version: number; publishedAt: string },
+    draft: ContentRevision | undefined,
+    name: (id: number | null) => string | null,
+  ): ContentEntrySummary => ({
+    id,
+    kind: entryOf(id).kind,
+    family: entryOf(id).family,
+    version: published.version,
+    publishedAt: published.publishedAt,
+    draft: draft ? draftInfo(draft, name) : null,
+  });
+
+  /** What visitors see of an entry, and its draft: what the editor's form opens with. */
+  const entryDetail = async (id: ContentId) => {
+    const [published, draft, name] = await Promise.all([
+      repos.content.published(id),
+      repos.content.draft(id),
+      namer(),
+    ]);
+    if (!published) throw new HttpProblem(404, `There is no editable page ${id}.`);
+    return {
+      ...summaryOf(id, published, draft, name),
+      published: published.content,
+      ...(draft ? { draftContent: draft.content } : {}),
+    };
+  };
+
+  app.get(
+    contentPaths.entries,
+    {
+      config: editors,
+      schema: {
+        summary: 'Every editable page and shared block: its version, and its draft',
+        tags,
+        response: { 200: contentEntriesSchema, ...consoleProblems() },
+      },
+    },
+    async () => {
+      const [published, drafts, name] = await Promise.all([
+        repos.content.publishedAll(),
+        repos.content.drafts(),
+        namer(),
+      ]);
+      const entries = published
+        .filter((page) => registered.has(page.pageId as ContentId))
+        .map((page) => summaryOf(page.pageId as ContentId, page, drafts.get(page.pageId), name));
+      return { entries };
+    },
+  );
+
+  app.get(
+    contentPaths.entry,
+    {
+      config: editors,
+      schema: {
+        summary: 'What visitors see of a page or block, and its draft',
+        tags,
+        params: contentParamsSchema,
+        response: { 200: contentEntrySchema, ...consoleProblems(404) },
+      },
+    },
+    async (request) => entryDetail(request.params.id),
+  );
+
+  app.put(
+    contentPaths.draft,
+    {
+      config: editors,
+      schema: {
+        summary: "Save a page's draft (checked by its family's schema; visitors see no change)",
+        tags,
+        params: contentParamsSchema,
+        body: contentDraftBodySchema,
+        response: { 200: contentEntrySchema, ...consoleProblems(404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { user } = signedIn(request);
+      const content = checked(id, request.body.content);
+      await repos.content.saveDraft(id, content, user.id, app.now());
+      return entryDetail(id);
+    },
+  );
+
+  app.get(
+    contentPaths.revisions,
+    {
+      config: editors,
+      schema: {
+        summary: 'A page’s published revisions, newest first, with who and when',
+        tags,
+        params: contentParamsSchema,
+        response: { 200: contentRevisionsSchema, ...consoleProblems(404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const [revisions, name] = await Promise.all([repos.content.revisions(id), namer()]);
+      if (revisions.length === 0) throw new HttpProblem(404, `There is no editable page ${id}.`);
+      return {
+        revisions: revisions.map((revision) => ({
+          revisionId: revision.id,
+          publishedAt: revision.publishedAt!,
+          publishedBy: name(revision.publishedBy),
+          restoredFromId: revision.restoredFromId,
+        })),
+      };
+    },
+  );
+
+  app.get(
+    contentPaths.diff,
+    {
+      config: editors,
+      schema: {
+        summary: 'The fields that differ between two revisions of a page (or its draft)',
+        tags,
+        params: contentParamsSchema,
+        querystring: contentDiffQuerySchema,
+        response: { 200: contentDiffSchema, ...consoleProblems(404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { left, right } = request.query;
+      const [one, other] = await Promise.all([
+        repos.content.revision(left),
+        repos.content.revision(right),
+      ]);
+      for (const [revision, wanted] of [
+        [one, left],
+        [other, right],
+      ] as const) {
+        if (revision?.pageId !== id) {
+          throw new HttpProblem(404, `Page ${id} has no revision ${wanted}.`);
+        }
+      }
+      return { changes: await repos.content.diff(left, right) };
+    },
+  );
+};

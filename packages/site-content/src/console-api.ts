@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import type { UserRole } from '@lumenfield/contract';
+import { contentBlocks, contentPages, type ContentBlockId, type ContentPageId } from './registry';
+
+/**
+ * The console's content API (docs/content.md), under /api like every console call: the
+ * session, the fixed header and on writes the XSRF echo; or a person's own API token.
+ */
+export const contentPaths = {
+  /** GET every editable page and shared block: its state, version and dates. */
+  entries: '/recruiters/content',
+  /** GET what visitors see of it, and its draft. */
+  entry: '/recruiters/content/:id',
+  /** PUT `{ content }`: the draft, made or changed in place; checked by its family's schema. */
+  draft: '/recruiters/content/:id/draft',
+  /** GET every published revision, newest first, with who and when. */
+  revisions: '/recruiters/content/:id/revisions',
+  /** GET `?left=&right=` (two revision ids of the entry, its draft's too): the fields that differ. */
+  diff: '/recruiters/content/:id/diff',
+} as const;
+
+/**
+ * Who edits the site's words. Admins, until the `editor` role arrives with the console's
+ * content section (docs/content.md): a role that reaches only a section the console does not
+ * show yet would be an account that can do nothing in the browser.
+ */
+export const CONTENT_ROLES: readonly UserRole[] = ['admin'];
+
+export type ContentId = ContentPageId | ContentBlockId;
+const contentIds = [...contentPages, ...contentBlocks].map((entry) => entry.id) as [
+  ContentId,
+  ...ContentId[],
+];
+export const contentIdSchema = z.enum(contentIds);
+export const contentParamsSchema = z.object({ id: contentIdSchema });
+
+const instant = z.string();
+/** Whom a revision names: the person's display name, or null for the site's own seed. */
+const person = z.string().nullable();
+
+export const contentDraftInfoSchema = z.object({
+  revisionId: z.number().int(),
+  createdAt: instant,
+  createdBy: person,
+  updatedAt: instant,
+  /** When it goes live by itself, or null: it waits for a publish. */
+  publishAt: instant.nullable(),
+  /** The published revision whose content a restore copied into it. */
+  restoredFromId: z.number().int().nullable(),
+});
+
+export const contentEntrySummarySchema = z.object({
+  id: contentIdSchema,
+  /** A page (at its own URL) or a block several pages show. */
+  kind: z.enum(['page', 'block']),
+  /** The family whose schema types its content. */
+  family: z.string(),
+  /** One more at every publish. */
+  version: z.number().int(),
+  publishedAt: instant,
+  draft: contentDraftInfoSchema.nullable(),
+});
+export type ContentEntrySummary = z.infer<typeof contentEntrySummarySchema>;
+export const contentEntriesSchema = z.object({ entries: z.array(contentEntrySummarySchema) });
+
+export const contentEntrySchema = contentEntrySummarySchema.extend({
+  /** What visitors see. */
+  published: z.unknown(),
+  /** The draft's content, when there is a draft. */
+  draftContent: z.unknown().optional(),
+});
+export type ContentEntryDetail = z.infer<typeof contentEntrySchema>;
+
+export const contentDraftBodySchema = z.object({ content: z.unknown() });
+export const contentRevisionSchema = z.object({
+  revisionId: z.number().int(),
+  publishedAt: instant,
+  publishedBy: person,
+  restoredFromId: z.number().int().nullable(),
+});
+export const contentRevisionsSchema = z.object({ revisions: z.array(contentRevisionSchema) });
+
+export const contentDiffQuerySchema = z.object({
+  left: z.coerce.number().int().positive(),
+  right: z.coerce.number().int().positive(),
+});
+export const contentDiffSchema = z.object({
+  changes: z.array(
+    z.object({
+      /** Where in the content: keys and list positions from the top. */
+      path: z.array(z.union([z.string(), z.number()])),
+      before: z.unknown().optional(),
+      after: z.unknown().optional(),
+    }),
+  ),
+});
