@@ -18,6 +18,8 @@ const steps = [
       '--project',
       'routes',
       '--project',
+      'site-content',
+      '--project',
       'page-kit',
       '--project',
       'web',
