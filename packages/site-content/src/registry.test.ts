@@ -31,10 +31,10 @@ describe('content registry', () => {
     expect([...ids].sort()).toEqual([...pages].sort());
   });
 
-  it('registers each shared block once, shown on a page family', () => {
+  it('registers each shared block once, shown on a page family or on every page', () => {
     const ids = contentBlocks.map((block) => block.id);
     expect(new Set(ids).size).toBe(ids.length);
-    const pageFamilies = new Set(contentPages.map((page) => page.family));
-    for (const block of contentBlocks) expect(pageFamilies).toContain(block.shownOn);
+    const shownOn = new Set<string>([...contentPages.map((page) => page.family), 'every']);
+    for (const block of contentBlocks) expect(shownOn).toContain(block.shownOn);
   });
 });

@@ -9,6 +9,7 @@ import {
   industryTemplateTextSchema,
   type IndustryPageId,
 } from './schemas/industries';
+import { officesSchema } from './schemas/offices';
 import { privacyContentSchema } from './schemas/privacy';
 import {
   focusAreasSchema,
@@ -23,6 +24,7 @@ import { awardsContent } from './seed/awards';
 import { contactContent } from './seed/contact';
 import { homeContent } from './seed/home';
 import { industryContent, industryTemplateText } from './seed/industries';
+import { offices } from './seed/offices';
 import { privacyContent } from './seed/privacy';
 import { focusAreas, serviceContent, serviceTemplateText, solutions } from './seed/services';
 
@@ -39,6 +41,7 @@ export const contentFamilies = {
   serviceTemplate: serviceTemplateTextSchema,
   solutions: solutionsSchema,
   focusAreas: focusAreasSchema,
+  offices: officesSchema,
 } as const;
 
 export type ContentFamilyId = keyof typeof contentFamilies;
@@ -72,10 +75,12 @@ export const contentPages: readonly ContentEntry<ContentPageId>[] = [
 ];
 
 /** Words several pages share; a change to one re-renders every page of `shownOn`'s family. */
-export type ContentBlockId = 'industryTemplate' | 'serviceTemplate' | 'solutions' | 'focusAreas';
+export type ContentBlockId =
+  'industryTemplate' | 'serviceTemplate' | 'solutions' | 'focusAreas' | 'offices';
 
 export const contentBlocks: readonly (ContentEntry<ContentBlockId> & {
-  shownOn: ContentFamilyId;
+  /** The family of pages that shows it, or `every` (the footer of every page). */
+  shownOn: ContentFamilyId | 'every';
 })[] = [
   {
     id: 'industryTemplate',
@@ -91,4 +96,6 @@ export const contentBlocks: readonly (ContentEntry<ContentBlockId> & {
   },
   { id: 'solutions', family: 'solutions', seed: solutions, shownOn: 'service' },
   { id: 'focusAreas', family: 'focusAreas', seed: focusAreas, shownOn: 'service' },
+  // The footer of every page names them; the contact page shows them as tabs with maps.
+  { id: 'offices', family: 'offices', seed: offices, shownOn: 'every' },
 ];

@@ -5,6 +5,7 @@ import { awardsContentSchema } from './schemas/awards';
 import { contactContentSchema } from './schemas/contact';
 import { homeContentSchema } from './schemas/home';
 import { industryEntrySchema } from './schemas/industries';
+import { officesSchema } from './schemas/offices';
 import { privacyContentSchema } from './schemas/privacy';
 import { serviceContentSchema, serviceEntrySchema } from './schemas/services';
 import { aboutContent } from './seed/about';
@@ -12,6 +13,7 @@ import { awardsContent } from './seed/awards';
 import { contactContent } from './seed/contact';
 import { homeContent } from './seed/home';
 import { industryContent } from './seed/industries';
+import { offices } from './seed/offices';
 import { privacyContent } from './seed/privacy';
 import { serviceContent } from './seed/services';
 
@@ -136,5 +138,18 @@ describe('content schemas refuse what the pages cannot show', () => {
     expect(refusals(industryEntrySchema, { ...insurance, partners })).toEqual([
       'partners.technology.1',
     ]);
+  });
+
+  it('offices: a number to dial, an address, an e-mail, a place on the map; at least one', () => {
+    expect(refusals(officesSchema, offices)).toEqual([]);
+    const [head, ...rest] = offices;
+    const changed = (office: Record<string, unknown>) => [{ ...head, ...office }, ...rest];
+    expect(
+      refusals(officesSchema, changed({ phones: [{ label: 'Main', number: '555 010 2000' }] })),
+    ).toEqual(['0.phones.0.number']);
+    expect(refusals(officesSchema, changed({ addressLines: [] }))).toEqual(['0.addressLines']);
+    expect(refusals(officesSchema, changed({ email: 'info at example' }))).toEqual(['0.email']);
+    expect(refusals(officesSchema, changed({ map: { lat: 95, lon: 0 } }))).toEqual(['0.map.lat']);
+    expect(refusals(officesSchema, [])).toEqual(['']);
   });
 });

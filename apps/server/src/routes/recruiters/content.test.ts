@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProblemDetails } from '@lumenfield/contract';
 import {
   homeContent,
+  offices,
   solutions,
   type ContentEntryDetail,
   type ContentEntrySummary,
@@ -83,6 +84,25 @@ describe(`the site's words in the console (${engine})`, () => {
       ]),
     );
     expect((await home()).draft).toBeNull();
+  });
+
+  it("takes an office's new phone number, and refuses one that cannot be dialled", async () => {
+    const [head, ...rest] = offices;
+    const withPhone = (number: string) => [
+      { ...head, phones: [{ label: 'Main', number }, ...head.phones.slice(1)] },
+      ...rest,
+    ];
+    const refused = await call('PUT', '/offices/draft', { content: withPhone('555 010 2999') });
+    expect(refused.statusCode).toBe(400);
+    expect((refused.json() as ProblemDetails).errors?.map((error) => error.field)).toEqual([
+      'content.0.phones.0.number',
+    ]);
+    const saved = await call('PUT', '/offices/draft', { content: withPhone('+1 555 010 2999') });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const entry = saved.json() as ContentEntryDetail;
+    expect(entry).toMatchObject({ kind: 'block', family: 'offices', version: 1 });
+    expect(entry.published).toEqual(asStored(offices));
+    expect(entry.draftContent).toEqual(asStored(withPhone('+1 555 010 2999')));
   });
 
   it('saves a draft visitors do not see, in place, and shows what it changes', async () => {

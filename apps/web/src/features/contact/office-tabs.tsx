@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Icon } from '@/components/icons';
-import { telHref, type Office } from '@/config/site';
-import type { OfficeTabsText } from '@lumenfield/site-content';
+import { telHref } from '@/config/site';
+import type { Office, OfficeTabsText } from '@lumenfield/site-content';
 import { useInBrowser } from '@/lib/use-in-browser';
 import { osmEmbedUrl, osmPageUrl } from './office-map';
 
