@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { UserRole } from '@lumenfield/contract';
-import { contentBlocks, contentPages, type ContentBlockId, type ContentPageId } from './registry';
+import { contentEntries, type ContentId } from './registry';
 
 /**
  * The console's content API (docs/content.md), under /api like every console call: the
@@ -26,11 +26,7 @@ export const contentPaths = {
  */
 export const CONTENT_ROLES: readonly UserRole[] = ['admin'];
 
-export type ContentId = ContentPageId | ContentBlockId;
-const contentIds = [...contentPages, ...contentBlocks].map((entry) => entry.id) as [
-  ContentId,
-  ...ContentId[],
-];
+const contentIds = contentEntries.map((entry) => entry.id) as [ContentId, ...ContentId[]];
 export const contentIdSchema = z.enum(contentIds);
 export const contentParamsSchema = z.object({ id: contentIdSchema });
 

@@ -1,6 +1,6 @@
 import { routeDef, routeIds, type ScreenId } from '@lumenfield/routes';
 import { describe, expect, it } from 'vitest';
-import { contentBlocks, contentFamilies, contentPages } from './registry';
+import { contentBlocks, contentEntries, contentFamilies, contentPages } from './registry';
 
 /** The screens whose words are content: every other screen shows data or the careers area. */
 const contentScreens = new Set<ScreenId>([
@@ -15,7 +15,7 @@ const contentScreens = new Set<ScreenId>([
 
 describe('content registry', () => {
   it('parses every seed with its family’s schema', () => {
-    for (const entry of [...contentPages, ...contentBlocks]) {
+    for (const entry of contentEntries) {
       const result = contentFamilies[entry.family].safeParse(entry.seed);
       expect(result.error?.issues, `${entry.id} (${entry.family})`).toBeUndefined();
     }

@@ -99,3 +99,10 @@ export const contentBlocks: readonly (ContentEntry<ContentBlockId> & {
   // The footer of every page names them; the contact page shows them as tabs with maps.
   { id: 'offices', family: 'offices', seed: offices, shownOn: 'every' },
 ];
+
+/** Everything editable, pages then blocks, each with its kind: the store and the console list these. */
+export const contentEntries = [
+  ...contentPages.map((entry) => ({ ...entry, kind: 'page' as const })),
+  ...contentBlocks.map((entry) => ({ ...entry, kind: 'block' as const })),
+];
+export type ContentId = ContentPageId | ContentBlockId;

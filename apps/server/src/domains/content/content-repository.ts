@@ -221,22 +221,24 @@ export function contentRepository(db: Db) {
       pages: readonly { pageId: string; content: unknown }[],
       now = new Date(),
     ): Promise<string[]> {
-      const texts = new Map(pages.map((page) => [page.pageId, stored(page.content)]));
+      const ids = pages.map((page) => page.pageId);
       const missing = async (reader: Db) => {
         const present = await reader
           .selectFrom('contentPages')
           .select('pageId')
-          .where('pageId', 'in', [...texts.keys()])
+          .where('pageId', 'in', ids)
           .execute();
         const known = new Set(present.map((row) => row.pageId));
-        return [...texts].filter(([pageId]) => !known.has(pageId));
+        return pages.filter((page) => !known.has(page.pageId));
       };
-      // Every start after the first finds every page stored: no write, no lock.
-      if (texts.size === 0 || (await missing(db)).length === 0) return [];
+      // Every start after the first finds every page stored: no write, no lock, nothing made.
+      if (ids.length === 0 || (await missing(db)).length === 0) return [];
       return writeTransaction(
         db,
         async (trx) => {
-          const seeded = await missing(trx);
+          const seeded = (await missing(trx)).map(
+            (page) => [page.pageId, stored(page.content)] as const,
+          );
           for (const [pageId, content] of seeded) {
             await trx.insertInto('contentPages').values({ pageId, version: 1 }).execute();
             const at = now.toISOString();
@@ -245,7 +247,7 @@ export function contentRepository(db: Db) {
           }
           return seeded.map(([pageId]) => pageId);
         },
-        [...texts.keys()].map(contentPageLock),
+        ids.map(contentPageLock),
       );
     },
 

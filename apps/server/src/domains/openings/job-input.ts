@@ -1,6 +1,6 @@
 // Openings as recruiters write them: their input judged, tidied and mapped for the repository.
 import type { FieldError, OpeningPatch } from '@lumenfield/contract';
-import { DEFAULT_OPENING_TERMS, questionsSchema } from '@lumenfield/contract';
+import { DEFAULT_OPENING_TERMS, fieldErrorsOf, questionsSchema } from '@lumenfield/contract';
 import { stripControlCharacters as clean } from '../../lib/control-characters';
 import { HttpProblem } from '../../lib/http-problem';
 import { payRangeErrors } from './job-terms';
@@ -65,12 +65,7 @@ export function toJobInput(body: OpeningPatch, current?: JobWithApplicants): Par
     const parsed = questionsSchema.safeParse(input.questions);
     if (parsed.success) input.questions = parsed.data;
     else {
-      errors.push(
-        ...parsed.error.issues.map((issue) => ({
-          field: ['questions', ...issue.path].join('.'),
-          message: issue.message,
-        })),
-      );
+      errors.push(...fieldErrorsOf(parsed.error.issues, 'questions'));
     }
   }
   const people = (input.contactPersons ?? current?.contactPersons ?? '').split(', ');

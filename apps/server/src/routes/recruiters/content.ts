@@ -1,15 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FieldError } from '@lumenfield/contract';
+import { fieldErrorsOf } from '@lumenfield/contract';
 import {
   CONTENT_ROLES,
-  contentBlocks,
   contentDiffQuerySchema,
   contentDiffSchema,
   contentDraftBodySchema,
   contentEntriesSchema,
+  contentEntries,
   contentEntrySchema,
   contentFamilies,
-  contentPages,
   contentParamsSchema,
   contentPaths,
   contentRevisionsSchema,
@@ -23,12 +22,7 @@ import { consoleProblems, signedIn } from './console-user';
 const editors = { access: 'session', roles: CONTENT_ROLES } as const;
 const tags = ['console'];
 
-const registered = new Map(
-  [
-    ...contentPages.map((entry) => ({ ...entry, kind: 'page' as const })),
-    ...contentBlocks.map((entry) => ({ ...entry, kind: 'block' as const })),
-  ].map((entry) => [entry.id as ContentId, entry]),
-);
+const registered = new Map(contentEntries.map((entry) => [entry.id, entry]));
 const entryOf = (id: ContentId) => registered.get(id)!;
 
 /**
@@ -38,11 +32,11 @@ const entryOf = (id: ContentId) => registered.get(id)!;
 function checked(id: ContentId, content: unknown): unknown {
   const parsed = contentFamilies[entryOf(id).family].safeParse(content);
   if (parsed.success) return parsed.data;
-  const errors: FieldError[] = parsed.error.issues.map((issue) => ({
-    field: ['content', ...issue.path.map(String)].join('.'),
-    message: issue.message,
-  }));
-  throw new HttpProblem(400, 'Some of the content is not right: see each field.', errors);
+  throw new HttpProblem(
+    400,
+    'Some of the content is not right: see each field.',
+    fieldErrorsOf(parsed.error.issues, 'content'),
+  );
 }
 
 /**
