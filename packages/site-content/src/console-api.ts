@@ -17,7 +17,20 @@ export const contentPaths = {
   revisions: '/recruiters/content/:id/revisions',
   /** GET `?left=&right=` (two revision ids of the entry, its draft's too): the fields that differ. */
   diff: '/recruiters/content/:id/diff',
+  /**
+   * POST `{ at? }`: publish the draft now (every node's pages show it before the answer), or at
+   * `at` (an instant to come). Refused with field errors when a publish guard says no; 409 when
+   * there is no draft.
+   */
+  publish: '/recruiters/content/:id/publish',
+  /** POST: the published revision's content becomes the draft (to preview, then publish). */
+  restore: '/recruiters/content/:id/revisions/:revisionId/restore',
+  /** POST: a new private preview link for the draft (the one before stops working). */
+  preview: '/recruiters/content/:id/preview',
 } as const;
+
+/** The query parameter of a preview link: the page's real URL with `?preview=<token>`. */
+export const PREVIEW_PARAM = 'preview';
 
 /**
  * Who edits the site's words. Admins, until the `editor` role arrives with the console's
@@ -75,6 +88,17 @@ export const contentRevisionSchema = z.object({
   restoredFromId: z.number().int().nullable(),
 });
 export const contentRevisionsSchema = z.object({ revisions: z.array(contentRevisionSchema) });
+
+export const contentPublishBodySchema = z.object({
+  /** When to publish (ISO 8601, an instant to come); absent: now. */
+  at: z.iso.datetime({ offset: true }).optional(),
+});
+export const contentRestoreParamsSchema = z.object({
+  id: contentIdSchema,
+  revisionId: z.coerce.number().int().positive(),
+});
+/** A preview link: the page's real URL (the first page showing a block) with its token. */
+export const contentPreviewSchema = z.object({ url: z.string() });
 
 export const contentDiffQuerySchema = z.object({
   left: z.coerce.number().int().positive(),
