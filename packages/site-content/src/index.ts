@@ -20,3 +20,4 @@ export * from './seed/industries';
 export * from './seed/offices';
 export * from './registry';
 export * from './console-api';
+export * from './images';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   closingSchema,
   headingSchema,
+  imageSchema,
   introSchema,
   list,
   metaSchema,
@@ -9,7 +10,12 @@ import {
   words,
 } from './fields';
 
-export const personSchema = z.object({ name: words, jobTitle: words });
+/** A person shown on the about page; the seed has no photos (their initials stand in). */
+export const personSchema = z.object({
+  name: words,
+  jobTitle: words,
+  photo: imageSchema.optional(),
+});
 export type Person = z.infer<typeof personSchema>;
 
 /** The values' names and order, as the spec gives them (CONTENT.md). */

@@ -1,3 +1,4 @@
+import { ContentImage } from '@/components/content-image';
 import { CtaBand } from '@/components/cta-band';
 import { Icon } from '@/components/icons';
 import { InitialsAvatar } from '@/components/initials-avatar';
@@ -5,7 +6,7 @@ import { PageIntro } from '@/components/page-intro';
 import { Card, CardGrid, Section } from '@/components/section';
 import { routes, type ScreenProps } from '@lumenfield/routes';
 import { site } from '@/config/site';
-import { aboutContent as content } from '@lumenfield/site-content';
+import { aboutContent as content, type Person } from '@lumenfield/site-content';
 import { usePageMeta } from '@/lib/page-meta';
 import './about.css';
 
@@ -43,7 +44,7 @@ export default function AboutPage({ routeId }: ScreenProps) {
         <ul className="tile-grid founder-list">
           {founders.people.map((person, index) => (
             <li key={person.name} className="founder">
-              <InitialsAvatar name={person.name} size={120} tone={index} />
+              <Portrait person={person} size={120} tone={index} />
               <div>
                 <h3 className="founder__name">{person.name}</h3>
                 <p className="founder__title">{person.jobTitle}</p>
@@ -58,7 +59,7 @@ export default function AboutPage({ routeId }: ScreenProps) {
         <ul className="tile-grid team-grid">
           {management.people.map((person, index) => (
             <li key={person.name} className="tile team-member">
-              <InitialsAvatar name={person.name} size={88} tone={index + 2} />
+              <Portrait person={person} size={88} tone={index + 2} />
               <h3 className="team-member__name">{person.name}</h3>
               <p className="team-member__title">{person.jobTitle}</p>
             </li>
@@ -111,6 +112,12 @@ export default function AboutPage({ routeId }: ScreenProps) {
       <CtaBand {...content.closing} />
     </>
   );
+}
+
+/** A person's uploaded photo, or their initials while there is none (the seed has none). */
+function Portrait({ person, size, tone }: { person: Person; size: number; tone: number }) {
+  if (person.photo) return <ContentImage image={person.photo} sizes={`${size}px`} width={size} />;
+  return <InitialsAvatar name={person.name} size={size} tone={tone} />;
 }
 
 /** Three overlapping circles around a teal core: the client at the centre of our teams. */
