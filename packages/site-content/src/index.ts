@@ -21,3 +21,4 @@ export * from './seed/offices';
 export * from './registry';
 export * from './console-api';
 export * from './images';
+export * from './guards';

@@ -9,7 +9,12 @@ import { introSchema, list, metaSchema, words } from './fields';
 export const policyBlockSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('paragraph'), text: words }),
   z.object({ kind: z.literal('list'), items: list(words) }),
-  z.object({ kind: z.literal('subheading'), text: words }),
+  z.object({
+    kind: z.literal('subheading'),
+    text: words,
+    /** h3 (absent: the seed's) or h4 under an h3 of its section (checked at publish: guards.ts). */
+    level: z.union([z.literal(3), z.literal(4)]).optional(),
+  }),
 ]);
 export type PolicyBlock = z.infer<typeof policyBlockSchema>;
 

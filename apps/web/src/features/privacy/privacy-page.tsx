@@ -76,7 +76,11 @@ export default function PrivacyPage({ routeId }: ScreenProps) {
 
 function PolicyBlockView({ block }: { block: PolicyBlock }) {
   if (block.kind === 'paragraph') return <p>{block.text}</p>;
-  if (block.kind === 'subheading') return <h3 className="policy__subheading">{block.text}</h3>;
+  if (block.kind === 'subheading') {
+    // Level 3 unless the block says 4 (the publish guard keeps an h4 under an h3).
+    const Heading = block.level === 4 ? 'h4' : 'h3';
+    return <Heading className="policy__subheading">{block.text}</Heading>;
+  }
   return (
     <ul className="policy__list">
       {block.items.map((item) => (
