@@ -37,7 +37,9 @@ describe('who opens a write transaction without an applicant lock', () => {
       'domains/applications/applicants-repository.ts',
       // A person's calendar feed token, no applicant.
       'domains/calendar/calendar-feeds.ts',
-      // The site's content: a page's revisions, under the page's own lock; no applicant.
+      // The site's content: its images, under their bytes' lock; a page's revisions, under the
+      // page's own lock; no applicant.
+      'domains/content/content-images.ts',
       'domains/content/content-repository.ts',
       // Replies no conversation claimed: read and discarded, audited; an assignment to an
       // applicant is changeApplicants'.

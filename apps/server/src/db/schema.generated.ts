@@ -158,6 +158,29 @@ export interface CalendarFeeds {
   userId: Generated<number>;
 }
 
+export interface ContentImages {
+  fallbackFormat: string;
+  height: number;
+  id: Generated<number>;
+  mimeType: string;
+  original: Buffer;
+  sha256: string;
+  sizeBytes: number;
+  uploadedAt: Instant;
+  uploadedBy: number | null;
+  width: number;
+}
+
+export interface ContentImageVariants {
+  content: Buffer;
+  format: string;
+  height: number;
+  imageId: number;
+  sha256: string;
+  sizeBytes: number;
+  width: number;
+}
+
 export interface ContentPages {
   draftRevisionId: number | null;
   pageId: string;
@@ -644,6 +667,8 @@ export interface DB {
   bulkBatches: BulkBatches;
   bulkBatchItems: BulkBatchItems;
   calendarFeeds: CalendarFeeds;
+  contentImages: ContentImages;
+  contentImageVariants: ContentImageVariants;
   contentPages: ContentPages;
   contentRevisions: ContentRevisions;
   countries: Countries;

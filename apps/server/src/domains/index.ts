@@ -15,6 +15,7 @@ import { applicantsRepository } from './applications/applicants-repository';
 import { auditRepository } from './audit/audit-repository';
 import { calendarFeedsRepository } from './calendar/calendar-feeds';
 import { contentRepository } from './content/content-repository';
+import { contentImagesRepository } from './content/content-images';
 import { erasureRepository, leaseRepository } from './applications/erasure-repository';
 import { jobsRepository } from './openings/jobs-repository';
 import { mailRepository } from './mail/mail-repository';
@@ -201,6 +202,9 @@ export function createRepositories(db: Db, options: RepositoryOptions = {}) {
     // The site's editable content: published pages, drafts, scheduled publishes, revisions and
     // preview tokens, each write under its page's lock (docs/content-store.md).
     content: contentRepository(db),
+    // The images placed in that content: one per distinct original, with every size and format
+    // made of it once at upload (docs/content-store.md, "Images").
+    contentImages: contentImagesRepository(db),
     /**
      * A change to accounts and its audit row, in one write transaction: both or neither. The
      * `lockKeys` are held for it (a token's creation: `apiTokensLock`).
