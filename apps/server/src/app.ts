@@ -62,6 +62,7 @@ import { pageRoutes } from './routes/pages';
 import { seoRoutes } from './routes/seo';
 import { siteRoutes } from './routes/site';
 import { trackingLinkRoutes } from './routes/tracking-links';
+import { contentMediaRoutes } from './routes/content-media';
 import { arrival } from './plugins/arrival';
 
 declare module 'fastify' {
@@ -233,6 +234,8 @@ export async function buildApp({
 
   await app.register(siteRoutes, { config, database });
   await app.register(trackingLinkRoutes);
+  // The content's images in every size and format, for every visitor (docs/content.md).
+  await app.register(contentMediaRoutes);
   await app.register(seoRoutes, { config });
   await app.register(feedRoutes, { config });
   await app.register(guardedRoutes, {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { UserRole } from '@lumenfield/contract';
 import { contentEntries, type ContentId } from './registry';
+import { FALLBACK_IMAGE_FORMATS, MODERN_IMAGE_FORMATS } from './images';
 
 /**
  * The console's content API (docs/content.md), under /api like every console call: the
@@ -28,6 +29,25 @@ export const contentPaths = {
   /** POST: a new private preview link for the draft (the one before stops working). */
   preview: '/recruiters/content/:id/preview',
 } as const;
+
+/**
+ * The images placed in content (docs/content.md, "Images"), beside the pages' paths: uploaded
+ * once, judged by their bytes, served in every size and format at CONTENT_MEDIA_PATH.
+ */
+export const contentImagePaths = {
+  /**
+   * POST multipart/form-data with one file (`file`: JPEG, PNG, WebP or AVIF, at most
+   * CONTENT_IMAGE_MAX_MB): 201 with the new image and its variants, or 200 with the image the
+   * same bytes made before. GET: every image, newest first.
+   */
+  images: '/recruiters/content/images',
+} as const;
+
+/** The largest image file an upload takes, in MB (a camera's JPEG is 5 to 15). */
+export const CONTENT_IMAGE_MAX_MB = 20;
+export const CONTENT_IMAGE_MAX_BYTES = CONTENT_IMAGE_MAX_MB * 1024 * 1024;
+/** The multipart field of the upload's file. */
+export const CONTENT_IMAGE_FIELD = 'file';
 
 /** The query parameter of a preview link: the page's real URL with `?preview=<token>`. */
 export const PREVIEW_PARAM = 'preview';
@@ -114,3 +134,28 @@ export const contentDiffSchema = z.object({
     }),
   ),
 });
+
+export const contentImageVariantSchema = z.object({
+  width: z.number().int(),
+  height: z.number().int(),
+  format: z.enum([...MODERN_IMAGE_FORMATS, ...FALLBACK_IMAGE_FORMATS]),
+  /** Its size in bytes. */
+  bytes: z.number().int(),
+});
+/**
+ * A stored image: what an image field of the content takes (`imageId` is its `id`; width,
+ * height and fallback as here), and every variant made of it.
+ */
+export const contentImageSchema = z.object({
+  id: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+  /** The original's real type, judged by its bytes. */
+  mimeType: z.string(),
+  fallback: z.enum(FALLBACK_IMAGE_FORMATS),
+  uploadedAt: instant,
+  uploadedBy: person,
+  variants: z.array(contentImageVariantSchema),
+});
+export type ContentImageDetail = z.infer<typeof contentImageSchema>;
+export const contentImagesSchema = z.object({ images: z.array(contentImageSchema) });

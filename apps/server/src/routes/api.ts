@@ -20,6 +20,7 @@ import { consoleSourcesRoutes } from './recruiters/sources';
 import { consoleOutboxRoutes } from './recruiters/outbox';
 import { consoleStageTemplatesRoutes } from './recruiters/stage-templates';
 import { consoleContentRoutes } from './recruiters/content';
+import { consoleContentImageRoutes } from './recruiters/content-images';
 import { consoleInterviewsRoutes } from './recruiters/interviews';
 import { consoleReportsRoutes } from './recruiters/reports';
 import { consoleTeamRoutes } from './recruiters/team';
@@ -105,6 +106,8 @@ export async function apiRoutes(app: FastifyInstance, { config, database }: ApiR
   await app.register(consoleSourcesRoutes);
   // The site's words: drafts, publishing now or later, revisions (docs/content.md).
   await app.register(consoleContentRoutes);
+  // The images placed in it: uploaded once, judged by their bytes, made in every size.
+  await app.register(consoleContentImageRoutes);
   // Mail kept instead of sent without a mail server on a loopback host (admins only).
   await app.register(consoleOutboxRoutes, { config });
   await app.register(consoleInterviewsRoutes, { config });

@@ -679,6 +679,10 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
     'GET /api/recruiters/content/:id/diff': {
       url: '/api/recruiters/content/about/diff?left=999999&right=999998',
     },
+    // Its images: an upload as JSON is refused with 415 once past the guards; no such image
+    // to serve (the public variants meet no guard but their path's).
+    'POST /api/recruiters/content/images': { url: '/api/recruiters/content/images', body: {} },
+    'GET /media/content/:id/:file': { url: '/media/content/999999/320.webp' },
     // The local outbox (docs/operations.md): admins only; no such mail.
     'GET /api/recruiters/outbox': { url: '/api/recruiters/outbox' },
     'GET /api/recruiters/outbox/:id': { url: '/api/recruiters/outbox/999999' },

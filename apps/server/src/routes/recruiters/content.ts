@@ -18,6 +18,7 @@ import {
 import type { ContentRevision } from '../../domains/content/content-repository';
 import { HttpProblem } from '../../lib/http-problem';
 import { consoleProblems, signedIn } from './console-user';
+import { displayNames } from './display-names';
 
 const editors = { access: 'session', roles: CONTENT_ROLES } as const;
 const tags = ['console'];
@@ -49,11 +50,7 @@ function checked(id: ContentId, content: unknown): unknown {
 export const consoleContentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos } = app;
 
-  /** Display names by user id, for who wrote and published (the accounts are few). */
-  const namer = async () => {
-    const names = new Map((await repos.users.list()).map((user) => [user.id, user.name]));
-    return (id: number | null) => (id === null ? null : (names.get(id) ?? 'A removed account'));
-  };
+  const namer = () => displayNames(app);
 
   const draftInfo = (draft: ContentRevision, name: (id: number | null) => string | null) => ({
     revisionId: draft.id,
