@@ -185,6 +185,18 @@ describe(`content images (${engine})`, () => {
     // Fifteen encodings, five of them AVIF up to 1920 pixels wide: seconds on a busy runner.
   }, 60_000);
 
+  it('stores one image when the same new file arrives twice at once', async () => {
+    const bytes = await picture(400, 300, 'png', false);
+    const answers = await Promise.all([
+      upload({ name: 'one.png', bytes, type: 'image/png' }),
+      upload({ name: 'two.png', bytes, type: 'image/png' }),
+    ]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 201]);
+    const [one, two] = answers.map((res) => (res.json() as ContentImageDetail).id);
+    expect(one).toBe(two);
+    expect((await list()).filter((image) => image.id === one)).toHaveLength(1);
+  }, 60_000);
+
   /** A personal API token of the admin's, made as a person makes one. */
   async function adminToken(): Promise<string> {
     const res = await consoleRequest(t, admin, 'POST', '/api/recruiters/tokens', {
