@@ -666,7 +666,8 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
       body: { stageTemplates: [] },
     },
     // The site's words (docs/content.md): admins only; a draft its schema refuses (no change),
-    // no such revision.
+    // no such revision; a publish and a preview of a page with no draft (409), no such revision
+    // to restore.
     'GET /api/recruiters/content': { url: '/api/recruiters/content' },
     'GET /api/recruiters/content/:id': { url: '/api/recruiters/content/about' },
     'PUT /api/recruiters/content/:id/draft': {
@@ -679,6 +680,14 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
     'GET /api/recruiters/content/:id/diff': {
       url: '/api/recruiters/content/about/diff?left=999999&right=999998',
     },
+    'POST /api/recruiters/content/:id/publish': {
+      url: '/api/recruiters/content/about/publish',
+      body: {},
+    },
+    'POST /api/recruiters/content/:id/revisions/:revisionId/restore': {
+      url: '/api/recruiters/content/about/revisions/999999/restore',
+    },
+    'POST /api/recruiters/content/:id/preview': { url: '/api/recruiters/content/about/preview' },
     // The local outbox (docs/operations.md): admins only; no such mail.
     'GET /api/recruiters/outbox': { url: '/api/recruiters/outbox' },
     'GET /api/recruiters/outbox/:id': { url: '/api/recruiters/outbox/999999' },
