@@ -210,7 +210,7 @@ async function sitePages(
     reply: FastifyReply,
     id: RouteId,
     token: string,
-  ): Promise<FastifyReply | undefined> {
+  ): Promise<boolean> {
     for (const contentId of contentShownOn(id)) {
       const draft = await repos.content.draftForPreview(contentId, token);
       if (!draft) continue;
@@ -218,11 +218,13 @@ async function sitePages(
       const origin = publicOrigin(request, config.publicUrl);
       const html = await documentOf({ id, url: routes[id].path, noindex: true }, origin, content);
       app.ensureXsrfCookie(request, reply);
-      return reply
+      // Not the reply itself: awaited, a reply is a thenable that resolves to nothing.
+      reply
         .headers({ ...headersOf(id), 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' })
         .send(html);
+      return true;
     }
-    return undefined;
+    return false;
   }
 
   // The shell's and the screen's rules; the not-found page has the shell's alone.
@@ -267,8 +269,7 @@ async function sitePages(
   async function sendStatic(request: FastifyRequest, reply: FastifyReply, id: RouteId) {
     const token = (request.query as Record<string, unknown>)[PREVIEW_PARAM];
     if (typeof token === 'string' && token !== '') {
-      const preview = await sendPreview(request, reply, id, token);
-      if (preview) return preview;
+      if (await sendPreview(request, reply, id, token)) return reply;
     }
     // The content version this node knows is read again at most a second after the last read,
     // and at once when Redis tells of a publish: the pages of a newer content are made first.
