@@ -61,6 +61,7 @@ export const ROLE_LABELS: Record<UserRole, string> = {
   hiring_manager: 'Hiring manager',
   interviewer: 'Interviewer',
   compliance: 'Compliance',
+  editor: 'Editor',
 };
 
 /** Pages only admins may open. */
@@ -113,6 +114,8 @@ export const INTERVIEWER_PAGES: ReadonlySet<ConsoleRoute['id']> = new Set([
 export const isStaff = (role: UserRole) => role === 'admin' || role === 'recruiter';
 
 export function canOpen(route: ConsoleRoute, role: UserRole): boolean {
+  // An editor's section comes with the console's content pages: until then, their own account.
+  if (role === 'editor') return route.id === 'account' || route.id === 'notFound';
   if (role === 'compliance') return COMPLIANCE_PAGES.has(route.id);
   if (role === 'hiring_manager') return HIRING_MANAGER_PAGES.has(route.id);
   if (role === 'interviewer') return INTERVIEWER_PAGES.has(route.id);
