@@ -174,7 +174,7 @@ function EntryEditor({ entry }: { entry: ContentEntryDetail }) {
           <span className="rc-muted">(a private link to the draft; a new one ends it)</span>
         </p>
       ) : null}
-      <form className="rc-form cf-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <form className="cf-form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <SchemaFields node={node} value={content} errors={errors} onChange={change} />
         <div className="cf-actions">
           <div className="rc-form__actions">

@@ -143,7 +143,9 @@ describe('the site content section of the console', () => {
     expect(saved.hero.eyebrow).toBe('Insurance and law');
     expect(saved.impact.claims[0]!.claim).toBe('Thirty years of claims work');
     expect(saved.impact.claims.slice(1)).toEqual(copy(homeContent.impact.claims.slice(1)));
-    expect(screen.getByText(/Draft saved/, { selector: 'dd' })).toHaveTextContent('Eda Editor');
+    expect(screen.getByText(/Draft saved/, { selector: 'dd > span' })).toHaveTextContent(
+      'Eda Editor',
+    );
   });
 
   it('adds, moves and removes a list’s items, and changes a block’s kind', async () => {
