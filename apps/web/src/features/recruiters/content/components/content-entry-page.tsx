@@ -149,7 +149,7 @@ function EntryEditor({ entry }: { entry: ContentEntryDetail }) {
         <Link to={consolePagePaths.content}>Site content</Link>
       </p>
       <PageHeading title={entryName(entry).name} />
-      <dl className="rc-state-bar cf-state">
+      <dl className="rc-card rc-facts cf-state">
         <div>
           <dt>Live</dt>
           <dd>
