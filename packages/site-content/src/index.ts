@@ -19,4 +19,5 @@ export * from './seed/services';
 export * from './seed/industries';
 export * from './seed/offices';
 export * from './registry';
+export * from './shown';
 export * from './console-api';

@@ -302,6 +302,9 @@ export const REACH_ROLE_ROUTES: Record<
     'PUT /api/recruiters/content/:id/draft',
     'GET /api/recruiters/content/:id/revisions',
     'GET /api/recruiters/content/:id/diff',
+    'POST /api/recruiters/content/:id/publish',
+    'POST /api/recruiters/content/:id/revisions/:revisionId/restore',
+    'POST /api/recruiters/content/:id/preview',
   ]),
 };
 
@@ -684,8 +687,9 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
       url: '/api/recruiters/jobs/999999/stage-templates',
       body: { stageTemplates: [] },
     },
-    // The site's words (docs/content.md): admins and editors; a draft its schema refuses (no change),
-    // no such revision.
+    // The site's words (docs/content.md): admins and editors; a draft its schema refuses (no
+    // change), no such revision; a publish and a preview of a page with no draft (409), no such
+    // revision to restore.
     'GET /api/recruiters/content': { url: '/api/recruiters/content' },
     'GET /api/recruiters/content/:id': { url: '/api/recruiters/content/about' },
     'PUT /api/recruiters/content/:id/draft': {
@@ -698,6 +702,14 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
     'GET /api/recruiters/content/:id/diff': {
       url: '/api/recruiters/content/about/diff?left=999999&right=999998',
     },
+    'POST /api/recruiters/content/:id/publish': {
+      url: '/api/recruiters/content/about/publish',
+      body: {},
+    },
+    'POST /api/recruiters/content/:id/revisions/:revisionId/restore': {
+      url: '/api/recruiters/content/about/revisions/999999/restore',
+    },
+    'POST /api/recruiters/content/:id/preview': { url: '/api/recruiters/content/about/preview' },
     // The local outbox (docs/operations.md): admins only; no such mail.
     'GET /api/recruiters/outbox': { url: '/api/recruiters/outbox' },
     'GET /api/recruiters/outbox/:id': { url: '/api/recruiters/outbox/999999' },

@@ -428,6 +428,7 @@ describe(`security: every route meets its guard, whatever the spelling (${engine
         'DELETE /api/recruiters/session/passkeys/:id',
         'PUT /api/recruiters/interviews/:id/scorecard',
         'GET /api/recruiters/content/:id/diff',
+        'POST /api/recruiters/content/:id/revisions/:revisionId/restore',
       ]);
       const outcome = (status: number, key: string) =>
         status < 400 ||
