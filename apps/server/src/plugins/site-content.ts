@@ -72,22 +72,29 @@ export const siteContent = fp<{ config: Config }>(
       return { version, overrides: overrides as SiteContent };
     }
 
-    let latestVersion = await repos.contentVersion.current();
-    let latest = load(latestVersion);
+    /** The content of the newest version asked for (undefined until the first request). */
+    let latest: Promise<PublishedContent> | undefined;
+    let latestVersion = Number.NaN;
     /** The last content read that succeeded, served while the database is away. */
-    let previousGood = await latest;
+    let previousGood: PublishedContent | undefined;
 
-    /** The content of `version`, read once; the pages made again from it begin at once. */
+    /**
+     * The content of `version`, read once (first when a page is asked for: the app is built
+     * before the database is prepared); from the second on, the pages made again from it begin
+     * as soon as it is read.
+     */
     function moveTo(version: number): Promise<PublishedContent> {
-      if (version === latestVersion) return latest;
+      if (latest !== undefined && version === latestVersion) return latest;
       latestVersion = version;
       const previous = latest;
-      const next = Promise.all([previous, load(version)]).then(([before, loaded]) => {
+      const next = load(version).then(async (loaded) => {
+        const before = (await previous?.catch(() => undefined)) ?? previousGood;
         previousGood = loaded;
-        const made = preparer?.(loaded, before) ?? Promise.resolve();
-        rendering = made.catch((error: unknown) => {
-          app.log.error({ err: error }, 'site content: rendering the pages again failed');
-        });
+        if (before && preparer) {
+          rendering = preparer(loaded, before).catch((error: unknown) => {
+            app.log.error({ err: error }, 'site content: rendering the pages again failed');
+          });
+        }
         return loaded;
       });
       latest = next;
@@ -111,7 +118,10 @@ export const siteContent = fp<{ config: Config }>(
       // The database away: the pages of the last content read are served, not an error (the
       // marketing pages need no database; docs/content.md).
       current: () =>
-        repos.contentVersion.current().then(moveTo, () => latest.catch(() => previousGood)),
+        repos.contentVersion.current().then(moveTo, async (error: unknown) => {
+          if (previousGood) return previousGood;
+          throw error;
+        }),
       onNew(next: ContentPreparer) {
         preparer = next;
       },

@@ -112,8 +112,8 @@ async function sitePages(
   const { renderer, assets, built, styles, bootScriptHash } = pages;
   /** The not-found page by path, of the content `published` (cleared when it changes). */
   const rendered = new Map<string, RenderedPage>();
-  /** The published content the stored documents and the rendered pages show. */
-  let published = await app.siteContent.current();
+  /** The published content the stored documents and the rendered pages show (read when ready). */
+  let published: PublishedContent = { version: Number.NaN, overrides: {} };
   /** By origin, then route: the documents of `published` as the bytes they are sent as. */
   let stored = new Map<string, Map<RouteId, Promise<StoredAnswer>>>();
 
@@ -243,16 +243,20 @@ async function sitePages(
     return made;
   };
 
-  // The build's pages, for the origin it was built for.
-  if (pages.stored) {
+  // The build's pages, for the origin it was built for, once the content is read (the app is
+  // built before the database is prepared, and ready after).
+  app.addHook('onReady', async () => {
+    published = await app.siteContent.current();
+    if (!pages.stored) return;
+    const { origin } = pages.stored;
     const byId = new Map<RouteId, Promise<StoredAnswer>>();
-    stored.set(pages.stored.origin, byId);
+    stored.set(origin, byId);
     for (const [id, answer] of Object.entries(pages.stored.pages) as [RouteId, StoredAnswer][]) {
       // The build rendered the seeds: a page showing published edits is made again now.
       if (!shownContent(id, published.overrides)) byId.set(id, Promise.resolve(answer));
-      else makeStatic(byId, id, pages.stored.origin, published).catch(() => undefined);
+      else makeStatic(byId, id, origin, published).catch(() => undefined);
     }
-  }
+  });
 
   /**
    * A page with no live data (docs/performance.md, "Prebuilt pages as stored bytes"): the bytes
