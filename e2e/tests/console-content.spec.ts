@@ -114,4 +114,101 @@ test.describe('the site content section', () => {
     await live(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeVisible();
   });
+
+  test('an admin previews, publishes and restores the home page’s claims and an office’s phone', async ({
+    browser,
+    request,
+  }) => {
+    const site = consoleUrl();
+    const suffix = Date.now().toString(36);
+    const claimText = `98% client retention, ${suffix}`;
+    const phone = '+91 555 010 3999';
+    const seedPhone = '+91 555 010 3000';
+    /** A public page as a visitor gets it (the identity bytes, decoded). */
+    const visit = async (path: string) => (await request.get(`${site}${path}`)).body();
+
+    const homeBefore = await visit('/');
+    expect(homeBefore.toString()).toContain('97% client retention');
+    expect(homeBefore.toString()).not.toContain(claimText);
+
+    const page = await signedIn(browser, CONSOLE_ADMIN, '/recruiters/content', { width: 1440 });
+    const table = page.getByRole('table', { name: 'Pages and shared blocks' });
+    const open = async (row: RegExp | string) => {
+      await page.goto('/recruiters/content');
+      await live(page);
+      const link =
+        typeof row === 'string'
+          ? table
+              .getByRole('row')
+              .filter({ has: page.getByText(row, { exact: true }) })
+              .getByRole('link')
+          : table.getByRole('row', { name: row }).getByRole('link');
+      await link.click();
+      await expect(page.getByRole('heading', { name: 'Revisions' })).toBeVisible();
+    };
+    const publishNow = async () => {
+      await page.getByRole('button', { name: 'Publish now' }).click();
+      await expect(page.getByText('Published: visitors see it now.')).toBeVisible({
+        timeout: 30_000,
+      });
+    };
+
+    // The home page's first claim, changed and previewed in a new tab at the page's own URL.
+    await open('/');
+    await page
+      .getByRole('group', { name: 'Claims', exact: true })
+      .getByRole('group', { name: 'Claim 1', exact: true })
+      .getByLabel('Claim', { exact: true })
+      .fill(claimText);
+    const [preview] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('button', { name: /^Preview/ }).click(),
+    ]);
+    await expect(preview).toHaveURL(/\/\?preview=[\w-]{43}$/);
+    await expect(preview.getByText(claimText)).toBeVisible();
+    await shoot(preview, 'content-home-preview');
+    await preview.close();
+    // Visitors see no change until it is published.
+    expect((await visit('/')).toString()).not.toContain(claimText);
+    await cleanAtBothWidths(page, 'the home page’s content with its preview link');
+
+    await publishNow();
+    expect((await visit('/')).toString()).toContain(claimText);
+    await cleanAtBothWidths(page, 'the home page’s content, published');
+    await shoot(page, 'content-home-published');
+
+    // An office's phone: every page's footer and the contact page show it once published.
+    await open(/Offices/);
+    const number = page.locator(`input[value="${seedPhone}"]`);
+    await expect(number).toHaveCount(1);
+    await number.fill(phone);
+    await publishNow();
+    for (const path of ['/contact', '/about', '/']) {
+      expect((await visit(path)).toString(), path).toContain(phone);
+    }
+    const visitor = await browser.newPage({ viewport: { width: 390, height: 900 } });
+    await visitor.goto(`${site}/contact`);
+    // Every page's footer names each office's first number.
+    await expect(visitor.getByRole('contentinfo').getByText(phone)).toBeVisible();
+    await shoot(visitor, 'content-contact-published');
+    await visitor.close();
+
+    // Both restored to their first revision and published: the pages are the build's again.
+    for (const row of [/Offices/, '/'] as const) {
+      await open(row);
+      const restore = page.getByRole('button', { name: /^Restore revision / }).last();
+      await restore.click();
+      await expect(
+        page.getByText('The revision is the draft now: preview it, then publish it.'),
+      ).toBeVisible();
+      await cleanAtBothWidths(page, 'a restored revision as the draft');
+      await publishNow();
+    }
+    await shoot(page, 'content-home-restored');
+    const homeAfter = await visit('/');
+    expect(homeAfter.toString()).not.toContain(claimText);
+    expect(homeAfter.equals(homeBefore), 'the home page byte for byte').toBe(true);
+    expect((await visit('/contact')).toString()).toContain(seedPhone);
+    await page.context().close();
+  });
 });
