@@ -46,8 +46,9 @@ const domainImports = {
   ],
   // Voluntary self-identification: its own tables, read by nothing a recruiter sees.
   'self-id': [],
-  // The site's editable content: its own two tables, below every other domain.
-  content: [],
+  // The site's editable content: its own two tables; a publish or restore is audited in its
+  // transaction.
+  content: ['audit'],
   // Job alerts: their mails and audit rows, and the openings they tell of.
   alerts: ['mail', 'audit', 'openings'],
   // The search engines' outbox and its sender: URLs only, no other domain.

@@ -70,3 +70,12 @@ export async function expectNoViolationsWithoutScripts(page: Page, context: stri
     .replace(/<link rel="expect"[^>]*>/g, '');
   await expectNoViolationsInHtml(page.context().browser()!, html, context);
 }
+
+/** axe finds nothing at a desktop's width (1440 px) nor at a phone's (390 px); back at 1440. */
+export async function expectNoViolationsAtBothWidths(page: Page, what: string) {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoViolations(page, `${what} at ${width} px`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}

@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import type { UserRole } from '../../packages/contract/src/index';
 import { expect, live } from './fixtures';
 
 /** A console account as the specs sign in with it. */
@@ -43,4 +44,19 @@ export async function signedIn(
   const back = new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
   await expect(page).toHaveURL(back, { timeout: 20_000 });
   return page;
+}
+
+/** An admin, on the Users page, adds `person`'s account with `role` through its form. */
+export async function addPersonByAdmin(
+  admin: Page,
+  person: ConsolePerson & { name: string },
+  role: UserRole,
+) {
+  const form = admin.getByRole('region', { name: 'Add a person' });
+  await form.getByLabel('Email').fill(person.email);
+  await form.getByLabel('Name').fill(person.name);
+  await form.getByLabel('Role').selectOption(role);
+  await form.getByLabel('Password').fill(person.password);
+  await form.getByRole('button', { name: 'Add person' }).click();
+  await expect(admin.getByText(`${person.name} is added.`)).toBeVisible();
 }

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import { adminApi } from '../support/admin-api';
 import { apply } from '../support/applications';
 import { CONSOLE_ADMIN } from '../support/console-servers';
-import { consoleUrl, signedIn } from '../support/console-sign-in';
+import { addPersonByAdmin, consoleUrl, signedIn } from '../support/console-sign-in';
 import { expect, live, test } from '../support/fixtures';
 import { shoot } from '../support/shots';
 
@@ -15,15 +15,8 @@ import { shoot } from '../support/shots';
  * so they run against the SQLite console server.
  */
 
-async function addPerson(admin: Page, person: { email: string; name: string; password: string }) {
-  const form = admin.getByRole('region', { name: 'Add a person' });
-  await form.getByLabel('Email').fill(person.email);
-  await form.getByLabel('Name').fill(person.name);
-  await form.getByLabel('Role').selectOption('recruiter');
-  await form.getByLabel('Password').fill(person.password);
-  await form.getByRole('button', { name: 'Add person' }).click();
-  await expect(admin.getByText(`${person.name} is added.`)).toBeVisible();
-}
+const addPerson = (admin: Page, person: { email: string; name: string; password: string }) =>
+  addPersonByAdmin(admin, person, 'recruiter');
 
 test.describe("the console's daily work", () => {
   test.describe.configure({ timeout: 120_000 });

@@ -1,9 +1,8 @@
-import type { Page } from '@playwright/test';
-import { expectNoViolations } from '../support/axe';
+import { expectNoViolationsAtBothWidths as cleanAtBothWidths } from '../support/axe';
 import { adminApi } from '../support/admin-api';
 import { apply } from '../support/applications';
 import { CONSOLE_ADMIN } from '../support/console-servers';
-import { consoleUrl, signedIn } from '../support/console-sign-in';
+import { addPersonByAdmin, consoleUrl, signedIn } from '../support/console-sign-in';
 import { expect, live, test } from '../support/fixtures';
 import { shoot } from '../support/shots';
 
@@ -13,15 +12,6 @@ import { shoot } from '../support/shots';
  * is told the other opening's applicant is not found. The console's own behaviour (the server
  * suite runs the reach on both engines), so it runs against the SQLite console server.
  */
-
-/** Every check of a screen at both widths: axe clean at 1440 and at 390 px. */
-async function cleanAtBothWidths(page: Page, what: string) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoViolations(page, `${what} at ${width} px`);
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 test.describe('the hiring team', () => {
   test.describe.configure({ timeout: 150_000 });
@@ -53,13 +43,7 @@ test.describe('the hiring team', () => {
 
     // The admin adds the hiring manager's account…
     const admin = await signedIn(browser, CONSOLE_ADMIN, '/recruiters/users', { width: 1440 });
-    const addForm = admin.getByRole('region', { name: 'Add a person' });
-    await addForm.getByLabel('Email').fill(manager.email);
-    await addForm.getByLabel('Name').fill(manager.name);
-    await addForm.getByLabel('Role').selectOption('hiring_manager');
-    await addForm.getByLabel('Password').fill(manager.password);
-    await addForm.getByRole('button', { name: 'Add person' }).click();
-    await expect(admin.getByText(`${manager.name} is added.`)).toBeVisible();
+    await addPersonByAdmin(admin, manager, 'hiring_manager');
 
     // …and names them hiring manager on the first opening's team.
     await admin.goto(`/recruiters/openings/${mineId}`);

@@ -26,6 +26,7 @@ import { mailer } from './plugins/mailer';
 import { applicantLinks } from './plugins/applicant-links';
 import { applicantPageRoutes } from './routes/applicant-page';
 import { retention } from './plugins/retention';
+import { siteContent } from './plugins/site-content';
 import { jobAlerts } from './plugins/job-alerts';
 import { calendarMail } from './plugins/calendar-mail';
 import { replyReader } from './plugins/reply-reader';
@@ -203,6 +204,8 @@ export async function buildApp({
   // Answers made of the openings, cached until they change, on every node (docs/performance.md).
   await app.register(liveVersionChannel, { redis });
   await app.register(liveAnswers, {});
+  // The site's published content every page is made of, and its scheduled publishes.
+  await app.register(siteContent, { config });
   await app.register(consoleSessions, { secret: cookieSecret });
   // A right password waiting for its second step; the keys of authenticator secrets.
   await app.register(pendingSignIns, { secret: cookieSecret });

@@ -150,6 +150,12 @@ const envSchema = z.object({
     .regex(/^\d+$/, 'must be a whole number of milliseconds (0: off)')
     .transform(Number)
     .default(15_000),
+  // How often a node looks for scheduled publishes of the site's content (docs/content.md).
+  CONTENT_PUBLISH_INTERVAL_MS: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of milliseconds (0: off)')
+    .transform(Number)
+    .default(15_000),
   // How often a node looks for notifications to mail (the digests; docs/recruiters.md).
   NOTIFICATIONS_INTERVAL_MS: z
     .string()
@@ -376,6 +382,8 @@ export interface Config {
   applicantRetentionDays: number;
   /** How often a node tries the retention run; 0 turns the timer off (tests call it). */
   retentionIntervalMs: number;
+  /** How often a node publishes the site content's drafts whose time has come (0: never). */
+  contentPublishIntervalMs: number;
   /**
    * How often a node tries the job alerts' run (instant alerts wait at most this long after a
    * publish; digests are looked for as often); 0 turns the timer off (tests call it).
@@ -518,6 +526,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     applicantRetentionDays: e.APPLICANT_RETENTION_DAYS,
     retentionIntervalMs: e.RETENTION_INTERVAL_MS,
+    contentPublishIntervalMs: e.CONTENT_PUBLISH_INTERVAL_MS,
     alertsIntervalMs: e.ALERTS_INTERVAL_MS,
     calendarIntervalMs: e.CALENDAR_INTERVAL_MS,
     notificationsIntervalMs: e.NOTIFICATIONS_INTERVAL_MS,

@@ -107,6 +107,10 @@ export const auditActionSchema = z.enum([
   'second-factor-reset',
   'recovery-code-use',
   'recovery-codes-regenerate',
+  // The site's content (docs/content.md): which page or block, and its revision.
+  'content-publish',
+  'content-schedule',
+  'content-restore',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

@@ -9,7 +9,8 @@ export const MIN_PASSWORD_LENGTH = 12;
  * `compliance` sees the self-identification counts and nothing else (docs/recruiters.md); admins
  * and recruiters never see them. `hiring_manager` works on the applicants of the openings whose
  * hiring team names them hiring manager; `interviewer` reads only the applicants they interview
- * (hiring-team.ts). Each of the three reaches only the routes that name it.
+ * (hiring-team.ts). `editor` edits the site's content (docs/content.md) and works with no opening
+ * or applicant. Each of the four reaches only the routes that name it.
  */
 export const userRoleSchema = z.enum([
   'admin',
@@ -17,6 +18,7 @@ export const userRoleSchema = z.enum([
   'compliance',
   'hiring_manager',
   'interviewer',
+  'editor',
 ]);
 export type UserRole = z.infer<typeof userRoleSchema>;
 /** The roles that work with openings and applicants: a console route's roles when it names none. */

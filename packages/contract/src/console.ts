@@ -138,6 +138,9 @@ export const consolePagePaths = {
   unmatchedReplies: '/recruiters/unmatched-replies',
   /** Your notifications: mentions, replies, feedback due, bulk results, applications. */
   notifications: '/recruiters/notifications',
+  /** The site's content: every page and shared block, and one's editor (docs/content.md). */
+  content: '/recruiters/content',
+  contentEntry: '/recruiters/content/:id',
 } as const;
 
 /** The query parameter that brings the browser back after signing in. */

@@ -21,8 +21,8 @@ export const TEAM_PART_LABELS: Record<TeamPart, string> = {
 
 /**
  * The parts an account's role may take on a team: admins and recruiters any; a hiring manager
- * hiring manager or interviewer; an interviewer only interviewer; compliance none (it works
- * with no applicant).
+ * hiring manager or interviewer; an interviewer only interviewer; compliance and editors none
+ * (they work with no applicant).
  */
 export const PARTS_OF_ROLE: Record<UserRole, readonly TeamPart[]> = {
   admin: teamPartSchema.options,
@@ -30,6 +30,7 @@ export const PARTS_OF_ROLE: Record<UserRole, readonly TeamPart[]> = {
   hiring_manager: ['hiring_manager', 'interviewer'],
   interviewer: ['interviewer'],
   compliance: [],
+  editor: [],
 };
 
 /** Members a team may hold: more is a mistake, not a team. */

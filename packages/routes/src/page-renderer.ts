@@ -30,6 +30,8 @@ export interface PageDataInput {
   missingJob?: { id: number; closed: boolean; title?: string; similar?: unknown[] };
   /** The applicant's own page (its view, its path, the form token). */
   applicant?: unknown;
+  /** Published content that differs from its seed, by content id (@lumenfield/site-content). */
+  content?: Record<string, unknown>;
 }
 
 export interface DocumentInput extends DocumentParts {

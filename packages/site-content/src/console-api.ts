@@ -53,11 +53,10 @@ export const CONTENT_IMAGE_FIELD = 'file';
 export const PREVIEW_PARAM = 'preview';
 
 /**
- * Who edits the site's words. Admins, until the `editor` role arrives with the console's
- * content section (docs/content.md): a role that reaches only a section the console does not
- * show yet would be an account that can do nothing in the browser.
+ * Who edits the site's words: editors, whose console is only its content section (and their own
+ * account), and admins.
  */
-export const CONTENT_ROLES: readonly UserRole[] = ['admin'];
+export const CONTENT_ROLES: readonly UserRole[] = ['admin', 'editor'];
 
 const contentIds = contentEntries.map((entry) => entry.id) as [ContentId, ...ContentId[]];
 export const contentIdSchema = z.enum(contentIds);

@@ -19,6 +19,7 @@ export * from './seed/services';
 export * from './seed/industries';
 export * from './seed/offices';
 export * from './registry';
+export * from './shown';
 export * from './console-api';
 export * from './images';
 export * from './guards';

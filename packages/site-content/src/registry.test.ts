@@ -1,6 +1,7 @@
 import { routeDef, routeIds, type ScreenId } from '@lumenfield/routes';
 import { describe, expect, it } from 'vitest';
 import { contentBlocks, contentEntries, contentFamilies, contentPages } from './registry';
+import { contentShownOn, previewPageOf, seedOf } from './shown';
 
 /** The screens whose words are content: every other screen shows data or the careers area. */
 const contentScreens = new Set<ScreenId>([
@@ -36,5 +37,35 @@ describe('content registry', () => {
     expect(new Set(ids).size).toBe(ids.length);
     const shownOn = new Set<string>([...contentPages.map((page) => page.family), 'every']);
     for (const block of contentBlocks) expect(shownOn).toContain(block.shownOn);
+  });
+
+  it('tells what each page shows: its own content, its family’s blocks, the offices', () => {
+    expect(contentShownOn('home')).toEqual(['home', 'offices']);
+    // A section route shows its page's content.
+    expect(contentShownOn('footer')).toEqual(['home', 'offices']);
+    expect(contentShownOn('industriesPartners')).toEqual([
+      'industries',
+      'industryTemplate',
+      'offices',
+    ]);
+    const service = contentPages.find((page) => page.family === 'service')!.id;
+    expect(contentShownOn(service)).toEqual([
+      service,
+      'serviceTemplate',
+      'solutions',
+      'focusAreas',
+      'offices',
+    ]);
+    // A page of live data, and the not-found page: only what every page shows.
+    expect(contentShownOn('careers')).toEqual(['offices']);
+    expect(contentShownOn(undefined)).toEqual(['offices']);
+  });
+
+  it('previews a page at itself, and a block at a page that shows it', () => {
+    expect(previewPageOf('about')).toBe('about');
+    for (const block of contentBlocks) {
+      expect(contentShownOn(previewPageOf(block.id)), block.id).toContain(block.id);
+    }
+    expect(seedOf('offices')).toBe(contentBlocks.find((block) => block.id === 'offices')!.seed);
   });
 });

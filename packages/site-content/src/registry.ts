@@ -81,23 +81,39 @@ export type ContentBlockId =
 export const contentBlocks: readonly (ContentEntry<ContentBlockId> & {
   /** The family of pages that shows it, or `every` (the footer of every page). */
   shownOn: ContentFamilyId | 'every';
+  /** The page its draft is previewed at: one that shows it in full. */
+  previewOn: ContentPageId;
 })[] = [
   {
     id: 'industryTemplate',
     family: 'industryTemplate',
     seed: industryTemplateText,
     shownOn: 'industry',
+    previewOn: 'industries',
   },
   {
     id: 'serviceTemplate',
     family: 'serviceTemplate',
     seed: serviceTemplateText,
     shownOn: 'service',
+    previewOn: serviceRouteIds[0]!,
   },
-  { id: 'solutions', family: 'solutions', seed: solutions, shownOn: 'service' },
-  { id: 'focusAreas', family: 'focusAreas', seed: focusAreas, shownOn: 'service' },
+  {
+    id: 'solutions',
+    family: 'solutions',
+    seed: solutions,
+    shownOn: 'service',
+    previewOn: serviceRouteIds[0]!,
+  },
+  {
+    id: 'focusAreas',
+    family: 'focusAreas',
+    seed: focusAreas,
+    shownOn: 'service',
+    previewOn: serviceRouteIds[0]!,
+  },
   // The footer of every page names them; the contact page shows them as tabs with maps.
-  { id: 'offices', family: 'offices', seed: offices, shownOn: 'every' },
+  { id: 'offices', family: 'offices', seed: offices, shownOn: 'every', previewOn: 'contact' },
 ];
 
 /** Everything editable, pages then blocks, each with its kind: the store and the console list these. */

@@ -35,7 +35,7 @@ Commands:
                                 and revoke every personal API token and calendar feed link
                                 (those ended since the copy are valid in it); with
                                 --drop-mail, drop the queued mail (some went after the copy)
-  users add --email E --name "N" --role admin|recruiter|compliance --password-stdin
+  users add --email E --name "N" --role admin|recruiter|compliance|editor --password-stdin
                                 a console account (the first admin); the password from stdin
   users list                    every console account
   users reset-second-factor --email E
@@ -294,7 +294,10 @@ async function users(subcommand: string | undefined) {
       throw new CliError('--email needs an e-mail address.');
     }
     if (!name) throw new CliError("--name needs the person's name.");
-    if (!role.success) throw new CliError('--role must be admin, recruiter or compliance.');
+    if (!role.success)
+      throw new CliError(
+        `--role must be ${userRoleSchema.options.join(', ').replace(/, (?=[^,]*$)/, ' or ')}.`,
+      );
     if (!values['password-stdin']) {
       throw new CliError(
         'Give the password on stdin with --password-stdin (never as an argument).',

@@ -23,7 +23,7 @@ import { outboxRepository } from './mail/outbox-repository';
 import { stageTemplatesRepository } from './messages/stage-templates-repository';
 import { messagesRepository } from './messages/messages-repository';
 import { withListingCache } from './openings/listing-cache';
-import { dataVersionRepository, liveVersion } from './openings/data-version';
+import { dataVersionRepository, liveVersion } from '../db/data-version';
 import { pipelineChanges } from './pipeline/pipeline-changes';
 import { messageChanges } from './pipeline/message-changes';
 import { bulkChanges } from './pipeline/bulk-changes';
@@ -95,6 +95,8 @@ export function createRepositories(db: Db, options: RepositoryOptions = {}) {
   const dataVersion = dataVersionRepository(db);
   /** What this process knows of the openings' data version (docs/performance.md). */
   const openingsVersion = liveVersion(dataVersion);
+  const contentStore = contentRepository(db);
+  const contentVersion = liveVersion(dataVersionRepository(db, 'content'));
   // A version heard from another node means their write committed: its rows are not these.
   openingsVersion.onChange(() => cachedJobs.clear());
   /**
@@ -200,8 +202,24 @@ export function createRepositories(db: Db, options: RepositoryOptions = {}) {
     }),
     applicationNotices: applicationNoticesRepository(db),
     // The site's editable content: published pages, drafts, scheduled publishes, revisions and
-    // preview tokens, each write under its page's lock (docs/content-store.md).
-    content: contentRepository(db),
+    // preview tokens, each write under its page's lock (docs/content-store.md). A publish makes
+    // a new content version, known here and announced to the other nodes once committed.
+    content: {
+      ...contentStore,
+      async publish(...args: Parameters<typeof contentStore.publish>) {
+        const outcome = await contentStore.publish(...args);
+        if (outcome.state === 'published') await contentVersion.committed(outcome.dataVersion);
+        return outcome;
+      },
+      async publishDue(now: Date) {
+        const published = await contentStore.publishDue(now);
+        const newest = Math.max(0, ...published.map((each) => each.dataVersion));
+        if (published.length > 0) await contentVersion.committed(newest);
+        return published;
+      },
+    },
+    /** What this process knows of the published content's version (docs/content.md). */
+    contentVersion,
     // The images placed in that content: one per distinct original, with every size and format
     // made of it once at upload (docs/content-store.md, "Images").
     contentImages: contentImagesRepository(db),

@@ -1,29 +1,14 @@
 import type { ChildProcess } from 'node:child_process';
-import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXED_HEADER_NAME, FIXED_HEADER_VALUE } from '@lumenfield/contract';
 import { createRepositories } from '../domains';
 import { applicationPayload, postApplication, statusLinkToken } from '../test/legacy/application';
-import { freePort } from '../test/ports';
-import { startRedis } from '../test/redis';
 import { openingBody, openingDetailUrl, openingsListUrl } from '../test/legacy/openings';
-import { createTestApp, engine, type TestApp, type TestDb } from '../test/test-app';
+import { engine } from '../test/test-app';
+import { startTwoNodes, type Node, type TwoNodes } from '../test/two-nodes';
 
 const ADMIN_TOKEN = 'test-admin-token-0123456789';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface Node {
-  t: TestApp;
-  url: string;
-}
-
-/** A node: its own app (its caches, its database connection, its Redis connections), listening. */
-async function startNode(redisUrl: string, db?: TestDb): Promise<Node> {
-  const t = await createTestApp({ REDIS_URL: redisUrl }, { pages: true, ...(db ? { db } : {}) });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = t.app.server.address() as net.AddressInfo;
-  return { t, url: `http://127.0.0.1:${port}` };
-}
 
 const read = (node: Node, path: string, headers: Record<string, string> = {}) =>
   fetch(`${node.url}${path}`, {
@@ -61,29 +46,16 @@ async function seen(node: Node, id: number) {
 }
 
 describe(`live answers cached until the data changes, on two nodes (${engine}, Redis)`, () => {
-  let redis: ChildProcess;
+  let nodes: TwoNodes;
   let a: Node;
   let b: Node;
-  let second: TestDb;
+  let redis: ChildProcess;
 
   beforeAll(async () => {
-    const port = await freePort();
-    redis = await startRedis(port);
-    a = await startNode(`redis://127.0.0.1:${port}`);
-    // The second node: the same database through its own connection, its own app and caches.
-    second = { ...a.t.db, handle: a.t.db.reopen() };
-    b = await startNode(`redis://127.0.0.1:${port}`, second);
+    nodes = await startTwoNodes();
+    ({ a, b, redis } = nodes);
   });
-  afterAll(async () => {
-    // The connections the test's own client keeps open are closed first: a node's close waited
-    // for one of them at times (on PostgreSQL, about one run in three), past the hook's 30 s.
-    b?.t.app.server.closeAllConnections();
-    await b?.t.app.close();
-    await second?.handle.close();
-    a?.t.app.server.closeAllConnections();
-    await a?.t.close();
-    if (redis && redis.exitCode === null && redis.signalCode === null) redis.kill('SIGKILL');
-  });
+  afterAll(() => nodes?.close());
 
   it('shows a new opening, an edit and a close on the very next request on both nodes', async () => {
     // Both nodes have cached every answer (a second read is a hit).
@@ -156,7 +128,7 @@ describe(`live answers cached until the data changes, on two nodes (${engine}, R
     }
 
     // The move, made on the second node (its own connection), as its console would.
-    const repos = createRepositories(second.handle.db);
+    const repos = createRepositories(b.t.db.handle.db);
     const recruiter = await repos.users.create(
       {
         email: 'stage.recruiter@example.com',

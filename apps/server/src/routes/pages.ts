@@ -16,6 +16,12 @@ import {
   type RouteId,
 } from '@lumenfield/routes';
 import { careerFiltersQuery, parseCareerFilters } from '@lumenfield/contract';
+import {
+  contentShownOn,
+  PREVIEW_PARAM,
+  type ContentId,
+  type SiteContent,
+} from '@lumenfield/site-content';
 import type { Config } from '../config';
 import { publicOrigin } from '../plugins/public-origin';
 import { pageContentSecurityPolicy } from '../plugins/security-headers';
@@ -29,6 +35,7 @@ import {
 import { jobPostingJsonLd } from './seo';
 import { sendStored, storeAnswer, type StoredAnswer } from '../lib/stored-answer';
 import { minuteOf } from '../plugins/live-answers';
+import type { PublishedContent } from '../plugins/site-content';
 
 /** An opening that is not shown (closed, scheduled or unknown): answered outside the cache. */
 class NotShown extends Error {}
@@ -79,8 +86,23 @@ export interface PageAnswer {
  */
 export const pageRoutes = fp(sitePages, {
   name: 'site-pages',
-  dependencies: ['xsrf-cookies', 'live-answers'],
+  dependencies: ['xsrf-cookies', 'live-answers', 'site-content'],
 });
+
+/** What of the published content a route's page shows, or undefined: it shows the seeds. */
+function shownContent(id: RouteId | undefined, overrides: SiteContent): SiteContent | undefined {
+  const shown: Record<string, unknown> = {};
+  for (const contentId of contentShownOn(id)) {
+    if (overrides[contentId] !== undefined) shown[contentId] = overrides[contentId];
+  }
+  return Object.keys(shown).length > 0 ? (shown as SiteContent) : undefined;
+}
+
+/** The content whose published form differs between two published contents. */
+function changedContent(before: SiteContent, after: SiteContent): Set<ContentId> {
+  const ids = new Set([...Object.keys(before), ...Object.keys(after)] as ContentId[]);
+  return new Set([...ids].filter((id) => JSON.stringify(before[id]) !== JSON.stringify(after[id])));
+}
 
 async function sitePages(
   app: FastifyInstance,
@@ -88,35 +110,43 @@ async function sitePages(
 ) {
   const { repos } = app;
   const { renderer, assets, built, styles, bootScriptHash } = pages;
+  /** The not-found page by path, of the content `published` (cleared when it changes). */
   const rendered = new Map<string, RenderedPage>();
-  /** By origin, then route: the documents as the bytes they are sent as. */
-  const stored = new Map<string, Map<RouteId, Promise<StoredAnswer>>>();
-  if (pages.stored) {
-    const byId = new Map<RouteId, Promise<StoredAnswer>>();
-    for (const [id, answer] of Object.entries(pages.stored.pages) as [RouteId, StoredAnswer][]) {
-      byId.set(id, Promise.resolve(answer));
-    }
-    stored.set(pages.stored.origin, byId);
-  }
+  /** The published content the stored documents and the rendered pages show (read when ready). */
+  let published: PublishedContent = { version: Number.NaN, overrides: {} };
+  /** By origin, then route: the documents of `published` as the bytes they are sent as. */
+  let stored = new Map<string, Map<RouteId, Promise<StoredAnswer>>>();
 
   /** The not-found page, rendered once per path (the 100 latest kept). */
-  async function renderCached(url: string) {
+  async function renderCached(url: string, data: PageDataInput | undefined) {
     const hit = rendered.get(url);
     if (hit) return hit;
-    const page = await renderer.renderPage(url);
+    const page = await renderer.renderPage(url, data);
     rendered.set(url, page);
     // The oldest entry first: Map keeps insertion order.
     if (rendered.size > RENDERED_MAX) rendered.delete(rendered.keys().next().value!);
     return page;
   }
 
-  /** A page's whole document: the route's page (built, or rendered now) in its frame. */
-  async function documentOf(answer: PageAnswer, origin: string) {
-    const { id, url, data, jsonLd } = answer;
+  /**
+   * A page's whole document: the route's page (built, or rendered now) in its frame, showing
+   * the published content `content` (docs/content.md, "Pages rendered from the store"): the
+   * build's page when the page shows none of its edits, else rendered with the edits it shows
+   * (in its data, which the browser's code reads too).
+   */
+  async function documentOf(
+    answer: PageAnswer,
+    origin: string,
+    content: PublishedContent | SiteContent = published,
+  ) {
+    const { id, url, jsonLd } = answer;
+    const overrides = 'overrides' in content ? (content.overrides as SiteContent) : content;
+    const shown = shownContent(id, overrides);
+    const data = shown ? { ...answer.data, content: shown } : answer.data;
     const page =
       id === undefined
-        ? await renderCached(url)
-        : (built[id] ?? (await renderer.renderPage(url, data)));
+        ? await renderCached(url, data)
+        : ((shown ? undefined : built[id]) ?? (await renderer.renderPage(url, data)));
     const path = url.split('?')[0]!;
     return renderer.renderDocument({
       page,
@@ -128,6 +158,73 @@ async function sitePages(
       // Section routes and /dashboard stay crawlable: their canonical URL names their page.
       noindex: answer.noindex === true || !id || routeDef(id).render === 'browser',
     });
+  }
+
+  /** A page with no live data as stored bytes, made of `content`, dropped if making it fails. */
+  function makeStatic(
+    byId: Map<RouteId, Promise<StoredAnswer>>,
+    id: RouteId,
+    origin: string,
+    content: PublishedContent,
+  ): Promise<StoredAnswer> {
+    const made = documentOf({ id, url: routes[id].path }, origin, content).then((html) =>
+      storeAnswer(html),
+    );
+    made.catch(() => {
+      if (byId.get(id) === made) byId.delete(id);
+    });
+    byId.set(id, made);
+    return made;
+  }
+
+  // A publish (on this node or another): every stored page that shows what changed is made
+  // again now, before a visitor asks for it; the others keep their bytes. The publish's answer
+  // waits for this on its own node (siteContent.settled).
+  app.siteContent.onNew(async (next, previous) => {
+    const changed = changedContent(previous.overrides, next.overrides);
+    const shows = (id: RouteId) => contentShownOn(id).some((each) => changed.has(each));
+    const renders: Promise<StoredAnswer>[] = [];
+    const fresh = new Map<string, Map<RouteId, Promise<StoredAnswer>>>();
+    for (const [origin, byId] of stored) {
+      const kept = new Map<RouteId, Promise<StoredAnswer>>();
+      for (const [id, answer] of byId) {
+        if (shows(id)) renders.push(makeStatic(kept, id, origin, next));
+        else kept.set(id, answer);
+      }
+      fresh.set(origin, kept);
+    }
+    stored = fresh;
+    published = next;
+    rendered.clear();
+    await Promise.all(renders);
+  });
+
+  /**
+   * A draft seen at its page's real URL (`?preview=<token>`, docs/content.md): the published
+   * content with the draft of the page, or of a block it shows, whose preview token this is;
+   * rendered for this request, never stored, kept out of search engines and caches. Any other
+   * token shows the page as visitors see it.
+   */
+  async function sendPreview(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: RouteId,
+    token: string,
+  ): Promise<boolean> {
+    for (const contentId of contentShownOn(id)) {
+      const draft = await repos.content.draftForPreview(contentId, token);
+      if (!draft) continue;
+      const content = { ...published.overrides, [contentId]: draft.content } as SiteContent;
+      const origin = publicOrigin(request, config.publicUrl);
+      const html = await documentOf({ id, url: routes[id].path, noindex: true }, origin, content);
+      app.ensureXsrfCookie(request, reply);
+      // Not the reply itself: awaited, a reply is a thenable that resolves to nothing.
+      reply
+        .headers({ ...headersOf(id), 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' })
+        .send(html);
+      return true;
+    }
+    return false;
   }
 
   // The shell's and the screen's rules; the not-found page has the shell's alone.
@@ -148,6 +245,21 @@ async function sitePages(
     return made;
   };
 
+  // The build's pages, for the origin it was built for, once the content is read (the app is
+  // built before the database is prepared, and ready after).
+  app.addHook('onReady', async () => {
+    published = await app.siteContent.current();
+    if (!pages.stored) return;
+    const { origin } = pages.stored;
+    const byId = new Map<RouteId, Promise<StoredAnswer>>();
+    stored.set(origin, byId);
+    for (const [id, answer] of Object.entries(pages.stored.pages) as [RouteId, StoredAnswer][]) {
+      // The build rendered the seeds: a page showing published edits is made again now.
+      if (!shownContent(id, published.overrides)) byId.set(id, Promise.resolve(answer));
+      else makeStatic(byId, id, origin, published).catch(() => undefined);
+    }
+  });
+
   /**
    * A page with no live data (docs/performance.md, "Prebuilt pages as stored bytes"): the bytes
    * the build stored for its origin, or, for another origin (PUBLIC_URL unset or changed since
@@ -155,6 +267,13 @@ async function sitePages(
    * Only the XSRF cookie, a header, is made per request.
    */
   async function sendStatic(request: FastifyRequest, reply: FastifyReply, id: RouteId) {
+    const token = (request.query as Record<string, unknown>)[PREVIEW_PARAM];
+    if (typeof token === 'string' && token !== '') {
+      if (await sendPreview(request, reply, id, token)) return reply;
+    }
+    // The content version this node knows is read again at most a second after the last read,
+    // and at once when Redis tells of a publish: the pages of a newer content are made first.
+    await app.siteContent.current();
     const origin = publicOrigin(request, config.publicUrl);
     let byId = stored.get(origin);
     if (!byId) {
@@ -162,17 +281,7 @@ async function sitePages(
       stored.set(origin, byId);
       if (stored.size > STORED_ORIGINS_MAX) stored.delete(stored.keys().next().value!);
     }
-    let answer = byId.get(id);
-    if (!answer) {
-      const path = routes[id].path;
-      answer = documentOf({ id, url: path }, origin).then((html) => storeAnswer(html));
-      const made = answer;
-      made.catch(() => {
-        if (byId.get(id) === made) byId.delete(id);
-      });
-      byId.set(id, made);
-    }
-    const bytes = await answer;
+    const bytes = await (byId.get(id) ?? makeStatic(byId, id, origin, published));
     app.ensureXsrfCookie(request, reply);
     return sendStored(request, reply, bytes, headersOf(id));
   }
@@ -189,10 +298,12 @@ async function sitePages(
     make: (now: Date) => Promise<Pick<PageAnswer, 'data' | 'jsonLd'>>,
   ) {
     const origin = publicOrigin(request, config.publicUrl);
+    // Every page shows the offices (the footer): a publish makes the live pages again too.
+    const { version } = await app.siteContent.current();
     return app.sendLive(
       request,
       reply,
-      `page\n${origin}\n${url}`,
+      `page\n${origin}\n${url}\n${version}`,
       async (now) => {
         const { data, jsonLd } = await make(now);
         const html = await documentOf({ id, url, data, jsonLd }, origin);

@@ -38,6 +38,8 @@ export interface Fixtures {
   /** The hiring manager of `jobId`'s team, and an interviewer of `applicantId`'s interview. */
   hiringManager: User;
   interviewer: User;
+  /** An editor of the site's content: the content routes and their own account, nothing else. */
+  editor: User;
   /** A session of the admin, and a resume link signed for it. */
   adminSession: string;
   resumeUrl: string;
@@ -50,6 +52,7 @@ export interface Fixtures {
   complianceToken: string;
   hiringManagerToken: string;
   interviewerToken: string;
+  editorToken: string;
 }
 
 /** A personal API token of `user`, made straight in the database; its secret. */
@@ -79,6 +82,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
   const compliance = await createUser(t, 'sec-compliance@example.com', 'compliance');
   const hiringManager = await createUser(t, 'sec-manager@example.com', 'hiring_manager');
   const interviewer = await createUser(t, 'sec-interviewer@example.com', 'interviewer');
+  const editor = await createUser(t, 'sec-editor@example.com', 'editor');
   await putOnTeam(t, jobId, hiringManager.id, 'hiring_manager');
   const interviewId = await insertInterview(t, first.ApplicantID, [interviewer.id]);
   const adminSession = await openSession(t, admin);
@@ -121,6 +125,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     compliance,
     hiringManager,
     interviewer,
+    editor,
     adminSession,
     resumeUrl,
     replyFileUrl,
@@ -130,6 +135,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     complianceToken: await personalToken(t, compliance),
     hiringManagerToken: await personalToken(t, hiringManager),
     interviewerToken: await personalToken(t, interviewer),
+    editorToken: await personalToken(t, editor),
   };
 }
 
@@ -235,9 +241,13 @@ export const SESSION_ONLY_ROUTES: ReadonlySet<string> = new Set([
 
 /**
  * The console routes each role that works within a reach (domains/team/reach.ts) reaches, with
- * the fixtures' opening and applicant in it; every other console route answers it 403.
+ * the fixtures' opening and applicant in it, and the routes an editor reaches (the site's
+ * content); every other console route answers them 403.
  */
-export const REACH_ROLE_ROUTES: Record<'hiring_manager' | 'interviewer', ReadonlySet<string>> = {
+export const REACH_ROLE_ROUTES: Record<
+  'hiring_manager' | 'interviewer' | 'editor',
+  ReadonlySet<string>
+> = {
   hiring_manager: new Set([
     ...OWN_ROUTES,
     'GET /api/recruiters/jobs',
@@ -283,6 +293,20 @@ export const REACH_ROLE_ROUTES: Record<'hiring_manager' | 'interviewer', Readonl
     // Their own interviews of the applicant, with the kits (read only).
     'GET /api/recruiters/applicants/:id/interviews',
     'GET /api/recruiters/feedback-due',
+  ]),
+  // The site's words (docs/content.md), and no opening, applicant, report or account of others.
+  editor: new Set([
+    ...OWN_ROUTES,
+    'GET /api/recruiters/content',
+    'GET /api/recruiters/content/:id',
+    'PUT /api/recruiters/content/:id/draft',
+    'GET /api/recruiters/content/:id/revisions',
+    'GET /api/recruiters/content/:id/diff',
+    'POST /api/recruiters/content/:id/publish',
+    'POST /api/recruiters/content/:id/revisions/:revisionId/restore',
+    'POST /api/recruiters/content/:id/preview',
+    'POST /api/recruiters/content/images',
+    'GET /api/recruiters/content/images',
   ]),
 };
 
@@ -665,8 +689,9 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
       url: '/api/recruiters/jobs/999999/stage-templates',
       body: { stageTemplates: [] },
     },
-    // The site's words (docs/content.md): admins only; a draft its schema refuses (no change),
-    // no such revision.
+    // The site's words (docs/content.md): admins and editors; a draft its schema refuses (no
+    // change), no such revision; a publish and a preview of a page with no draft (409), no such
+    // revision to restore.
     'GET /api/recruiters/content': { url: '/api/recruiters/content' },
     'GET /api/recruiters/content/:id': { url: '/api/recruiters/content/about' },
     'PUT /api/recruiters/content/:id/draft': {
@@ -679,6 +704,14 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
     'GET /api/recruiters/content/:id/diff': {
       url: '/api/recruiters/content/about/diff?left=999999&right=999998',
     },
+    'POST /api/recruiters/content/:id/publish': {
+      url: '/api/recruiters/content/about/publish',
+      body: {},
+    },
+    'POST /api/recruiters/content/:id/revisions/:revisionId/restore': {
+      url: '/api/recruiters/content/about/revisions/999999/restore',
+    },
+    'POST /api/recruiters/content/:id/preview': { url: '/api/recruiters/content/about/preview' },
     // Its images: an upload as JSON is refused with 415 once past the guards; no such image
     // to serve (the public variants meet no guard but their path's).
     'POST /api/recruiters/content/images': { url: '/api/recruiters/content/images', body: {} },

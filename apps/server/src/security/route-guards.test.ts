@@ -407,12 +407,14 @@ describe(`security: every route meets its guard, whatever the spelling (${engine
     }
   });
 
-  it.each(['hiring_manager', 'interviewer'] as const)(
+  it.each(['hiring_manager', 'interviewer', 'editor'] as const)(
     'the %s role reaches the routes it names, by session and by token, and no other console route',
     async (role) => {
-      const person = role === 'hiring_manager' ? fixtures.hiringManager : fixtures.interviewer;
-      const token =
-        role === 'hiring_manager' ? fixtures.hiringManagerToken : fixtures.interviewerToken;
+      const { person, token } = {
+        hiring_manager: { person: fixtures.hiringManager, token: fixtures.hiringManagerToken },
+        interviewer: { person: fixtures.interviewer, token: fixtures.interviewerToken },
+        editor: { person: fixtures.editor, token: fixtures.editorToken },
+      }[role];
       const reached = REACH_ROLE_ROUTES[role];
       const routes = guarded().filter((r) => r.access === 'session' || r.access === 'session-link');
       // Every route it names is one the router knows.
@@ -425,11 +427,15 @@ describe(`security: every route meets its guard, whatever the spelling (${engine
         'DELETE /api/recruiters/session/sessions/:handle',
         'DELETE /api/recruiters/session/passkeys/:id',
         'PUT /api/recruiters/interviews/:id/scorecard',
+        'GET /api/recruiters/content/:id/diff',
+        'POST /api/recruiters/content/:id/revisions/:revisionId/restore',
       ]);
       const outcome = (status: number, key: string) =>
         status < 400 ||
         status === 400 ||
         status === 409 ||
+        // An image upload sent as JSON: refused by its type once past the guards.
+        status === 415 ||
         (status === 404 && namesNothing.has(key))
           ? 'reached'
           : status === 403

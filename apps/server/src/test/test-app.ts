@@ -150,6 +150,8 @@ export async function createTestApp(
     ALERTS_INTERVAL_MS: '0',
     CALENDAR_INTERVAL_MS: '0',
     NOTIFICATIONS_INTERVAL_MS: '0',
+    // Scheduled content publishes: tests call repos.content.publishDue(now) themselves.
+    CONTENT_PUBLISH_INTERVAL_MS: '0',
     ...env,
   });
   const cookieSecret = 'test-cookie-secret-0123456789abcdef0123';

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { focusAreas } from '@lumenfield/site-content';
+import type { FocusAreas } from '@lumenfield/site-content';
+import { useContent } from '@/lib/site-content';
 import { Section, type SectionProps } from './section';
 import './focus-block.css';
 
-type FocusKey = (typeof focusAreas.items)[number]['key'];
+type FocusKey = FocusAreas['items'][number]['key'];
 
 /** One small geometric glyph per focus area, drawn on a 48-unit grid. */
 const glyphs: Record<FocusKey, ReactNode> = {
@@ -44,6 +45,7 @@ export interface FocusBlockProps {
 
 /** The 'What we Focus' block: People, Process, Technology, Data, each with its own glyph. */
 export function FocusBlock({ id = 'what-we-focus', tone = 'navy' }: FocusBlockProps) {
+  const focusAreas = useContent('focusAreas');
   return (
     <Section
       id={id}

@@ -1,4 +1,4 @@
-import { solutions } from '@lumenfield/site-content';
+import { useContent } from '@/lib/site-content';
 import { NumberedList } from './numbered-list';
 import { Section, type SectionProps } from './section';
 import './solutions-list.css';
@@ -10,6 +10,7 @@ export interface SolutionsListProps {
 
 /** The solutions list the spec repeats across pages, one numbered tile per solution. */
 export function SolutionsList({ id = 'solutions', tone = 'sand' }: SolutionsListProps) {
+  const solutions = useContent('solutions');
   return (
     <Section
       id={id}

@@ -1,9 +1,9 @@
 import { BRAND, PRIVACY_EMAIL } from '@lumenfield/contract';
-import { offices, type AwardListingId, type PartnerName } from '@lumenfield/site-content';
+import type { AwardListingId, PartnerName } from '@lumenfield/site-content';
 
 /**
  * The one typed site configuration (docs/search.md): brand, contact, partners, social links and
- * the HR portal, and the offices from the site's content. Values the spec hides are
+ * the HR portal. The offices are the site's content (`useContent('offices')`). Values the spec hides are
  * illustrative: example.com addresses, 555 numbers.
  */
 export interface Partner {
@@ -34,8 +34,6 @@ export const site = {
   },
   /** The HR portal behind /hr (the server redirects there; HR_SITE_URL configures it). */
   hrPath: '/hr',
-  /** The offices: the site's content (@lumenfield/site-content), edited in the console. */
-  offices,
   partners: [
     { name: 'Guidewire', programme: 'PartnerConnect consulting' },
     { name: 'Microsoft', programme: 'Solutions partner' },

@@ -1,4 +1,5 @@
 import { readPageData as readPageDataOf, usePageData as usePageDataOf } from '@lumenfield/page-kit';
+import type { SiteContent } from '@lumenfield/site-content';
 import type {
   AlertPageState,
   ApplicantPageState,
@@ -33,6 +34,11 @@ export interface PageData {
   };
   /** The applicant's own page: what it shows, its path, the token for its forms. */
   applicant?: ApplicantPageState;
+  /**
+   * What editors published of the content this page shows, where it differs from the seed
+   * (lib/site-content.ts); absent when the page shows the content it was built with.
+   */
+  content?: SiteContent;
 }
 
 export { PAGE_DATA_ELEMENT_ID, PageDataProvider } from '@lumenfield/page-kit';

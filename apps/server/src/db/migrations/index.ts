@@ -41,6 +41,7 @@ import * as apiTokenMethods from './0040-api-token-methods';
 import * as reportStays from './0041-report-stays';
 import * as openingListIndexes from './0042-opening-list-indexes';
 import * as content from './0043-content';
+import * as contentVersion from './0044-content-version';
 import * as contentImages from './0045-content-images';
 
 /**
@@ -91,5 +92,6 @@ export const migrations: Record<string, Migration> = {
   '0041-report-stays': reportStays,
   '0042-opening-list-indexes': openingListIndexes,
   '0043-content': content,
+  '0044-content-version': contentVersion,
   '0045-content-images': contentImages,
 };

@@ -6,6 +6,8 @@ import type { ContentRevisions } from '../../db/schema.generated';
 import { jsonColumn } from '../../db/json-column';
 import { writeTransaction } from '../../db/write-transaction';
 import { HttpProblem } from '../../lib/http-problem';
+import { dataVersionRepository } from '../../db/data-version';
+import { auditRepository } from '../audit/audit-repository';
 import { contentDiff, type ContentChange } from './content-diff';
 
 /** A page's content: any JSON document (each page family's schema is its editor's business). */
@@ -46,9 +48,17 @@ export interface PublishedPage {
   publishedAt: string;
 }
 
-/** What a publish did: went live (the page's new version), or was scheduled. */
+/**
+ * What a publish did: went live (the page's new version, and the content's data version its
+ * transaction made, which every node compares), or was scheduled.
+ */
 export type PublishOutcome =
-  | { state: 'published'; revision: ContentRevisionWithContent; version: number }
+  | {
+      state: 'published';
+      revision: ContentRevisionWithContent;
+      version: number;
+      dataVersion: number;
+    }
   | { state: 'scheduled'; revision: ContentRevisionWithContent };
 
 const revisionColumns = [
@@ -185,10 +195,21 @@ export function contentRepository(db: Db) {
       .where('pageId', '=', page.pageId)
       .returning('version')
       .executeTakeFirstOrThrow();
+    await auditRepository(trx).record(
+      {
+        actor: userId === null ? { label: null } : { userId },
+        action: 'content-publish',
+        target: `content ${page.pageId}`,
+        detail: `revision ${page.draftRevisionId}, version ${updated.version}`,
+      },
+      now,
+    );
     return {
       state: 'published' as const,
       revision: await mustRevision(trx, page.draftRevisionId),
       version: Number(updated.version),
+      // Every node renders its pages again when it reads a newer one (domains/index.ts).
+      dataVersion: await dataVersionRepository(trx, 'content').bump(),
     };
   }
 
@@ -305,18 +326,21 @@ export function contentRepository(db: Db) {
 
     /**
      * Publishes the page's draft now, or schedules it when `at` is later than `now` (it stays
-     * the draft until `publishDue` finds it due). 409 when the page has no draft.
+     * the draft until `publishDue` finds it due). 409 when the page has no draft. `check` is
+     * given the draft's content under the page's lock and refuses it by throwing.
      */
     async publish(
       pageId: string,
       userId: number,
       now: Date,
-      options: { at?: Date } = {},
+      options: { at?: Date; check?: (content: PageContent) => void } = {},
     ): Promise<PublishOutcome> {
       return changePage(pageId, async (trx) => {
         const page = await pageRow(trx, pageId);
         const draftId = page.draftRevisionId;
         if (draftId === null) throw new HttpProblem(409, `Page ${pageId} has no draft to publish.`);
+        // The guards judge the draft as it is published: no save can come between.
+        options.check?.((await mustRevision(trx, draftId)).content);
         if (options.at && options.at.getTime() > now.getTime()) {
           // Who scheduled it publishes it: `published_by` is theirs before `published_at` is set.
           await trx
@@ -324,6 +348,15 @@ export function contentRepository(db: Db) {
             .set({ publishAt: options.at.toISOString(), publishedBy: userId })
             .where('id', '=', draftId)
             .execute();
+          await auditRepository(trx).record(
+            {
+              actor: { userId },
+              action: 'content-schedule',
+              target: `content ${pageId}`,
+              detail: `revision ${draftId} at ${options.at.toISOString()}`,
+            },
+            now,
+          );
           return { state: 'scheduled', revision: await mustRevision(trx, draftId) };
         }
         return publishDraft(trx, { pageId, draftRevisionId: draftId }, userId, now);
@@ -337,7 +370,7 @@ export function contentRepository(db: Db) {
      */
     async publishDue(
       now: Date,
-    ): Promise<{ pageId: string; revisionId: number; version: number }[]> {
+    ): Promise<{ pageId: string; revisionId: number; version: number; dataVersion: number }[]> {
       const at = now.toISOString();
       const candidates = await db
         .selectFrom('contentPages as p')
@@ -347,7 +380,8 @@ export function contentRepository(db: Db) {
         .where('r.publishAt', '<=', at)
         .orderBy('p.pageId')
         .execute();
-      const done: { pageId: string; revisionId: number; version: number }[] = [];
+      const done: { pageId: string; revisionId: number; version: number; dataVersion: number }[] =
+        [];
       for (const { pageId } of candidates) {
         const published = await changePage(pageId, async (trx) => {
           const due = await trx
@@ -362,7 +396,12 @@ export function contentRepository(db: Db) {
           return publishDraft(trx, { pageId, draftRevisionId: due.id }, due.publishedBy, now);
         });
         if (published)
-          done.push({ pageId, revisionId: published.revision.id, version: published.version });
+          done.push({
+            pageId,
+            revisionId: published.revision.id,
+            version: published.version,
+            dataVersion: published.dataVersion,
+          });
       }
       return done;
     },
@@ -426,6 +465,15 @@ export function contentRepository(db: Db) {
         // The draft it replaces was never published: nothing keeps it.
         if (page.draftRevisionId !== null)
           await trx.deleteFrom('contentRevisions').where('id', '=', page.draftRevisionId).execute();
+        await auditRepository(trx).record(
+          {
+            actor: { userId },
+            action: 'content-restore',
+            target: `content ${pageId}`,
+            detail: `revision ${revisionId} as the draft`,
+          },
+          now,
+        );
         return mustRevision(trx, id);
       });
     },

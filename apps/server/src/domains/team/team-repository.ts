@@ -76,13 +76,13 @@ export function teamRepository(db: Db) {
       reaches(db, reach, 'applicant', applicantId),
     /** Whether the opening is within `reach` (false for one that does not exist). */
     reachesJob: (reach: Reach, jobId: number) => reaches(db, reach, 'job', jobId),
-    /** The active accounts a team may name (every role but compliance), by name. */
+    /** The active accounts a team may name (every role but compliance and editor), by name. */
     async people(): Promise<TeamPerson[]> {
       const rows = await db
         .selectFrom('users')
         .select(['id', 'name', 'email', 'role'])
         .where('isActive', '=', 1)
-        .where('role', '!=', 'compliance')
+        .where('role', 'not in', ['compliance', 'editor'])
         .orderBy('name')
         .orderBy('id')
         .execute();

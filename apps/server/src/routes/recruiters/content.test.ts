@@ -24,10 +24,15 @@ describe(`the site's words in the console (${engine})`, () => {
   let clock = Date.parse('2026-05-04T09:00:00Z');
   let admin: string;
   let recruiter: string;
+  let editor: string;
   beforeAll(async () => {
     t = await createTestApp({}, { now: () => new Date(clock) });
     admin = await openSession(t, await createUser(t, 'content.admin@example.com', 'admin'));
     recruiter = await openSession(t, await createUser(t, 'content.recruiter@example.com'));
+    editor = await openSession(
+      t,
+      await createUser(t, 'content.editor@example.com', 'editor', 'Eda Editor'),
+    );
   });
   afterAll(() => t.close());
 
@@ -158,5 +163,21 @@ describe(`the site's words in the console (${engine})`, () => {
     expect(
       (await call('GET', `/home/diff?left=${live}&right=${about[0]!.revisionId}`)).statusCode,
     ).toBe(404);
+  });
+
+  it("lets an editor save the about page's draft in their name, and nothing of hiring", async () => {
+    const about = (await call('GET', '/about', undefined, editor)).json() as ContentEntryDetail;
+    const content = about.published as { meta: { description: string } };
+    const edited = { ...content, meta: { description: 'Who we are, in one line.' } };
+    const saved = await call('PUT', '/about/draft', { content: edited }, editor);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((saved.json() as ContentEntryDetail).draft).toMatchObject({ createdBy: 'Eda Editor' });
+    const list = (await call('GET', '', undefined, editor)).json() as {
+      entries: ContentEntrySummary[];
+    };
+    expect(list.entries.find((entry) => entry.id === 'about')?.draft?.createdBy).toBe('Eda Editor');
+    for (const url of ['/api/recruiters/jobs', '/api/recruiters/applicants']) {
+      expect((await consoleRequest(t, editor, 'GET', url)).statusCode, url).toBe(403);
+    }
   });
 });

@@ -11,10 +11,17 @@ import {
   contentFamilies,
   contentParamsSchema,
   contentPaths,
+  contentPreviewSchema,
+  contentPublishBodySchema,
+  contentRestoreParamsSchema,
   contentRevisionsSchema,
+  PREVIEW_PARAM,
+  previewPageOf,
+  publishProblems,
   type ContentEntrySummary,
   type ContentId,
 } from '@lumenfield/site-content';
+import { routes } from '@lumenfield/routes';
 import type { ContentRevision } from '../../domains/content/content-repository';
 import { HttpProblem } from '../../lib/http-problem';
 import { consoleProblems, signedIn } from './console-user';
@@ -30,6 +37,21 @@ const entryOf = (id: ContentId) => registered.get(id)!;
  * The content a family's schema refuses, as the field errors a form shows beside each field:
  * `content.hero.tellMe.options` for the home page's tell-me options.
  */
+/**
+ * The draft as a publish judges it: its family's schema, then the guards at publish (headings
+ * in order, alt text, no script or style, internal links that answer), each refusal beside its
+ * field as a save's are (docs/content.md, "Guards at publish").
+ */
+function publishable(id: ContentId, content: unknown): void {
+  const problems = publishProblems(entryOf(id).family, checked(id, content));
+  if (problems.length === 0) return;
+  throw new HttpProblem(
+    400,
+    'This cannot be published yet: see each field.',
+    fieldErrorsOf(problems, 'content'),
+  );
+}
+
 function checked(id: ContentId, content: unknown): unknown {
   const parsed = contentFamilies[entryOf(id).family].safeParse(content);
   if (parsed.success) return parsed.data;
@@ -43,9 +65,10 @@ function checked(id: ContentId, content: unknown): unknown {
 /**
  * The site's words, edited (docs/content.md): every page and shared block with what visitors
  * see and its one draft, saved in place and checked by its family's schema; the published
- * revisions, and a diff of any two revisions of a page (its draft's against what is live).
- * Publishing, and restoring a revision, come with the pages rendered from the store: a publish
- * visitors did not see would say something untrue.
+ * revisions, and a diff of any two revisions of a page (its draft's against what is live);
+ * publishing now or at a time (the draft judged again under its page's lock; this node's pages
+ * made again before the answer, the others' at once), restoring a revision as the draft, and a
+ * private preview link of the draft.
  */
 export const consoleContentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos } = app;
@@ -202,6 +225,75 @@ export const consoleContentRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       }
       return { changes: await repos.content.diff(left, right) };
+    },
+  );
+
+  app.post(
+    contentPaths.publish,
+    {
+      config: editors,
+      schema: {
+        summary: "Publish a page's draft now (every node's pages show it), or at a time",
+        tags,
+        params: contentParamsSchema,
+        body: contentPublishBodySchema,
+        response: { 200: contentEntrySchema, ...consoleProblems(404, 409) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { user } = signedIn(request);
+      const now = app.now();
+      const at = request.body.at === undefined ? undefined : new Date(request.body.at);
+      const outcome = await repos.content.publish(id, user.id, now, {
+        at,
+        check: (content) => publishable(id, content),
+      });
+      // This node's pages show it before the editor is told it is live; the other nodes hear
+      // of the new version at once (Redis) or within a second (plugins/site-content.ts).
+      if (outcome.state === 'published') await app.siteContent.settled();
+      return entryDetail(id);
+    },
+  );
+
+  app.post(
+    contentPaths.restore,
+    {
+      config: editors,
+      schema: {
+        summary: 'Make an earlier published revision the draft, to preview and publish',
+        tags,
+        params: contentRestoreParamsSchema,
+        response: { 200: contentEntrySchema, ...consoleProblems(404) },
+      },
+    },
+    async (request) => {
+      const { id, revisionId } = request.params;
+      const { user } = signedIn(request);
+      await repos.content.restore(id, revisionId, user.id, app.now());
+      return entryDetail(id);
+    },
+  );
+
+  app.post(
+    contentPaths.preview,
+    {
+      config: editors,
+      schema: {
+        summary: "A private link showing the draft at its page's real URL",
+        tags,
+        params: contentParamsSchema,
+        response: { 200: contentPreviewSchema, ...consoleProblems(404, 409) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!(await repos.content.draft(id))) {
+        throw new HttpProblem(409, 'Save a draft first: the preview shows the draft.');
+      }
+      const token = await repos.content.createPreviewToken(id);
+      const path = routes[previewPageOf(id)].path;
+      return { url: `${path}?${PREVIEW_PARAM}=${encodeURIComponent(token)}` };
     },
   );
 };

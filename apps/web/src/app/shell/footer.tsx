@@ -3,9 +3,11 @@ import { Icon } from '@/components/icons';
 import { Logo } from '@/components/logo';
 import { footerQuickLinks } from '@lumenfield/routes';
 import { site, telHref } from '@/config/site';
+import { useContent } from '@/lib/site-content';
 import './footer.css';
 
 export function Footer() {
+  const offices = useContent('offices');
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer" id="site-footer">
@@ -46,11 +48,15 @@ export function Footer() {
           <div className="site-footer__col site-footer__offices">
             <h2 className="site-footer__heading">Offices</h2>
             <ul className="site-footer__list">
-              {site.offices.map((office) => (
+              {offices.map((office) => (
                 <li key={office.id} className="site-footer__office">
                   <span className="site-footer__office-name">{office.name}</span>
                   <span>{office.addressLines.slice(0, 2).join(', ')}</span>
-                  <a href={telHref(office.phones[0].number)}>{office.phones[0].number}</a>
+                  {office.phones.slice(0, 1).map(({ number }) => (
+                    <a key={number} href={telHref(number)}>
+                      {number}
+                    </a>
+                  ))}
                 </li>
               ))}
             </ul>

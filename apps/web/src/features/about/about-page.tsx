@@ -6,11 +6,13 @@ import { PageIntro } from '@/components/page-intro';
 import { Card, CardGrid, Section } from '@/components/section';
 import { routes, type ScreenProps } from '@lumenfield/routes';
 import { site } from '@/config/site';
-import { aboutContent as content, type Person } from '@lumenfield/site-content';
+import type { Person } from '@lumenfield/site-content';
+import { useContent } from '@/lib/site-content';
 import { usePageMeta } from '@/lib/page-meta';
 import './about.css';
 
 export default function AboutPage({ routeId }: ScreenProps) {
+  const content = useContent('about');
   const { title } = routes[routeId];
   usePageMeta({ title, description: content.meta.description });
   const { intro, purpose, values, founders, management, diversity, partnerships, giving } = content;

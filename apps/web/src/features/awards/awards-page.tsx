@@ -4,12 +4,13 @@ import { PageIntro } from '@/components/page-intro';
 import { Section } from '@/components/section';
 import { routes, type ScreenProps } from '@lumenfield/routes';
 import { site } from '@/config/site';
-import { awardsContent as content } from '@lumenfield/site-content';
+import { useContent } from '@/lib/site-content';
 import { usePageMeta } from '@/lib/page-meta';
 import { AwardBadge } from './award-badge';
 import './awards.css';
 
 export default function AwardsPage({ routeId }: ScreenProps) {
+  const content = useContent('awards');
   const { title } = routes[routeId];
   usePageMeta({ title, description: content.meta.description });
 

@@ -4,13 +4,15 @@ import { PageIntro } from '@/components/page-intro';
 import { Section } from '@/components/section';
 import { routes, type ScreenProps } from '@lumenfield/routes';
 import { site, telHref } from '@/config/site';
-import { contactContent as content } from '@lumenfield/site-content';
+import { useContent } from '@/lib/site-content';
 import { Island } from '@/lib/island';
 import { usePageMeta } from '@/lib/page-meta';
 import { OfficeTabs } from './office-tabs';
 import './contact.css';
 
 export default function ContactPage({ routeId }: ScreenProps) {
+  const content = useContent('contact');
+  const officeList = useContent('offices');
   const { title } = routes[routeId];
   usePageMeta({ title, description: content.meta.description });
   const { intro, quick, whatWillHappen, offices } = content;
@@ -41,8 +43,8 @@ export default function ContactPage({ routeId }: ScreenProps) {
       </Section>
 
       <Section id="offices" tone="sand" heading={offices}>
-        <Island name="office-tabs" props={{ offices: site.offices, text: offices }}>
-          <OfficeTabs offices={site.offices} text={offices} />
+        <Island name="office-tabs" props={{ offices: officeList, text: offices }}>
+          <OfficeTabs offices={officeList} text={offices} />
         </Island>
       </Section>
     </>

@@ -1,12 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { site } from '@/config/site';
-import { contactContent } from '@lumenfield/site-content';
+import { contactContent, offices } from '@lumenfield/site-content';
 import { OfficeTabs } from './office-tabs';
 
-const renderTabs = () =>
-  render(<OfficeTabs offices={site.offices} text={contactContent.offices} />);
+const renderTabs = () => render(<OfficeTabs offices={offices} text={contactContent.offices} />);
 
 describe('OfficeTabs', () => {
   it('starts on the USA with its address card and map, other maps not created', () => {

@@ -3,7 +3,7 @@ import { CtaBand } from '@/components/cta-band';
 import { Icon } from '@/components/icons';
 import { Section } from '@/components/section';
 import { routes, type ScreenProps } from '@lumenfield/routes';
-import { homeContent as content } from '@lumenfield/site-content';
+import { useContent } from '@/lib/site-content';
 import { Island } from '@/lib/island';
 import { usePageMeta } from '@/lib/page-meta';
 import { HeroArt } from './hero-art';
@@ -12,6 +12,7 @@ import { Timeline } from './timeline';
 import './home.css';
 
 export default function HomePage({ routeId }: ScreenProps) {
+  const content = useContent('home');
   const { title } = routes[routeId];
   usePageMeta({ title, description: content.meta.description });
   const { hero, expertise, thoughtLeadership, impact, timeline, closing } = content;

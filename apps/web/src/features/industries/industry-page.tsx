@@ -7,14 +7,13 @@ import { Card, CardGrid, Section } from '@/components/section';
 import { routes, type RouteId, type ScreenProps } from '@lumenfield/routes';
 import { site } from '@/config/site';
 import {
-  industryContent,
   industryPageFor,
-  industryTemplateText as text,
   type IndustryEntry,
   type IndustryPageId,
   type IndustryRouteId,
 } from '@lumenfield/site-content';
 import { usePageMeta } from '@/lib/page-meta';
+import { useContent } from '@/lib/site-content';
 import { IndustryArt } from './industry-art';
 import './industry-page.css';
 
@@ -30,10 +29,11 @@ export default function IndustryPage({ routeId }: ScreenProps) {
     );
   }
   const page = industryPageFor[routeId];
-  return <IndustryTemplate page={page} entry={industryContent[page]} />;
+  return <IndustryTemplate page={page} entry={useContent(page)} />;
 }
 
 function IndustryTemplate({ page, entry }: { page: IndustryPageId; entry: IndustryEntry }) {
+  const text = useContent('industryTemplate');
   const { title } = routes[page];
   usePageMeta({ title, description: entry.description });
   const partners = site.partners.filter((partner) =>

@@ -2,11 +2,14 @@ import type { MouseEvent } from 'react';
 import { PageIntro } from '@/components/page-intro';
 import { routes, type ScreenProps } from '@lumenfield/routes';
 import { site, telHref } from '@/config/site';
-import { privacyContent as content, type PolicyBlock } from '@lumenfield/site-content';
+import type { PolicyBlock } from '@lumenfield/site-content';
+import { useContent } from '@/lib/site-content';
 import { usePageMeta } from '@/lib/page-meta';
 import './privacy.css';
 
 export default function PrivacyPage({ routeId }: ScreenProps) {
+  const content = useContent('privacyPolicy');
+  const offices = useContent('offices');
   const { title } = routes[routeId];
   usePageMeta({ title, description: content.meta.description });
 
@@ -55,7 +58,7 @@ export default function PrivacyPage({ routeId }: ScreenProps) {
               {'showContactDetails' in section && section.showContactDetails ? (
                 <address className="policy__contact">
                   <span>{site.brand.legalName}</span>
-                  <span>{site.offices[0].addressLines.join(', ')}</span>
+                  <span>{offices[0]?.addressLines.join(', ')}</span>
                   <span>
                     {content.contactLabels.email}:{' '}
                     <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a>

@@ -7,12 +7,8 @@ import { PageIntro } from '@/components/page-intro';
 import { Card, CardGrid, Section } from '@/components/section';
 import { SolutionsList } from '@/components/solutions-list';
 import { routes, type ScreenProps } from '@lumenfield/routes';
-import {
-  serviceContent,
-  serviceTemplateText as text,
-  type ServiceEntry,
-  type ServiceRouteId,
-} from '@lumenfield/site-content';
+import { serviceRouteIds, type ServiceEntry, type ServiceRouteId } from '@lumenfield/site-content';
+import { useContent } from '@/lib/site-content';
 import { Island } from '@/lib/island';
 import { usePageMeta } from '@/lib/page-meta';
 import { FamilyMotifArt, FamilyMotifBand } from './family-motif';
@@ -21,7 +17,7 @@ import { ServiceTabs } from './service-tabs';
 import './service-page.css';
 
 function isServiceRoute(id: ScreenProps['routeId']): id is ServiceRouteId {
-  return id in serviceContent;
+  return (serviceRouteIds as readonly string[]).includes(id);
 }
 
 /** The one template every service route renders, fed by its entry in the site-content package. */
@@ -31,10 +27,11 @@ export default function ServicePage({ routeId }: ScreenProps) {
       `No service content for route "${routeId}"; add it to packages/site-content/src/seed/services.ts.`,
     );
   }
-  return <ServiceTemplate routeId={routeId} entry={serviceContent[routeId]} />;
+  return <ServiceTemplate routeId={routeId} entry={useContent(routeId)} />;
 }
 
 function ServiceTemplate({ routeId, entry }: { routeId: ServiceRouteId; entry: ServiceEntry }) {
+  const text = useContent('serviceTemplate');
   const { title } = routes[routeId];
   const family = familyOf(routeId);
   const motif = family?.motif ?? 'enterprise';

@@ -54,6 +54,26 @@ describe('console routes', () => {
     expect(canOpen({ id: 'selfIdReport' }, 'recruiter')).toBe(false);
   });
 
+  it('an editor opens the site content and their account only; admins the content too, recruiters not', () => {
+    expect(matchConsoleRoute('/recruiters/content')).toEqual({ id: 'content' });
+    expect(matchConsoleRoute('/recruiters/content/servicesCcm/')).toEqual({
+      id: 'contentEntry',
+      entryId: 'servicesCcm',
+    });
+    expect(matchConsoleRoute('/recruiters/content/../users').id).toBe('notFound');
+    const entry = { id: 'contentEntry', entryId: 'home' } as const;
+    for (const id of ['openings', 'applicants', 'users', 'reports', 'messages'] as const) {
+      expect(canOpen({ id }, 'editor')).toBe(false);
+    }
+    expect(canOpen({ id: 'content' }, 'editor')).toBe(true);
+    expect(canOpen(entry, 'editor')).toBe(true);
+    expect(canOpen({ id: 'account' }, 'editor')).toBe(true);
+    expect(canOpen(entry, 'admin')).toBe(true);
+    expect(canOpen(entry, 'recruiter')).toBe(false);
+    expect(canOpen({ id: 'content' }, 'compliance')).toBe(false);
+    expect(homeOf('editor')).toBe(consolePagePaths.content);
+  });
+
   it('a hiring manager opens their openings, applicants, board and reports; an interviewer applicants only', () => {
     const opened = (role: 'hiring_manager' | 'interviewer') =>
       (

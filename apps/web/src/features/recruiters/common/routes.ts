@@ -28,6 +28,8 @@ export type ConsoleRoute =
   | { id: 'unmatchedReplies' }
   | { id: 'outbox' }
   | { id: 'notifications' }
+  | { id: 'content' }
+  | { id: 'contentEntry'; entryId: string }
   | { id: 'notFound' };
 
 export const PAGE_TITLES: Record<ConsoleRoute['id'], string> = {
@@ -51,6 +53,8 @@ export const PAGE_TITLES: Record<ConsoleRoute['id'], string> = {
   unmatchedReplies: 'Unmatched replies',
   outbox: 'Outbox',
   notifications: 'Notifications',
+  content: 'Site content',
+  contentEntry: 'Site content',
   notFound: 'Page not found',
 };
 
@@ -61,6 +65,7 @@ export const ROLE_LABELS: Record<UserRole, string> = {
   hiring_manager: 'Hiring manager',
   interviewer: 'Interviewer',
   compliance: 'Compliance',
+  editor: 'Editor',
 };
 
 /** Pages only admins may open. */
@@ -109,10 +114,27 @@ export const INTERVIEWER_PAGES: ReadonlySet<ConsoleRoute['id']> = new Set([
   'notFound',
 ]);
 
+/**
+ * The site's content: for its editors and admins, as the API's `CONTENT_ROLES` (a test holds the
+ * two together; this table stays out of the content package, whose schemas and seeds are heavy).
+ */
+export const CONTENT_ROLES: readonly UserRole[] = ['admin', 'editor'];
+export const CONTENT_PAGES: ReadonlySet<ConsoleRoute['id']> = new Set(['content', 'contentEntry']);
+
+/** What an editor opens: the site's content and their own account; nothing of hiring. */
+export const EDITOR_PAGES: ReadonlySet<ConsoleRoute['id']> = new Set([
+  ...CONTENT_PAGES,
+  'account',
+  'notifications',
+  'notFound',
+]);
+
 /** Admins and recruiters: openings' editing, messages, sources, bulk actions, duplicates. */
 export const isStaff = (role: UserRole) => role === 'admin' || role === 'recruiter';
 
 export function canOpen(route: ConsoleRoute, role: UserRole): boolean {
+  if (role === 'editor') return EDITOR_PAGES.has(route.id);
+  if (CONTENT_PAGES.has(route.id)) return CONTENT_ROLES.includes(role);
   if (role === 'compliance') return COMPLIANCE_PAGES.has(route.id);
   if (role === 'hiring_manager') return HIRING_MANAGER_PAGES.has(route.id);
   if (role === 'interviewer') return INTERVIEWER_PAGES.has(route.id);
@@ -120,13 +142,16 @@ export function canOpen(route: ConsoleRoute, role: UserRole): boolean {
   return role === 'admin' || !ADMIN_ONLY.has(route.id);
 }
 
-/** Where a role's console starts: the openings; compliance its report; interviewers applicants. */
-export const homeOf = (role: UserRole): string =>
-  role === 'compliance'
-    ? SELF_ID_REPORT_PAGE
-    : role === 'interviewer'
-      ? consolePagePaths.applicants
-      : consolePagePaths.openings;
+/**
+ * Where a role's console starts: the openings; compliance its report; interviewers applicants;
+ * editors the site's content.
+ */
+const HOMES: Partial<Record<UserRole, string>> = {
+  compliance: SELF_ID_REPORT_PAGE,
+  interviewer: consolePagePaths.applicants,
+  editor: consolePagePaths.content,
+};
+export const homeOf = (role: UserRole): string => HOMES[role] ?? consolePagePaths.openings;
 
 const idIn = (pathname: string, prefix: string): number | undefined => {
   const match = new RegExp(`^${prefix}/(\\d{1,9})$`).exec(pathname);
@@ -167,7 +192,13 @@ export function matchConsoleRoute(rawPath: string): ConsoleRoute {
       return { id: 'outbox' };
     case consolePagePaths.notifications:
       return { id: 'notifications' };
+    case consolePagePaths.content:
+      return { id: 'content' };
   }
+  const entry = new RegExp(`^${consolePagePaths.content}/([A-Za-z][A-Za-z0-9]{0,63})$`).exec(
+    pathname,
+  );
+  if (entry) return { id: 'contentEntry', entryId: entry[1]! };
   const card = new RegExp(`^${consolePagePaths.scorecard.replace(':id', '(\\d{1,9})')}$`).exec(
     pathname,
   );

@@ -237,6 +237,7 @@ describe('the shell', () => {
       'Messages',
       'Sources',
       'Reports',
+      'Site content',
       'Users',
       'Audit log',
       'Unmatched replies',

@@ -19,11 +19,12 @@ import {
   type SignInAgainReason,
 } from '../common/api/request';
 import { SignInAgain } from '../account/components/sign-in-again';
-import { SessionContext } from '../common/session';
+import { SessionContext, useSession } from '../common/session';
 import {
   canOpen,
   homeOf,
   matchConsoleRoute,
+  PAGE_TITLES,
   ROLE_LABELS,
   type ConsoleRoute,
 } from '../common/routes';
@@ -54,6 +55,9 @@ const UnmatchedRepliesPage = lazy(
 );
 const OutboxPage = lazy(() => import('../outbox/components/outbox-page'));
 const NotificationsPage = lazy(() => import('../notifications/components/notifications-page'));
+// The content's forms are made from the families' schemas: they load with this section only.
+const ContentListPage = lazy(() => import('../content/components/content-list-page'));
+const ContentEntryPage = lazy(() => import('../content/components/content-entry-page'));
 
 function Screen({ route }: { route: ConsoleRoute }) {
   switch (route.id) {
@@ -95,17 +99,27 @@ function Screen({ route }: { route: ConsoleRoute }) {
       return <OutboxPage />;
     case 'notifications':
       return <NotificationsPage />;
+    case 'content':
+      return <ContentListPage />;
+    case 'contentEntry':
+      return <ContentEntryPage key={route.entryId} entryId={route.entryId} />;
     default:
-      return (
-        <>
-          <PageHeading title="Page not found" />
-          <p>
-            There is no such page in the console.{' '}
-            <Link to={consolePagePaths.openings}>Openings</Link>
-          </p>
-        </>
-      );
+      return <NotFound />;
   }
+}
+
+/** No such page: a way back to the person's own start (an editor's is the content). */
+function NotFound() {
+  const home = homeOf(useSession().user.role);
+  return (
+    <>
+      <PageHeading title="Page not found" />
+      <p>
+        There is no such page in the console.{' '}
+        <Link to={home}>{PAGE_TITLES[matchConsoleRoute(home).id]}</Link>
+      </p>
+    </>
+  );
 }
 
 function Forbidden() {
@@ -129,6 +143,7 @@ const NAV: readonly (readonly [ConsoleRoute, string, string])[] = [
   [{ id: 'sources' }, consolePagePaths.sources, 'Sources'],
   [{ id: 'reports' }, REPORTS_PAGE, 'Reports'],
   [{ id: 'selfIdReport' }, SELF_ID_REPORT_PAGE, 'Self-identification'],
+  [{ id: 'content' }, consolePagePaths.content, 'Site content'],
   [{ id: 'users' }, consolePagePaths.users, 'Users'],
   [{ id: 'audit' }, consolePagePaths.audit, 'Audit log'],
   [{ id: 'unmatchedReplies' }, consolePagePaths.unmatchedReplies, 'Unmatched replies'],
@@ -227,7 +242,8 @@ function Console() {
     if (atHome) navigate(consolePagePaths.openings + location.search, { replace: true });
   }, [atHome, navigate, location.search]);
 
-  // A person whose role opens no openings (compliance, an interviewer) lands on their home.
+  // A person whose role opens no openings (compliance, an interviewer, an editor) lands on their
+  // home.
   const role = session?.user.role;
   const elsewhere = role !== undefined && route.id === 'openings' && !canOpen(route, role);
   useEffect(() => {

@@ -53,6 +53,8 @@ const ROLE_POWERS: Record<UserRole, string> = {
     'Hiring managers read the openings whose hiring team names them hiring manager, and work on those openings’ applicants (stage, notes, board, CSV, reports); nothing else.',
   interviewer:
     'Interviewers read only the applicants they interview: what they sent and the resume; no notes, stages, openings or reports.',
+  editor:
+    'Editors change the site’s words (the pages and the blocks they share): drafts, previews, publishing and revisions; they can no longer open openings, applicants or resumes.',
   compliance:
     'Compliance people read only the self-identification report (counts per opening); they can no longer open openings, applicants or resumes.',
 };

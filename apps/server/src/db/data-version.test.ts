@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRepositories } from '..';
-import { prepareDatabase } from '../../prepare';
-import { createTestDb, engine, type TestDb } from '../../test/test-app';
+import { createRepositories } from '../domains';
+import { prepareDatabase } from '../prepare';
+import { createTestDb, engine, type TestDb } from '../test/test-app';
 import { dataVersionRepository, liveVersion } from './data-version';
 
 describe(`the openings' data version (${engine})`, () => {

@@ -1,23 +1,28 @@
 import { sql } from 'kysely';
-import { toIso, type Db } from '../../db/database';
+import { toIso, type Db } from './database';
 
-/** The data version's row of the openings (docs/performance.md, "Live pages and API answers"). */
-const OPENINGS = 'openings';
+/**
+ * The kinds of data a cached answer is made of, each a row of `data_versions`: the openings
+ * (docs/performance.md, "Live pages and API answers") and the site's published content
+ * (docs/content.md, "Pages rendered from the store").
+ */
+export type DataVersionName = 'openings' | 'content';
 
 /** How often a node reads the version from the database, whatever else tells it (Redis). */
 export const VERSION_RECHECK_MS = 1_000;
 
 /**
- * The openings' data version: a number in the database (`data_versions`) that every write to
- * the openings adds one to inside its own transaction. The only code that reads or writes it.
+ * A data version: a number in the database (`data_versions`) that every write to its data (the
+ * openings, or the published content) adds one to inside its own transaction. The only code
+ * that reads or writes it.
  */
-export function dataVersionRepository(db: Db) {
+export function dataVersionRepository(db: Db, name: DataVersionName = 'openings') {
   return {
     async read(): Promise<number> {
       const row = await db
         .selectFrom('dataVersions')
         .select('version')
-        .where('name', '=', OPENINGS)
+        .where('name', '=', name)
         .executeTakeFirst();
       return Number(row?.version ?? 0);
     },
@@ -27,12 +32,12 @@ export function dataVersionRepository(db: Db) {
       await db
         .updateTable('dataVersions')
         .set({ version: sql<number>`${sql.ref('version')} + 1` })
-        .where('name', '=', OPENINGS)
+        .where('name', '=', name)
         .execute();
       const row = await db
         .selectFrom('dataVersions')
         .select('version')
-        .where('name', '=', OPENINGS)
+        .where('name', '=', name)
         .executeTakeFirstOrThrow();
       return Number(row.version);
     },
