@@ -13,7 +13,7 @@ export const policyBlockSchema = z.discriminatedUnion('kind', [
     kind: z.literal('subheading'),
     text: words,
     /** h3 (absent: the seed's) or h4 under an h3 of its section (checked at publish: guards.ts). */
-    level: z.union([z.literal(3), z.literal(4)]).optional(),
+    level: z.literal([3, 4]).optional(),
   }),
 ]);
 export type PolicyBlock = z.infer<typeof policyBlockSchema>;
