@@ -44,7 +44,7 @@ describe(`the content store (${engine})`, () => {
   });
   afterAll(() => t.destroy());
 
-  it('seeds each page once, published by no one, and leaves it alone after', async () => {
+  it('seeds each page once, published by no one, and renews only a page still on its seed', async () => {
     const first = [
       { pageId: 'home', content: homeContent('Welcome') },
       { pageId: 'contact', content: { address: 'Main Street 1' } },
@@ -56,23 +56,37 @@ describe(`the content store (${engine})`, () => {
       expect.objectContaining({ createdBy: null, publishedBy: null }),
     ]);
 
-    // Every start seeds again: what is stored wins, and a new page is added.
+    // Every start seeds again. A page an editor published keeps the editor's words; a page
+    // still live on its seed takes a changed seed as a new revision; a new page is added.
+    await content.saveDraft('contact', { address: 'Editor Street 9' }, editor, new Date());
+    await content.publish('contact', editor, new Date());
     const again = [
       { pageId: 'home', content: homeContent('Another start') },
       { pageId: 'contact', content: { address: 'Elsewhere' } },
       { pageId: 'servicesCcm', content: { intro: 'CCM' } },
     ];
-    expect(await content.seed(again)).toEqual(['servicesCcm']);
+    expect(await content.seed(again)).toEqual(['home', 'servicesCcm']);
     expect(await content.seed(again)).toEqual([]);
-    expect(await content.published('home')).toEqual(seeded);
+    expect(await content.published('home')).toMatchObject({
+      version: 2,
+      content: homeContent('Another start'),
+    });
+    expect(await content.published('contact')).toMatchObject({
+      version: 2,
+      content: { address: 'Editor Street 9' },
+    });
     expect((await content.publishedAll()).map((page) => [page.pageId, page.version])).toEqual(
       expect.arrayContaining([
-        ['contact', 1],
-        ['home', 1],
+        ['contact', 2],
+        ['home', 2],
         ['servicesCcm', 1],
       ]),
     );
-    expect(await content.revisions('home')).toHaveLength(1);
+    expect(await content.revisions('home')).toEqual([
+      expect.objectContaining({ createdBy: null, publishedBy: null }),
+      expect.objectContaining({ createdBy: null, publishedBy: null }),
+    ]);
+    expect(seeded?.version).toBe(1);
   });
 
   it('keeps a draft out of what visitors see, and edits it in place', async () => {

@@ -235,38 +235,61 @@ export function contentRepository(db: Db) {
   return {
     /**
      * Stores each page not stored yet, with `content` as its first revision, published (by no
-     * one: the seed). Pages already stored are left as they are, so this runs on every start;
-     * answers the pages it stored.
+     * one: the seed). A page whose live revision is still a seed (no person wrote or published
+     * it) and whose seed has changed since gets the new seed as a new published revision, so a
+     * developer's change to the shipped words reaches every page no editor has taken over;
+     * a page an editor published keeps the editor's words. Answers the pages it wrote.
      */
     async seed(
       pages: readonly { pageId: string; content: unknown }[],
       now = new Date(),
     ): Promise<string[]> {
       const ids = pages.map((page) => page.pageId);
-      const missing = async (reader: Db) => {
+      const texts = new Map(pages.map((page) => [page.pageId, stored(page.content)]));
+      /** The pages to write: not stored yet, or live on a seed that is not this one. */
+      const due = async (reader: Db) => {
         const present = await reader
-          .selectFrom('contentPages')
-          .select('pageId')
-          .where('pageId', 'in', ids)
+          .selectFrom('contentPages as p')
+          .leftJoin('contentRevisions as r', 'r.id', 'p.publishedRevisionId')
+          .select(['p.pageId', 'r.content', 'r.createdBy', 'r.publishedBy'])
+          .where('p.pageId', 'in', ids)
           .execute();
-        const known = new Set(present.map((row) => row.pageId));
-        return pages.filter((page) => !known.has(page.pageId));
+        const known = new Map(present.map((row) => [row.pageId, row]));
+        return pages.flatMap((page) => {
+          const row = known.get(page.pageId);
+          const content = texts.get(page.pageId)!;
+          if (!row) return [{ pageId: page.pageId, content, stored: false }];
+          const seedLive = row.createdBy === null && row.publishedBy === null;
+          return seedLive && row.content !== content
+            ? [{ pageId: page.pageId, content, stored: true }]
+            : [];
+        });
       };
-      // Every start after the first finds every page stored: no write, no lock, nothing made.
-      if (ids.length === 0 || (await missing(db)).length === 0) return [];
+      // Every start after the first, with the same seeds, reads and writes nothing more.
+      if (ids.length === 0 || (await due(db)).length === 0) return [];
       return writeTransaction(
         db,
         async (trx) => {
-          const seeded = (await missing(trx)).map(
-            (page) => [page.pageId, stored(page.content)] as const,
-          );
-          for (const [pageId, content] of seeded) {
-            await trx.insertInto('contentPages').values({ pageId, version: 1 }).execute();
-            const at = now.toISOString();
+          const written = await due(trx);
+          const at = now.toISOString();
+          for (const { pageId, content, stored: renewed } of written) {
+            if (renewed) {
+              await trx
+                .updateTable('contentPages')
+                .set({ version: sql<number>`${sql.ref('version')} + 1` })
+                .where('pageId', '=', pageId)
+                .execute();
+            } else {
+              await trx.insertInto('contentPages').values({ pageId, version: 1 }).execute();
+            }
             const values = { pageId, content, createdAt: at, updatedAt: at, publishedAt: at };
             await addRevision(trx, 'published', values);
           }
-          return seeded.map(([pageId]) => pageId);
+          // A node already running hears of a renewed seed as of any publish.
+          if (written.some((page) => page.stored)) {
+            await dataVersionRepository(trx, 'content').bump();
+          }
+          return written.map((page) => page.pageId);
         },
         ids.map(contentPageLock),
       );
