@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import {
   MODERN_IMAGE_FORMATS,
   variantHeight,
@@ -86,6 +86,9 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
  */
 export function makeVariants(bytes: Buffer): Promise<MadeImage> {
   return oneAtATime(async () => {
+    // Loaded on the first upload: its native library costs every process that builds the
+    // repositories (each start, each command of the admin CLI) a third of a second otherwise.
+    const { default: sharp } = await import('sharp');
     const input = () => sharp(bytes, { limitInputPixels: CONTENT_IMAGE_MAX_PIXELS, pages: 1 });
     // The header alone, read without the cap: the cap's own error would not say which it was.
     const metadata = await sharp(bytes, { limitInputPixels: false, pages: 1 })
