@@ -1,13 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  contentEntries,
-  contentFamilies,
-  type ContentId,
-  type SiteContent,
-} from '@lumenfield/site-content';
+import type { SiteContent } from '@lumenfield/site-content';
 import type { Config } from '../config';
+import { siteContentSeeds } from '../domains/content/site-content-seeds';
 import { runEvery } from './background-run';
 
 /** The published content a node renders its pages with, as of one content version. */
@@ -39,14 +35,6 @@ declare module 'fastify' {
   }
 }
 
-/** Each piece of content's seed as the store holds its first revision (parsed, then JSON). */
-const seeds = new Map<ContentId, unknown>(
-  contentEntries.map((entry) => [
-    entry.id,
-    JSON.parse(JSON.stringify(contentFamilies[entry.family].parse(entry.seed))) as unknown,
-  ]),
-);
-
 /**
  * The site's published content on this node (docs/content.md, "Pages rendered from the
  * store"). The node follows the content's data version (db/data-version.ts): its own publishes
@@ -58,13 +46,20 @@ const seeds = new Map<ContentId, unknown>(
 export const siteContent = fp<{ config: Config }>(
   async (app: FastifyInstance, { config }) => {
     const { repos } = app;
+    /** Each seed as the store holds it (JSON), read back as data: what the build rendered. */
+    const seeds = new Map(
+      siteContentSeeds().map(({ pageId, content }) => [
+        pageId,
+        JSON.parse(JSON.stringify(content)) as unknown,
+      ]),
+    );
     let preparer: ContentPreparer | undefined;
     let rendering: Promise<void> = Promise.resolve();
 
     async function load(version: number): Promise<PublishedContent> {
       const overrides: Record<string, unknown> = {};
       for (const page of await repos.content.publishedAll()) {
-        const seed = seeds.get(page.pageId as ContentId);
+        const seed = seeds.get(page.pageId);
         if (seed !== undefined && !isDeepStrictEqual(page.content, seed)) {
           overrides[page.pageId] = page.content;
         }

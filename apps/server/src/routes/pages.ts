@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -101,7 +102,7 @@ function shownContent(id: RouteId | undefined, overrides: SiteContent): SiteCont
 /** The content whose published form differs between two published contents. */
 function changedContent(before: SiteContent, after: SiteContent): Set<ContentId> {
   const ids = new Set([...Object.keys(before), ...Object.keys(after)] as ContentId[]);
-  return new Set([...ids].filter((id) => JSON.stringify(before[id]) !== JSON.stringify(after[id])));
+  return new Set([...ids].filter((id) => !isDeepStrictEqual(before[id], after[id])));
 }
 
 async function sitePages(
@@ -137,10 +138,9 @@ async function sitePages(
   async function documentOf(
     answer: PageAnswer,
     origin: string,
-    content: PublishedContent | SiteContent = published,
+    overrides: SiteContent = published.overrides,
   ) {
     const { id, url, jsonLd } = answer;
-    const overrides = 'overrides' in content ? (content.overrides as SiteContent) : content;
     const shown = shownContent(id, overrides);
     const data = shown ? { ...answer.data, content: shown } : answer.data;
     const page =
@@ -167,7 +167,7 @@ async function sitePages(
     origin: string,
     content: PublishedContent,
   ): Promise<StoredAnswer> {
-    const made = documentOf({ id, url: routes[id].path }, origin, content).then((html) =>
+    const made = documentOf({ id, url: routes[id].path }, origin, content.overrides).then((html) =>
       storeAnswer(html),
     );
     made.catch(() => {

@@ -5,7 +5,6 @@ import {
   CONTENT_IMAGE_FIELD,
   CONTENT_IMAGE_MAX_BYTES,
   CONTENT_IMAGE_MAX_MB,
-  CONTENT_ROLES,
   contentImagePaths,
   contentImageSchema,
   contentImagesSchema,
@@ -21,9 +20,9 @@ import {
 import { HttpProblem } from '../../lib/http-problem';
 import { incompleteBody } from '../../lib/read-body';
 import { consoleProblems, signedIn } from './console-user';
+import { editors } from './content';
 import { displayNames } from './display-names';
 
-const editors = { access: 'session', roles: CONTENT_ROLES } as const;
 const tags = ['console'];
 
 /** The file at its limit and multipart's own framing (its headers, the boundaries). */

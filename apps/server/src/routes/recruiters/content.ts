@@ -27,7 +27,8 @@ import { HttpProblem } from '../../lib/http-problem';
 import { consoleProblems, signedIn } from './console-user';
 import { displayNames } from './display-names';
 
-const editors = { access: 'session', roles: CONTENT_ROLES } as const;
+/** Who edits the site's words: a console session of an admin or an editor (routes here and content-images.ts). */
+export const editors = { access: 'session', roles: CONTENT_ROLES } as const;
 const tags = ['console'];
 
 const registered = new Map(contentEntries.map((entry) => [entry.id, entry]));
