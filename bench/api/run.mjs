@@ -6,6 +6,10 @@
 // runs (ours logging at its default level, nginx's access log on) and with both logs off. The
 // ratios are the figures that travel (targets in docs/performance.md: 80 % of nginx logging,
 // 80 % of the bare Fastify for the API), with each server's CPU time per request beside them.
+// In each mode a second server of ours has an editor's change published, one every page shows
+// (bench/lib/content-edits.mjs): each page is read on it too, in the same alternating turns,
+// against nginx serving its new bytes, so a page rendered at a publish is measured beside the
+// build's own.
 // Then applications per second with a 1 MB resume sent as base64 and as a byte array, with the
 // server's peak memory.
 // Usage: npm run bench:api -w @lumenfield/bench
@@ -15,12 +19,14 @@
 //   BENCH_CONNECTIONS (default 50), BENCH_UPLOAD_CONNECTIONS (8),
 //   BENCH_PORTS=a,b (the server's and nginx's; default: free ports), BENCH_ONLY=reads
 //   (skip the uploads), BENCH_MODES=logging|quiet (one mode only; default both),
-//   BENCH_CASES=<regular expression> (only the read cases whose names match)
+//   BENCH_CASES=<regular expression> (only the read cases whose names match), BENCH_EDITS=0
+//   (skip the pages read again after an editor publishes a change, bench/lib/content-edits.mjs)
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { LOOPBACK_LIMITS } from '../../scripts/loopback-limits.mjs';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
@@ -33,6 +39,7 @@ import {
   root,
   waitAnswering,
 } from '../../tests/resilience/harness.mjs';
+import { EDITED, publishContentEdits } from '../lib/content-edits.mjs';
 import { loadAverage } from '../lib/machine.mjs';
 import { saveResults } from '../lib/results.mjs';
 
@@ -47,6 +54,7 @@ const FIXED_HEADER = { 'x-requested-with': 'XMLHttpRequest' };
 const BROWSER = { 'accept-encoding': 'br, gzip' };
 const [serverPortWanted, nginxPortWanted] = (process.env.BENCH_PORTS ?? '').split(',').map(Number);
 const readsOnly = process.env.BENCH_ONLY === 'reads';
+const withEdits = process.env.BENCH_EDITS !== '0';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lumenfield-bench-'));
 const children = [];
@@ -150,31 +158,32 @@ function stop(child) {
  * `logging`, at its default level (info: a line per request) with standard output to a file as
  * a process manager keeps it; without, at `warn`.
  */
-async function startOurs(mode) {
-  const port = serverPortWanted || (await freePort());
+async function startOurs(mode, portWanted = serverPortWanted) {
+  const port = portWanted || (await freePort());
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: path.join(work, `data-${mode.id}`),
+    SEED_DEMO_DATA: 'true',
+    LOG_LEVEL: mode.logging ? 'info' : 'warn',
+    LOG_FORMAT: 'json',
+    // The limits protect the site from abuse; the bench measures what is behind them.
+    ...LOOPBACK_LIMITS,
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    PUBLIC_URL: builtOrigin,
+  };
   const child = startLogged(
     process.execPath,
     [...SERVER_NODE_FLAGS, 'apps/server/dist/server.mjs'],
     {
       logFile: mode.logging ? path.join(work, `ours-${mode.id}.log`) : undefined,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATA_DIR: path.join(work, `data-${mode.id}`),
-        SEED_DEMO_DATA: 'true',
-        LOG_LEVEL: mode.logging ? 'info' : 'warn',
-        LOG_FORMAT: 'json',
-        // The limits protect the site from abuse; the bench measures what is behind them.
-        ...LOOPBACK_LIMITS,
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        PUBLIC_URL: builtOrigin,
-      },
+      env,
     },
   );
   const url = `http://127.0.0.1:${port}`;
   await waitAnswering(`${url}/healthz`, { child });
-  return { child, url };
+  return { child, url, env };
 }
 
 const listingPath = '/api/Jobs/CareerDetailsRetrival?ActionFlag=JobOpenings&jobID=0';
@@ -209,6 +218,7 @@ async function readCases(apiUrl) {
   const api = { ...BROWSER, ...FIXED_HEADER };
   const held = { ...api, cookie: `XSRF-TOKEN=${xsrf}` };
   const cases = [
+    { name: '/ (prebuilt)', path: '/', headers: BROWSER },
     { name: '/about (prebuilt)', path: '/about', headers: BROWSER },
     { name: '/careers (live)', path: '/careers', headers: BROWSER },
     { name: 'a job page (live)', path: `/careers/jobs/${jobId}`, headers: BROWSER },
@@ -221,12 +231,47 @@ async function readCases(apiUrl) {
   ].filter(
     (each) => !process.env.BENCH_CASES || new RegExp(process.env.BENCH_CASES).test(each.name),
   );
+  await saveAnswers(apiUrl, cases, 'case');
+  return { cases, jobId, xsrf };
+}
+
+/** Each case's answer from our server as it came, kept in `file` for nginx and the bare Fastify. */
+async function saveAnswers(apiUrl, cases, prefix) {
   for (const [index, each] of cases.entries()) {
     each.answer = await rawAnswer(`${apiUrl}${each.path}`, each.headers);
     if (each.answer.status !== 200) throw new Error(`${each.path}: ${each.answer.status}`);
-    each.file = `case-${index}`;
+    each.file = `${prefix}-${index}`;
   }
-  return { cases, jobId, xsrf };
+}
+
+/**
+ * The pages on a second server of the mode once an editor has published the home page's first
+ * claim and an office's phone there (every page's footer names it): each page is then the
+ * renderer's output stored at the publish, not the build's file. Each page case gets the edited
+ * page as its `twin`, read in the same turns (measureReads).
+ */
+async function addEditedTwins(edited, cases) {
+  await publishContentEdits(edited.url, edited.env);
+  const twins = cases
+    .filter((each) => !each.api)
+    .map((each) => {
+      each.twin = { name: `${each.name}, after an edit`, path: each.path, headers: each.headers };
+      return each.twin;
+    });
+  await saveAnswers(edited.url, twins, 'edited');
+  for (const twin of twins) {
+    if (!decoded(twin.answer).toString().includes(EDITED.phone)) {
+      throw new Error(`${twin.path} does not show the edit`);
+    }
+  }
+  return twins;
+}
+
+/** An answer's body as the browser reads it. */
+function decoded({ bytes, encoding }) {
+  if (encoding === 'br') return zlib.brotliDecompressSync(bytes);
+  if (encoding === 'gzip') return zlib.gunzipSync(bytes);
+  return bytes;
 }
 
 /**
@@ -320,15 +365,28 @@ async function sameBytes(url, cases, who) {
 
 /**
  * Each case read by ours, nginx and (for the API) the bare Fastify, in alternating turns: a
- * machine whose speed drifts weighs on each alike.
+ * machine whose speed drifts weighs on each alike. A page with a `twin` (the same page on the
+ * server an editor published a change on, and nginx serving its bytes) is read in the same
+ * turns, so the ratios before and after the edit see the same machine.
  */
-async function measureReads(mode, cases, ours, nginx, bare) {
+async function measureReads(mode, cases, ours, nginx, bare, edited) {
   const rows = [];
   for (const each of cases) {
     const sides = [
       { side: 'ours', url: `${ours.url}${each.path}`, pid: ours.child.pid },
       { side: 'nginx', url: `${nginx.url}/${each.file}`, pid: nginx.child.pid, children: true },
       ...(each.api ? [{ side: 'bare', url: `${bare.url}/${each.file}`, pid: bare.child.pid }] : []),
+      ...(each.twin
+        ? [
+            { side: 'ours, edited', url: `${edited.url}${each.path}`, pid: edited.child.pid },
+            {
+              side: 'nginx, edited',
+              url: `${nginx.url}/${each.twin.file}`,
+              pid: nginx.child.pid,
+              children: true,
+            },
+          ]
+        : []),
     ];
     // Each side first answers this case for a while unmeasured: the server's JIT compiles the
     // case's path, as it has on a node that has been up for a minute.
@@ -342,32 +400,37 @@ async function measureReads(mode, cases, ours, nginx, bare) {
           await measure(
             `${mode.name}, ${each.name}: ${side}`,
             { url, headers: each.headers, duration: seconds / rounds },
-            side === 'nginx' ? undefined : pid,
+            side.startsWith('nginx') ? undefined : pid,
             { cpuPid: pid, cpuChildren: children },
           ),
         );
       }
     }
-    const of = (side) => (turns[side] ? combined(turns[side]) : undefined);
-    const ratioTo = (side) =>
-      turns[side] &&
-      turns.ours.map(
-        (turn, index) => turn.requestsPerSecond / turns[side][index].requestsPerSecond,
-      );
-    const row = {
-      mode: mode.name,
-      case: each.name,
-      bytes: each.answer.bytes.length,
-      encoding: each.answer.encoding ?? 'identity',
-      ours: of('ours'),
-      nginx: of('nginx'),
-      bare: of('bare'),
-      turnRatios: ratioTo('nginx'),
-      bareTurnRatios: ratioTo('bare'),
+    const row = (name, answer, oursSide, nginxSide) => {
+      const of = (side) => (turns[side] ? combined(turns[side]) : undefined);
+      const ratioTo = (side) =>
+        turns[side] &&
+        turns[oursSide].map(
+          (turn, index) => turn.requestsPerSecond / turns[side][index].requestsPerSecond,
+        );
+      const made = {
+        mode: mode.name,
+        case: name,
+        bytes: answer.bytes.length,
+        encoding: answer.encoding ?? 'identity',
+        ours: of(oursSide),
+        nginx: of(nginxSide),
+        bare: oursSide === 'ours' ? of('bare') : undefined,
+        turnRatios: ratioTo(nginxSide),
+        bareTurnRatios: oursSide === 'ours' ? ratioTo('bare') : undefined,
+      };
+      made.ratio = made.ours.requestsPerSecond / made.nginx.requestsPerSecond;
+      made.bareRatio = made.bare && made.ours.requestsPerSecond / made.bare.requestsPerSecond;
+      return made;
     };
-    row.ratio = row.ours.requestsPerSecond / row.nginx.requestsPerSecond;
-    row.bareRatio = row.bare && row.ours.requestsPerSecond / row.bare.requestsPerSecond;
-    rows.push(row);
+    rows.push(row(each.name, each.answer, 'ours', 'nginx'));
+    if (each.twin)
+      rows.push(row(each.twin.name, each.twin.answer, 'ours, edited', 'nginx, edited'));
   }
   return rows;
 }
@@ -393,13 +456,15 @@ let target;
 for (const [index, mode] of modes.entries()) {
   const ours = await startOurs(mode);
   const { cases, jobId, xsrf } = await readCases(ours.url);
-  const nginx = await startNginx(mode, cases);
-  const bare = await startBare(
-    mode,
-    cases.filter((each) => each.api),
-  );
-  reads.push(...(await measureReads(mode, cases, ours, nginx, bare)));
-  await Promise.all([stop(nginx.child), stop(bare.child)]);
+  const edited = withEdits ? await startOurs({ ...mode, id: `${mode.id}-edited` }, 0) : undefined;
+  const twins = edited ? await addEditedTwins(edited, cases) : [];
+  // One nginx serves both: the pages as built and as the edit made them.
+  const nginx = await startNginx(mode, [...cases, ...twins]);
+  const apiCases = cases.filter((each) => each.api);
+  // The bare Fastify answers the API's cases only: none asked, none started.
+  const bare = apiCases.length > 0 ? await startBare(mode, apiCases) : undefined;
+  reads.push(...(await measureReads(mode, cases, ours, nginx, bare, edited)));
+  await Promise.all([stop(nginx.child), bare && stop(bare.child), edited && stop(edited.child)]);
   // The last mode's server (logs off, as the upload figures have always been taken) stays up.
   if (index < modes.length - 1) await stop(ours.child);
   else {
@@ -502,6 +567,27 @@ for (const mode of modes) {
         bare: r.bare ? fmt(r.bare.cpuUsPerRequest) : '',
         'not 2xx': r.ours.notOk + r.nginx.notOk + (r.bare?.notOk ?? 0),
       })),
+  );
+}
+const AFTER_EDIT = ', after an edit';
+const editedRows = reads.filter((r) => r.case.endsWith(AFTER_EDIT));
+if (editedRows.length > 0) {
+  console.log('\nThe pages before and after an editor publishes a change (docs/content.md):');
+  console.table(
+    editedRows.map((after) => {
+      const before = reads.find(
+        (r) => r.mode === after.mode && r.case === after.case.slice(0, -AFTER_EDIT.length),
+      );
+      return {
+        mode: after.mode,
+        page: before.case,
+        'of nginx before': pct(before.ratio),
+        'after the edit': pct(after.ratio),
+        'turns after': spread(after.turnRatios),
+        'CPU µs/req before': fmt(before.ours.cpuUsPerRequest),
+        after: fmt(after.ours.cpuUsPerRequest),
+      };
+    }),
   );
 }
 console.log(`Load average before the reads ${loadBefore}, after ${loadAfterReads}.`);

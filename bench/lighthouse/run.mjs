@@ -4,7 +4,9 @@
 // Usage: npm run bench:lighthouse -w @lumenfield/bench [-- --routes=home,about --runs=3
 //   --presets=mobile,desktop --build --details (where the time goes, per route) --doc=false
 //   --wordpress (set up the WordPress peer with wordpress-peer.sh, as root, and measure its
-//   three pages) --peer=URL,URL (measure these pages as the peer)]. Prints the table, writes
+//   three pages) --peer=URL,URL (measure these pages as the peer) --edits (then publish an
+//   editor's change every page shows, bench/lib/content-edits.mjs, and measure the routes
+//   again as "<route> (edited)")]. Prints the table, writes
 //   bench/results/lighthouse-*.json and the summary between the lighthouse markers of
 //   docs/performance.md. The contract holds /careers and the job pages to an LCP no later than
 //   the WordPress peer's in the same run: peer pages go through the same presets, runs and
@@ -20,6 +22,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { routeIds, routes } from '@lumenfield/routes';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
+import { publishContentEdits } from '../lib/content-edits.mjs';
 import { freePort, root, waitAnswering } from '../../tests/resilience/harness.mjs';
 
 const args = Object.fromEntries(
@@ -110,24 +113,26 @@ function peerComparison(rows, preset) {
 async function startServer() {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumenfield-lh-'));
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO_DATA: 'true',
+    LOG_LEVEL: 'warn',
+    // Every page load of every run is one visitor; the bench is no abuse.
+    RATE_LIMIT_REQUESTS: '100000',
+  };
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/server.mjs'], {
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO_DATA: 'true',
-      LOG_LEVEL: 'warn',
-      // Every page load of every run is one visitor; the bench is no abuse.
-      RATE_LIMIT_REQUESTS: '100000',
-    },
+    env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   await waitAnswering(`${base}/healthz`);
   return {
     base,
+    env,
     stop() {
       child.kill('SIGTERM');
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -241,6 +246,51 @@ function table(rows, preset) {
   return lines.join('\n');
 }
 
+/** Each target through each preset, `runs` times: its median run's row in `rows`. */
+async function measureAll(list, rows, failures) {
+  for (const preset of presets) {
+    for (const target of list) {
+      const lhrs = [];
+      for (let i = 0; i < runs; i++) {
+        // A fresh browser per run: no warm cache or leftover state between runs.
+        const chrome = await chromeLauncher.launch({
+          chromePath: CHROME_PATH,
+          chromeFlags: CHROME_FLAGS,
+        });
+        try {
+          lhrs.push(await runOne(target.url, preset, chrome.port));
+        } catch (error) {
+          // One failed run (a busy machine can time out a page) must not lose the others.
+          console.error(`${preset} ${target.id} run ${i + 1} failed: ${error.message}`);
+        } finally {
+          await chrome.kill();
+        }
+      }
+      if (lhrs.length === 0) {
+        failures.push(`${preset} ${target.id}`);
+        continue;
+      }
+      const medianRun = computeMedianRun(lhrs);
+      const median = summarise(medianRun);
+      const diagnostics = diagnose(medianRun);
+      const row = { ...target, preset, runs: lhrs.map(summarise), median, diagnostics };
+      rows.push(row);
+      const s = median.scores;
+      console.log(
+        `${preset.padEnd(7)} ${target.id.padEnd(30)} ${CATEGORIES.map((c) => s[c]).join('/')}` +
+          `  LCP ${median.lcpMs} ms  TBT ${median.tbtMs} ms  CLS ${median.cls}` +
+          (median.losses.length ? `  losing: ${median.losses.join('; ')}` : ''),
+      );
+      if (args.details === 'true') {
+        for (const [name, lines] of Object.entries(diagnostics)) {
+          const each = Array.isArray(lines) ? lines : [lines];
+          if (each.length) console.log(`  ${name}:\n    ${each.join('\n    ')}`);
+        }
+      }
+    }
+  }
+}
+
 async function main() {
   // chrome-launcher reports a missing binary as an unhandled error event, past every finally.
   if (!fs.existsSync(CHROME_PATH)) {
@@ -272,47 +322,13 @@ async function main() {
     });
   }
   try {
-    const list = [...(await targets(server.base)), ...peers];
-    for (const preset of presets) {
-      for (const target of list) {
-        const lhrs = [];
-        for (let i = 0; i < runs; i++) {
-          // A fresh browser per run: no warm cache or leftover state between runs.
-          const chrome = await chromeLauncher.launch({
-            chromePath: CHROME_PATH,
-            chromeFlags: CHROME_FLAGS,
-          });
-          try {
-            lhrs.push(await runOne(target.url, preset, chrome.port));
-          } catch (error) {
-            // One failed run (a busy machine can time out a page) must not lose the others.
-            console.error(`${preset} ${target.id} run ${i + 1} failed: ${error.message}`);
-          } finally {
-            await chrome.kill();
-          }
-        }
-        if (lhrs.length === 0) {
-          failures.push(`${preset} ${target.id}`);
-          continue;
-        }
-        const medianRun = computeMedianRun(lhrs);
-        const median = summarise(medianRun);
-        const diagnostics = diagnose(medianRun);
-        const row = { ...target, preset, runs: lhrs.map(summarise), median, diagnostics };
-        rows.push(row);
-        const s = median.scores;
-        console.log(
-          `${preset.padEnd(7)} ${target.id.padEnd(30)} ${CATEGORIES.map((c) => s[c]).join('/')}` +
-            `  LCP ${median.lcpMs} ms  TBT ${median.tbtMs} ms  CLS ${median.cls}` +
-            (median.losses.length ? `  losing: ${median.losses.join('; ')}` : ''),
-        );
-        if (args.details === 'true') {
-          for (const [name, lines] of Object.entries(diagnostics)) {
-            const list = Array.isArray(lines) ? lines : [lines];
-            if (list.length) console.log(`  ${name}:\n    ${list.join('\n    ')}`);
-          }
-        }
-      }
+    await measureAll([...(await targets(server.base)), ...peers], rows, failures);
+    if (args.edits === 'true') {
+      // The same routes once an editor has published a change every page shows: each is then
+      // the renderer's output stored at the publish, not the build's file.
+      await publishContentEdits(server.base, server.env);
+      const edited = (await targets(server.base)).map((t) => ({ ...t, id: `${t.id} (edited)` }));
+      await measureAll(edited, rows, failures);
     }
   } finally {
     server.stop();
