@@ -192,6 +192,13 @@ test.describe('the site content section', () => {
     // Every page's footer names each office's first number.
     await expect(visitor.getByRole('contentinfo').getByText(phone)).toBeVisible();
     await shoot(visitor, 'content-contact-published');
+    // An old hash link's page is drawn in place of the home page the server sent: it reads its
+    // own content first, so it shows the phone too, never the one the scripts were built with.
+    await visitor.goto(`${site}/#/contact`);
+    await expect(visitor).toHaveURL(`${site}/contact`);
+    await expect(visitor.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
+    await expect(visitor.getByRole('contentinfo').getByText(phone)).toBeVisible();
+    await expect(visitor.getByText(seedPhone)).toHaveCount(0);
     await visitor.close();
 
     // Both restored to their first revision and published: the pages are the build's again.

@@ -14,9 +14,11 @@ import { islands, pageScripts } from './app/islands';
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 const landing = pathFromHash(window.location.hash);
-const match = routeForPath(window.location.pathname);
+// The page the server sent: a start in place moves the URL on before the site starts.
+const servedPath = window.location.pathname;
+const match = routeForPath(servedPath);
 const startApp = (path: string | undefined) =>
-  void import('./app/start-app').then((app) => app.startApp(root, path));
+  void import('./app/start-app').then((app) => app.startApp(root, path, servedPath));
 if (!landing && match && hydratesIslands(match.id) && root.hasChildNodes()) {
   const section = routeDef(match.id).section;
   // A section route brings its section into view, unless the visitor has scrolled already.

@@ -1,5 +1,6 @@
 import { Router, type History } from '@lumenfield/page-kit';
 import { PageDataProvider, type PageData } from '@/lib/page-data';
+import type { ContentByPath } from './content-by-path';
 import { AppRoutes } from './router';
 
 export interface AppProps {
@@ -8,13 +9,18 @@ export interface AppProps {
   screenInHtml?: boolean;
   /** Live data the server rendered the page with (the openings, an opening's detail). */
   data?: PageData;
+  /**
+   * The published content of each page drawn in place (content-by-path.ts); absent (tests, the
+   * build), every page shows the content `data` carries.
+   */
+  contents?: ContentByPath;
 }
 
-export function App({ history, screenInHtml = false, data = {} }: AppProps) {
+export function App({ history, screenInHtml = false, data = {}, contents }: AppProps) {
   return (
     <Router history={history}>
       <PageDataProvider data={data}>
-        <AppRoutes screenInHtml={screenInHtml} />
+        <AppRoutes screenInHtml={screenInHtml} contents={contents} />
       </PageDataProvider>
     </Router>
   );

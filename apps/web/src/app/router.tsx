@@ -1,6 +1,15 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import {
+  lazy,
+  useEffect,
+  useReducer,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
 import { routeForPath, routes, type ScreenId, type ScreenProps } from '@lumenfield/routes';
 import { useLocation } from '@lumenfield/page-kit';
+import { PageDataProvider, usePageData } from '@/lib/page-data';
+import type { ContentByPath } from './content-by-path';
 import { NotFound } from './shell/not-found';
 import { RootLayout } from './shell/root-layout';
 
@@ -30,12 +39,51 @@ const screens = Object.fromEntries(
 ) as Record<ScreenId, LazyExoticComponent<ComponentType<ScreenProps>>>;
 
 /** The screen for the current location inside the shell, or the not-found screen. */
-export function AppRoutes({ screenInHtml }: { screenInHtml: boolean }) {
-  const match = routeForPath(useLocation().pathname);
+export function AppRoutes({
+  screenInHtml,
+  contents,
+}: {
+  screenInHtml: boolean;
+  contents?: ContentByPath | undefined;
+}) {
+  const { pathname } = useLocation();
+  const match = routeForPath(pathname);
   const Screen = match ? screens[routes[match.id].screen] : undefined;
-  return (
+  const page = (
     <RootLayout screenInHtml={screenInHtml}>
       {match && Screen ? <Screen routeId={match.id} param={match.param} /> : <NotFound />}
     </RootLayout>
+  );
+  return contents ? (
+    <WithContentOf path={pathname} contents={contents}>
+      {page}
+    </WithContentOf>
+  ) : (
+    page
+  );
+}
+
+/**
+ * The page at `path` (its shell and screen) with the content published for it, as its own
+ * document would carry it (content-by-path.ts). A page reached by back or forward that was
+ * never read is drawn with the seeds, read, and drawn again.
+ */
+function WithContentOf({
+  path,
+  contents,
+  children,
+}: {
+  path: string;
+  contents: ContentByPath;
+  children: ReactNode;
+}) {
+  const data = usePageData();
+  const [, drawAgain] = useReducer((count: number) => count + 1, 0);
+  const known = contents.has(path);
+  useEffect(() => {
+    if (!known) void contents.read(path).then(drawAgain);
+  }, [contents, path, known]);
+  return (
+    <PageDataProvider data={{ ...data, content: contents.get(path) }}>{children}</PageDataProvider>
   );
 }
