@@ -211,6 +211,10 @@ function diagnose(lhr) {
     ),
     longTasks: items('long-tasks').map((i) => `${short(i.url)} ${Math.round(i.duration)} ms`),
     lcpElement: lcpNode ? `${lcpNode.selector} ${String(lcpNode.snippet).slice(0, 80)}` : '',
+    consoleErrors: items('errors-in-console').map(
+      (i) =>
+        `${i.source}: ${String(i.description).slice(0, 200)} ${short(i.sourceLocation?.url ?? i.url ?? '')}`,
+    ),
     requests: items('network-requests').map(
       (i) =>
         `${short(i.url)} ${i.priority} ${Math.round(i.networkRequestTime ?? 0)}–` +
