@@ -46,6 +46,8 @@ export const contentImagePaths = {
 /** The largest image file an upload takes, in MB (a camera's JPEG is 5 to 15). */
 export const CONTENT_IMAGE_MAX_MB = 20;
 export const CONTENT_IMAGE_MAX_BYTES = CONTENT_IMAGE_MAX_MB * 1024 * 1024;
+/** What a file over CONTENT_IMAGE_MAX_MB is told: by the server, and by the console before it sends one. */
+export const CONTENT_IMAGE_TOO_LARGE = `The image is too large: send a file of at most ${CONTENT_IMAGE_MAX_MB} MB.`;
 /** The multipart field of the upload's file. */
 export const CONTENT_IMAGE_FIELD = 'file';
 

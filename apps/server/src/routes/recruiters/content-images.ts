@@ -5,6 +5,7 @@ import {
   CONTENT_IMAGE_FIELD,
   CONTENT_IMAGE_MAX_BYTES,
   CONTENT_IMAGE_MAX_MB,
+  CONTENT_IMAGE_TOO_LARGE,
   contentImagePaths,
   contentImageSchema,
   contentImagesSchema,
@@ -31,7 +32,7 @@ const UPLOAD_BODY_LIMIT = CONTENT_IMAGE_MAX_BYTES + 16 * 1024;
 export const imageUploadProblems = {
   notMultipart: `Send the image as multipart/form-data, in a field named ${CONTENT_IMAGE_FIELD}.`,
   noFile: `There is no image: send one file in the field ${CONTENT_IMAGE_FIELD}.`,
-  tooLarge: `The image is too large: send a file of at most ${CONTENT_IMAGE_MAX_MB} MB.`,
+  tooLarge: CONTENT_IMAGE_TOO_LARGE,
   tooManyPixels: `The image has too many pixels: send one of at most ${CONTENT_IMAGE_MAX_PIXELS / 1_000_000} megapixels.`,
   notAnImage:
     'This file is not a JPEG, PNG, WebP or AVIF image (judged by its bytes, not its name): send one of those.',
