@@ -1,13 +1,19 @@
 import {
+  CONTENT_IMAGE_FIELD,
   contentDiffSchema,
+  contentImagePaths,
+  contentImageSchema,
+  contentImagesSchema,
   contentEntriesSchema,
   contentEntrySchema,
   contentPaths,
   contentPreviewSchema,
   contentRevisionsSchema,
   type ContentEntryDetail,
+  type ContentImageDetail,
 } from '@lumenfield/site-content';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiUpload } from '@/lib/api-client';
 import { call, pathWithQuery, withId } from '../common/api/request';
 
 /** The site's content (docs/content.md): every call is one of the contract's paths. */
@@ -20,6 +26,7 @@ export const contentKeys = {
   entry: (id: string) => ['content', 'entry', id] as const,
   revisions: (id: string) => ['content', 'revisions', id] as const,
   diff: (id: string, left: number, right: number) => ['content', 'diff', id, left, right] as const,
+  images: ['content', 'images'] as const,
 };
 
 export const contentEntriesQuery = queryOptions({
@@ -101,3 +108,38 @@ export const usePreviewLink = (id: string) =>
     mutationFn: () =>
       call('POST', withId(contentPaths.preview, id), { schema: contentPreviewSchema }),
   });
+
+/** Every uploaded image, newest first: the gallery an image field is chosen from. */
+export const contentImagesQuery = queryOptions({
+  queryKey: contentKeys.images,
+  queryFn: ({ signal }) =>
+    call('GET', contentImagePaths.images, { schema: contentImagesSchema, signal }),
+});
+
+/**
+ * Uploads one image file (multipart, its one field): the answer is the stored image, new or the
+ * one the same bytes made before, put first in the gallery's cache at once.
+ */
+export function useUploadImage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, onProgress }: { file: File; onProgress?: (share: number) => void }) => {
+      const form = new FormData();
+      form.append(CONTENT_IMAGE_FIELD, file);
+      return apiUpload('POST', contentImagePaths.images, {
+        body: form,
+        schema: contentImageSchema,
+        ...(onProgress ? { onProgress: (sent, total) => onProgress(sent / total) } : {}),
+      });
+    },
+    onSuccess: (image) =>
+      queryClient.setQueryData(
+        contentKeys.images,
+        (old: { images: ContentImageDetail[] } | undefined) =>
+          !old || old.images.some((known) => known.id === image.id)
+            ? old
+            : { images: [image, ...old.images] },
+      ),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: contentKeys.images }),
+  });
+}

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { contentFamilies, policyBlockSchema } from '@lumenfield/site-content';
+import {
+  aboutContentSchema,
+  contentFamilies,
+  imageSchema,
+  policyBlockSchema,
+} from '@lumenfield/site-content';
 import {
   controlId,
   emptyValueOf,
@@ -77,6 +82,25 @@ describe("the content form's model, read from a zod schema", () => {
       const unsupported = JSON.stringify(node).includes('"unsupported"');
       expect(unsupported, family).toBe(false);
     }
+  });
+
+  it('knows an image field by its schema, not by its keys, and makes none up', () => {
+    const about = formNodeOf(aboutContentSchema);
+    const people = field(field(about, 'founders'), 'people');
+    if (people.kind !== 'list') throw new Error(people.kind);
+    const photo = { kind: 'image', altMaxLength: 300 };
+    expect(field(people.item, 'photo')).toEqual({ kind: 'optional', inner: photo });
+    expect(formNodeOf(z.object({ cover: imageSchema })).kind).toBe('object');
+    expect(field(formNodeOf(z.object({ cover: imageSchema })), 'cover')).toEqual(photo);
+    // The same keys in another schema are only an object of numbers and words.
+    const lookalike = formNodeOf(imageSchema.extend({}));
+    expect(lookalike.kind).toBe('object');
+    expect(field(lookalike, 'imageId')).toMatchObject({ kind: 'number', integer: true });
+    // A new person has no photo, and a required image is not invented.
+    expect(emptyValueOf(people.item)).toEqual({ name: '', jobTitle: '', bio: '' });
+    expect(emptyValueOf(formNodeOf(z.object({ cover: imageSchema })))).toEqual({
+      cover: undefined,
+    });
   });
 
   it('maps the API’s field names to the form’s paths and controls', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageSchema } from '@lumenfield/site-content';
 
 /**
  * What a form shows for a piece of content, read from its family's zod schema: the one
@@ -20,6 +21,11 @@ export type FormNode =
       variants: readonly { value: string; node: Extract<FormNode, { kind: 'object' }> }[];
     }
   | { kind: 'optional'; inner: FormNode }
+  /**
+   * An uploaded image placed in the content (the package's `imageSchema`, known by identity):
+   * chosen from the gallery as a whole, its alt text typed beside it.
+   */
+  | { kind: 'image'; altMaxLength: number | undefined }
   /** A shape the form cannot edit (none of today's families): shown, kept as it is. */
   | { kind: 'unsupported'; type: string };
 
@@ -45,10 +51,16 @@ function listBounds(schema: z.ZodArray) {
 const finite = (value: number | null) =>
   value !== null && Number.isFinite(value) ? value : undefined;
 
-/** The form node of `schema`: objects, words, numbers, choices, lists, unions and optionals. */
+/**
+ * The form node of `schema`: objects, words, numbers, choices, lists, unions, optionals, and
+ * images (the one schema every image field is made of).
+ */
 export function formNodeOf(schema: z.ZodType): FormNode {
   if (schema instanceof z.ZodReadonly || schema instanceof z.ZodDefault) {
     return formNodeOf(schema.def.innerType as z.ZodType);
+  }
+  if (schema === imageSchema) {
+    return { kind: 'image', altMaxLength: finite(imageSchema.shape.alt.maxLength) };
   }
   if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) {
     return { kind: 'optional', inner: formNodeOf(schema.def.innerType as z.ZodType) };
@@ -125,6 +137,8 @@ export function emptyValueOf(node: FormNode): unknown {
       return Array.from({ length: node.min ?? 0 }, () => emptyValueOf(node.item));
     case 'union':
       return emptyValueOf(node.variants[0]!.node);
+    // No image is there until one is chosen: an id, a size and a format cannot be made up.
+    case 'image':
     case 'optional':
     case 'unsupported':
       return undefined;

@@ -10,6 +10,7 @@ import {
   type FieldPath,
   type FormNode,
 } from './form-model';
+import { ImageField } from './image-field';
 import './schema-form.css';
 
 /** The API's refusals by field (errorsByPath), and the change of one value at its path. */
@@ -356,6 +357,18 @@ function FormFieldOf({
       return <ListField node={node} path={path} label={label} value={value} context={context} />;
     case 'union':
       return <UnionField node={node} path={path} label={label} value={value} context={context} />;
+    case 'image':
+      return (
+        <ImageField
+          node={node}
+          path={path}
+          label={label}
+          value={value}
+          optional={optional}
+          errors={context.errors}
+          onChange={context.onChange}
+        />
+      );
     case 'optional':
       return (
         <OptionalField node={node} path={path} label={label} value={value} context={context} />
@@ -394,7 +407,8 @@ function OptionalField({
   context,
 }: NodeProps & { node: Extract<FormNode, { kind: 'optional' }> }) {
   const inner = node.inner;
-  const simple = ['text', 'number', 'boolean', 'choice', 'fixed'].includes(inner.kind);
+  // An image is left out by its own "Remove image".
+  const simple = ['text', 'number', 'boolean', 'choice', 'fixed', 'image'].includes(inner.kind);
   if (simple) {
     return (
       <FormField node={inner} path={path} label={label} value={value} context={context} optional />
