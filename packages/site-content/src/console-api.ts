@@ -41,7 +41,13 @@ export const contentImagePaths = {
    * same bytes made before. GET: every image, newest first.
    */
   images: '/recruiters/content/images',
+  /**
+   * DELETE: the image and every variant, when no revision of any page (published, old or a
+   * draft) places it; 409 when one does, naming the pages.
+   */
+  image: '/recruiters/content/images/:id',
 } as const;
+export const contentImageParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 
 /** The largest image file an upload takes, in MB (a camera's JPEG is 5 to 15). */
 export const CONTENT_IMAGE_MAX_MB = 20;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { publishMessages, publishProblems } from './guards';
+import { placedImages, publishMessages, publishProblems } from './guards';
 import { contentEntries, contentFamilies } from './registry';
 import { aboutContent } from './seed/about';
 import { privacyContent } from './seed/privacy';
@@ -187,5 +187,29 @@ describe('publishProblems', () => {
         expect(publishProblems('home', withLink(href)), href).toEqual([]);
       }
     });
+  });
+});
+
+describe('placedImages', () => {
+  it('finds every image the content places, with where, and none in the seeds', () => {
+    const [first, second, ...others] = aboutContent.founders.people;
+    const about = {
+      ...aboutContent,
+      founders: {
+        ...aboutContent.founders,
+        people: [{ ...first, photo: photo('Priya') }, second, ...others],
+      },
+      management: {
+        ...aboutContent.management,
+        people: aboutContent.management.people.map((person, index) =>
+          index === 2 ? { ...person, photo: { ...photo(''), imageId: 9 } } : person,
+        ),
+      },
+    };
+    expect(placedImages(about)).toEqual([
+      { path: ['founders', 'people', 0, 'photo'], imageId: 7 },
+      { path: ['management', 'people', 2, 'photo'], imageId: 9 },
+    ]);
+    for (const entry of contentEntries) expect(placedImages(entry.seed), entry.id).toEqual([]);
   });
 });

@@ -102,6 +102,22 @@ function walk(value: unknown, path: Path): PublishProblem[] {
 }
 
 /**
+ * Every image the content places (any `{ imageId, alt }`, as the alt text guard reads them), with
+ * where: what a draft's save checks is stored, and what keeps an image from being deleted.
+ */
+export function placedImages(content: unknown): { path: Path; imageId: number }[] {
+  const found: { path: Path; imageId: number }[] = [];
+  const visit = (value: unknown, path: Path) => {
+    if (Array.isArray(value)) value.forEach((item, index) => visit(item, [...path, index]));
+    if (!isRecord(value)) return;
+    if (isImage(value)) found.push({ path, imageId: value.imageId as number });
+    for (const [key, child] of Object.entries(value)) visit(child, [...path, key]);
+  };
+  visit(content, []);
+  return found;
+}
+
+/**
  * What stops a page or block from being published (CONTRACT §21, "Guards at publish"; the
  * rules in docs/content.md), each at its field so the console shows it beside it: headings in
  * order, alt text on every image, no script or style in the words, internal paths that answer.

@@ -16,6 +16,7 @@ import { auditRepository } from './audit/audit-repository';
 import { calendarFeedsRepository } from './calendar/calendar-feeds';
 import { contentRepository } from './content/content-repository';
 import { contentImagesRepository } from './content/content-images';
+import { imagePlacement } from './content/image-placement';
 import { erasureRepository, leaseRepository } from './applications/erasure-repository';
 import { jobsRepository } from './openings/jobs-repository';
 import { mailRepository } from './mail/mail-repository';
@@ -223,6 +224,8 @@ export function createRepositories(db: Db, options: RepositoryOptions = {}) {
     // The images placed in that content: one per distinct original, with every size and format
     // made of it once at upload (docs/content-store.md, "Images").
     contentImages: contentImagesRepository(db),
+    // Deleting one of them when no revision places it (a draft's save placing it waits).
+    imagePlacement: imagePlacement(db),
     /**
      * A change to accounts and its audit row, in one write transaction: both or neither. The
      * `lockKeys` are held for it (a token's creation: `apiTokensLock`).

@@ -189,7 +189,30 @@ describe(`published content on the pages of two nodes (${engine}, Redis)`, () =>
   it('refuses to publish an image without alt text or a heading that skips a level, saying where', async () => {
     const about = plain(aboutContent) as AboutContent;
     const [founder, ...others] = about.founders.people;
-    const photo = { imageId: 1, alt: ' ', width: 640, height: 640, fallback: 'jpg' as const };
+    // A stored image (a save refuses one that is not): its bytes are not read here.
+    const bytes = Buffer.from('a photo');
+    const { image } = await a.t.app.repos.contentImages.store(
+      {
+        sha256: 'b'.repeat(64),
+        width: 640,
+        height: 640,
+        mimeType: 'image/jpeg',
+        fallback: 'jpg',
+        original: bytes,
+        uploadedBy: editorId,
+        variants: [
+          { width: 640, height: 640, format: 'jpg', content: bytes, sha256: 'c'.repeat(64) },
+        ],
+      },
+      new Date(),
+    );
+    const photo = {
+      imageId: image.id,
+      alt: ' ',
+      width: 640,
+      height: 640,
+      fallback: 'jpg' as const,
+    };
     const withPhoto = {
       ...about,
       founders: { ...about.founders, people: [{ ...founder!, photo }, ...others] },

@@ -307,6 +307,7 @@ export const REACH_ROLE_ROUTES: Record<
     'POST /api/recruiters/content/:id/preview',
     'POST /api/recruiters/content/images',
     'GET /api/recruiters/content/images',
+    'DELETE /api/recruiters/content/images/:id',
   ]),
 };
 
@@ -713,8 +714,9 @@ export function routeCases(f: Fixtures): Record<string, RouteCase> {
     },
     'POST /api/recruiters/content/:id/preview': { url: '/api/recruiters/content/about/preview' },
     // Its images: an upload as JSON is refused with 415 once past the guards; no such image
-    // to serve (the public variants meet no guard but their path's).
+    // to delete or to serve (the public variants meet no guard but their path's).
     'POST /api/recruiters/content/images': { url: '/api/recruiters/content/images', body: {} },
+    'DELETE /api/recruiters/content/images/:id': { url: '/api/recruiters/content/images/999999' },
     'GET /media/content/:id/:file': { url: '/media/content/999999/320.webp' },
     // The local outbox (docs/operations.md): admins only; no such mail.
     'GET /api/recruiters/outbox': { url: '/api/recruiters/outbox' },

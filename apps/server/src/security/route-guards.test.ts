@@ -429,6 +429,7 @@ describe(`security: every route meets its guard, whatever the spelling (${engine
         'PUT /api/recruiters/interviews/:id/scorecard',
         'GET /api/recruiters/content/:id/diff',
         'POST /api/recruiters/content/:id/revisions/:revisionId/restore',
+        'DELETE /api/recruiters/content/images/:id',
       ]);
       const outcome = (status: number, key: string) =>
         status < 400 ||

@@ -56,6 +56,12 @@ export interface ContentImageVariantFile {
 /** The lock of one original's bytes: two uploads of the same file are judged one after the other. */
 export const contentImageLock = (sha256: string) => `content-image:${sha256}`;
 
+/**
+ * The lock of one stored image's use: a draft's save that places it and the image's deletion
+ * both hold it, so a deletion never removes an image a draft is placing at that moment.
+ */
+export const placedImageLock = (imageId: number) => `content-image-use:${imageId}`;
+
 interface ImageRow {
   id: number;
   width: number;
@@ -205,6 +211,30 @@ export function contentImagesRepository(db: Db) {
       const stored = await repository.find(outcome.id);
       if (!stored) throw new Error(`content image ${outcome.id} was not stored`);
       return { image: stored, created: outcome.created };
+    },
+
+    /** Which of `ids` are stored images. */
+    async existing(ids: readonly number[]): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('contentImages')
+        .select('id')
+        .where('id', 'in', [...new Set(ids)])
+        .execute();
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /**
+     * Deletes the image and its variants; whether it was there. Only the caller knows whether
+     * content places it (image-placement.ts asks, under the image's lock).
+     */
+    async delete(imageId: number): Promise<boolean> {
+      await db.deleteFrom('contentImageVariants').where('imageId', '=', imageId).execute();
+      const { numDeletedRows } = await db
+        .deleteFrom('contentImages')
+        .where('id', '=', imageId)
+        .executeTakeFirst();
+      return numDeletedRows > 0n;
     },
 
     /** One variant's bytes, for its public answer. */

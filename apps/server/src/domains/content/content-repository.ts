@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { sql, type Insertable } from 'kysely';
 import { z } from 'zod';
+import { placedImages } from '@lumenfield/site-content';
 import { toIso, type Db } from '../../db/database';
 import type { ContentRevisions } from '../../db/schema.generated';
 import { jsonColumn } from '../../db/json-column';
@@ -9,6 +10,7 @@ import { HttpProblem } from '../../lib/http-problem';
 import { dataVersionRepository } from '../../db/data-version';
 import { auditRepository } from '../audit/audit-repository';
 import { contentDiff, type ContentChange } from './content-diff';
+import { contentImagesRepository, placedImageLock } from './content-images';
 
 /** A page's content: any JSON document (each page family's schema is its editor's business). */
 export type PageContent = z.infer<typeof pageContent>;
@@ -313,28 +315,41 @@ export function contentRepository(db: Db) {
       content: unknown,
       userId: number,
       now: Date,
+      images: {
+        /** The stored images the content places: each is held (placedImageLock) while saving. */
+        ids: readonly number[];
+        /** Given which of them are stored, refuses the save by throwing. */
+        check: (stored: ReadonlySet<number>) => void;
+      } = { ids: [], check: () => undefined },
     ): Promise<ContentRevisionWithContent> {
       const text = stored(content);
-      return changePage(pageId, async (trx) => {
-        const page = await pageRow(trx, pageId);
-        const at = now.toISOString();
-        if (page.draftRevisionId !== null) {
-          await trx
-            .updateTable('contentRevisions')
-            .set({ content: text, updatedAt: at, publishAt: null, publishedBy: null })
-            .where('id', '=', page.draftRevisionId)
-            .execute();
-          return mustRevision(trx, page.draftRevisionId);
-        }
-        const id = await addRevision(trx, 'draft', {
-          pageId,
-          content: text,
-          createdBy: userId,
-          createdAt: at,
-          updatedAt: at,
-        });
-        return mustRevision(trx, id);
-      });
+      const locks = [contentPageLock(pageId), ...images.ids.map(placedImageLock)];
+      return writeTransaction(
+        db,
+        async (trx) => {
+          // No deletion can come between: it waits for the image's lock, then finds this draft.
+          images.check(await contentImagesRepository(trx).existing(images.ids));
+          const page = await pageRow(trx, pageId);
+          const at = now.toISOString();
+          if (page.draftRevisionId !== null) {
+            await trx
+              .updateTable('contentRevisions')
+              .set({ content: text, updatedAt: at, publishAt: null, publishedBy: null })
+              .where('id', '=', page.draftRevisionId)
+              .execute();
+            return mustRevision(trx, page.draftRevisionId);
+          }
+          const id = await addRevision(trx, 'draft', {
+            pageId,
+            content: text,
+            createdBy: userId,
+            createdAt: at,
+            updatedAt: at,
+          });
+          return mustRevision(trx, id);
+        },
+        locks,
+      );
     },
 
     /** The page's draft, or undefined when it has none (or is not stored). */
@@ -427,6 +442,28 @@ export function contentRepository(db: Db) {
           });
       }
       return done;
+    },
+
+    /**
+     * The pages with a revision (published, an earlier one, or the draft) that places image
+     * `imageId` (image-placement.ts asks in a transaction holding the image's lock).
+     */
+    async pagesPlacing(imageId: number): Promise<string[]> {
+      // The stored text is stored()'s JSON.stringify: no blank after a key. The pattern only
+      // narrows (`:12` also finds `:123`); each content is then read as JSON to be sure.
+      const rows = await db
+        .selectFrom('contentRevisions')
+        .select(['pageId', 'content'])
+        .where('content', 'like', `%"imageId":${imageId}%`)
+        .execute();
+      const pages = rows
+        .filter((row) =>
+          placedImages(jsonColumn(pageContent, row.content, null)).some(
+            (placed) => placed.imageId === imageId,
+          ),
+        )
+        .map((row) => row.pageId);
+      return [...new Set(pages)].sort();
     },
 
     /** Every page's draft, by page id: who and when, no content (the console's list). */

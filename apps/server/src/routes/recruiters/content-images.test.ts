@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProblemDetails } from '@lumenfield/contract';
 import {
   IMAGE_FORMAT_TYPES,
+  aboutContent,
   contentImageUrl,
+  type AboutContent,
   type ContentImageDetail,
   type ImageFormat,
 } from '@lumenfield/site-content';
@@ -18,7 +20,8 @@ import {
 import { multipart, MULTIPART_TYPE, type Part } from '../../test/multipart';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
 import { CONTENT_MEDIA_CACHE_CONTROL } from '../content-media';
-import { imageUploadProblems } from './content-images';
+import { IMAGE_GONE_MESSAGE } from './content';
+import { imagePlacedMessage, imageUploadProblems } from './content-images';
 
 const IMAGES = '/api/recruiters/content/images';
 
@@ -279,4 +282,101 @@ describe(`content images (${engine})`, () => {
       expect((await media(missing)).statusCode, missing).toBe(404);
     }
   });
+
+  /** The about page with its first founder's photo being `imageId` (or no photo). */
+  const aboutWithPhoto = (imageId: number | undefined): AboutContent => {
+    const [first, ...others] = aboutContent.founders.people;
+    const photo = imageId && {
+      imageId,
+      alt: 'Priya Raman',
+      width: 300,
+      height: 200,
+      fallback: 'jpg' as const,
+    };
+    return {
+      ...aboutContent,
+      founders: {
+        ...aboutContent.founders,
+        people: [photo ? { ...first!, photo } : first!, ...others],
+      },
+    };
+  };
+  const saveAbout = (imageId: number | undefined) =>
+    consoleRequest(t, admin, 'PUT', '/api/recruiters/content/about/draft', {
+      content: aboutWithPhoto(imageId),
+    });
+  const remove = (id: number, session = admin) =>
+    consoleRequest(t, session, 'DELETE', `${IMAGES}/${id}`);
+  const newImage = async (seed: number) => {
+    const res = await upload({
+      name: `${seed}.jpg`,
+      bytes: await picture(300 + seed, 200, 'jpeg', false),
+      type: 'image/jpeg',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as ContentImageDetail;
+  };
+
+  it('deletes an image no revision places, with its variants; keeps one a draft or a revision places', async () => {
+    const [unused, placed] = [await newImage(1), await newImage(2)];
+    expect((await saveAbout(placed.id)).statusCode).toBe(200);
+
+    expect((await remove(unused.id, recruiter)).statusCode).toBe(403);
+    const deleted = await remove(unused.id);
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect((await list()).map((image) => image.id)).not.toContain(unused.id);
+    for (const variant of unused.variants) {
+      const url = contentImageUrl(unused.id, variant.width, variant.format);
+      expect((await media(url)).statusCode, url).toBe(404);
+    }
+    expect((await remove(unused.id)).statusCode).toBe(404);
+
+    // The draft places it: refused, naming the page, and it is still served.
+    const refused = await remove(placed.id);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect((refused.json() as ProblemDetails).detail).toBe(imagePlacedMessage(['about']));
+    expect((refused.json() as ProblemDetails).detail).toContain('About Us');
+    const [first] = placed.variants;
+    expect((await media(contentImageUrl(placed.id, first!.width, first!.format))).statusCode).toBe(
+      200,
+    );
+
+    // Published, then no longer in the draft: the revision that was live keeps it.
+    const published = await consoleRequest(
+      t,
+      admin,
+      'POST',
+      '/api/recruiters/content/about/publish',
+      {},
+    );
+    expect(published.statusCode, published.body).toBe(200);
+    expect((await saveAbout(undefined)).statusCode).toBe(200);
+    expect((await remove(placed.id)).statusCode).toBe(409);
+    expect((await list()).map((image) => image.id)).toContain(placed.id);
+  }, 60_000);
+
+  it('refuses a draft that places an image no longer stored, at its field', async () => {
+    const image = await newImage(3);
+    expect((await remove(image.id)).statusCode).toBe(204);
+    const res = await saveAbout(image.id);
+    expect(res.statusCode, res.body).toBe(400);
+    expect((res.json() as ProblemDetails).errors).toEqual([
+      { field: 'content.founders.people.0.photo.imageId', message: IMAGE_GONE_MESSAGE },
+    ]);
+  }, 60_000);
+
+  it('judges a draft placing an image and its deletion one after the other: never both', async () => {
+    for (const seed of [4, 5, 6]) {
+      const image = await newImage(seed);
+      const [saved, deleted] = await Promise.all([saveAbout(image.id), remove(image.id)]);
+      const outcome = [saved.statusCode, deleted.statusCode];
+      // The save first: the deletion finds its draft. The deletion first: the save finds none.
+      expect([
+        [200, 409],
+        [400, 204],
+      ]).toContainEqual(outcome);
+      const kept = (await list()).some((listed) => listed.id === image.id);
+      expect(kept).toBe(saved.statusCode === 200);
+    }
+  }, 60_000);
 });

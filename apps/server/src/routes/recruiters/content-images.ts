@@ -1,11 +1,14 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { routes } from '@lumenfield/routes';
 import {
   CONTENT_IMAGE_FIELD,
   CONTENT_IMAGE_MAX_BYTES,
   CONTENT_IMAGE_MAX_MB,
   CONTENT_IMAGE_TOO_LARGE,
+  contentImageParamsSchema,
   contentImagePaths,
   contentImageSchema,
   contentImagesSchema,
@@ -41,6 +44,14 @@ export const imageUploadProblems = {
   oneFile: `Send one image at a time, in the field ${CONTENT_IMAGE_FIELD}, with no other part.`,
   busy: 'Many files are arriving right now. Please send the image again in a moment.',
 } as const;
+
+/** Why an image a revision places is not deleted, naming the pages (a block by its id). */
+export function imagePlacedMessage(pageIds: readonly string[]): string {
+  const names = pageIds.map(
+    (id) => (routes as Record<string, { title: string } | undefined>)[id]?.title ?? id,
+  );
+  return `This image cannot be deleted: a revision of ${names.join(', ')} places it (published, earlier or a draft), and every revision is kept to be restored.`;
+}
 
 /** Busboy's count limits as @fastify/multipart throws them: more parts or files than one image. */
 const COUNT_LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
@@ -164,6 +175,31 @@ export const consoleContentImageRoutes: FastifyPluginAsyncZod = async (app) => {
         created ? 'content image stored' : 'content image: the same bytes were stored first',
       );
       return reply.code(created ? 201 : 200).send(shown(image, await displayNames(app)));
+    },
+  );
+
+  app.delete(
+    contentImagePaths.image,
+    {
+      config: editors,
+      schema: {
+        summary: 'Delete an image, and every variant of it, that no revision of any page places',
+        tags,
+        params: contentImageParamsSchema,
+        response: { 204: z.null(), ...consoleProblems(404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = signedIn(request);
+      const { id } = request.params;
+      const outcome = await app.repos.imagePlacement.deleteUnplaced(id);
+      if (outcome.state === 'missing') throw new HttpProblem(404, `There is no image ${id}.`);
+      if (outcome.state === 'placed') {
+        throw new HttpProblem(409, imagePlacedMessage(outcome.pageIds));
+      }
+      // Not audited, as its upload is not: no page showed it, so visitors lose nothing.
+      request.log.info({ imageId: id, userId: user.id }, 'content image deleted');
+      return reply.code(204).send(null);
     },
   );
 

@@ -16,6 +16,7 @@ import {
   contentRestoreParamsSchema,
   contentRevisionsSchema,
   PREVIEW_PARAM,
+  placedImages,
   previewPageOf,
   publishProblems,
   type ContentEntrySummary,
@@ -61,6 +62,32 @@ function checked(id: ContentId, content: unknown): unknown {
     'Some of the content is not right: see each field.',
     fieldErrorsOf(parsed.error.issues, 'content'),
   );
+}
+
+/** What a draft that places an image no longer stored is told, at the image's `imageId`. */
+export const IMAGE_GONE_MESSAGE = 'This image has been deleted: choose another, or remove it.';
+
+/**
+ * What a draft's save holds and checks of the images its content places: each is still stored
+ * (judged under the images' locks, so a deletion cannot come between), or 400 at its field.
+ */
+function placedImagesCheck(content: unknown) {
+  const placed = placedImages(content);
+  return {
+    ids: placed.map((image) => image.imageId),
+    check: (stored: ReadonlySet<number>) => {
+      const gone = placed.filter((image) => !stored.has(image.imageId));
+      if (gone.length === 0) return;
+      throw new HttpProblem(
+        400,
+        'Some of the content is not right: see each field.',
+        fieldErrorsOf(
+          gone.map((image) => ({ path: [...image.path, 'imageId'], message: IMAGE_GONE_MESSAGE })),
+          'content',
+        ),
+      );
+    },
+  };
 }
 
 /**
@@ -167,7 +194,7 @@ export const consoleContentRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const { user } = signedIn(request);
       const content = checked(id, request.body.content);
-      await repos.content.saveDraft(id, content, user.id, app.now());
+      await repos.content.saveDraft(id, content, user.id, app.now(), placedImagesCheck(content));
       return entryDetail(id);
     },
   );
