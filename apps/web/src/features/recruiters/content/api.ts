@@ -143,3 +143,19 @@ export function useUploadImage() {
     onSettled: () => void queryClient.invalidateQueries({ queryKey: contentKeys.images }),
   });
 }
+
+/** Deletes an image no revision places (409 naming the pages when one does). */
+export function useDeleteImage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (imageId: number) =>
+      call<unknown>('DELETE', withId(contentImagePaths.image, imageId)),
+    onSuccess: (_answer, imageId) =>
+      queryClient.setQueryData(
+        contentKeys.images,
+        (old: { images: ContentImageDetail[] } | undefined) =>
+          old ? { images: old.images.filter((image) => image.id !== imageId) } : old,
+      ),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: contentKeys.images }),
+  });
+}

@@ -111,7 +111,7 @@ describe('an image field of the content, and the gallery it is chosen from', () 
     });
     expect(within(dialog).getByRole('radio', { name: /^Image 5 400 × 600 px/ })).not.toBeChecked();
     // Each thumbnail is a small variant of the image; its words name it.
-    const thumbnail = first.parentElement!.querySelector('img')!;
+    const thumbnail = first.closest('label')!.querySelector('img')!;
     expect(thumbnail).toHaveAttribute('src', '/media/content/8/320.jpg');
     expect(thumbnail).toHaveAttribute('alt', '');
     await userEvent.click(first);
@@ -237,6 +237,12 @@ describe('an image field of the content, and the gallery it is chosen from', () 
     const photo = await firstPhoto();
     const choose = within(photo).getByRole('button', { name: 'Choose an image' });
     const dialog = await openPicker(photo);
+    // The field's own image is chosen, and offers no Delete: the form places it.
+    const own = await within(dialog).findByRole('radio', { name: /^Image 8 / });
+    expect(own).toBeChecked();
+    expect(own.closest('li')).toHaveTextContent('Chosen in this field');
+    expect(within(dialog).queryByRole('button', { name: 'Delete image 8' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Delete image 5' })).toBeInTheDocument();
     // The browser sends `cancel` on Escape; jsdom has no key handling of its own for it.
     fireEvent(dialog, new Event('cancel', { cancelable: true }));
     expect(dialog).not.toHaveAttribute('open');
@@ -253,5 +259,55 @@ describe('an image field of the content, and the gallery it is chosen from', () 
     expect(link).toHaveAttribute('href', `#${choose.id}`);
     await userEvent.click(link);
     expect(choose).toHaveFocus();
+  });
+
+  it('deletes an image after asking, and says why one that content places is kept', async () => {
+    let images = [office, portrait];
+    const deleted: string[] = [];
+    const kept = 'This image cannot be deleted: a revision of About Us places it.';
+    renderAbout({
+      'GET /recruiters/content/images': () => json({ images }),
+      'DELETE /recruiters/content/images/5': (url) => {
+        deleted.push(url.pathname);
+        images = images.filter((image) => image.id !== 5);
+        return new Response(null, { status: 204 });
+      },
+      'DELETE /recruiters/content/images/8': (url) => {
+        deleted.push(url.pathname);
+        return problem(409, kept);
+      },
+    });
+    const dialog = await openPicker(await firstPhoto());
+    await within(dialog).findByRole('radio', { name: /^Image 5 / });
+    await userEvent.click(within(dialog).getByRole('radio', { name: /^Image 5 / }));
+
+    // Asked first; "No" changes nothing and gives focus back.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete image 5' }));
+    let question = await screen.findByRole('alertdialog', { name: 'Delete this image?' });
+    expect(within(question).getByRole('button', { name: 'No, keep it' })).toHaveFocus();
+    await userEvent.click(within(question).getByRole('button', { name: 'No, keep it' }));
+    expect(within(dialog).getByRole('button', { name: 'Delete image 5' })).toHaveFocus();
+    expect(deleted).toEqual([]);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete image 5' }));
+    question = await screen.findByRole('alertdialog', { name: 'Delete this image?' });
+    expect(question).toHaveTextContent('Image 5 (400 × 600 px) and every size made of it');
+    await userEvent.click(within(question).getByRole('button', { name: 'Delete image 5' }));
+    expect(await within(dialog).findByText('Image 5 is deleted.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('radio', { name: /^Image 5 / })).toBeNull();
+    expect(within(dialog).getByLabelText('Upload an image')).toHaveFocus();
+    // The one chosen is gone: there is nothing to use until another is chosen.
+    expect(within(dialog).getByRole('button', { name: 'Use this image' })).toBeDisabled();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete image 8' }));
+    question = await screen.findByRole('alertdialog', { name: 'Delete this image?' });
+    await userEvent.click(within(question).getByRole('button', { name: 'Delete image 8' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(kept);
+    expect(within(dialog).getByRole('radio', { name: /^Image 8 / })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Delete image 8' })).toHaveFocus();
+    expect(deleted).toEqual([
+      '/api/recruiters/content/images/5',
+      '/api/recruiters/content/images/8',
+    ]);
   });
 });

@@ -10,10 +10,11 @@ import {
 } from '@lumenfield/site-content';
 import { ContentImage } from '@/components/content-image';
 import { Modal } from '@/components/modal';
-import { contentImagesQuery, useUploadImage } from '../api';
+import { contentImagesQuery, useDeleteImage, useUploadImage } from '../api';
 import { failureText } from '../../common/api/query-client';
+import { ConfirmDialog } from '../../common/components/confirm-dialog';
 import { FieldFrame } from '../../common/components/fields';
-import { Pending } from '../../common/components/status';
+import { NoticeNote, Pending, type Notice } from '../../common/components/status';
 import { When } from '../../common/components/when';
 
 /** The types the upload takes, as the file input offers them: the server judges the bytes. */
@@ -29,24 +30,30 @@ export function fittedWidth(
   return Math.max(1, Math.min(box.width, image.width, byHeight));
 }
 
-/** One image of the gallery, a choice among the others; its thumbnail is told by its words. */
+/** The id of an image's Delete button in the gallery `name`: focus comes back to it. */
+const deleteButtonId = (name: string, imageId: number) => `${name}-delete-${imageId}`;
+
+/**
+ * One image of the gallery, a choice among the others; its thumbnail is told by its words. The
+ * field's own image offers no Delete: the form places it, saved or not.
+ */
 function GalleryItem({
   image,
   name,
   checked,
   onSelect,
+  onDelete,
 }: {
   image: ContentImageDetail;
   name: string;
   checked: boolean;
   onSelect: () => void;
+  onDelete: (() => void) | undefined;
 }) {
-  const id = `${name}-${image.id}`;
   const width = fittedWidth(image, GALLERY_THUMBNAIL);
   return (
     <li className="cf-gallery__item">
-      <input id={id} type="radio" name={name} checked={checked} onChange={onSelect} />
-      <label htmlFor={id}>
+      <label className="cf-gallery__card">
         <span className="cf-gallery__thumb">
           <ContentImage
             image={{
@@ -60,7 +67,10 @@ function GalleryItem({
             width={width}
           />
         </span>
-        <span className="cf-gallery__name">Image {image.id}</span>
+        <span className="cf-gallery__name">
+          <input type="radio" name={name} checked={checked} onChange={onSelect} />
+          Image {image.id}
+        </span>
         <span>
           {image.width} × {image.height} px
         </span>
@@ -69,13 +79,27 @@ function GalleryItem({
           {image.uploadedBy ? ` by ${image.uploadedBy}` : ''}
         </span>
       </label>
+      {onDelete ? (
+        <button
+          id={deleteButtonId(name, image.id)}
+          type="button"
+          className="button button--secondary cf-tool"
+          onClick={onDelete}
+          aria-label={`Delete image ${image.id}`}
+        >
+          Delete
+        </button>
+      ) : (
+        <p className="rc-muted cf-gallery__here">Chosen in this field</p>
+      )}
     </li>
   );
 }
 
 /**
  * The dialog's inside, mounted while it is open: an upload (whose image is then the one chosen)
- * and the gallery of every uploaded image as a choice; "Use this image" places it.
+ * and the gallery of every uploaded image as a choice, each but the field's own one deletable
+ * after a question; "Use this image" places the one chosen.
  */
 function PickerBody({
   chosenId,
@@ -93,6 +117,9 @@ function PickerBody({
   const [uploadError, setUploadError] = useState<string>();
   const [sent, setSent] = useState<number>();
   const [uploaded, setUploaded] = useState<ContentImageDetail>();
+  const remove = useDeleteImage();
+  const [deleting, setDeleting] = useState<ContentImageDetail>();
+  const [notice, setNotice] = useState<Notice>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const listed = images.data?.images ?? [];
   // The upload's image shows even when the gallery could not be read.
@@ -120,6 +147,24 @@ function PickerBody({
     } finally {
       setSent(undefined);
       if (fileRef.current) fileRef.current.value = '';
+    }
+  };
+
+  /** Deletes the image asked about; the server refuses one a revision places (409). */
+  const deleteNow = async (image: ContentImageDetail) => {
+    setNotice(null);
+    try {
+      await remove.mutateAsync(image.id);
+      if (selected === image.id) setSelected(undefined);
+      if (uploaded?.id === image.id) setUploaded(undefined);
+      setNotice({ kind: 'ok', text: `Image ${image.id} is deleted.` });
+      setDeleting(undefined);
+      // Its card and button are gone: focus goes to the top of the dialog's controls.
+      fileRef.current?.focus();
+    } catch (error) {
+      setNotice({ kind: 'error', text: failureText(error) });
+      setDeleting(undefined);
+      document.getElementById(deleteButtonId(name, image.id))?.focus();
     }
   };
 
@@ -153,6 +198,7 @@ function PickerBody({
       <fieldset className="cf-gallery">
         <legend>Uploaded images</legend>
         <Pending query={images} what="the images" />
+        <NoticeNote notice={notice} />
         {images.isSuccess && gallery.length === 0 ? (
           <p className="rc-muted">No image has been uploaded yet: upload one above.</p>
         ) : null}
@@ -165,11 +211,31 @@ function PickerBody({
                 name={name}
                 checked={image.id === selected}
                 onSelect={() => setSelected(image.id)}
+                onDelete={image.id === chosenId ? undefined : () => setDeleting(image)}
               />
             ))}
           </ul>
         ) : null}
       </fieldset>
+      {deleting ? (
+        <ConfirmDialog
+          title="Delete this image?"
+          confirmLabel={`Delete image ${deleting.id}`}
+          cancelLabel="No, keep it"
+          danger
+          busy={remove.isPending}
+          onConfirm={() => void deleteNow(deleting)}
+          onCancel={() => {
+            setDeleting(undefined);
+            document.getElementById(deleteButtonId(name, deleting.id))?.focus();
+          }}
+        >
+          <p>
+            Image {deleting.id} ({deleting.width} × {deleting.height} px) and every size made of it
+            are deleted for good. An image that any revision of a page places is kept.
+          </p>
+        </ConfirmDialog>
+      ) : null}
       <div className="rc-form__actions cf-picker__actions">
         <button
           type="button"
