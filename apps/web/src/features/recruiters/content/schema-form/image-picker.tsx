@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -120,7 +120,16 @@ function PickerBody({
   const remove = useDeleteImage();
   const [deleting, setDeleting] = useState<ContentImageDetail>();
   const [notice, setNotice] = useState<Notice>(null);
+  // Where focus goes once the question is gone: while it is open, nothing behind it takes focus.
+  const [focusNext, setFocusNext] = useState<string>();
   const fileRef = useRef<HTMLInputElement>(null);
+  const uploadId = `${name}-upload`;
+
+  useEffect(() => {
+    if (deleting || !focusNext) return;
+    document.getElementById(focusNext)?.focus();
+    setFocusNext(undefined);
+  }, [deleting, focusNext]);
   const listed = images.data?.images ?? [];
   // The upload's image shows even when the gallery could not be read.
   const gallery =
@@ -158,22 +167,21 @@ function PickerBody({
       if (selected === image.id) setSelected(undefined);
       if (uploaded?.id === image.id) setUploaded(undefined);
       setNotice({ kind: 'ok', text: `Image ${image.id} is deleted.` });
-      setDeleting(undefined);
       // Its card and button are gone: focus goes to the top of the dialog's controls.
-      fileRef.current?.focus();
+      setFocusNext(uploadId);
     } catch (error) {
       setNotice({ kind: 'error', text: failureText(error) });
-      setDeleting(undefined);
-      document.getElementById(deleteButtonId(name, image.id))?.focus();
+      setFocusNext(deleteButtonId(name, image.id));
     }
+    setDeleting(undefined);
   };
 
   return (
     <>
       <FieldFrame
-        id={`${name}-upload`}
+        id={uploadId}
         label="Upload an image"
-        hint={`JPEG, PNG, WebP or AVIF, at most ${CONTENT_IMAGE_MAX_MB} MB. It joins the images below, chosen.`}
+        hint={`JPEG, PNG, WebP or AVIF, at most ${CONTENT_IMAGE_MAX_MB} MB: it is added to the images below, and chosen.`}
         error={uploadError}
       >
         {(control) => (
@@ -226,8 +234,8 @@ function PickerBody({
           busy={remove.isPending}
           onConfirm={() => void deleteNow(deleting)}
           onCancel={() => {
+            setFocusNext(deleteButtonId(name, deleting.id));
             setDeleting(undefined);
-            document.getElementById(deleteButtonId(name, deleting.id))?.focus();
           }}
         >
           <p>
