@@ -1,6 +1,7 @@
 import { expectNoViolationsAtBothWidths as cleanAtBothWidths } from '../support/axe';
 import { CONSOLE_ADMIN } from '../support/console-servers';
 import { addPersonByAdmin, consoleUrl, signIn, signedIn } from '../support/console-sign-in';
+import { publishNow, restoreFirstRevision } from '../support/content-editor';
 import { expect, live, test } from '../support/fixtures';
 import { shoot } from '../support/shots';
 
@@ -147,12 +148,6 @@ test.describe('the site content section', () => {
       await link.click();
       await expect(page.getByRole('heading', { name: 'Revisions' })).toBeVisible();
     };
-    const publishNow = async () => {
-      await page.getByRole('button', { name: 'Publish now' }).click();
-      await expect(page.getByText('Published: visitors see it now.')).toBeVisible({
-        timeout: 30_000,
-      });
-    };
 
     // The home page's first claim, changed and previewed in a new tab at the page's own URL.
     await open('/');
@@ -173,7 +168,7 @@ test.describe('the site content section', () => {
     expect((await visit('/')).toString()).not.toContain(claimText);
     await cleanAtBothWidths(page, 'the home page’s content with its preview link');
 
-    await publishNow();
+    await publishNow(page);
     expect((await visit('/')).toString()).toContain(claimText);
     await cleanAtBothWidths(page, 'the home page’s content, published');
     await shoot(page, 'content-home-published');
@@ -183,7 +178,7 @@ test.describe('the site content section', () => {
     const number = page.locator(`input[value="${seedPhone}"]`);
     await expect(number).toHaveCount(1);
     await number.fill(phone);
-    await publishNow();
+    await publishNow(page);
     for (const path of ['/contact', '/about', '/']) {
       expect((await visit(path)).toString(), path).toContain(phone);
     }
@@ -204,20 +199,10 @@ test.describe('the site content section', () => {
     // Both restored to their first revision and published: the pages are the build's again.
     for (const row of [/Offices/, '/'] as const) {
       await open(row);
-      await page
-        .getByRole('button', { name: /^Restore revision / })
-        .last()
-        .click();
       // A draft there is now is replaced only when the person says so.
-      const replace = page.getByRole('dialog', { name: 'Replace the draft?' });
-      if (await replace.isVisible()) {
-        await replace.getByRole('button', { name: /^Restore revision / }).click();
-      }
-      await expect(
-        page.getByText('The revision is the draft now: preview it, then publish it.'),
-      ).toBeVisible();
+      await restoreFirstRevision(page);
       await cleanAtBothWidths(page, 'a restored revision as the draft');
-      await publishNow();
+      await publishNow(page);
     }
     await shoot(page, 'content-home-restored');
     const homeAfter = await visit('/');
