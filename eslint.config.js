@@ -39,8 +39,8 @@ export default tseslint.config(
     },
   },
   {
-    // Browser-side callbacks (page.evaluate) in the e2e tests and the screenshot script.
-    files: ['e2e/**/*.ts', 'scripts/**/*.mjs'],
+    // Browser-side callbacks (page.evaluate) in the e2e tests and the screenshot scripts.
+    files: ['e2e/**/*.ts', 'scripts/**/*.mjs', 'bench/content/**/*.mjs'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
   {
