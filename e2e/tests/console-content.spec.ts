@@ -9,7 +9,10 @@ import { shoot } from '../support/shots';
  * The site's content in the console (docs/content.md): an admin adds an editor; the editor
  * signs in to the content section and nothing else, opens the home page's content, empties a
  * field and is told beside it, fixes it, changes a claim and saves the draft, which is there
- * after a reload. Against the SQLite console server (the server suite covers both engines).
+ * after a reload. Then an editor changes the home page's first claim and an office's phone,
+ * previews, publishes (a visitor sees both, an old hash link's page too), restores both to their
+ * first revision and publishes, and the home page is the build's bytes again. Against the SQLite
+ * console server (the server suite covers both engines).
  */
 test.describe('the site content section', () => {
   // One after the other: both change the home page's content on the same server.
@@ -117,7 +120,7 @@ test.describe('the site content section', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeVisible();
   });
 
-  test('an admin previews, publishes and restores the home page’s claims and an office’s phone', async ({
+  test('an editor previews, publishes and restores the home page’s claims and an office’s phone', async ({
     browser,
     request,
   }) => {
@@ -133,7 +136,16 @@ test.describe('the site content section', () => {
     expect(homeBefore.toString()).toContain('97% client retention');
     expect(homeBefore.toString()).not.toContain(claimText);
 
-    const page = await signedIn(browser, CONSOLE_ADMIN, '/recruiters/content', { width: 1440 });
+    // The marketing team's own account, added by an admin: the whole change is an editor's.
+    const editor = {
+      email: `pia.${suffix}@example.com`,
+      name: `Pia Publisher ${suffix}`,
+      password: 'a long and uncommon passphrase 43',
+    };
+    const admin = await signedIn(browser, CONSOLE_ADMIN, '/recruiters/users', { width: 1440 });
+    await addPersonByAdmin(admin, editor, 'editor');
+    await admin.context().close();
+    const page = await signedIn(browser, editor, '/recruiters/content', { width: 1440 });
     const table = page.getByRole('table', { name: 'Pages and shared blocks' });
     const open = async (row: RegExp | string) => {
       await page.goto('/recruiters/content');
