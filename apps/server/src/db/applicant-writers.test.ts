@@ -38,9 +38,10 @@ describe('who opens a write transaction without an applicant lock', () => {
       // A person's calendar feed token, no applicant.
       'domains/calendar/calendar-feeds.ts',
       // The site's content: its images, under their bytes' lock; a page's revisions, under the
-      // page's own lock; no applicant.
+      // page's own lock; an image's deletion, under the lock of its use; no applicant.
       'domains/content/content-images.ts',
       'domains/content/content-repository.ts',
+      'domains/content/image-placement.ts',
       // Replies no conversation claimed: read and discarded, audited; an assignment to an
       // applicant is changeApplicants'.
       'domains/conversations/unmatched-replies.ts',
