@@ -1,6 +1,12 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PAGE_DATA_ELEMENT_ID, PageDataProvider, readPageData, usePageData } from './page-data';
+import {
+  PAGE_DATA_ELEMENT_ID,
+  PageDataProvider,
+  pageDataOfHtml,
+  readPageData,
+  usePageData,
+} from './page-data';
 
 interface Data {
   count?: number;
@@ -23,6 +29,23 @@ describe('page data', () => {
     expect(readPageData<Data>(document)).toEqual({ count: 3 });
     block.textContent = '{broken';
     expect(readPageData<Data>(document)).toEqual({});
+  });
+
+  it('reads another page’s block from its HTML, and nothing when it is missing or broken', () => {
+    const page = (block: string) =>
+      `<!doctype html><html><head><style>p{color:red}</style><script type="application/ld+json">{"count":9}</script></head>` +
+      `<body><div id="root"><p>x</p></div>${block}</body></html>`;
+    expect(
+      pageDataOfHtml<Data>(
+        page(`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">{"count":3}</script>`),
+      ),
+    ).toEqual({ count: 3 });
+    expect(pageDataOfHtml<Data>(page(''))).toEqual({});
+    expect(
+      pageDataOfHtml<Data>(
+        page(`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">{broken</script>`),
+      ),
+    ).toEqual({});
   });
 
   it('gives the screens what the provider holds', () => {

@@ -22,7 +22,21 @@ export function usePageData<T extends object>(): T {
 
 /** The page's data block, or `{}` when there is none or it does not parse. */
 export function readPageData<T extends object>(doc: Document): T {
-  const text = doc.getElementById(PAGE_DATA_ELEMENT_ID)?.textContent;
+  return parsed<T>(doc.getElementById(PAGE_DATA_ELEMENT_ID)?.textContent);
+}
+
+/**
+ * The data block of another page's HTML, read as text: parsing the whole document (DOMParser)
+ * would hold its inline styles against this page's Content-Security-Policy and report each as a
+ * violation. The block's JSON never holds a `<` (the server writes it as `\u003c`), so the block
+ * ends at the first `</script>`.
+ */
+export function pageDataOfHtml<T extends object>(html: string): T {
+  const block = new RegExp(`<script[^>]*\\sid="${PAGE_DATA_ELEMENT_ID}"[^>]*>([^<]*)</script>`);
+  return parsed<T>(block.exec(html)?.[1]);
+}
+
+function parsed<T extends object>(text: string | null | undefined): T {
   if (!text) return {} as T;
   try {
     return JSON.parse(text) as T;

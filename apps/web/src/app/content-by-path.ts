@@ -1,5 +1,5 @@
 import type { SiteContent } from '@lumenfield/site-content';
-import { parsePath, readPageData, type History } from '@lumenfield/page-kit';
+import { pageDataOfHtml, parsePath, type History } from '@lumenfield/page-kit';
 import type { PageData } from '@/lib/page-data';
 
 /** How long a page's document may take before the page is drawn with the seeds (the build's). */
@@ -35,8 +35,7 @@ export const readContentOfDocument: ReadContent = async (path) => {
       signal: AbortSignal.timeout(READ_TIMEOUT_MS),
     });
     // The not-found page carries the content it shows too (every page shows the offices).
-    const doc = new DOMParser().parseFromString(await res.text(), 'text/html');
-    return readPageData<PageData>(doc).content;
+    return pageDataOfHtml<PageData>(await res.text()).content;
   } catch {
     return undefined;
   }
