@@ -91,6 +91,9 @@ export function liveVersion(
     for (const listener of listeners) listener(version);
   };
 
+  const settled = (): number | undefined =>
+    known !== undefined && Date.now() - checkedAt < recheckMs ? known : undefined;
+
   const readNow = (): Promise<number> => {
     if (reading) return reading;
     const begun = generation;
@@ -115,9 +118,13 @@ export function liveVersion(
      * are still the data's, so nothing cached is served past the bound.
      */
     async current(): Promise<number> {
-      if (known !== undefined && Date.now() - checkedAt < recheckMs) return known;
-      return readNow();
+      return settled() ?? readNow();
     },
+    /**
+     * The version `current` would answer without reading the database, or undefined when it
+     * would read it first (plugins/repeat-reads.ts answers only at a version settled so).
+     */
+    settled,
     /** A version this node read or committed. */
     heard,
     /** Read it again before the next answer (another node wrote; or Redis reconnected). */

@@ -19,6 +19,7 @@ import type { AuditActor } from '../domains/audit/audit-repository';
 import { hashApiToken } from '../domains/accounts/api-tokens-repository';
 import { HttpProblem } from '../lib/http-problem';
 import { isValidXsrfToken, safeEqual, xsrfCookieName } from './xsrf';
+import { repeatReads } from './repeat-reads';
 
 /**
  * Who may call a guarded route (/api and /metrics). Every route registered in the guarded scope
@@ -104,6 +105,22 @@ const SIGN_IN_URLS = new Set(
   ].map((path) => `${API_BASE_PATH}${path}`),
 );
 const digest = (value: string) => crypto.createHash('sha256').update(value).digest();
+const FIXED_HEADER = FIXED_HEADER_NAME.toLowerCase();
+/** A route's own hooks: checks or changes the guard does not know of. */
+const ROUTE_HOOKS = [
+  'onRequest',
+  'preParsing',
+  'preValidation',
+  'preHandler',
+  'preSerialization',
+  'onSend',
+  'onError',
+] as const;
+
+/** Whether a call carries the site's fixed header, as every `public` and `session` call must. */
+export function carriesFixedHeader(request: FastifyRequest): boolean {
+  return request.headers[FIXED_HEADER] === FIXED_HEADER_VALUE;
+}
 
 /**
  * The guards of every /api route and /metrics, registered inside the scope that holds them
@@ -126,12 +143,25 @@ export const apiGuard = fp<ApiGuardOptions>(
       done();
     });
 
+    /**
+     * Public GET routes with no hook and no request limit of their own (the door counts the
+     * guard's): their answers may be repeated (plugins/repeat-reads.ts).
+     */
+    const plainPublicReads = new Set<string>();
     api.addHook('onRoute', (route) => {
       const access = route.config?.access;
       if (!access || !ROUTE_ACCESS.includes(access)) {
         throw new Error(`${String(route.method)} ${route.url} must declare config.access`);
       }
       const methods = [route.method].flat();
+      if (
+        access === 'public' &&
+        methods.includes('GET') &&
+        route.config?.rateLimit === undefined &&
+        !ROUTE_HOOKS.some((hook) => route[hook])
+      ) {
+        plainPublicReads.add(route.url);
+      }
       if (
         access === 'session-link' &&
         methods.some((method) => method !== 'GET' && method !== 'HEAD')
@@ -185,6 +215,14 @@ export const apiGuard = fp<ApiGuardOptions>(
       },
       // Shared across nodes in Redis; each node's own counter while Redis is away.
       ...(rateLimits ? { store: rateLimits.Store } : {}),
+    });
+    // A public read the whole chain answered before is answered again from it, after the same
+    // checks: the fixed header, this limit's count, the XSRF cookie (plugins/repeat-reads.ts).
+    await api.register(repeatReads, {
+      limit: api.createRateLimit(),
+      admits: carriesFixedHeader,
+      repeatable: (request) =>
+        request.method === 'GET' && plainPublicReads.has(request.routeOptions.url ?? ''),
     });
     const bearerFailures = api.createRateLimit({
       max: BEARER_FAILURES_PER_MINUTE,
@@ -301,7 +339,7 @@ export const apiGuard = fp<ApiGuardOptions>(
         return payload;
       }
 
-      if (request.headers[FIXED_HEADER_NAME.toLowerCase()] !== FIXED_HEADER_VALUE) {
+      if (!carriesFixedHeader(request)) {
         throw new HttpProblem(403, `The ${FIXED_HEADER_NAME} header is missing or wrong.`);
       }
       if (WRITE_METHODS.has(request.method)) {

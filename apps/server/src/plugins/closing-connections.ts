@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether the app has begun closing (its answers carry `Connection: close`). */
+    isClosing(): boolean;
+  }
+}
+
 /**
  * Once the app starts closing, every answer carries `Connection: close`: a kept-alive
  * connection (nginx's) then ends with the answer in flight, so the close completes when the
@@ -10,6 +17,7 @@ import fp from 'fastify-plugin';
 export const closingConnections = fp(
   async (app: FastifyInstance) => {
     let closing = false;
+    app.decorate('isClosing', () => closing);
     app.addHook('preClose', async () => {
       closing = true;
     });

@@ -15,14 +15,17 @@ export interface LiveFill {
   status?: number;
 }
 
-interface Made {
+/** A made answer: its stored bytes, the route's headers and its status. */
+export interface LiveMade {
   stored: StoredAnswer;
   headers: Record<string, string>;
   status: number;
 }
 
 interface Entry {
-  answer: Promise<Made>;
+  answer: Promise<LiveMade>;
+  /** The answer once made. */
+  made?: LiveMade;
   /**
    * From this instant (the next minute) the answer is made again, while it is still sent; one
    * minute later it is never sent again (its ages would be two minutes behind).
@@ -50,7 +53,25 @@ declare module 'fastify' {
       /** Runs just before the answer is sent (a page's XSRF cookie). */
       beforeSend?: () => void,
     ): Promise<FastifyReply>;
+    /**
+     * The answer cached under `key` when `sendLive` would send it as it is, doing nothing else
+     * (the version known without a read, the answer made, no remake due); otherwise undefined.
+     */
+    liveAnswerAsItIs(key: string): LiveMade | undefined;
   }
+  interface FastifyRequest {
+    /** The cached answer `sendLive` sent for this request, and its key. */
+    liveAnswer: { key: string; made: LiveMade } | undefined;
+  }
+}
+
+/**
+ * Whether an entry is never sent again: past the next scheduled opening, or a minute after its
+ * remake was due (sent while the next is made only in the minute after its own: after a quiet
+ * spell the request waits, so no page shows the ages of minutes ago).
+ */
+function hasEnded(entry: Entry, now: number): boolean {
+  return now >= entry.expiresAt || now >= entry.refreshAt + MINUTE_MS;
 }
 
 /** The start of the minute `now` is in: ages are computed at it, so they change once a minute. */
@@ -74,15 +95,17 @@ export const liveAnswers = fp(
   async (app: FastifyInstance, { maxEntries = LIVE_MAX_ENTRIES }: { maxEntries?: number }) => {
     const { repos } = app;
     const entries = new Map<string, Entry>();
+    app.decorateRequest('liveAnswer', undefined);
     repos.openingsVersion.onChange(() => entries.clear());
 
-    async function make(fill: (now: Date) => Promise<LiveFill>, entry: Entry): Promise<Made> {
+    async function make(fill: (now: Date) => Promise<LiveFill>, entry: Entry): Promise<LiveMade> {
       const now = new Date();
       const [made, next] = await Promise.all([fill(now), repos.dataVersion.nextScheduled(now)]);
       entry.refreshAt = minuteOf(now).getTime() + MINUTE_MS;
       entry.expiresAt = next ?? Number.POSITIVE_INFINITY;
       const stored = await storeAnswer(made.body, { quality: LIVE_BROTLI_QUALITY });
-      return { stored, headers: made.headers, status: made.status ?? 200 };
+      entry.made = { stored, headers: made.headers, status: made.status ?? 200 };
+      return entry.made;
     }
 
     /** A new entry, its answer being made. */
@@ -127,10 +150,7 @@ export const liveAnswers = fp(
         const id = `${version}\n${key}`;
         let entry = entries.get(id);
         const now = Date.now();
-        // Sent while the next is made only in the minute after its own: after a quiet spell the
-        // request waits, so no page shows the ages of minutes ago.
-        const ended =
-          entry !== undefined && (now >= entry.expiresAt || now >= entry.refreshAt + MINUTE_MS);
+        const ended = entry !== undefined && hasEnded(entry, now);
         if (entry && !ended && now >= entry.refreshAt && !entry.refreshing) {
           refresh(id, entry, fill);
         }
@@ -146,11 +166,21 @@ export const liveAnswers = fp(
           if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
           entry = fresh;
         }
-        const { stored, headers, status } = await entry.answer;
+        const made = await entry.answer;
         beforeSend?.();
-        return sendStored(request, reply, stored, headers, status);
+        request.liveAnswer = { key, made };
+        return sendStored(request, reply, made.stored, made.headers, made.status);
       },
     );
+
+    app.decorate('liveAnswerAsItIs', (key: string): LiveMade | undefined => {
+      const version = repos.openingsVersion.settled();
+      if (version === undefined) return undefined;
+      const entry = entries.get(`${version}\n${key}`);
+      const now = Date.now();
+      if (!entry?.made || hasEnded(entry, now) || now >= entry.refreshAt) return undefined;
+      return entry.made;
+    });
   },
   { name: 'live-answers', dependencies: ['repositories'] },
 );

@@ -154,7 +154,14 @@ export const metrics = fp<MetricsOptions>(
       },
     });
 
+    const repeated = new Counter({
+      name: 'lumenfield_repeat_reads_total',
+      help: 'Public API reads answered again from what the whole chain sent for them before',
+      registers: [registry],
+    });
+
     app.addHook('onResponse', (request, reply, done) => {
+      if (request.repeatRead) repeated.inc();
       const route = request.routeOptions.url ?? 'unmatched';
       const status = reply.statusCode;
       requests.observe(request.method, route, status, reply.elapsedTime / 1000);

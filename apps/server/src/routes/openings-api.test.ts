@@ -5,20 +5,8 @@ import {
   publicOpeningSchema,
 } from '@lumenfield/contract';
 import { createRepositories } from '../domains';
+import { openingRow } from '../test/openings';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
-
-const opening = (code: string, over: { effectiveFrom?: string; isOpen?: boolean } = {}) => ({
-  code,
-  title: `Opening ${code}`,
-  location: 'Chicago, Illinois, USA',
-  descriptionHtml: '<p>Write tests.</p>',
-  recruitmentManagers: 'Ana Cruz',
-  contactPersons: 'Ana Cruz',
-  contactEmails: 'ana@example.com',
-  effectiveFrom: new Date(Date.now() - 3_600_000).toISOString(),
-  isOpen: true,
-  ...over,
-});
 
 describe(`the site's openings API, in the openings' names (${engine})`, () => {
   let t: TestApp;
@@ -26,10 +14,10 @@ describe(`the site's openings API, in the openings' names (${engine})`, () => {
   beforeAll(async () => {
     t = await createTestApp();
     const jobs = createRepositories(t.db.handle.db).jobs;
-    ids.open = await jobs.create(opening('OPEN-1'));
-    ids.closed = await jobs.create(opening('SHUT-1', { isOpen: false }));
+    ids.open = await jobs.create(openingRow('OPEN-1'));
+    ids.closed = await jobs.create(openingRow('SHUT-1', { isOpen: false }));
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
-    ids.later = await jobs.create(opening('LATER-1', { effectiveFrom: tomorrow }));
+    ids.later = await jobs.create(openingRow('LATER-1', { effectiveFrom: tomorrow }));
   });
   afterAll(() => t.close());
 

@@ -27,8 +27,11 @@ export const openingsApiRoutes: FastifyPluginAsyncZod<{ repos: Repositories }> =
     OPENINGS_API_PATH,
     {
       config: { access: 'public' },
-      // A stored answer carries its own encodings (lib/stored-answer.ts).
+      // A stored answer carries its own encodings (lib/stored-answer.ts), and a GET has no
+      // body to decompress: with no hook of its own, a repeat is answered at the door
+      // (plugins/repeat-reads.ts).
       compress: false,
+      decompress: false,
       schema: {
         summary: 'Open openings with their terms and search words (the careers page)',
         tags: ['careers'],
@@ -48,6 +51,7 @@ export const openingsApiRoutes: FastifyPluginAsyncZod<{ repos: Repositories }> =
     {
       config: { access: 'public' },
       compress: false,
+      decompress: false,
       schema: {
         summary: "One open opening's page",
         tags: ['careers'],

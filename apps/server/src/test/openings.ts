@@ -16,3 +16,25 @@ export function openingInput(overrides: Partial<OpeningInput> = {}): OpeningInpu
     ...overrides,
   };
 }
+
+/**
+ * An opening as the jobs repository's `create` takes it (seeding a test's data directly), in
+ * effect since an hour ago and open, unless `overrides` say otherwise.
+ */
+export function openingRow(
+  code: string,
+  overrides: { effectiveFrom?: string; isOpen?: boolean } = {},
+) {
+  return {
+    code,
+    title: `Opening ${code}`,
+    location: 'Chicago, Illinois, USA',
+    descriptionHtml: '<p>Write tests.</p>',
+    recruitmentManagers: 'Ana Cruz',
+    contactPersons: 'Ana Cruz',
+    contactEmails: 'ana@example.com',
+    effectiveFrom: new Date(Date.now() - 3_600_000).toISOString(),
+    isOpen: true,
+    ...overrides,
+  };
+}

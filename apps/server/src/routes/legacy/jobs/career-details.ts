@@ -22,8 +22,11 @@ export const careerDetailsRoutes: FastifyPluginAsyncZod<{ repos: Repositories }>
     apiPaths.careerDetails,
     {
       config: { access: 'public' },
-      // A stored answer carries its own encodings (lib/stored-answer.ts).
+      // A stored answer carries its own encodings (lib/stored-answer.ts), and a GET has no
+      // body to decompress: with no hook of its own, a repeat is answered at the door
+      // (plugins/repeat-reads.ts).
       compress: false,
+      decompress: false,
       schema: {
         summary: 'Open openings (JobOpenings) or one opening (JobOpeningsDetail)',
         tags: ['careers'],

@@ -1,0 +1,155 @@
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { negotiateEncoding } from '../lib/stored-answer';
+import type { LiveMade } from './live-answers';
+
+/**
+ * Repeat reads (docs/performance.md, "Repeat reads"): the site's public API reads (the openings'
+ * list and each opening) are answers cached until the data changes, and most requests for one
+ * ask for what the node sent a moment before. Such a request is answered here, as the first of
+ * the guarded scope's hooks, with what the whole chain of hooks sent for the same URL, instead
+ * of being walked through that chain again.
+ *
+ * Nothing is checked less. A read is answered here only when:
+ * - the chain itself answered this very URL (its raw spelling) with 200 for a `public` GET route,
+ *   so the route, its parameters and their validation are the ones that passed then;
+ * - the cached answer it sent is still the one `sendLive` would send as it is (the openings'
+ *   version known without a read, no remake due), and the form the client asks for (its
+ *   encoding) over its scheme (HTTP or HTTPS) was sent by the chain, whose headers are replayed
+ *   but for the request's own (its id, its cookie);
+ * - the request passes the same checks the guard makes of a public read: the fixed header (the
+ *   guard's own test), a count of the guard's own request limit, and the XSRF cookie minted by
+ *   the same function when it has none fresh;
+ * - it asks nothing else: no body, no `If-None-Match` (a 304 goes through the chain), and the
+ *   node is not closing (the chain says `Connection: close` then).
+ * Anything else goes through the chain, which refuses what must be refused. The answer's log
+ * line and metrics are written as for any other: Fastify's own end of the request does both.
+ */
+
+/** An answer's headers that are its request's own, never replayed. */
+const OWN_HEADERS = new Set(['set-cookie', 'x-request-id', 'date', 'connection']);
+/** How many URLs are kept (each spelling of the openings' URLs a client used). */
+export const REPEAT_READS_MAX = 500;
+
+interface Replay {
+  key: string;
+  made: LiveMade;
+  /** Per form (`<encoding> <scheme>`): the headers the chain sent (name/value pairs), its bytes. */
+  forms: Map<string, { headers: (string | string[])[]; body: Buffer }>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Whether this request was answered as a repeat read. */
+    repeatRead: boolean;
+  }
+}
+
+export interface RepeatReadsOptions {
+  /** The guard's own request limit: counts this request as the guard's hook would. */
+  limit: (
+    request: FastifyRequest,
+  ) => Promise<{ isAllowed: true } | { isAllowed: false; isExceeded: boolean }>;
+  /** The guard's own test of a public call's headers. */
+  admits: (request: FastifyRequest) => boolean;
+  /** Whether the guard would let this request's answer be repeated (a plain public GET route). */
+  repeatable: (request: FastifyRequest) => boolean;
+}
+
+export const repeatReads = fp<RepeatReadsOptions>(
+  async (api: FastifyInstance, { limit, admits, repeatable }) => {
+    const replays = new Map<string, Replay>();
+    api.repos.openingsVersion.onChange(() => replays.clear());
+    api.decorateRequest('repeatRead', false);
+
+    const formOf = (request: FastifyRequest) =>
+      `${negotiateEncoding(request.headers['accept-encoding'])} ${request.protocol}`;
+
+    api.addHook('onRequest', (request, reply, done) => {
+      const replay = request.method === 'GET' ? replays.get(request.url) : undefined;
+      const { headers } = request;
+      if (
+        !replay ||
+        headers['if-none-match'] !== undefined ||
+        headers['content-length'] !== undefined ||
+        headers['transfer-encoding'] !== undefined ||
+        api.isClosing() ||
+        !admits(request)
+      ) {
+        done();
+        return;
+      }
+      const sent = replay.forms.get(formOf(request));
+      if (!sent || api.liveAnswerAsItIs(replay.key) !== replay.made) {
+        done();
+        return;
+      }
+      limit(request).then(
+        (counted) => {
+          // Over the limit: the chain answers 429 (its hook counts the request once more).
+          if ((!counted.isAllowed && counted.isExceeded) || api.isClosing()) {
+            done();
+            return;
+          }
+          api.ensureXsrfCookie(request, reply);
+          request.repeatRead = true;
+          reply.hijack();
+          // The headers this request's hooks set (its cookie), its id, and the chain's others.
+          const own = reply.getHeaders();
+          const headers: (string | string[])[] = ['x-request-id', request.id];
+          for (const [name, value] of Object.entries(own)) {
+            if (value !== undefined) headers.push(name, headerValue(value));
+          }
+          const { headers: replayed } = sent;
+          for (let at = 0; at < replayed.length; at += 2) {
+            if (!((replayed[at] as string) in own)) headers.push(replayed[at]!, replayed[at + 1]!);
+          }
+          // Node takes the names and values as one flat list (its `writeHead` documents it).
+          reply.raw.writeHead(200, headers as unknown as OutgoingHttpHeaders);
+          reply.raw.end(sent.body);
+        },
+        // The limit's store failed: the chain's own hook meets the same failure and answers it.
+        () => done(),
+      );
+    });
+
+    // What the chain sent for a URL, once per form, when it sent a cached answer with 200.
+    api.addHook('onResponse', (request, reply, done) => {
+      const answer = request.liveAnswer;
+      if (
+        answer &&
+        reply.statusCode === 200 &&
+        !reply.hasHeader('connection') &&
+        repeatable(request)
+      ) {
+        let replay = replays.get(request.url);
+        if (!replay || replay.made !== answer.made || replay.key !== answer.key) {
+          replay = { key: answer.key, made: answer.made, forms: new Map() };
+          replays.delete(request.url);
+          replays.set(request.url, replay);
+          // The oldest first: a Map keeps insertion order.
+          if (replays.size > REPEAT_READS_MAX) replays.delete(replays.keys().next().value!);
+        }
+        const form = formOf(request);
+        if (!replay.forms.has(form)) {
+          const headers: (string | string[])[] = [];
+          for (const [name, value] of Object.entries(reply.getHeaders())) {
+            if (value === undefined || OWN_HEADERS.has(name)) continue;
+            headers.push(name, headerValue(value));
+          }
+          const { stored } = answer.made;
+          const encoding = reply.getHeader('content-encoding');
+          const body =
+            encoding === 'br' ? stored.br : encoding === 'gzip' ? stored.gzip : stored.identity;
+          replay.forms.set(form, { headers, body });
+        }
+      }
+      done();
+    });
+  },
+  { name: 'repeat-reads', dependencies: ['live-answers', 'closing-connections', 'xsrf-cookies'] },
+);
+
+const headerValue = (value: string | number | string[]) =>
+  typeof value === 'number' ? String(value) : value;
