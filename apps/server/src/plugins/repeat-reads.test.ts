@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import {
@@ -130,5 +131,48 @@ describe(`repeat reads under the request limit (${engine})`, () => {
     }
     expect(codes).toEqual([200, 200, 200, 200, 200, 429, 429]);
     expect(await repeats(t)).toBe(4);
+  });
+});
+
+describe(`a repeat read's log line (${engine})`, () => {
+  it("is written as every request's: one line with its own id, status and time", async () => {
+    const lines: string[] = [];
+    const t = await createTestApp(
+      { LOG_LEVEL: 'info' },
+      {
+        logDestination: new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            lines.push(...chunk.toString().split('\n').filter(Boolean));
+            done();
+          },
+        }),
+      },
+    );
+    try {
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: '/api/openings',
+          headers: t.headers(),
+        });
+        ids.push(String(res.headers['x-request-id']));
+      }
+      expect(await repeats(t)).toBe(2);
+      const completed = lines
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((line) => line.msg === 'request completed');
+      expect(completed.map((line) => line.requestId)).toEqual(ids);
+      for (const line of completed) {
+        expect(line).toMatchObject({
+          level: 30,
+          req: { method: 'GET', url: '/api/openings' },
+          res: { statusCode: 200 },
+        });
+        expect(typeof line.responseTime).toBe('number');
+      }
+    } finally {
+      await t.close();
+    }
   });
 });
