@@ -12,8 +12,9 @@ import type { LiveMade } from './live-answers';
  * of being walked through that chain again.
  *
  * Nothing is checked less. A read is answered here only when:
- * - the chain itself answered this very URL (its raw spelling) with 200 for a `public` GET route,
- *   so the route, its parameters and their validation are the ones that passed then;
+ * - the chain itself answered this very URL (its raw spelling) with 200, on a route the guard
+ *   calls repeatable (a `public` GET route with no hook and no request limit of its own), so the
+ *   route, its parameters and their validation are the ones that passed then;
  * - the cached answer it sent is still the one `sendLive` would send as it is (the openings'
  *   version known without a read, no remake due), and the form the client asks for (its
  *   encoding) over its scheme (HTTP or HTTPS) was sent by the chain, whose headers are replayed
@@ -85,33 +86,46 @@ export const repeatReads = fp<RepeatReadsOptions>(
         done();
         return;
       }
-      limit(request).then(
-        (counted) => {
-          // Over the limit: the chain answers 429 (its hook counts the request once more).
-          if ((!counted.isAllowed && counted.isExceeded) || api.isClosing()) {
-            done();
+      limit(request)
+        .then(
+          (counted) => {
+            // Over the limit: the chain answers 429 (its hook counts the request once more).
+            if ((!counted.isAllowed && counted.isExceeded) || api.isClosing()) {
+              done();
+              return;
+            }
+            api.ensureXsrfCookie(request, reply);
+            // The headers this request's hooks set (its cookie), its id, and the chain's others.
+            const own = reply.getHeaders();
+            const headers: (string | string[])[] = ['x-request-id', request.id];
+            for (const [name, value] of Object.entries(own)) {
+              if (value !== undefined) headers.push(name, headerValue(value));
+            }
+            const { headers: replayed } = sent;
+            for (let at = 0; at < replayed.length; at += 2) {
+              if (!((replayed[at] as string) in own))
+                headers.push(replayed[at]!, replayed[at + 1]!);
+            }
+            request.repeatRead = true;
+            reply.hijack();
+            // Node takes the names and values as one flat list (its `writeHead` documents it).
+            reply.raw.writeHead(200, headers as unknown as OutgoingHttpHeaders);
+            reply.raw.end(sent.body);
+          },
+          // The limit's store failed: the chain's own hook meets the same failure and answers it.
+          () => done(),
+        )
+        // Not expected (the values are the ones the chain sent), but never an unhandled
+        // rejection: before the answer began the chain answers the error, after it the
+        // connection ends.
+        .catch((error: unknown) => {
+          if (!reply.sent) {
+            done(error as Error);
             return;
           }
-          api.ensureXsrfCookie(request, reply);
-          request.repeatRead = true;
-          reply.hijack();
-          // The headers this request's hooks set (its cookie), its id, and the chain's others.
-          const own = reply.getHeaders();
-          const headers: (string | string[])[] = ['x-request-id', request.id];
-          for (const [name, value] of Object.entries(own)) {
-            if (value !== undefined) headers.push(name, headerValue(value));
-          }
-          const { headers: replayed } = sent;
-          for (let at = 0; at < replayed.length; at += 2) {
-            if (!((replayed[at] as string) in own)) headers.push(replayed[at]!, replayed[at + 1]!);
-          }
-          // Node takes the names and values as one flat list (its `writeHead` documents it).
-          reply.raw.writeHead(200, headers as unknown as OutgoingHttpHeaders);
-          reply.raw.end(sent.body);
-        },
-        // The limit's store failed: the chain's own hook meets the same failure and answers it.
-        () => done(),
-      );
+          request.log.error({ err: error }, 'repeat read failed');
+          reply.raw.destroy();
+        });
     });
 
     // What the chain sent for a URL, once per form, when it sent a cached answer with 200.
