@@ -26,7 +26,7 @@
 // pages' absolute links are made of it. A page is taken once settled (network idle, fonts,
 // images, every island hydrated as a visitor's first touch starts it, two screenshots alike),
 // from its top; how far a section route scrolled is compared as a number (screenshot()).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -35,8 +35,8 @@ import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright';
 import { routeIds, routes } from '@lumenfield/routes';
 import { ensureFresh } from '../../scripts/fresh-build.mjs';
-import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
-import { freePort, root, waitAnswering } from '../../tests/resilience/harness.mjs';
+import { root } from '../../tests/resilience/harness.mjs';
+import { startBuiltServer } from '../lib/built-server.mjs';
 import { loadAverage } from '../lib/machine.mjs';
 import { resultsDir, saveResults } from '../lib/results.mjs';
 
@@ -118,49 +118,20 @@ function prepareBase(sha) {
 }
 
 /** A built server of `checkout`, as `npm start` runs it, on the fixed clock. */
-async function startServer(label, checkout) {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `lumenfield-pixels-${label}-`));
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SEED_DEMO_DATA: 'true',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_REQUESTS: '100000',
-    PIXELS_NOW: now,
-    // SQLite in DATA_DIR, no Redis, the build's own pages: whatever this shell says.
-    DATABASE_URL: '',
-    REDIS_URL: '',
-  };
-  delete env.STATIC_DIR;
-  delete env.PUBLIC_URL;
-  const child = spawn(
-    process.execPath,
-    [...SERVER_NODE_FLAGS, '--import', FIXED_CLOCK, 'apps/server/dist/server.mjs'],
-    { cwd: checkout, env, stdio: ['ignore', 'inherit', 'inherit'] },
-  );
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const url = `http://127.0.0.1:${port}`;
-  const server = {
-    label,
-    url,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        await exited;
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+function startServer(label, checkout) {
+  return startBuiltServer({
+    label: `pixels-${label}`,
+    checkout,
+    nodeArgs: ['--import', FIXED_CLOCK],
+    env: {
+      PIXELS_NOW: now,
+      // SQLite in DATA_DIR, no Redis, the build's own pages: whatever this shell says.
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      STATIC_DIR: undefined,
+      PUBLIC_URL: undefined,
     },
-  };
-  try {
-    await waitAnswering(`${url}/healthz`, { child });
-  } catch (error) {
-    await server.stop();
-    throw error;
-  }
-  return server;
+  });
 }
 
 /** The first demo opening's id, from the listing API (the same on both sides, or we say so). */

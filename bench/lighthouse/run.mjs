@@ -11,7 +11,7 @@
 //   docs/performance.md. The contract holds /careers and the job pages to an LCP no later than
 //   the WordPress peer's in the same run: peer pages go through the same presets, runs and
 //   median as our routes, labelled wordpress:<path>.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,9 +21,9 @@ import * as prettier from 'prettier';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { routeIds, routes } from '@lumenfield/routes';
-import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
+import { startBuiltServer } from '../lib/built-server.mjs';
 import { publishContentEdits } from '../lib/content-edits.mjs';
-import { freePort, root, waitAnswering } from '../../tests/resilience/harness.mjs';
+import { root } from '../../tests/resilience/harness.mjs';
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((arg) => {
@@ -108,36 +108,6 @@ function peerComparison(rows, preset) {
       .join(', ') +
     '.'
   );
-}
-
-async function startServer() {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumenfield-lh-'));
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SEED_DEMO_DATA: 'true',
-    LOG_LEVEL: 'warn',
-    // Every page load of every run is one visitor; the bench is no abuse.
-    RATE_LIMIT_REQUESTS: '100000',
-  };
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/server.mjs'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitAnswering(`${base}/healthz`);
-  return {
-    base,
-    env,
-    stop() {
-      child.kill('SIGTERM');
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /**
@@ -315,7 +285,7 @@ async function main() {
   const stopPeer = () => {
     if (args.wordpress === 'true') wordpressPeer('stop');
   };
-  const server = await startServer();
+  const server = await startBuiltServer({ label: 'lh' });
   const rows = [];
   const failures = [];
   for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -326,16 +296,16 @@ async function main() {
     });
   }
   try {
-    await measureAll([...(await targets(server.base)), ...peers], rows, failures);
+    await measureAll([...(await targets(server.url)), ...peers], rows, failures);
     if (args.edits === 'true') {
       // The same routes once an editor has published a change every page shows: each is then
       // the renderer's output stored at the publish, not the build's file.
-      await publishContentEdits(server.base, server.env);
-      const edited = (await targets(server.base)).map((t) => ({ ...t, id: `${t.id} (edited)` }));
+      await publishContentEdits(server.url, server.env);
+      const edited = (await targets(server.url)).map((t) => ({ ...t, id: `${t.id} (edited)` }));
       await measureAll(edited, rows, failures);
     }
   } finally {
-    server.stop();
+    await server.stop();
     stopPeer();
   }
 
