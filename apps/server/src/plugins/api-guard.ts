@@ -118,7 +118,7 @@ const ROUTE_HOOKS = [
 ] as const;
 
 /** Whether a call carries the site's fixed header, as every `public` and `session` call must. */
-export function carriesFixedHeader(request: FastifyRequest): boolean {
+function carriesFixedHeader(request: FastifyRequest): boolean {
   return request.headers[FIXED_HEADER] === FIXED_HEADER_VALUE;
 }
 

@@ -1,6 +1,7 @@
 import {
   lazy,
   useEffect,
+  useMemo,
   useReducer,
   type ComponentType,
   type LazyExoticComponent,
@@ -83,7 +84,8 @@ function WithContentOf({
   useEffect(() => {
     if (!known) void contents.read(path).then(drawAgain);
   }, [contents, path, known]);
-  return (
-    <PageDataProvider data={{ ...data, content: contents.get(path) }}>{children}</PageDataProvider>
-  );
+  const content = contents.get(path);
+  // One object while the page data and the path's content stay: the page's readers keep theirs.
+  const withContent = useMemo(() => ({ ...data, content }), [data, content]);
+  return <PageDataProvider data={withContent}>{children}</PageDataProvider>;
 }
