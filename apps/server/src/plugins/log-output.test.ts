@@ -127,8 +127,10 @@ describe(`the app's log lines by format (${engine})`, () => {
 
 describe('the request line', () => {
   it("is the very line pino writes for the request's fields", async () => {
-    // A request with a query, an address in its path and an id of its own, answered 404.
-    // Fastify's logger, with its serializers, writes pino's line; its own lines are off.
+    // A request with a query, an address in its path and an id of its own, answered 404; the
+    // same URL again (its fields kept from the first), from another host, and over a socket
+    // (with a port). Fastify's logger, with its serializers, writes pino's line; its own lines
+    // are off.
     const sink = lineSink();
     const logger = { ...(loggerOptions('info') as object), stream: sink.stream };
     const logController = new LogController({ disableRequestLogging: true });
@@ -140,27 +142,42 @@ describe('the request line', () => {
       requestLogger(app.log, { requestId: request.id }, {}).info(fields, 'request completed');
       done();
     });
-    await app.inject({
-      url: '/people/ada%40example.com?q=ada@example.com&page=2',
-      headers: { host: 'jobs.example.com' },
-    });
+    const url = '/people/ada%40example.com?q=ada@example.com&page=2';
+    await app.inject({ url, headers: { host: 'jobs.example.com' } });
+    await app.inject({ url, headers: { host: 'jobs.example.com' } });
+    await app.inject({ url, headers: { host: 'careers.example.com' } });
+    const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+    await fetch(`${origin}${url}`);
     await app.close();
-    const ours = JSON.parse(made[0]!) as Record<string, unknown>;
-    const pinos = JSON.parse(sink.lines[0]!) as Record<string, unknown>;
-    expect(made[0]!.endsWith('}\n')).toBe(true);
-    // The same fields in the same order; only the clock's readings differ.
-    expect(Object.keys(ours)).toEqual(Object.keys(pinos));
+    expect(made).toHaveLength(4);
+    const pinoLines = sink.lines.filter((line) => line.includes('"request completed"'));
     const timeless = ({ time: _time, responseTime, ...rest }: Record<string, unknown>) => {
       expect(responseTime).toEqual(expect.any(Number));
       return rest;
     };
-    expect(timeless(ours)).toEqual(timeless(pinos));
-    expect(ours).toMatchObject({
+    const lines = made.map((line, at) => {
+      const ours = JSON.parse(line) as Record<string, unknown>;
+      const pinos = JSON.parse(pinoLines[at]!) as Record<string, unknown>;
+      expect(line.endsWith('}\n')).toBe(true);
+      // The same fields in the same order; only the clock's readings differ.
+      expect(Object.keys(ours)).toEqual(Object.keys(pinos));
+      expect(Object.keys(ours.req as object)).toEqual(Object.keys(pinos.req as object));
+      expect(timeless(ours)).toEqual(timeless(pinos));
+      return ours;
+    });
+    expect(lines[0]).toMatchObject({
       level: 30,
       req: { method: 'GET', url: '/people/[email]?q=[redacted]&page=[redacted]' },
       res: { statusCode: 404 },
       msg: 'request completed',
     });
+    expect(lines.map(({ req }) => (req as { host: string }).host)).toEqual([
+      'jobs.example.com',
+      'jobs.example.com',
+      'careers.example.com',
+      origin.slice('http://'.length),
+    ]);
+    expect(lines[3]!.req).toMatchObject({ remotePort: expect.any(Number) });
   });
 
   it('waits for the end of the turn, and is written at exit when still held', () => {

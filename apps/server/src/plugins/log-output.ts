@@ -59,10 +59,46 @@ export function completedLine(request: FastifyRequest, reply: FastifyReply): str
   return (
     `{"level":${INFO},"time":${Date.now()}${PINO_HEAD}` +
     `,"requestId":${JSON.stringify(withoutEmails(String(request.id)))}` +
-    `,"req":${JSON.stringify(requestSerializer(request))}` +
+    `,"req":${requestField(request)}` +
     `,"res":{"statusCode":${reply.statusCode}}` +
     `,"responseTime":${JSON.stringify(reply.elapsedTime)},"msg":"request completed"}\n`
   );
+}
+
+/** A request's `req` field but its port, as `requestSerializer` makes it and JSON writes it. */
+interface RequestHead {
+  method: string;
+  host: string | undefined;
+  address: string | undefined;
+  text: string;
+}
+/**
+ * The `req` fields before the port, kept per raw URL: most requests repeat one the node has
+ * logged, and making the loggable URL and its JSON was most of the line's cost. A URL longer
+ * than REQUEST_HEAD_URL_MAX is made each time; when REQUEST_HEADS_MAX are held, all are dropped.
+ */
+const requestHeads = new Map<string, RequestHead>();
+const REQUEST_HEADS_MAX = 500;
+const REQUEST_HEAD_URL_MAX = 512;
+
+/** `JSON.stringify(requestSerializer(request))`, its part before the port made once per URL. */
+function requestField(request: FastifyRequest): string {
+  const port = request.socket?.remotePort;
+  const { method, url } = request;
+  const host = request.host;
+  const address = request.ip;
+  let head = requestHeads.get(url);
+  if (!head || head.method !== method || head.host !== host || head.address !== address) {
+    const { remotePort: _port, ...fields } = requestSerializer(request);
+    // Without its closing brace, so the port (which differs per connection) follows.
+    head = { method, host, address, text: JSON.stringify(fields).slice(0, -1) };
+    if (url.length <= REQUEST_HEAD_URL_MAX) {
+      if (requestHeads.size >= REQUEST_HEADS_MAX) requestHeads.clear();
+      requestHeads.set(url, head);
+    }
+  }
+  if (port === undefined) return `${head.text}}`;
+  return `${head.text}${head.text.length > 1 ? ',' : ''}"remotePort":${port}}`;
 }
 
 /**
