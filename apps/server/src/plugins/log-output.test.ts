@@ -4,7 +4,14 @@ import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
-import { chooseLogFormat, completedLine, logOutput, requestLogger, TurnLines } from './log-output';
+import {
+  chooseLogFormat,
+  completedLine,
+  keptRequestUrls,
+  logOutput,
+  requestLogger,
+  TurnLines,
+} from './log-output';
 import { loggerOptions } from './logging';
 
 /** A destination that keeps every line written to it. */
@@ -143,13 +150,16 @@ describe('the request line', () => {
       done();
     });
     const url = '/people/ada%40example.com?q=ada@example.com&page=2';
+    const kept = '/careers/jobs/42';
     await app.inject({ url, headers: { host: 'jobs.example.com' } });
     await app.inject({ url, headers: { host: 'jobs.example.com' } });
-    await app.inject({ url, headers: { host: 'careers.example.com' } });
+    await app.inject({ url: kept, headers: { host: 'jobs.example.com' } });
+    await app.inject({ url: kept, headers: { host: 'jobs.example.com' } });
+    await app.inject({ url: kept, headers: { host: 'careers.example.com' } });
     const origin = await app.listen({ port: 0, host: '127.0.0.1' });
-    await fetch(`${origin}${url}`);
+    await fetch(`${origin}${kept}`);
     await app.close();
-    expect(made).toHaveLength(4);
+    expect(made).toHaveLength(6);
     const pinoLines = sink.lines.filter((line) => line.includes('"request completed"'));
     const timeless = ({ time: _time, responseTime, ...rest }: Record<string, unknown>) => {
       expect(responseTime).toEqual(expect.any(Number));
@@ -174,10 +184,36 @@ describe('the request line', () => {
     expect(lines.map(({ req }) => (req as { host: string }).host)).toEqual([
       'jobs.example.com',
       'jobs.example.com',
+      'jobs.example.com',
+      'jobs.example.com',
       'careers.example.com',
       origin.slice('http://'.length),
     ]);
-    expect(lines[3]!.req).toMatchObject({ remotePort: expect.any(Number) });
+    expect(lines[5]!.req).toMatchObject({ url: kept, remotePort: expect.any(Number) });
+    // The page's URL was kept; the one with an address and a query never is.
+    expect(keptRequestUrls()).toContain(kept);
+    expect(keptRequestUrls()).not.toContain(url);
+  });
+
+  it('keeps no URL that holds a link token, an address, a search or a private route', async () => {
+    const app = Fastify({ logger: false });
+    app.get('/api/private', { config: { access: 'session' } }, async () => ({}));
+    app.get('/api/public', { config: { access: 'public' } }, async () => ({}));
+    app.addHook('onResponse', (request, reply, done) => {
+      completedLine(request, reply);
+      done();
+    });
+    const secret = [
+      `/applications/${'a'.repeat(43)}`,
+      '/people/ada%40example.com',
+      '/careers?q=ada+lovelace',
+      '/api/private',
+      '/api/private?q=ada',
+    ];
+    for (const url of [...secret, '/api/public?page=2']) await app.inject({ url });
+    await app.close();
+    for (const url of secret) expect(keptRequestUrls()).not.toContain(url);
+    expect(keptRequestUrls()).toContain('/api/public?page=2');
   });
 
   it('waits for the end of the turn, and is written at exit when still held', () => {
