@@ -4,15 +4,8 @@ import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
-import {
-  chooseLogFormat,
-  completedLine,
-  keptRequestUrls,
-  logOutput,
-  requestLogger,
-  TurnLines,
-} from './log-output';
-import { loggerOptions } from './logging';
+import { chooseLogFormat, completedLine, logOutput, requestLogger, TurnLines } from './log-output';
+import { keptRequestUrls, loggerOptions } from './logging';
 
 /** A destination that keeps every line written to it. */
 function lineSink() {

@@ -59,62 +59,10 @@ export function completedLine(request: FastifyRequest, reply: FastifyReply): str
   return (
     `{"level":${INFO},"time":${Date.now()}${PINO_HEAD}` +
     `,"requestId":${JSON.stringify(withoutEmails(String(request.id)))}` +
-    `,"req":${requestField(request)}` +
+    `,"req":${JSON.stringify(requestSerializer(request))}` +
     `,"res":{"statusCode":${reply.statusCode}}` +
     `,"responseTime":${JSON.stringify(reply.elapsedTime)},"msg":"request completed"}\n`
   );
-}
-
-/** A request's `req` field but its port, as `requestSerializer` makes it and JSON writes it. */
-interface RequestHead {
-  method: string;
-  host: string | undefined;
-  address: string | undefined;
-  text: string;
-}
-/**
- * The `req` fields before the port, kept per raw URL: most requests repeat one the node has
- * logged, and making the loggable URL and its JSON was most of the line's cost. Only a public
- * API route's URL or a site page's without a query is kept, and neither when its path held a
- * link token or an address: no applicant link, address, visitor's search or console query
- * outlives its request here. A URL longer than REQUEST_HEAD_URL_MAX is made each time; when
- * REQUEST_HEADS_MAX are held, all are dropped.
- */
-const requestHeads = new Map<string, RequestHead>();
-const REQUEST_HEADS_MAX = 500;
-const REQUEST_HEAD_URL_MAX = 512;
-
-/** The URLs whose `req` text is kept (tests: what is kept and what never is). */
-export const keptRequestUrls = (): string[] => [...requestHeads.keys()];
-
-/** Whether a request's `req` text may be kept for its URL (see `requestHeads`). */
-function keepable(request: FastifyRequest, text: string): boolean {
-  const access = request.routeOptions?.config?.access;
-  return (
-    (access === 'public' || (access === undefined && !request.url.includes('?'))) &&
-    !text.includes('[token]') &&
-    !text.includes('[email]')
-  );
-}
-
-/** `JSON.stringify(requestSerializer(request))`, its part before the port made once per URL. */
-function requestField(request: FastifyRequest): string {
-  const port = request.socket?.remotePort;
-  const { method, url } = request;
-  const host = request.host;
-  const address = request.ip;
-  let head = requestHeads.get(url);
-  if (!head || head.method !== method || head.host !== host || head.address !== address) {
-    const { remotePort: _port, ...fields } = requestSerializer(request);
-    // Without its closing brace, so the port (which differs per connection) follows.
-    head = { method, host, address, text: JSON.stringify(fields).slice(0, -1) };
-    if (url.length <= REQUEST_HEAD_URL_MAX && keepable(request, head.text)) {
-      if (requestHeads.size >= REQUEST_HEADS_MAX) requestHeads.clear();
-      requestHeads.set(url, head);
-    }
-  }
-  if (port === undefined) return `${head.text}}`;
-  return `${head.text}${head.text.length > 1 ? ',' : ''}"remotePort":${port}}`;
 }
 
 /**

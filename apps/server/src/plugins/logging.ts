@@ -109,13 +109,50 @@ function errorSerializer(error: FastifyError) {
   };
 }
 
+/**
+ * Loggable URLs kept per raw URL: every request writes a line, most repeat a URL the node has
+ * logged, and making its loggable form was the largest part of the line's cost
+ * (docs/performance.md). Only a public API route's URL or a site page's without a query is kept,
+ * and neither when its path held a link token or an address: no applicant link, address,
+ * visitor's search or console query outlives its request here (docs/security.md). A URL longer
+ * than LOGGABLE_URL_MAX is made each time; when LOGGABLE_URLS_MAX are held, all are dropped.
+ */
+const loggableUrls = new Map<string, string>();
+const LOGGABLE_URLS_MAX = 500;
+const LOGGABLE_URL_MAX = 512;
+
+/** The URLs whose loggable form is kept (tests: what is kept and what never is). */
+export const keptRequestUrls = (): string[] => [...loggableUrls.keys()];
+
+function keepable(request: FastifyRequest, loggable: string): boolean {
+  const access = request.routeOptions?.config?.access;
+  return (
+    request.url.length <= LOGGABLE_URL_MAX &&
+    (access === 'public' || (access === undefined && !request.url.includes('?'))) &&
+    !loggable.includes('[token]') &&
+    !loggable.includes('[email]')
+  );
+}
+
+/** `loggableUrl` of the request's URL, kept for the next request when `keepable`. */
+function requestUrl(request: FastifyRequest): string {
+  const kept = loggableUrls.get(request.url);
+  if (kept !== undefined) return kept;
+  const loggable = loggableUrl(request.url);
+  if (keepable(request, loggable)) {
+    if (loggableUrls.size >= LOGGABLE_URLS_MAX) loggableUrls.clear();
+    loggableUrls.set(request.url, loggable);
+  }
+  return loggable;
+}
+
 /** Fastify's own request fields, with the URL made loggable; any other `req` scrubbed. */
 export function requestSerializer(request: FastifyRequest): Record<string, unknown> {
   if (typeof request.url !== 'string')
     return scrubbed({ ...request }, 1) as Record<string, unknown>;
   return {
     method: request.method,
-    url: loggableUrl(request.url),
+    url: requestUrl(request),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
