@@ -1,11 +1,12 @@
 // bench/api: one run measures the server's reads (a prebuilt page, the careers page, a job page,
 // the API's listing and detail, first calls and calls with the cookie held) against nginx with
 // one worker serving the very bytes our server answered (saved from its answer, brotli as a
-// browser asks), and the API's reads against a bare Fastify answering the same bytes from memory
-// (the platform's ceiling), on this machine, at the same time and load. Twice: as production
-// runs (ours logging at its default level, nginx's access log on) and with both logs off. The
-// ratios are the figures that travel (targets in docs/performance.md: 80 % of nginx logging,
-// 80 % of the bare Fastify for the API), with each server's CPU time per request beside them.
+// browser asks), and against a bare Fastify answering the same bytes from memory (the
+// platform's ceiling, for the pages as for the API), on this machine, at the same time and
+// load. Twice: as production runs (ours logging at its default level, nginx's access log on)
+// and with both logs off. The ratios are the figures that travel (targets in
+// docs/performance.md: 80 % of nginx logging, 80 % of the bare Fastify for the API), with each
+// server's CPU time per request beside them.
 // In each mode a second server of ours has an editor's change published, one every page shows
 // (bench/lib/content-edits.mjs): each page is read on it too, in the same alternating turns,
 // against nginx serving its new bytes, so a page rendered at a publish is measured beside the
@@ -329,7 +330,7 @@ ${locations}
   return { child, url };
 }
 
-/** The platform's ceiling: bare-fastify.mjs with the API cases' bytes (and its log as ours). */
+/** The platform's ceiling: bare-fastify.mjs with every case's bytes (and its log as ours). */
 async function startBare(mode, cases) {
   const port = await freePort();
   const dir = path.join(work, `bare-${mode.id}`);
@@ -364,7 +365,7 @@ async function sameBytes(url, cases, who) {
 }
 
 /**
- * Each case read by ours, nginx and (for the API) the bare Fastify, in alternating turns: a
+ * Each case read by ours, nginx and the bare Fastify, in alternating turns: a
  * machine whose speed drifts weighs on each alike. A page with a `twin` (the same page on the
  * server an editor published a change on, and nginx serving its bytes) is read in the same
  * turns, so the ratios before and after the edit see the same machine.
@@ -375,7 +376,7 @@ async function measureReads(mode, cases, ours, nginx, bare, edited) {
     const sides = [
       { side: 'ours', url: `${ours.url}${each.path}`, pid: ours.child.pid },
       { side: 'nginx', url: `${nginx.url}/${each.file}`, pid: nginx.child.pid, children: true },
-      ...(each.api ? [{ side: 'bare', url: `${bare.url}/${each.file}`, pid: bare.child.pid }] : []),
+      { side: 'bare', url: `${bare.url}/${each.file}`, pid: bare.child.pid },
       ...(each.twin
         ? [
             { side: 'ours, edited', url: `${edited.url}${each.path}`, pid: edited.child.pid },
@@ -447,7 +448,7 @@ const modes = MODES.filter(
 const reads = [];
 const loadBefore = loadAverage();
 console.log(
-  `\nReads: ${seconds}s each, ${connections} connections; ours, nginx's and (for the API) a ` +
+  `\nReads: ${seconds}s each, ${connections} connections; ours, nginx's and a ` +
     `bare Fastify's in ${rounds} alternating turns per case. Load average ${loadBefore} ` +
     `(1, 5, 15 min) on ${os.cpus().length} cores.`,
 );
@@ -460,11 +461,10 @@ for (const [index, mode] of modes.entries()) {
   const twins = edited ? await addEditedTwins(edited, cases) : [];
   // One nginx serves both: the pages as built and as the edit made them.
   const nginx = await startNginx(mode, [...cases, ...twins]);
-  const apiCases = cases.filter((each) => each.api);
-  // The bare Fastify answers the API's cases only: none asked, none started.
-  const bare = apiCases.length > 0 ? await startBare(mode, apiCases) : undefined;
+  // The bare Fastify answers every case: what Node itself reaches for a page as for the API.
+  const bare = await startBare(mode, cases);
   reads.push(...(await measureReads(mode, cases, ours, nginx, bare, edited)));
-  await Promise.all([stop(nginx.child), bare && stop(bare.child), edited && stop(edited.child)]);
+  await Promise.all([stop(nginx.child), stop(bare.child), edited && stop(edited.child)]);
   // The last mode's server (logs off, as the upload figures have always been taken) stays up.
   if (index < modes.length - 1) await stop(ours.child);
   else {
