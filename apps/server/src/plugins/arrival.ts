@@ -93,14 +93,19 @@ export const arrival = fp(
       if (entries.length === 0) return;
       const stored = app.arrivalOf(request);
       if (entries.every(([key, value]) => stored[key as keyof Arrival] === value)) return;
-      reply.setCookie(ARRIVAL_COOKIE, Buffer.from(JSON.stringify(visit)).toString('base64url'), {
-        signed: true,
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: requestScheme(request) === 'https',
-        path: '/',
-        maxAge: ARRIVAL_MAX_AGE_S,
-      });
+      // The header at once, not at the cookie plugin's `onSend`: a page answered as a repeat
+      // read (plugins/repeat-reads.ts) sends the headers its request set before it, and no hook.
+      const value = app.signCookie(Buffer.from(JSON.stringify(visit)).toString('base64url'));
+      reply.header(
+        'Set-Cookie',
+        app.serializeCookie(ARRIVAL_COOKIE, value, {
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: requestScheme(request) === 'https',
+          path: '/',
+          maxAge: ARRIVAL_MAX_AGE_S,
+        }),
+      );
     });
 
     app.addHook('onRequest', (request, reply, done) => {
