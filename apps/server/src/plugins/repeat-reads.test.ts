@@ -7,8 +7,11 @@ import {
   XSRF_COOKIE_NAME,
   XSRF_HOST_COOKIE_NAME,
 } from '@lumenfield/contract';
+import { homeContent, type HomeContent } from '@lumenfield/site-content';
+import { consoleRequest, createUser, openSession } from '../test/console';
 import { openingRow } from '../test/openings';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
+import { ARRIVAL_COOKIE } from './arrival';
 import { isValidXsrfToken } from './xsrf';
 
 /** An answer's headers but its request's own (its id, its date, its cookie). */
@@ -174,5 +177,130 @@ describe(`a repeat read's log line (${engine})`, () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+/**
+ * The node reads its versions now, as on a request after a second: a repeat is answered only at
+ * versions read less than a second before, so a pair of reads begun just before that second
+ * ends would see the second one go through the chain.
+ */
+async function versionsReadNow(t: TestApp) {
+  for (const version of [t.app.repos.contentVersion, t.app.repos.openingsVersion]) {
+    version.forget();
+    await version.current();
+  }
+}
+
+describe(`repeat reads of the pages (${engine})`, () => {
+  let t: TestApp;
+  let jobUrl: string;
+  beforeAll(async () => {
+    // No PUBLIC_URL: each page is made for the origin its request names.
+    t = await createTestApp({}, { pages: true });
+    jobUrl = `/careers/jobs/${await t.app.repos.jobs.create(openingRow('REPEAT-PAGE'))}`;
+  });
+  afterAll(() => t.close());
+
+  const read = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers: { host: 'www.example.com', ...headers } });
+
+  it('answers a page read again as the whole chain answered it, in every form', async () => {
+    // A prebuilt page, the careers page and an opening's (live data), the home page.
+    for (const url of ['/about', '/careers', jobUrl, '/']) {
+      for (const encoding of ['br', 'gzip, deflate', 'identity']) {
+        const headers = { 'accept-encoding': encoding };
+        await versionsReadNow(t);
+        const first = await read(url, headers);
+        expect(first.statusCode, url).toBe(200);
+        const before = await repeats(t);
+        const again = await read(url, headers);
+        expect(await repeats(t), `${url} ${encoding}: a repeat`).toBe(before + 1);
+        expect(again.statusCode).toBe(200);
+        expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+        expect(sharedHeaders(again)).toEqual(sharedHeaders(first));
+      }
+    }
+  });
+
+  it("mints the page's XSRF cookie on a repeat, and keeps a fresh one", async () => {
+    await versionsReadNow(t);
+    await read('/about');
+    const before = await repeats(t);
+    const minted = /^XSRF-TOKEN=([^;]+);/.exec(
+      String((await read('/about')).headers['set-cookie']),
+    )?.[1];
+    expect(isValidXsrfToken(t.cookieSecret, minted)).toBe(true);
+    const held = await read('/about', { cookie: `${XSRF_COOKIE_NAME}=${minted}` });
+    expect(held.headers['set-cookie']).toBeUndefined();
+    expect(await repeats(t)).toBe(before + 2);
+  });
+
+  it('records how a visitor arrived (a campaign, a referrer) on a repeat too', async () => {
+    const arrivalOf = (res: LightMyRequestResponse) =>
+      res.cookies.find((c) => c.name === ARRIVAL_COOKIE);
+    const campaign = '/careers?utm_source=newsletter';
+    await versionsReadNow(t);
+    await read(campaign);
+    const before = await repeats(t);
+    const tagged = await read(campaign);
+    expect(await repeats(t)).toBe(before + 1);
+    const cookie = arrivalOf(tagged);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(t.app.unsignCookie(cookie!.value)).toMatchObject({ valid: true });
+    const { value } = t.app.unsignCookie(cookie!.value);
+    expect(JSON.parse(Buffer.from(value!, 'base64url').toString())).toMatchObject({
+      utmSource: 'newsletter',
+    });
+    const referred = await read('/about', { referer: 'https://search.example.net/?q=jobs' });
+    expect(await repeats(t)).toBe(before + 2);
+    expect(arrivalOf(referred)).toBeDefined();
+  });
+
+  it("never sends one origin's page to another", async () => {
+    await versionsReadNow(t);
+    await read('/about');
+    await read('/about');
+    const before = await repeats(t);
+    const other = await read('/about', { host: 'careers.example.org' });
+    expect(await repeats(t)).toBe(before);
+    expect(other.body).toContain('<link rel="canonical" href="http://careers.example.org/about"/>');
+    const again = await read('/about', { host: 'careers.example.org' });
+    expect(await repeats(t)).toBe(before + 1);
+    expect(again.body).toBe(other.body);
+  });
+
+  it('never repeats a preview, a not-found page, or a page from before a publish', async () => {
+    const editor = await createUser(t, 'pages.editor@example.com', 'admin');
+    const session = await openSession(t, editor);
+    const call = (method: 'PUT' | 'POST', url: string, body?: unknown) =>
+      consoleRequest(t, session, method, `/api/recruiters/content${url}`, body);
+    const home = JSON.parse(JSON.stringify(homeContent)) as HomeContent;
+    const [claim, ...claims] = home.impact.claims;
+    const content = {
+      ...home,
+      impact: { ...home.impact, claims: [{ ...claim!, claim: 'Repeat no more' }, ...claims] },
+    };
+    expect((await call('PUT', '/home/draft', { content })).statusCode).toBe(200);
+    const preview = await call('POST', '/home/preview');
+    const { url } = preview.json() as { url: string };
+
+    await versionsReadNow(t);
+    await read('/');
+    await read('/');
+    const before = await repeats(t);
+    for (let i = 0; i < 2; i += 1) {
+      expect((await read(url)).body).toContain('Repeat no more');
+      expect((await read('/no-such-page')).statusCode).toBe(404);
+    }
+    expect(await repeats(t)).toBe(before);
+
+    expect((await call('POST', '/home/publish', {})).statusCode).toBe(200);
+    await versionsReadNow(t);
+    const published = await read('/');
+    expect(await repeats(t)).toBe(before);
+    expect(published.body).toContain('Repeat no more');
+    expect((await read('/')).body).toBe(published.body);
+    expect(await repeats(t)).toBe(before + 1);
   });
 });

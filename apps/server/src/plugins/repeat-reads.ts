@@ -1,27 +1,30 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { negotiateEncoding } from '../lib/stored-answer';
-import type { LiveMade } from './live-answers';
+import { negotiateEncoding, type StoredAnswer } from '../lib/stored-answer';
 
 /**
- * Repeat reads (docs/performance.md, "Repeat reads"): the site's public API reads (the openings'
- * list and each opening) are answers cached until the data changes, and most requests for one
- * ask for what the node sent a moment before. Such a request is answered here, as the first of
- * the guarded scope's hooks, with what the whole chain of hooks sent for the same URL, instead
- * of being walked through that chain again.
+ * Repeat reads (docs/performance.md, "Repeat reads"): the site's public reads (the openings' list
+ * and each opening in the API, and the pages) are stored answers, cached until the data changes,
+ * and most requests for one ask for what the node sent a moment before. Such a request is
+ * answered here, in an `onRequest` hook after routing, with what the whole chain of hooks sent
+ * for the same URL, instead of being walked through that chain again. Registered twice: in the
+ * /api guard's scope (plugins/api-guard.ts), and for the pages at the app's root, after the
+ * cookie parser's and the arrival's hooks (routes/pages.ts).
  *
  * Nothing is checked less. A read is answered here only when:
- * - the chain itself answered this very URL (its raw spelling) with 200, on a route the guard
- *   calls repeatable (a `public` GET route with no hook and no request limit of its own), so the
- *   route, its parameters and their validation are the ones that passed then;
- * - the cached answer it sent is still the one `sendLive` would send as it is (the openings'
- *   version known without a read, no remake due), and the form the client asks for (its
- *   encoding) over its scheme (HTTP or HTTPS) was sent by the chain, whose headers are replayed
- *   but for the request's own (its id, its cookie);
- * - the request passes the same checks the guard makes of a public read: the fixed header (the
- *   guard's own test), a count of the guard's own request limit, and the XSRF cookie minted by
- *   the same function when it has none fresh;
+ * - the chain itself answered this very URL (its raw spelling) with 200 and a stored answer, on
+ *   a route the owner calls repeatable (the guard: a `public` GET route with no hook and no
+ *   request limit of its own), so the route, its parameters and their validation are the ones
+ *   that passed then;
+ * - that stored answer is still the one the chain would send this request (`SentAnswer.asItIs`:
+ *   the openings' version known without a read, no remake due; for a page also its origin and
+ *   the published content's version), and the form the client asks for (its encoding) over its
+ *   scheme (HTTP or HTTPS) was sent by the chain, whose headers are replayed but for the
+ *   request's own (its id, its cookies);
+ * - the request passes the same checks the owner's chain makes of it: for the API the fixed
+ *   header (the guard's own test) and a count of the guard's own request limit; for every read
+ *   the XSRF cookie, minted by the same function when it has none fresh;
  * - it asks nothing else: no body, no `If-None-Match` (a 304 goes through the chain), and the
  *   node is not closing (the chain says `Connection: close` then).
  * Anything else goes through the chain, which refuses what must be refused. The answer's log
@@ -33,9 +36,14 @@ const OWN_HEADERS = new Set(['set-cookie', 'x-request-id', 'date', 'connection']
 /** How many URLs are kept (each spelling of the openings' URLs a client used). */
 export const REPEAT_READS_MAX = 500;
 
+/** A stored answer the chain sent, and whether it is still the one it would send a request. */
+export interface SentAnswer {
+  stored: StoredAnswer;
+  asItIs(request: FastifyRequest): boolean;
+}
+
 interface Replay {
-  key: string;
-  made: LiveMade;
+  answer: SentAnswer;
   /** Per form (`<encoding> <scheme>`): the headers the chain sent (name/value pairs), its bytes. */
   forms: Map<string, { headers: (string | string[])[]; body: Buffer }>;
 }
@@ -47,22 +55,28 @@ declare module 'fastify' {
   }
 }
 
+type Counted = { isAllowed: true } | { isAllowed: false; isExceeded: boolean };
+const uncounted = (): Promise<Counted> => Promise.resolve({ isAllowed: true });
+
 export interface RepeatReadsOptions {
-  /** The guard's own request limit: counts this request as the guard's hook would. */
-  limit: (
-    request: FastifyRequest,
-  ) => Promise<{ isAllowed: true } | { isAllowed: false; isExceeded: boolean }>;
-  /** The guard's own test of a public call's headers. */
-  admits: (request: FastifyRequest) => boolean;
-  /** Whether the guard would let this request's answer be repeated (a plain public GET route). */
+  /** The guard's own request limit: counts this request as the guard's hook would (none: pages). */
+  limit?: (request: FastifyRequest) => Promise<Counted>;
+  /** The guard's own test of a public call's headers (none: pages). */
+  admits?: (request: FastifyRequest) => boolean;
+  /** Whether the owner lets this request's answer be repeated (the guard: a plain public GET). */
   repeatable: (request: FastifyRequest) => boolean;
+  /** The stored answer the chain sent this request, if it sent one. */
+  sent: (request: FastifyRequest) => SentAnswer | undefined;
 }
 
 export const repeatReads = fp<RepeatReadsOptions>(
-  async (api: FastifyInstance, { limit, admits, repeatable }) => {
+  async (
+    api: FastifyInstance,
+    { limit = uncounted, admits = () => true, repeatable, sent: sentAnswer },
+  ) => {
     const replays = new Map<string, Replay>();
     api.repos.openingsVersion.onChange(() => replays.clear());
-    api.decorateRequest('repeatRead', false);
+    if (!api.hasRequestDecorator('repeatRead')) api.decorateRequest('repeatRead', false);
 
     const formOf = (request: FastifyRequest) =>
       `${negotiateEncoding(request.headers['accept-encoding'])} ${request.protocol}`;
@@ -82,7 +96,7 @@ export const repeatReads = fp<RepeatReadsOptions>(
         return;
       }
       const sent = replay.forms.get(formOf(request));
-      if (!sent || api.liveAnswerAsItIs(replay.key) !== replay.made) {
+      if (!sent || !replay.answer.asItIs(request)) {
         done();
         return;
       }
@@ -128,18 +142,16 @@ export const repeatReads = fp<RepeatReadsOptions>(
         });
     });
 
-    // What the chain sent for a URL, once per form, when it sent a cached answer with 200.
+    // What the chain sent for a URL, once per form, when it sent a stored answer with 200.
     api.addHook('onResponse', (request, reply, done) => {
-      const answer = request.liveAnswer;
-      if (
-        answer &&
-        reply.statusCode === 200 &&
-        !reply.hasHeader('connection') &&
-        repeatable(request)
-      ) {
+      const answer =
+        reply.statusCode === 200 && !reply.hasHeader('connection') && repeatable(request)
+          ? sentAnswer(request)
+          : undefined;
+      if (answer) {
         let replay = replays.get(request.url);
-        if (!replay || replay.made !== answer.made || replay.key !== answer.key) {
-          replay = { key: answer.key, made: answer.made, forms: new Map() };
+        if (!replay || replay.answer.stored !== answer.stored) {
+          replay = { answer, forms: new Map() };
           replays.delete(request.url);
           replays.set(request.url, replay);
           // The oldest first: a Map keeps insertion order.
@@ -152,7 +164,7 @@ export const repeatReads = fp<RepeatReadsOptions>(
             if (value === undefined || OWN_HEADERS.has(name)) continue;
             headers.push(name, headerValue(value));
           }
-          const { stored } = answer.made;
+          const { stored } = answer;
           const encoding = reply.getHeader('content-encoding');
           const body =
             encoding === 'br' ? stored.br : encoding === 'gzip' ? stored.gzip : stored.identity;
@@ -162,7 +174,7 @@ export const repeatReads = fp<RepeatReadsOptions>(
       done();
     });
   },
-  { name: 'repeat-reads', dependencies: ['live-answers', 'closing-connections', 'xsrf-cookies'] },
+  { name: 'repeat-reads', dependencies: ['closing-connections', 'xsrf-cookies'] },
 );
 
 const headerValue = (value: string | number | string[]) =>

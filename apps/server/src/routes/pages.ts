@@ -36,6 +36,7 @@ import {
 import { jobPostingJsonLd } from './seo';
 import { sendStored, storeAnswer, type StoredAnswer } from '../lib/stored-answer';
 import { minuteOf } from '../plugins/live-answers';
+import { repeatReads, type SentAnswer } from '../plugins/repeat-reads';
 import type { PublishedContent } from '../plugins/site-content';
 
 /** An opening that is not shown (closed, scheduled or unknown): answered outside the cache. */
@@ -58,6 +59,18 @@ declare module 'fastify' {
       jobId: number | undefined,
     ) => Promise<FastifyReply>;
   }
+  interface FastifyRequest {
+    /** The stored page this request was answered with, as repeat reads need it (below). */
+    storedPage: StoredPage | undefined;
+  }
+}
+
+/** A page sent as stored bytes: for the origin, of the published content's version, named. */
+interface StoredPage {
+  origin: string;
+  content: number;
+  /** A page without live data: its id and the bytes it was sent from (a live page: unset). */
+  stat?: { id: RouteId; bytes: Promise<StoredAnswer>; stored: StoredAnswer };
 }
 
 /** How many pages rendered per request (the not-found page, by path) are kept. */
@@ -245,6 +258,38 @@ async function sitePages(
     return made;
   };
 
+  /**
+   * A page read again is answered from what the chain sent for its URL (plugins/repeat-reads.ts)
+   * while that is still the page this request would get: for its origin, of the content's
+   * version known without a read, and the same bytes (a page without live data) or the live
+   * answer as it is (the careers list, an opening's page). A preview is never repeated.
+   */
+  app.decorateRequest('storedPage', undefined);
+  const shownNow = (request: FastifyRequest, page: StoredPage) =>
+    repos.contentVersion.settled() === page.content &&
+    publicOrigin(request, config.publicUrl) === page.origin;
+  await app.register(repeatReads, {
+    repeatable: (request) => request.method === 'GET' && request.storedPage !== undefined,
+    sent: (request): SentAnswer | undefined => {
+      const page = request.storedPage;
+      const live = request.liveAnswer;
+      if (!page) return undefined;
+      if (page.stat) {
+        const { id, bytes, stored: sent } = page.stat;
+        return {
+          stored: sent,
+          asItIs: (again) => shownNow(again, page) && stored.get(page.origin)?.get(id) === bytes,
+        };
+      }
+      return (
+        live && {
+          stored: live.made.stored,
+          asItIs: (again) => shownNow(again, page) && app.liveAnswerAsItIs(live.key) === live.made,
+        }
+      );
+    },
+  });
+
   // The build's pages, for the origin it was built for, once the content is read (the app is
   // built before the database is prepared, and ready after).
   app.addHook('onReady', async () => {
@@ -273,7 +318,7 @@ async function sitePages(
     }
     // The content version this node knows is read again at most a second after the last read,
     // and at once when Redis tells of a publish: the pages of a newer content are made first.
-    await app.siteContent.current();
+    const { version } = await app.siteContent.current();
     const origin = publicOrigin(request, config.publicUrl);
     let byId = stored.get(origin);
     if (!byId) {
@@ -281,7 +326,11 @@ async function sitePages(
       stored.set(origin, byId);
       if (stored.size > STORED_ORIGINS_MAX) stored.delete(stored.keys().next().value!);
     }
-    const bytes = await (byId.get(id) ?? makeStatic(byId, id, origin, published));
+    const made = byId.get(id) ?? makeStatic(byId, id, origin, published);
+    const bytes = await made;
+    if (token === undefined) {
+      request.storedPage = { origin, content: version, stat: { id, bytes: made, stored: bytes } };
+    }
     app.ensureXsrfCookie(request, reply);
     return sendStored(request, reply, bytes, headersOf(id));
   }
@@ -300,6 +349,7 @@ async function sitePages(
     const origin = publicOrigin(request, config.publicUrl);
     // Every page shows the offices (the footer): a publish makes the live pages again too.
     const { version } = await app.siteContent.current();
+    request.storedPage = { origin, content: version };
     return app.sendLive(
       request,
       reply,
