@@ -193,6 +193,9 @@ export function prerender<Screen extends string>(options: PrerenderOptions<Scree
           mode: config.mode,
           logLevel: 'warn',
           plugins: [react()],
+          // The site's own CSS compiler and its drafts (custom media): the renderer's imports
+          // name the same stylesheets, and any other compiler warns on each of their rules.
+          css: { transformer: config.css.transformer, lightningcss: config.css.lightningcss },
           resolve: {
             alias: Object.fromEntries(
               Object.entries(alias).map(([find, to]) => [find, path.resolve(config.root, to)]),
