@@ -223,11 +223,7 @@ export const apiGuard = fp<ApiGuardOptions>(
       admits: carriesFixedHeader,
       repeatable: (request) =>
         request.method === 'GET' && plainPublicReads.has(request.routeOptions.url ?? ''),
-      sent: ({ liveAnswer }) =>
-        liveAnswer && {
-          stored: liveAnswer.made.stored,
-          asItIs: () => api.liveAnswerAsItIs(liveAnswer.key) === liveAnswer.made,
-        },
+      sent: (request) => api.liveAnswerSent(request),
     });
     const bearerFailures = api.createRateLimit({
       max: BEARER_FAILURES_PER_MINUTE,

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendStored, storeAnswer, type StoredAnswer } from '../lib/stored-answer';
+import type { SentAnswer } from './repeat-reads';
 
 /** Brotli quality of answers made at run time: made once per data change, sent many times. */
 export const LIVE_BROTLI_QUALITY = 5;
@@ -54,10 +55,11 @@ declare module 'fastify' {
       beforeSend?: () => void,
     ): Promise<FastifyReply>;
     /**
-     * The answer cached under `key` when `sendLive` would send it as it is, doing nothing else
-     * (the version known without a read, the answer made, no remake due); otherwise undefined.
+     * The cached answer `sendLive` sent this request, as repeat reads take it
+     * (plugins/repeat-reads.ts): its bytes, and whether `sendLive` would send them as they are,
+     * doing nothing else (the version known without a read, the answer made, no remake due).
      */
-    liveAnswerAsItIs(key: string): LiveMade | undefined;
+    liveAnswerSent(request: FastifyRequest): SentAnswer | undefined;
   }
   interface FastifyRequest {
     /** The cached answer `sendLive` sent for this request, and its key. */
@@ -173,13 +175,18 @@ export const liveAnswers = fp(
       },
     );
 
-    app.decorate('liveAnswerAsItIs', (key: string): LiveMade | undefined => {
+    /** The answer cached under `key` when `sendLive` would send it as it is. */
+    const asItIs = (key: string): LiveMade | undefined => {
       const version = repos.openingsVersion.settled();
       if (version === undefined) return undefined;
       const entry = entries.get(`${version}\n${key}`);
       const now = Date.now();
       if (!entry?.made || hasEnded(entry, now) || now >= entry.refreshAt) return undefined;
       return entry.made;
+    };
+    app.decorate('liveAnswerSent', (request: FastifyRequest): SentAnswer | undefined => {
+      const sent = request.liveAnswer;
+      return sent && { stored: sent.made.stored, asItIs: () => asItIs(sent.key) === sent.made };
     });
   },
   { name: 'live-answers', dependencies: ['repositories'] },

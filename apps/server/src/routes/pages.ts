@@ -272,7 +272,6 @@ async function sitePages(
     repeatable: (request) => request.method === 'GET' && request.storedPage !== undefined,
     sent: (request): SentAnswer | undefined => {
       const page = request.storedPage;
-      const live = request.liveAnswer;
       if (!page) return undefined;
       if (page.stat) {
         const { id, bytes, stored: sent } = page.stat;
@@ -281,10 +280,11 @@ async function sitePages(
           asItIs: (again) => shownNow(again, page) && stored.get(page.origin)?.get(id) === bytes,
         };
       }
+      const live = app.liveAnswerSent(request);
       return (
         live && {
-          stored: live.made.stored,
-          asItIs: (again) => shownNow(again, page) && app.liveAnswerAsItIs(live.key) === live.made,
+          stored: live.stored,
+          asItIs: (again) => shownNow(again, page) && live.asItIs(again),
         }
       );
     },
